@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { M } from '@portal/contract/messages';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/index.ts';
+import { accountRoutes } from './features/account/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
+import { domainRoutes } from './features/domains/routes.ts';
+import { hostingRoutes } from './features/hosting/routes.ts';
+import { mailRoutes } from './features/mail/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
+import { staffRoutes } from './features/staff/routes.ts';
+import { toolRoutes } from './features/tools/routes.ts';
+import type { RegisteredCall } from './http/route.ts';
+import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
+import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
+import { AppError, HTTP_STATUS } from './lib/errors.ts';
+import { JobRunner } from './lib/jobs.ts';
+
+/** What every feature may use; reached as `app.deps`. */
+export interface Deps {
+  config: Config;
+  db: Database['db'];
+  database: Database;
+  tokens: TokenService;
+  outbox: Outbox;
+  jobs: JobRunner;
+  /** The clock; tests replace it to move time. */
+  now: () => Date;
+  /** Every registered contract call with its access rule (coverage and access tests read it). */
+  calls: RegisteredCall[];
+  checkResponses: boolean;
+  /** The breached-password check: the imported index when present, the built-in list otherwise. */
+  breach: BreachService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+export interface BuildOptions {
+  database: Database;
+  now?: () => Date;
+  transport?: Transport;
+  /** Validate every answer against the contract (on in tests). */
+  checkResponses?: boolean;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Paths of request logs that must never be written: credentials and card data. */
+export const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.ccnumber',
+  '*.cvv',
+  '*.new_password',
+  '*.old_password',
+];
+
+export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    bodyLimit: 256 * 1024,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const now = opts.now ?? (() => new Date());
+  const database = opts.database;
+  const transport =
+    opts.transport ??
+    (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'outbox')));
+  const outbox = new Outbox(config.MAIL_FROM, transport);
+  const jobs = new JobRunner(database.db, app.log, now);
+  outbox.register(jobs);
+
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    database,
+    tokens: createTokenService(
+      resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR),
+      config.PORTAL_TOKEN_TTL_MINUTES,
+      now,
+    ),
+    outbox,
+    jobs,
+    now,
+    calls: [],
+    checkResponses: opts.checkResponses ?? false,
+    breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
+  } satisfies Deps);
+  app.addHook('onClose', () => app.deps.breach.close());
+  // A listening server prepares the built-in list (about a second) before the first check;
+  // injected test requests never listen, so tests do not pay for it.
+  app.addHook('onListen', () => {
+    app.deps.breach
+      .warm()
+      .catch((err) => app.log.error({ err }, 'breached-password check: preparing failed'));
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine sets CSS variables through style elements and attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: [new URL(config.LINK_WIKI_SEARCH).origin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // TLS is the proxy's business; on plain HTTP (a trial on localhost) upgrading would break loads.
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof AppError) {
+      const status = HTTP_STATUS[err.code];
+      const body =
+        err.code === 'unauthenticated'
+          ? { status: 'expired_token', message: err.message }
+          : { status: 0, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
+      return reply.code(status).send(body);
+    }
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ status: 0, message: M.tooLarge });
+    }
+    if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+      // Malformed JSON, unsupported media type and the like: fastify's own client errors.
+      return reply.code(e.statusCode).send({ status: 0, message: M.invalidInput });
+    }
+    if (isDatabaseDown(err)) {
+      req.log.error({ err }, 'database unavailable');
+      return reply.code(503).send({ status: 0, message: M.unavailable, request_id: req.id });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ status: 0, message: M.internalError, request_id: req.id });
+  });
+
+  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true } }));
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 1, message: '', data: { ready: true } };
+    } catch {
+      return reply.code(503).send({ status: 0, message: M.unavailable });
+    }
+  });
+
+  await app.register(async (api) => {
+    sessionRoutes(api);
+    accountRoutes(api);
+    billingRoutes(api);
+    domainRoutes(api);
+    mailRoutes(api);
+    hostingRoutes(api);
+    adminRoutes(api);
+    toolRoutes(api);
+    staffRoutes(api);
+  });
+
+  await serveWeb(app);
+  return app;
+}
+
+const DB_DOWN_CODES = [
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+];
+const DB_DOWN_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|not queryable|timeout exceeded when trying to connect|the database system is (shutting down|starting up|in recovery mode)/;
+
+/**
+ * The database server cannot be reached or dropped the connection. Drizzle wraps driver errors
+ * (DrizzleQueryError, with the pg error as `cause`), so the whole cause chain is looked at.
+ */
+export function isDatabaseDown(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_DOWN_CODES.includes(code)) return true;
+    if (DB_DOWN_MESSAGE.test(String((e as Error).message))) return true;
+  }
+  return false;
+}
+
+/** The SPA under /portal/: hashed assets cached for a year, deep links fall back to index.html. */
+async function serveWeb(app: FastifyInstance): Promise<void> {
+  const hasWeb = existsSync(join(WEB_DIST, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: WEB_DIST,
+      prefix: '/portal/',
+      // Files are looked up per request, so a rebuild while the server runs is served too.
+      wildcard: true,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes(`${join(WEB_DIST, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.get('/', (_req, reply) => reply.redirect('/portal/'));
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api/') || path === '/api') {
+      return reply.code(404).send({ status: 0, message: M.notFound });
+    }
+    if (path.startsWith('/portal') && hasWeb && req.method === 'GET' && !path.startsWith('/portal/assets/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    if (path.startsWith('/portal')) return reply.code(404).type('text/plain').send('Not found');
+    return reply.redirect('/portal/');
+  });
+}

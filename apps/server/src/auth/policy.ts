@@ -1,0 +1,107 @@
+import { isStaffRole } from '@portal/contract/constants';
+import { M } from '@portal/contract/messages';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { accounts, domainGrants, domains } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+import type { Caller } from './tokens.ts';
+
+/**
+ * The access policy of DESIGN.md §3, in one place. Every route names one of these rules
+ * (see http/route.ts); nothing is decided ad hoc in a handler.
+ *
+ * - `self`: the account itself, or staff.
+ * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
+ * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
+ * - `primary`: like `self`, but only for a Primary account (secondary administration).
+ */
+export type AccountScope = 'self' | 'read' | 'billing' | 'primary';
+
+export interface AccountRef {
+  logname: string;
+  uid: number;
+  accountRole: string;
+  primary: string | null;
+  dashboardAdmin: boolean;
+  billEmail: string;
+  role: string;
+}
+
+export const isStaff = (caller: Caller | null): boolean => !!caller && isStaffRole(caller.role);
+
+/**
+ * An object looked up with its owner and not found. A customer learns nothing from the answer:
+ * missing and another account's look the same (403). Staff, who may act on any account, are told
+ * what is missing (404 with `text`).
+ */
+export const missing = (caller: Caller | null, text: string) =>
+  isStaff(caller) ? notFound(text) : forbidden();
+
+const accountColumns = {
+  logname: accounts.logname,
+  uid: accounts.uid,
+  accountRole: accounts.accountRole,
+  primary: accounts.primary,
+  dashboardAdmin: accounts.dashboardAdmin,
+  billEmail: accounts.billEmail,
+  role: accounts.role,
+};
+
+export async function findAccount(db: Db, logname: string): Promise<AccountRef | undefined> {
+  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  return row;
+}
+
+export async function authorizeAccount(
+  db: Db,
+  caller: Caller,
+  logname: string,
+  scope: AccountScope,
+): Promise<AccountRef> {
+  const target = await findAccount(db, logname);
+  const staff = isStaff(caller);
+  // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
+  if (!target) throw staff ? notFound('Account not found') : forbidden();
+  if (scope === 'billing' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoBilling);
+  if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
+  if (staff || caller.username === target.logname) return target;
+  if (scope === 'read') {
+    const me = await findAccount(db, caller.username);
+    if (me?.accountRole === 'Secondary' && me.dashboardAdmin && me.primary === target.logname) return target;
+  }
+  throw forbidden();
+}
+
+export interface DomainRef {
+  domain: string;
+  owner: string;
+}
+
+/** A domain may be used by its owner, an admin granted on it (or on all the owner's domains), or staff. */
+export async function authorizeDomain(db: Db, caller: Caller, domain: string): Promise<DomainRef> {
+  const [row] = await db
+    .select({ domain: domains.domain, owner: domains.owner })
+    .from(domains)
+    .where(eq(domains.domain, domain.toLowerCase()))
+    .limit(1);
+  const staff = isStaff(caller);
+  if (!row) throw staff ? notFound('Domain not found') : forbidden();
+  if (staff || row.owner === caller.username) return row;
+  if (await isGrantedAdmin(db, caller.username, row)) return row;
+  throw forbidden();
+}
+
+export async function isGrantedAdmin(db: Db, admin: string, target: DomainRef): Promise<boolean> {
+  const [grant] = await db
+    .select({ id: domainGrants.id })
+    .from(domainGrants)
+    .where(
+      and(
+        eq(domainGrants.admin, admin),
+        eq(domainGrants.owner, target.owner),
+        or(eq(domainGrants.domain, target.domain), isNull(domainGrants.domain)),
+      ),
+    )
+    .limit(1);
+  return !!grant;
+}

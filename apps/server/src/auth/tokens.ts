@@ -1,0 +1,63 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { jwtVerify, SignJWT } from 'jose';
+import type { TokenRole } from '@portal/contract/constants';
+
+/** The signed-in identity carried by the bearer token. */
+export interface Caller {
+  username: string;
+  /** The primary account of a Secondary; the account itself otherwise. */
+  altuser: string;
+  role: TokenRole;
+  jti: string;
+  exp: number;
+}
+
+export interface TokenService {
+  sign(claims: Pick<Caller, 'username' | 'altuser' | 'role'>): Promise<string>;
+  /** Returns null for any malformed, wrongly signed or expired token. */
+  verify(token: string): Promise<Caller | null>;
+}
+
+/** The signing secret: PORTAL_JWT_SECRET, else one generated once and kept in DATA_DIR. */
+export function resolveSecret(configured: string | undefined, dataDir: string): Uint8Array {
+  if (configured) return new TextEncoder().encode(configured);
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
+  const issuer = 'members-portal';
+  return {
+    async sign(claims) {
+      const iat = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ username: claims.username, altuser: claims.altuser, role: claims.role })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setJti(randomUUID())
+        .setIssuer(issuer)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlMinutes * 60)
+        .sign(secret);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, secret, {
+          issuer,
+          algorithms: ['HS256'],
+          currentDate: now(),
+        });
+        const { username, altuser, role, jti, exp } = payload as Record<string, unknown>;
+        if (typeof username !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return null;
+        if (role !== 'admin' && role !== 'staff' && role !== 'customer') return null;
+        return { username, altuser: typeof altuser === 'string' ? altuser : username, role, jti, exp };
+      } catch {
+        return null;
+      }
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+
+/** Configuration from the environment, validated once at start (see README "Configuration"). */
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const url = z.url();
+const email = z.email();
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  PORTAL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PORTAL_DEMO: bool.optional(),
+  PORTAL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
+  PORTAL_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  PORTAL_PUBLIC_URL: url.optional(),
+  PORTAL_TITLE: z.string().default('Members Portal (beta)'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MAIL_FROM: email.default('portal@example.net'),
+  HELPDESK_EMAIL: email.default('help@example.net'),
+  HELPDESK_PHONE: z.string().default('+1 555 0100'),
+  ACCOUNTING_EMAIL: email.default('accounting@example.net'),
+  NOC_EMAIL: email.default('noc@example.net'),
+  HOSTMASTER_EMAIL: email.default('hostmaster@example.net'),
+  TEMP_EMAIL_DOMAIN: z.string().default('tmp.example.net'),
+  LIST_ADMIN_HOST: z.string().default('lists.example.net'),
+  LINK_ADMIN_DB: url.default('https://admin.example.net/db/'),
+  LINK_ADMIN_AUDIT: url.default('https://admin.example.net/audit/'),
+  LINK_USER_MGMT: url.default('https://admin.example.net/users/'),
+  LINK_NETWORK_REPORTS: url.default('https://admin.example.net/network/'),
+  LINK_ANTISPAM: url.default('https://mail.example.net/antispam/'),
+  LINK_FORWARDING: url.default('https://mail.example.net/forwarding/'),
+  LINK_WIKI: url.default('https://wiki.example.net/'),
+  LINK_WIKI_SEARCH: url.default('https://wiki.example.net/search?q='),
+  LINK_WEB_BUILDING: url.default('https://wiki.example.net/web-building'),
+  LINK_WEB_ACCESS: url.default('https://wiki.example.net/htaccess'),
+  LINK_SECURE_MESSAGE: url.default('https://secure.example.net/'),
+  LINK_BLOG: url.default('https://blog.example.net/'),
+  LINK_CLBT: url.default('https://clbt.example.net/'),
+  LINK_ENCRYPT: url.default('https://secure.example.net/encrypt'),
+  LINK_NEWSLETTERS: url.default('https://blog.example.net/the-portal/'),
+  PORTAL_GATEWAY: z.enum(['sandbox', 'authorize-net']).default('sandbox'),
+  AUTHNET_ENDPOINT: url.default('https://api.authorize.net/xml/v1/request.api'),
+  AUTHNET_LOGIN_ID: z.string().optional(),
+  AUTHNET_TRANSACTION_KEY: z.string().optional(),
+  PORTAL_REGISTRAR: z.enum(['manual', 'opensrs']).default('manual'),
+  OPENSRS_ENDPOINT: url.default('https://rr-n1-tor.opensrs.net:55443/'),
+  OPENSRS_USERNAME: z.string().optional(),
+  OPENSRS_KEY: z.string().optional(),
+  WHOIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  WHOIS_SERVERS: z.string().optional(),
+  PWNED_INDEX: z.string().optional(),
+  /** Delay before the in-process hosting agent and registrar apply queued changes (ms). */
+  PORTAL_AGENT_DELAY_MS: z.coerce.number().int().min(0).default(20_000),
+  PORTAL_AGENT_TOKENS: z.string().optional(),
+});
+
+export type Env = z.infer<typeof Env>;
+
+export interface Config extends Env {
+  /** True when the embedded PGlite database is used. */
+  embedded: boolean;
+  demo: boolean;
+  publicUrl: string;
+  links: Record<string, string>;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(clean);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.PORTAL_GATEWAY === 'authorize-net' && !(e.AUTHNET_LOGIN_ID && e.AUTHNET_TRANSACTION_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PORTAL_GATEWAY=authorize-net needs AUTHNET_LOGIN_ID and AUTHNET_TRANSACTION_KEY',
+    );
+  }
+  if (e.PORTAL_REGISTRAR === 'opensrs' && !(e.OPENSRS_USERNAME && e.OPENSRS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PORTAL_REGISTRAR=opensrs needs OPENSRS_USERNAME and OPENSRS_KEY',
+    );
+  }
+  const embedded = !e.DATABASE_URL;
+  return {
+    ...e,
+    embedded,
+    demo: e.PORTAL_DEMO ?? embedded,
+    publicUrl: (e.PORTAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    links: {
+      admin_db: e.LINK_ADMIN_DB,
+      admin_audit: e.LINK_ADMIN_AUDIT,
+      user_mgmt: e.LINK_USER_MGMT,
+      network_reports: e.LINK_NETWORK_REPORTS,
+      antispam: e.LINK_ANTISPAM,
+      forwarding: e.LINK_FORWARDING,
+      wiki: e.LINK_WIKI,
+      wiki_search: e.LINK_WIKI_SEARCH,
+      web_building: e.LINK_WEB_BUILDING,
+      web_access: e.LINK_WEB_ACCESS,
+      secure_message: e.LINK_SECURE_MESSAGE,
+      blog: e.LINK_BLOG,
+      clbt: e.LINK_CLBT,
+      encrypt: e.LINK_ENCRYPT,
+      newsletters: e.LINK_NEWSLETTERS,
+      list_admin_host: e.LIST_ADMIN_HOST,
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A database handle or a transaction: both have the same query API. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Serialises migrations of several processes starting at once on one PostgreSQL. */
+const MIGRATION_LOCK = 72_041_001;
+
+export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.dataDir);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new ResilientPool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * A pool that survives the database server going away (restart, failover, network cut) while a
+ * client is checked out. pg emits 'error' on such a client with no listener — an uncaught
+ * exception that would end the process — and drizzle never releases a client whose BEGIN failed,
+ * so a few lost connections would leave the pool exhausted and every request waiting. A client
+ * taken with `connect()` (drizzle transactions) is handed back to the pool, as broken, the moment
+ * its connection is lost; the later release by its user is then a no-op.
+ */
+class ResilientPool extends pg.Pool {
+  // biome-ignore lint/suspicious/noExplicitAny: the overloads of pg.Pool#connect (promise and callback)
+  override connect(...args: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: see above
+    if (args.length > 0) return (super.connect as (...a: any[]) => void)(...args);
+    return super.connect().then((client) => {
+      const release = client.release;
+      let released = false;
+      const lost = (err: Error) => {
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      client.on('error', lost);
+      client.release = (err?: Error | boolean) => {
+        client.removeListener('error', lost);
+        if (released) return;
+        released = true;
+        release(err);
+      };
+      return client;
+    });
+  }
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const db = drizzleLite(client, { schema }) as unknown as Db;
+  await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,8 @@
+// The whole schema, for Drizzle's relational queries and migrations; each area keeps its tables in schema/<area>.ts.
+export * from './schema/core.ts';
+export * from './schema/billing.ts';
+export * from './schema/domains.ts';
+export * from './schema/mail.ts';
+export * from './schema/hosting.ts';
+export * from './schema/admin.ts';
+export * from './schema/account.ts';

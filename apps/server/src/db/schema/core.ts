@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** Accounts: customers (Primary and Secondary) and staff. `role` is the token role. */
+export const accounts = pgTable(
+  'accounts',
+  {
+    logname: text('logname').primaryKey(),
+    uid: integer('uid').notNull().unique(),
+    billUid: integer('bill_uid'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role').notNull().default('customer'),
+    accountRole: text('account_role').notNull().default('Primary'),
+    primary: text('primary_logname').references((): AnyPgColumn => accounts.logname, { onDelete: 'cascade' }),
+    dashboardAdmin: boolean('dashboard_admin').notNull().default(false),
+    company: text('company').notNull().default(''),
+    addr1: text('addr1').notNull().default(''),
+    addr2: text('addr2').notNull().default(''),
+    billEmail: text('bill_email').notNull().default(''),
+    homePhone: text('home_phone').notNull().default(''),
+    workPhone: text('work_phone').notNull().default(''),
+    pricingPlan: text('pricing_plan').notNull().default(''),
+    accountType: text('account_type').notNull().default(''),
+    billingCode: text('billing_code').notNull().default(''),
+    autoBill: text('auto_bill').notNull().default('N'),
+    realm: text('realm').notNull().default(''),
+    atCode: integer('at_code').notNull().default(0),
+    popupNote: text('popup_note').notNull().default(''),
+    popupNoteLastmod: timestamp('popup_note_lastmod', { withTimezone: true }),
+    mode: text('mode').notNull().default('light'),
+    passwordHash: text('password_hash'),
+    /** Mail/unix password in a scheme the mail servers verify (Dovecot `{ARGON2ID}`). */
+    mailPasswordHash: text('mail_password_hash'),
+    balanceCents: integer('balance_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('accounts_primary_idx').on(t.primary)],
+);
+
+/** Account and billing addresses (kind 'account' | 'bill'). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    owner: text('owner')
+      .notNull()
+      .references(() => accounts.logname, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    company: text('company').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    zipcode: text('zipcode').notNull().default(''),
+    country: text('country').notNull().default('US'),
+    phone: text('phone').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.kind] })],
+);
+
+/** Failed sign-in counters per account and per client address (shared by every process). */
+export const loginFailures = pgTable('login_failures', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  firstAt: timestamp('first_at', { withTimezone: true }).notNull().defaultNow(),
+  lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+/** Tokens revoked by logout, kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Every change made by staff: who, on which account, what. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    operator: text('operator').notNull(),
+    account: text('account'),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_log_account_idx').on(t.account, t.at)],
+);
+
+/** Outbound mail, written in the same transaction as the change that caused it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    account: text('account'),
+    fromAddr: text('from_addr').notNull(),
+    toAddr: text('to_addr').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    messageId: text('message_id'),
+  },
+  (t) => [index('outbox_account_idx').on(t.account), index('outbox_status_idx').on(t.status)],
+);
+
+/** Background jobs; claimed with FOR UPDATE SKIP LOCKED so several workers never run one twice. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    uniqueKey: text('unique_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_ready_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey).where(sql`unique_key is not null`),
+  ],
+);
+
+/** Password-reset tokens: only a SHA-256 of the token is stored; single use, 30 minutes. */
+export const resetTokens = pgTable(
+  'reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    owner: text('owner')
+      .notNull()
+      .references(() => accounts.logname, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reset_tokens_owner_idx').on(t.owner)],
+);
+
+export const networkStatus = pgTable('network_status', {
+  id: integer('id').primaryKey(),
+  subject: text('subject').notNull(),
+  modified: timestamp('modified', { withTimezone: true }).notNull().defaultNow(),
+  report: text('report').notNull().default(''),
+  level: integer('level').notNull().default(1),
+});
+
+export const quickRefs = pgTable('quick_refs', {
+  refName: text('ref_name').primaryKey(),
+  refValue: text('ref_value').notNull(),
+  refRole: text('ref_role').notNull().default(''),
+});

@@ -1,0 +1,275 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { M } from '@portal/contract/messages';
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/index.ts';
+import { accounts, addresses, jobs, outbox } from '../db/schema.ts';
+import type { Transport } from '../integrations/mailer.ts';
+import { DEMO_FILE } from '../lib/demo.ts';
+import { importFile } from '../lib/import.ts';
+import { registerWorkers } from '../workers.ts';
+import { makeClock } from '../test/helper.ts';
+import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
+
+/**
+ * PostgreSQL restarted under load. The test runs its own PostgreSQL server, builds the portal on
+ * it, keeps sign-ins and address changes coming, stops the server (`pg_ctl stop -m fast`) and starts
+ * it again — without restarting the portal. Every request must answer 200 or 503 with the
+ * envelope (never 500, never hang), the portal must serve again once the server is back, and every
+ * address change must be all there with its accounting mail and delivery job, or not at all.
+ */
+
+// "Eventually" limits only: nothing below asserts how long anything took.
+const EVENTUALLY_MS = 90_000;
+const REQUEST_LIMIT_MS = 60_000;
+
+interface Outcome {
+  stream: string;
+  n: number;
+  phase: 'before' | 'outage' | 'after';
+  status: number | 'hang';
+  // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
+  body: any;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function eventually(
+  what: string,
+  cond: () => boolean | Promise<boolean>,
+  state: () => unknown = () => '',
+): Promise<void> {
+  const deadline = Date.now() + EVENTUALLY_MS;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what} ${JSON.stringify(state())}`);
+    await sleep(25);
+  }
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarted under load', () => {
+  let pg: PrivatePostgres;
+  let database: Database;
+  let app: FastifyInstance;
+  let dataDir: string;
+  const delivered: string[] = [];
+  const clock = makeClock();
+
+  beforeAll(async () => {
+    pg = await startPrivatePostgres();
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-fault-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg.url,
+      PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+      LOG_LEVEL: 'silent',
+      PORTAL_AGENT_DELAY_MS: '0',
+    });
+    database = await openDatabase({ url: pg.url });
+    await importFile(database.db, DEMO_FILE);
+    const transport: Transport = {
+      name: 'smtp',
+      async deliver(id, msg) {
+        delivered.push(msg.subject);
+        return `<fault-${id}@portal>`;
+      },
+    };
+    app = await buildApp(config, {
+      database,
+      now: clock.now,
+      transport,
+      checkResponses: true,
+      logger: false,
+    });
+    registerWorkers(app);
+    await app.ready();
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close().catch(() => {});
+    await pg?.destroy();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  async function call(
+    url: string,
+    body: unknown,
+    token?: string,
+  ): Promise<{ status: number | 'hang'; body: unknown }> {
+    let timer: NodeJS.Timeout | undefined;
+    const res = await Promise.race([
+      app.inject({
+        method: 'POST',
+        url,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        payload: body as object,
+      }),
+      new Promise<'hang'>((resolve) => {
+        timer = setTimeout(() => resolve('hang'), REQUEST_LIMIT_MS);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (res === 'hang') return { status: 'hang', body: null };
+    let parsed: unknown = res.body;
+    try {
+      parsed = res.json();
+    } catch {}
+    return { status: res.statusCode, body: parsed };
+  }
+
+  const login = async (logname: string) => {
+    const r = await call('/api/miglogin', { username: logname, password: `${logname}-demo-pass` });
+    if (r.status !== 200) throw new Error(`login ${logname}: ${JSON.stringify(r.body)}`);
+    return (r.body as { data: { id_token: string } }).data.id_token;
+  };
+
+  const street = (logname: string, n: number) => `${n} Fault Lane ${logname}`;
+  const addressBody = (logname: string, n: number) => ({
+    account: logname,
+    address: street(logname, n),
+    city: 'Faultville',
+    state: 'VT',
+    zipcode: String(10000 + n),
+  });
+
+  it('answers 503 with the envelope while it is down, recovers by itself, and leaves no half-written change', async () => {
+    const changers = ['alice', 'bob'] as const;
+    const tokens = Object.fromEntries(await Promise.all(changers.map(async (l) => [l, await login(l)])));
+    // A known starting point for every changer, so the chain of accounting mails starts at 0.
+    for (const l of changers) {
+      const r = await call('/api/update-account-address', addressBody(l, 0), tokens[l]);
+      expect(r.status).toBe(200);
+    }
+
+    let phase: Outcome['phase'] = 'before';
+    let stopStreams = false;
+    const outcomes: Outcome[] = [];
+
+    const stream = async (
+      name: string,
+      request: (n: number) => Promise<{ status: number | 'hang'; body: unknown }>,
+    ) => {
+      for (let n = 1; !stopStreams; n++) {
+        const at = phase;
+        const r = await request(n);
+        outcomes.push({ stream: name, n, phase: at, status: r.status, body: r.body });
+        if (r.status === 'hang') return;
+        // A short pause keeps a refused connection from spinning a core.
+        await sleep(10);
+      }
+    };
+    const changeStream = (l: string) =>
+      stream(`change:${l}`, (n) => call('/api/update-account-address', addressBody(l, n), tokens[l]));
+    const loginStream = (l: string) =>
+      stream(`login:${l}`, () => call('/api/miglogin', { username: l, password: `${l}-demo-pass` }));
+    const streams = Promise.all([...changers.map(changeStream), loginStream('carol')]);
+
+    const recent = () =>
+      outcomes
+        .slice(-12)
+        .map((o) => `${o.stream}#${o.n}/${o.phase}: ${o.status} ${JSON.stringify(o.body).slice(0, 160)}`);
+    const count = (pred: (o: Outcome) => boolean) => outcomes.filter(pred).length;
+    const everyStream = (pred: (o: Outcome) => boolean, min: number) =>
+      ['change:alice', 'change:bob', 'login:carol'].every(
+        (s) => count((o) => o.stream === s && pred(o)) >= min,
+      );
+
+    let readyDown: Awaited<ReturnType<typeof app.inject>>;
+    try {
+      await eventually(
+        'requests succeed before the outage',
+        () => everyStream((o) => o.status === 200, 3),
+        recent,
+      );
+      phase = 'outage';
+      await pg.stop();
+      await eventually(
+        'every stream sees the outage',
+        () => everyStream((o) => o.phase === 'outage' && o.status === 503, 3),
+        recent,
+      );
+      readyDown = await app.inject({ method: 'GET', url: '/readyz' });
+      await pg.start();
+      phase = 'after';
+      await eventually(
+        'every stream succeeds again after the restart',
+        () => everyStream((o) => o.phase === 'after' && o.status === 200, 5),
+        recent,
+      );
+    } finally {
+      stopStreams = true;
+      await streams;
+    }
+    const readyUp = await app.inject({ method: 'GET', url: '/readyz' });
+
+    const byStatus = (ph: Outcome['phase']) => {
+      const m: Record<string, number> = {};
+      for (const o of outcomes.filter((x) => x.phase === ph)) m[o.status] = (m[o.status] ?? 0) + 1;
+      return m;
+    };
+    console.log(
+      `[faults] PostgreSQL restart: ${outcomes.length} requests; before ${JSON.stringify(byStatus('before'))}, ` +
+        `during outage ${JSON.stringify(byStatus('outage'))}, after restart ${JSON.stringify(byStatus('after'))}`,
+    );
+
+    // Only 200 and 503 — no 500, no hang — and every 503 is the envelope with a clear message.
+    const odd = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
+    expect(odd.map((o) => ({ ...o, body: JSON.stringify(o.body).slice(0, 300) }))).toEqual([]);
+    for (const o of outcomes.filter((x) => x.status === 503)) {
+      expect(o.body).toMatchObject({ status: 0, message: M.unavailable });
+      expect(typeof o.body.request_id).toBe('string');
+    }
+    expect(readyDown.statusCode).toBe(503);
+    expect(readyUp.statusCode).toBe(200);
+
+    // No half-written change: per account, the accounting mails form an unbroken chain (each old
+    // address is the previous new one), the last new address is the stored one (in both tables),
+    // every answered change has its mail, and every mail has exactly one delivery job.
+    const db = database.db;
+    for (const l of changers) {
+      const mails = await db.select().from(outbox).where(eq(outbox.account, l)).orderBy(asc(outbox.id));
+      const chain = mails
+        .filter((m) => m.kind === 'address.account')
+        .map((m) => {
+          const [, oldPart, newPart] = m.body.split(/Old address:|New address:/);
+          const num = (part: string) => Number(part.match(/(\d+) Fault Lane/)?.[1] ?? -1);
+          return { id: m.id, old: num(oldPart), next: num(newPart) };
+        });
+      expect(chain[0].next).toBe(0);
+      for (let i = 1; i < chain.length; i++) expect(chain[i].old).toBe(chain[i - 1].next);
+      const answered = outcomes.filter((o) => o.stream === `change:${l}` && o.status === 200).map((o) => o.n);
+      const mailed = new Set(chain.map((c) => c.next));
+      for (const n of answered) expect(mailed.has(n)).toBe(true);
+      const last = chain.at(-1)!.next;
+      const [addr] = await db.select().from(addresses).where(eq(addresses.owner, l));
+      const [acct] = await db.select().from(accounts).where(eq(accounts.logname, l));
+      expect(addr.address).toBe(street(l, last));
+      expect(acct.addr1).toBe(street(l, last));
+      const refused = outcomes.filter((o) => o.stream === `change:${l}` && o.status === 503);
+      const lost = refused.length;
+      // A 503 can only hide a committed change if the connection died between COMMIT and its answer.
+      const committedAnyway = refused.filter((o) => mailed.has(o.n)).length;
+      console.log(
+        `[faults] ${l}: ${answered.length} changes answered 200, ${lost} answered 503, ` +
+          `${chain.length - 1} accounting mails after the baseline (${committedAnyway} of them for a change answered 503); ` +
+          `chain unbroken, last = ${last}`,
+      );
+    }
+    const allMail = await db.select().from(outbox);
+    const deliverJobs = (await db.select().from(jobs).where(eq(jobs.kind, 'outbox.deliver'))).map((j) =>
+      Number(j.payload.id),
+    );
+    for (const m of allMail) expect(deliverJobs.filter((id) => id === m.id)).toHaveLength(1);
+    expect(deliverJobs).toHaveLength(allMail.length);
+
+    // And the queued mail goes out once each, with the portal never restarted.
+    await app.deps.jobs.drain();
+    const sentRows = await db.select().from(outbox).where(eq(outbox.status, 'sent'));
+    expect(sentRows).toHaveLength(allMail.length);
+    expect(delivered).toHaveLength(allMail.length);
+  }, 300_000);
+});

@@ -1,0 +1,142 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { A } from '@portal/contract/account/messages';
+import { M } from '@portal/contract/messages';
+import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { hashMailPassword, verifyPassword } from '../../auth/passwords.ts';
+import { clearFailures, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
+import type { BreachService } from '../../integrations/breach/index.ts';
+import { AppError, conflict, refused } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+
+/** Spec 000 §9: "password changes propagate in about ten minutes". */
+export const MAIL_PASSWORD_DELAY_MS = 10 * 60_000;
+export const APPLY_MAIL_PASSWORD = 'account.apply-mail-password';
+
+export type ResetKind = 'panel' | 'email';
+
+/**
+ * Re-authenticates the person at the keyboard: the signed-in operator's own panel password
+ * (a customer's, or the staff member's when staff act for an account). Wrong answers count
+ * towards the sign-in lock of that operator, so this cannot be used to guess passwords.
+ * Call it outside a transaction: the failure must be recorded even though the call fails.
+ */
+export async function verifyOperator(
+  db: Db,
+  operator: string,
+  password: string,
+  wrong: string,
+  now: Date,
+): Promise<void> {
+  const key = `acct:${operator}` as const;
+  if (await lockedUntil(db, [key], now)) throw new AppError('too_many', M.tooManyAttempts);
+  const [row] = await db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.logname, operator))
+    .limit(1);
+  if (!(await verifyPassword(row?.hash, password))) {
+    await recordFailure(db, [key], now, { acct: LIMITS.account });
+    throw refused(wrong);
+  }
+  await clearFailures(db, key);
+}
+
+/** New passwords found in the breached-password data are refused (the message ends with "data breaches."). */
+export async function refuseBreached(breach: BreachService, password: string): Promise<void> {
+  if (await breach.isBreached(password)) throw refused(A.breached);
+}
+
+/**
+ * Queues a mail/unix password for the mail servers: the Dovecot `{ARGON2ID}` hash is kept in
+ * mail_password_changes and copied to accounts.mail_password_hash by a job after the
+ * propagation delay. A change already pending is refused, unless `supersede` (a reset link).
+ */
+export async function queueMailPassword(
+  db: Db,
+  opts: { owner: string; password: string; operator: string; now: Date; supersede?: boolean },
+): Promise<Date> {
+  const pending = and(eq(mailPasswordChanges.owner, opts.owner), eq(mailPasswordChanges.status, 'pending'));
+  if (opts.supersede) {
+    await db.update(mailPasswordChanges).set({ status: 'superseded' }).where(pending);
+  } else {
+    const [open] = await db
+      .select({ id: mailPasswordChanges.id })
+      .from(mailPasswordChanges)
+      .where(pending)
+      .limit(1);
+    if (open) throw conflict(A.alreadyPending(opts.owner));
+  }
+  const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
+  const [row] = await db
+    .insert(mailPasswordChanges)
+    .values({
+      owner: opts.owner,
+      hash: await hashMailPassword(opts.password),
+      operator: opts.operator,
+      requestedAt: opts.now,
+      applyAt,
+    })
+    .returning({ id: mailPasswordChanges.id });
+  await enqueue(db, APPLY_MAIL_PASSWORD, { id: row.id }, { runAt: applyAt });
+  return applyAt;
+}
+
+/** Applies one queued change (the job of APPLY_MAIL_PASSWORD); a superseded or applied one is left alone. */
+export async function applyMailPassword(db: Db, id: number, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(mailPasswordChanges)
+      .where(and(eq(mailPasswordChanges.id, id), eq(mailPasswordChanges.status, 'pending')))
+      .for('update');
+    if (!change) return;
+    await tx
+      .update(accounts)
+      .set({ mailPasswordHash: change.hash })
+      .where(eq(accounts.logname, change.owner));
+    await tx
+      .update(mailPasswordChanges)
+      .set({ status: 'applied', appliedAt: now })
+      .where(eq(mailPasswordChanges.id, id));
+  });
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/** A new reset token (32 random bytes, base64url); only its SHA-256 is stored. Older unused tokens of the kind are voided. */
+export async function issueResetToken(db: Db, owner: string, kind: ResetKind, now: Date): Promise<string> {
+  await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.owner, owner), eq(resetTokens.kind, kind), isNull(resetTokens.usedAt)));
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(resetTokens).values({
+    owner,
+    kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    createdAt: now,
+  });
+  return token;
+}
+
+/** Uses a token once: the owner when it is known, unused and not expired; otherwise the call is refused. */
+export async function consumeResetToken(db: Db, token: string, kind: ResetKind, now: Date): Promise<string> {
+  const [row] = await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(resetTokens.tokenHash, sha256(token)),
+        eq(resetTokens.kind, kind),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ owner: resetTokens.owner });
+  if (!row) throw refused(A.resetInvalid);
+  return row.owner;
+}

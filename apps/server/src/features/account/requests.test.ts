@@ -1,0 +1,231 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, outbox, secondaryRequests } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+// Building the app on a fresh database can take a while on a busy machine.
+beforeAll(async () => {
+  t = await build();
+}, 120_000);
+afterAll(() => t.close());
+
+const nine = (values: string[]) => Array.from({ length: 9 }, (_, i) => values[i] ?? '');
+const request = (lognames: string[], over: Record<string, unknown> = {}) => ({
+  account: 'alice',
+  email: 'alice@anderson-design.com',
+  lognames: nine(lognames),
+  first_names: nine(['Frank', 'Gina']),
+  last_names: nine(['Foster', 'Gray']),
+  aliases: nine(['frank.foster']),
+  types: nine(['Full', 'Email']),
+  ...over,
+});
+
+async function lastMail(kind: string) {
+  const [row] = await t.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.kind, kind))
+    .orderBy(desc(outbox.id))
+    .limit(1);
+  return row;
+}
+
+describe('POST /api/check-account-names', () => {
+  it('reports each named row: available, taken, invalid, duplicate', async () => {
+    const res = await t
+      .as('alice')
+      .post('/api/check-account-names', request(['frankf', 'bob', '', '9lives', 'frankf', 'root', 'Gina.G']));
+    expect(res.status).toBe(200);
+    expect(res.body.data.available).toBe(false);
+    expect(res.body.data.list).toEqual([
+      { id: 0, logname: 'frankf', status: 'available' },
+      { id: 1, logname: 'bob', status: 'taken' },
+      { id: 3, logname: '9lives', status: 'invalid' },
+      { id: 4, logname: 'frankf', status: 'duplicate' },
+      { id: 5, logname: 'root', status: 'taken' },
+      { id: 6, logname: 'gina.g', status: 'available' },
+    ]);
+    const ok = await t.as('alice').post('/api/check-account-names', request(['frankf', 'ginag']));
+    expect(ok.body.data).toEqual({
+      available: true,
+      list: [
+        { id: 0, logname: 'frankf', status: 'available' },
+        { id: 1, logname: 'ginag', status: 'available' },
+      ],
+    });
+  });
+
+  it('validates: a name up to 12 characters, at least one name, a valid email, at most 9 rows', async () => {
+    const long = await t.as('alice').post('/api/check-account-names', request(['abcdefghijklm']));
+    expect(long.status).toBe(400);
+    expect(long.body.errors['lognames.0']).toBe('At most 12 characters');
+    const none = await t.as('alice').post('/api/check-account-names', request([]));
+    expect(none.body.errors.lognames).toBe('Enter at least one account name');
+    const email = await t
+      .as('alice')
+      .post('/api/check-account-names', request(['frankf'], { email: 'nope' }));
+    expect(email.body.errors.email).toBe('This field must be a valid email address');
+    const ten = await t
+      .as('alice')
+      .post('/api/check-account-names', request(['a'], { lognames: Array(10).fill('x') }));
+    expect(ten.status).toBe(400);
+  });
+
+  it('refuses a Secondary, another customer, and no token', async () => {
+    const sec = await t.as('dave').post('/api/check-account-names', request(['frankf'], { account: 'dave' }));
+    expect(sec.status).toBe(403);
+    expect(sec.body.message).toBe("Secondary accounts don't have access to this information");
+    expect((await t.as('bob').post('/api/check-account-names', request(['frankf']))).status).toBe(403);
+    expect((await t.as(null).post('/api/check-account-names', request(['frankf']))).status).toBe(401);
+  });
+});
+
+describe('POST /api/request-accounts and the staff calls', () => {
+  let id: number;
+
+  it('records the request as pending and tells the help desk', async () => {
+    const res = await t.as('alice').post('/api/request-accounts', request(['frankf', 'ginag']));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('New Accounts Pending');
+    expect(res.body.data.status).toBe('pending');
+    id = res.body.data.id;
+    const [row] = await t.db.select().from(secondaryRequests).where(eq(secondaryRequests.id, id));
+    expect(row).toMatchObject({
+      owner: 'alice',
+      email: 'alice@anderson-design.com',
+      status: 'pending',
+      operator: 'alice',
+    });
+    expect(row.rows).toEqual([
+      { logname: 'frankf', first_name: 'Frank', last_name: 'Foster', alias: 'frank.foster', type: 'Full' },
+      { logname: 'ginag', first_name: 'Gina', last_name: 'Gray', alias: '', type: 'Email' },
+    ]);
+    const mail = await lastMail('secondary.request');
+    expect(mail.toAddr).toBe('help@example.net');
+    expect(mail.body).toContain('frankf');
+    expect(mail.body).toContain('Message sent by alice');
+  });
+
+  it('treats names of pending requests as taken, and refuses a request with a taken name', async () => {
+    const check = await t.as('alice').post('/api/check-account-names', request(['ginag']));
+    expect(check.body.data.list[0].status).toBe('taken');
+    const res = await t.as('alice').post('/api/request-accounts', request(['newname', 'ginag']));
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('Account names used or invalid: ginag');
+    expect(await t.db.select().from(secondaryRequests)).toHaveLength(1);
+  });
+
+  it('lists pending requests to staff only', async () => {
+    expect((await t.as('alice').get('/api/staff/secondary-requests')).status).toBe(403);
+    expect((await t.as(null).get('/api/staff/secondary-requests')).status).toBe(401);
+    const res = await t.as('staff').get('/api/staff/secondary-requests');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0]).toMatchObject({ id, account: 'alice', status: 'pending', done_at: null });
+  });
+
+  it('lets staff mark a request done: the requester is mailed, the call is audited', async () => {
+    expect((await t.as('alice').post('/api/staff/secondary-request-done', { id })).status).toBe(403);
+    const bad = await t.as('staff').post('/api/staff/secondary-request-done', { id: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.id).toBe('Invalid');
+    expect((await t.as('staff').post('/api/staff/secondary-request-done', { id: 999 })).status).toBe(404);
+    const res = await t.as('staff').post('/api/staff/secondary-request-done', { id });
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('done');
+    expect((await t.as('staff').post('/api/staff/secondary-request-done', { id })).status).toBe(409);
+    expect((await t.as('staff').get('/api/staff/secondary-requests')).body.data).toEqual([]);
+    await t.drainJobs();
+    const mail = t.sent.find((m) => m.subject === 'Your new accounts are ready');
+    expect(mail?.to).toBe('alice@anderson-design.com');
+    expect(mail?.body).toContain('frankf');
+    const [audit] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({
+      operator: 'staff',
+      account: 'alice',
+      action: 'POST /api/staff/secondary-request-done',
+    });
+  });
+});
+
+describe('GET /api/empty-domains/:account', () => {
+  it("lists the account's domains without a website or alias", async () => {
+    const res = await t.as('alice').get('/api/empty-domains/alice');
+    expect(res.status).toBe(200);
+    const names = res.body.data.map((d: { domain: string }) => d.domain);
+    expect(names).toContain('alice-old-blog.info');
+    expect(names).toContain('anderson.design');
+    expect(names).not.toContain('anderson-design.com');
+    expect(names).not.toContain('andersonphoto.net');
+    expect(names).not.toContain('bobbaker.net');
+    expect(names).toEqual([...names].sort());
+  });
+
+  it("refuses another customer's account and no token", async () => {
+    expect((await t.as('bob').get('/api/empty-domains/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/empty-domains/alice')).status).toBe(401);
+    expect((await t.as('staff').get('/api/empty-domains/alice')).status).toBe(200);
+  });
+});
+
+describe('POST /api/sendmessage', () => {
+  const msg = {
+    send_from: 'alice',
+    send_to: 'noc',
+    subject: 'Web Hosting Request: anderson.design (alice)',
+    message: 'Domain: anderson.design\nHosting type: Basic',
+    footer: 'Message sent by the-ceo',
+  };
+
+  it('mails the configured mailbox with the footer written from the token', async () => {
+    const res = await t.as('alice').post('/api/sendmessage', msg);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ send_to: 'noc', footer: 'Message sent by alice' });
+    const mail = await lastMail('message.noc');
+    expect(mail.toAddr).toBe('noc@example.net');
+    expect(mail.replyTo).toBe('alice@anderson-design.com');
+    expect(mail.body).toContain('Hosting type: Basic');
+    expect(mail.body).toContain('Message sent by alice');
+    expect(mail.body).not.toContain('the-ceo');
+  });
+
+  it('names operator and account when staff send for a customer, and honours reply_to', async () => {
+    const res = await t.as('staff').post('/api/sendmessage', {
+      ...msg,
+      send_from: 'bob',
+      send_to: 'helpdesk',
+      reply_to: 'bob@elsewhere.com',
+    });
+    expect(res.body.data.footer).toBe('Message sent by staff for bob');
+    const mail = await lastMail('message.helpdesk');
+    expect(mail.toAddr).toBe('help@example.net');
+    expect(mail.replyTo).toBe('bob@elsewhere.com');
+    expect(mail.body).toMatch(/Message sent by staff for bob\nAccount: bob/);
+  });
+
+  it('refuses an arbitrary address, missing fields, another account and no token', async () => {
+    const evil = await t.as('alice').post('/api/sendmessage', { ...msg, send_to: 'attacker@example.com' });
+    expect(evil.status).toBe(400);
+    expect(evil.body.errors.send_to).toBe('Unknown recipient');
+    const subject = await t.as('alice').post('/api/sendmessage', { ...msg, subject: ' ' });
+    expect(subject.body.errors.subject).toBe('Required');
+    const body = await t.as('alice').post('/api/sendmessage', { ...msg, message: '' });
+    expect(body.body.errors.message).toBe('Required');
+    expect((await t.as('bob').post('/api/sendmessage', msg)).status).toBe(403);
+    expect((await t.as(null).post('/api/sendmessage', msg)).status).toBe(401);
+  });
+
+  it('keeps the subject on one line', async () => {
+    await t.as('bob').post('/api/sendmessage', {
+      ...msg,
+      send_from: 'bob',
+      send_to: 'accounting',
+      subject: 'Hi\r\nBcc: x@y.com',
+    });
+    const mail = await lastMail('message.accounting');
+    expect(mail.subject).toBe('Hi Bcc: x@y.com');
+    expect(mail.toAddr).toBe('accounting@example.net');
+  });
+});

@@ -1,0 +1,266 @@
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { messageFooter } from '@portal/contract/messages';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { findAccount } from '../../auth/policy.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, domains, secondaryRequests } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+
+type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
+type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
+type Row = { logname: string; first_name: string; last_name: string; alias: string; type: string };
+
+/** A new account name: a letter, then letters, digits, '.', '_' or '-'; at most 12 characters (spec 000 §9). */
+const NEW_NAME = /^[a-z][a-z0-9._-]{0,11}$/;
+/** Names of system and role mailboxes, never given to a customer. */
+const RESERVED = new Set([
+  'abuse',
+  'admin',
+  'administrator',
+  'billing',
+  'daemon',
+  'ftp',
+  'help',
+  'helpdesk',
+  'hostmaster',
+  'info',
+  'mail',
+  'mailer-daemon',
+  'news',
+  'nobody',
+  'noc',
+  'noreply',
+  'operator',
+  'portal',
+  'postmaster',
+  'root',
+  'sales',
+  'security',
+  'staff',
+  'support',
+  'sysadmin',
+  'uucp',
+  'webmaster',
+  'www',
+]);
+
+/** The mailboxes a message may be sent to, by their symbolic names. */
+export function recipientAddress(config: Config, to: C.MessageRecipient): string {
+  return {
+    helpdesk: config.HELPDESK_EMAIL,
+    noc: config.NOC_EMAIL,
+    accounting: config.ACCOUNTING_EMAIL,
+    hostmaster: config.HOSTMASTER_EMAIL,
+  }[to];
+}
+
+/** Secondary-account requests, web-hosting domains and the authenticated message (spec 000 §7). */
+export function requestRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.checkAccountNames, {
+    access: { account: ({ body }) => body.account, scope: 'primary' },
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body }) => {
+      const list = await checkNames(db, body.lognames);
+      return { available: list.every((n) => n.status === 'available'), list };
+    },
+  });
+
+  route(app, C.requestAccounts, {
+    access: { account: ({ body }) => body.account, scope: 'primary' },
+    handler: async ({ db, body, account, caller }) => {
+      const list = await checkNames(db, body.lognames);
+      const refused = list.filter((n) => n.status !== 'available');
+      // Checked again here: a name may have been taken since the screen's check-account-names.
+      if (refused.length)
+        throw conflict(`${A.namesUnavailable}: ${refused.map((n) => n.logname).join(', ')}`);
+      const rows = toRows(body);
+      const [saved] = await db
+        .insert(secondaryRequests)
+        .values({
+          owner: account!.logname,
+          email: body.email,
+          rows,
+          operator: caller!.username,
+          createdAt: deps.now(),
+        })
+        .returning({ id: secondaryRequests.id });
+      await deps.outbox.send(db, {
+        kind: 'secondary.request',
+        account: account!.logname,
+        to: deps.config.HELPDESK_EMAIL,
+        replyTo: body.email,
+        subject: `Secondary account request #${saved.id} for ${account!.logname}`,
+        body: [
+          `Account ${account!.logname} (uid ${account!.uid}) asks for ${rows.length} secondary account(s):`,
+          '',
+          ...rows.map(describeRow),
+          '',
+          `Notify when ready: ${body.email}`,
+          'Mark the request done in the portal once the accounts exist; the customer is then mailed.',
+          '',
+          '-- ',
+          messageFooter(caller!.username, account!.logname),
+        ].join('\n'),
+      });
+      return new Answer({ id: saved.id, status: 'pending', list }, A.newAccountsPending);
+    },
+  });
+
+  route(app, C.listSecondaryRequests, {
+    access: 'staff',
+    handler: async ({ db }) => {
+      const rows = await db
+        .select()
+        .from(secondaryRequests)
+        .where(eq(secondaryRequests.status, 'pending'))
+        .orderBy(asc(secondaryRequests.createdAt), asc(secondaryRequests.id));
+      return rows.map(toRequest);
+    },
+  });
+
+  route(app, C.markSecondaryRequestDone, {
+    access: 'staff',
+    handler: async (ctx) => {
+      const { db, body, caller } = ctx;
+      const [done] = await db
+        .update(secondaryRequests)
+        .set({ status: 'done', doneAt: deps.now() })
+        .where(and(eq(secondaryRequests.id, body.id), eq(secondaryRequests.status, 'pending')))
+        .returning();
+      if (!done) {
+        const [exists] = await db
+          .select({ id: secondaryRequests.id })
+          .from(secondaryRequests)
+          .where(eq(secondaryRequests.id, body.id));
+        throw exists ? conflict(A.requestAlreadyDone) : notFound(A.requestNotFound);
+      }
+      // The audit entry names the customer account the request belongs to.
+      ctx.account = await findAccount(db, done.owner);
+      await deps.outbox.send(db, {
+        kind: 'secondary.ready',
+        account: done.owner,
+        to: done.email,
+        replyTo: deps.config.HELPDESK_EMAIL,
+        subject: 'Your new accounts are ready',
+        body: [
+          `The secondary accounts requested for ${done.owner} are ready:`,
+          '',
+          ...done.rows.map((r) => describeRow(r as Row)),
+          '',
+          'Set their passwords under Account > Set Passwords for Secondaries in the members portal.',
+          '',
+          '-- ',
+          messageFooter(caller!.username, done.owner),
+        ].join('\n'),
+      });
+      return toRequest(done);
+    },
+  });
+
+  route(app, C.emptyDomains, {
+    access: { account: ({ params }) => params.account },
+    handler: async ({ db, account }) =>
+      db
+        .select({ domain: domains.domain })
+        .from(domains)
+        // website: 1 has a site, -1 is an alias of one; 0 has no hosting yet.
+        .where(and(eq(domains.owner, account!.logname), eq(domains.website, 0)))
+        .orderBy(asc(domains.domain)),
+  });
+
+  /**
+   * The authenticated message: the recipient is one of the configured mailboxes named by
+   * send_to, and the footer is written here from the token, never taken from the client.
+   */
+  route(app, C.sendMessage, {
+    access: { account: ({ body }) => body.send_from },
+    handler: async ({ db, body, account, caller }) => {
+      const footer = messageFooter(caller!.username, account!.logname);
+      await deps.outbox.send(db, {
+        kind: `message.${body.send_to}`,
+        account: account!.logname,
+        to: recipientAddress(deps.config, body.send_to),
+        replyTo: body.reply_to || account!.billEmail || null,
+        subject: body.subject,
+        body: [body.message, '', '-- ', footer, `Account: ${account!.logname} (uid ${account!.uid})`].join(
+          '\n',
+        ),
+      });
+      return new Answer({ send_to: body.send_to, footer }, A.messageSent);
+    },
+  });
+}
+
+function toRows(body: RequestBody): Row[] {
+  const rows: Row[] = [];
+  body.lognames.forEach((name, i) => {
+    if (!name) return;
+    rows.push({
+      logname: name,
+      first_name: body.first_names[i] ?? '',
+      last_name: body.last_names[i] ?? '',
+      alias: body.aliases[i] ?? '',
+      type: (body.types[i] as string | undefined) || 'Email',
+    });
+  });
+  return rows;
+}
+
+function describeRow(r: Row): string {
+  const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
+  return `  ${r.logname.padEnd(12)}  ${r.type.padEnd(5)}  ${name || '-'}${r.alias ? `  alias: ${r.alias}` : ''}`;
+}
+
+/** Each named row's status; names taken by an account or by a pending request are not available. */
+async function checkNames(db: Db, lognames: string[]): Promise<NameCheck[]> {
+  const named = lognames.map((logname, id) => ({ id, logname })).filter((n) => n.logname !== '');
+  const valid = named.filter((n) => NEW_NAME.test(n.logname)).map((n) => n.logname);
+  const taken = new Set<string>();
+  if (valid.length) {
+    const existing = await db
+      .select({ logname: accounts.logname })
+      .from(accounts)
+      .where(inArray(accounts.logname, valid));
+    for (const e of existing) taken.add(e.logname);
+    const pending = await db
+      .select({ rows: secondaryRequests.rows })
+      .from(secondaryRequests)
+      .where(eq(secondaryRequests.status, 'pending'));
+    for (const p of pending) for (const r of p.rows) if (r.logname) taken.add(r.logname);
+  }
+  const seen = new Set<string>();
+  return named.map(({ id, logname }) => {
+    let status: NameCheck['status'] = 'available';
+    if (!NEW_NAME.test(logname)) status = 'invalid';
+    else if (taken.has(logname) || RESERVED.has(logname)) status = 'taken';
+    else if (seen.has(logname)) status = 'duplicate';
+    seen.add(logname);
+    return { id, logname, status };
+  });
+}
+
+function toRequest(r: typeof secondaryRequests.$inferSelect): C.SecondaryRequest {
+  return {
+    id: r.id,
+    account: r.owner,
+    email: r.email,
+    rows: r.rows.map((x) => ({
+      logname: x.logname ?? '',
+      first_name: x.first_name ?? '',
+      last_name: x.last_name ?? '',
+      alias: x.alias ?? '',
+      type: x.type ?? '',
+    })),
+    status: r.status,
+    operator: r.operator,
+    created: r.createdAt.toISOString(),
+    done_at: r.doneAt ? r.doneAt.toISOString() : null,
+  };
+}

@@ -1,0 +1,169 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+// Building the app on a fresh database can take a while on a busy machine.
+beforeAll(async () => {
+  t = await build({ env: { PORTAL_PUBLIC_URL: 'https://portal.example.net' } });
+}, 120_000);
+afterAll(() => t.close());
+// Every test starts outside the previous tests' 15-minute throttle window.
+beforeEach(() => t.clock.advance(16 * 60_000));
+
+const GOOD = 'Tq7vLm2-xZp9-harbor';
+const LINK = /https:\/\/portal\.example\.net\/portal\/reset-(panel|email)-password\/([A-Za-z0-9_-]{43})/;
+
+const forgot = (kind: 'panel' | 'email', account: string, email: string) =>
+  t.request('POST', `/api/forgot-${kind}-password`, { body: { account, email, burn_it: 0 } });
+
+/** The token of the last reset link mailed to `to`. */
+async function mailedToken(to: string): Promise<string> {
+  await t.drainJobs();
+  const mail = t.sent.filter((m) => m.to === to).at(-1);
+  const m = mail?.body.match(LINK);
+  if (!m) throw new Error(`no reset link mailed to ${to}`);
+  return m[2];
+}
+
+const resetPanel = (reset_token: string, password = GOOD) =>
+  t.request('POST', '/api/user-reset-password', {
+    body: { reset_token, new_password: password, conf_password: password },
+  });
+
+describe('POST /api/forgot-panel-password and /api/forgot-email-password', () => {
+  it('validates with the spec texts', async () => {
+    const noAccount = await forgot('panel', '', 'bob.baker@example.org');
+    expect(noAccount.status).toBe(400);
+    expect(noAccount.body.errors.account).toBe('Required');
+    const noEmail = await forgot('panel', 'bob', '');
+    expect(noEmail.body.errors.email).toBe('Required');
+    const badEmail = await forgot('email', 'bob', 'bob-at-example');
+    expect(badEmail.body.errors.email).toBe('This field must be a valid email address');
+  });
+
+  it('mails a link to the bill or a recovery address, and answers the same for no match (no enumeration)', async () => {
+    const before = t.sent.length;
+    const match = await forgot('panel', 'bob', 'Bob.Baker@example.org');
+    const recovery = await forgot('email', 'bob', 'Bob.Recovery@example.com');
+    const wrongEmail = await forgot('panel', 'bob', 'someone@else.com');
+    const noAccount = await forgot('panel', 'nobody', 'bob.baker@example.org');
+    for (const res of [match, recovery, wrongEmail, noAccount]) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(match.body);
+    }
+    expect(match.body.data.reset_message).toContain('30 minutes');
+    await t.drainJobs();
+    const mails = t.sent.slice(before);
+    expect(mails.map((m) => m.to).sort()).toEqual(['Bob.Baker@example.org', 'Bob.Recovery@example.com']);
+    expect(mails.find((m) => m.to === 'Bob.Recovery@example.com')!.body).toMatch(/reset-email-password\//);
+    // Only a hash of the token is stored.
+    const token = (
+      mails.find((m) => m.to === 'Bob.Baker@example.org')!.body.match(LINK) as RegExpMatchArray
+    )[2];
+    const stored = await t.db.select().from(resetTokens).where(eq(resetTokens.owner, 'bob'));
+    expect(stored.map((r) => r.tokenHash)).not.toContain(token);
+    expect(stored[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('throttles requests per account name', async () => {
+    for (let i = 0; i < 5; i++) expect((await forgot('panel', 'alice', 'x@example.com')).status).toBe(200);
+    const sixth = await forgot('panel', 'alice', 'alice@anderson-design.com');
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/^Too many reset requests/);
+    // The same for an account that does not exist: the limit reveals nothing.
+    for (let i = 0; i < 5; i++) await forgot('panel', 'ghost', 'x@example.com');
+    expect((await forgot('panel', 'ghost', 'x@example.com')).status).toBe(429);
+  });
+
+  it('throttles requests per client address', async () => {
+    for (let i = 0; i < 20; i++) await forgot('email', `name${i}`, 'x@example.com');
+    expect((await forgot('email', 'bob', 'bob.baker@example.org')).status).toBe(429);
+  });
+});
+
+describe('POST /api/user-reset-password', () => {
+  it('sets the panel password once; the link cannot be used again', async () => {
+    await forgot('panel', 'bob', 'bob.baker@example.org');
+    const token = await mailedToken('bob.baker@example.org');
+    const res = await resetPanel(token);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('');
+    expect(res.body.data.username).toBe('bob');
+    expect(
+      (await t.request('POST', '/api/miglogin', { body: { username: 'bob', password: GOOD } })).status,
+    ).toBe(200);
+    const again = await resetPanel(token, 'Another-long-pass-42');
+    expect(again.status).toBe(422);
+    expect(again.body.message).toMatch(/not valid/);
+  });
+
+  it('expires the link after 30 minutes', async () => {
+    await forgot('panel', 'alice', 'alice@anderson-design.com');
+    const token = await mailedToken('alice@anderson-design.com');
+    t.clock.advance(30 * 60_000 + 1000);
+    expect((await resetPanel(token)).status).toBe(422);
+  });
+
+  it('keeps the link working just inside 30 minutes', async () => {
+    await forgot('panel', 'alice', 'alice@anderson-design.com');
+    const token = await mailedToken('alice@anderson-design.com');
+    t.clock.advance(29 * 60_000);
+    expect((await resetPanel(token)).status).toBe(200);
+  });
+
+  it('voids the older link when a new one is asked for', async () => {
+    await forgot('panel', 'alice', 'alice@anderson-design.com');
+    const first = await mailedToken('alice@anderson-design.com');
+    await forgot('panel', 'alice', 'alice@anderson-design.com');
+    const second = await mailedToken('alice@anderson-design.com');
+    expect(second).not.toBe(first);
+    expect((await resetPanel(first)).status).toBe(422);
+    expect((await resetPanel(second)).status).toBe(200);
+  });
+
+  it('refuses an unknown token, a token of the other kind, and validates with the spec texts', async () => {
+    expect((await resetPanel('A'.repeat(43))).status).toBe(422);
+    await forgot('email', 'bob', 'bob.recovery@example.com');
+    const emailToken = await mailedToken('bob.recovery@example.com');
+    expect((await resetPanel(emailToken)).status).toBe(422);
+    const short = await t.request('POST', '/api/user-reset-password', {
+      body: { reset_token: emailToken, new_password: 'short', conf_password: 'short' },
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.errors.new_password).toBe('Must be at least 8 characters');
+    const mismatch = await t.request('POST', '/api/user-reset-password', {
+      body: { reset_token: emailToken, new_password: GOOD, conf_password: `${GOOD}!` },
+    });
+    expect(mismatch.body.errors.conf_password).toBe('Passwords must match');
+    const breached = await resetPanel(emailToken, 'password123');
+    expect(breached.body.message).toMatch(/data breaches\.$/);
+  });
+});
+
+describe('POST /api/reset-unix-password', () => {
+  it('queues the mail password (superseding a pending change) and uses the link once', async () => {
+    // bob's panel password is GOOD since the panel reset above.
+    await t.token('bob', GOOD);
+    await t.as('bob').post('/api/change-unix-password', {
+      logname: 'bob',
+      panel_password: GOOD,
+      new: 'First-mail-pass-1',
+      confirm: 'First-mail-pass-1',
+    });
+    await forgot('email', 'bob', 'bob.recovery@example.com');
+    const token = await mailedToken('bob.recovery@example.com');
+    const body = { reset_token: token, new_password: GOOD, conf_password: GOOD };
+    const res = await t.request('POST', '/api/reset-unix-password', { body });
+    expect(res.status).toBe(200);
+    expect(res.body.data.logname).toBe('bob');
+    const changes = await t.db.select().from(mailPasswordChanges).where(eq(mailPasswordChanges.owner, 'bob'));
+    expect(changes.map((c) => c.status).sort()).toEqual(['pending', 'superseded']);
+    expect((await t.request('POST', '/api/reset-unix-password', { body })).status).toBe(422);
+    t.clock.advance(10 * 60_000);
+    await t.drainJobs();
+    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    expect(acct.mailPasswordHash).toMatch(/^\{ARGON2ID\}/);
+  });
+});

@@ -1,0 +1,76 @@
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../auth/passwords.ts';
+import { findAccount } from '../../auth/policy.ts';
+import { accounts } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import type { BreachService } from '../../integrations/breach/index.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { addressRoutes } from './addresses.ts';
+import { queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
+import { requestRoutes } from './requests.ts';
+import { resetRoutes } from './resets.ts';
+import { statementRoutes } from './statement.ts';
+
+/**
+ * Routes of the account area (spec 000): addresses, passwords and resets, statement delivery,
+ * secondary-account and web-hosting requests, and /api/sendmessage.
+ */
+export function accountRoutes(app: FastifyInstance): void {
+  const { breach } = app.deps;
+
+  passwordRoutes(app, breach);
+  resetRoutes(app, breach);
+  addressRoutes(app);
+  statementRoutes(app);
+  requestRoutes(app);
+}
+
+function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
+  const { deps } = app;
+
+  /**
+   * Both shapes of spec 000 §3 and spec 002 §3: the account's own email/unix password, or a
+   * secondary's (panel_logname = its primary). The answer's message is what the secondary-password
+   * screen classifies: "…data breaches." breached, "Password change already pending…" pending.
+   */
+  route(app, C.changeUnixPassword, {
+    access: { account: ({ body }) => body.panel_logname ?? body.logname },
+    // Wrong panel passwords must be counted even though the call fails: no enclosing transaction.
+    transaction: false,
+    handler: async ({ db, body, caller, account }) => {
+      const now = deps.now();
+      let target = account!;
+      if (body.logname !== target.logname) {
+        if (target.accountRole !== 'Primary') throw forbidden(A.notYourSecondary);
+        const secondary = await findAccount(db, body.logname);
+        if (!secondary || secondary.primary !== target.logname) throw forbidden(A.notYourSecondary);
+        target = secondary;
+      }
+      await verifyOperator(db, caller!.username, body.panel_password, A.wrongPanelPassword, now);
+      await refuseBreached(breach, body.new);
+      const applyAt = await db.transaction((tx) =>
+        queueMailPassword(tx, { owner: target.logname, password: body.new, operator: caller!.username, now }),
+      );
+      return new Answer(
+        { logname: target.logname, id: body.id ?? null, status: 'pending', apply_at: applyAt.toISOString() },
+        A.changePending(target.logname),
+      );
+    },
+  });
+
+  /** The members panel password; `message` '' means success (spec 000 §7). */
+  route(app, C.userChangePassword, {
+    access: { account: ({ body }) => body.username },
+    transaction: false,
+    handler: async ({ db, body, caller, account }) => {
+      await verifyOperator(db, caller!.username, body.old_password, A.wrongOldPassword, deps.now());
+      await refuseBreached(breach, body.new_password);
+      const hash = await hashPassword(body.new_password);
+      await db.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+      return new Answer({ username: account!.logname }, '');
+    },
+  });
+}

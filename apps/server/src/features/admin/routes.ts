@@ -1,0 +1,112 @@
+import * as C from '@portal/contract/admin/calls';
+import { AM } from '@portal/contract/admin/messages';
+import { M } from '@portal/contract/messages';
+import type { FastifyInstance } from 'fastify';
+import { type AccountRef, missing } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
+import { Answer, route } from '../../http/route.ts';
+import { forbidden } from '../../lib/errors.ts';
+import * as R from './repository.ts';
+
+/**
+ * Account administration (spec 002): secondary accounts and their dashboard admins, account
+ * contacts, circuits and BUS accounts. Secondary administration and every change use the
+ * 'primary' scope; the lists use 'read', so a dashboard admin sees its primary's lists.
+ */
+export function adminRoutes(app: FastifyInstance): void {
+  route(app, C.secondaries, {
+    access: { account: ({ params }) => params.user, scope: 'primary' },
+    handler: async ({ db, account }) => {
+      const a = account as AccountRef;
+      return { secondaries: await R.listSecondaries(db, a.logname, a.uid) };
+    },
+  });
+
+  route(app, C.updateAdmins, {
+    access: { account: ({ body }) => body.logname, scope: 'primary' },
+    handler: async ({ db, account, body, auditDetails }) => {
+      const a = account as AccountRef;
+      // Only the primary's own secondaries can be named; any other uid refuses the whole list.
+      const own = await R.ownSecondaryUids(db, a.logname, body.admins);
+      if (own.length !== body.admins.length) throw forbidden();
+      await R.setDashboardAdmins(db, a.logname, body.admins);
+      auditDetails.admins = body.admins;
+      return new Answer(
+        { secondaries: await R.listSecondaries(db, a.logname, a.uid) },
+        AM.adminsUpdated(a.logname),
+      );
+    },
+  });
+
+  route(app, C.contacts, {
+    access: { account: ({ params }) => params.account, scope: 'read' },
+    handler: async ({ db, account }) => ({
+      contacts: await R.listContacts(db, primaryInfo(account).logname),
+    }),
+  });
+
+  route(app, C.getContact, {
+    access: { account: ({ body }) => body.logname, scope: 'read' },
+    transaction: false,
+    audit: false,
+    handler: async ({ db, account, body, caller }) => {
+      const found = await R.findContact(db, primaryInfo(account).logname, body.tcid);
+      if (!found) throw missingContact(caller);
+      return { contact: found };
+    },
+  });
+
+  route(app, C.addContact, {
+    access: { account: ({ body }) => body.logname, scope: 'primary' },
+    handler: async ({ db, account, body }) => {
+      const created = await R.insertContact(db, (account as AccountRef).logname, body);
+      return new Answer({ contact: created }, AM.contactAdded(created.contact));
+    },
+  });
+
+  route(app, C.updateContact, {
+    access: { account: ({ body }) => body.logname, scope: 'primary' },
+    handler: async ({ db, account, body, caller }) => {
+      const updated = await R.updateContact(db, (account as AccountRef).logname, body.tcid, body);
+      if (!updated) throw missingContact(caller);
+      return new Answer({ contact: updated }, AM.contactUpdated(updated.contact));
+    },
+  });
+
+  route(app, C.deleteContact, {
+    access: { account: ({ body }) => body.account, scope: 'primary' },
+    handler: async ({ db, account, body, caller, auditDetails }) => {
+      const deleted = await R.deleteContact(db, (account as AccountRef).logname, body.id);
+      if (!deleted) throw missingContact(caller);
+      auditDetails.contact = deleted.contact;
+      return new Answer(deleted, AM.deleted(deleted.contact));
+    },
+  });
+
+  route(app, C.circuits, {
+    access: { account: ({ params }) => params.account, scope: 'read' },
+    handler: async ({ db, account }) => ({
+      circuits: await R.listCircuits(db, primaryInfo(account).logname),
+    }),
+  });
+
+  route(app, C.busAccounts, {
+    access: { account: ({ params }) => params.account, scope: 'read' },
+    handler: async ({ db, account }) => ({
+      bus_accounts: await R.listBusAccounts(db, primaryInfo(account).logname),
+    }),
+  });
+}
+
+/**
+ * Contacts, circuits and BUS accounts belong to a primary account. The 'read' scope has already
+ * admitted the account itself, its dashboard admins and staff; a Secondary account named as the
+ * target has none of this information (spec 002 §6), which it is told rather than shown an empty list.
+ */
+function primaryInfo(account: AccountRef | undefined): AccountRef {
+  const a = account as AccountRef;
+  if (a.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
+  return a;
+}
+
+const missingContact = (caller: Caller | null) => missing(caller, AM.contactNotFound);

@@ -1,0 +1,651 @@
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, auditLog, cards, invoices, payments } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+const VISA = '4111111111111111';
+const newCard = (over: Record<string, unknown> = {}) => ({
+  account: 'alice',
+  ccname: 'Alice Anderson',
+  ccnumber: VISA,
+  cardtype: 'Visa',
+  expdate: '1230',
+  cvv: '123',
+  address: 'PO Box 311',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04112',
+  country: 'US',
+  add_payment: 1,
+  save_card: 1,
+  auto_bill: 0,
+  use_this_card: 1,
+  ...over,
+});
+const payment = (over: Record<string, unknown> = {}) => ({
+  account: 'alice',
+  amount: '25.00',
+  ccname: 'Alice Anderson',
+  ccnumber: VISA,
+  cardtype: 'Visa',
+  expdate: '1230',
+  cvv: '123',
+  address: 'PO Box 311',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04112',
+  country: 'US',
+  email: 'alice@anderson-design.com',
+  save_status: 0,
+  comments: '',
+  which_card: 0,
+  ...over,
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+const cardId = async (owner: string, ccn4: string) => {
+  const [c] = await t.db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.owner, owner), eq(cards.ccn4, ccn4)));
+  return c.id;
+};
+const balance = async (logname: string) =>
+  (await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0].balanceCents;
+const sentSince = (n: number) => t.sent.slice(n);
+
+describe('access to billing', () => {
+  const calls: Array<[string, 'get' | 'post', Record<string, unknown>?]> = [
+    ['/api/get-payment-methods/alice', 'get'],
+    ['/api/get-payment-info/alice', 'get'],
+    ['/api/recent-payments/alice', 'get'],
+    ['/api/invoices/alice', 'get'],
+    ['/api/get-prefill-cc-addr', 'post', { account: 'alice' }],
+    ['/api/add-card', 'post', newCard()],
+    ['/api/update-card', 'post', { account: 'alice', id: 1, expdate: '1230' }],
+    ['/api/delete-card', 'post', { account: 'alice', id: 1 }],
+    ['/api/single-payment', 'post', payment()],
+    ['/api/saved-card-payment', 'post', payment({ which_card: 1 })],
+    ['/api/get-invoice', 'post', { invoice: '20261101-5001', logname: 'alice' }],
+  ];
+
+  it.each(calls)('%s: 401 without a token', async (url, method, body) => {
+    const res = method === 'get' ? await t.as(null).get(url) : await t.as(null).post(url, body);
+    expect(res.status).toBe(401);
+    expect(res.body.status).toBe('expired_token');
+  });
+
+  it.each(calls)("%s: 403 for another customer's account", async (url, method, body) => {
+    const res = method === 'get' ? await t.as('bob').get(url) : await t.as('bob').post(url, body);
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ status: 0, message: M.permissionDenied });
+  });
+
+  it.each(
+    calls.map(([url, method, body]): [string, 'get' | 'post', Record<string, unknown>?] => [
+      url.replace('/alice', '/carol'),
+      method,
+      body && {
+        ...body,
+        ...(body.account ? { account: 'carol' } : {}),
+        ...(body.logname ? { logname: 'carol' } : {}),
+      },
+    ]),
+  )('%s: a Secondary account is refused with the spec text', async (url, method, body) => {
+    const res = method === 'get' ? await t.as('carol').get(url) : await t.as('carol').post(url, body);
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("Secondary accounts don't have access to billing information");
+  });
+
+  it('refuses a Secondary even when its own primary asks for it, and lets staff act for alice', async () => {
+    expect((await t.as('alice').get('/api/get-payment-methods/carol')).status).toBe(403);
+    const res = await t.as('staff').get('/api/get-payment-methods/alice');
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('stored cards', () => {
+  it('lists the cards on file, the auto-billing one marked, without card data', async () => {
+    const res = await t.as('alice').get('/api/get-payment-methods/alice');
+    expect(res.status).toBe(200);
+    const list = res.body.data.pay_methods;
+    expect(list.map((c: { ccn4: string }) => c.ccn4)).toEqual(['1111', '0002']);
+    expect(list[0]).toMatchObject({ card_type: 'Visa', nice_expdate: '09/28', on_auto_billing: true });
+    expect(list[1]).toMatchObject({ card_type: 'AmExp', on_auto_billing: false });
+  });
+
+  it('prefills the card form from the billing address', async () => {
+    const res = await t.as('alice').post('/api/get-prefill-cc-addr', { account: 'alice' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.address).toMatchObject({
+      ccname: 'Alice Anderson',
+      address: 'PO Box 311',
+      city: 'Portland',
+      state: 'ME',
+      zipcode: '04112',
+      country: 'US',
+    });
+    const bad = await t.as('alice').post('/api/get-prefill-cc-addr', {});
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.account).toBeTruthy();
+  });
+
+  it("add-card: every field required, the state shows Req'd", async () => {
+    const res = await t.as('alice').post('/api/add-card', { account: 'alice' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      ccname: 'Required',
+      ccnumber: 'Required',
+      cardtype: 'Required',
+      expdate: 'Required',
+      cvv: 'Required',
+      address: 'Required',
+      city: 'Required',
+      state: "Req'd",
+      zipcode: 'Required',
+      auto_bill: 'Required',
+    });
+  });
+
+  it.each([
+    [{ ccnumber: '4111 1111 1111 1112' }, 'ccnumber', 'Invalid credit card'],
+    [{ ccnumber: '4111x1111' }, 'ccnumber', 'Invalid credit card'],
+    [{ expdate: '1320' }, 'expdate', 'Invalid Expiration'],
+    [{ expdate: '0120' }, 'expdate', 'Invalid Expiration'],
+    [{ cvv: '12a' }, 'cvv', 'Invalid'],
+    [{ cardtype: 'M/C' }, 'cardtype', B.cardTypeMismatch],
+  ])('add-card %j → 400 %s "%s", nothing stored', async (over, field, text) => {
+    const before = (await t.db.select().from(cards)).length;
+    const res = await t.as('alice').post('/api/add-card', newCard(over));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[field]).toBe(text);
+    expect((await t.db.select().from(cards)).length).toBe(before);
+  });
+
+  it('add-card stores only the gateway token, last four, type and expiry; card_id answered', async () => {
+    const res = await t
+      .as('alice')
+      .post('/api/add-card', newCard({ ccnumber: '5424-0000-0000-0015', cardtype: 'M/C' }));
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('The Card has been added');
+    const id = res.body.data.card_id;
+    const [row] = await t.db.select().from(cards).where(eq(cards.id, id));
+    expect(row).toMatchObject({
+      owner: 'alice',
+      ccn4: '0015',
+      cardType: 'M/C',
+      expdate: '1230',
+      onAutoBilling: false,
+    });
+    expect(row.paymentProfileId).toMatch(/^sbx-pp-mc-0015-/);
+    // It joins the account's existing customer profile.
+    expect(row.cid).toBe('sbx-cust-alice');
+  });
+
+  it('add-card with auto_bill 1 moves auto-billing: only one card is on it', async () => {
+    const res = await t
+      .as('alice')
+      .post('/api/add-card', newCard({ ccnumber: '6011000000000012', cardtype: 'Discover', auto_bill: 1 }));
+    expect(res.status).toBe(200);
+    const auto = await t.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.owner, 'alice'), eq(cards.onAutoBilling, true)));
+    expect(auto.map((c) => c.id)).toEqual([res.body.data.card_id]);
+    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    expect(acct.autoBill).toBe('Y');
+  });
+
+  it('add-card: a card the gateway declines is not stored ("Unable to add this card ...")', async () => {
+    const before = (await t.db.select().from(cards)).length;
+    const res = await t.as('alice').post('/api/add-card', newCard({ zipcode: '46282' }));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^Unable to add this card /);
+    expect((await t.db.select().from(cards)).length).toBe(before);
+  });
+
+  it('update-card: only the expiration format is checked', async () => {
+    const id = await cardId('alice', '0002');
+    const bad = await t.as('alice').post('/api/update-card', { account: 'alice', id, expdate: '13/29' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.expdate).toBe('Invalid Expiration');
+    const ok = await t
+      .as('alice')
+      .post('/api/update-card', { account: 'alice', id, expdate: '04/29', auto_bill: 1 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Your card has been updated');
+    expect(ok.body.data.pay_method).toMatchObject({
+      expdate: '0429',
+      nice_expdate: '04/29',
+      on_auto_billing: true,
+    });
+    const auto = await t.db
+      .select()
+      .from(cards)
+      .where(and(eq(cards.owner, 'alice'), eq(cards.onAutoBilling, true)));
+    expect(auto.map((c) => c.id)).toEqual([id]);
+  });
+
+  it("update-card and delete-card refuse another customer's card id (403), changing nothing", async () => {
+    const bobs = await cardId('bob', '0015');
+    const upd = await t.as('alice').post('/api/update-card', { account: 'alice', id: bobs, expdate: '0130' });
+    expect(upd.status).toBe(403);
+    const del = await t.as('alice').post('/api/delete-card', { account: 'alice', id: bobs });
+    expect(del.status).toBe(403);
+    const missing = await t.as('alice').post('/api/delete-card', { account: 'alice', id: 999999 });
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual(del.body);
+    // Staff may act on any account, so they are told what is missing.
+    const asStaff = await t
+      .as('staff')
+      .post('/api/update-card', { account: 'alice', id: bobs, expdate: '0130' });
+    expect(asStaff.status).toBe(404);
+    expect(asStaff.body).toEqual({ status: 0, message: B.cardNotFound });
+    const [row] = await t.db.select().from(cards).where(eq(cards.id, bobs));
+    expect(row.expdate).toBe('1227');
+  });
+
+  it('delete-card removes the card at the gateway and here; the auto-bill flag follows', async () => {
+    const id = await cardId('alice', '0002');
+    const res = await t.as('alice').post('/api/delete-card', { account: 'alice', id });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Card has been deleted');
+    expect(await t.db.select().from(cards).where(eq(cards.id, id))).toEqual([]);
+    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    expect(acct.autoBill).toBe('N');
+    const again = await t.as('alice').post('/api/delete-card', { account: 'alice', id });
+    expect(again.status).toBe(403);
+  });
+
+  it('staff changes to cards are audited without card data', async () => {
+    const res = await t
+      .as('staff')
+      .post('/api/add-card', newCard({ ccnumber: '4007000000027', account: 'bob', cvv: '321' }));
+    expect(res.status).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/add-card')));
+    expect(entry.account).toBe('bob');
+    expect(JSON.stringify(entry.details)).not.toContain('4007000000027');
+    expect(entry.details.cvv).toBe('[redacted]');
+  });
+});
+
+describe('payments', () => {
+  it('get-payment-info: last invoice, amount due then, payments since, current due', async () => {
+    await t.db.update(accounts).set({ balanceCents: 8995 }).where(eq(accounts.logname, 'bob'));
+    const res = await t.as('bob').get('/api/get-payment-info/bob');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      logname: 'bob',
+      uid: 5002,
+      last_invoice: '20261101',
+      amount: 49.95,
+      num_paymts: 1,
+      paymt_total: 49.95,
+      current_due: 89.95,
+    });
+  });
+
+  it.each([
+    ['', 'Required'],
+    ['abc', 'Must be a number'],
+    ['0', 'Amount must be > 0'],
+    ['-5', 'Amount must be > 0'],
+    ['1.234', B.amountCents],
+  ])('single-payment amount %j → 400 "%s"', async (amount, text) => {
+    const res = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', amount }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors.amount).toBe(text);
+  });
+
+  it('single-payment: the card-status choice is required; card rules of the pay form', async () => {
+    const res = await t
+      .as('bob')
+      .post(
+        '/api/single-payment',
+        payment({ account: 'bob', save_status: '', ccnumber: '4111111111111112', expdate: '0120' }),
+      );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toMatchObject({
+      save_status: 'Required',
+      ccnumber: 'Invalid Credit Card Number',
+      expdate: 'Expired Card (MMYY)',
+    });
+    const fmt = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', expdate: '1399' }));
+    expect(fmt.body.errors.expdate).toBe('Invalid date (MMYY)');
+  });
+
+  it('single-payment approved: applied to the balance at once, receipts to customer, accounting and NOC', async () => {
+    const sent = t.sent.length;
+    const before = await balance('bob');
+    const res = await t.as('bob').post(
+      '/api/single-payment',
+      payment({
+        account: 'bob',
+        amount: '40.05',
+        email: 'bob.baker@example.org',
+        idempotency_key: 'bob-pay-0001',
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'approved',
+      amount: 40.05,
+      receipt_to: 'bob.baker@example.org',
+      ccn4: '1111',
+    });
+    expect(res.body.data.trans_id).toMatch(/^\d+$/);
+    expect(res.body.payment_record).toMatchObject({ amount: 40.05, trans_id: res.body.data.trans_id });
+    expect(await balance('bob')).toBe(before - 4005);
+    await t.drainJobs();
+    const mail = sentSince(sent);
+    expect(mail.map((m) => m.to).sort()).toEqual([
+      'accounting@example.net',
+      'bob.baker@example.org',
+      'noc@example.net',
+    ]);
+    for (const m of mail) expect(m.body).toContain(res.body.data.trans_id);
+    const info = await t.as('bob').get('/api/get-payment-info/bob');
+    expect(info.body.data.num_paymts).toBe(2);
+    expect(info.body.data.current_due).toBe(49.9);
+  });
+
+  it('a retried or double-clicked submit (same idempotency key) charges once and answers the same', async () => {
+    const body = payment({ account: 'bob', amount: '12.34', idempotency_key: 'bob-pay-0002' });
+    const [a, b] = await Promise.all([
+      t.as('bob').post('/api/single-payment', body),
+      t.as('bob').post('/api/single-payment', body),
+    ]);
+    const ok = [a, b].filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    for (const r of [a, b]) expect([200, 409]).toContain(r.status);
+    const again = await t.as('bob').post('/api/single-payment', body);
+    expect(again.status).toBe(200);
+    expect(again.body.data.trans_id).toBe(ok[0].body.data.trans_id);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.owner, 'bob'), eq(payments.amountCents, 1234)));
+    expect(rows).toHaveLength(1);
+    // The same key for a different amount is refused, not charged.
+    const other = await t.as('bob').post('/api/single-payment', { ...body, amount: '99.00' });
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(B.keyReused);
+  });
+
+  it('a decline answers "No Payment made" material (422 with the gateway message) and changes no balance', async () => {
+    const before = await balance('bob');
+    const res = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', cvv: '901' }));
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/declined/);
+    expect(await balance('bob')).toBe(before);
+    const [row] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.owner, 'bob'), eq(payments.status, 'declined')));
+    expect(row.amountCents).toBe(2500);
+  });
+
+  it('a gateway error ($0.01) is an API Payment failure (503), nothing charged', async () => {
+    const res = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', amount: '0.01' }));
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('An error occurred during processing. Please try again.');
+  });
+
+  it('an unknown outcome ($0.03) is recorded, never re-sent, and reconciled later', async () => {
+    await t.drainJobs();
+    const sent = t.sent.length;
+    const before = await balance('bob');
+    const res = await t
+      .as('bob')
+      .post(
+        '/api/single-payment',
+        payment({ account: 'bob', amount: '0.03', idempotency_key: 'bob-pay-lost' }),
+      );
+    expect(res.status).toBe(200);
+    expect(res.body.data.status).toBe('unknown');
+    expect(res.body.message).toBe(B.paymentPending);
+    expect(await balance('bob')).toBe(before);
+    // A retry of the same submit does not charge again: it reports the payment is being confirmed.
+    const retry = await t
+      .as('bob')
+      .post(
+        '/api/single-payment',
+        payment({ account: 'bob', amount: '0.03', idempotency_key: 'bob-pay-lost' }),
+      );
+    expect(retry.body.data.status).toBe('unknown');
+    await t.drainJobs();
+    expect(sentSince(sent)).toHaveLength(0);
+    t.clock.advance(61_000);
+    await t.drainJobs();
+    const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-lost'));
+    expect(row.status).toBe('approved');
+    expect(await balance('bob')).toBe(before - 3);
+    expect(sentSince(sent).map((m) => m.to)).toContain('accounting@example.net');
+    const recent = await t.as('bob').get('/api/recent-payments/bob');
+    expect(recent.body.data.payments[0]).toMatchObject({
+      trans_id: row.transId,
+      amount: 0.03,
+      status: 'approved',
+    });
+  });
+
+  it('card status 2 saves the card and puts it on auto-billing, then charges it', async () => {
+    const res = await t.as('bob').post(
+      '/api/single-payment',
+      payment({
+        account: 'bob',
+        ccnumber: '370000000000002',
+        cardtype: 'AmExp',
+        cvv: '1234',
+        save_status: 2,
+        amount: '5',
+      }),
+    );
+    expect(res.status).toBe(200);
+    const id = res.body.data.card_id;
+    const [card] = await t.db.select().from(cards).where(eq(cards.id, id));
+    expect(card).toMatchObject({ owner: 'bob', ccn4: '0002', cardType: 'AmExp', onAutoBilling: true });
+  });
+
+  it("saved-card-payment: another customer's which_card is a 403 and charges nothing", async () => {
+    const alices = await cardId('alice', '1111');
+    const count = (await t.db.select().from(payments)).length;
+    const res = await t
+      .as('bob')
+      .post('/api/saved-card-payment', { account: 'bob', amount: '10', save_status: 0, which_card: alices });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(M.permissionDenied);
+    expect((await t.db.select().from(payments)).length).toBe(count);
+  });
+
+  it('saved-card-payment charges the stored card; $0.02 is declined', async () => {
+    const bobs = await cardId('bob', '0015');
+    const ok = await t.as('bob').post('/api/saved-card-payment', {
+      account: 'bob',
+      amount: '7.50',
+      save_status: 0,
+      which_card: bobs,
+      email: '',
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data).toMatchObject({ status: 'approved', ccn4: '0015', receipt_to: '' });
+    const no = await t
+      .as('bob')
+      .post('/api/saved-card-payment', { account: 'bob', amount: '0.02', save_status: 0, which_card: bobs });
+    expect(no.status).toBe(422);
+    const bad = await t
+      .as('bob')
+      .post('/api/saved-card-payment', { account: 'bob', amount: '1', save_status: 0 });
+    expect(bad.status).toBe(400);
+  });
+
+  it('recent payments: approved ones, newest first', async () => {
+    const res = await t.as('bob').get('/api/recent-payments/bob');
+    expect(res.status).toBe(200);
+    const dates = res.body.data.payments.map((p: { date: string }) => p.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(res.body.data.payments.some((p: { trans_id: string }) => p.trans_id === '60012345003')).toBe(true);
+    expect(res.body.data.payments.every((p: { status: string }) => p.status !== 'declined')).toBe(true);
+  });
+});
+
+describe('invoices', () => {
+  it('lists the account invoices, invoice descending, amounts in dollars', async () => {
+    const res = await t.as('alice').get('/api/invoices/alice');
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toMatchObject({
+      invoice: '20261101-5001',
+      invdate: '20261101',
+      duedate: '20261121',
+      amount: 89.95,
+    });
+    expect(res.body.data).toHaveLength(6);
+  });
+
+  it('get-invoice answers the markup; a missing and a foreign invoice get the same 404', async () => {
+    const res = await t.as('alice').post('/api/get-invoice', { invoice: '20261101-5001', logname: 'alice' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.invoice).toContain('<h2>Invoice for Anderson Design LLC</h2>');
+    const foreign = await t.as('bob').post('/api/get-invoice', { invoice: '20261101-5001', logname: 'bob' });
+    expect(foreign.status).toBe(404);
+    const missing = await t.as('bob').post('/api/get-invoice', { invoice: 'nope', logname: 'bob' });
+    expect(missing.status).toBe(404);
+    expect(foreign.body.message).toBe(B.invoiceNotFound('20261101-5001'));
+    const bad = await t.as('bob').post('/api/get-invoice', { logname: 'bob' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.invoice).toBe('Required');
+  });
+});
+
+describe('coworking', () => {
+  it('lists products at normal (1) and discount (2) prices, top-level products too', async () => {
+    const normal = await t.as('bob').post('/api/get-coworking-prods', { disctype: 1 });
+    expect(normal.status).toBe(200);
+    const day = normal.body.products.find((p: { pcode: string }) => p.pcode === 'DAY');
+    expect(day).toMatchObject({ name: 'Day pass', actual_price: 25, unit: 'day' });
+    const disc = await t.as('bob').post('/api/get-coworking-prods', { disctype: '2' });
+    expect(disc.body.data.find((p: { pcode: string }) => p.pcode === 'DAY').actual_price).toBe(15);
+    const bad = await t.as('bob').post('/api/get-coworking-prods', {});
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.disctype).toBe('Required');
+    expect((await t.as(null).post('/api/get-coworking-prods', { disctype: 1 })).status).toBe(401);
+  });
+
+  it('purchase-product and addtoaudit: staff only, recorded and audited with the account', async () => {
+    const body = { logname: 'bob', pcode: 'DAY', units: 2, comment: 'Reservation: Bob Baker' };
+    expect((await t.as('bob').post('/api/purchase-product', body)).status).toBe(403);
+    expect((await t.as('bob').post('/api/addtoaudit', { logname: 'bob', message: 'x' })).status).toBe(403);
+    const bad = await t.as('staff').post('/api/purchase-product', { ...body, pcode: 'NOPE' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.pcode).toBe(B.productNotFound);
+    const notPaid = await t.as('staff').post('/api/purchase-product', { ...body, trans_id: '60012345003' });
+    expect(notPaid.status).toBe(400);
+    const ok = await t.as('staff').post('/api/purchase-product', body);
+    expect(ok.status).toBe(200);
+    const log = await t
+      .as('staff')
+      .post('/api/addtoaudit', { logname: 'bob', message: 'Coworking: Day pass x 2 for Bob Baker' });
+    expect(log.status).toBe(200);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.account, 'bob')));
+    expect(
+      entries.some(
+        (e) =>
+          e.action === 'POST /api/addtoaudit' &&
+          e.details.message === 'Coworking: Day pass x 2 for Bob Baker',
+      ),
+    ).toBe(true);
+    expect(entries.some((e) => e.action === 'POST /api/purchase-product')).toBe(true);
+    const missing = await t.as('staff').post('/api/addtoaudit', { logname: 'nobody', message: 'x' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('a coworking payment is recorded and paid for, not applied to the balance', async () => {
+    const before = await balance('bob');
+    const pay = await t
+      .as('staff')
+      .post(
+        '/api/single-payment',
+        payment({ account: 'bob', amount: '50', purpose: 'coworking', email: '' }),
+      );
+    expect(pay.status).toBe(200);
+    expect(await balance('bob')).toBe(before);
+    const buy = await t.as('staff').post('/api/purchase-product', {
+      logname: 'bob',
+      pcode: 'DAY',
+      units: 2,
+      comment: 'Bob',
+      trans_id: pay.body.data.trans_id,
+    });
+    expect(buy.status).toBe(200);
+  });
+});
+
+describe('auto-billing', () => {
+  const autoCard = async (owner: string, ccn4: string) => {
+    const id = await cardId(owner, ccn4);
+    await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, owner));
+    await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, id));
+  };
+  const nextHour = async () => {
+    t.clock.advance(3600_000);
+    await t.drainJobs();
+  };
+
+  it('charges a due invoice once to the auto-billing card, with a receipt; never again', async () => {
+    await t.drainJobs();
+    await autoCard('alice', '1111');
+    await t.db.update(accounts).set({ balanceCents: 8995 }).where(eq(accounts.logname, 'alice'));
+    const sent = t.sent.length;
+    await nextHour();
+    const paid = await t.db.select().from(payments).where(eq(payments.invoice, '20261101-5001'));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'approved', amountCents: 8995, ccn4: '1111', owner: 'alice' });
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoice, '20261101-5001'));
+    expect(inv.paidAt).not.toBeNull();
+    expect(await balance('alice')).toBe(0);
+    expect(
+      sentSince(sent)
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['accounting@example.net', 'alice@anderson-design.com', 'noc@example.net']);
+    // Later runs charge nothing more.
+    await t.db.update(accounts).set({ balanceCents: 8995 }).where(eq(accounts.logname, 'alice'));
+    await nextHour();
+    await nextHour();
+    expect(await t.db.select().from(payments).where(eq(payments.invoice, '20261101-5001'))).toHaveLength(1);
+  });
+
+  it('records and mails a decline, and never retries it', async () => {
+    await autoCard('bob', '0015');
+    await t.db.update(accounts).set({ balanceCents: 2 }).where(eq(accounts.logname, 'bob'));
+    const today = t.clock.now().toISOString().slice(0, 10).replace(/-/g, '');
+    await t.db
+      .insert(invoices)
+      .values({ invoice: 'T-DECLINE', owner: 'bob', invdate: today, duedate: today, amountCents: 2 });
+    const sent = t.sent.length;
+    await nextHour();
+    const rows = await t.db.select().from(payments).where(eq(payments.invoice, 'T-DECLINE'));
+    expect(rows.map((r) => r.status)).toEqual(['declined']);
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-DECLINE'));
+    expect(inv.paidAt).toBeNull();
+    expect(inv.autoBillAttemptedAt).not.toBeNull();
+    const declines = sentSince(sent).filter((m) => m.subject.includes('declined'));
+    expect(declines.map((m) => m.to).sort()).toEqual(['accounting@example.net', 'bob.baker@example.org']);
+    for (let i = 0; i < 3; i++) await nextHour();
+    expect(await t.db.select().from(payments).where(eq(payments.invoice, 'T-DECLINE'))).toHaveLength(1);
+    expect(await balance('bob')).toBe(2);
+  });
+});

@@ -1,0 +1,252 @@
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { accounts, addresses, cards } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import {
+  type CardInput,
+  type CardType,
+  checkCardNumber,
+  isExpired,
+  parseExpdate,
+  type StoredCard,
+  splitName,
+} from '../../integrations/gateway/index.ts';
+import { invalid, refused } from '../../lib/errors.ts';
+import {
+  customerProfileOf,
+  gatewayOf,
+  normalExpdate,
+  ownCard,
+  setAutoBilling,
+  syncAutoBillFlag,
+  toPayMethod,
+} from './repository.ts';
+
+const billing = (logname: (i: { body: { account: string } }) => string) => ({
+  account: logname,
+  scope: 'billing' as const,
+});
+
+/**
+ * A card number the gateway takes, with its brand; the chosen card type must match; not expired
+ * by the server's clock (`expired` is the text of the form at hand: card form and pay form differ).
+ */
+export function checkNewCard(
+  input: { ccnumber: string; expdate: string; cardtype?: string },
+  now: Date,
+  expired: string,
+): { digits: string; type: CardType } {
+  const check = checkCardNumber(input.ccnumber);
+  if (!check.ok) throw invalid(`ccnumber: ${B.cardNotAccepted}`, { ccnumber: B.cardNotAccepted });
+  if (input.cardtype && input.cardtype !== check.type) {
+    throw invalid(`cardtype: ${B.cardTypeMismatch}`, { cardtype: B.cardTypeMismatch });
+  }
+  const exp = parseExpdate(input.expdate);
+  if (!exp || isExpired(exp, now)) throw invalid(`expdate: ${expired}`, { expdate: expired });
+  return check;
+}
+
+export function cardInput(b: {
+  ccnumber: string;
+  expdate: string;
+  cvv: string;
+  ccname: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+}): CardInput {
+  return {
+    number: b.ccnumber,
+    expdate: normalExpdate(b.expdate),
+    cvv: b.cvv,
+    name: b.ccname,
+    address: b.address,
+    city: b.city,
+    state: b.state,
+    zipcode: b.zipcode,
+    country: b.country,
+  };
+}
+
+/** Stores the card row of a card the gateway now holds; a card it already held keeps its row. */
+export async function saveCardRow(
+  db: Db,
+  owner: string,
+  stored: StoredCard,
+  details: CardInput,
+  autoBill: boolean,
+): Promise<typeof cards.$inferSelect> {
+  const { firstName, lastName } = splitName(details.name);
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    await tx
+      .insert(cards)
+      .values({
+        owner,
+        cid: stored.customerProfileId,
+        paymentProfileId: stored.paymentProfileId,
+        ccn4: stored.ccn4,
+        cardType: stored.cardType,
+        expdate: details.expdate,
+        firstName,
+        lastName,
+        address: details.address,
+        city: details.city,
+        state: details.state,
+        zipcode: details.zipcode,
+        country: details.country,
+      })
+      .onConflictDoUpdate({
+        target: [cards.owner, cards.paymentProfileId],
+        set: { expdate: details.expdate },
+      });
+    const [row] = await tx
+      .select()
+      .from(cards)
+      .where(and(eq(cards.owner, owner), eq(cards.paymentProfileId, stored.paymentProfileId)));
+    if (autoBill) await setAutoBilling(tx, owner, row.id, true);
+    const [fresh] = await tx.select().from(cards).where(eq(cards.id, row.id));
+    return fresh;
+  });
+}
+
+/** Stored cards: list, prefill, add, update, delete (spec 000 §2, §3, §5, §7). */
+export function cardRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.getPaymentMethods, {
+    access: { account: ({ params }) => params.account, scope: 'billing' },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select()
+        .from(cards)
+        .where(eq(cards.owner, account!.logname))
+        .orderBy(asc(cards.id));
+      return { pay_methods: rows.map(toPayMethod) };
+    },
+  });
+
+  route(app, C.getPrefillCcAddr, {
+    access: billing(({ body }) => body.account),
+    transaction: false,
+    audit: false,
+    handler: async ({ db, account }) => {
+      const logname = account!.logname;
+      const [acct] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+      const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
+      const addr = rows.find((r) => r.kind === 'bill') ?? rows.find((r) => r.kind === 'account');
+      const first = addr?.firstName || acct.firstName;
+      const last = addr?.lastName || acct.lastName;
+      return {
+        address: {
+          ccname: [first, last].filter(Boolean).join(' '),
+          first_name: first,
+          last_name: last,
+          company: addr?.company ?? acct.company,
+          address: addr?.address ?? '',
+          city: addr?.city ?? '',
+          state: addr?.state ?? '',
+          zipcode: addr?.zipcode ?? '',
+          country: addr?.country || 'US',
+          email: acct.billEmail,
+        },
+      };
+    },
+  });
+
+  route(app, C.addCard, {
+    access: billing(({ body }) => body.account),
+    // The gateway call must not hold a database transaction open; the writes after it are one.
+    transaction: false,
+    handler: async ({ db, body, account }) => {
+      const owner = account!.logname;
+      checkNewCard(body, deps.now(), M.invalidExpiration);
+      const gateway = gatewayOf(app);
+      const details = cardInput(body);
+      const result = await gateway.storeCard({
+        account: owner,
+        email: account!.billEmail || undefined,
+        existingCustomerProfileId: await customerProfileOf(db, owner),
+        card: details,
+      });
+      if (!result.ok) throw refused(B.unableToAddCard(result.message));
+      try {
+        const row = await saveCardRow(db, owner, result.card, details, body.auto_bill === 1);
+        return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, B.cardAdded);
+      } catch (err) {
+        // Not kept here: do not leave the card at the gateway either.
+        if (!result.alreadyStored) {
+          await gateway.deleteCard({
+            customerProfileId: result.card.customerProfileId,
+            paymentProfileId: result.card.paymentProfileId,
+          });
+        }
+        throw err;
+      }
+    },
+  });
+
+  route(app, C.updateCard, {
+    access: billing(({ body }) => body.account),
+    transaction: false,
+    handler: async ({ db, body, account, caller }) => {
+      const owner = account!.logname;
+      const card = await ownCard(db, caller, owner, body.id);
+      const expdate = normalExpdate(body.expdate);
+      const billTo = {
+        firstName: body.first_name || card.firstName,
+        lastName: body.last_name || card.lastName,
+        company: body.company || card.company,
+        address: body.address || card.address,
+        city: body.city || card.city,
+        state: body.state || card.state,
+        zipcode: body.zipcode || card.zipcode,
+        country: body.country || card.country,
+      };
+      const result = await gatewayOf(app).updateCard({
+        customerProfileId: card.cid,
+        paymentProfileId: card.paymentProfileId,
+        expdate,
+        billTo,
+      });
+      if (!result.ok) throw refused(`${B.unableToUpdateCard}: ${result.message}`);
+      const row = await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx
+          .update(cards)
+          .set({ expdate, ...billTo })
+          .where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
+        if (body.auto_bill !== undefined) await setAutoBilling(tx, owner, card.id, body.auto_bill === 1);
+        const [fresh] = await tx.select().from(cards).where(eq(cards.id, card.id));
+        return fresh;
+      });
+      return new Answer({ pay_method: toPayMethod(row) }, B.cardUpdated);
+    },
+  });
+
+  route(app, C.deleteCard, {
+    access: billing(({ body }) => body.account),
+    transaction: false,
+    handler: async ({ db, body, account, caller }) => {
+      const owner = account!.logname;
+      const card = await ownCard(db, caller, owner, body.id);
+      const result = await gatewayOf(app).deleteCard({
+        customerProfileId: card.cid,
+        paymentProfileId: card.paymentProfileId,
+      });
+      if (!result.ok) throw refused(result.message);
+      await db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await tx.delete(cards).where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
+        await syncAutoBillFlag(tx, owner);
+      });
+      return new Answer({ id: card.id }, B.cardDeleted);
+    },
+  });
+}

@@ -1,0 +1,93 @@
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { findAccount } from '../../auth/policy.ts';
+import { coworkingProducts, coworkingPurchases, payments } from '../../db/schema.ts';
+import { Answer, type RouteContext, route } from '../../http/route.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { dollars } from './repository.ts';
+
+/** Staff act for the account named in the body: it must exist, and the audit entry names it. */
+async function forAccount<Call extends typeof C.purchaseProduct | typeof C.addToAudit>(
+  ctx: RouteContext<Call>,
+) {
+  const account = await findAccount(ctx.db, ctx.body.logname);
+  if (!account) throw notFound('Account not found');
+  ctx.account = account;
+  return account;
+}
+
+/** Coworking products (spec 002 §2, §3, §4, §8): everyone sees the list; staff record purchases. */
+export function coworkingRoutes(app: FastifyInstance): void {
+  route(app, C.getCoworkingProds, {
+    access: 'user',
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body }) => {
+      const rows = await db.select().from(coworkingProducts).orderBy(asc(coworkingProducts.actualPrice));
+      const products = rows.map((p) => ({
+        pcode: p.pcode,
+        name: p.name,
+        // disctype 2: the members' discount price where the product has one.
+        actual_price: dollars(body.disctype === 2 ? (p.discountPrice ?? p.actualPrice) : p.actualPrice),
+        unit: p.unit,
+        description: p.description,
+      }));
+      return new Answer(products, '', { products });
+    },
+  });
+
+  route(app, C.purchaseProduct, {
+    access: 'staff',
+    handler: async (ctx) => {
+      const { db, body, caller } = ctx;
+      const account = await forAccount(ctx);
+      const [product] = await db
+        .select()
+        .from(coworkingProducts)
+        .where(eq(coworkingProducts.pcode, body.pcode))
+        .limit(1);
+      if (!product) throw invalid(`pcode: ${B.productNotFound}`, { pcode: B.productNotFound });
+      if (body.trans_id) {
+        const [paid] = await db
+          .select({ transId: payments.transId })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.transId, body.trans_id),
+              eq(payments.owner, account.logname),
+              eq(payments.purpose, 'coworking'),
+              eq(payments.status, 'approved'),
+            ),
+          )
+          .limit(1);
+        if (!paid)
+          throw invalid(`trans_id: ${B.paymentNotForPurchase}`, { trans_id: B.paymentNotForPurchase });
+      }
+      const [row] = await db
+        .insert(coworkingPurchases)
+        .values({
+          owner: account.logname,
+          pcode: product.pcode,
+          units: body.units,
+          comment: body.comment,
+          operator: caller!.username,
+          transId: body.trans_id ?? null,
+        })
+        .returning({ id: coworkingPurchases.id });
+      ctx.auditDetails.purchase = row.id;
+      return { id: row.id };
+    },
+  });
+
+  route(app, C.addToAudit, {
+    access: 'staff',
+    // route() writes the audit entry (staff call) with this message and the account.
+    handler: async (ctx) => {
+      await forAccount(ctx);
+      ctx.auditDetails.message = ctx.body.message;
+      return { logged: true };
+    },
+  });
+}

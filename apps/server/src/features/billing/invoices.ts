@@ -1,0 +1,52 @@
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { and, desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { invoices } from '../../db/schema.ts';
+import { route } from '../../http/route.ts';
+import { notFound } from '../../lib/errors.ts';
+import { dollars } from './repository.ts';
+
+/** Invoices and view-invoice (spec 002 §2, §7, §8); Secondary accounts are refused by the billing scope. */
+export function invoiceRoutes(app: FastifyInstance): void {
+  route(app, C.invoices, {
+    access: { account: ({ params }) => params.user, scope: 'billing' },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.owner, account!.logname))
+        .orderBy(desc(invoices.invoice));
+      return rows.map((r) => ({
+        invoice: r.invoice,
+        invdate: r.invdate,
+        duedate: r.duedate,
+        amount: dollars(r.amountCents),
+        paid: r.paidAt !== null,
+      }));
+    },
+  });
+
+  route(app, C.getInvoice, {
+    access: { account: ({ body }) => body.logname, scope: 'billing' },
+    // Reads only: no transaction, not audited.
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body, account }) => {
+      // Looked up with its owner: another account's invoice and a missing one get the same answer.
+      const [row] = await db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account!.logname)))
+        .limit(1);
+      if (!row) throw notFound(B.invoiceNotFound(body.invoice));
+      return {
+        invoice: row.body,
+        invoice_number: row.invoice,
+        invdate: row.invdate,
+        duedate: row.duedate,
+        amount: dollars(row.amountCents),
+      };
+    },
+  });
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AccountRef } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, invoices, payments } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import type { ChargeResult } from '../../integrations/gateway/index.ts';
+import { AppError, conflict, refused } from '../../lib/errors.ts';
+import { cardInput, checkNewCard, saveCardRow } from './cards.ts';
+import {
+  failPayment,
+  type PaymentRequest,
+  type PaymentRow,
+  recordOutcome,
+  reservePayment,
+  setPaymentCard,
+} from './payments.ts';
+import { customerProfileOf, dollars, gatewayOf, ownCard, setAutoBilling } from './repository.ts';
+
+type SingleBody = z.output<typeof C.singlePayment.body>;
+type SavedBody = z.output<typeof C.savedCardPayment.body>;
+
+/** 'YYYYMMDD' → the start of that day (UTC). */
+const dayStart = (d: string) =>
+  new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8))));
+
+/** The answer of a payment that was approved or is being confirmed. */
+function paymentAnswer(p: PaymentRow): Answer {
+  const data: C.PaymentData = {
+    status: p.status === 'approved' ? 'approved' : 'unknown',
+    trans_id: p.status === 'approved' ? p.transId : '',
+    amount: dollars(p.amountCents),
+    receipt_to: p.receiptTo,
+    ccn4: p.ccn4,
+    card_id: p.cardId,
+    date: p.date.toISOString(),
+  };
+  return new Answer(data, p.status === 'approved' ? '' : B.paymentPending, {
+    payment_record: { amount: data.amount, trans_id: data.trans_id, date: data.date },
+  });
+}
+
+/** The answer for a payment in its final state: success, or the refusal the user saw the first time. */
+function settle(p: PaymentRow): Answer {
+  if (p.status === 'approved' || p.status === 'unknown') return paymentAnswer(p);
+  if (p.status === 'pending') throw conflict(B.paymentInProgress);
+  if (p.status === 'declined') throw refused(p.message || B.noPaymentTitle);
+  if (p.status === 'failed' && p.message.startsWith(B.unableToAddThisCard)) throw refused(p.message);
+  // A gateway error: nothing was charged; the client shows 'API Payment failure' with the error.
+  throw new AppError('unavailable', p.message || B.apiFailureTitle);
+}
+
+function paymentRequest(
+  body: SingleBody | SavedBody,
+  account: AccountRef,
+  caller: Caller | null,
+  extra: { cardId: number | null; ccn4: string },
+): PaymentRequest {
+  // The client sends one key per pay-form submit; without one, this request is its own payment.
+  const key = `${account.logname}:${body.idempotency_key ?? randomUUID()}`;
+  return {
+    owner: account.logname,
+    amountCents: body.amount,
+    key,
+    cardId: extra.cardId,
+    ccn4: extra.ccn4,
+    comments: body.comments,
+    receiptTo: body.email,
+    invoice: null,
+    purpose: body.purpose,
+    operator: caller?.username ?? null,
+  };
+}
+
+/** A reused key must be the same payment: same account, amount and card. */
+function sameRequest(p: PaymentRow, req: PaymentRequest): boolean {
+  return p.owner === req.owner && p.amountCents === req.amountCents && p.purpose === req.purpose;
+}
+
+/** Make Payments, payment info and recent payments (spec 000 §3, §4, §7, §8). */
+export function paymentRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.getPaymentInfo, {
+    access: { account: ({ params }) => params.user, scope: 'billing' },
+    handler: async ({ db, account }) => {
+      const logname = account!.logname;
+      const [acct] = await db
+        .select({ uid: accounts.uid, balance: accounts.balanceCents })
+        .from(accounts)
+        .where(eq(accounts.logname, logname));
+      const [last] = await db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.owner, logname))
+        .orderBy(desc(invoices.invdate), desc(invoices.invoice))
+        .limit(1);
+      const since = last ? dayStart(last.invdate) : new Date(0);
+      const [paid] = await db
+        .select({
+          n: sql<number>`count(*)::int`,
+          total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+        })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.owner, logname),
+            eq(payments.status, 'approved'),
+            eq(payments.purpose, 'account'),
+            gte(payments.date, since),
+          ),
+        );
+      return {
+        logname,
+        uid: acct.uid,
+        last_invoice: last?.invdate ?? '',
+        amount: dollars(last?.amountCents ?? 0),
+        num_paymts: paid.n,
+        paymt_total: dollars(paid.total),
+        current_due: dollars(acct.balance),
+      };
+    },
+  });
+
+  route(app, C.recentPayments, {
+    access: { account: ({ params }) => params.account, scope: 'billing' },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.owner, account!.logname), inArray(payments.status, ['approved', 'unknown'])))
+        .orderBy(desc(payments.date), desc(payments.transId))
+        .limit(100);
+      return {
+        payments: rows.map((p) => ({
+          trans_id: p.status === 'approved' ? p.transId : '',
+          date: p.date.toISOString(),
+          amount: dollars(p.amountCents),
+          ccn4: p.ccn4,
+          status: p.status === 'approved' ? 'approved' : 'being confirmed',
+          comments: p.comments,
+        })),
+      };
+    },
+  });
+
+  route(app, C.singlePayment, {
+    access: { account: ({ body }) => body.account, scope: 'billing' },
+    // The key is committed before the gateway call, and the call holds no transaction open.
+    transaction: false,
+    handler: async ({ db, body, account, caller }) => {
+      const owner = account!.logname;
+      const check = checkNewCard(body, deps.now(), M.expiredCard);
+      const card = cardInput(body);
+      const req = paymentRequest(body, account!, caller, { cardId: null, ccn4: check.digits.slice(-4) });
+      const reserved = await reservePayment(db, req);
+      if (!reserved.fresh) {
+        if (!sameRequest(reserved.row, req) || reserved.row.ccn4 !== req.ccn4) throw conflict(B.keyReused);
+        return settle(reserved.row);
+      }
+      const gateway = gatewayOf(app);
+      let result: ChargeResult;
+      if (body.save_status >= 1) {
+        // Save first (the gateway checks the card as it stores it), then charge the stored card.
+        const stored = await gateway.storeCard({
+          account: owner,
+          email: account!.billEmail || undefined,
+          existingCustomerProfileId: await customerProfileOf(db, owner),
+          card,
+        });
+        if (!stored.ok) {
+          const message = B.unableToAddCard(stored.message);
+          await failPayment(db, req.key, message);
+          throw refused(message);
+        }
+        const row = await saveCardRow(db, owner, stored.card, card, body.save_status === 2);
+        await setPaymentCard(db, req.key, row.id, row.ccn4);
+        result = await gateway.chargeStoredCard({
+          idempotencyKey: req.key,
+          amountCents: req.amountCents,
+          customerProfileId: row.cid,
+          paymentProfileId: row.paymentProfileId,
+          description: describe(req),
+        });
+      } else {
+        result = await gateway.chargeCard({
+          idempotencyKey: req.key,
+          amountCents: req.amountCents,
+          card,
+          description: describe(req),
+        });
+      }
+      return settle(await finish(app, req.key, result));
+    },
+  });
+
+  route(app, C.savedCardPayment, {
+    access: { account: ({ body }) => body.account, scope: 'billing' },
+    transaction: false,
+    handler: async ({ db, body, account, caller }) => {
+      const owner = account!.logname;
+      // Looked up together with its owner: another account's card id is a 403.
+      const card = await ownCard(db, caller, owner, body.which_card);
+      const req = paymentRequest(body, account!, caller, { cardId: card.id, ccn4: card.ccn4 });
+      const reserved = await reservePayment(db, req);
+      if (!reserved.fresh) {
+        if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id) throw conflict(B.keyReused);
+        return settle(reserved.row);
+      }
+      const result = await gatewayOf(app).chargeStoredCard({
+        idempotencyKey: req.key,
+        amountCents: req.amountCents,
+        customerProfileId: card.cid,
+        paymentProfileId: card.paymentProfileId,
+        description: describe(req),
+      });
+      const row = await finish(app, req.key, result);
+      if (row.status === 'approved' && body.save_status === 2 && !card.onAutoBilling) {
+        await db.transaction((tx) => setAutoBilling(tx as unknown as Db, owner, card.id, true));
+      }
+      return settle(row);
+    },
+  });
+}
+
+const describe = (req: PaymentRequest) =>
+  `${req.purpose === 'coworking' ? 'Coworking purchase' : 'Payment'} for account ${req.owner}`;
+
+async function finish(app: FastifyInstance, key: string, result: ChargeResult): Promise<PaymentRow> {
+  const recorded = await recordOutcome(app, key, result);
+  if (recorded) return recorded;
+  const [row] = await app.deps.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  return row;
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { accounts, invoices, payments } from '../../db/schema.ts';
+import type { ChargeResult } from '../../integrations/gateway/index.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { money } from './repository.ts';
+
+/**
+ * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
+ *
+ *   reserve (row 'pending' with its idempotency key, committed BEFORE the gateway is called)
+ *   → gateway call (outside any transaction)
+ *   → record: approved (applied to the balance, receipts queued), declined, error, or unknown
+ *     (a reconcile job asks the gateway later; never charged again blind).
+ */
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface PaymentRequest {
+  owner: string;
+  amountCents: number;
+  key: string;
+  cardId: number | null;
+  ccn4: string;
+  comments: string;
+  receiptTo: string;
+  invoice: string | null;
+  purpose: 'account' | 'coworking';
+  operator: string | null;
+}
+
+/** Waits this long before asking the gateway what became of a charge whose answer was lost. */
+export const RECONCILE_DELAY_MS = 60_000;
+/** Reconcile attempts (back-off up to 30 minutes each: a little over a day in all). */
+export const RECONCILE_ATTEMPTS = 60;
+
+/** Writes the payment with its key; answers the existing row when the key was used before. */
+export async function reservePayment(
+  db: Db,
+  req: PaymentRequest,
+): Promise<{ fresh: true; row: PaymentRow } | { fresh: false; row: PaymentRow }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        transId: `pending-${randomUUID()}`,
+        owner: req.owner,
+        amountCents: req.amountCents,
+        ccn4: req.ccn4,
+        status: 'pending',
+        idempotencyKey: req.key,
+        cardId: req.cardId,
+        invoice: req.invoice,
+        comments: req.comments,
+        receiptTo: req.receiptTo,
+        purpose: req.purpose,
+        operator: req.operator,
+      })
+      .onConflictDoNothing({ target: payments.idempotencyKey })
+      .returning();
+    if (row) return { fresh: true as const, row };
+    const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, req.key)).limit(1);
+    return { fresh: false as const, row: existing };
+  });
+}
+
+export async function setPaymentCard(db: Db, key: string, cardId: number, ccn4: string): Promise<void> {
+  await db.update(payments).set({ cardId, ccn4 }).where(eq(payments.idempotencyKey, key));
+}
+
+/** A payment that never reached the gateway (e.g. its card could not be stored). */
+export async function failPayment(db: Db, key: string, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'failed', message })
+    .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
+}
+
+/**
+ * Records the gateway's answer for the payment with `key`, once: only a pending or unknown
+ * payment changes, so a late duplicate answer applies nothing twice. Approved: the payment is
+ * applied to the account's balance at once (and its invoice marked paid), and receipts are queued
+ * for the customer, accounting and the NOC in the same transaction.
+ */
+export async function recordOutcome(
+  app: FastifyInstance,
+  key: string,
+  result: ChargeResult | null,
+): Promise<PaymentRow | undefined> {
+  const { deps } = app;
+  return deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const open = and(eq(payments.idempotencyKey, key), inArray(payments.status, ['pending', 'unknown']));
+    if (result === null) {
+      // The gateway never saw it: nothing was charged.
+      const [row] = await tx
+        .update(payments)
+        .set({ status: 'failed', message: 'The payment gateway has no record of this charge' })
+        .where(open)
+        .returning();
+      return row;
+    }
+    if (result.outcome === 'approved') {
+      const [row] = await tx
+        .update(payments)
+        .set({
+          status: 'approved',
+          transId: result.transId,
+          ccn4: sql`coalesce(nullif(${result.ccn4}, ''), ${payments.ccn4})`,
+          message: '',
+        })
+        .where(open)
+        .returning();
+      if (!row) return undefined;
+      if (row.purpose === 'account') {
+        await tx
+          .update(accounts)
+          .set({ balanceCents: sql`${accounts.balanceCents} - ${row.amountCents}` })
+          .where(eq(accounts.logname, row.owner));
+      }
+      if (row.invoice) {
+        await tx
+          .update(invoices)
+          .set({ paidAt: deps.now() })
+          .where(and(eq(invoices.invoice, row.invoice), eq(invoices.owner, row.owner)));
+      }
+      await sendReceipts(app, tx, row);
+      return row;
+    }
+    if (result.outcome === 'unknown') {
+      const [row] = await tx
+        .update(payments)
+        .set({ status: 'unknown', message: result.message })
+        .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')))
+        .returning();
+      if (row) {
+        await enqueue(
+          tx,
+          'billing.reconcile',
+          { key },
+          {
+            runAt: new Date(deps.now().getTime() + RECONCILE_DELAY_MS),
+            uniqueKey: `billing.reconcile:${key}`,
+            maxAttempts: RECONCILE_ATTEMPTS,
+          },
+        );
+      }
+      return row;
+    }
+    const [row] = await tx
+      .update(payments)
+      .set({
+        status: result.outcome,
+        message: result.message,
+        ...(result.outcome === 'declined' && result.transId ? { transId: result.transId } : {}),
+      })
+      .where(open)
+      .returning();
+    return row;
+  });
+}
+
+/** Receipts of an approved payment: the customer (when an address was given), accounting and the NOC. */
+async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promise<void> {
+  const { config, outbox } = app.deps;
+  const what = p.invoice
+    ? `automatic payment of invoice ${p.invoice}`
+    : p.purpose === 'coworking'
+      ? 'coworking purchase'
+      : 'payment';
+  const lines = [
+    `Account: ${p.owner}`,
+    `Amount: $${money(p.amountCents)}`,
+    `Transaction ID: ${p.transId}`,
+    `Card: ending in ${p.ccn4 || 'n/a'}`,
+    `Date: ${p.date.toISOString()}`,
+    `For: ${what}`,
+    ...(p.comments ? [`Comments: ${p.comments}`] : []),
+    ...(p.operator && p.operator !== p.owner ? [`Entered by: ${p.operator}`] : []),
+  ];
+  const body = lines.join('\n');
+  if (p.receiptTo) {
+    await outbox.send(db, {
+      kind: 'billing.receipt',
+      account: p.owner,
+      to: p.receiptTo,
+      subject: `Payment receipt: $${money(p.amountCents)}`,
+      body: `Thank you for your payment.\n\n${body}\n`,
+    });
+  }
+  for (const to of [config.ACCOUNTING_EMAIL, config.NOC_EMAIL]) {
+    await outbox.send(db, {
+      kind: 'billing.receipt.internal',
+      account: p.owner,
+      to,
+      subject: `Payment received from ${p.owner}: $${money(p.amountCents)}`,
+      body: `${body}\nReceipt sent to: ${p.receiptTo || 'No receipt sent'}\n`,
+    });
+  }
+}
+
+/** Asks the gateway what became of an unknown payment; throws to be tried again later. */
+export async function reconcilePayment(
+  app: FastifyInstance,
+  key: string,
+  findCharge: (key: string) => Promise<ChargeResult | null>,
+  lastAttempt: boolean,
+): Promise<void> {
+  const { deps } = app;
+  const [p] = await deps.db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  if (p?.status !== 'unknown') return;
+  const result = await findCharge(key);
+  if (result?.outcome === 'unknown') {
+    if (lastAttempt) {
+      await deps.outbox.send(deps.db, {
+        kind: 'billing.unreconciled',
+        account: p.owner,
+        to: deps.config.ACCOUNTING_EMAIL,
+        subject: `Payment of ${p.owner} still unconfirmed: $${money(p.amountCents)}`,
+        body: `The card processor has not confirmed payment ${p.transId} of $${money(p.amountCents)} for ${p.owner} (attempted ${p.date.toISOString()}). Please check it in the gateway's merchant interface and settle it by hand.\n`,
+      });
+      return;
+    }
+    throw new Error('payment outcome still unknown at the gateway');
+  }
+  await recordOutcome(app, key, result);
+}

@@ -1,0 +1,176 @@
+import { and, eq, gte, isNull, lt, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { accounts, cards, invoices, payments } from '../../db/schema.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { RECONCILE_ATTEMPTS, recordOutcome, reconcilePayment, reservePayment } from './payments.ts';
+import { gatewayOf, money } from './repository.ts';
+
+/** How often auto-billing looks for due invoices. */
+export const AUTOBILL_EVERY_MS = 60 * 60_000;
+/** Invoices due longer ago than this are left to accounting, never charged automatically. */
+export const AUTOBILL_MAX_AGE_DAYS = 60;
+/** A payment still 'pending' after this long lost its process mid-charge: reconcile it. */
+export const STALE_PENDING_MS = 10 * 60_000;
+
+const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+
+/**
+ * Auto-billing: each due, unpaid invoice of an account with a card on auto-billing is charged
+ * once. The invoice is claimed (auto_bill_attempted_at) in the same transaction that reserves the
+ * payment with the key `autobill:<invoice>`, so it is never charged twice nor retried in a loop;
+ * a decline is recorded and mailed to the customer and accounting.
+ */
+export async function runAutoBilling(app: FastifyInstance): Promise<number> {
+  const { db, now } = app.deps;
+  const today = now();
+  const oldest = new Date(today.getTime() - AUTOBILL_MAX_AGE_DAYS * 86_400_000);
+  const due = await db
+    .select({
+      invoice: invoices.invoice,
+      owner: invoices.owner,
+      amountCents: invoices.amountCents,
+      balance: accounts.balanceCents,
+      billEmail: accounts.billEmail,
+      cardId: cards.id,
+      ccn4: cards.ccn4,
+      cid: cards.cid,
+      paymentProfileId: cards.paymentProfileId,
+    })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.logname, invoices.owner))
+    .innerJoin(cards, and(eq(cards.owner, invoices.owner), eq(cards.onAutoBilling, true)))
+    .where(
+      and(
+        isNull(invoices.paidAt),
+        isNull(invoices.autoBillAttemptedAt),
+        lte(invoices.duedate, yyyymmdd(today)),
+        gte(invoices.duedate, yyyymmdd(oldest)),
+      ),
+    )
+    .orderBy(invoices.duedate, invoices.invoice);
+  let charged = 0;
+  for (const inv of due) {
+    // Never more than the account owes: a payment made meanwhile in the portal already counts.
+    const amountCents = Math.min(inv.amountCents, inv.balance);
+    if (amountCents <= 0) continue;
+    const key = `autobill:${inv.invoice}`;
+    const claimed = await db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [row] = await tx
+        .update(invoices)
+        .set({ autoBillAttemptedAt: now() })
+        .where(and(eq(invoices.invoice, inv.invoice), isNull(invoices.autoBillAttemptedAt)))
+        .returning({ invoice: invoices.invoice });
+      if (!row) return false;
+      const reserved = await reservePayment(tx, {
+        owner: inv.owner,
+        amountCents,
+        key,
+        cardId: inv.cardId,
+        ccn4: inv.ccn4,
+        comments: `Auto-billing of invoice ${inv.invoice}`,
+        receiptTo: inv.billEmail,
+        invoice: inv.invoice,
+        purpose: 'account',
+        operator: null,
+      });
+      return reserved.fresh;
+    });
+    if (!claimed) continue;
+    const result = await gatewayOf(app).chargeStoredCard({
+      idempotencyKey: key,
+      amountCents,
+      customerProfileId: inv.cid,
+      paymentProfileId: inv.paymentProfileId,
+      invoiceNumber: inv.invoice,
+      description: `Invoice ${inv.invoice}: auto-billing for account ${inv.owner}`,
+    });
+    const row = await recordOutcome(app, key, result);
+    charged++;
+    if (row && (row.status === 'declined' || row.status === 'error')) {
+      await mailDecline(app, { ...inv, amountCents, message: row.message });
+    }
+  }
+  return charged;
+}
+
+async function mailDecline(
+  app: FastifyInstance,
+  inv: {
+    invoice: string;
+    owner: string;
+    billEmail: string;
+    ccn4: string;
+    amountCents: number;
+    message: string;
+  },
+): Promise<void> {
+  const { db, outbox, config } = app.deps;
+  const text = [
+    `The automatic payment of invoice ${inv.invoice} ($${money(inv.amountCents)}) with the card ending in ${inv.ccn4} was not accepted.`,
+    `Card processor: ${inv.message}`,
+    '',
+    'It will not be tried again automatically. Please pay the invoice on Make a Payment in the members portal, or update the card on Add/Edit Credit Card.',
+  ].join('\n');
+  await db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    if (inv.billEmail) {
+      await outbox.send(tx, {
+        kind: 'billing.autobill.declined',
+        account: inv.owner,
+        to: inv.billEmail,
+        subject: `Automatic payment of invoice ${inv.invoice} declined`,
+        body: `${text}\n`,
+      });
+    }
+    await outbox.send(tx, {
+      kind: 'billing.autobill.declined',
+      account: inv.owner,
+      to: config.ACCOUNTING_EMAIL,
+      subject: `Auto-billing declined for ${inv.owner}: invoice ${inv.invoice}`,
+      body: `Account: ${inv.owner}\n${text}\n`,
+    });
+  });
+}
+
+/** Payments left 'pending' by a process that stopped mid-charge become 'unknown' and are reconciled. */
+export async function sweepStalePayments(app: FastifyInstance): Promise<void> {
+  const { db, now } = app.deps;
+  const stale = await db
+    .update(payments)
+    .set({ status: 'unknown', message: 'Interrupted before the gateway answer was recorded' })
+    .where(
+      and(eq(payments.status, 'pending'), lt(payments.date, new Date(now().getTime() - STALE_PENDING_MS))),
+    )
+    .returning({ key: payments.idempotencyKey });
+  for (const { key } of stale) {
+    if (!key) continue;
+    await enqueue(
+      db,
+      'billing.reconcile',
+      { key },
+      { runAt: now(), uniqueKey: `billing.reconcile:${key}`, maxAttempts: RECONCILE_ATTEMPTS },
+    );
+  }
+}
+
+/** Background jobs of the billing area, registered on the job runner (see lib/jobs.ts). */
+export function registerBillingWorkers(app: FastifyInstance): void {
+  const { jobs } = app.deps;
+  jobs.register('billing.autobill', async () => {
+    await runAutoBilling(app);
+  });
+  jobs.every('billing.autobill', AUTOBILL_EVERY_MS);
+  jobs.register('billing.sweep', () => sweepStalePayments(app));
+  jobs.every('billing.sweep', STALE_PENDING_MS);
+  jobs.register('billing.reconcile', async (payload, { attempt }) => {
+    const gateway = gatewayOf(app);
+    await reconcilePayment(
+      app,
+      String(payload.key),
+      (key) => gateway.findCharge(key),
+      attempt >= RECONCILE_ATTEMPTS,
+    );
+  });
+}

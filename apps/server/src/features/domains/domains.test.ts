@@ -1,0 +1,399 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, domainAgreements, domainGrants, domains } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ start: new Date('2026-11-21T12:00:00Z') });
+});
+afterAll(() => t.close());
+
+const domainRow = async (domain: string) => {
+  const [row] = await t.db.select().from(domains).where(eq(domains.domain, domain));
+  return row;
+};
+const grantsOf = (admin: string) =>
+  t.db
+    .select({ owner: domainGrants.owner, domain: domainGrants.domain })
+    .from(domainGrants)
+    .where(eq(domainGrants.admin, admin));
+
+describe('GET /api/domains/{account}', () => {
+  it('lists the account’s domains sorted, with UNKNOWN for domains outside our registrar', async () => {
+    const res = await t.as('alice').get('/api/domains/alice');
+    expect(res.status).toBe(200);
+    const names = res.body.data.map((d: { domain: string }) => d.domain);
+    expect(names).toEqual([...names].sort());
+    expect(names).toContain('client08-anderson.com');
+    expect(names).not.toContain('bakersdozen.com');
+    const design = res.body.data.find((d: { domain: string }) => d.domain === 'anderson.design');
+    expect(design).toMatchObject({
+      expiration_date: 'UNKNOWN',
+      registrar_managed: false,
+      whois: 'anderson.design',
+    });
+    const photo = res.body.data.find((d: { domain: string }) => d.domain === 'andersonphoto.net');
+    expect(photo).toEqual({
+      domain: 'andersonphoto.net',
+      expiration_date: '2026-12-16',
+      auto_renew: 0,
+      abandon: 0,
+      renewal_pending: 0,
+      contact_email: '',
+      whois: 'andersonphoto.net',
+      owner: 'alice',
+      registrar_managed: true,
+    });
+  });
+
+  it('shows a granted admin the domains granted, and nothing else of the owner', async () => {
+    const res = await t.as('dave').get('/api/domains/dave');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: { domain: string }) => d.domain)).toEqual(['harbor-studio.org']);
+    expect(res.body.data[0].owner).toBe('alice');
+  });
+
+  it('lets staff list any account; refuses another customer (403), no token (401), a bad name (400)', async () => {
+    expect((await t.as('staff').get('/api/domains/bob')).body.data).toHaveLength(2);
+    const other = await t.as('alice').get('/api/domains/bob');
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect((await t.as('alice').get('/api/domains/nobody')).status).toBe(403);
+    expect((await t.as(null).get('/api/domains/alice')).status).toBe(401);
+    expect((await t.as('alice').get('/api/domains/NOT%20A%20NAME')).status).toBe(400);
+  });
+});
+
+describe('GET /api/domain-usage/{account}', () => {
+  it('gives website, docroot and alias counts of the account’s own domains', async () => {
+    const res = await t.as('bob').get('/api/domain-usage/bob');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      { domain: 'bakersdozen.com', website: 1, docroot: '/home/bob/www/bakersdozen.com', num_aliases: 2 },
+      { domain: 'bobbaker.net', website: 0, docroot: '', num_aliases: 0 },
+    ]);
+    const alice = await t.as('alice').get('/api/domain-usage/alice');
+    expect(alice.body.data.find((d: { domain: string }) => d.domain === 'andersonphoto.net')).toMatchObject({
+      website: -1,
+      docroot: 'anderson-design.com',
+    });
+  });
+
+  it('refuses other accounts (403) and no token (401)', async () => {
+    expect((await t.as('bob').get('/api/domain-usage/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/domain-usage/alice')).status).toBe(401);
+    expect((await t.as('staff').get('/api/domain-usage/alice')).status).toBe(200);
+  });
+});
+
+describe('GET /api/tldpricelist/{tld}', () => {
+  it('lists the prices of a TLD by years, in dollars', async () => {
+    const res = await t.as('alice').get('/api/tldpricelist/com');
+    expect(res.status).toBe(200);
+    expect(res.body.data[0]).toEqual({ id: 1, item: '1 year', baseprice: 18, price: 18 });
+    expect(res.body.data.map((p: { id: number }) => p.id)).toEqual([1, 2, 3, 5, 10]);
+    expect(res.body.data.find((p: { id: number }) => p.id === 5).price).toBe(85.5);
+  });
+
+  it('answers an empty list for a TLD without prices, 400 for a malformed one, 401 without token', async () => {
+    const none = await t.as('alice').get('/api/tldpricelist/zz');
+    expect(none.status).toBe(200);
+    expect(none.body.data).toEqual([]);
+    const bad = await t.as('alice').get('/api/tldpricelist/a%20b');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.tld).toBe('Invalid');
+    expect((await t.as(null).get('/api/tldpricelist/com')).status).toBe(401);
+  });
+});
+
+describe('POST /api/gettext', () => {
+  it('returns the registration agreement without a token', async () => {
+    const res = await t.request('POST', '/api/gettext', { body: { text: 'registration-agreement' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toContain('Domain Name Registration Agreement');
+  });
+
+  it('answers 404 for an unknown text and 400 for a name that is not one', async () => {
+    const missing = await t.request('POST', '/api/gettext', { body: { text: 'constructor' } });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('No such text');
+    const bad = await t.request('POST', '/api/gettext', { body: { text: '../../etc/passwd' } });
+    expect(bad.status).toBe(400);
+    const blank = await t.request('POST', '/api/gettext', { body: {} });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors.text).toBe('Required');
+  });
+});
+
+describe('POST /api/signagreement', () => {
+  it('records the signature once, with its time stamp, and answers the same on a repeat', async () => {
+    const first = await t.as('alice').post('/api/signagreement', { domain: 'new-anderson.com' });
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({
+      domain: 'new-anderson.com',
+      account: 'alice',
+      signed_by: 'alice',
+      signed_at: '2026-11-21T12:00:00.000Z',
+      stamp: 'Nov 21, 2026 12:00:00 PM UTC',
+    });
+    t.clock.advance(60_000);
+    const again = await t.as('alice').post('/api/signagreement', { domain: 'NEW-anderson.com' });
+    expect(again.body.data.signed_at).toBe('2026-11-21T12:00:00.000Z');
+    const rows = await t.db.select().from(domainAgreements).where(eq(domainAgreements.account, 'alice'));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('records staff signing for an account, audited; refuses another customer’s account', async () => {
+    const res = await t.as('staff').post('/api/signagreement', { domain: 'bakers-two.com', account: 'bob' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ account: 'bob', signed_by: 'staff' });
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/signagreement'));
+    expect(audit.at(-1)).toMatchObject({ operator: 'staff', account: 'bob' });
+    expect((await t.as('alice').post('/api/signagreement', { domain: 'x.com', account: 'bob' })).status).toBe(
+      403,
+    );
+  });
+
+  it('rejects a bad domain (400) and no token (401)', async () => {
+    const bad = await t.as('alice').post('/api/signagreement', { domain: 'not a domain' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.domain).toBe('Invalid domain name');
+    const blank = await t.as('alice').post('/api/signagreement', {});
+    expect(blank.status).toBe(400);
+    expect((await t.as(null).post('/api/signagreement', { domain: 'x.com' })).status).toBe(401);
+  });
+});
+
+describe('GET /api/domain-status/{domain} and POST /api/domainedit', () => {
+  it('reads the settings of a domain', async () => {
+    const res = await t.as('alice').get('/api/domain-status/harbor-studio.org');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({
+      domain: 'harbor-studio.org',
+      auto_renew: 0,
+      abandon: 0,
+      contact_email: 'studio@anderson-design.com',
+      expiration_date: '2027-12-26',
+    });
+  });
+
+  it('updates auto-renew, let-expire and the contact email (blank allowed)', async () => {
+    const res = await t.as('alice').post('/api/domainedit', {
+      domain: 'client02-anderson.com',
+      auto_renew: '1',
+      abandon: '0',
+      contact_email: '',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('client02-anderson.com is updated');
+    expect(await domainRow('client02-anderson.com')).toMatchObject({
+      autoRenew: 1,
+      abandon: 0,
+      contactEmail: '',
+    });
+  });
+
+  it('refuses auto-renew and let-expire both set, changing nothing', async () => {
+    const res = await t.as('alice').post('/api/domainedit', {
+      domain: 'client04-anderson.com',
+      auto_renew: 1,
+      abandon: 1,
+      contact_email: '',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('Auto Renew Yearly and Let Domain Expire cannot both be Yes: choose one');
+    expect(await domainRow('client04-anderson.com')).toMatchObject({
+      autoRenew: 0,
+      abandon: 0,
+      contactEmail: 'client4@anderson-design.com',
+    });
+  });
+
+  it('rejects a bad contact email and a missing flag (400)', async () => {
+    const res = await t.as('alice').post('/api/domainedit', {
+      domain: 'client04-anderson.com',
+      auto_renew: 0,
+      abandon: 0,
+      contact_email: 'nope',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.contact_email).toBe('This field must be a valid email address');
+    const missing = await t
+      .as('alice')
+      .post('/api/domainedit', { domain: 'client04-anderson.com', abandon: 0 });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.auto_renew).toBe('Invalid');
+  });
+
+  it('refuses a domain outside our registrar (422) for status and edit', async () => {
+    const status = await t.as('alice').get('/api/domain-status/anderson.design');
+    expect(status.status).toBe(422);
+    expect(status.body.message).toContain('not registered through our registrar partner');
+    const edit = await t
+      .as('alice')
+      .post('/api/domainedit', { domain: 'anderson.design', auto_renew: 1, abandon: 0, contact_email: '' });
+    expect(edit.status).toBe(422);
+    expect((await domainRow('anderson.design')).autoRenew).toBe(0);
+  });
+
+  it('lets a granted admin and staff edit; refuses others (403), missing (403/404), no token (401)', async () => {
+    const dave = await t.as('dave').post('/api/domainedit', {
+      domain: 'harbor-studio.org',
+      auto_renew: 0,
+      abandon: 0,
+      contact_email: 'd@example.org',
+    });
+    expect(dave.status).toBe(200);
+    expect((await t.as('staff').get('/api/domain-status/harbor-studio.org')).body.data.contact_email).toBe(
+      'd@example.org',
+    );
+    const bob = await t
+      .as('bob')
+      .post('/api/domainedit', { domain: 'harbor-studio.org', auto_renew: 1, abandon: 0, contact_email: '' });
+    expect(bob.status).toBe(403);
+    expect((await t.as('bob').get('/api/domain-status/harbor-studio.org')).status).toBe(403);
+    expect((await t.as('bob').get('/api/domain-status/no-such-domain.com')).status).toBe(403);
+    expect((await t.as('staff').get('/api/domain-status/no-such-domain.com')).status).toBe(404);
+    expect((await t.as(null).get('/api/domain-status/harbor-studio.org')).status).toBe(401);
+    const bad = await t.as('alice').get('/api/domain-status/not_a_domain');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.domain).toBe('Invalid domain name');
+  });
+});
+
+describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-all', () => {
+  it('lists the admins of a domain', async () => {
+    const res = await t.as('alice').get('/api/domainadmins/harbor-studio.org');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([{ logname: 'dave', scope: 'domain' }]);
+    expect((await t.as('alice').get('/api/domainadmins/bakersdozen.com')).status).toBe(403);
+    expect((await t.as(null).get('/api/domainadmins/harbor-studio.org')).status).toBe(401);
+    expect((await t.as('bob').get('/api/domainadmins/bakersdozen.com')).body.data).toEqual([]);
+  });
+
+  it('grant, then the new admin manages the domain’s aliases; removal takes that away', async () => {
+    expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(403);
+    const add = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bakersdozen.com', newadmin: 'carol', logname: 'bob', all: 0 });
+    expect(add.status).toBe(200);
+    expect(add.body.data).toEqual({ admin: 'carol', all: 0, domains: ['bakersdozen.com'] });
+    expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(200);
+    const alias = await t.as('carol').post('/api/add-domain-alias', {
+      src_user: 'carol',
+      src_domain: 'bakersdozen.com',
+      targets: 'c@example.org',
+    });
+    expect(alias.status).toBe(200);
+    expect((await t.as('carol').get('/api/domain-email-aliases/bobbaker.net')).status).toBe(403);
+    expect(
+      (await t.as('carol').get('/api/domains/carol')).body.data.map((d: { domain: string }) => d.domain),
+    ).toEqual(['bakersdozen.com']);
+
+    const del = await t.as('bob').post('/api/deleteadmin', { domain: 'bakersdozen.com', logname: 'carol' });
+    expect(del.status).toBe(200);
+    expect(del.body.message).toBe('carol was removed from bakersdozen.com');
+    expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(403);
+    expect(await grantsOf('carol')).toEqual([]);
+    const again = await t.as('bob').post('/api/deleteadmin', { domain: 'bakersdozen.com', logname: 'carol' });
+    expect(again.status).toBe(404);
+    expect(again.body.message).toBe('carol is not an admin of bakersdozen.com');
+  });
+
+  it('grants all the owner’s domains, and removing one domain keeps the others', async () => {
+    const add = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'carol', logname: 'bob', all: '1' });
+    expect(add.status).toBe(200);
+    expect(add.body.data.domains).toEqual(['bakersdozen.com', 'bobbaker.net']);
+    expect(await grantsOf('carol')).toEqual([{ owner: 'bob', domain: null }]);
+    const list = await t.as('bob').get('/api/domainadmins/bakersdozen.com');
+    expect(list.body.data).toEqual([{ logname: 'carol', scope: 'all' }]);
+
+    await t.as('bob').post('/api/deleteadmin', { domain: 'bobbaker.net', logname: 'carol' });
+    expect(await grantsOf('carol')).toEqual([{ owner: 'bob', domain: 'bakersdozen.com' }]);
+    expect((await t.as('carol').get('/api/domain-email-aliases/bobbaker.net')).status).toBe(403);
+    expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(200);
+
+    const all = await t
+      .as('bob')
+      .post('/api/delete-admin-from-all', { admin_to_delete: 'carol', current_user: 'bob' });
+    expect(all.status).toBe(200);
+    expect(all.body.data).toEqual({ admin: 'carol', domains: ['bakersdozen.com'] });
+    expect(await grantsOf('carol')).toEqual([]);
+    const none = await t
+      .as('bob')
+      .post('/api/delete-admin-from-all', { admin_to_delete: 'carol', current_user: 'bob' });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe('carol has no permissions on your domains');
+  });
+
+  it('lets only the owner or staff grant and remove: a granted admin gets 403', async () => {
+    const byAdmin = await t
+      .as('dave')
+      .post('/api/addadmin', { domain: 'harbor-studio.org', newadmin: 'bob', logname: 'alice', all: 0 });
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.body.message).toBe('Only the owner of the domain may change its permissions');
+    const removeByAdmin = await t
+      .as('dave')
+      .post('/api/deleteadmin', { domain: 'harbor-studio.org', logname: 'dave' });
+    expect(removeByAdmin.status).toBe(403);
+    const other = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'harbor-studio.org', newadmin: 'bob', logname: 'bob', all: 0 });
+    expect(other.status).toBe(403);
+    const fromAll = await t
+      .as('dave')
+      .post('/api/delete-admin-from-all', { admin_to_delete: 'dave', current_user: 'alice' });
+    expect(fromAll.status).toBe(403);
+    expect((await grantsOf('dave')).length).toBe(1);
+
+    const staff = await t
+      .as('staff')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'carol', logname: 'bob', all: 0 });
+    expect(staff.status).toBe(200);
+    const audit = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/addadmin')));
+    expect(audit[0]).toMatchObject({ account: 'bob' });
+    expect(
+      (
+        await t
+          .as('staff')
+          .post('/api/delete-admin-from-all', { admin_to_delete: 'carol', current_user: 'bob' })
+      ).status,
+    ).toBe(200);
+    expect((await t.as(null).post('/api/addadmin', {})).status).toBe(401);
+  });
+
+  it('rejects bad input with clear errors and changes nothing', async () => {
+    const self = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'bob', logname: 'bob', all: 0 });
+    expect(self.status).toBe(400);
+    expect(self.body.errors.newadmin).toBe('bob owns the domain already');
+    const ghost = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'ghost', logname: 'bob', all: 0 });
+    expect(ghost.status).toBe(400);
+    expect(ghost.body.message).toBe('There is no account named ghost');
+    const blank = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: '', logname: 'bob', all: 0 });
+    expect(blank.status).toBe(400);
+    expect(blank.body.errors.newadmin).toBe('Required');
+    const scope = await t
+      .as('bob')
+      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'carol', logname: 'bob', all: 2 });
+    expect(scope.status).toBe(400);
+    expect(scope.body.errors.all).toBe('Invalid');
+    expect(await grantsOf('carol')).toEqual([]);
+    const noAdmin = await t
+      .as('bob')
+      .post('/api/delete-admin-from-all', { admin_to_delete: '', current_user: 'bob' });
+    expect(noAdmin.status).toBe(400);
+    expect(noAdmin.body.errors.admin_to_delete).toBe('Required');
+  });
+});

@@ -1,0 +1,46 @@
+import * as C from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { domains } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { refused } from '../../lib/errors.ts';
+import { type DomainRecord, findDomain } from './repository.ts';
+
+const statusOf = (d: DomainRecord) => ({
+  domain: d.domain,
+  auto_renew: d.autoRenew,
+  abandon: d.abandon,
+  contact_email: d.contactEmail,
+  expiration_date: d.expirationDate ?? DM.expirationUnknown,
+});
+
+/** A domain not registered through our registrar partner has no settings we can change (spec 001 §6). */
+async function managedDomain(db: Db, domain: string): Promise<DomainRecord> {
+  const d = (await findDomain(db, domain))!;
+  if (!d.registrarManaged) throw refused(DM.notRegistrarManaged(d.domain));
+  return d;
+}
+
+/** Domain Edit (spec 001 §2): auto-renew, let-expire (never both) and the contact email. */
+export function editRoutes(app: FastifyInstance): void {
+  route(app, C.domainStatus, {
+    access: { domain: ({ params }) => params.domain },
+    handler: async ({ db, domain }) => statusOf(await managedDomain(db, domain!.domain)),
+  });
+
+  route(app, C.domainEdit, {
+    access: { domain: ({ body }) => body.domain },
+    handler: async ({ db, domain, body }) => {
+      await managedDomain(db, domain!.domain);
+      // A blank contact email means "the primary account's email address", resolved when mail is sent.
+      const [d] = await db
+        .update(domains)
+        .set({ autoRenew: body.auto_renew, abandon: body.abandon, contactEmail: body.contact_email })
+        .where(eq(domains.domain, domain!.domain))
+        .returning();
+      return new Answer(statusOf(d), DM.updated(d.domain));
+    },
+  });
+}

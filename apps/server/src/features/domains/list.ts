@@ -1,0 +1,51 @@
+import * as C from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { domains, emailAliases } from '../../db/schema.ts';
+import { route } from '../../http/route.ts';
+import { visibleTo } from './repository.ts';
+
+/** The domain list (shared by Edit, Renew and Permissions) and the Domain Summary. */
+export function listRoutes(app: FastifyInstance): void {
+  route(app, C.domains, {
+    access: { account: ({ params }) => params.account },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select()
+        .from(domains)
+        .where(visibleTo(account!.logname))
+        .orderBy(asc(domains.domain));
+      return rows.map((d) => ({
+        domain: d.domain,
+        // Only domains registered through our registrar partner have a date we can vouch for.
+        expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : DM.expirationUnknown,
+        auto_renew: d.autoRenew,
+        abandon: d.abandon,
+        renewal_pending: d.renewalPending,
+        contact_email: d.contactEmail,
+        whois: d.domain,
+        owner: d.owner,
+        registrar_managed: d.registrarManaged,
+      }));
+    },
+  });
+
+  // The summary is about the account's own hosting: its own domains, not those it administers.
+  route(app, C.domainUsage, {
+    access: { account: ({ params }) => params.account },
+    handler: async ({ db, account }) =>
+      db
+        .select({
+          domain: domains.domain,
+          website: domains.website,
+          docroot: domains.docroot,
+          num_aliases: sql<number>`count(${emailAliases.id})::int`,
+        })
+        .from(domains)
+        .leftJoin(emailAliases, eq(emailAliases.domain, domains.domain))
+        .where(eq(domains.owner, account!.logname))
+        .groupBy(domains.domain)
+        .orderBy(asc(domains.domain)),
+  });
+}

@@ -1,0 +1,117 @@
+import * as C from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { type DomainRef, findAccount, isStaff } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
+import { domainGrants } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { grantsOf, ownerDomains } from './repository.ts';
+
+/**
+ * The `{ domain }` rule lets granted admins in; giving and taking rights is for the owner (or
+ * staff) only, so an admin cannot pass the domain on or lock the owner's other admins out.
+ */
+function requireOwner(caller: Caller | null, domain: DomainRef): void {
+  if (!isStaff(caller) && caller?.username !== domain.owner) throw forbidden(DM.ownerOnly);
+}
+
+/** Domain permissions (spec 001 §2, §4): who may manage a domain and its email aliases. */
+export function permissionRoutes(app: FastifyInstance): void {
+  route(app, C.domainAdmins, {
+    access: { domain: ({ params }) => params.domain },
+    handler: async ({ db, domain }) => {
+      const rows = await db
+        .select({ admin: domainGrants.admin, domain: domainGrants.domain })
+        .from(domainGrants)
+        .where(eq(domainGrants.owner, domain!.owner))
+        .orderBy(asc(domainGrants.admin));
+      const out = new Map<string, 'domain' | 'all'>();
+      for (const r of rows) {
+        if (r.domain === null) out.set(r.admin, 'all');
+        else if (r.domain === domain!.domain && !out.has(r.admin)) out.set(r.admin, 'domain');
+      }
+      return [...out].map(([logname, scope]) => ({ logname, scope }));
+    },
+  });
+
+  route(app, C.addAdmin, {
+    access: { domain: ({ body }) => body.domain },
+    handler: async ({ db, domain, body, caller }) => {
+      requireOwner(caller, domain!);
+      if (body.logname !== domain!.owner) throw forbidden(DM.ownerOnly);
+      if (body.newadmin === domain!.owner) {
+        const text = DM.ownerAlready(body.newadmin);
+        throw invalid(text, { newadmin: text });
+      }
+      if (!(await findAccount(db, body.newadmin))) {
+        const text = DM.noSuchAccount(body.newadmin);
+        throw invalid(text, { newadmin: text });
+      }
+      // Granting again is harmless: the unique (owner, admin, domain) keeps one row.
+      await db
+        .insert(domainGrants)
+        .values({ owner: domain!.owner, admin: body.newadmin, domain: body.all ? null : domain!.domain })
+        .onConflictDoNothing();
+      const affected = body.all ? await ownerDomains(db, domain!.owner) : [domain!.domain];
+      return new Answer(
+        { admin: body.newadmin, all: body.all, domains: affected },
+        DM.adminAdded(body.newadmin, affected.length),
+      );
+    },
+  });
+
+  route(app, C.deleteAdmin, {
+    access: { domain: ({ body }) => body.domain },
+    handler: async ({ db, domain, body, caller }) => {
+      requireOwner(caller, domain!);
+      const { owner, domain: name } = domain!;
+      const grants = await grantsOf(db, owner, body.logname);
+      const own = grants.find((g) => g.domain === name);
+      const all = grants.find((g) => g.domain === null);
+      if (!own && !all) throw notFound(DM.notAdmin(body.logname, name));
+      if (own) await db.delete(domainGrants).where(eq(domainGrants.id, own.id));
+      if (all) {
+        // An all-domains grant minus this domain: the admin keeps each of the owner's other domains.
+        await db
+          .delete(domainGrants)
+          .where(
+            and(
+              eq(domainGrants.owner, owner),
+              eq(domainGrants.admin, body.logname),
+              isNull(domainGrants.domain),
+            ),
+          );
+        const others = (await ownerDomains(db, owner)).filter((d) => d !== name);
+        if (others.length) {
+          await db
+            .insert(domainGrants)
+            .values(others.map((d) => ({ owner, admin: body.logname, domain: d })))
+            .onConflictDoNothing();
+        }
+      }
+      return new Answer({ admin: body.logname, domain: name }, DM.adminRemoved(body.logname, name));
+    },
+  });
+
+  route(app, C.deleteAdminFromAll, {
+    // The owner names itself as current_user: its own account (or staff working on it).
+    access: { account: ({ body }) => body.current_user },
+    handler: async ({ db, account, body }) => {
+      const owner = account!.logname;
+      const removed = await db
+        .delete(domainGrants)
+        .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, body.admin_to_delete)))
+        .returning({ domain: domainGrants.domain });
+      if (removed.length === 0) throw notFound(DM.noGrants(body.admin_to_delete));
+      const affected = removed.some((r) => r.domain === null)
+        ? await ownerDomains(db, owner)
+        : removed.map((r) => r.domain as string).sort();
+      return new Answer(
+        { admin: body.admin_to_delete, domains: affected },
+        DM.removedFromAll(body.admin_to_delete, affected.length),
+      );
+    },
+  });
+}

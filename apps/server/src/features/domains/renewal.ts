@@ -1,0 +1,159 @@
+import * as C from '@portal/contract/domains/calls';
+import { DM, yearLabel } from '@portal/contract/domains/messages';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { findAccount } from '../../auth/policy.ts';
+import { domains } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { addYears } from '../../integrations/registrar/index.ts';
+import { conflict, invalid, refused } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
+import { daysBetween, today } from './dates.ts';
+import { type DomainRecord, findDomain, pricesOf } from './repository.ts';
+import { domainServices } from './services.ts';
+
+export const RENEW_JOB = 'domains.renew';
+
+export interface RenewJob {
+  domain: string;
+  years: number;
+  currentExpiration: string;
+  key: string;
+}
+
+/** The idempotency key of a renewal: the same request can never renew twice. */
+export const renewKey = (domain: string, currentExpiration: string, years: number) =>
+  `renew:${domain}:${currentExpiration}:${years}`;
+
+/** Why a domain cannot be renewed by hand now, or null (docs/decisions/domains.md). */
+export function renewRefusal(d: DomainRecord, now: Date): string | null {
+  if (!d.registrarManaged || !d.expirationDate) return DM.notRegistrarManaged(d.domain);
+  if (d.autoRenew) return DM.onAutoRenew(d.domain);
+  const days = daysBetween(today(now), d.expirationDate);
+  if (days > C.RENEW_WINDOW_DAYS) return DM.tooEarly(d.domain, C.RENEW_WINDOW_DAYS);
+  if (days < -C.RENEW_GRACE_DAYS) return DM.tooLate(d.domain);
+  return null;
+}
+
+/** Renewal (spec 001 §2, §4): the status screen and the request; a worker finalises it (workers.ts). */
+export function renewalRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.domainRenewalStatus, {
+    access: { domain: ({ params }) => params.domain },
+    handler: async ({ db, domain }) => {
+      const d = (await findDomain(db, domain!.domain))!;
+      const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
+      const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
+      const data = {
+        domain: d.domain,
+        expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : DM.expirationUnknown,
+        auto_renew: d.autoRenew,
+        abandon: d.abandon,
+        renewal_pending: d.renewalPending,
+        registrar_managed: d.registrarManaged,
+        renewable: !d.renewalPending && !refusal,
+        prices,
+      };
+      const message = d.renewalPending ? DM.alreadyPending(d.domain, d.renewalPending) : (refusal ?? '');
+      return new Answer(data, message);
+    },
+  });
+
+  route(app, C.renewDomain, {
+    access: { domain: ({ body }) => body.renew_domain },
+    handler: async ({ db, domain, body, caller, auditDetails }) => {
+      // Lock the row: two renewals of one domain at once must not both pass the checks.
+      const [d] = await db.select().from(domains).where(eq(domains.domain, domain!.domain)).for('update');
+      const answer = (years: number, expiration: string) =>
+        new Answer(
+          {
+            domain: d.domain,
+            renewal_pending: years,
+            expiration_date: expiration,
+            new_expiration: addYears(expiration, years),
+            price: body.price,
+          },
+          DM.renewalPending,
+        );
+
+      if (d.renewalPending) {
+        // The same request again (a double click, a retried POST): same answer, nothing sent twice.
+        if (d.renewalPending === body.numyears && d.expirationDate)
+          return answer(d.renewalPending, d.expirationDate);
+        throw conflict(DM.alreadyPending(d.domain, d.renewalPending));
+      }
+      const refusal = renewRefusal(d, deps.now());
+      if (refusal) throw refused(refusal);
+      const expiration = d.expirationDate!;
+
+      const price = (await pricesOf(db, C.tldOf(d.domain))).find((p) => p.id === body.numyears);
+      if (!price) {
+        const text = DM.noPriceForYears(body.numyears);
+        throw invalid(text, { numyears: text });
+      }
+      if (Math.round(price.price * 100) !== Math.round(body.price * 100)) throw conflict(DM.priceChanged);
+
+      const newExpiration = addYears(expiration, body.numyears);
+      // Renewing by hand means the customer keeps the domain: "let expire" no longer applies.
+      await db
+        .update(domains)
+        .set({ renewalPending: body.numyears, abandon: 0 })
+        .where(eq(domains.domain, d.domain));
+
+      const owner = await findAccount(db, d.owner);
+      const to = d.contactEmail || owner?.billEmail;
+      const period = `${body.numyears} ${yearLabel(body.numyears)}`;
+      if (to) {
+        await deps.outbox.send(db, {
+          kind: 'domains.renewal-notice',
+          account: d.owner,
+          to,
+          subject: DM.renewNoticeSubject(d.domain),
+          body: [
+            `We have received your request to renew ${d.domain} for ${period} ($${price.price.toFixed(2)}).`,
+            '',
+            `Current expiration date: ${expiration}`,
+            `New expiration date: ${newExpiration}`,
+            '',
+            'The registry usually confirms a renewal within an hour; the domain list shows it as pending until then.',
+            'The charge will appear on your next invoice.',
+            '',
+            `Requested by ${caller!.username}${caller!.username === d.owner ? '' : ` for ${d.owner}`}.`,
+          ].join('\n'),
+        });
+      }
+      const { registrar } = domainServices(deps);
+      if (registrar.name === 'manual') {
+        // The embedded registrar is the hostmaster: the message is the work order.
+        await deps.outbox.send(db, {
+          kind: 'domains.renewal-hostmaster',
+          account: d.owner,
+          to: deps.config.HOSTMASTER_EMAIL,
+          subject: `Renew ${d.domain} for ${period}`,
+          body: [
+            `Please renew ${d.domain} at the registry for ${period}.`,
+            `Account: ${d.owner}`,
+            `Current expiration date: ${expiration}`,
+            `New expiration date: ${newExpiration}`,
+            `Price charged on the next invoice: $${price.price.toFixed(2)}`,
+            `Requested by: ${caller!.username}`,
+          ].join('\n'),
+        });
+      }
+      const key = renewKey(d.domain, expiration, body.numyears);
+      const job: RenewJob = { domain: d.domain, years: body.numyears, currentExpiration: expiration, key };
+      // One job per request (the row lock and renewal_pending stop a second one); the registrar
+      // sees the same idempotency key on every attempt of this renewal.
+      const at = deps.now().getTime();
+      await enqueue(
+        db,
+        RENEW_JOB,
+        { ...job },
+        { runAt: new Date(at + registrar.delayMs), uniqueKey: `${key}:${at}` },
+      );
+      auditDetails.price = price.price;
+      return answer(body.numyears, expiration);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import * as C from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.ts';
+import { InvalidDomainError, WhoisError } from '../../integrations/whois/index.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { domainServices } from './services.ts';
+
+/** Whois lookup (spec 000 §7): any signed-in caller, any domain; a port-43 client with a cache. */
+export function whoisRoutes(app: FastifyInstance): void {
+  route(app, C.whois, {
+    access: 'user',
+    transaction: false,
+    audit: false,
+    handler: async ({ body, req }) => {
+      try {
+        const result = await domainServices(app.deps).whois.lookup(body.domain, { trim: body.trim !== 0 });
+        return { domain: body.domain.trim().toLowerCase(), whois: result.text, server: result.server };
+      } catch (err) {
+        if (err instanceof InvalidDomainError) throw invalid(DM.whoisInvalid, { domain: DM.whoisInvalid });
+        if (err instanceof WhoisError) {
+          req.log.warn({ err, domain: body.domain }, 'whois lookup failed');
+          throw new AppError('unavailable', DM.whoisUnavailable);
+        }
+        throw err;
+      }
+    },
+  });
+}

@@ -1,0 +1,616 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
+import { HM } from '@portal/contract/hosting/messages';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+import { logDownload, STREAM_BATCH } from './logs.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+}, 180_000);
+afterAll(() => t.close());
+
+const site = async (vid: number) => (await t.db.select().from(websites).where(eq(websites.vid, vid)))[0];
+const changesOf = (vid: number) => t.db.select().from(hostingChanges).where(eq(hostingChanges.vid, vid));
+
+describe('GET /api/compressed-websites/{user}', () => {
+  it('lists the account websites sorted by name with the spec fields', async () => {
+    const res = await t.as('alice').get('/api/compressed-websites/alice');
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((w: { virtname: string }) => w.virtname)).toEqual([
+      'anderson-design.com',
+      'client01-anderson.com',
+      'harbor-studio.org',
+    ]);
+    expect(res.body.data[0]).toEqual({
+      virtname: 'anderson-design.com',
+      vid: 3101,
+      php_version: '8.2',
+      ssl: 2,
+      error_logs: 1,
+      docroot: '/home/alice/www/anderson-design.com',
+      pending: false,
+    });
+  });
+
+  it('refuses no token (401) and another account (403); staff and a dashboard admin may read', async () => {
+    expect((await t.as(null).get('/api/compressed-websites/alice')).status).toBe(401);
+    expect((await t.as('bob').get('/api/compressed-websites/alice')).body).toEqual({
+      status: 0,
+      message: 'Permission denied',
+    });
+    expect((await t.as('carol').get('/api/compressed-websites/alice')).status).toBe(403);
+    expect((await t.as('dave').get('/api/compressed-websites/alice')).body.data).toHaveLength(3);
+    expect((await t.as('staff').get('/api/compressed-websites/bob')).body.data).toHaveLength(1);
+    expect((await t.as('alice').get('/api/compressed-websites/BAD NAME')).status).toBe(400);
+  });
+});
+
+describe('GET /api/compressed-nondev-websites/{user}', () => {
+  it('lists live websites and marks those that already have a devsite', async () => {
+    const res = await t.as('alice').get('/api/compressed-nondev-websites/alice');
+    expect(res.status).toBe(200);
+    const byName = Object.fromEntries(
+      res.body.data.map((w: { virtname: string; has_devsite: boolean }) => [w.virtname, w.has_devsite]),
+    );
+    expect(byName).toEqual({
+      'anderson-design.com': true,
+      'client01-anderson.com': false,
+      'harbor-studio.org': false,
+    });
+    expect((await t.as('bob').get('/api/compressed-nondev-websites/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/compressed-nondev-websites/alice')).status).toBe(401);
+  });
+});
+
+describe('GET /api/virt-details-protected/{user}/{vid}', () => {
+  it('answers the site details', async () => {
+    const res = await t.as('alice').get('/api/virt-details-protected/alice/3102');
+    expect(res.body.data).toEqual({
+      virtname: 'harbor-studio.org',
+      vid: 3102,
+      docroot: '/home/alice/www/harbor-studio.org',
+      ssl: 1,
+      php_version: '7.4',
+    });
+  });
+
+  it("refuses another account's vid exactly like a missing one (403), and tells staff 'VID not found'", async () => {
+    const foreign = await t.as('alice').get('/api/virt-details-protected/alice/3201');
+    const missing = await t.as('alice').get('/api/virt-details-protected/alice/999999');
+    expect(foreign.status).toBe(403);
+    expect(missing.body).toEqual(foreign.body);
+    expect((await t.as('alice').get('/api/virt-details-protected/bob/3201')).status).toBe(403);
+    const staff = await t.as('staff').get('/api/virt-details-protected/alice/3201');
+    expect(staff.status).toBe(404);
+    expect(staff.body.message).toBe('VID not found');
+    expect((await t.as('alice').get('/api/virt-details-protected/alice/abc')).status).toBe(400);
+    expect((await t.as(null).get('/api/virt-details-protected/alice/3101')).status).toBe(401);
+  });
+});
+
+describe('GET /api/php-versions', () => {
+  it('lists the offered versions in order, Disabled last', async () => {
+    const res = await t.as('bob').get('/api/php-versions');
+    expect(res.body.data.map((v: { version: string }) => v.version)).toEqual([
+      '7.4',
+      '8.1',
+      '8.2',
+      '8.3',
+      'Disabled',
+    ]);
+    expect((await t.as(null).get('/api/php-versions')).status).toBe(401);
+  });
+});
+
+describe('PHP version change: update-php-version and pending-virt-change', () => {
+  const body = { logname: 'alice', virtname: 'harbor-studio.org', vid: 3102 };
+
+  it('needs a version (spec text), a known one, and a different one', async () => {
+    const none = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '' });
+    expect(none.status).toBe(400);
+    expect(none.body.errors.php_version).toBe('Select a new PHP version');
+    const unknown = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '5.2' });
+    expect(unknown.body.errors.php_version).toBe(HM.unknownPhp);
+    const same = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '7.4' });
+    expect(same.status).toBe(400);
+    expect(same.body.errors.php_version).toBe(HM.samePhp);
+    expect(await changesOf(3102)).toHaveLength(0);
+  });
+
+  it("refuses another account's vid, a mismatched name, and no token", async () => {
+    expect(
+      (
+        await t
+          .as('alice')
+          .post('/api/update-php-version', { logname: 'alice', vid: 3201, php_version: '8.1' })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.as('alice').post('/api/update-php-version', { logname: 'bob', vid: 3201, php_version: '8.1' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (
+        await t
+          .as('alice')
+          .post('/api/update-php-version', { ...body, virtname: 'bakersdozen.com', php_version: '8.1' })
+      ).status,
+    ).toBe(403);
+    expect((await t.as('dave').post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
+      403,
+    );
+    expect((await t.as(null).post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
+      401,
+    );
+    expect(await changesOf(3201)).toHaveLength(0);
+  });
+
+  it('queues the change, refuses a second one while it is pending, and applies it after the agent delay', async () => {
+    const before = await t.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
+    expect(before.body).toMatchObject({
+      status: 1,
+      pending: false,
+      last_genconf: null,
+      data: { pending: false },
+    });
+
+    const res = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '8.3' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Update queued');
+    const [change] = await changesOf(3102);
+    expect(change).toMatchObject({ kind: 'php_version', state: 'queued', owner: 'alice', operator: 'alice' });
+    expect(change.payload).toMatchObject({ php_version: '8.3', previous: '7.4' });
+
+    const pending = await t
+      .as('alice')
+      .post('/api/pending-virt-change', { logname: 'alice', vid: 3102, virtname: 'harbor-studio.org' });
+    expect(pending.body.pending).toBe(true);
+    expect(
+      (await t.as('alice').get('/api/compressed-websites/alice')).body.data.find(
+        (w: { vid: number }) => w.vid === 3102,
+      ).pending,
+    ).toBe(true);
+
+    const second = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '8.1' });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toBe('Change is already pending - please check back later');
+    const toggle = await t.as('alice').post('/api/watcherrorlogs', {
+      logname: 'alice',
+      virt_server: 'harbor-studio.org',
+      vid: 3102,
+      status: 1,
+    });
+    expect(toggle.body.message).toBe('Change is already pending - please check back later');
+    expect(await changesOf(3102)).toHaveLength(1);
+
+    await t.drainJobs();
+    expect((await site(3102)).phpVersion).toBe('8.3');
+    const after = await t.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
+    expect(after.body.pending).toBe(false);
+    expect(after.body.last_genconf).toBe(t.clock.now().toISOString());
+    expect((await changesOf(3102))[0]).toMatchObject({ state: 'done', agent: 'embedded' });
+  });
+
+  it('refuses pending-virt-change for another account vid', async () => {
+    expect((await t.as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 3102 })).status).toBe(
+      403,
+    );
+    expect((await t.as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 'x' })).status).toBe(
+      400,
+    );
+  });
+
+  it('audits a change made by staff for the account', async () => {
+    const res = await t
+      .as('staff')
+      .post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '8.2' });
+    expect(res.status).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/update-php-version')));
+    expect(entry.account).toBe('alice');
+    const [change] = await changesOf(3103);
+    expect(change.operator).toBe('staff');
+    await t.drainJobs();
+  });
+});
+
+describe('POST /api/watcherrorlogs', () => {
+  it('validates the status', async () => {
+    const res = await t
+      .as('bob')
+      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 7 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.status).toBeTruthy();
+  });
+
+  it("refuses another account's vid and no token", async () => {
+    expect(
+      (await t.as('alice').post('/api/watcherrorlogs', { logname: 'alice', vid: 3201, status: 0 })).status,
+    ).toBe(403);
+    expect(
+      (await t.as(null).post('/api/watcherrorlogs', { logname: 'bob', vid: 3201, status: 0 })).status,
+    ).toBe(401);
+  });
+
+  it('queues the toggle, which turns logs off once applied; the same state queues nothing', async () => {
+    const same = await t
+      .as('bob')
+      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 1 });
+    expect(same.body).toMatchObject({ status: 1, message: HM.logsAlreadyOn, data: { queued: false } });
+    const off = await t
+      .as('bob')
+      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 0 });
+    expect(off.body).toMatchObject({ status: 1, message: HM.logsOff, data: { queued: true, status: 0 } });
+    expect((await site(3201)).errorLogs).toBe(1);
+    await t.drainJobs();
+    expect((await site(3201)).errorLogs).toBe(0);
+    const on = await t.as('bob').post('/api/watcherrorlogs', {
+      logname: 'bob',
+      virt_server: 'bakersdozen.com',
+      vid: 3201,
+      status: '1',
+    });
+    expect(on.body.message).toBe(HM.logsOn);
+    await t.drainJobs();
+    expect((await site(3201)).errorLogs).toBe(1);
+  });
+});
+
+describe('POST /api/geterrorlogs', () => {
+  const ask = (last_log_id: number, who = 'bob') =>
+    t
+      .as(who)
+      .post('/api/geterrorlogs', { virt_server: 'bakersdozen.com', vid: 3201, logname: 'bob', last_log_id });
+
+  it('answers the newest rows first, then only rows newer than last_log_id', async () => {
+    const first = await ask(0);
+    expect(first.status).toBe(200);
+    expect(first.body.data.numrows).toBe(8);
+    const ids = first.body.data.logs.map((l: { id: number }) => l.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(first.body.data.new_last_log_id).toBe(ids[0]);
+
+    const empty = await ask(first.body.data.new_last_log_id);
+    expect(empty.body.data).toEqual({
+      logs: [],
+      numrows: 0,
+      new_last_log_id: first.body.data.new_last_log_id,
+    });
+
+    await t.db.insert(errorLogs).values([
+      { vid: 3201, msg: 'new line 1' },
+      { vid: 3101, msg: 'another site' },
+      { vid: 3201, msg: 'new line 2' },
+    ]);
+    const next = await ask(first.body.data.new_last_log_id);
+    expect(next.body.data.logs.map((l: { msg: string }) => l.msg)).toEqual(['new line 2', 'new line 1']);
+    expect(next.body.data.numrows).toBe(2);
+    expect(next.body.data.new_last_log_id).toBe(next.body.data.logs[0].id);
+  });
+
+  it('catches up a burst larger than one answer over the next polls without a gap', async () => {
+    const start = (await ask(0)).body.data.new_last_log_id;
+    await t.db.execute(
+      sql`insert into error_logs (vid, msg) select 3201, 'burst ' || g from generate_series(1, 1500) g`,
+    );
+    const a = await ask(start);
+    expect(a.body.data.numrows).toBe(1000);
+    expect(a.body.data.logs.at(-1).msg).toBe('burst 1');
+    const b = await ask(a.body.data.new_last_log_id);
+    expect(b.body.data.numrows).toBe(500);
+    expect(b.body.data.logs[0].msg).toBe('burst 1500');
+  });
+
+  it('validates last_log_id and refuses another account, a wrong name and no token', async () => {
+    const bad = await t
+      .as('bob')
+      .post('/api/geterrorlogs', { vid: 3201, logname: 'bob', last_log_id: 'abc' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.last_log_id).toBeTruthy();
+    expect((await ask(0, 'alice')).status).toBe(403);
+    expect(
+      (await t.as('alice').post('/api/geterrorlogs', { vid: 3201, logname: 'alice', last_log_id: 0 })).status,
+    ).toBe(403);
+    expect(
+      (await t.as('bob').post('/api/geterrorlogs', { virt_server: 'x.com', vid: 3201, logname: 'bob' }))
+        .status,
+    ).toBe(403);
+    expect((await t.as(null).post('/api/geterrorlogs', { vid: 3201, logname: 'bob' })).status).toBe(401);
+    expect((await ask(0, 'staff')).status).toBe(200);
+  });
+});
+
+describe('POST /api/download-errorlogs', () => {
+  it('answers the log as a text file named after the site, oldest line first', async () => {
+    const res = await t
+      .as('alice')
+      .post('/api/download-errorlogs', { logname: 'alice', virt_server: 'anderson-design.com', vid: 3101 });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="anderson-design.com-error-log.txt"',
+    );
+    const lines = String(res.body).split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines[0]).toContain('Undefined variable $title');
+    expect(lines).toContain('another site');
+  });
+
+  it('gzips the stream when the client accepts it', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/download-errorlogs',
+      headers: { authorization: `Bearer ${await t.token('alice')}`, 'accept-encoding': 'gzip' },
+      payload: { logname: 'alice', vid: 3101 },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('Primary script unknown');
+  });
+
+  it("refuses another account's vid (403) and no token (401) with the JSON envelope", async () => {
+    const res = await t.as('bob').post('/api/download-errorlogs', { logname: 'bob', vid: 3101 });
+    expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect((await t.as(null).post('/api/download-errorlogs', { logname: 'alice', vid: 3101 })).status).toBe(
+      401,
+    );
+    expect((await t.as('alice').post('/api/download-errorlogs', { logname: 'alice' })).status).toBe(400);
+  });
+
+  it('streams a large log to the end, batch by batch', async () => {
+    const rows = 120_000;
+    const line = 'x'.repeat(400);
+    await t.db.execute(
+      sql`insert into error_logs (vid, msg) select 3103, ${line} || ' ' || g from generate_series(1, ${rows}) g`,
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const token = await t.token('alice');
+    const { bytes, lines, chunks } = await new Promise<{ bytes: number; lines: number; chunks: number }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/download-errorlogs',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          },
+          (res) => {
+            let bytes = 0;
+            let lines = 0;
+            let chunks = 0;
+            res.on('data', (chunk: Buffer) => {
+              bytes += chunk.length;
+              chunks++;
+              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+            });
+            res.on('end', () => resolve({ bytes, lines, chunks }));
+            res.on('error', reject);
+          },
+        );
+        req.on('error', reject);
+        req.end(JSON.stringify({ logname: 'alice', vid: 3103 }));
+      },
+    );
+    expect(lines).toBe(rows);
+    expect(bytes).toBeGreaterThan(rows * 400);
+    expect(chunks).toBeGreaterThan(1);
+  }, 240_000);
+
+  it('reads at most one batch ahead of a client that is not reading', async () => {
+    // The log of 3103 holds 24 batches (test above); a stalled client must not make the server buffer them.
+    const stream = logDownload(t.db, 3103);
+    const first = await new Promise<string>((resolve) => stream.once('data', resolve));
+    stream.pause();
+    expect(first.split('\n')).toHaveLength(STREAM_BATCH + 1);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(stream.readableLength).toBeLessThanOrEqual(1);
+    stream.destroy();
+  });
+});
+
+describe('web app installs: applist, installapp, pending-installations', () => {
+  it('lists the applications', async () => {
+    const res = await t.as('alice').get('/api/applist');
+    expect(res.body.data[0]).toEqual({
+      aid: 1,
+      appname: 'WordPress',
+      urlext: 'blog',
+      needs_suphp: 1,
+      wf_versions: '6.7',
+      version: '6.7.1',
+    });
+    expect((await t.as(null).get('/api/applist')).status).toBe(401);
+  });
+
+  it('validates the install payload with the spec texts', async () => {
+    const base = { webappid: 0, appname: 'WordPress', vid: 3101, subdir: 'blog', email: '' };
+    const noApp = await t.as('alice').post('/api/installapp', { ...base, webappid: -1 });
+    expect(noApp.status).toBe(400);
+    expect(noApp.body.errors.webappid).toBe('Select an App');
+    const noSite = await t.as('alice').post('/api/installapp', { ...base, vid: '' });
+    expect(noSite.body.errors.vid).toBe('Select a website');
+    const badMail = await t.as('alice').post('/api/installapp', { ...base, email: 'nope' });
+    expect(badMail.body.errors.email).toBe('This field must be a valid email address');
+    const badDir = await t.as('alice').post('/api/installapp', { ...base, subdir: '../etc' });
+    expect(badDir.body.errors.subdir).toBe(HM.invalidSubdir);
+    const wrongApp = await t.as('alice').post('/api/installapp', { ...base, webappid: 1 });
+    expect(wrongApp.body.errors.webappid).toBe('Select an App');
+  });
+
+  it("refuses another account's vid and no token", async () => {
+    const body = { webappid: 0, appname: 'WordPress', vid: 3201, subdir: 'blog' };
+    expect((await t.as('alice').post('/api/installapp', body)).status).toBe(403);
+    expect((await t.as('alice').post('/api/installapp', { ...body, vid: 999999 })).status).toBe(403);
+    expect((await t.as('staff').post('/api/installapp', { ...body, vid: 999999 })).body.message).toBe(
+      'VID not found',
+    );
+    expect((await t.as(null).post('/api/installapp', body)).status).toBe(401);
+    expect((await t.as('bob').get('/api/pending-installations/alice')).status).toBe(403);
+  });
+
+  it('queues an install, lists it as pending, refuses the same directory twice, and mails the contact when done', async () => {
+    const res = await t.as('alice').post('/api/installapp', {
+      webappid: 2,
+      appname: 'MediaWiki',
+      vid: 3102,
+      subdir: '/wiki/',
+      email: 'webmaster@harbor-studio.org',
+      nsuphp: 0,
+      wfv: '1.42',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.url).toBe('https://harbor-studio.org/wiki/');
+    expect(res.body.message).toBe('Installing ...');
+    const again = await t
+      .as('alice')
+      .post('/api/installapp', { webappid: 2, appname: 'MediaWiki', vid: 3102, subdir: 'wiki' });
+    expect(again.status).toBe(409);
+    const pending = await t.as('alice').get('/api/pending-installations/alice');
+    expect(pending.body.data.installations).toEqual([
+      { appname: 'MediaWiki', appurl: 'https://harbor-studio.org/wiki/', state: 'Queued' },
+    ]);
+    await t.drainJobs();
+    expect((await t.as('alice').get('/api/pending-installations/alice')).body.data.installations).toEqual([]);
+    expect(t.sent.find((m) => m.to === 'webmaster@harbor-studio.org')?.subject).toBe(
+      'MediaWiki installed at https://harbor-studio.org/wiki/',
+    );
+  });
+});
+
+describe('devsites and databases', () => {
+  it('lists devsites and answers one, with the owner check', async () => {
+    const list = await t.as('alice').get('/api/devsites/alice');
+    expect(list.body.data).toEqual([
+      {
+        domain: 'anderson-design.com',
+        virtname: 'dev.anderson-design.com',
+        vid: 3901,
+        docroot: '/home/alice/dev/anderson-design.com',
+        ssl: 1,
+        setup_date: '2026-10-07',
+      },
+    ]);
+    expect((await t.as('bob').get('/api/devsites/bob')).body.data).toEqual([]);
+    expect((await t.as('alice').get('/api/devsite/alice/3901')).body.data.virtname).toBe(
+      'dev.anderson-design.com',
+    );
+    expect((await t.as('bob').get('/api/devsite/bob/3901')).status).toBe(403);
+    expect((await t.as('bob').get('/api/devsite/alice/3901')).status).toBe(403);
+    expect((await t.as('staff').get('/api/devsite/bob/3901')).body.message).toBe('VID not found');
+    expect((await t.as(null).get('/api/devsites/alice')).status).toBe(401);
+  });
+
+  it('lists databases with their administration link', async () => {
+    const res = await t.as('alice').get('/api/databases/alice');
+    expect(res.body.data).toEqual([
+      { name: 'alice_shop', pma_url: 'https://db.example.net/phpmyadmin/?db=alice_shop' },
+      { name: 'alice_wp', pma_url: 'https://db.example.net/phpmyadmin/?db=alice_wp' },
+    ]);
+    expect((await t.as('bob').get('/api/databases/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/databases/alice')).status).toBe(401);
+  });
+});
+
+describe('POST /api/devsite-request', () => {
+  it('needs a website (spec text) and a known devsite type', async () => {
+    const res = await t
+      .as('alice')
+      .post('/api/devsite-request', { action: 'create', logname: 'alice', vid: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.vid).toBe('Select a website');
+    const type = await t.as('alice').post('/api/devsite-request', {
+      action: 'create',
+      logname: 'alice',
+      vid: 3102,
+      devsite_type: 'Mirror',
+    });
+    expect(type.status).toBe(400);
+  });
+
+  it('refuses a website that has a devsite, another account, and no token', async () => {
+    const dup = await t
+      .as('alice')
+      .post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3101 });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(HM.devsiteExists);
+    expect(
+      (await t.as('alice').post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3201 }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.as('bob').post('/api/devsite-request', { action: 'promote', logname: 'bob', vid: 3901 }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.as(null).post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('records a create request, mails the NOC, and sets up the devsite when applied', async () => {
+    const res = await t.as('staff').post('/api/devsite-request', {
+      action: 'create',
+      logname: 'alice',
+      vid: 3102,
+      email_contact: 'dev@harbor-studio.org',
+      notes: 'Please keep the uploads folder',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(HM.devsiteSubmitted);
+    const [change] = await t.db
+      .select()
+      .from(hostingChanges)
+      .where(eq(hostingChanges.id, res.body.data.change_id));
+    expect(change).toMatchObject({
+      kind: 'devsite.create',
+      state: 'queued',
+      owner: 'alice',
+      operator: 'staff',
+    });
+    expect(change.payload).toMatchObject({
+      domain: 'harbor-studio.org',
+      devsite_type: 'Copy original website',
+    });
+    await t.drainJobs();
+    const noc = t.sent.find((m) => m.to === 'noc@example.net' && m.subject.includes('harbor-studio.org'));
+    expect(noc?.body).toContain('Dev Site Type: Copy original website');
+    expect(noc?.body).toContain('Special requests: Please keep the uploads folder');
+    expect(noc?.body).toContain('Message sent by staff for alice');
+    expect(noc?.replyTo).toBe('dev@harbor-studio.org');
+    const [dev] = await t.db.select().from(devsites).where(eq(devsites.domain, 'harbor-studio.org'));
+    expect(dev).toMatchObject({ owner: 'alice', virtname: 'dev.harbor-studio.org' });
+    const list = await t.as('alice').get('/api/compressed-nondev-websites/alice');
+    expect(list.body.data.find((w: { vid: number }) => w.vid === 3102).has_devsite).toBe(true);
+  });
+
+  it('records promote and refresh requests, one at a time per devsite', async () => {
+    const promote = await t.as('alice').post('/api/devsite-request', {
+      action: 'promote',
+      logname: 'alice',
+      vid: 3901,
+      notes: 'Go live Monday',
+    });
+    expect(promote.body.message).toBe(HM.promoteSubmitted);
+    const refresh = await t
+      .as('alice')
+      .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
+    expect(refresh.status).toBe(409);
+    expect(refresh.body.message).toBe('Change is already pending - please check back later');
+    await t.drainJobs();
+    const mail = t.sent.find((m) => m.subject === 'Devsite request: promote dev.anderson-design.com (alice)');
+    expect(mail?.body).toContain('replaces the live site');
+    expect(mail?.body).toContain('Message sent by alice');
+    const again = await t
+      .as('alice')
+      .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
+    expect(again.body.message).toBe(HM.refreshSubmitted);
+  });
+});

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { applyEmbedded, embeddedAgent, overdueChanges } from './changes.ts';
+
+/** Sweep for queued changes whose job was lost (or that were queued while web-server agents were configured). */
+const SWEEP_MS = 60_000;
+
+/**
+ * Background jobs of the hosting area: the in-process agent of the embedded default. Each queued
+ * change gets a 'hosting.apply' job due PORTAL_AGENT_DELAY_MS later; the sweep catches the rest.
+ * With PORTAL_AGENT_TOKENS set, the web servers' agents apply changes and this agent stays idle.
+ */
+export function registerHostingWorkers(app: FastifyInstance): void {
+  const { deps } = app;
+  deps.jobs.register('hosting.apply', async (payload) => {
+    if (!embeddedAgent(deps)) return;
+    await applyEmbedded(deps, Number(payload.id));
+  });
+  if (!embeddedAgent(deps)) return;
+  deps.jobs.register('hosting.agent-sweep', async () => {
+    for (const id of await overdueChanges(deps)) await applyEmbedded(deps, id);
+  });
+  deps.jobs.every('hosting.agent-sweep', SWEEP_MS);
+}

@@ -1,0 +1,114 @@
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { domains, emailAliases } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { visibleTo } from '../domains/repository.ts';
+import { conflict, invalid, notFound, refused } from '../../lib/errors.ts';
+
+/**
+ * Domain email aliases (spec 001 "Email Aliases"): the domain's owner, admins granted on it and
+ * staff (the `{ domain }` rule). The rows are what Postfix resolves through mail_virtual_aliases.
+ */
+export function aliasRoutes(app: FastifyInstance): void {
+  route(app, C.domainCounts, {
+    access: { account: ({ params }) => params.user },
+    handler: async ({ db, account }) => {
+      const user = account!.logname;
+      const rows = await db
+        .select({ domain: domains.domain, num_aliases: sql<number>`count(${emailAliases.id})::int` })
+        .from(domains)
+        .leftJoin(emailAliases, eq(emailAliases.domain, domains.domain))
+        .where(visibleTo(user))
+        .groupBy(domains.domain)
+        .orderBy(asc(domains.domain));
+      return rows;
+    },
+  });
+
+  route(app, C.domainEmailAliases, {
+    access: { domain: ({ params }) => params.domain },
+    handler: async ({ db, domain }) => {
+      const rows = await db
+        .select({ src: emailAliases.src, dst_list: emailAliases.dstList })
+        .from(emailAliases)
+        .where(eq(emailAliases.domain, domain!.domain))
+        .orderBy(asc(emailAliases.src));
+      return rows;
+    },
+  });
+
+  route(app, C.domainAliasDests, {
+    access: { domain: ({ params }) => params.domain },
+    handler: async ({ db, domain, params }) => {
+      const row = await findAlias(db, domain!.domain, params.src);
+      if (!row) throw notFound(MM.notFoundAlias);
+      return { src: row.src, dst_list: row.dstList };
+    },
+  });
+
+  route(app, C.addDomainAlias, {
+    access: { domain: ({ body }) => body.src_domain },
+    handler: async ({ db, domain, body }) => {
+      const address = `${body.src_user}@${domain!.domain}`;
+      if (body.src_user === '*') throw refused(MM.catchAll);
+      checkNotItself(address, body.targets);
+      const [row] = await db
+        .insert(emailAliases)
+        .values({ domain: domain!.domain, src: body.src_user, dstList: body.targets })
+        .onConflictDoNothing()
+        .returning({ id: emailAliases.id });
+      if (!row) throw conflict(MM.aliasExists(address));
+      return new Answer({ address, dst_list: body.targets }, MM.added(address));
+    },
+  });
+
+  route(app, C.updateDomainAlias, {
+    access: { domain: ({ body }) => body.src_domain },
+    handler: async ({ db, domain, body }) => {
+      const address = `${body.src_user}@${domain!.domain}`;
+      if (body.src_user === '*') throw refused(MM.catchAll);
+      checkNotItself(address, body.targets);
+      const [row] = await db
+        .update(emailAliases)
+        .set({ dstList: body.targets })
+        .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
+        .returning({ id: emailAliases.id });
+      if (!row) throw notFound(MM.notFoundAlias);
+      return new Answer({ address, dst_list: body.targets }, MM.updated(address));
+    },
+  });
+
+  route(app, C.deleteDomainAlias, {
+    access: { domain: ({ body }) => body.src_domain },
+    handler: async ({ db, domain, body }) => {
+      const address = `${body.src_user}@${domain!.domain}`;
+      if (body.src_user === '*') throw refused(MM.catchAll);
+      const [row] = await db
+        .delete(emailAliases)
+        .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
+        .returning({ id: emailAliases.id });
+      if (!row) throw notFound(MM.notFoundAlias);
+      return new Answer({ address }, MM.deleted);
+    },
+  });
+}
+
+async function findAlias(db: Db, domain: string, src: string) {
+  const [row] = await db
+    .select()
+    .from(emailAliases)
+    .where(and(eq(emailAliases.domain, domain), eq(emailAliases.src, src)))
+    .limit(1);
+  return row;
+}
+
+/** An alias that lists itself would loop in Postfix until the hop limit bounces the mail. */
+function checkNotItself(address: string, targets: string[]): void {
+  if (targets.includes(address)) {
+    const text = MM.aliasToItself(address);
+    throw invalid(text, { targets: text });
+  }
+}

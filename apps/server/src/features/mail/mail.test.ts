@@ -1,0 +1,314 @@
+import { MM } from '@portal/contract/mail/messages';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build({ start: new Date('2026-11-21T12:00:00Z') });
+});
+afterAll(() => t.close());
+
+const mailsTo = async (to: string) => {
+  await t.drainJobs();
+  return t.sent.filter((m) => m.to === to);
+};
+
+describe('recovery contacts', () => {
+  it('lists the addresses sorted, with id and uid', async () => {
+    const res = await t.as('alice').get('/api/get-recovery-emails/alice');
+    expect(res.status).toBe(200);
+    expect(res.body.data.email_list).toEqual([
+      { id: expect.any(Number), uid: 5001, contact_info: 'a.anderson@backup.example.org' },
+      { id: expect.any(Number), uid: 5001, contact_info: 'alice.personal@mail.example.net' },
+    ]);
+    expect((await t.as('bob').get('/api/get-recovery-emails/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/get-recovery-emails/alice')).status).toBe(401);
+    expect((await t.as('staff').get('/api/get-recovery-emails/alice')).body.data.email_list).toHaveLength(2);
+    expect((await t.as('carol').get('/api/get-recovery-emails/carol')).body.data.email_list).toEqual([]);
+  });
+
+  it('adds an address, lower-cased, and refuses a duplicate', async () => {
+    const res = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { logname: 'carol', email: ' Carol.Home@Example.org ' });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Added carol.home@example.org');
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      uid: 5003,
+      contact_info: 'carol.home@example.org',
+    });
+    const dup = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { logname: 'carol', email: 'CAROL.home@example.org' });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe('carol.home@example.org is already a recovery address');
+  });
+
+  it('validates the address and the account', async () => {
+    const bad = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: 'carol@' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.email).toBe('Invalid Email Address');
+    const empty = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: '' });
+    expect(empty.body.errors.email).toBe('Required');
+    expect(
+      (await t.as('carol').post('/api/add-recovery-email', { logname: 'alice', email: 'x@example.org' }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await t.as(null).post('/api/add-recovery-email', { logname: 'carol', email: 'x@example.org' })).status,
+    ).toBe(401);
+    const rows = await t.db.select().from(recoveryEmails).where(eq(recoveryEmails.owner, 'alice'));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('keeps at most 10 addresses', async () => {
+    for (let i = 2; i <= 10; i++) {
+      expect(
+        (
+          await t
+            .as('carol')
+            .post('/api/add-recovery-email', { logname: 'carol', email: `c${i}@example.org` })
+        ).status,
+      ).toBe(200);
+    }
+    const over = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { logname: 'carol', email: 'c11@example.org' });
+    expect(over.status).toBe(422);
+    expect(over.body.message).toBe('At most 10 recovery addresses');
+  });
+
+  it('deletes an own address; another account’s id is 403 like a missing one', async () => {
+    const list = (await t.as('alice').get('/api/get-recovery-emails/alice')).body.data.email_list;
+    const bobs = (await t.as('bob').get('/api/get-recovery-emails/bob')).body.data.email_list;
+    const foreign = await t
+      .as('alice')
+      .post('/api/delete-recovery-email', { account: 'alice', id: bobs[0].id });
+    expect(foreign.status).toBe(403);
+    const missing = await t.as('alice').post('/api/delete-recovery-email', { account: 'alice', id: 999999 });
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual(foreign.body);
+    const asStaff = await t
+      .as('staff')
+      .post('/api/delete-recovery-email', { account: 'alice', id: bobs[0].id });
+    expect(asStaff.status).toBe(404);
+    expect(asStaff.body).toEqual({ status: 0, message: MM.recoveryNotFound });
+    expect(
+      (await t.as('alice').post('/api/delete-recovery-email', { account: 'bob', id: bobs[0].id })).status,
+    ).toBe(403);
+    expect(
+      (await t.as(null).post('/api/delete-recovery-email', { account: 'alice', id: list[0].id })).status,
+    ).toBe(401);
+    expect(
+      (await t.as('alice').post('/api/delete-recovery-email', { account: 'alice', id: 'x' })).status,
+    ).toBe(400);
+    const ok = await t.as('alice').post('/api/delete-recovery-email', { account: 'alice', id: list[0].id });
+    expect(ok.status).toBe(200);
+    expect(ok.body.message).toBe('Deleted');
+    expect((await t.as('alice').get('/api/get-recovery-emails/alice')).body.data.email_list).toHaveLength(1);
+    expect((await t.as('bob').get('/api/get-recovery-emails/bob')).body.data.email_list).toHaveLength(1);
+  });
+});
+
+describe('GET /api/mailing-lists/{account}', () => {
+  it('lists the account lists sorted by name with their raw type', async () => {
+    const res = await t.as('alice').get('/api/mailing-lists/alice');
+    expect(res.status).toBe(200);
+    expect(res.body.data.mailing_lists).toEqual([
+      { listname: 'anderson-clients', list_type: 'MM' },
+      { listname: 'anderson-legacy', list_type: 'LS' },
+      { listname: 'anderson-staff', list_type: 'MJ' },
+    ]);
+  });
+
+  it('is readable by a dashboard admin of the primary, refused to others', async () => {
+    expect((await t.as('dave').get('/api/mailing-lists/alice')).status).toBe(200);
+    expect((await t.as('carol').get('/api/mailing-lists/alice')).status).toBe(403);
+    expect((await t.as('bob').get('/api/mailing-lists/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/mailing-lists/alice')).status).toBe(401);
+    expect((await t.as('staff').get('/api/mailing-lists/nobody-here')).status).toBe(404);
+  });
+});
+
+describe('GET /api/disk-usage/{account}', () => {
+  it('answers the account row in KB', async () => {
+    const res = await t.as('alice').get('/api/disk-usage/alice');
+    expect(res.status).toBe(200);
+    expect(res.body.data.diskusage).toEqual([
+      { logname: 'alice', uid: 5001, curr_quota: 10485760, curr_usage: 6291456 },
+    ]);
+    expect((await t.as('staff').get('/api/disk-usage/bob')).body.data.diskusage[0].curr_usage).toBe(980);
+    expect((await t.as('staff').get('/api/disk-usage/admin')).body.data.diskusage).toEqual([]);
+  });
+
+  it('refuses other accounts and no token', async () => {
+    expect((await t.as('bob').get('/api/disk-usage/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/disk-usage/alice')).status).toBe(401);
+    expect((await t.as('alice').get('/api/disk-usage/Bad%20Name')).status).toBe(400);
+  });
+});
+
+describe('newsletter: POST /api/subscribe-portal', () => {
+  it('stores a pending subscription and mails a confirmation link that confirms it', async () => {
+    const res = await t
+      .as('bob')
+      .post('/api/subscribe-portal', { logname: 'bob', email: 'Bob.Baker@Example.org' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ email: 'bob.baker@example.org', state: 'pending', mailed: true });
+    expect(res.body.message).toBe(
+      'We have sent a message to bob.baker@example.org: please follow its link to confirm your subscription.',
+    );
+    const [mail] = await mailsTo('bob.baker@example.org');
+    expect(mail.subject).toBe('Please confirm your subscription to the Portal');
+    expect(mail.body).toContain('account bob');
+    const link = mail.body.match(/http\S+\/api\/subscribe-portal\/confirm\/(\S+)/);
+    expect(link).not.toBeNull();
+    const [row] = await t.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
+    expect(row.confirmedAt).toBeNull();
+    expect(row.tokenHash).not.toContain(link![1]);
+
+    const page = await t.request('GET', `/api/subscribe-portal/confirm/${link![1]}`);
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('bob.baker@example.org is now subscribed to the Portal.');
+    const [after] = await t.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
+    expect(after.confirmedAt).not.toBeNull();
+    // The link works once.
+    const again = await t.request('GET', `/api/subscribe-portal/confirm/${link![1]}`);
+    expect(again.status).toBe(404);
+    expect(again.body).toContain('This confirmation link is not valid any more.');
+  });
+
+  it('answers a repeated subscription gracefully, without new mail for a confirmed address', async () => {
+    const before = (await mailsTo('bob.baker@example.org')).length;
+    const res = await t
+      .as('staff')
+      .post('/api/subscribe-portal', { logname: 'alice', email: 'bob.baker@example.org' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      message: 'bob.baker@example.org is already subscribed to the Portal.',
+      data: { state: 'confirmed', mailed: false },
+    });
+    expect(await mailsTo('bob.baker@example.org')).toHaveLength(before);
+  });
+
+  it('mails a pending address again, at most every ten minutes', async () => {
+    await t
+      .as('alice')
+      .post('/api/subscribe-portal', { logname: 'alice', email: 'alice@anderson-design.com' });
+    const soon = await t
+      .as('alice')
+      .post('/api/subscribe-portal', { logname: 'alice', email: 'alice@anderson-design.com' });
+    expect(soon.body).toMatchObject({
+      message:
+        'alice@anderson-design.com is waiting for confirmation: we have sent the confirmation link again.',
+      data: { state: 'pending', mailed: false },
+    });
+    expect(
+      (await mailsTo('alice@anderson-design.com')).filter((m) => m.subject.includes('Portal')),
+    ).toHaveLength(1);
+    t.clock.advance(11 * 60_000);
+    const later = await t
+      .as('alice')
+      .post('/api/subscribe-portal', { logname: 'alice', email: 'alice@anderson-design.com' });
+    expect(later.body.data.mailed).toBe(true);
+    const mails = (await mailsTo('alice@anderson-design.com')).filter((m) => m.subject.includes('Portal'));
+    expect(mails).toHaveLength(2);
+    // Only the newest link confirms.
+    const first = mails[0].body.match(/confirm\/(\S+)/)![1];
+    expect((await t.request('GET', `/api/subscribe-portal/confirm/${first}`)).status).toBe(404);
+    const second = mails[1].body.match(/confirm\/(\S+)/)![1];
+    expect((await t.request('GET', `/api/subscribe-portal/confirm/${second}`)).status).toBe(200);
+  });
+
+  it('validates the address and the account', async () => {
+    const bad = await t.as('bob').post('/api/subscribe-portal', { logname: 'bob', email: 'nope' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.email).toBe('Invalid Email Address');
+    expect((await t.as('bob').post('/api/subscribe-portal', { logname: 'bob' })).body.errors.email).toBe(
+      'Required',
+    );
+    expect(
+      (await t.as('bob').post('/api/subscribe-portal', { logname: 'alice', email: 'x@example.org' })).status,
+    ).toBe(403);
+    expect(
+      (await t.as(null).post('/api/subscribe-portal', { logname: 'bob', email: 'x@example.org' })).status,
+    ).toBe(401);
+    expect((await t.request('GET', '/api/subscribe-portal/confirm/short')).status).toBe(400);
+    const rows = await t.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, 'x@example.org'));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('auto-responder: POST /api/auto-responder', () => {
+  const body = {
+    logname: 'alice',
+    start: '2026-12-20T17:00:00.000Z',
+    end: '2027-01-04T08:00:00.000Z',
+    message: 'I am away until January 4th.',
+    instructions: 'Also for info@anderson-design.com',
+    reply_to: 'alice@anderson-design.com',
+  };
+
+  it('stores the request and mails it to the help desk with the footer', async () => {
+    t.sent.length = 0;
+    const res = await t.as('staff').post('/api/auto-responder', body);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Your request has been sent');
+    const [row] = await t.db.select().from(autoResponders).where(eq(autoResponders.id, res.body.data.id));
+    expect(row).toMatchObject({
+      owner: 'alice',
+      operator: 'staff',
+      message: body.message,
+      replyTo: body.reply_to,
+    });
+    const [mail] = await mailsTo('help@example.net');
+    expect(mail.subject).toBe('Auto-responder request for alice');
+    expect(mail.replyTo).toBe('alice@anderson-design.com');
+    expect(mail.body).toContain('Start: 2026-12-20 17:00 UTC');
+    expect(mail.body).toContain('End: 2027-01-04 08:00 UTC');
+    expect(mail.body).toContain('I am away until January 4th.');
+    expect(mail.body).toContain('Also for info@anderson-design.com');
+    expect(mail.body).toContain('Message sent by staff for alice');
+  });
+
+  it('refuses missing dates with the spec text, an end before the start and a past end', async () => {
+    const noDates = await t.as('alice').post('/api/auto-responder', { ...body, start: '', end: undefined });
+    expect(noDates.status).toBe(400);
+    expect(noDates.body.errors).toMatchObject({
+      start: 'Please set a start and end date',
+      end: 'Please set a start and end date',
+    });
+    const reversed = await t
+      .as('alice')
+      .post('/api/auto-responder', { ...body, end: '2026-12-19T00:00:00.000Z' });
+    expect(reversed.body.errors.end).toBe('The end must be after the start');
+    const past = await t.as('alice').post('/api/auto-responder', {
+      ...body,
+      start: '2026-11-01T00:00:00.000Z',
+      end: '2026-11-02T00:00:00.000Z',
+    });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('The end must be in the future');
+    const noMessage = await t.as('alice').post('/api/auto-responder', { ...body, message: ' ' });
+    expect(noMessage.body.errors.message).toBe('Required');
+    const badReply = await t.as('alice').post('/api/auto-responder', { ...body, reply_to: 'alice' });
+    expect(badReply.body.errors.reply_to).toBe('Invalid Email Address');
+    expect((await t.as('bob').post('/api/auto-responder', body)).status).toBe(403);
+    expect((await t.as(null).post('/api/auto-responder', body)).status).toBe(401);
+    const rows = await t.db.select().from(autoResponders);
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,223 @@
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { and, asc, count, eq, gt, lte, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { accounts, tempEmails } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { conflict, invalid, notFound, refused } from '../../lib/errors.ts';
+
+const DAY = 24 * 3600_000;
+
+/** When an alias that expires at `expires` leaves the list (it can be extended until then). */
+export const fadesAt = (expires: Date): Date => new Date(expires.getTime() + C.TEMP_EMAIL_FADE_DAYS * DAY);
+
+/** Until when the name of an alias that expires at `expires` stays reserved, for every account. */
+export const reservedUntil = (expires: Date): Date =>
+  new Date(fadesAt(expires).getTime() + C.TEMP_EMAIL_RESERVED_DAYS * DAY);
+
+/** Aliases that expired at or before this instant have faded (no longer listed nor editable). */
+const fadeCutoff = (now: Date) => new Date(now.getTime() - C.TEMP_EMAIL_FADE_DAYS * DAY);
+
+/** Aliases that expired at or before this instant are past their reservation: their names are free. */
+export const purgeCutoff = (now: Date): Date =>
+  new Date(fadeCutoff(now).getTime() - C.TEMP_EMAIL_RESERVED_DAYS * DAY);
+
+const EXPIRY_CHOICES: Array<[string, number]> = [
+  ['1 day', 1],
+  ['3 days', 3],
+  ['1 week', 7],
+  ['2 weeks', 14],
+  ['1 month', 30],
+  ['3 months', 91],
+  ['6 months', 182],
+  ['1 year', 365],
+];
+const DEFAULT_CHOICE = '1 week';
+
+/** The expiry choices from `now`, each on a whole hour so the list reads well. */
+export function expiryOptions(now: Date): Array<{ date: string; label: string }> {
+  return EXPIRY_CHOICES.map(([label, days]) => {
+    const d = new Date(now.getTime() + days * DAY);
+    d.setUTCMinutes(0, 0, 0);
+    d.setTime(d.getTime() + 3600_000);
+    return { date: d.toISOString(), label };
+  });
+}
+
+/**
+ * Temporary Email (spec 001): aliases on the fixed temporary domain. At most 25 active per account;
+ * an expired alias stays listed for a week (it can be extended), then fades; its name stays
+ * reserved for six months after that, for every account.
+ */
+export function tempEmailRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  const at = (name: string) => `${name}@${deps.config.TEMP_EMAIL_DOMAIN}`;
+
+  /** The expiry date must be ahead and at most a year away; `keep` (the current one) is always accepted. */
+  const checkExpiry = (value: string, keep?: Date): Date => {
+    const d = new Date(value);
+    if (keep && d.getTime() === keep.getTime()) return d;
+    const now = deps.now().getTime();
+    if (d.getTime() <= now) throw invalid(MM.expiresInPast, { expires: MM.expiresInPast });
+    if (d.getTime() > now + C.TEMP_EMAIL_MAX_DAYS * DAY)
+      throw invalid(MM.expiresTooFar, { expires: MM.expiresTooFar });
+    return d;
+  };
+  const checkForward = (address: string) => {
+    if (address.toLowerCase().endsWith(`@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`)) {
+      throw invalid(MM.tempForwardLoop, { forwards_to: MM.tempForwardLoop });
+    }
+  };
+  /** Serialises an account's alias changes, so two requests cannot both take the 25th place. */
+  const lockAccount = (db: Db, logname: string) =>
+    db
+      .select({ logname: accounts.logname })
+      .from(accounts)
+      .where(eq(accounts.logname, logname))
+      .for('update');
+  const activeCount = async (db: Db, owner: string, exceptId = 0) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(tempEmails)
+      .where(
+        and(eq(tempEmails.owner, owner), gt(tempEmails.expires, deps.now()), ne(tempEmails.id, exceptId)),
+      );
+    return row.n;
+  };
+  const findListed = async (db: Db, owner: string, where: ReturnType<typeof eq>) => {
+    const [row] = await db
+      .select()
+      .from(tempEmails)
+      .where(and(eq(tempEmails.owner, owner), where, gt(tempEmails.expires, fadeCutoff(deps.now()))))
+      .limit(1);
+    return row;
+  };
+
+  route(app, C.tempEmails, {
+    access: { account: ({ params }) => params.user },
+    handler: async ({ db, account }) => {
+      const now = deps.now();
+      const rows = await db
+        .select()
+        .from(tempEmails)
+        .where(and(eq(tempEmails.owner, account!.logname), gt(tempEmails.expires, fadeCutoff(now))))
+        .orderBy(asc(tempEmails.name));
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        forwards_to: r.forwardsTo,
+        expires: r.expires.toISOString(),
+        goes_toedash: fadesAt(r.expires).toISOString(),
+        notes: r.notes,
+        expired: r.expires.getTime() <= now.getTime(),
+      }));
+    },
+  });
+
+  route(app, C.tempEmailExpList, {
+    access: 'user',
+    handler: async () => {
+      const list = expiryOptions(deps.now());
+      return { list, selected_date: list.find((o) => o.label === DEFAULT_CHOICE)!.date };
+    },
+  });
+
+  route(app, C.tempEmailExpListFor, {
+    access: 'user',
+    handler: async ({ params }) => {
+      const current = new Date(params.expdate).toISOString();
+      const list = expiryOptions(deps.now());
+      if (!list.some((o) => o.date === current)) list.unshift({ date: current, label: 'Unchanged' });
+      return { list, selected_date: current };
+    },
+  });
+
+  route(app, C.addTempEmail, {
+    access: { account: ({ body }) => body.logname },
+    handler: async ({ db, account, body }) => {
+      const owner = account!.logname;
+      const expires = checkExpiry(body.expires);
+      checkForward(body.forwards_to);
+      await lockAccount(db, owner);
+      if ((await activeCount(db, owner)) >= C.TEMP_EMAIL_MAX_ACTIVE)
+        throw refused(MM.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+      // A name whose reservation has ended is free again, whether or not the expiry job has purged it yet.
+      await db
+        .delete(tempEmails)
+        .where(and(eq(tempEmails.name, body.name), lte(tempEmails.expires, purgeCutoff(deps.now()))));
+      const [row] = await db
+        .insert(tempEmails)
+        .values({ owner, name: body.name, forwardsTo: body.forwards_to, expires, notes: body.notes })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) throw conflict(MM.tempNameTaken(at(body.name)));
+      return new Answer(
+        {
+          id: row.id,
+          name: row.name,
+          forwards_to: row.forwardsTo,
+          expires: row.expires.toISOString(),
+          notes: row.notes,
+        },
+        MM.addedTemp(at(row.name)),
+      );
+    },
+  });
+
+  route(app, C.tempEmailAlias, {
+    access: { account: ({ body }) => body.logname },
+    // Reads only.
+    transaction: false,
+    audit: false,
+    handler: async ({ db, account, body }) => {
+      const suffix = `@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`;
+      const name = body.alias.endsWith(suffix) ? body.alias.slice(0, -suffix.length) : body.alias;
+      const row = await findListed(db, account!.logname, eq(tempEmails.name, name));
+      if (!row) throw notFound(MM.noAliasFound);
+      return {
+        id: row.id,
+        notes: row.notes,
+        forwards_to: row.forwardsTo,
+        expires: row.expires.toISOString(),
+      };
+    },
+  });
+
+  route(app, C.updateTempEmail, {
+    access: { account: ({ body }) => body.logname },
+    handler: async ({ db, account, body }) => {
+      const owner = account!.logname;
+      await lockAccount(db, owner);
+      const row = await findListed(db, owner, eq(tempEmails.id, body.key));
+      if (!row || row.name !== body.name) throw notFound(MM.noAliasFound);
+      const expires = checkExpiry(body.expdate, row.expires);
+      checkForward(body.forwards_to);
+      const now = deps.now();
+      const reactivates = row.expires.getTime() <= now.getTime() && expires.getTime() > now.getTime();
+      if (reactivates && (await activeCount(db, owner, row.id)) >= C.TEMP_EMAIL_MAX_ACTIVE) {
+        throw refused(MM.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+      }
+      const [updated] = await db
+        .update(tempEmails)
+        .set({
+          forwardsTo: body.forwards_to,
+          expires,
+          notes: body.notes,
+          expiredAt: expires.getTime() > now.getTime() ? null : row.expiredAt,
+        })
+        .where(and(eq(tempEmails.id, row.id), eq(tempEmails.owner, owner)))
+        .returning();
+      return new Answer(
+        {
+          id: updated.id,
+          name: updated.name,
+          forwards_to: updated.forwardsTo,
+          expires: updated.expires.toISOString(),
+          notes: updated.notes,
+        },
+        MM.updatedTemp(at(updated.name)),
+      );
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import { and, eq, isNull, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
+import { accounts, tempEmails } from '../../db/schema.ts';
+import { fadesAt, purgeCutoff, reservedUntil } from './temp-emails.ts';
+
+export const TEMP_EMAIL_EXPIRY_JOB = 'mail.tempemail-expiry';
+const EVERY_MS = 60_000;
+const NOTICE_WITHIN_MS = 24 * 3600_000;
+
+/**
+ * Background jobs of the mail area. Temporary aliases stop resolving at their expiry time by
+ * themselves (mail_temp_aliases compares with now()); this job, once a minute, tells each owner
+ * that an alias has expired (once) and purges the rows whose reserved period has ended.
+ */
+export function registerMailWorkers(app: FastifyInstance): void {
+  const { jobs, db, now, outbox, config } = app.deps;
+  jobs.register(TEMP_EMAIL_EXPIRY_JOB, async () => {
+    const t = now();
+    await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      const due = await tx
+        .select({
+          id: tempEmails.id,
+          name: tempEmails.name,
+          owner: tempEmails.owner,
+          forwardsTo: tempEmails.forwardsTo,
+          expires: tempEmails.expires,
+          email: accounts.billEmail,
+        })
+        .from(tempEmails)
+        .innerJoin(accounts, eq(accounts.logname, tempEmails.owner))
+        .where(and(lte(tempEmails.expires, t), isNull(tempEmails.expiredAt)))
+        .for('update', { of: tempEmails, skipLocked: true });
+      for (const a of due) {
+        await tx.update(tempEmails).set({ expiredAt: t }).where(eq(tempEmails.id, a.id));
+        // A notice days late (imported data, a worker that was down) would only confuse.
+        if (!a.email || a.expires.getTime() < t.getTime() - NOTICE_WITHIN_MS) continue;
+        const address = `${a.name}@${config.TEMP_EMAIL_DOMAIN}`;
+        await outbox.send(tx, {
+          kind: 'tempemail.expired',
+          to: a.email,
+          account: a.owner,
+          subject: `Temporary alias ${address} has expired`,
+          body: [
+            `Your temporary alias ${address} expired on ${a.expires.toUTCString()} and no longer forwards to ${a.forwardsTo}.`,
+            '',
+            `You can extend it on the Temporary Email page of the Members Portal until ${fadesAt(a.expires).toUTCString()}.`,
+            `After that it fades; its name stays reserved until ${reservedUntil(a.expires).toUTCString()} and cannot be used by anyone.`,
+          ].join('\n'),
+        });
+      }
+      await tx.delete(tempEmails).where(lte(tempEmails.expires, purgeCutoff(t)));
+    });
+  });
+  jobs.every(TEMP_EMAIL_EXPIRY_JOB, EVERY_MS);
+}

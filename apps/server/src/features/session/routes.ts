@@ -1,0 +1,176 @@
+import * as S from '@portal/contract/session/calls';
+import { M } from '@portal/contract/messages';
+import { desc, eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
+import { accounts, loginFailures, networkStatus, quickRefs, revokedTokens } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { AppError, notFound } from '../../lib/errors.ts';
+import { toCustomerSummary } from './summary.ts';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
+export function sessionRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, S.login, {
+    access: 'public',
+    transaction: false,
+    audit: false,
+    handler: async ({ body, req, db }) => {
+      const now = deps.now();
+      const keys = [`acct:${body.username}`, `ip:${req.ip}`] as const;
+      if (await lockedUntil(db, [...keys], now)) throw new AppError('too_many', M.tooManyAttempts);
+      // The attempt is counted before the password is checked, so concurrent guesses cannot all pass
+      // the lock check above: each takes a slot, and a success gives its address slot back.
+      const byAccount = await recordFailure(db, [keys[0]], now, { acct: LIMITS.account });
+      const byAddress = await recordFailure(db, [keys[1]], now, { ip: LIMITS.address });
+      if (byAccount > LIMITS.account || byAddress > LIMITS.address)
+        throw new AppError('too_many', M.tooManyAttempts);
+      const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
+      // Unknown account and wrong password take the same time and get the same answer.
+      const ok = await verifyPassword(user?.passwordHash, body.password);
+      if (!user || !ok) {
+        await sleep(failureDelayMs(Math.max(byAccount, byAddress)));
+        throw new AppError('bad_credentials', M.badCredentials);
+      }
+      await clearFailures(db, keys[0]);
+      await db
+        .update(loginFailures)
+        .set({
+          count: sql`greatest(${loginFailures.count} - 1, 0)`,
+          lockedUntil: sql`case when ${loginFailures.count} - 1 < ${LIMITS.address} then null else ${loginFailures.lockedUntil} end`,
+        })
+        .where(eq(loginFailures.key, keys[1]));
+      const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
+      const token = await deps.tokens.sign({
+        username: user.logname,
+        altuser: user.primary ?? user.logname,
+        role,
+      });
+      return { id_token: token, bill_email: user.billEmail, mode: user.mode === 'dark' ? 'dark' : 'light' };
+    },
+  });
+
+  route(app, S.logout, {
+    access: 'public',
+    handler: async ({ req, db }) => {
+      const header = req.headers.authorization;
+      const caller = header?.startsWith('Bearer ') ? await deps.tokens.verify(header.slice(7).trim()) : null;
+      if (caller) {
+        await db
+          .insert(revokedTokens)
+          .values({ jti: caller.jti, expiresAt: new Date(caller.exp * 1000) })
+          .onConflictDoNothing();
+      }
+      return { status: 'logged out' };
+    },
+  });
+
+  route(app, S.urls, {
+    access: 'public',
+    handler: async () => ({
+      db_url: deps.config.links.admin_db,
+      aud_url: deps.config.links.admin_audit,
+      links: deps.config.links,
+      sandbox_payments: deps.config.PORTAL_GATEWAY === 'sandbox',
+      temp_email_domain: deps.config.TEMP_EMAIL_DOMAIN,
+      helpdesk_phone: deps.config.HELPDESK_PHONE,
+      helpdesk_email: deps.config.HELPDESK_EMAIL,
+    }),
+  });
+
+  route(app, S.networkStatus, {
+    access: 'user',
+    handler: async ({ db }) => {
+      const rows = await db
+        .select()
+        .from(networkStatus)
+        .orderBy(desc(networkStatus.level), desc(networkStatus.modified));
+      return rows.map((r) => ({ ...r, modified: r.modified.toISOString() }));
+    },
+  });
+
+  route(app, S.quickRefs, {
+    // Visitors may read the quick references without signing in (spec 000 §1); staff rows need staff.
+    access: 'optional',
+    handler: async ({ db, caller }) => {
+      const rows = await db.select().from(quickRefs).orderBy(quickRefs.refName);
+      const staff = caller?.role === 'admin' || caller?.role === 'staff';
+      // ref_role 'staff' rows are internal references, shown to staff only.
+      const refs = rows
+        .filter((r) => staff || r.refRole !== 'staff')
+        .map((r) => ({ ref_name: r.refName, ref_value: r.refValue, ref_role: r.refRole }));
+      return new Answer(refs, '', { references: refs });
+    },
+  });
+
+  route(app, S.customer, {
+    access: { account: ({ params }) => params.logname, scope: 'read' },
+    handler: async ({ db, account }) => {
+      const [row] = await db.select().from(accounts).where(eq(accounts.logname, account!.logname)).limit(1);
+      return toCustomerSummary(row);
+    },
+  });
+
+  route(app, S.accountRole, {
+    access: { account: ({ params }) => params.account, scope: 'read' },
+    handler: async ({ account }) => ({
+      account_role: account!.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
+      dashboard_admin: account!.dashboardAdmin,
+      primary: account!.primary,
+    }),
+  });
+
+  route(app, S.userMode, {
+    access: { account: ({ params }) => params.operator },
+    handler: async ({ db, account }) => {
+      const [row] = await db
+        .select({ mode: accounts.mode })
+        .from(accounts)
+        .where(eq(accounts.logname, account!.logname));
+      return { mode: row?.mode === 'dark' ? 'dark' : 'light' };
+    },
+  });
+
+  route(app, S.setMode, {
+    access: { account: ({ body }) => body.logname },
+    // The display mode is a personal preference, not a change to the customer's account.
+    audit: false,
+    handler: async ({ db, account, body }) => {
+      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account!.logname));
+      return { mode: body.mode };
+    },
+  });
+
+  route(app, S.popupNote, {
+    access: 'staff',
+    handler: async ({ db, params }) => {
+      const [row] = await db
+        .select({ note: accounts.popupNote, lastmod: accounts.popupNoteLastmod })
+        .from(accounts)
+        .where(eq(accounts.logname, params.logname))
+        .limit(1);
+      if (!row) throw notFound('Account not found');
+      return { note: row.note, lastmod: row.lastmod ? row.lastmod.toISOString() : '' };
+    },
+  });
+
+  route(app, S.lookupLognameUid, {
+    access: 'staff',
+    handler: async ({ db, params }) => {
+      const text = params.text.toLowerCase();
+      const uid = /^\d{1,9}$/.test(text) ? Number(text) : -1;
+      const [row] = await db
+        .select({ logname: accounts.logname, bill_email: accounts.billEmail })
+        .from(accounts)
+        .where(or(eq(accounts.logname, text), eq(accounts.uid, uid)))
+        .orderBy(sql`${accounts.logname} = ${text} desc`)
+        .limit(1);
+      if (!row) throw notFound(M.userNotFound(params.text));
+      return row;
+    },
+  });
+}

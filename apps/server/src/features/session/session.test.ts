@@ -1,0 +1,215 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('POST /api/miglogin', () => {
+  it('signs in with the logname, case-insensitively, and answers id_token, bill_email, mode', async () => {
+    const res = await t.request('POST', '/api/miglogin', {
+      body: { username: 'Alice', password: 'alice-demo-pass' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe(1);
+    expect(res.body.data.bill_email).toBe('alice@anderson-design.com');
+    expect(res.body.data.mode).toBe('light');
+    const claims = JSON.parse(Buffer.from(res.body.data.id_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ username: 'alice', altuser: 'alice', role: 'customer' });
+    expect(claims.jti).toBeTruthy();
+    expect(claims.exp).toBeGreaterThan(claims.iat);
+  });
+
+  it('gives a Secondary its primary as altuser and staff their role', async () => {
+    const carol = await t.request('POST', '/api/miglogin', {
+      body: { username: 'carol', password: 'carol-demo-pass' },
+    });
+    const claims = JSON.parse(Buffer.from(carol.body.data.id_token.split('.')[1], 'base64url').toString());
+    expect(claims).toMatchObject({ username: 'carol', altuser: 'alice', role: 'customer' });
+    const admin = await t.request('POST', '/api/miglogin', {
+      body: { username: 'admin', password: 'admin-demo-pass' },
+    });
+    expect(admin.body.data.mode).toBe('dark');
+  });
+
+  it('refuses an email address with the spec text', async () => {
+    const res = await t.request('POST', '/api/miglogin', {
+      body: { username: 'alice@anderson-design.com', password: 'x' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.username).toBe(
+      'Please use your account name, not your email address for logging in',
+    );
+  });
+
+  it('answers an unknown account and a wrong password the same way', async () => {
+    const a = await t.request('POST', '/api/miglogin', {
+      body: { username: 'nobody', password: 'whatever-pass' },
+    });
+    const b = await t.request('POST', '/api/miglogin', {
+      body: { username: 'bob', password: 'wrong-password' },
+    });
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(a.body).toEqual(b.body);
+    expect(a.body.status).toBe(0);
+  });
+
+  it('locks an account after 5 failures, even for the right password, until the lock expires', async () => {
+    for (let i = 0; i < 5; i++) {
+      await t.request('POST', '/api/miglogin', { body: { username: 'erin', password: `wrong-${i}` } });
+    }
+    const locked = await t.request('POST', '/api/miglogin', {
+      body: { username: 'erin', password: 'anything' },
+    });
+    expect(locked.status).toBe(429);
+    t.clock.advance(16 * 60_000);
+    const again = await t.request('POST', '/api/miglogin', {
+      body: { username: 'erin', password: 'still-wrong' },
+    });
+    expect(again.status).toBe(401);
+  });
+});
+
+describe('tokens', () => {
+  it('gives 401 expired_token for a missing, malformed, wrongly signed, expired or revoked token', async () => {
+    const url = '/api/customer/alice';
+    expect((await t.request('GET', url)).body).toEqual({
+      status: 'expired_token',
+      message: 'Session expired',
+    });
+    expect((await t.request('GET', url, { token: 'not.a.jwt' })).status).toBe(401);
+    const forged = await new SignJWT({ username: 'alice', altuser: 'alice', role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti('x')
+      .setIssuer('members-portal')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    expect((await t.request('GET', url, { token: forged })).body.status).toBe('expired_token');
+
+    const login = await t.request('POST', '/api/miglogin', {
+      body: { username: 'alice', password: 'alice-demo-pass' },
+    });
+    const token = login.body.data.id_token;
+    expect((await t.request('GET', url, { token })).status).toBe(200);
+    t.clock.advance(9 * 3600_000);
+    expect((await t.request('GET', url, { token })).status).toBe(401);
+  });
+
+  it('revokes the presented token on logout, and answers logout without a token', async () => {
+    const login = await t.request('POST', '/api/miglogin', {
+      body: { username: 'bob', password: 'bob-demo-pass' },
+    });
+    const token = login.body.data.id_token;
+    expect((await t.request('GET', '/api/customer/bob', { token })).status).toBe(200);
+    const out = await t.request('GET', '/api/logout', { token });
+    expect(out.body.data.status).toBeTruthy();
+    const after = await t.request('GET', '/api/customer/bob', { token });
+    expect(after.status).toBe(401);
+    expect(after.body.status).toBe('expired_token');
+    expect((await t.request('GET', '/api/logout')).status).toBe(200);
+  });
+});
+
+describe('the envelope', () => {
+  it('answers unknown /api paths with a JSON 404', async () => {
+    const res = await t.request('GET', '/api/no-such-call');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ status: 0, message: 'Not found' });
+  });
+
+  it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/miglogin',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().status).toBe(0);
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/miglogin',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(300_000) }),
+    });
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('sends security headers with a strict CSP', async () => {
+    const res = await t.request('GET', '/api/urls');
+    expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.body.data.db_url).toMatch(/^https:/);
+    expect(res.body.data.aud_url).toMatch(/^https:/);
+  });
+});
+
+describe('account calls and the access policy', () => {
+  it('lets a customer read their own summary, role and mode but not another account', async () => {
+    const bob = t.as('bob');
+    expect((await bob.get('/api/customer/bob')).body.data.logname).toBe('bob');
+    expect((await bob.get('/api/account-role/bob')).body.data.account_role).toBe('Primary');
+    expect((await bob.get('/api/usermode/bob')).body.data.mode).toBe('light');
+    for (const url of ['/api/customer/alice', '/api/account-role/alice', '/api/usermode/alice']) {
+      const res = await bob.get(url);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+    }
+    // Same answer for an account that does not exist.
+    expect((await bob.get('/api/customer/zzz')).body).toEqual({ status: 0, message: 'Permission denied' });
+  });
+
+  it("lets a dashboard-admin Secondary read its primary's summary, and not a plain Secondary", async () => {
+    expect((await t.as('dave').get('/api/customer/alice')).status).toBe(200);
+    expect((await t.as('carol').get('/api/customer/alice')).status).toBe(403);
+    expect((await t.as('carol').get('/api/account-role/carol')).body.data.account_role).toBe('Secondary');
+  });
+
+  it('saves the display mode per user', async () => {
+    expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'dark' })).status).toBe(200);
+    expect((await t.as('bob').get('/api/usermode/bob')).body.data.mode).toBe('dark');
+    expect((await t.as('bob').post('/api/set-mode', { logname: 'alice', mode: 'dark' })).status).toBe(403);
+    expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'purple' })).status).toBe(400);
+  });
+
+  it('keeps staff calls for staff: lookup by logname or uid, popup note', async () => {
+    expect((await t.as('alice').get('/api/lookup-logname-uid/bob')).status).toBe(403);
+    expect((await t.as('alice').get('/api/get-popup-note/alice')).status).toBe(403);
+    const staff = t.as('staff');
+    expect((await staff.get('/api/lookup-logname-uid/BOB')).body.data).toEqual({
+      logname: 'bob',
+      bill_email: 'bob.baker@example.org',
+    });
+    expect((await staff.get('/api/lookup-logname-uid/5001')).body.data.logname).toBe('alice');
+    expect((await staff.get('/api/lookup-logname-uid/nobody')).status).toBe(404);
+    const note = await staff.get('/api/get-popup-note/alice');
+    expect(note.body.data.note).toContain('VIP');
+    expect(note.body.data.lastmod).toBeTruthy();
+    expect((await staff.get('/api/customer/alice')).status).toBe(200);
+    expect((await staff.get('/api/customer/nobody')).status).toBe(404);
+  });
+
+  it('writes staff changes to the audit log with operator and account', async () => {
+    await t.as('admin').post('/api/set-mode', { logname: 'admin', mode: 'light' });
+    const before = (await t.db.select().from(auditLog)).length;
+    // set-mode is a personal preference and not audited; nothing new.
+    expect(before).toBe(0);
+  });
+});
+
+describe('reference data', () => {
+  it('lists network notices and quick references (staff rows for staff only)', async () => {
+    const ns = await t.as('bob').get('/api/networkstatus');
+    expect(ns.body.data.map((n: { level: number }) => n.level)).toContain(3);
+    const refs = await t.as('bob').get('/api/quickrefs');
+    expect(refs.body.references.length).toBe(refs.body.data.length);
+    expect(refs.body.references.some((r: { ref_role: string }) => r.ref_role === 'staff')).toBe(false);
+    const staffRefs = await t.as('staff').get('/api/quickrefs');
+    expect(staffRefs.body.references.some((r: { ref_role: string }) => r.ref_role === 'staff')).toBe(true);
+  });
+});

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import { hash as bcrypt } from '@node-rs/bcrypt';
+import { BCRYPT_MAX_BYTES, HASH_INPUT_MAX_BYTES, ToolText } from '@portal/contract/tools/messages';
+import { fail, isWellFormedText, ok, type ToolResult } from './result.ts';
+
+/**
+ * The hash generator (/md5): MD5, SHA-1 (lower-case hex) and bcrypt of UTF-8 text.
+ *
+ * Limits: at most HASH_INPUT_MAX_BYTES (64 KiB) of UTF-8. bcrypt only ever uses the first 72
+ * bytes of its input, so a longer text is refused with a message saying so, rather than giving
+ * a hash that silently ignores the rest. bcrypt uses cost 10 and the $2b$ variant.
+ * Empty text is allowed (its digests are well defined). Text with an unpaired surrogate is
+ * refused: it has no UTF-8 form.
+ */
+export type HashKind = 'md5' | 'sha1' | 'bcrypt';
+export const BCRYPT_COST = 10;
+
+function checkText(text: unknown): string | null {
+  if (typeof text !== 'string') return ToolText.notText;
+  if (!isWellFormedText(text)) return ToolText.brokenText;
+  if (Buffer.byteLength(text, 'utf8') > HASH_INPUT_MAX_BYTES) return ToolText.tooLong(HASH_INPUT_MAX_BYTES);
+  return null;
+}
+
+function digest(algorithm: 'md5' | 'sha1', text: unknown): ToolResult<string> {
+  const error = checkText(text);
+  if (error) return fail(error);
+  return ok(
+    createHash(algorithm)
+      .update(text as string, 'utf8')
+      .digest('hex'),
+  );
+}
+
+export const md5Hex = (text: unknown): ToolResult<string> => digest('md5', text);
+export const sha1Hex = (text: unknown): ToolResult<string> => digest('sha1', text);
+
+export async function bcryptHash(text: unknown): Promise<ToolResult<string>> {
+  const error = checkText(text);
+  if (error) return fail(error);
+  const bytes = Buffer.byteLength(text as string, 'utf8');
+  if (bytes > BCRYPT_MAX_BYTES) return fail(ToolText.bcryptTooLong(bytes));
+  return ok(await bcrypt(text as string, { cost: BCRYPT_COST, rejectLongPasswords: true }));
+}
+
+/** 'md5', 'sha1' / 'sha-1', 'bcrypt' in any case (as in the /api/md5, /api/sha1, /api/bcrypt routes). */
+export function parseHashKind(kind: unknown): HashKind | null {
+  const k = typeof kind === 'string' ? kind.trim().toLowerCase().replace('-', '') : '';
+  return k === 'md5' || k === 'sha1' || k === 'bcrypt' ? k : null;
+}
+
+export async function hashText(kind: unknown, text: unknown): Promise<ToolResult<string>> {
+  const k = parseHashKind(kind);
+  if (!k) return fail(ToolText.unknownHashKind);
+  return k === 'bcrypt' ? bcryptHash(text) : digest(k, text);
+}

@@ -1,0 +1,108 @@
+import * as C from '@portal/contract/tools/calls';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Answer, route } from '../../http/route.ts';
+import { invalid } from '../../lib/errors.ts';
+import { decodeBase64, encodeBase64 } from './lib/base64.ts';
+import { bcryptHash, md5Hex, sha1Hex } from './lib/hashes.ts';
+import { genMixedPasswords, genSoftPasswords, genWordPasswords } from './lib/passwords.ts';
+import type { ToolResult } from './lib/result.ts';
+import { humantime, unixtime } from './lib/unixtime.ts';
+
+/**
+ * Routes of the utility tools (spec 002 §7). They compute and change nothing, so they run
+ * outside a transaction and are not audited: the audit log would otherwise collect every
+ * hash and breach check staff make (the texts themselves would be redacted anyway).
+ * Answers are `no-store`: generated passwords, hashes and breach results must not be kept by
+ * a browser or proxy cache.
+ */
+export function toolRoutes(app: FastifyInstance): void {
+  // One breach service per process (app.deps.breach), shared with the password-setting calls.
+  const { breach } = app.deps;
+
+  const compute = { transaction: false, audit: false } as const;
+
+  /** The tool's value, or a 400 with its error text under `field` (shown as "Error: …"). */
+  const answer = <T>(reply: FastifyReply, field: string, r: ToolResult<T>): T => {
+    reply.header('cache-control', 'no-store');
+    if (!r.ok) throw invalid(r.error, { [field]: r.error });
+    return r.value;
+  };
+  const passwords = (reply: FastifyReply, r: ToolResult<string[]>) => {
+    const list = answer(reply, 'count', r);
+    return new Answer({ passwords: list }, r.ok ? (r.message ?? '') : '');
+  };
+
+  route(app, C.md5, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', md5Hex(body.cleartext)) }),
+  });
+  route(app, C.sha1, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', sha1Hex(body.cleartext)) }),
+  });
+  route(app, C.bcrypt, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => ({
+      result: answer(reply, 'cleartext', await bcryptHash(body.cleartext)),
+    }),
+  });
+  route(app, C.encodeBase64, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => ({
+      result: answer(reply, 'cleartext', encodeBase64(body.cleartext)),
+    }),
+  });
+  route(app, C.decodeBase64, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => ({
+      result: answer(reply, 'cleartext', decodeBase64(body.cleartext)),
+    }),
+  });
+
+  // The password stays in this process: it is hashed here and looked up in the local data, never
+  // sent elsewhere, and not written to any log (route() logs no bodies; this route is not audited).
+  route(app, C.pwned, {
+    access: 'user',
+    ...compute,
+    handler: async ({ body, reply }) => {
+      reply.header('cache-control', 'no-store');
+      return breach.check(body.item);
+    },
+  });
+
+  route(app, C.unixtime, {
+    access: 'user',
+    handler: async ({ params, reply }) => ({
+      unixtime: answer(
+        reply,
+        'seconds_offset',
+        unixtime(params.seconds_offset, () => app.deps.now().getTime()),
+      ),
+    }),
+  });
+  route(app, C.humantime, {
+    access: 'user',
+    handler: async ({ params, reply }) => ({
+      datetime: answer(reply, 'timestamp', humantime(params.timestamp)),
+    }),
+  });
+
+  route(app, C.genWordPass, {
+    access: 'user',
+    handler: async ({ params, reply }) =>
+      passwords(reply, genWordPasswords(params.count, params.use_numbers)),
+  });
+  route(app, C.genSoftPass, {
+    access: 'user',
+    handler: async ({ params, reply }) => passwords(reply, genSoftPasswords(params.count)),
+  });
+  route(app, C.genPass, {
+    access: 'user',
+    handler: async ({ params, reply }) => passwords(reply, genMixedPasswords(params.count)),
+  });
+}

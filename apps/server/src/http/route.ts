@@ -1,0 +1,221 @@
+import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
+import { M } from '@portal/contract/messages';
+import { fieldErrors } from '@portal/contract/rules';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  type AccountRef,
+  type AccountScope,
+  authorizeAccount,
+  authorizeDomain,
+  type DomainRef,
+  isStaff,
+} from '../auth/policy.ts';
+import type { Caller } from '../auth/tokens.ts';
+import type { Db } from '../db/index.ts';
+import { auditLog, revokedTokens } from '../db/schema.ts';
+import { expired, forbidden, invalid } from '../lib/errors.ts';
+import { eq } from 'drizzle-orm';
+
+export interface Input<C extends CallDef> {
+  params: z.output<C['params']>;
+  body: z.output<C['body']>;
+  caller: Caller;
+}
+
+/**
+ * Who may call a route. Required on every route, so a route cannot be added without a rule:
+ * - 'public': no token (login, reset flows, /api/urls, ...);
+ * - 'optional': a token when the caller has one, none otherwise (public reference data);
+ * - 'user': any signed-in caller, no account named (reference data, tools);
+ * - 'staff': staff and admins only;
+ * - { account, scope }: the account named in the path or body (see auth/policy.ts);
+ * - { domain }: the domain named in the path or body.
+ */
+export type Access<C extends CallDef> =
+  | 'public'
+  | 'optional'
+  | 'user'
+  | 'staff'
+  | { account: (input: Input<C>) => string; scope?: AccountScope }
+  | { domain: (input: Input<C>) => string };
+
+export interface RouteContext<C extends CallDef> {
+  params: z.output<C['params']>;
+  body: z.output<C['body']>;
+  /** Null only on public routes. */
+  caller: Caller | null;
+  /** The account the call acts on (account rules), else the caller's own logname. */
+  account: AccountRef | undefined;
+  domain: DomainRef | undefined;
+  /** The database, or the route's transaction for routes that change data. */
+  db: Db;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Adds details to this call's audit entry (written for every change made by staff). */
+  auditDetails: Record<string, unknown>;
+}
+
+export interface RouteOptions<C extends CallDef> {
+  access: Access<C>;
+  /** Run the handler in one transaction (default: true for POST). */
+  transaction?: boolean;
+  /** Audit staff calls of this route (default: true for POST; false for POST calls that only read). */
+  audit?: boolean;
+  handler: (ctx: RouteContext<C>) => Promise<unknown>;
+}
+
+/** A success answer with a message or top-level fields next to `data` (e.g. `references[]`). */
+export class Answer {
+  constructor(
+    readonly data: unknown,
+    readonly message = '',
+    readonly top: Record<string, unknown> = {},
+  ) {}
+}
+
+export interface RegisteredCall {
+  method: string;
+  path: string;
+  token: boolean;
+  access: string;
+}
+
+/** Registers one contract call with its access rule; the handler only does the work. */
+export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: RouteOptions<C>): void {
+  if (!call.token && opts.access !== 'public')
+    throw new Error(`${call.path}: a call without token must be public`);
+  if (call.token && opts.access === 'public')
+    throw new Error(`${call.path}: a call with token cannot be public`);
+  const mutates = call.method === 'POST';
+  const useTx = opts.transaction ?? mutates;
+  const audited = opts.audit ?? mutates;
+  app.deps.calls.push({
+    method: call.method,
+    path: call.path,
+    token: call.token,
+    access: describe(opts.access),
+  });
+
+  app.route({
+    method: call.method,
+    url: call.path,
+    handler: async (req, reply) => {
+      const caller =
+        opts.access === 'optional'
+          ? req.headers.authorization
+            ? await authenticate(app, req)
+            : null
+          : call.token
+            ? await authenticate(app, req)
+            : null;
+      const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
+      const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
+      const run = async (db: Db) => {
+        const ctx: RouteContext<C> = {
+          params,
+          body: body as z.output<C['body']>,
+          caller,
+          account: undefined,
+          domain: undefined,
+          db,
+          req,
+          reply,
+          auditDetails: {},
+        };
+        await authorize(db, opts.access, ctx);
+        const result = await opts.handler(ctx);
+        if (audited && caller && isStaff(caller)) {
+          await db.insert(auditLog).values({
+            operator: caller.username,
+            account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
+            action: `${call.method} ${call.path}`,
+            details: { ...redact(body), ...ctx.auditDetails },
+          });
+        }
+        return result;
+      };
+      const result = useTx
+        ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
+        : await run(app.deps.db);
+      if (reply.sent) return reply;
+      if (result instanceof Answer) {
+        checkResponse(app, call, result.data);
+        return { status: 1, message: result.message, ...result.top, data: result.data };
+      }
+      checkResponse(app, call, result);
+      return { status: 1, message: '', data: result };
+    },
+  });
+}
+
+async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Caller> {
+  const header = req.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  if (!token) throw expired();
+  const caller = await app.deps.tokens.verify(token);
+  if (!caller) throw expired();
+  const [revoked] = await app.deps.db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, caller.jti))
+    .limit(1);
+  if (revoked) throw expired();
+  req.caller = caller;
+  return caller;
+}
+
+async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: RouteContext<C>): Promise<void> {
+  if (access === 'public' || access === 'optional') return;
+  const caller = ctx.caller as Caller;
+  if (access === 'user') return;
+  if (access === 'staff') {
+    if (!isStaff(caller)) throw forbidden();
+    return;
+  }
+  const input = { params: ctx.params, body: ctx.body, caller };
+  if ('account' in access) {
+    ctx.account = await authorizeAccount(db, caller, access.account(input), access.scope ?? 'self');
+    return;
+  }
+  ctx.domain = await authorizeDomain(db, caller, access.domain(input));
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  const [field, text] = Object.entries(errors)[0] ?? ['_', M.invalidInput];
+  throw invalid(field === '_' ? text : `${field}: ${text}`, errors);
+}
+
+function describe(access: Access<CallDef>): string {
+  if (typeof access === 'string') return access;
+  if ('account' in access) return `account:${access.scope ?? 'self'}`;
+  return 'domain';
+}
+
+const SECRET_FIELD = /pass|ccnumber|cvv|token|new$|confirm|cleartext|item/i;
+/** Body fields for the audit log, without secrets or card data. */
+export function redact(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
+      k,
+      SECRET_FIELD.test(k) ? '[redacted]' : v,
+    ]),
+  );
+}
+
+/** In tests, every answer is checked against the contract so server and client cannot drift. */
+function checkResponse(app: FastifyInstance, call: CallDef, data: unknown): void {
+  if (!app.deps.checkResponses) return;
+  const result = call.data.safeParse(data);
+  if (!result.success) {
+    throw new Error(
+      `response of ${call.path} does not match the contract: ${JSON.stringify(fieldErrors(result.error))}`,
+    );
+  }
+}
+
+export type { BodyOf, ParamsOf };

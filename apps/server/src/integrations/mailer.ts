@@ -1,0 +1,133 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../db/index.ts';
+import { outbox } from '../db/schema.ts';
+import { enqueue, type JobRunner } from '../lib/jobs.ts';
+
+/**
+ * Every message the portal sends goes through the outbox: written in the caller's transaction,
+ * then delivered by a job (SMTP with retry and back-off), so a failed delivery is never lost
+ * and a rolled-back change sends nothing.
+ */
+export interface MailMessage {
+  kind: string;
+  to: string;
+  subject: string;
+  body: string;
+  account?: string | null;
+  replyTo?: string | null;
+  from?: string;
+}
+
+export interface Transport {
+  readonly name: 'smtp' | 'file';
+  deliver(
+    id: number,
+    msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & { replyTo?: string | null },
+  ): Promise<string>;
+}
+
+export class Outbox {
+  constructor(
+    private readonly from: string,
+    readonly transport: Transport,
+  ) {}
+
+  /** Queues a message; call it with the transaction of the change that causes it. */
+  async send(db: Db, msg: MailMessage): Promise<number> {
+    const [row] = await db
+      .insert(outbox)
+      .values({
+        kind: msg.kind,
+        account: msg.account ?? null,
+        fromAddr: msg.from ?? this.from,
+        toAddr: msg.to,
+        replyTo: msg.replyTo ?? null,
+        subject: msg.subject,
+        body: msg.body,
+      })
+      .returning({ id: outbox.id });
+    await enqueue(db, 'outbox.deliver', { id: row.id }, { maxAttempts: 20 });
+    return row.id;
+  }
+
+  register(jobs: JobRunner): void {
+    jobs.register('outbox.deliver', async (payload, { db, attempt }) => {
+      const id = Number(payload.id);
+      const [msg] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
+      if (!msg || msg.status === 'sent' || msg.status === 'stored') return;
+      try {
+        const messageId = await this.transport.deliver(id, {
+          to: msg.toAddr,
+          from: msg.fromAddr,
+          subject: msg.subject,
+          body: msg.body,
+          replyTo: msg.replyTo,
+        });
+        await db
+          .update(outbox)
+          .set({
+            status: this.transport.name === 'smtp' ? 'sent' : 'stored',
+            sentAt: new Date(),
+            messageId,
+            attempts: attempt,
+            lastError: null,
+          })
+          .where(eq(outbox.id, id));
+      } catch (err) {
+        await db
+          .update(outbox)
+          .set({ attempts: attempt, lastError: err instanceof Error ? err.message : String(err) })
+          .where(eq(outbox.id, id));
+        throw err;
+      }
+    });
+  }
+}
+
+/** A stable Message-ID per outbox row, so a receiver can drop a duplicate after a crash mid-delivery. */
+const messageIdFor = (id: number, host: string) => `<outbox-${id}@${host}>`;
+
+export function smtpTransport(url: string): Transport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  const host = new URL(url).hostname || 'portal';
+  return {
+    name: 'smtp',
+    async deliver(id, msg) {
+      const messageId = messageIdFor(id, host);
+      await transporter.sendMail({
+        from: msg.from,
+        to: msg.to,
+        replyTo: msg.replyTo ?? undefined,
+        subject: msg.subject,
+        text: msg.body,
+        messageId,
+      });
+      return messageId;
+    },
+  };
+}
+
+/** The embedded default: messages stay in the outbox and are written as .eml files. */
+export function fileTransport(dir: string): Transport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'file',
+    async deliver(id, msg) {
+      const messageId = messageIdFor(id, 'portal.local');
+      const info = await builder.sendMail({
+        from: msg.from,
+        to: msg.to,
+        replyTo: msg.replyTo ?? undefined,
+        subject: msg.subject,
+        text: msg.body,
+        messageId,
+      });
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${String(id).padStart(8, '0')}.eml`), info.message as Buffer);
+      return messageId;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { M } from '@portal/contract/messages';
+
+/** The one error model of the API: a code maps to an HTTP status and an envelope (DESIGN.md §2). */
+export type ErrorCode =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'bad_credentials'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'refused'
+  | 'too_many'
+  | 'unavailable';
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  /** A failed sign-in: 401 with status 0 (not the expired-token answer). */
+  bad_credentials: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  refused: 422,
+  too_many: 429,
+  unavailable: 503,
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const invalid = (message: string, errors?: Record<string, string>) =>
+  new AppError('invalid', message, errors);
+export const forbidden = (message: string = M.permissionDenied) => new AppError('forbidden', message);
+export const notFound = (message: string = M.notFound) => new AppError('not_found', message);
+export const conflict = (message: string) => new AppError('conflict', message);
+export const refused = (message: string) => new AppError('refused', message);
+export const expired = () => new AppError('unauthenticated', M.sessionExpired);

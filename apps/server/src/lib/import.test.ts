@@ -1,0 +1,75 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, domains, emailAliases } from '../db/schema.ts';
+import { build, type TestApp } from '../test/helper.ts';
+import { ImportError, importDocument, importFile } from './import.ts';
+import { DEMO_FILE } from './demo.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+const rows = async () => ({
+  accounts: (await t.db.select({ n: count() }).from(accounts))[0].n,
+  domains: (await t.db.select({ n: count() }).from(domains))[0].n,
+  aliases: (await t.db.select({ n: count() }).from(emailAliases))[0].n,
+});
+
+describe('import', () => {
+  it('is idempotent: importing the demo set again changes nothing', async () => {
+    const before = await rows();
+    await importFile(t.db, DEMO_FILE);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('upserts by natural key', async () => {
+    await importDocument(t.db, { accounts: [{ logname: 'bob', uid: 5002, company: 'Baker & Sons' }] });
+    const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    expect(bob.company).toBe('Baker & Sons');
+    expect(bob.billEmail).toBe('bob.baker@example.org');
+  });
+
+  it('hashes passwords and lets the imported account sign in', async () => {
+    await importDocument(t.db, {
+      accounts: [{ logname: 'newbie', uid: 7001, password: 'fresh-password-1' }],
+    });
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'newbie'));
+    expect(row.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(
+      (
+        await t.request('POST', '/api/miglogin', {
+          body: { username: 'newbie', password: 'fresh-password-1' },
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('is all-or-nothing: a bad row rolls back every entity of the file and names the row', async () => {
+    const before = await rows();
+    const doc = {
+      accounts: [{ logname: 'zed', uid: 7002 }],
+      domains: [
+        { domain: 'zed-one.com', owner: 'zed' },
+        { domain: 'zed-two.com', owner: 'nobody-such' },
+      ],
+    };
+    await expect(importDocument(t.db, doc)).rejects.toThrow(/domains/);
+    expect(await rows()).toEqual(before);
+  });
+
+  it('refuses unknown entities and fields, naming them', async () => {
+    await expect(importDocument(t.db, { planets: [] })).rejects.toThrow('unknown entity "planets"');
+    await expect(
+      importDocument(t.db, { accounts: [{ logname: 'x1', uid: 1, colour: 'red' }] }),
+    ).rejects.toThrow('accounts[0]: unknown field "colour"');
+    await expect(importDocument(t.db, { accounts: [{ logname: 'x1', uid: 'abc' }] })).rejects.toThrow(
+      'accounts[0].uid: expected an integer',
+    );
+    await expect(importDocument(t.db, { websites: [{ vid: 1, owner: 'bob' }] })).rejects.toThrow(
+      'websites[0]: missing field "virtname"',
+    );
+    await expect(importDocument(t.db, [])).rejects.toBeInstanceOf(ImportError);
+  });
+});

@@ -1,0 +1,63 @@
+import type { Db } from '../db/index.ts';
+import {
+  domainOf,
+  type Objects,
+  TARGET_ACCOUNT,
+  TARGET_OBJECTS,
+  type Target,
+  type TargetName,
+} from './expectations.ts';
+import { rowsOf } from './snapshot.ts';
+
+/** The targets of the expectations table with the real ids of the demo objects in `db`. */
+export async function loadTargets(db: Db): Promise<(name: TargetName) => Target> {
+  const first = async <R>(q: string) => (await rowsOf<R>(db, q))[0];
+  const firstAlias = async (domain: string) =>
+    (
+      await first<{ src: string }>(
+        `select src from email_aliases where domain = '${domain}' and src <> '*' order by id limit 1`,
+      )
+    ).src;
+  const objectsOf = async (owner: string): Promise<Objects> => {
+    const domain = domainOf(owner === 'alice' ? 'A' : 'B');
+    const vid = await first<{ vid: number }>(
+      `select vid from websites where owner = '${owner}' order by vid limit 1`,
+    );
+    const devsite = await first<{ vid: number }>(
+      `select vid from devsites where owner = '${owner}' order by vid limit 1`,
+    );
+    const card = await first<{ id: number }>(
+      `select id from cards where owner = '${owner}' order by id limit 1`,
+    );
+    const contact = await first<{ tcid: number }>(
+      `select tcid from contacts where owner = '${owner}' order by tcid limit 1`,
+    );
+    const temp = await first<{ id: number; name: string }>(
+      `select id, name from temp_emails where owner = '${owner}' order by id limit 1`,
+    );
+    const recovery = await first<{ id: number }>(
+      `select id from recovery_emails where owner = '${owner}' order by id limit 1`,
+    );
+    const invoice = await first<{ invoice: string }>(
+      `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
+    );
+    return {
+      domain,
+      alias: await firstAlias(domain),
+      vid: Number(vid.vid),
+      devsite: devsite ? Number(devsite.vid) : undefined,
+      card: card ? Number(card.id) : undefined,
+      tcid: Number(contact.tcid),
+      tempId: temp ? Number(temp.id) : undefined,
+      tempName: temp?.name,
+      recovery: recovery ? Number(recovery.id) : undefined,
+      invoice: invoice.invoice,
+    };
+  };
+  const objects: Record<string, Objects> = { alice: await objectsOf('alice'), bob: await objectsOf('bob') };
+  const granted = { domain: domainOf('G'), alias: await firstAlias(domainOf('G')) };
+  return (name) => {
+    const obj = { ...objects[TARGET_OBJECTS[name]], ...(name === 'G' ? granted : {}) };
+    return { name, account: TARGET_ACCOUNT[name], obj };
+  };
+}

@@ -1,0 +1,44 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase } from './db/index.ts';
+import { accounts } from './db/schema.ts';
+import { importFile } from './lib/import.ts';
+import { DEMO_FILE, DEMO_LOGINS } from './lib/demo.ts';
+import { registerWorkers } from './workers.ts';
+
+export type Role = 'web' | 'worker' | 'all';
+
+/** Opens the database, loads the demo data into an empty one when asked, and builds the app. */
+export async function startServer(
+  config: Config,
+  role: Role = config.PORTAL_ROLE,
+): Promise<{ app: FastifyInstance; demoLoaded: boolean }> {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.embedded ? `${config.DATA_DIR}/pglite` : undefined,
+  });
+  let demoLoaded = false;
+  if (config.demo) {
+    const [{ n }] = await database.db.select({ n: count() }).from(accounts);
+    if (n === 0) {
+      await importFile(database.db, DEMO_FILE);
+      demoLoaded = true;
+    }
+  }
+  const app = await buildApp(config, { database });
+  registerWorkers(app);
+  app.addHook('onClose', async () => {
+    await app.deps.jobs.stop();
+    await database.close();
+  });
+  if (role !== 'web') app.deps.jobs.start();
+  if (role !== 'worker') await app.listen({ port: config.PORT, host: config.HOST });
+  return { app, demoLoaded };
+}
+
+export function printLogins(log: (line: string) => void): void {
+  log('Demo logins (account / password):');
+  for (const l of DEMO_LOGINS) log(`  ${l.logname.padEnd(10)} ${l.password.padEnd(16)} ${l.what}`);
+}

@@ -1,0 +1,28 @@
+import { lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { loginFailures, revokedTokens } from './db/schema.ts';
+import { registerAccountWorkers } from './features/account/workers.ts';
+import { registerAdminWorkers } from './features/admin/workers.ts';
+import { registerBillingWorkers } from './features/billing/workers.ts';
+import { registerDomainsWorkers } from './features/domains/workers.ts';
+import { registerHostingWorkers } from './features/hosting/workers.ts';
+import { registerMailWorkers } from './features/mail/workers.ts';
+import { registerToolsWorkers } from './features/tools/workers.ts';
+
+/** Background work of every area, registered on the job runner; each area keeps its own in features/<area>/workers.ts. */
+export function registerWorkers(app: FastifyInstance): void {
+  const { jobs, db, now } = app.deps;
+  jobs.register('housekeeping', async () => {
+    const t = now();
+    await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, t));
+    await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));
+  });
+  jobs.every('housekeeping', 60 * 60_000);
+  registerAccountWorkers(app);
+  registerAdminWorkers(app);
+  registerBillingWorkers(app);
+  registerDomainsWorkers(app);
+  registerHostingWorkers(app);
+  registerMailWorkers(app);
+  registerToolsWorkers(app);
+}

@@ -1,0 +1,73 @@
+import { callUrl } from '@portal/contract/call-url';
+import type { CallDef, DataOf, OkEnvelope } from '@portal/contract/http';
+import type { z } from 'zod';
+import { session } from './session.ts';
+
+/**
+ * The HTTP client of every screen. A refusal with status 0 (4xx) and a failed call (network,
+ * 5xx) are distinct, because the spec shows them differently (warning vs serious modals).
+ * An 'expired_token' answer runs the session-expired action here, once, for every call.
+ */
+export class ApiError extends Error {
+  constructor(
+    /** 'refused': the server answered status 0; 'failed': no usable answer; 'expired': token refused. */
+    readonly kind: 'refused' | 'failed' | 'expired',
+    message: string,
+    readonly httpStatus: number,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export interface CallInput<C extends CallDef> {
+  params?: z.input<C['params']>;
+  body?: z.input<C['body']>;
+}
+
+export async function request(
+  method: 'GET' | 'POST',
+  url: string,
+  body?: unknown,
+  token = true,
+): Promise<Response> {
+  const jwt = session.get().jwt;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token && jwt) headers.authorization = `Bearer ${jwt}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  try {
+    return await fetch(url, {
+      method,
+      headers,
+      body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+    });
+  } catch {
+    throw new ApiError('failed', 'Network error - please check your connection', 0);
+  }
+}
+
+export async function call<C extends CallDef>(
+  def: C,
+  input: CallInput<C> = {},
+): Promise<OkEnvelope<DataOf<C>>> {
+  const url = callUrl(def.path, (input.params ?? {}) as Record<string, unknown>);
+  const res = await request(def.method, url, input.body, def.token);
+  let body: { status?: unknown; message?: string; errors?: Record<string, string> } | null = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (body?.status === 'expired_token') {
+    if (def.token) session.expire();
+    throw new ApiError('expired', body.message ?? 'Session expired', res.status);
+  }
+  if (res.ok && body?.status === 1) return body as OkEnvelope<DataOf<C>>;
+  if (body && body.status === 0 && res.status < 500) {
+    throw new ApiError('refused', body.message ?? 'Request refused', res.status, body.errors ?? {});
+  }
+  throw new ApiError('failed', body?.message ?? `Server failure: ${res.status}`, res.status);
+}
+
+/** The message to show for a failed call. */
+export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,0 +1,151 @@
+import type { Mode } from '@portal/contract/constants';
+import { isStaffRole } from '@portal/contract/constants';
+import { M } from '@portal/contract/messages';
+import { useSyncExternalStore } from 'react';
+
+/** The status message of spec 000 §3: shown as a modal, a notice bar, or the thank-you page. */
+export type StatusType = 'modal' | 'review' | 'reset' | 'thankyou';
+export type AlertKind = 'info' | 'serious' | 'warning' | 'info-left';
+export interface StatusMessage {
+  title: string;
+  body: string;
+  type: StatusType;
+  alert?: AlertKind;
+  footer?: string;
+  menu?: Array<{ name: string; url: string }>;
+  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** Set when shown, for the thank-you page's date. */
+  at?: number;
+}
+
+export interface SessionState {
+  jwt: string | null;
+  operator: string;
+  currentUser: string;
+  replyTo: string;
+  loggedIn: boolean;
+  mode: Mode;
+  staff: boolean;
+  role: string;
+  banner: string;
+  logoutMessage: string;
+  status: StatusMessage | null;
+}
+
+export const PORTAL_TITLE = 'Members Portal (beta)';
+const KEYS = ['id_token', 'current_user', 'operator', 'reply_to', 'logged_in', 'mode'] as const;
+
+interface Claims {
+  username: string;
+  altuser: string;
+  role: string;
+  exp: number;
+}
+export function decodeToken(jwt: string): Claims | null {
+  try {
+    const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const c = JSON.parse(atob(part)) as Claims;
+    return typeof c.username === 'string' ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+function restore(): SessionState {
+  const get = (k: (typeof KEYS)[number]) => localStorage.getItem(k) ?? '';
+  const jwt = get('id_token') || null;
+  const claims = jwt ? decodeToken(jwt) : null;
+  const loggedIn = !!claims && get('logged_in') === 'true';
+  return {
+    jwt: loggedIn ? jwt : null,
+    operator: loggedIn ? get('operator') || claims!.username : '',
+    currentUser: loggedIn ? get('current_user') || claims!.username : '',
+    replyTo: loggedIn ? get('reply_to') : '',
+    loggedIn,
+    mode: get('mode') === 'dark' ? 'dark' : 'light',
+    staff: loggedIn && isStaffRole(claims?.role),
+    role: claims?.role ?? '',
+    banner: loggedIn ? M.loggedIn(claims!.username) : PORTAL_TITLE,
+    logoutMessage: M.logoutMessage,
+    status: null,
+  };
+}
+
+let state: SessionState = restore();
+const listeners = new Set<() => void>();
+
+function persist(s: SessionState): void {
+  const values: Record<(typeof KEYS)[number], string | null> = {
+    id_token: s.jwt,
+    current_user: s.currentUser || null,
+    operator: s.operator || null,
+    reply_to: s.replyTo || null,
+    logged_in: s.loggedIn ? 'true' : null,
+    mode: s.mode,
+  };
+  for (const k of KEYS) {
+    const v = values[k];
+    if (v === null) localStorage.removeItem(k);
+    else localStorage.setItem(k, v);
+  }
+}
+
+export const session = {
+  get: (): SessionState => state,
+  set(patch: Partial<SessionState>): void {
+    state = { ...state, ...patch };
+    persist(state);
+    for (const l of listeners) l();
+  },
+  subscribe(l: () => void): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  login(jwt: string, billEmail: string, mode: Mode): void {
+    const claims = decodeToken(jwt);
+    if (!claims) return;
+    session.set({
+      jwt,
+      operator: claims.username,
+      currentUser: claims.username,
+      replyTo: billEmail,
+      loggedIn: true,
+      mode,
+      staff: isStaffRole(claims.role),
+      role: claims.role,
+      banner: M.loggedIn(claims.username),
+      status: null,
+    });
+  },
+  /** The session-expired action: clears token and user data, banner 'Logged Out'. */
+  expire(): void {
+    session.set({
+      jwt: null,
+      operator: '',
+      currentUser: '',
+      replyTo: '',
+      loggedIn: false,
+      staff: false,
+      role: '',
+      banner: M.loggedOut,
+      status: null,
+    });
+  },
+  logout(): void {
+    session.set({
+      jwt: null,
+      operator: '',
+      currentUser: '',
+      replyTo: '',
+      loggedIn: false,
+      staff: false,
+      role: '',
+      banner: state.logoutMessage,
+      status: null,
+    });
+  },
+};
+
+export function useSession(): SessionState {
+  return useSyncExternalStore(session.subscribe, session.get);
+}

@@ -1,0 +1,261 @@
+import '@mantine/core/styles.layer.css';
+import {
+  Accordion,
+  Anchor,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  NavLink,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { M } from '@portal/contract/messages';
+import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
+import * as S from '@portal/contract/session/calls';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, Suspense, useState } from 'react';
+import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
+import { ApiError, call, request } from './api.ts';
+import { ADMIN_TOOLS, NAV, type NavItem, RESOURCES } from './nav.ts';
+import { PORTAL_TITLE, session, useSession } from './session.ts';
+import { Banner, ModeToggle, NoticeBar, StatusModal } from './shell-parts.tsx';
+import { useUrls } from './shared-queries.ts';
+import { useStatus } from './status.ts';
+
+/** Accordion values become element ids: no spaces. */
+const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+/** A route is current when the path matches its pattern, optional parameters included. */
+const isCurrent = (name: RouteName, pathname: string) => {
+  const def = ROUTES.find((r) => r.name === name);
+  return !!def && !!matchPath(def.path, pathname);
+};
+
+/** The signed-in shell: top bar, banner, sidebar accordion, notice bar, content and the status modal. */
+export default function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+  return (
+    <AppShell
+      header={{ height: { base: 104, sm: 60 } }}
+      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !navOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <TopBar navOpen={navOpen} onBurger={onBurger} />
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          <Sidebar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Banner />
+        <NoticeBar />
+        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+          <Outlet />
+        </Suspense>
+        <StatusModal />
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function useLinks() {
+  const { data } = useUrls();
+  return data?.links ?? {};
+}
+
+function MenuItems({ items }: { items: NavItem[] }) {
+  const { staff } = useSession();
+  const links = useLinks();
+  return (
+    <>
+      {items
+        .filter((i) => !i.staffOnly || staff)
+        .map((i) =>
+          i.route ? (
+            <Menu.Item key={i.label} component={Link} to={routePath(i.route, i.params)}>
+              {i.label}
+            </Menu.Item>
+          ) : (
+            <Menu.Item
+              key={i.label}
+              component="a"
+              href={links[i.link ?? ''] ?? '#'}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {i.label}
+            </Menu.Item>
+          ),
+        )}
+    </>
+  );
+}
+
+function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+  const s = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    const jwt = s.jwt;
+    session.logout();
+    queryClient.clear();
+    navigate('/');
+    // The logout endpoint revokes the token; it answers with or without one.
+    if (jwt) {
+      void fetch('/api/logout', { headers: { authorization: `Bearer ${jwt}` } }).catch(() => {});
+    } else {
+      void request('GET', '/api/logout', undefined, false).catch(() => {});
+    }
+  };
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="wrap" gap="xs" py={6}>
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpen}
+          onClick={onBurger}
+          hiddenFrom="md"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
+        <Title order={1} fz="md" visibleFrom="sm">
+          {PORTAL_TITLE}
+        </Title>
+        <Text size="sm" data-testid="operator">
+          <b>{s.operator}</b>
+        </Text>
+        {s.staff && (
+          <Text size="sm" data-testid="working-on">
+            Working on: <b>{s.currentUser}</b>
+          </Text>
+        )}
+      </Group>
+      <Group gap="xs" wrap="wrap">
+        {s.staff && <StaffSearch />}
+        {s.staff && (
+          <Menu>
+            <Menu.Target>
+              <Button variant="subtle" size="compact-sm">
+                Admin Tools
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <MenuItems items={ADMIN_TOOLS} />
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        <Menu>
+          <Menu.Target>
+            <Button variant="subtle" size="compact-sm">
+              Resources
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <MenuItems items={RESOURCES} />
+          </Menu.Dropdown>
+        </Menu>
+        <ModeToggle />
+        <Anchor component="button" type="button" size="sm" onClick={logout}>
+          Logout
+        </Anchor>
+      </Group>
+    </Group>
+  );
+}
+
+/** Staff search: a found account becomes the current user; its popup note is shown. */
+function StaffSearch() {
+  const [text, setText] = useState('');
+  const showStatus = useStatus();
+  const find = async (e: FormEvent) => {
+    e.preventDefault();
+    const userContent = text.trim();
+    if (!userContent) return;
+    try {
+      const found = await call(S.lookupLognameUid, { params: { text: userContent } });
+      session.set({
+        currentUser: found.data.logname,
+        replyTo: found.data.bill_email,
+        banner: PORTAL_TITLE,
+        status: null,
+      });
+      setText('');
+      const note = await call(S.popupNote, { params: { logname: found.data.logname } }).catch(() => null);
+      if (note?.data.note) {
+        showStatus({
+          title: `Note for ${found.data.logname}`,
+          body: note.data.note,
+          footer: `Last modified ${note.data.lastmod}`,
+          alert: 'warning',
+        });
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.httpStatus === 404)
+        session.set({ banner: M.userNotFound(userContent) });
+      else if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+    }
+  };
+  return (
+    <search>
+      <form onSubmit={find}>
+        <Group gap={4} wrap="nowrap">
+          <TextInput
+            size="xs"
+            placeholder="Logname or UID"
+            aria-label="Logname or UID"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            w={140}
+          />
+          <Button size="xs" type="submit">
+            Find Account
+          </Button>
+        </Group>
+      </form>
+    </search>
+  );
+}
+
+function Sidebar() {
+  const { staff } = useSession();
+  const location = useLocation();
+  const links = useLinks();
+  const active = NAV.find((g) =>
+    g.items.some((i) => i.route && isCurrent(i.route, location.pathname)),
+  )?.label;
+  return (
+    <Accordion defaultValue={slug(active ?? 'Home')} variant="filled" chevronPosition="right">
+      {NAV.map((group) => (
+        <Accordion.Item key={group.label} value={slug(group.label)}>
+          <Accordion.Control>{group.label}</Accordion.Control>
+          <Accordion.Panel>
+            {group.items
+              .filter((i) => !i.staffOnly || staff)
+              .map((i) =>
+                i.route ? (
+                  <NavLink
+                    key={i.label}
+                    component={Link}
+                    to={routePath(i.route, i.params)}
+                    label={i.label}
+                    active={isCurrent(i.route, location.pathname)}
+                  />
+                ) : (
+                  <NavLink
+                    key={i.label}
+                    component="a"
+                    href={links[i.link ?? ''] ?? '#'}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    label={`${i.label} ↗`}
+                  />
+                ),
+              )}
+          </Accordion.Panel>
+        </Accordion.Item>
+      ))}
+    </Accordion>
+  );
+}

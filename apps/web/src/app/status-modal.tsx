@@ -1,0 +1,40 @@
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
+import { SafeHtml } from '../ui/safe-html.tsx';
+import { session, useSession } from './session.ts';
+import { alertColor } from './status.ts';
+
+/** The modal of modal-type status messages: title, body (sanitised markup), footer, Close. */
+export default function StatusModalView() {
+  const { status } = useSession();
+  const open = status?.type === 'modal';
+  const closeModal = () => session.set({ status: null });
+  return (
+    <Modal
+      opened={open}
+      onClose={closeModal}
+      title={<Text fw={700}>{status?.title}</Text>}
+      size={status?.size ?? 'md'}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      centered
+    >
+      {status && (
+        <Alert
+          color={alertColor(status.alert)}
+          variant="light"
+          data-testid="modal-body"
+          style={{ textAlign: status.alert === 'info-left' ? 'left' : undefined }}
+        >
+          <SafeHtml html={status.body} />
+        </Alert>
+      )}
+      {status?.footer && (
+        <Text size="sm" c="dimmed" mt="sm">
+          {status.footer}
+        </Text>
+      )}
+      <Group justify="flex-end" mt="md">
+        <Button onClick={closeModal}>Close</Button>
+      </Group>
+    </Modal>
+  );
+}

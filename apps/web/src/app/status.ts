@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from './api.ts';
+import { type AlertKind, session, type StatusMessage } from './session.ts';
+
+/**
+ * Shows a status message by its type (spec 000 §4): modal opens the modal and hides the notice;
+ * review shows the notice bar and scrolls to the top; reset hides both; thankyou and any other
+ * type go to /thankyou.
+ */
+export function useStatus(): (msg: Omit<StatusMessage, 'type'> & { type?: StatusMessage['type'] }) => void {
+  const navigate = useNavigate();
+  return useCallback(
+    (msg) => {
+      const type = msg.type ?? 'modal';
+      if (type === 'reset') {
+        session.set({ status: null });
+        return;
+      }
+      session.set({ status: { ...msg, type, at: Date.now() } });
+      if (type === 'review') window.scrollTo({ top: 0 });
+      if (type !== 'modal' && type !== 'review') navigate('/thankyou');
+    },
+    [navigate],
+  );
+}
+
+/** Danger for 'serious', yellow for 'warning', blue for info. */
+export function alertColor(alert: StatusMessage['alert']): string {
+  if (alert === 'serious') return 'red';
+  if (alert === 'warning') return 'yellow';
+  return 'blue';
+}
+
+/** A refusal (the server said no) is a warning; a failure (no usable answer) is serious. */
+export const alertOf = (err: unknown): AlertKind =>
+  err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious';
+
+/** Status-message bodies are rendered as sanitised markup: texts from users and servers are escaped first. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,269 @@
+import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { M } from '@portal/contract/messages';
+import { LOGNAME_MAX } from '@portal/contract/rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { useAccountRole } from '../../app/shared-queries.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { failureBody, pendingSecondaryRequestsQuery } from './api.ts';
+
+interface Row {
+  logname: string;
+  first_name: string;
+  last_name: string;
+  alias: string;
+  type: 'Email' | 'Full';
+}
+const emptyRows = (): Row[] =>
+  Array.from({ length: C.SECONDARY_ROWS }, () => ({
+    logname: '',
+    first_name: '',
+    last_name: '',
+    alias: '',
+    type: 'Email',
+  }));
+
+function toBody(account: string, email: string, rows: Row[]): C.SecondaryRequestBody {
+  return {
+    account,
+    email,
+    lognames: rows.map((r) => r.logname),
+    first_names: rows.map((r) => r.first_name),
+    last_names: rows.map((r) => r.last_name),
+    aliases: rows.map((r) => r.alias),
+    types: rows.map((r) => r.type),
+  };
+}
+
+/** The contract's errors ('lognames.3', 'email') placed on the form's fields ('rows.3.logname', 'email'). */
+function validate(account: string) {
+  return (values: { email: string; rows: Row[] }): Record<string, string> => {
+    const result = C.SecondaryRequestBody.safeParse(toBody(account, values.email, values.rows));
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const [field, index] = issue.path;
+      const key = field === 'lognames' && typeof index === 'number' ? `rows.${index}.logname` : String(field);
+      errors[key] ??= issue.message;
+    }
+    return errors;
+  };
+}
+
+/** Add Secondary Accounts (/add-secondaries): 9 rows, names checked by the server, then requested (pending). */
+export default function AddSecondariesPage() {
+  const { currentUser, replyTo, staff } = useSession();
+  const role = useAccountRole();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const form = useForm({
+    initialValues: { email: replyTo, rows: emptyRows() },
+    validate: validate(currentUser),
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for another account
+  useEffect(() => form.setValues({ email: replyTo, rows: emptyRows() }), [currentUser]);
+
+  const submit = useMutation({
+    mutationFn: async (values: typeof form.values) => {
+      const body = toBody(currentUser, values.email, values.rows);
+      const check = await call(C.checkAccountNames, { body });
+      if (!check.data.available)
+        return { unavailable: check.data.list.filter((n) => n.status !== 'available') };
+      await call(C.requestAccounts, { body });
+      return { unavailable: [] };
+    },
+    onSuccess: ({ unavailable }) => {
+      if (unavailable.length) {
+        const names = unavailable.map((n) => `<li>${escapeHtml(n.logname)} (${n.status})</li>`).join('');
+        showStatus({
+          title: A.namesUnavailable,
+          body: `${A.chooseDifferent}<ul>${names}</ul>`,
+          alert: 'warning',
+        });
+        return;
+      }
+      form.setValues({ rows: emptyRows() });
+      void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
+      showStatus({ title: A.newAccountsPending, body: A.newAccountsBody, type: 'thankyou', alert: 'info' });
+    },
+    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+  });
+
+  if (role.data?.account_role === 'Secondary') {
+    return (
+      <Page title="Add Secondary Accounts">
+        <Alert color="yellow" title={M.permissionDenied}>
+          {M.secondaryNoInfo}
+        </Alert>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={`Add Secondary Accounts for ${currentUser}`} width={1000}>
+      <Text size="sm">
+        Up to nine new accounts per request. Account names have at most {LOGNAME_MAX} characters: a letter,
+        then letters, digits, '.', '_' or '-'. Email accounts get a mailbox; Full accounts also get shell and
+        web access. Our staff create the accounts and write to you when they are ready.
+      </Text>
+      <form
+        onSubmit={form.onSubmit((v) => {
+          if (!submit.isPending) submit.mutate(v);
+        })}
+        noValidate
+      >
+        <Stack>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing={4} aria-label="New accounts">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={32}>#</Table.Th>
+                  <Table.Th>Account name</Table.Th>
+                  <Table.Th>First Name</Table.Th>
+                  <Table.Th>Last Name</Table.Th>
+                  <Table.Th>Alias</Table.Th>
+                  <Table.Th w={110}>Type</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {form.values.rows.map((_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the nine rows are fixed positions
+                  <Table.Tr key={i}>
+                    <Table.Td>{i + 1}</Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Account name ${i + 1}`}
+                        maxLength={LOGNAME_MAX}
+                        autoCapitalize="none"
+                        {...form.getInputProps(`rows.${i}.logname`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`First name ${i + 1}`}
+                        maxLength={60}
+                        {...form.getInputProps(`rows.${i}.first_name`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Last name ${i + 1}`}
+                        maxLength={60}
+                        {...form.getInputProps(`rows.${i}.last_name`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Alias ${i + 1}`}
+                        maxLength={60}
+                        {...form.getInputProps(`rows.${i}.alias`)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NativeSelect
+                        aria-label={`Type ${i + 1}`}
+                        data={['Email', 'Full']}
+                        {...form.getInputProps(`rows.${i}.type`)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {form.errors.lognames && (
+            <Text c="red" size="sm" role="alert">
+              {form.errors.lognames}
+            </Text>
+          )}
+          <Group align="flex-start" grow maw={640}>
+            <TextInput label="Requesting account" value={currentUser} readOnly />
+            <TextInput
+              label="Email when ready"
+              type="email"
+              withAsterisk
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+          </Group>
+          <Group>
+            <Button type="submit" loading={submit.isPending}>
+              Request Accounts
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {staff && <PendingRequests />}
+    </Page>
+  );
+}
+
+/** Staff: secondary-account requests waiting to be set up, each marked done once the accounts exist. */
+function PendingRequests() {
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const q = useQuery(pendingSecondaryRequestsQuery());
+  const done = useMutation({
+    mutationFn: (id: number) => call(C.markSecondaryRequestDone, { body: { id } }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
+      showStatus({
+        title: A.success,
+        body: `Request #${res.data.id} marked done; ${escapeHtml(res.data.email)} has been told.`,
+        type: 'review',
+        alert: 'info',
+      });
+    },
+    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+  });
+  return (
+    <Stack mt="xl" gap="sm">
+      <Title order={3}>Pending requests (staff)</Title>
+      {q.isError && <Text c="red">{errorText(q.error)}</Text>}
+      {q.data?.length === 0 && <Text>No pending requests.</Text>}
+      {!!q.data?.length && (
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped withTableBorder aria-label="Pending requests">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>#</Table.Th>
+                <Table.Th>Account</Table.Th>
+                <Table.Th>New accounts</Table.Th>
+                <Table.Th>Notify</Table.Th>
+                <Table.Th>Requested</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {q.data.map((r) => (
+                <Table.Tr key={r.id}>
+                  <Table.Td>{r.id}</Table.Td>
+                  <Table.Td>{r.account}</Table.Td>
+                  <Table.Td>{r.rows.map((x) => `${x.logname} (${x.type})`).join(', ')}</Table.Td>
+                  <Table.Td>{r.email}</Table.Td>
+                  <Table.Td>{new Date(r.created).toLocaleString()}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      loading={done.isPending && done.variables === r.id}
+                      onClick={() => done.mutate(r.id)}
+                    >
+                      Mark done
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { Page } from '../../ui/page.tsx';
+import { emptyDomainsQuery } from './api.ts';
+
+const EMPTY = { domain: '', hosting_type: '', profit_nonprofit: 'Profit', wp_yesorno: 'No', notes: '' };
+
+/**
+ * Add Web Hosting (/add-webhosting): a domain without a website, a plan, profit status, the
+ * WordPress question (hidden and No for Starter) and notes, mailed to the NOC through sendmessage.
+ */
+export default function AddWebhostingPage() {
+  const { currentUser, replyTo } = useSession();
+  const showStatus = useStatus();
+  const domains = useQuery({ ...emptyDomainsQuery(currentUser), enabled: !!currentUser });
+  const form = useForm({ initialValues: EMPTY, validate: zodValidate(C.WebHostingRequest) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for another account
+  useEffect(() => form.setValues(EMPTY), [currentUser]);
+  const starter = form.values.hosting_type === 'Starter';
+
+  const send = useMutation({
+    mutationFn: (values: typeof form.values) => {
+      const req = C.WebHostingRequest.parse(values);
+      const { subject, message } = C.webHostingMessage(req, currentUser);
+      return call(C.sendMessage, {
+        body: { send_from: currentUser, send_to: 'noc', subject, message, reply_to: replyTo },
+      });
+    },
+    onSuccess: () => {
+      form.setValues(EMPTY);
+      showStatus({
+        title: A.webHostingSubmitted,
+        body: 'Our network operations team will set up the hosting and write to you when it is ready.',
+        type: 'thankyou',
+        alert: 'info',
+      });
+    },
+    onError: (err) =>
+      showStatus({
+        title:
+          err instanceof ApiError && err.kind === 'refused'
+            ? A.problemsWithRequest
+            : A.errorSendingRegistration,
+        body: escapeHtml(errorText(err)),
+        alert: 'serious',
+      }),
+  });
+
+  return (
+    <Page title={`Add Web Hosting for ${currentUser}`} width={640}>
+      <Text size="sm">
+        Choose one of your domains that has no website yet. Starter hosts static pages; Basic and Pro run PHP
+        applications such as WordPress.
+      </Text>
+      {domains.isError && (
+        <Alert color="red" title={A.problemsWithRequest}>
+          {errorText(domains.error)}
+        </Alert>
+      )}
+      <form
+        onSubmit={form.onSubmit((v) => {
+          if (!send.isPending) send.mutate(v);
+        })}
+        noValidate
+      >
+        <Stack>
+          <Select
+            label="Domain"
+            placeholder={domains.data?.length === 0 ? 'No domains without a website' : 'Select a domain'}
+            data={(domains.data ?? []).map((d) => d.domain)}
+            searchable
+            withAsterisk
+            {...form.getInputProps('domain')}
+            onChange={(v) => form.setFieldValue('domain', v ?? '')}
+          />
+          <Radio.Group label="Hosting type" withAsterisk {...form.getInputProps('hosting_type')}>
+            <Group mt="xs">
+              {C.HOSTING_TYPES.map((h) => (
+                <Radio key={h} value={h} label={h} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <Radio.Group label="Profit status" {...form.getInputProps('profit_nonprofit')}>
+            <Group mt="xs">
+              <Radio value="Profit" label="Profit" />
+              <Radio value="Non-profit" label="Non-profit" />
+            </Group>
+          </Radio.Group>
+          {!starter && (
+            <Radio.Group label="Will you run WordPress?" {...form.getInputProps('wp_yesorno')}>
+              <Group mt="xs">
+                <Radio value="Yes" label="Yes" />
+                <Radio value="No" label="No" />
+              </Group>
+            </Radio.Group>
+          )}
+          <Textarea label="Notes" autosize minRows={3} maxLength={4000} {...form.getInputProps('notes')} />
+          <Group>
+            <Button type="submit" loading={send.isPending}>
+              Request Web Hosting
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

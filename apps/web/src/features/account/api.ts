@@ -1,0 +1,33 @@
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { call, errorText } from '../../app/api.ts';
+import { escapeHtml } from '../../app/status.ts';
+
+/** Query options of the account area, keyed by the account so a staff account switch reloads. */
+export const accountAddressQuery = (kind: 'account' | 'bill', account: string) => ({
+  queryKey: [kind === 'bill' ? C.getBillAddress.path : C.getAccountAddress.path, account],
+  queryFn: () =>
+    call(kind === 'bill' ? C.getBillAddress : C.getAccountAddress, { body: { account } }).then((r) => r.data),
+  retry: false,
+});
+
+export const statementQuery = (logname: string) => ({
+  queryKey: [C.getStatementDelivery.path, logname],
+  queryFn: () => call(C.getStatementDelivery, { params: { logname } }).then((r) => r.data),
+  retry: false,
+});
+
+export const emptyDomainsQuery = (account: string) => ({
+  queryKey: [C.emptyDomains.path, account],
+  queryFn: () => call(C.emptyDomains, { params: { account } }).then((r) => r.data),
+});
+
+export const pendingSecondaryRequestsQuery = () => ({
+  queryKey: [C.listSecondaryRequests.path],
+  queryFn: () => call(C.listSecondaryRequests).then((r) => r.data),
+});
+
+/** The server's message for a failed call, made safe for a status body, then "Please contact help". */
+export function failureBody(err: unknown): string {
+  return `${escapeHtml(errorText(err))}<br/>${A.contactHelp}`;
+}

@@ -1,0 +1,85 @@
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import { useMutation } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call } from '../../app/api.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { failureBody } from './api.ts';
+
+/**
+ * Request Panel / Email Password Reset (public): account and a recovery address. The answer is
+ * the same whether or not they matched, so the screen always says to check the mailbox.
+ */
+export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const label = kind === 'panel' ? 'Members Panel' : 'Email';
+  const form = useForm({
+    initialValues: { account: '', email: '', burn_it: 0 },
+    validate: zodValidate(C.ForgotPasswordBody),
+  });
+  const request = useMutation({
+    mutationFn: (values: typeof form.values) =>
+      call(kind === 'panel' ? C.forgotPanelPassword : C.forgotEmailPassword, { body: values }),
+    onSuccess: () => {
+      form.reset();
+      showStatus({ title: A.resetSubmitted, body: A.checkEmail, alert: 'info' });
+    },
+    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+  });
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      maw={480}
+      mx="auto"
+      mt="lg"
+      p="lg"
+      component="section"
+      aria-labelledby="reset-title"
+    >
+      <form
+        onSubmit={form.onSubmit((v) => {
+          if (!request.isPending) request.mutate(v);
+        })}
+        noValidate
+      >
+        <Stack>
+          <Title order={2} id="reset-title">
+            Request {label} Password Reset
+          </Title>
+          <Text size="sm">
+            Enter your account name and your billing or recovery email address. If they match our records we
+            send a reset link to that address; it is valid for 30 minutes.
+          </Text>
+          <TextInput
+            label="Account"
+            autoComplete="username"
+            autoCapitalize="none"
+            withAsterisk
+            {...form.getInputProps('account')}
+          />
+          <TextInput
+            label="Recovery Email"
+            type="email"
+            autoComplete="email"
+            withAsterisk
+            {...form.getInputProps('email')}
+          />
+          <Group>
+            <Button type="submit" loading={request.isPending}>
+              Request Reset
+            </Button>
+            <Button variant="default" onClick={() => navigate(-1)}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,71 @@
+import * as C from '@portal/contract/admin/calls';
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { useAccountRole } from '../../app/shared-queries.ts';
+import { useStatus } from '../../app/status.ts';
+
+/** Fetchers and query options of account administration; keys start with the call path. */
+
+export const secondariesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.secondaries.path, user],
+    queryFn: () => call(C.secondaries, { params: { user } }).then((r) => r.data.secondaries),
+  });
+
+export const contactsQuery = (account: string) =>
+  queryOptions({
+    queryKey: [C.contacts.path, account],
+    queryFn: () => call(C.contacts, { params: { account } }).then((r) => r.data.contacts),
+  });
+
+export const contactQuery = (logname: string, tcid: number) =>
+  queryOptions({
+    queryKey: [C.getContact.path, logname, tcid],
+    queryFn: () => call(C.getContact, { body: { logname, tcid } }).then((r) => r.data.contact),
+    staleTime: 0,
+  });
+
+export const circuitsQuery = (account: string) =>
+  queryOptions({
+    queryKey: [C.circuits.path, account],
+    queryFn: () => call(C.circuits, { params: { account } }).then((r) => r.data.circuits),
+  });
+
+export const busAccountsQuery = (account: string) =>
+  queryOptions({
+    queryKey: [C.busAccounts.path, account],
+    queryFn: () => call(C.busAccounts, { params: { account } }).then((r) => r.data.bus_accounts),
+  });
+
+/**
+ * The account whose information these screens show. A Secondary designated dashboard admin views
+ * its primary's contacts, circuits and BUS accounts, read only (spec 002 §6); anyone else sees the
+ * current user's own. `ready` is false until the account role is known.
+ */
+export function useInfoAccount(): { account: string; readOnly: boolean; ready: boolean } {
+  const { currentUser } = useSession();
+  const role = useAccountRole();
+  const r = role.data;
+  if (r?.account_role === 'Secondary' && r.dashboard_admin && r.primary) {
+    return { account: r.primary, readOnly: true, ready: true };
+  }
+  return { account: currentUser, readOnly: false, ready: !role.isLoading };
+}
+
+/** Shows a failed query's status message once per failure. */
+export function useFailureStatus(
+  error: unknown,
+  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
+) {
+  const showStatus = useStatus();
+  const shown = useRef<unknown>(null);
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
+  useEffect(() => {
+    if (!error || shown.current === error) return;
+    shown.current = error;
+    showStatus(describeRef.current(error));
+  }, [error, showStatus]);
+}

@@ -1,0 +1,63 @@
+import type { BusAccount } from '@portal/contract/admin/calls';
+import { AM } from '@portal/contract/admin/messages';
+import { M } from '@portal/contract/messages';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { ApiError, errorText } from '../../app/api.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { busAccountsQuery, useFailureStatus, useInfoAccount } from './api.ts';
+import { thousands } from './format.ts';
+import { escapeHtml } from '../../app/status.ts';
+
+const columns: ColumnDef<BusAccount, unknown>[] = [
+  { accessorKey: 'account', header: 'Account' },
+  { accessorKey: 'plan', header: 'Plan' },
+  {
+    accessorKey: 'total_quota',
+    header: 'Total Quota',
+    cell: ({ row }) => `${thousands(row.original.total_quota)} GB`,
+  },
+  {
+    accessorKey: 'percent_used',
+    header: 'Percent Used',
+    cell: ({ row }) => `${row.original.percent_used} %`,
+  },
+  {
+    accessorKey: 'active_files',
+    header: 'Active Files',
+    cell: ({ row }) => thousands(row.original.active_files),
+  },
+  {
+    accessorKey: 'retained_files',
+    header: 'Retained Files',
+    cell: ({ row }) => thousands(row.original.retained_files),
+  },
+  { accessorKey: 'comment', header: 'Notes', enableSorting: false },
+];
+
+function failure(err: unknown) {
+  if (err instanceof ApiError && err.kind === 'refused') {
+    return { title: M.permissionDenied, body: escapeHtml(err.message), alert: 'warning' as const };
+  }
+  return { title: AM.getBusAccountsFailed, body: escapeHtml(errorText(err)), alert: 'serious' as const };
+}
+
+/** BUS Accounts (spec 002 §2): business backup accounts; on failure the list is emptied. */
+export default function BusAccountsPage() {
+  const { account, ready } = useInfoAccount();
+  const q = useQuery({ ...busAccountsQuery(account), enabled: ready });
+  useFailureStatus(q.error, failure);
+  return (
+    <Page title={`${AM.busAccountsTitle} of ${account}`}>
+      <DataTable
+        columns={columns}
+        data={q.isError ? [] : (q.data ?? [])}
+        initialSort={[{ id: 'account', desc: false }]}
+        emptyText={AM.noBusAccounts}
+        loading={!ready || q.isPending}
+        caption={AM.busAccountsTitle}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,107 @@
+import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ContactFields } from '@portal/contract/admin/calls';
+import { routePath } from '@portal/contract/routes';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { zodValidate } from '../../ui/form.ts';
+
+export interface ContactFormValues {
+  contact: string;
+  info: string;
+  restricted: boolean;
+  technical: boolean;
+  billing: boolean;
+  restriction: string;
+}
+
+export const emptyContact: ContactFormValues = {
+  contact: '',
+  info: '',
+  restricted: false,
+  technical: false,
+  billing: false,
+  restriction: '',
+};
+
+/** The contact fields as the calls send them: flags '1' or '0', the info text as `info`. */
+export const toBody = (v: ContactFormValues) => ({
+  contact: v.contact,
+  info: v.info,
+  restricted: v.restricted ? '1' : '0',
+  technical: v.technical ? '1' : '0',
+  billing: v.billing ? '1' : '0',
+  restriction: v.restriction,
+});
+
+/** Changing the current user on the add and edit screens returns to the contact list (spec 002 §4). */
+export function useBackToListOnUserChange(): void {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const first = useRef(currentUser);
+  useEffect(() => {
+    if (currentUser !== first.current) navigate(routePath('contacts'));
+  }, [currentUser, navigate]);
+}
+
+/**
+ * The add and edit form (spec 002 §2): name, three flags, info and restriction (both required).
+ * `onSubmit` throws an ApiError on failure; its field errors are shown at the fields.
+ */
+export function ContactForm(props: {
+  initial: ContactFormValues;
+  submitLabel: string;
+  tcid?: number;
+  onSubmit: (values: ContactFormValues) => Promise<void>;
+}) {
+  const form = useForm<ContactFormValues>({
+    initialValues: props.initial,
+    validate: zodValidate(ContactFields),
+  });
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await props.onSubmit(values);
+    } catch (err) {
+      if (err instanceof ApiError && Object.keys(err.errors).length > 0) form.setErrors(err.errors);
+    }
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      {props.tcid !== undefined && <input type="hidden" name="tcid" value={props.tcid} />}
+      <Stack gap="sm" maw={640}>
+        <TextInput label="Contact Name" withAsterisk autoComplete="off" {...form.getInputProps('contact')} />
+        <Group gap="lg">
+          <Checkbox label="Restricted" {...form.getInputProps('restricted', { type: 'checkbox' })} />
+          <Checkbox label="Technical Contact" {...form.getInputProps('technical', { type: 'checkbox' })} />
+          <Checkbox label="Billing Contact" {...form.getInputProps('billing', { type: 'checkbox' })} />
+        </Group>
+        <Textarea
+          label="Info"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('info')}
+        />
+        <Textarea
+          label="Restriction"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={10}
+          {...form.getInputProps('restriction')}
+        />
+        <Group>
+          <Button type="submit" loading={form.submitting}>
+            {props.submitLabel}
+          </Button>
+          <Button component={Link} to={routePath('contacts')} variant="default">
+            Contact List
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,72 @@
+import { Text } from '@mantine/core';
+import * as C from '@portal/contract/admin/calls';
+import { AM } from '@portal/contract/admin/messages';
+import { routePath } from '@portal/contract/routes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { contactQuery, contactsQuery, useFailureStatus } from './api.ts';
+import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
+
+/** Edit Account Contact (spec 002 §2): the form prefilled from get-contact; a success returns to the list. */
+export default function EditContactPage() {
+  const { tcid: raw = '' } = useParams();
+  const tcid = Number(raw);
+  const valid = Number.isInteger(tcid) && tcid > 0;
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  useBackToListOnUserChange();
+  const q = useQuery({ ...contactQuery(currentUser, tcid), enabled: valid });
+
+  useFailureStatus(q.error, (err) =>
+    err instanceof ApiError && err.kind === 'refused'
+      ? { title: AM.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
+      : { title: AM.getContactFailed(raw), body: escapeHtml(errorText(err)), alert: 'serious' },
+  );
+
+  const c = q.data;
+  return (
+    <Page title={AM.editContactTitle}>
+      {!valid && <Text c="red">{AM.cantFind(raw)}</Text>}
+      {q.isLoading && <Text c="dimmed">Loading…</Text>}
+      {q.isError && <Text c="red">{AM.cantFind(raw)}</Text>}
+      {c && (
+        <ContactForm
+          key={`${c.tcid}`}
+          tcid={c.tcid}
+          initial={{
+            contact: c.contact,
+            info: c.contact_info,
+            restricted: c.restricted === '1',
+            technical: c.technical === '1',
+            billing: c.billing === '1',
+            restriction: c.restriction,
+          }}
+          submitLabel="Update"
+          onSubmit={async (values) => {
+            try {
+              await call(C.updateContact, {
+                body: { logname: currentUser, tcid: c.tcid, ...toBody(values) },
+              });
+            } catch (err) {
+              showStatus({
+                title: AM.editContactFailed,
+                body: escapeHtml(errorText(err)),
+                alert: alertOf(err),
+              });
+              throw err;
+            }
+            await queryClient.invalidateQueries({ queryKey: contactsQuery(currentUser).queryKey });
+            queryClient.removeQueries({ queryKey: contactQuery(currentUser, c.tcid).queryKey });
+            navigate(routePath('contacts'));
+          }}
+        />
+      )}
+    </Page>
+  );
+}

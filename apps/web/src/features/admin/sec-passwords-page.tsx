@@ -1,0 +1,217 @@
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { changeUnixPassword } from '@portal/contract/account/calls';
+import { A } from '@portal/contract/account/messages';
+import type { Secondary } from '@portal/contract/admin/calls';
+import { AM, classifySecPasswordMessage, type SecPasswordStatus } from '@portal/contract/admin/messages';
+import { MIN_PASSWORD } from '@portal/contract/rules';
+import { M } from '@portal/contract/messages';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { secondariesQuery, useFailureStatus } from './api.ts';
+
+interface RowState {
+  status: SecPasswordStatus;
+  note: string;
+}
+
+const LABEL: Record<SecPasswordStatus, string> = {
+  waiting: 'Waiting',
+  unchanged: 'Unchanged',
+  error: 'Error',
+  pending: 'Change pending',
+  already: 'Already pending',
+};
+const COLOR: Record<SecPasswordStatus, string> = {
+  waiting: 'gray',
+  unchanged: 'blue',
+  error: 'red',
+  pending: 'green',
+  already: 'orange',
+};
+
+/** The answers after which no further row is tried: the panel password itself was refused. */
+const stopsAll = (err: unknown) =>
+  err instanceof ApiError && (err.httpStatus === 429 || err.message === A.wrongPanelPassword);
+
+/**
+ * Set Passwords for Secondaries (spec 002 §2, §4, §5, §7): the signed-in user's panel password
+ * (Show/Hide), a new password per secondary, and each row's colour-coded status.
+ */
+export default function SecPasswordsPage() {
+  const { currentUser, operator } = useSession();
+  const showStatus = useStatus();
+  const list = useQuery(secondariesQuery(currentUser));
+  const [panelPassword, setPanelPassword] = useState('');
+  const [panelError, setPanelError] = useState('');
+  const [show, setShow] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [rows, setRows] = useState<Record<string, RowState>>({});
+  const [running, setRunning] = useState(false);
+
+  useFailureStatus(list.error, (err) => ({
+    title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
+    body: escapeHtml(errorText(err)),
+    alert: alertOf(err),
+  }));
+
+  const setRow = (logname: string, state: RowState) => setRows((r) => ({ ...r, [logname]: state }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const secondaries: Secondary[] = list.data ?? [];
+    if (!panelPassword) {
+      setPanelError(AM.panelPasswordRequired);
+      return;
+    }
+    setPanelError('');
+    setRunning(true);
+    // Client checks first: blank rows are skipped, short ones never leave the browser.
+    const toSend: Secondary[] = [];
+    for (const s of secondaries) {
+      const value = values[s.logname] ?? '';
+      if (value === '') setRow(s.logname, { status: 'unchanged', note: '' });
+      else if (value.length < MIN_PASSWORD)
+        setRow(s.logname, { status: 'error', note: AM.secPasswordTooShort(s.logname) });
+      else {
+        setRow(s.logname, { status: 'waiting', note: '' });
+        toSend.push(s);
+      }
+    }
+    let changed = 0;
+    for (const [i, s] of toSend.entries()) {
+      const value = values[s.logname] ?? '';
+      try {
+        const res = await call(changeUnixPassword, {
+          body: {
+            logname: s.logname,
+            panel_logname: currentUser,
+            panel_password: panelPassword,
+            new: value,
+            confirm: value,
+            id: s.uid,
+          },
+        });
+        changed++;
+        setRow(s.logname, { status: 'pending', note: res.message });
+        setValues((v) => ({ ...v, [s.logname]: '' }));
+      } catch (err) {
+        const message = errorText(err);
+        const { status } =
+          err instanceof ApiError && err.kind === 'refused'
+            ? classifySecPasswordMessage(message)
+            : { status: 'error' as const };
+        setRow(s.logname, { status, note: message });
+        if (stopsAll(err)) {
+          // A wrong panel password fails every row alike; trying the others would only count more failures.
+          for (const rest of toSend.slice(i + 1)) setRow(rest.logname, { status: 'error', note: message });
+          break;
+        }
+      }
+    }
+    setRunning(false);
+    if (changed > 0) showStatus({ title: A.thankYou, body: A.propagate, type: 'review' });
+  };
+
+  const secondaries = list.data ?? [];
+  return (
+    <Page title={AM.secPasswordsTitle}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={`Panel password of ${operator}`}
+            description="Your own members panel password, to confirm the changes"
+            type={show ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={panelPassword}
+            onChange={(e) => setPanelPassword(e.currentTarget.value)}
+            error={panelError || undefined}
+            maw={420}
+            rightSectionWidth={64}
+            rightSection={
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => setShow((v) => !v)}
+                aria-pressed={show}
+              >
+                {show ? 'Hide' : 'Show'}
+              </Button>
+            }
+          />
+          <Table.ScrollContainer minWidth={520}>
+            <Table striped verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Logname</Table.Th>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>New Password</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {secondaries.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>
+                      <Text c="dimmed" ta="center" py="sm">
+                        {list.isLoading
+                          ? 'Loading…'
+                          : list.isError
+                            ? errorText(list.error)
+                            : AM.noSecondaries}
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+                {secondaries.map((s) => {
+                  const row = rows[s.logname] ?? { status: 'waiting', note: '' };
+                  return (
+                    <Table.Tr key={s.logname} data-testid={`row-${s.logname}`} data-status={row.status}>
+                      <Table.Td>{s.logname}</Table.Td>
+                      <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
+                      <Table.Td>
+                        <TextInput
+                          aria-label={`New password for ${s.logname}`}
+                          type="password"
+                          autoComplete="new-password"
+                          size="xs"
+                          value={values[s.logname] ?? ''}
+                          onChange={(e) => {
+                            const value = e.currentTarget.value;
+                            setValues((v) => ({ ...v, [s.logname]: value }));
+                          }}
+                        />
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge
+                          color={COLOR[row.status]}
+                          variant="light"
+                          styles={{ label: { color: 'var(--mantine-color-text)' } }}
+                        >
+                          {LABEL[row.status]}
+                        </Badge>
+                        {row.note && (
+                          <Text size="xs" mt={2} data-testid={`note-${s.logname}`}>
+                            {row.note}
+                          </Text>
+                        )}
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group>
+            <Button type="submit" loading={running} disabled={secondaries.length === 0}>
+              Change Passwords
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

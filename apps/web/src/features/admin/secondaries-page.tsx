@@ -1,0 +1,131 @@
+import { Button, Checkbox, Group, Modal, Text } from '@mantine/core';
+import * as C from '@portal/contract/admin/calls';
+import { AM, accountType } from '@portal/contract/admin/messages';
+import { M } from '@portal/contract/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { secondariesQuery, useFailureStatus } from './api.ts';
+
+/** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each (spec 002 §2). */
+export default function SecondariesPage() {
+  const { currentUser } = useSession();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(secondariesQuery(currentUser));
+  const [checked, setChecked] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    setChecked(new Set((list.data ?? []).filter((s) => s.prime_uid).map((s) => s.uid)));
+  }, [list.data]);
+
+  useFailureStatus(list.error, (err) => ({
+    title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
+    body: escapeHtml(errorText(err)),
+    alert: alertOf(err),
+  }));
+
+  const update = useMutation({
+    mutationFn: (admins: number[]) =>
+      call(C.updateAdmins, { body: { logname: currentUser, admins: admins.join(',') } }),
+    onSuccess: (res) => {
+      queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
+      showStatus({
+        title: AM.adminsUpdatedTitle,
+        body: escapeHtml(res.message || AM.adminsUpdated(currentUser)),
+      });
+    },
+    onError: (err) =>
+      showStatus({ title: AM.updateAdminsFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+  });
+
+  const toggle = useCallback(
+    (uid: number, on: boolean) =>
+      setChecked((prev) => {
+        const next = new Set(prev);
+        if (on) next.add(uid);
+        else next.delete(uid);
+        return next;
+      }),
+    [],
+  );
+
+  const columns = useMemo<ColumnDef<C.Secondary, unknown>[]>(
+    () => [
+      { accessorKey: 'logname', header: 'Logname' },
+      { accessorKey: 'uid', header: 'Account ID' },
+      { id: 'name', header: 'Name', accessorFn: (s) => `${s.first_name} ${s.last_name}`.trim() },
+      { id: 'type', header: 'Type', accessorFn: (s) => accountType(s.at_code) },
+      {
+        id: 'admin',
+        header: 'Dashboard Admin',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Checkbox
+            aria-label={`Dashboard admin: ${row.original.logname}`}
+            checked={checked.has(row.original.uid)}
+            onChange={(e) => toggle(row.original.uid, e.currentTarget.checked)}
+          />
+        ),
+      },
+    ],
+    [checked, toggle],
+  );
+
+  return (
+    <Page title={`${AM.secondariesTitle} of ${currentUser}`}>
+      <Text size="sm" c="dimmed">
+        A dashboard admin can view the account information of {currentUser}.
+      </Text>
+      <DataTable
+        columns={columns}
+        data={list.data ?? []}
+        initialSort={[{ id: 'logname', desc: false }]}
+        emptyText={list.isError ? errorText(list.error) : AM.noSecondaries}
+        loading={list.isLoading}
+        caption={AM.secondariesTitle}
+      />
+      <Group>
+        <Button
+          onClick={() => setConfirming(true)}
+          disabled={!list.data || list.data.length === 0}
+          loading={update.isPending}
+        >
+          Update Admins
+        </Button>
+      </Group>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={<Text fw={700}>{AM.updateAdminsConfirmTitle}</Text>}
+      >
+        <Text>{AM.updateAdminsConfirm(currentUser)}</Text>
+        <Text mt="xs" fw={600} data-testid="admins-to-save">
+          {(list.data ?? [])
+            .filter((s) => checked.has(s.uid))
+            .map((s) => s.logname)
+            .join(', ') || 'None'}
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            onClick={() => {
+              setConfirming(false);
+              update.mutate([...checked]);
+            }}
+          >
+            Confirm
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,39 @@
+import { Alert, Loader } from '@mantine/core';
+import { M } from '@portal/contract/messages';
+import type { ReactNode } from 'react';
+import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
+import { B } from '@portal/contract/billing/messages';
+
+/**
+ * Billing content for Primary accounts only: a Secondary sees the spec's message instead
+ * (spec 000 §6; invoices use spec 002's text).
+ */
+export function PrimaryOnly({
+  children,
+  message = M.secondaryNoBilling,
+}: {
+  children: ReactNode;
+  message?: string;
+}) {
+  const role = useAccountRole();
+  if (role.isLoading) return <Loader size="sm" aria-label="Loading" />;
+  if (role.data?.account_role === 'Secondary') {
+    return (
+      <Alert color="yellow" title={M.permissionDenied} data-testid="secondary-refusal">
+        {message}
+      </Alert>
+    );
+  }
+  return <>{children}</>;
+}
+
+/** Shown on card and payment screens while payments go to the sandbox gateway. */
+export function SandboxNotice() {
+  const { data } = useUrls();
+  if (!data?.sandbox_payments) return null;
+  return (
+    <Alert color="orange" variant="light" title="Sandbox" data-testid="sandbox-notice">
+      {B.sandboxNotice}
+    </Alert>
+  );
+}

@@ -1,0 +1,84 @@
+import { Grid, PasswordInput, Select, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { CARD_TYPES } from '@portal/contract/constants';
+
+export interface CardValues {
+  ccname: string;
+  ccnumber: string;
+  cardtype: string;
+  expdate: string;
+  cvv: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+}
+
+export const emptyCard: CardValues = {
+  ccname: '',
+  ccnumber: '',
+  cardtype: '',
+  expdate: '',
+  cvv: '',
+  address: '',
+  city: '',
+  state: '',
+  zipcode: '',
+  country: 'US',
+};
+
+/** Card number, type, expiry, CVV and the billing address of a new card. */
+export function CardFields<T extends CardValues>({ form }: { form: UseFormReturnType<T> }) {
+  const f = form as unknown as UseFormReturnType<CardValues>;
+  return (
+    <Grid gutter="sm">
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput label="Name on card" autoComplete="cc-name" {...f.getInputProps('ccname')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 6 }}>
+        <TextInput
+          label="Card number"
+          autoComplete="cc-number"
+          inputMode="numeric"
+          {...f.getInputProps('ccnumber')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 4 }}>
+        <Select label="Card type" data={[...CARD_TYPES]} {...f.getInputProps('cardtype')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <TextInput
+          label="Expiration (MMYY)"
+          autoComplete="cc-exp"
+          maxLength={5}
+          {...f.getInputProps('expdate')}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 6, sm: 4 }}>
+        <PasswordInput
+          label="CVV"
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          maxLength={4}
+          {...f.getInputProps('cvv')}
+        />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <TextInput label="Address" autoComplete="address-line1" {...f.getInputProps('address')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
+        <TextInput label="City" autoComplete="address-level2" {...f.getInputProps('city')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 4, sm: 2 }}>
+        <TextInput label="State" autoComplete="address-level1" {...f.getInputProps('state')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 8, sm: 3 }}>
+        <TextInput label="Zip code" autoComplete="postal-code" {...f.getInputProps('zipcode')} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 2 }}>
+        <TextInput label="Country" autoComplete="country" {...f.getInputProps('country')} />
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,89 @@
+import { Alert, Button, Card, Group, Text } from '@mantine/core';
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { Link, useLocation } from 'react-router';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { useHomeOnUserChange } from './api.ts';
+import { SandboxNotice } from './billing-gate.tsx';
+import type { CoworkOrder } from './coworking-prods-page.tsx';
+import { dollars } from './format.ts';
+import { PaymentForm } from './payment-form.tsx';
+
+/**
+ * The staff coworking pay form (spec 002 §2, §4, §8): the amount is read-only; after the payment,
+ * purchase-product then addtoaudit, each failure with its own text.
+ */
+export default function CoworkPayFormPage() {
+  useHomeOnUserChange();
+  const { currentUser, staff, operator } = useSession();
+  const showStatus = useStatus();
+  const order = (useLocation().state ?? null) as CoworkOrder | null;
+
+  if (!staff) {
+    return (
+      <Page title="Coworking Payment">
+        <Alert color="yellow">{M.staffOnly}</Alert>
+      </Page>
+    );
+  }
+  if (!order) {
+    return (
+      <Page title="Coworking Payment">
+        <Alert color="blue">Choose a product and enter the reservation name first.</Alert>
+        <Group>
+          <Button component={Link} to="/coworking-prods">
+            Coworking Products
+          </Button>
+        </Group>
+      </Page>
+    );
+  }
+
+  const recordPurchase = async (paid: C.PaymentData) => {
+    const summary = `${order.product} x ${order.units} for ${order.name} (${dollars(paid.amount)}, transaction ${paid.trans_id})`;
+    try {
+      await call(C.purchaseProduct, {
+        body: {
+          logname: currentUser,
+          pcode: order.pcode,
+          units: order.units,
+          comment: `Reservation: ${order.name}`,
+          trans_id: paid.trans_id,
+        },
+      });
+    } catch (err) {
+      showStatus({ title: B.purchaseRecordFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+      return;
+    }
+    try {
+      await call(C.addToAudit, {
+        body: { logname: currentUser, message: `Coworking purchase by ${operator}: ${summary}` },
+      });
+    } catch (err) {
+      showStatus({ title: B.purchaseLogFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+      return;
+    }
+    showStatus({ title: B.purchaseDoneTitle, body: escapeHtml(summary), type: 'thankyou' });
+  };
+
+  return (
+    <Page title="Coworking Payment">
+      <SandboxNotice />
+      <Card withBorder p="md">
+        <Text>
+          {order.product} × {order.units} for <b>{order.name}</b> — account {currentUser}
+        </Text>
+      </Card>
+      <PaymentForm
+        account={currentUser}
+        fixedAmount={order.amount}
+        purpose="coworking"
+        onPaid={recordPurchase}
+      />
+    </Page>
+  );
+}

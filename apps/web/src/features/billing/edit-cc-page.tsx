@@ -1,0 +1,312 @@
+import { Badge, Button, Card, Grid, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { Page } from '../../ui/page.tsx';
+import { payMethodsQuery, prefillQuery, useHomeOnUserChange, useInvalidateBilling } from './api.ts';
+import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
+import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
+
+const NEW = 'new';
+
+/** Add/Edit Credit Card (spec 000 §2, §4): New Card or a stored card; the auto-billing card highlighted. */
+export default function EditCcPage() {
+  useHomeOnUserChange();
+  const { currentUser } = useSession();
+  const methods = useQuery(payMethodsQuery(currentUser));
+  const [selected, setSelected] = useState(NEW);
+  const cards = methods.data ?? [];
+  const card = cards.find((c) => String(c.id) === selected);
+  return (
+    <Page title="Add/Edit Credit Card">
+      <PrimaryOnly>
+        <SandboxNotice />
+        <Radio.Group value={card ? selected : NEW} onChange={setSelected} label="Card" name="card">
+          <Stack gap="xs" mt="xs">
+            <Radio.Card value={NEW} p="sm" radius="md" data-testid="card-choice-new">
+              <Group wrap="nowrap">
+                <Radio.Indicator />
+                <Text fw={600}>{B.newCard}</Text>
+              </Group>
+            </Radio.Card>
+            {cards.map((c) => (
+              <Radio.Card
+                key={c.id}
+                value={String(c.id)}
+                p="sm"
+                radius="md"
+                data-testid={`card-choice-${c.id}`}
+                data-auto-billing={c.on_auto_billing || undefined}
+                style={
+                  c.on_auto_billing
+                    ? {
+                        borderColor: 'var(--mantine-primary-color-filled)',
+                        background: 'var(--mantine-primary-color-light)',
+                      }
+                    : undefined
+                }
+              >
+                <Group wrap="nowrap" justify="space-between">
+                  <Group wrap="nowrap">
+                    <Radio.Indicator />
+                    <Text>
+                      {c.card_type} ending {c.ccn4} <Text span>(exp {c.nice_expdate})</Text>
+                    </Text>
+                  </Group>
+                  {c.on_auto_billing && <Badge>Auto-billing</Badge>}
+                </Group>
+              </Radio.Card>
+            ))}
+          </Stack>
+        </Radio.Group>
+        {card ? (
+          <EditCard key={card.id} account={currentUser} card={card} onDone={() => setSelected(NEW)} />
+        ) : (
+          <AddCard account={currentUser} onAdded={() => setSelected(NEW)} />
+        )}
+      </PrimaryOnly>
+    </Page>
+  );
+}
+
+interface AddValues extends CardValues {
+  auto_bill: string;
+}
+
+function AddCard({ account, onAdded }: { account: string; onAdded: () => void }) {
+  const showStatus = useStatus();
+  const invalidate = useInvalidateBilling();
+  const prefill = useQuery(prefillQuery(account));
+  const form = useForm<AddValues>({
+    initialValues: { ...emptyCard, auto_bill: '' },
+    validate: (v) => zodValidate(C.NewCardBody)(toBody(v)),
+  });
+  const toBody = (v: AddValues) => ({
+    ...v,
+    account,
+    add_payment: 1,
+    save_card: 1,
+    use_this_card: 0,
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
+  useEffect(() => {
+    const a = prefill.data;
+    if (!a) return;
+    form.setValues({
+      ccname: a.ccname,
+      address: a.address,
+      city: a.city,
+      state: a.state,
+      zipcode: a.zipcode,
+      country: a.country || 'US',
+    });
+  }, [prefill.data]);
+
+  const add = useMutation({
+    mutationFn: (v: AddValues) => call(C.addCard, { body: toBody(v) as z.input<typeof C.NewCardBody> }),
+    onSuccess: (res) => {
+      invalidate(account);
+      form.setValues({ ccnumber: '', cvv: '', expdate: '', cardtype: '', auto_bill: '' });
+      onAdded();
+      showStatus({ title: B.cardAddedTitle, body: escapeHtml(res.message || B.cardAdded), type: 'review' });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+      const text = errorText(err);
+      showStatus({
+        title: B.cardFailedTitle,
+        body: escapeHtml(text.startsWith('Unable to add this card') ? text : B.unableToAddCard(text)),
+        alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
+      });
+    },
+  });
+
+  return (
+    <Card
+      withBorder
+      p="md"
+      component="form"
+      noValidate
+      aria-label="Add a card"
+      onSubmit={form.onSubmit((v) => {
+        if (!add.isPending) add.mutate(v);
+      })}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          Add a card
+        </Title>
+        <CardFields form={form} />
+        <Radio.Group label="Use this card for auto-billing?" {...form.getInputProps('auto_bill')}>
+          <Group mt={4}>
+            <Radio value="1" label="Yes" />
+            <Radio value="0" label="No" />
+          </Group>
+        </Radio.Group>
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            Add Card
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+type EditValues = {
+  expdate: string;
+  auto_bill: string;
+  first_name: string;
+  last_name: string;
+  company: string;
+  address: string;
+  city: string;
+  state: string;
+  zipcode: string;
+  country: string;
+};
+
+function EditCard({ account, card, onDone }: { account: string; card: C.PayMethod; onDone: () => void }) {
+  const showStatus = useStatus();
+  const invalidate = useInvalidateBilling();
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<EditValues>({
+    initialValues: {
+      expdate: card.expdate,
+      auto_bill: card.on_auto_billing ? '1' : '0',
+      first_name: card.first_name,
+      last_name: card.last_name,
+      company: card.company,
+      address: card.address,
+      city: card.city,
+      state: card.state,
+      zipcode: card.zipcode,
+      country: card.country,
+    },
+    validate: (v) => zodValidate(C.UpdateCardBody)(toBody(v)),
+  });
+  const toBody = (v: EditValues) => ({
+    ...v,
+    account,
+    id: card.id,
+    card_type: card.card_type,
+    ccn4: card.ccn4,
+  });
+
+  const update = useMutation({
+    mutationFn: (v: EditValues) =>
+      call(C.updateCard, { body: toBody(v) as z.input<typeof C.UpdateCardBody> }),
+    onSuccess: (res) => {
+      invalidate(account);
+      onDone();
+      showStatus({ title: B.cardUpdated, body: escapeHtml(res.message || B.cardUpdated), type: 'review' });
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
+      showStatus({ title: B.unableToUpdateCard, body: escapeHtml(errorText(err)), alert: 'warning' });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => call(C.deleteCard, { body: { account, id: card.id } }),
+    onSuccess: (res) => {
+      invalidate(account);
+      onDone();
+      showStatus({ title: B.cardDeleted, body: escapeHtml(res.message || B.cardDeleted), type: 'review' });
+    },
+    onError: (err) =>
+      showStatus({ title: B.cardFailedTitle, body: escapeHtml(errorText(err)), alert: 'warning' }),
+  });
+
+  return (
+    <Card
+      withBorder
+      p="md"
+      component="form"
+      noValidate
+      aria-label="Edit card"
+      onSubmit={form.onSubmit((v) => {
+        if (!update.isPending) update.mutate(v);
+      })}
+    >
+      <Stack gap="sm">
+        <Title order={3} fz="lg">
+          {card.card_type} ending {card.ccn4}
+        </Title>
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label="Expiration (MMYY)" maxLength={5} {...form.getInputProps('expdate')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Radio.Group label="Auto-billing" {...form.getInputProps('auto_bill')}>
+              <Group mt={4}>
+                <Radio value="1" label="Yes" />
+                <Radio value="0" label="No" />
+              </Group>
+            </Radio.Group>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="First name" {...form.getInputProps('first_name')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Last name" {...form.getInputProps('last_name')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Company" {...form.getInputProps('company')} />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <TextInput label="Address" {...form.getInputProps('address')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <TextInput label="City" {...form.getInputProps('city')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 4, sm: 2 }}>
+            <TextInput label="State" {...form.getInputProps('state')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 8, sm: 3 }}>
+            <TextInput label="Zip code" {...form.getInputProps('zipcode')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 2 }}>
+            <TextInput label="Country" {...form.getInputProps('country')} />
+          </Grid.Col>
+        </Grid>
+        <Group>
+          <Button type="submit" loading={update.isPending}>
+            Update Card
+          </Button>
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} loading={remove.isPending}>
+            Delete Card
+          </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={<Text fw={700}>Delete Card</Text>}
+      >
+        <Text>{B.deleteConfirm}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setConfirming(false);
+              remove.mutate();
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import type * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { PAGE } from '@portal/contract/constants';
+import { M } from '@portal/contract/messages';
+import { routePath } from '@portal/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { invoicesQuery } from './api.ts';
+import { PrimaryOnly } from './billing-gate.tsx';
+import { dollars, ymd } from './format.ts';
+
+const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
+  { accessorKey: 'invoice', header: 'Invoice Number' },
+  { accessorKey: 'invdate', header: 'Date', cell: ({ row }) => ymd(row.original.invdate) },
+  { accessorKey: 'duedate', header: 'Due Date', cell: ({ row }) => ymd(row.original.duedate) },
+  { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
+];
+
+/** Invoices (spec 002 §2): searchable, invoice descending, 12 per page (6/12/18); a row opens it. */
+export default function InvoicesPage() {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  return (
+    <Page title="Invoices">
+      <PrimaryOnly message={M.invoicesPrimaryOnly}>
+        <InvoiceTable
+          account={currentUser}
+          onOpen={(i) => navigate(routePath('view-invoice', { invoice: i }))}
+        />
+      </PrimaryOnly>
+    </Page>
+  );
+}
+
+function InvoiceTable({ account, onOpen }: { account: string; onOpen: (invoice: string) => void }) {
+  const list = useQuery(invoicesQuery(account));
+  return (
+    <DataTable
+      columns={columns}
+      data={list.data ?? []}
+      pageSize={PAGE.invoices.size}
+      pageSizes={PAGE.invoices.choices}
+      initialSort={[{ id: 'invoice', desc: true }]}
+      globalSearch
+      emptyText={list.isError ? `${B.noInvoices}: ${list.error.message}` : B.noInvoices}
+      loading={list.isLoading}
+      onRowClick={(r) => onOpen(r.invoice)}
+      caption="Invoices"
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { useSession } from '../../app/session.ts';
+import { Page } from '../../ui/page.tsx';
+import { useHomeOnUserChange } from './api.ts';
+import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
+import { PaymentForm } from './payment-form.tsx';
+
+/** The pay form on its own (/pay-form). */
+export default function PayFormPage() {
+  useHomeOnUserChange();
+  const { currentUser } = useSession();
+  return (
+    <Page title="Pay Form">
+      <PrimaryOnly>
+        <SandboxNotice />
+        <PaymentForm account={currentUser} />
+      </PrimaryOnly>
+    </Page>
+  );
+}

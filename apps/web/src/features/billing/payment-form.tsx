@@ -1,0 +1,207 @@
+import { Button, Card, Grid, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
+import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
+import { dollars } from './format.ts';
+
+interface PayValues extends CardValues {
+  amount: string;
+  card_status: string;
+  which_card: string;
+  email: string;
+  comments: string;
+}
+
+export interface PaymentFormProps {
+  account: string;
+  /** A fixed, read-only amount (the coworking pay form). */
+  fixedAmount?: string;
+  purpose?: 'account' | 'coworking';
+  /** Replaces the default thank-you (the coworking form records the purchase first). */
+  onPaid?: (data: C.PaymentData) => Promise<void> | void;
+}
+
+/**
+ * The pay form (spec 000 §3, §4, §5): amount, card-status choice 0/1/2, a stored card or a new
+ * one. Idle → pending (further submits ignored) → success or failure. One idempotency key per
+ * payment the user asks for: kept when the call itself failed (so a retry cannot charge twice),
+ * renewed after any answer.
+ */
+export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid }: PaymentFormProps) {
+  const showStatus = useStatus();
+  const invalidate = useInvalidateBilling();
+  const methods = useQuery(payMethodsQuery(account));
+  const prefill = useQuery(prefillQuery(account));
+  const key = useRef(newKey());
+  const form = useForm<PayValues>({
+    initialValues: {
+      ...emptyCard,
+      amount: fixedAmount ?? '',
+      card_status: '',
+      which_card: '0',
+      email: '',
+      comments: '',
+    },
+    validate: (values) =>
+      zodValidate(values.which_card === '0' ? C.SinglePaymentBody : C.SavedCardPaymentBody)(toBody(values)),
+  });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
+  useEffect(() => {
+    const a = prefill.data;
+    if (!a) return;
+    form.setValues({
+      ccname: a.ccname,
+      address: a.address,
+      city: a.city,
+      state: a.state,
+      zipcode: a.zipcode,
+      country: a.country || 'US',
+      email: a.email,
+    });
+    form.resetDirty();
+  }, [prefill.data]);
+
+  const toBody = (v: PayValues) => {
+    const base = {
+      account,
+      amount: v.amount,
+      email: v.email,
+      comments: v.comments,
+      save_status: v.card_status,
+      save_card: v.card_status === '' ? undefined : Number(v.card_status) >= 1 ? 1 : 0,
+      auto_bill: v.card_status === '2' ? 1 : 0,
+      use_this_card: 1,
+      purpose,
+    };
+    if (v.which_card !== '0') return { ...base, which_card: v.which_card };
+    return {
+      ...base,
+      ccname: v.ccname,
+      ccnumber: v.ccnumber,
+      cardtype: v.cardtype,
+      expdate: v.expdate,
+      cvv: v.cvv,
+      address: v.address,
+      city: v.city,
+      state: v.state,
+      zipcode: v.zipcode,
+      country: v.country,
+      which_card: 0,
+    };
+  };
+
+  const pay = useMutation({
+    mutationFn: (v: PayValues) => {
+      const body = { ...toBody(v), idempotency_key: key.current };
+      return v.which_card === '0'
+        ? call(C.singlePayment, { body: body as z.input<typeof C.SinglePaymentBody> })
+        : call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+    },
+    onSuccess: async (res) => {
+      key.current = newKey();
+      invalidate(account);
+      form.setValues({ ccnumber: '', cvv: '' });
+      const d = res.data;
+      if (d.status === 'unknown') {
+        showStatus({ title: B.paymentPendingTitle, body: escapeHtml(B.paymentPending), alert: 'warning' });
+        return;
+      }
+      if (onPaid) {
+        await onPaid(d);
+        return;
+      }
+      showStatus({
+        title: B.paymentSuccessTitle,
+        body: escapeHtml(B.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to)),
+        type: 'thankyou',
+        menu: [{ name: 'Recent Payments', url: '/recent-payments' }],
+      });
+    },
+    onError: (err) => {
+      const sure = err instanceof ApiError && (err.kind === 'refused' || err.httpStatus >= 500);
+      if (sure) key.current = newKey();
+      if (err instanceof ApiError && err.kind === 'refused') {
+        if (Object.keys(err.errors).length) form.setErrors(err.errors);
+        const title = err.message.startsWith(B.unableToAddThisCard)
+          ? B.unableToAddThisCard
+          : B.noPaymentTitle;
+        showStatus({ title, body: escapeHtml(err.message), alert: 'warning' });
+        return;
+      }
+      showStatus({
+        title: B.apiFailureTitle,
+        body: `${escapeHtml(B.apiFailureAdvice)}<br>${escapeHtml(errorText(err))}`,
+        alert: 'serious',
+      });
+    },
+  });
+
+  const submit = form.onSubmit((values) => {
+    // Pending: duplicate submits are ignored.
+    if (pay.isPending) return;
+    pay.mutate(values);
+  });
+
+  const cards = methods.data ?? [];
+  const choices = [
+    { value: '0', label: B.newCard },
+    ...cards.map((c) => ({
+      value: String(c.id),
+      label: `${c.card_type} ending ${c.ccn4} (exp ${c.nice_expdate})${c.on_auto_billing ? ' - auto-billing' : ''}`,
+    })),
+  ];
+
+  return (
+    <Card withBorder p="md" component="form" onSubmit={submit} aria-label="Pay form" noValidate>
+      <Stack gap="sm">
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label="Amount ($)"
+              inputMode="decimal"
+              readOnly={fixedAmount !== undefined}
+              {...form.getInputProps('amount')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <Select
+              label="Pay with"
+              data={choices}
+              allowDeselect={false}
+              {...form.getInputProps('which_card')}
+            />
+          </Grid.Col>
+        </Grid>
+        <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
+          <Stack gap={4} mt={4}>
+            {([0, 1, 2] as const).map((s) => (
+              <Radio key={s} value={String(s)} label={B.cardStatusMeaning[s]} />
+            ))}
+          </Stack>
+        </Radio.Group>
+        {form.values.which_card === '0' && <CardFields form={form} />}
+        <Grid gutter="sm">
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="Receipt email" type="email" {...form.getInputProps('email')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <Textarea label="Comments" autosize minRows={1} {...form.getInputProps('comments')} />
+          </Grid.Col>
+        </Grid>
+        {fixedAmount !== undefined && <Text size="sm">Amount to pay: {dollars(Number(fixedAmount))}</Text>}
+        <Button type="submit" loading={pay.isPending} w={{ base: '100%', sm: 'auto' }}>
+          Make Payment
+        </Button>
+      </Stack>
+    </Card>
+  );
+}

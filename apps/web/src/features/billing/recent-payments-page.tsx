@@ -1,0 +1,43 @@
+import type * as C from '@portal/contract/billing/calls';
+import { B } from '@portal/contract/billing/messages';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { recentPaymentsQuery } from './api.ts';
+import { PrimaryOnly } from './billing-gate.tsx';
+import { dateTime, dollars } from './format.ts';
+
+const columns: ColumnDef<C.RecentPayment, unknown>[] = [
+  { accessorKey: 'date', header: 'Date', cell: ({ row }) => dateTime(row.original.date) },
+  { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
+  {
+    accessorKey: 'ccn4',
+    header: 'Card',
+    cell: ({ row }) => (row.original.ccn4 ? `…${row.original.ccn4}` : ''),
+  },
+  { accessorKey: 'trans_id', header: 'Transaction ID' },
+  { accessorKey: 'status', header: 'Status' },
+  { accessorKey: 'comments', header: 'Comments', enableSorting: false },
+];
+
+/** Recent Payments: the account's payments, newest first. */
+export default function RecentPaymentsPage() {
+  const { currentUser } = useSession();
+  const list = useQuery(recentPaymentsQuery(currentUser));
+  return (
+    <Page title="Recent Payments">
+      <PrimaryOnly>
+        <DataTable
+          columns={columns}
+          data={list.data ?? []}
+          initialSort={[{ id: 'date', desc: true }]}
+          emptyText={list.isError ? `${B.noPayments}: ${list.error.message}` : B.noPayments}
+          loading={list.isLoading}
+          caption="Recent payments"
+        />
+      </PrimaryOnly>
+    </Page>
+  );
+}

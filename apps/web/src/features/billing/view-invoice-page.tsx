@@ -1,0 +1,67 @@
+import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { SafeHtml } from '../../ui/safe-html.tsx';
+import { invoiceQuery } from './api.ts';
+import { PrimaryOnly } from './billing-gate.tsx';
+import { dollars, ymd } from './format.ts';
+
+/** One invoice, its markup rendered sanitised (spec 002 §2, §8). */
+export default function ViewInvoicePage() {
+  const { invoice = '' } = useParams();
+  const { currentUser } = useSession();
+  return (
+    <Page title={`Invoice ${invoice}`}>
+      <PrimaryOnly message={M.invoicesPrimaryOnly}>
+        <InvoiceView account={currentUser} invoice={invoice} />
+      </PrimaryOnly>
+    </Page>
+  );
+}
+
+function InvoiceView({ account, invoice }: { account: string; invoice: string }) {
+  const showStatus = useStatus();
+  const q = useQuery(invoiceQuery(account, invoice));
+  const shown = useRef<unknown>(null);
+  useEffect(() => {
+    if (!q.error || shown.current === q.error) return;
+    shown.current = q.error;
+    showStatus({ title: B.cantFind(invoice), body: escapeHtml(errorText(q.error)), alert: 'warning' });
+  }, [q.error, invoice, showStatus]);
+  const d = q.data;
+  return (
+    <Stack gap="md">
+      <Group>
+        <Button component={Link} to="/invoices" variant="default">
+          Back to Invoices
+        </Button>
+      </Group>
+      {q.isError && <Alert color="yellow">{B.cantFind(invoice)}</Alert>}
+      {d && (
+        <>
+          <Group gap="lg" wrap="wrap">
+            <Text>
+              Date <b>{ymd(d.invdate)}</b>
+            </Text>
+            <Text>
+              Due <b>{ymd(d.duedate)}</b>
+            </Text>
+            <Text>
+              Amount <b>{dollars(d.amount)}</b>
+            </Text>
+          </Group>
+          <Card withBorder p="lg" data-testid="invoice-body" style={{ overflowX: 'auto' }}>
+            <SafeHtml html={d.invoice} className="invoice-markup" />
+          </Card>
+        </>
+      )}
+    </Stack>
+  );
+}

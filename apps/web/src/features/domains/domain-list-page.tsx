@@ -1,0 +1,100 @@
+import { Button, Group, Text } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { DomainRow } from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { type RouteName, routePath } from '@portal/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { domainsQuery, yesNo } from './api.ts';
+
+/** The three routes sharing this screen: heading and where a row click goes (spec 001 §2). */
+const MODES: Record<string, { title: string; target: RouteName }> = {
+  [routePath('domain-list')]: { title: DM.headingEdit, target: 'edit-domain' },
+  [routePath('renew-domains')]: { title: DM.headingRenew, target: 'domain-renewal' },
+  [routePath('domain-permissions')]: { title: DM.headingPermissions, target: 'permissions' },
+};
+
+/** The row shown when the list cannot be loaded (spec 001 §8). */
+const FAILED_ROW: DomainRow = {
+  domain: DM.unknown,
+  expiration_date: DM.failed,
+  auto_renew: 0,
+  abandon: 0,
+  renewal_pending: 0,
+  contact_email: '',
+  whois: '',
+  owner: '',
+  registrar_managed: false,
+};
+
+/** Edit Domains, Renew Domains, Domain Permissions: one list, three destinations. */
+export default function DomainListPage() {
+  const { pathname } = useLocation();
+  const mode = MODES[pathname.replace(/\/+$/, '')] ?? MODES[routePath('domain-list')];
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const list = useQuery({ ...domainsQuery(currentUser), enabled: !!currentUser });
+  const failed = list.isError;
+
+  const columns = useMemo<ColumnDef<DomainRow, unknown>[]>(
+    () => [
+      { accessorKey: 'domain', header: 'Domain', meta: { filter: true } },
+      { accessorKey: 'expiration_date', header: 'ExD' },
+      { id: 'auto_renew', accessorFn: (d) => yesNo(d.auto_renew), header: 'A/R' },
+      { id: 'abandon', accessorFn: (d) => yesNo(d.abandon), header: 'L/E' },
+      { id: 'renewal_pending', accessorFn: (d) => yesNo(d.renewal_pending), header: 'R/P' },
+      { accessorKey: 'contact_email', header: 'Contact Email', meta: { filter: true } },
+      {
+        id: 'whois',
+        header: 'Whois',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.whois ? (
+            <Button size="compact-xs" variant="light" aria-label={`Whois ${row.original.domain}`}>
+              Whois
+            </Button>
+          ) : null,
+        meta: {
+          onCellClick: (d: DomainRow) => d.whois && navigate(routePath('whois', { domain: d.whois })),
+        },
+      },
+    ],
+    [navigate],
+  );
+
+  return (
+    <Page title={mode.title}>
+      <Group gap="lg" wrap="wrap" aria-label="Legend">
+        <Text size="sm">
+          <b>ExD</b> expiration date
+        </Text>
+        <Text size="sm">
+          <b>A/R</b> auto renew yearly
+        </Text>
+        <Text size="sm">
+          <b>R/P</b> renewal pending
+        </Text>
+        <Text size="sm">
+          <b>L/E</b> let expire (abandon)
+        </Text>
+      </Group>
+      <DataTable
+        key={pathname}
+        columns={columns}
+        data={failed ? [FAILED_ROW] : (list.data ?? [])}
+        pageSize={PAGE.domains.size}
+        pageSizes={PAGE.domains.choices}
+        initialSort={[{ id: 'domain', desc: false }]}
+        emptyText={DM.noDomains}
+        loading={list.isLoading}
+        onRowClick={(d) => !failed && navigate(routePath(mode.target, { domain: d.domain }))}
+        caption={mode.title}
+      />
+    </Page>
+  );
+}

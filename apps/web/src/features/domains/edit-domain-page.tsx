@@ -1,0 +1,124 @@
+import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { domainEdit } from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { M } from '@portal/contract/messages';
+import { isEmail } from '@portal/contract/rules';
+import { routePath } from '@portal/contract/routes';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { domainStatusQuery, domainsQuery } from './api.ts';
+
+interface Values {
+  auto_renew: string;
+  abandon: string;
+  contact_email: string;
+}
+
+/** Edit one domain (spec 001 §2, §8): auto-renew, let-expire and the contact email. */
+export default function EditDomainPage() {
+  const { domain = '' } = useParams();
+  const status = useQuery(domainStatusQuery(domain));
+  const err = status.error;
+  const denied = err instanceof ApiError && (err.httpStatus === 403 || err.httpStatus === 422);
+  return (
+    <Page title={`Edit ${domain}`} width={640}>
+      {status.isLoading && <Text c="dimmed">Loading…</Text>}
+      {err && (
+        <Alert
+          color={denied ? 'yellow' : 'red'}
+          title={denied ? DM.notAuthorized(domain) : DM.cantGetStatus(domain)}
+        >
+          {errorText(err)}
+        </Alert>
+      )}
+      {status.data && (
+        <EditForm
+          key={status.dataUpdatedAt}
+          domain={status.data.domain}
+          initial={{
+            auto_renew: String(status.data.auto_renew),
+            abandon: String(status.data.abandon),
+            contact_email: status.data.contact_email,
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+function EditForm({ domain, initial }: { domain: string; initial: Values }) {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<Values>({
+    initialValues: initial,
+    validate: { contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : M.invalidEmail) },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const res = await call(domainEdit, {
+        body: {
+          domain,
+          auto_renew: values.auto_renew === '1' ? 1 : 0,
+          abandon: values.abandon === '1' ? 1 : 0,
+          contact_email: values.contact_email,
+        },
+      });
+      await queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
+      queryClient.removeQueries({ queryKey: domainStatusQuery(domain).queryKey });
+      showStatus({ title: DM.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
+      navigate(routePath('domain-list'));
+    } catch (e) {
+      const denied = e instanceof ApiError && e.httpStatus === 403;
+      showStatus({
+        title: denied ? DM.notAuthorized(domain) : DM.failed,
+        body: escapeHtml(errorText(e)),
+        alert: alertOf(e),
+      });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Radio.Group label="Auto Renew Yearly" {...form.getInputProps('auto_renew')}>
+          <Group mt={4}>
+            <Radio value="1" label="Yes" />
+            <Radio value="0" label="No" />
+          </Group>
+        </Radio.Group>
+        <Radio.Group label="Let Domain Expire" {...form.getInputProps('abandon')}>
+          <Group mt={4}>
+            <Radio value="1" label="Yes" />
+            <Radio value="0" label="No" />
+          </Group>
+        </Radio.Group>
+        <TextInput
+          label="Contact email"
+          placeholder={DM.contactPlaceholder}
+          {...form.getInputProps('contact_email')}
+        />
+        <Group>
+          <Button type="submit" loading={saving}>
+            Update
+          </Button>
+          <Button variant="default" onClick={() => navigate(routePath('domain-list'))}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

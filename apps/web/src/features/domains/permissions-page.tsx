@@ -1,0 +1,140 @@
+import { Alert, Button, Card, Group, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { addAdmin, deleteAdmin } from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { M } from '@portal/contract/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { domainAdminsQuery } from './api.ts';
+
+/** Permissions for one domain (spec 001 §2, §4): its admins, add one, remove one. */
+export default function PermissionsPage() {
+  const { domain = '' } = useParams();
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const admins = useQuery(domainAdminsQuery(domain));
+  const form = useForm({
+    initialValues: { newadmin: '', all: '0' },
+    validate: { newadmin: (v) => (v.trim() ? null : M.required) },
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: domainAdminsQuery(domain).queryKey });
+
+  const add = useMutation({
+    mutationFn: (v: { newadmin: string; all: string }) =>
+      call(addAdmin, {
+        body: { domain, newadmin: v.newadmin.trim(), logname: currentUser, all: v.all === '1' ? 1 : 0 },
+      }),
+    onSuccess: (res) => {
+      form.reset();
+      void refresh();
+      showStatus({
+        title: res.message,
+        body: escapeHtml(res.data.domains.join(', ')),
+        type: 'review',
+        alert: 'info',
+      });
+    },
+    onError: (err) =>
+      showStatus({ title: DM.additionFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (admin: string) => call(deleteAdmin, { body: { domain, logname: admin } }),
+    onSuccess: (res) => {
+      void refresh();
+      showStatus({ title: DM.deleted, body: escapeHtml(res.message), type: 'review', alert: 'info' });
+    },
+    onError: (err) =>
+      showStatus({ title: DM.deleteFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+  });
+
+  return (
+    <Page title={`Permissions for ${domain}`} width={720}>
+      <Text size="sm">
+        These accounts may manage {domain} and its email aliases, besides its owner. Only the owner may add or
+        remove them.
+      </Text>
+      {admins.isError && (
+        <Alert color="red" title={M.permissionDenied}>
+          {errorText(admins.error)}
+        </Alert>
+      )}
+      {admins.data && (
+        <Table withTableBorder striped maw={520} aria-label="Admin accounts">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Scope</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {admins.data.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={3}>
+                  <Text c="dimmed" ta="center" py="xs">
+                    {DM.noAdmins}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              admins.data.map((a) => (
+                <Table.Tr key={a.logname}>
+                  <Table.Td>{a.logname}</Table.Td>
+                  <Table.Td>{a.scope === 'all' ? 'All domains' : 'This domain'}</Table.Td>
+                  <Table.Td ta="right">
+                    <Button
+                      size="compact-sm"
+                      color="red"
+                      variant="light"
+                      aria-label={`Delete ${a.logname}`}
+                      loading={remove.isPending && remove.variables === a.logname}
+                      onClick={() => remove.mutate(a.logname)}
+                    >
+                      Delete
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Card withBorder p="md" maw={520} component="section" aria-labelledby="add-admin">
+        <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+          <Stack gap="sm">
+            <Title order={3} fz="lg" id="add-admin">
+              Add an Admin
+            </Title>
+            <Text size="sm" c="dimmed">
+              Give another account the right to manage this domain, or all your domains, including their email
+              aliases. The account logs in with its own name and password.
+            </Text>
+            <TextInput label="Account name" withAsterisk {...form.getInputProps('newadmin')} />
+            <Radio.Group label="Scope" {...form.getInputProps('all')}>
+              <Group mt={4}>
+                <Radio value="0" label="This Domain Only" />
+                <Radio value="1" label="All My Domains" />
+              </Group>
+            </Radio.Group>
+            <Group>
+              <Button type="submit" loading={add.isPending}>
+                Add Admin
+              </Button>
+              <Button variant="default" onClick={() => navigate(routePath('domain-permissions'))}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Page>
+  );
+}

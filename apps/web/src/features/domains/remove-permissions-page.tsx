@@ -1,0 +1,54 @@
+import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { deleteAdminFromAll } from '@portal/contract/domains/calls';
+import { DM } from '@portal/contract/domains/messages';
+import { M } from '@portal/contract/messages';
+import { useMutation } from '@tanstack/react-query';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+
+/** Remove an Admin from all domains (spec 001 §2). */
+export default function RemovePermissionsPage() {
+  const { currentUser } = useSession();
+  const showStatus = useStatus();
+  const form = useForm({
+    initialValues: { admin: '' },
+    validate: { admin: (v) => (v.trim() ? null : M.required) },
+  });
+  const remove = useMutation({
+    mutationFn: (admin: string) =>
+      call(deleteAdminFromAll, { body: { admin_to_delete: admin, current_user: currentUser } }),
+    onSuccess: (res) => {
+      form.reset();
+      showStatus({
+        title: DM.deleted,
+        body: `${escapeHtml(res.message)}: ${escapeHtml(res.data.domains.join(', '))}`,
+        type: 'review',
+        alert: 'info',
+      });
+    },
+    onError: (err) =>
+      showStatus({ title: DM.deletionFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+  });
+
+  return (
+    <Page title="Remove an Admin from all domains" width={560}>
+      <Alert color="yellow" title="Warning">
+        The account loses its admin rights on every one of your domains, and with them the right to change
+        their email aliases. It keeps its own account and domains.
+      </Alert>
+      <form onSubmit={form.onSubmit((v) => remove.mutate(v.admin.trim()))} noValidate>
+        <Stack gap="sm">
+          <TextInput label="Account name" withAsterisk {...form.getInputProps('admin')} />
+          <Group>
+            <Button type="submit" color="red" loading={remove.isPending}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

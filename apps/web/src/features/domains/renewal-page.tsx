@@ -1,0 +1,124 @@
+import { Alert, Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
+import { renewDomain } from '@portal/contract/domains/calls';
+import { DM, yearLabel } from '@portal/contract/domains/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { domainsQuery, renewalStatusQuery, yesNo } from './api.ts';
+
+/** Renew one domain (spec 001 §2, §4, §8). */
+export default function RenewalPage() {
+  const { domain = '' } = useParams();
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const status = useQuery(renewalStatusQuery(domain));
+  const [years, setYears] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const s = status.data;
+  const price = s?.prices.find((p) => String(p.id) === years)?.price;
+
+  const renew = useMutation({
+    mutationFn: () =>
+      call(renewDomain, { body: { renew_domain: domain, price: price ?? 0, numyears: Number(years) } }),
+    onSuccess: (res) => {
+      setDone(true);
+      void queryClient.invalidateQueries({ queryKey: renewalStatusQuery(domain).queryKey });
+      void queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
+      showStatus({
+        title: DM.renewalPending,
+        body: escapeHtml(
+          DM.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
+        ),
+        alert: 'warning',
+      });
+    },
+    onError: (err) =>
+      showStatus({
+        title: err instanceof ApiError && err.httpStatus === 422 ? DM.cannotRenew : DM.renewalFailed,
+        body: escapeHtml(errorText(err)),
+        alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
+      }),
+  });
+
+  return (
+    <Page title={`Renew ${domain}`} width={720}>
+      {status.isLoading && <Text c="dimmed">Loading…</Text>}
+      {status.isError && (
+        <Alert color="red" title={DM.cannotRenew}>
+          {errorText(status.error)}
+        </Alert>
+      )}
+      {s && (
+        <>
+          <Table withTableBorder variant="vertical" layout="fixed" maw={520}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Th w={180}>Domain</Table.Th>
+                <Table.Td>{s.domain}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Expiration date</Table.Th>
+                <Table.Td data-testid="renewal-expiration">{s.expiration_date}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Auto renew</Table.Th>
+                <Table.Td>{yesNo(s.auto_renew)}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Th>Renewal pending</Table.Th>
+                <Table.Td data-testid="renewal-pending">
+                  {s.renewal_pending ? `Yes (${s.renewal_pending} ${yearLabel(s.renewal_pending)})` : 'No'}
+                </Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+          {!s.renewable && !done && (
+            <Alert color="yellow" title={s.renewal_pending ? DM.renewalPending : DM.cannotRenew}>
+              {s.message}
+            </Alert>
+          )}
+          {s.renewable && !done && (
+            <Select
+              label="Years"
+              placeholder="Select"
+              maw={280}
+              data={s.prices.map((p) => ({
+                value: String(p.id),
+                label: `${p.id} ${yearLabel(p.id)} – $${p.price.toFixed(2)}`,
+              }))}
+              value={years}
+              onChange={setYears}
+            />
+          )}
+          {done ? (
+            <Text>
+              <Anchor component={Link} to={routePath('renew-domains')}>
+                Back to Renew Domains
+              </Anchor>
+            </Text>
+          ) : (
+            <Group>
+              <Button
+                onClick={() => renew.mutate()}
+                disabled={!s.renewable || !years || price === undefined}
+                loading={renew.isPending}
+              >
+                Renew Domain
+              </Button>
+              <Button variant="default" onClick={() => navigate(routePath('renew-domains'))}>
+                Cancel
+              </Button>
+            </Group>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}

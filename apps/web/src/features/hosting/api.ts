@@ -1,0 +1,175 @@
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { queryOptions } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { ApiError, call, request } from '../../app/api.ts';
+import { session } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+
+/** Fetchers and query options of the hosting area; every key starts with its call path. */
+
+export const websitesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.compressedWebsites.path, user],
+    queryFn: () => call(C.compressedWebsites, { params: { user } }).then((r) => r.data),
+  });
+
+export const nondevWebsitesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.compressedNondevWebsites.path, user],
+    queryFn: () => call(C.compressedNondevWebsites, { params: { user } }).then((r) => r.data),
+  });
+
+export const virtDetailsQuery = (user: string, vid: string) =>
+  queryOptions({
+    queryKey: [C.virtDetails.path, user, vid],
+    queryFn: () => call(C.virtDetails, { params: { user, vid } }).then((r) => r.data),
+    retry: false,
+  });
+
+export const pendingChangeQuery = (logname: string, vid: string) =>
+  queryOptions({
+    queryKey: [C.pendingVirtChange.path, logname, vid],
+    queryFn: () => call(C.pendingVirtChange, { body: { logname, vid } }).then((r) => r.data),
+    retry: false,
+  });
+
+export const phpVersionsQuery = queryOptions({
+  queryKey: [C.phpVersions.path],
+  queryFn: () => call(C.phpVersions).then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
+export const appListQuery = queryOptions({
+  queryKey: [C.appList.path],
+  queryFn: () => call(C.appList).then((r) => r.data),
+  staleTime: 5 * 60_000,
+});
+
+export const pendingInstallsQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.pendingInstallations.path, user],
+    queryFn: () => call(C.pendingInstallations, { params: { user } }).then((r) => r.data.installations),
+  });
+
+export const devsitesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.devsites.path, user],
+    queryFn: () => call(C.devsites, { params: { user } }).then((r) => r.data),
+  });
+
+export const devsiteQuery = (user: string, vid: string) =>
+  queryOptions({
+    queryKey: [C.devsite.path, user, vid],
+    queryFn: () => call(C.devsite, { params: { user, vid } }).then((r) => r.data),
+    retry: false,
+  });
+
+export const databasesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [C.databases.path, user],
+    queryFn: () => call(C.databases, { params: { user } }).then((r) => r.data),
+  });
+
+/** SSL codes: 0 No, 1 SSL-only, otherwise Yes. */
+export const sslText = (ssl: number) => (ssl === 0 ? 'No' : ssl === 1 ? 'SSL-only' : 'Yes');
+
+/** The server's text for a failed call, with its field errors when it gave any. */
+export function failureText(err: unknown): string {
+  if (err instanceof ApiError) {
+    const fields = Object.values(err.errors);
+    return fields.length && !fields.includes(err.message)
+      ? `${err.message}: ${fields.join('; ')}`
+      : err.message;
+  }
+  return err instanceof Error ? err.message : String(err);
+}
+
+/** Site and devsite calls: a refusal (403) is the permissions problem, a 404 the missing vid, else `title`. */
+export function siteFailure(err: unknown, title: string) {
+  if (err instanceof ApiError && err.httpStatus === 403) {
+    return {
+      title: HM.permissionsProblem,
+      body: escapeHtml(HM.permissionsProblemBody),
+      alert: 'warning' as const,
+    };
+  }
+  if (err instanceof ApiError && err.httpStatus === 404) {
+    return { title: HM.vidNotFound, body: escapeHtml(failureText(err)), alert: 'warning' as const };
+  }
+  if (err instanceof ApiError && err.httpStatus === 409) {
+    return { title: HM.changePending, body: escapeHtml(failureText(err)), alert: 'warning' as const };
+  }
+  return {
+    title,
+    body: escapeHtml(failureText(err)),
+    alert: err instanceof ApiError && err.kind === 'refused' ? ('warning' as const) : ('serious' as const),
+  };
+}
+
+/** Shows a failed query's status message once per failure. */
+export function useFailureStatus(
+  error: unknown,
+  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
+) {
+  const showStatus = useStatus();
+  const shown = useRef<unknown>(null);
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
+  useEffect(() => {
+    if (!error || shown.current === error) return;
+    shown.current = error;
+    showStatus(describeRef.current(error));
+  }, [error, showStatus]);
+}
+
+/** Runs `onChange` when the current user changes while the screen is open (not on first render). */
+export function useOnUserChange(currentUser: string, onChange: () => void) {
+  const first = useRef(currentUser);
+  const cb = useRef(onChange);
+  cb.current = onChange;
+  useEffect(() => {
+    if (currentUser !== first.current) cb.current();
+  }, [currentUser]);
+}
+
+/**
+ * Downloads a site's error log. The server streams it; the browser saves it as a text file named
+ * after the site (the name the server gives in Content-Disposition).
+ */
+export async function downloadErrorLog(site: {
+  logname: string;
+  vid: number;
+  virtname: string;
+}): Promise<void> {
+  const res = await request('POST', C.downloadErrorLogs.path, {
+    logname: site.logname,
+    vid: site.vid,
+    virt_server: site.virtname,
+  });
+  if (!res.ok) {
+    let body: { status?: unknown; message?: string } | null = null;
+    try {
+      body = await res.json();
+    } catch {
+      body = null;
+    }
+    if (body?.status === 'expired_token') session.expire();
+    throw new ApiError(
+      body?.status === 'expired_token' ? 'expired' : res.status < 500 && body ? 'refused' : 'failed',
+      body?.message ?? `Server failure: ${res.status}`,
+      res.status,
+    );
+  }
+  const name =
+    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
+    `${site.virtname}-error-log.txt`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

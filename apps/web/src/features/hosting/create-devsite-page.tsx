@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { Page } from '../../ui/page.tsx';
+import { failureText, nondevWebsitesQuery, siteFailure, useFailureStatus } from './api.ts';
+
+interface Values {
+  action: 'create';
+  logname: string;
+  vid: string;
+  devsite_type: (typeof HM.devsiteTypes)[number];
+  email_contact: string;
+  notes: string;
+}
+
+/** Create a Devsite: a request to the network operations team, recorded in the change queue. */
+export default function CreateDevsitePage() {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const sites = useQuery(nondevWebsitesQuery(currentUser));
+  const form = useForm<Values>({
+    initialValues: {
+      action: 'create',
+      logname: currentUser,
+      vid: '',
+      devsite_type: C.DEFAULT_DEVSITE_TYPE,
+      email_contact: '',
+      notes: '',
+    },
+    validate: zodValidate(C.DevsiteRequestBody),
+  });
+  useFailureStatus(sites.error, (err) => ({
+    title: HM.problemsWithRequest,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const setup = useMutation({
+    mutationFn: (v: Values) =>
+      call(C.devsiteRequest, { body: { ...v, logname: currentUser, vid: Number(v.vid) } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, currentUser] });
+      showStatus({ title: HM.devsiteSubmitted, body: escapeHtml(HM.requestToNoc) });
+      navigate(routePath('devsites'));
+    },
+    onError: (err) => showStatus(siteFailure(err, HM.problemsWithRequest)),
+  });
+
+  const eligible = (sites.data ?? []).filter((s) => !s.has_devsite);
+  return (
+    <Page title="Create a Devsite" width={640}>
+      {sites.isSuccess && eligible.length === 0 ? (
+        <Stack>
+          <Alert color="yellow" data-testid="no-eligible">
+            {HM.noEligibleWebsite}
+          </Alert>
+          <Group>
+            <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
+              View Devsites
+            </Button>
+            <Button onClick={() => navigate(routePath('domain-registration'))}>Register a Domain</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((v) => setup.mutate(v))}>
+          <Stack gap="sm">
+            <Select
+              label="Which Website?"
+              placeholder="Choose a website"
+              withAsterisk
+              data={eligible.map((s) => ({ value: String(s.vid), label: s.virtname }))}
+              {...form.getInputProps('vid')}
+            />
+            <Select
+              label="Dev Site Type"
+              data={[...HM.devsiteTypes]}
+              allowDeselect={false}
+              {...form.getInputProps('devsite_type')}
+            />
+            <TextInput
+              label="Contact"
+              type="email"
+              placeholder="Email address"
+              {...form.getInputProps('email_contact')}
+            />
+            <Textarea
+              label="Special requests"
+              autosize
+              minRows={3}
+              maxLength={4000}
+              {...form.getInputProps('notes')}
+            />
+            <Group>
+              <Button type="submit" loading={setup.isPending}>
+                Setup
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Page>
+  );
+}

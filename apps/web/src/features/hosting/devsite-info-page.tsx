@@ -1,0 +1,113 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { devsiteQuery, failureText, siteFailure, sslText, useFailureStatus, useOnUserChange } from './api.ts';
+
+type Action = 'promote' | 'refresh';
+const ACTIONS: Record<Action, { label: string; warning: string; done: string }> = {
+  promote: { label: 'Promote Devsite to Live', warning: HM.promoteWarning, done: HM.promoteSubmitted },
+  refresh: { label: 'Refresh Devsite from Live site', warning: HM.refreshWarning, done: HM.refreshSubmitted },
+};
+
+/** Devsite info: details, special requests, and the promote / refresh requests to the NOC. */
+export default function DevsiteInfoPage() {
+  const { vid = '' } = useParams();
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const dev = useQuery(devsiteQuery(currentUser, vid));
+  const [notes, setNotes] = useState('');
+  const [confirm, setConfirm] = useState<Action | null>(null);
+  const back = () => navigate(routePath('devsites'));
+
+  useOnUserChange(currentUser, back);
+  useFailureStatus(dev.error, (err) => siteFailure(err, HM.problemsWithRequest));
+
+  const send = useMutation({
+    mutationFn: (action: Action) =>
+      call(C.devsiteRequest, { body: { action, logname: currentUser, vid: Number(vid), notes } }),
+    onSuccess: (_res, action) => {
+      setConfirm(null);
+      setNotes('');
+      showStatus({ title: ACTIONS[action].done, body: escapeHtml(HM.requestToNoc) });
+    },
+    onError: (err) => {
+      setConfirm(null);
+      showStatus(siteFailure(err, HM.problemsWithRequest));
+    },
+  });
+
+  const d = dev.data;
+  return (
+    <Page title="Devsite info" width={720}>
+      {dev.isError && <Text c="dimmed">{failureText(dev.error)}</Text>}
+      {d && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+            <Text fw={700}>Domain</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{d.domain}</Text>
+            <Text fw={700}>Site Name</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{d.virtname}</Text>
+            <Text fw={700}>VID</Text>
+            <Text>{d.vid}</Text>
+            <Text fw={700}>Document root</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{d.docroot}</Text>
+            <Text fw={700}>SSL</Text>
+            <Text>{sslText(d.ssl)}</Text>
+            <Text fw={700}>Setup Date</Text>
+            <Text>{d.setup_date}</Text>
+          </SimpleGrid>
+          <Textarea
+            label="Special requests"
+            autosize
+            minRows={3}
+            maxLength={4000}
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+          />
+          <Group>
+            <Button color="red" onClick={() => setConfirm('promote')}>
+              {ACTIONS.promote.label}
+            </Button>
+            <Button color="orange" onClick={() => setConfirm('refresh')}>
+              {ACTIONS.refresh.label}
+            </Button>
+            <Button variant="default" onClick={back}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      )}
+      <Modal
+        opened={confirm !== null}
+        onClose={() => setConfirm(null)}
+        title={confirm ? ACTIONS[confirm].label : ''}
+        centered
+      >
+        {confirm && (
+          <Stack>
+            <Alert color="red" title="Warning">
+              {ACTIONS[confirm].warning}
+            </Alert>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setConfirm(null)}>
+                Cancel
+              </Button>
+              <Button color="red" loading={send.isPending} onClick={() => send.mutate(confirm)}>
+                {ACTIONS[confirm].label}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Page>
+  );
+}

@@ -1,0 +1,58 @@
+import { Button, Group } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { Devsite } from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { devsitesQuery, failureText, useFailureStatus } from './api.ts';
+import { escapeHtml } from '../../app/status.ts';
+
+const columns: ColumnDef<Devsite, unknown>[] = [
+  { accessorKey: 'domain', header: 'Domain' },
+  { id: 'ssl', accessorFn: (d) => (d.ssl ? 'Yes' : 'No'), header: 'SSL' },
+  {
+    accessorKey: 'virtname',
+    header: 'Site Name',
+    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.virtname}</span>,
+  },
+  { accessorKey: 'vid', header: 'VID' },
+  { accessorKey: 'setup_date', header: 'Setup Date' },
+];
+
+/** Devsites: the account's development sites; a row opens its details. */
+export default function DevsitesPage() {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const list = useQuery(devsitesQuery(currentUser));
+  useFailureStatus(list.error, (err) => ({
+    title: HM.problemsWithRequest,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  return (
+    <Page title="Devsites">
+      <Group>
+        <Button size="xs" variant="default" onClick={() => navigate(routePath('create-devsite'))}>
+          Create a Devsite
+        </Button>
+      </Group>
+      <DataTable
+        columns={columns}
+        data={list.isError ? [] : (list.data ?? [])}
+        pageSize={PAGE.devsites.size}
+        pageSizes={PAGE.devsites.choices}
+        initialSort={[{ id: 'domain', desc: false }]}
+        emptyText={HM.noDomains}
+        loading={list.isLoading}
+        onRowClick={(d) => navigate(routePath('devsite-info', { vid: d.vid }))}
+        caption="Devsites"
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,149 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import {
+  failureText,
+  pendingChangeQuery,
+  phpVersionsQuery,
+  siteFailure,
+  sslText,
+  useFailureStatus,
+  useOnUserChange,
+  virtDetailsQuery,
+} from './api.ts';
+
+/** The warning for a chosen version: same version, a downgrade, or PHP disabled. */
+function warningFor(current: string, chosen: string | null, sorts: Map<string, number>): string | null {
+  if (!chosen) return null;
+  if (chosen === current) return HM.samePhp;
+  if (chosen === C.PHP_DISABLED) return HM.disablePhp;
+  const from = sorts.get(current);
+  const to = sorts.get(chosen);
+  if (from !== undefined && to !== undefined && current !== C.PHP_DISABLED && to < from)
+    return HM.downgradePhp;
+  return null;
+}
+
+/** Edit Website: the site's details and its PHP version, changed through the change queue. */
+export default function EditWebsitePage() {
+  const { vid = '' } = useParams();
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const details = useQuery(virtDetailsQuery(currentUser, vid));
+  const pending = useQuery({ ...pendingChangeQuery(currentUser, vid), enabled: details.isSuccess });
+  const versions = useQuery(phpVersionsQuery);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const back = () => navigate(routePath('websites'));
+
+  useOnUserChange(currentUser, back);
+  useFailureStatus(details.error, (err) => siteFailure(err, HM.problemsWithRequest));
+  useFailureStatus(versions.error, (err) => ({
+    title: HM.errorPhpList,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const update = useMutation({
+    mutationFn: (php_version: string) =>
+      call(C.updatePhpVersion, {
+        body: { logname: currentUser, virtname: details.data?.virtname, php_version, vid: Number(vid) },
+      }),
+    onSuccess: () => {
+      setChosen(null);
+      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, currentUser, vid] });
+      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, currentUser] });
+      showStatus({ title: HM.updateQueued, body: escapeHtml(HM.changeSoon) });
+    },
+    onError: (err) => {
+      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, currentUser, vid] });
+      showStatus(siteFailure(err, HM.errorQueuingPhp));
+    },
+  });
+
+  const site = details.data;
+  const isPending = pending.data?.pending ?? false;
+  const sorts = new Map((versions.data ?? []).map((v) => [v.version, v.sort]));
+  const warning = site ? warningFor(site.php_version, chosen, sorts) : null;
+
+  const submit = () => {
+    if (!chosen) {
+      showStatus({ title: HM.selectPhp, body: escapeHtml(HM.chooseOption), alert: 'warning' });
+      return;
+    }
+    update.mutate(chosen);
+  };
+
+  return (
+    <Page title="Edit Website" width={720}>
+      {details.isError && <Text c="dimmed">{failureText(details.error)}</Text>}
+      {site && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
+            <Text fw={700}>Virtual name</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{site.virtname}</Text>
+            <Text fw={700}>VID</Text>
+            <Text>{site.vid}</Text>
+            <Text fw={700}>Document root</Text>
+            <Text style={{ overflowWrap: 'anywhere' }}>{site.docroot}</Text>
+            <Text fw={700}>SSL</Text>
+            <Text>{sslText(site.ssl)}</Text>
+            <Text fw={700}>Current PHP version</Text>
+            <Text data-testid="php-version">{site.php_version}</Text>
+          </SimpleGrid>
+          {isPending && (
+            <Alert color="yellow" title={HM.changePending} data-testid="pending-notice">
+              {HM.pendingNotice}
+            </Alert>
+          )}
+          <form
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              submit();
+            }}
+          >
+            <Stack gap="sm">
+              <Select
+                label="New PHP version"
+                placeholder={HM.chooseOption}
+                data={(versions.data ?? []).map((v) => v.version)}
+                value={chosen}
+                onChange={setChosen}
+                disabled={isPending}
+                maw={320}
+                comboboxProps={{ withinPortal: true }}
+              />
+              {warning && (
+                <Alert color={warning === HM.samePhp ? 'blue' : 'orange'} data-testid="php-warning">
+                  {warning}
+                </Alert>
+              )}
+              <Group>
+                <Button
+                  type="submit"
+                  loading={update.isPending}
+                  disabled={isPending || chosen === site.php_version}
+                >
+                  Update
+                </Button>
+                <Button variant="default" onClick={back}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Stack>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,124 @@
+import { Button, Group, Text } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { LogEntry } from '@portal/contract/hosting/calls';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import * as S from '@portal/contract/session/calls';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError, call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { useOnUserChange } from './api.ts';
+
+/** The spec's poll interval (12 s). Browser tests may shorten it with `window.__portalLogPollMs`. */
+export const LOG_POLL_MS = 12_000;
+/** Rows kept on screen; the oldest fall off (the full log is the Download). */
+const MAX_ROWS = 10_000;
+
+function pollInterval(): number {
+  const injected = (window as Window & { __portalLogPollMs?: unknown }).__portalLogPollMs;
+  return typeof injected === 'number' && injected >= 100 ? injected : LOG_POLL_MS;
+}
+
+const columns: ColumnDef<LogEntry, unknown>[] = [
+  {
+    accessorKey: 'msg',
+    header: 'Log',
+    enableSorting: false,
+    meta: { filter: true },
+    cell: ({ row }) => (
+      <Text ff="monospace" fz="xs" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+        {row.original.msg}
+      </Text>
+    ),
+  },
+];
+
+/** Show Logs: a site's error log, newest first, polled for newer rows. */
+export default function ShowLogsPage() {
+  const { virtname = '', vid = '' } = useParams();
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const customer = useQuery({
+    queryKey: [S.customer.path, currentUser],
+    queryFn: () => call(S.customer, { params: { logname: currentUser } }).then((r) => r.data),
+  });
+  const [rows, setRows] = useState<LogEntry[]>([]);
+  const [newRows, setNewRows] = useState(0);
+  const [failed, setFailed] = useState(false);
+  const lastId = useRef(0);
+  const stopped = useRef(false);
+  const uid = useRef<number | string>('?');
+  uid.current = customer.data?.uid ?? '?';
+
+  useOnUserChange(currentUser, () => navigate('/'));
+
+  const poll = useCallback(async () => {
+    if (stopped.current) return;
+    try {
+      const res = await call(C.getErrorLogs, {
+        body: { virt_server: virtname, vid, logname: currentUser, last_log_id: lastId.current },
+      });
+      const { logs, numrows, new_last_log_id } = res.data;
+      lastId.current = new_last_log_id;
+      setFailed(false);
+      setNewRows(numrows);
+      if (numrows > 0) setRows((old) => [...logs, ...old].slice(0, MAX_ROWS));
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'refused') {
+        // A refusal will not change by asking again: stop polling and say who and what was asked.
+        stopped.current = true;
+        showStatus({
+          title: err.message,
+          body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(currentUser, uid.current, virtname, vid))}`,
+          alert: 'serious',
+        });
+        return;
+      }
+      if (err instanceof ApiError && err.kind === 'expired') return;
+      setFailed(true);
+    }
+  }, [currentUser, virtname, vid, showStatus]);
+
+  useEffect(() => {
+    stopped.current = false;
+    lastId.current = 0;
+    void poll();
+    const timer = setInterval(() => void poll(), pollInterval());
+    return () => {
+      stopped.current = true;
+      clearInterval(timer);
+    };
+  }, [poll]);
+
+  const total = rows.length;
+  return (
+    <Page title={HM.showLogs(virtname)}>
+      {total === 0 && !failed && <Text>{HM.logsZeroRows}</Text>}
+      <Group gap="lg">
+        <Text data-testid="total-rows">{HM.totalRows(total)}</Text>
+        <Text data-testid="new-rows">{HM.newRows(newRows)}</Text>
+      </Group>
+      <DataTable
+        columns={columns}
+        data={failed && total === 0 ? [] : rows}
+        pageSize={PAGE.logs.size}
+        pageSizes={PAGE.logs.choices}
+        emptyText={failed ? HM.noLogsFound : HM.logsZeroRows}
+        caption="Error log"
+      />
+      <Group>
+        <Button variant="default" onClick={() => navigate(routePath('websites'))}>
+          Back
+        </Button>
+      </Group>
+    </Page>
+  );
+}

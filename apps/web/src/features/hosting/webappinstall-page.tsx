@@ -1,0 +1,137 @@
+import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { Installation } from '@portal/contract/hosting/calls';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { zodValidate } from '../../ui/form.ts';
+import { Page } from '../../ui/page.tsx';
+import {
+  appListQuery,
+  failureText,
+  nondevWebsitesQuery,
+  pendingInstallsQuery,
+  useFailureStatus,
+} from './api.ts';
+
+interface Values {
+  webappid: number;
+  appname: string;
+  vid: string;
+  subdir: string;
+  email: string;
+}
+
+const pendingColumns: ColumnDef<Installation, unknown>[] = [
+  { accessorKey: 'appname', header: 'Application' },
+  {
+    accessorKey: 'appurl',
+    header: 'URL',
+    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.appurl}</span>,
+  },
+  { accessorKey: 'state', header: 'State' },
+];
+
+/** Web App Install: pending installs, and a form to install an application into a website. */
+export default function WebAppInstallPage() {
+  const { currentUser } = useSession();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const apps = useQuery(appListQuery);
+  const sites = useQuery(nondevWebsitesQuery(currentUser));
+  const pending = useQuery({ ...pendingInstallsQuery(currentUser), refetchInterval: 15_000 });
+  const form = useForm<Values>({
+    initialValues: { webappid: -1, appname: '', vid: '', subdir: '', email: '' },
+    validate: zodValidate(C.InstallBody),
+  });
+
+  const fail = (err: unknown) => ({
+    title: HM.installFailed,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious' as const,
+  });
+  useFailureStatus(apps.error, fail);
+  useFailureStatus(sites.error, fail);
+
+  const install = useMutation({
+    mutationFn: (v: Values) => {
+      const app = apps.data?.[v.webappid];
+      return call(C.installApp, {
+        body: { ...v, vid: Number(v.vid), nsuphp: app?.needs_suphp ?? 0, wfv: app?.wf_versions ?? '' },
+      });
+    },
+    onSuccess: (res) => {
+      form.reset();
+      void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, currentUser] });
+      showStatus({ title: HM.installing, body: escapeHtml(res.data.url) });
+    },
+    onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
+  });
+
+  const noWebsite = sites.isSuccess && sites.data.length === 0;
+  const chooseApp = (value: string | null) => {
+    const index = value === null ? -1 : Number(value);
+    const app = apps.data?.[index];
+    form.setValues({ webappid: index, appname: app?.appname ?? '', subdir: app?.urlext ?? '' });
+  };
+
+  return (
+    <Page title="Web App Install" width={760}>
+      <DataTable
+        columns={pendingColumns}
+        data={pending.data ?? []}
+        emptyText={HM.noPendingInstalls}
+        loading={pending.isLoading}
+        caption="Pending installations"
+      />
+      {noWebsite ? (
+        <Alert color="yellow" data-testid="no-website">
+          {HM.noWebsiteForInstall}
+        </Alert>
+      ) : (
+        <form noValidate onSubmit={form.onSubmit((v) => install.mutate(v))}>
+          <Stack gap="sm" maw={480}>
+            <Select
+              label="Application"
+              placeholder="Choose an application"
+              data={(apps.data ?? []).map((a, i) => ({
+                value: String(i),
+                label: `${a.appname} ${a.version}`,
+              }))}
+              value={form.values.webappid >= 0 ? String(form.values.webappid) : null}
+              onChange={chooseApp}
+              error={form.errors.webappid ?? form.errors.appname}
+            />
+            <Select
+              label="Website"
+              placeholder="Choose a website"
+              data={(sites.data ?? []).map((s) => ({ value: String(s.vid), label: s.virtname }))}
+              {...form.getInputProps('vid')}
+            />
+            <TextInput
+              label="Subdirectory"
+              description="Under the website's document root"
+              {...form.getInputProps('subdir')}
+            />
+            <TextInput
+              label="Email"
+              type="email"
+              description="Optional: told when the install is done"
+              {...form.getInputProps('email')}
+            />
+            <Group>
+              <Button type="submit" loading={install.isPending}>
+                Install
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,173 @@
+import { Badge, Button, Group } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { Website } from '@portal/contract/hosting/calls';
+import * as C from '@portal/contract/hosting/calls';
+import { HM } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import {
+  downloadErrorLog,
+  failureText,
+  siteFailure,
+  sslText,
+  useFailureStatus,
+  websitesQuery,
+} from './api.ts';
+
+/** Websites: PHP, SSL, and the error-log toggle, viewer and download of each site. */
+export default function WebsitesPage() {
+  const { currentUser } = useSession();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(websitesQuery(currentUser));
+  const [downloading, setDownloading] = useState<number | null>(null);
+
+  useFailureStatus(list.error, (err) => ({
+    title: HM.errorWebsiteList,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const toggle = useMutation({
+    mutationFn: (w: Website) =>
+      call(C.watchErrorLogs, {
+        body: { logname: currentUser, virt_server: w.virtname, vid: w.vid, status: w.error_logs ? 0 : 1 },
+      }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, currentUser] });
+      showStatus({
+        title: res.data.queued ? HM.updateQueued : res.message,
+        body: escapeHtml(res.message),
+        type: 'review',
+      });
+    },
+    onError: (err) => showStatus(siteFailure(err, HM.problemsWithRequest)),
+  });
+
+  const download = async (w: Website) => {
+    setDownloading(w.vid);
+    try {
+      await downloadErrorLog({ logname: currentUser, vid: w.vid, virtname: w.virtname });
+    } catch (err) {
+      showStatus(siteFailure(err, HM.problemsWithRequest));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  const columns: ColumnDef<Website, unknown>[] = [
+    {
+      accessorKey: 'virtname',
+      header: 'Website',
+      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.virtname}</span>,
+    },
+    { accessorKey: 'php_version', header: 'PHP' },
+    { id: 'ssl', accessorFn: (w) => sslText(w.ssl), header: 'SSL' },
+    {
+      id: 'edit',
+      header: 'Edit',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          aria-label={`Edit ${row.original.virtname}`}
+          onClick={() => navigate(routePath('edit-website', { vid: row.original.vid }))}
+        >
+          Edit
+        </Button>
+      ),
+    },
+    {
+      id: 'toggle',
+      header: 'Toggle',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.pending ? (
+          <Badge color="yellow" variant="light">
+            Pending
+          </Badge>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant={row.original.error_logs ? 'default' : 'light'}
+            aria-label={`${row.original.error_logs ? 'Turn off' : 'Turn on'} error logs of ${row.original.virtname}`}
+            loading={toggle.isPending && toggle.variables?.vid === row.original.vid}
+            onClick={() => toggle.mutate(row.original)}
+          >
+            {row.original.error_logs ? 'Turn off' : 'Turn on'}
+          </Button>
+        ),
+    },
+    {
+      id: 'view',
+      header: 'View',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.error_logs ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={`View error logs of ${row.original.virtname}`}
+            onClick={() =>
+              navigate(routePath('showlogs', { virtname: row.original.virtname, vid: row.original.vid }))
+            }
+          >
+            View
+          </Button>
+        ) : null,
+    },
+    {
+      id: 'download',
+      header: 'Download',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.error_logs ? (
+          <Button
+            size="compact-sm"
+            variant="light"
+            aria-label={`Download error logs of ${row.original.virtname}`}
+            loading={downloading === row.original.vid}
+            onClick={() => void download(row.original)}
+          >
+            Download
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Page title="Websites">
+      <Group gap="xs">
+        <Button variant="default" size="xs" onClick={() => navigate(routePath('webappinstall'))}>
+          Web App Install
+        </Button>
+        <Button variant="default" size="xs" onClick={() => navigate(routePath('devsites'))}>
+          Devsites
+        </Button>
+        <Button variant="default" size="xs" onClick={() => navigate(routePath('databases'))}>
+          Databases
+        </Button>
+      </Group>
+      <DataTable
+        columns={columns}
+        data={list.isError ? [] : (list.data ?? [])}
+        pageSize={PAGE.websites.size}
+        pageSizes={PAGE.websites.choices}
+        initialSort={[{ id: 'virtname', desc: false }]}
+        emptyText={HM.noWebsites}
+        loading={list.isLoading}
+        caption="Websites"
+      />
+    </Page>
+  );
+}

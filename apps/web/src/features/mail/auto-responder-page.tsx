@@ -1,0 +1,115 @@
+import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { optionalText, required, requiredEmail } from '@portal/contract/rules';
+import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { zodValidate } from '../../ui/form.ts';
+import { Page } from '../../ui/page.tsx';
+import { failureText } from './api.ts';
+import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './datetime12.tsx';
+
+const Form = z.object({
+  message: required(),
+  instructions: optionalText(2000),
+  reply_to: requiredEmail(MM.invalidEmailAddress),
+});
+
+interface Values {
+  start: DateTime12Value;
+  end: DateTime12Value;
+  message: string;
+  instructions: string;
+  reply_to: string;
+}
+
+/** Set up Auto-Responder Message: a vacation reply between two date-times, sent to the help desk and stored. */
+export default function AutoResponderPage() {
+  const { currentUser, replyTo } = useSession();
+  const showStatus = useStatus();
+  const form = useForm<Values>({
+    initialValues: {
+      start: emptyDateTime12,
+      end: emptyDateTime12,
+      message: '',
+      instructions: '',
+      reply_to: replyTo,
+    },
+    validate: (v) => {
+      const errors = zodValidate(Form)(v);
+      const start = toDate(v.start);
+      const end = toDate(v.end);
+      if (start && end && end <= start) errors.end = MM.endAfterStart;
+      return errors;
+    },
+  });
+
+  const request = useMutation({
+    mutationFn: (v: Values) =>
+      call(C.autoResponder, {
+        body: {
+          logname: currentUser,
+          start: toDate(v.start)?.toISOString() ?? '',
+          end: toDate(v.end)?.toISOString() ?? '',
+          message: v.message,
+          instructions: v.instructions,
+          reply_to: v.reply_to.trim(),
+        },
+      }),
+    onSuccess: () => {
+      form.reset();
+      showStatus({ title: MM.autoResponderSent, body: escapeHtml(MM.autoResponderSent), type: 'thankyou' });
+    },
+    onError: (err) =>
+      showStatus({ title: MM.autoResponderFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+  });
+
+  const submit = (v: Values) => {
+    if (!toDate(v.start) || !toDate(v.end)) {
+      showStatus({ title: MM.datesNotSetTitle, body: escapeHtml(MM.datesNotSetBody), alert: 'warning' });
+      return;
+    }
+    request.mutate(v);
+  };
+
+  return (
+    <Page title="Set up Auto-Responder Message" width={760}>
+      <Text size="sm">
+        While you are away, mail to your account is answered with your message. The help desk receives the
+        request too, and applies any special instructions (for example other addresses to cover).
+      </Text>
+      <form onSubmit={form.onSubmit(submit)} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <DateTime12
+              label="Start"
+              required
+              value={form.values.start}
+              onChange={(v) => form.setFieldValue('start', v)}
+              error={form.errors.start as string | undefined}
+            />
+            <DateTime12
+              label="End"
+              required
+              value={form.values.end}
+              onChange={(v) => form.setFieldValue('end', v)}
+              error={form.errors.end as string | undefined}
+            />
+          </SimpleGrid>
+          <Textarea label="Vacation message" withAsterisk rows={6} {...form.getInputProps('message')} />
+          <Textarea label="Special instructions" rows={3} {...form.getInputProps('instructions')} />
+          <TextInput label="Reply-to" type="email" withAsterisk {...form.getInputProps('reply_to')} />
+          <Group>
+            <Button type="submit" loading={request.isPending}>
+              Request Auto Responder
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,77 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { TargetsField } from './alias-form.tsx';
+import { failureText, fieldErrorsOf } from './api.ts';
+
+/** Add an alias to a domain: a name and its targets (spec 001: the server decides what is valid). */
+export default function CreateAliasPage() {
+  const { src_domain: domain = '' } = useParams();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState('');
+  const [targets, setTargets] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const back = routePath('email-aliases', { domain });
+
+  const add = useMutation({
+    mutationFn: () => call(C.addDomainAlias, { body: { src_user: name, src_domain: domain, targets } }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
+      void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
+      navigate(back);
+      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+    },
+    onError: (err) => {
+      setErrors(fieldErrorsOf(err));
+      showStatus({ title: MM.additionFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+    },
+  });
+
+  return (
+    <Page title="Add an Alias" width={640}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setErrors({});
+          add.mutate();
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput
+            label="Alias name"
+            withAsterisk
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.src_user}
+            rightSection={
+              <Text size="sm" pr="xs" c="var(--mantine-color-text)">
+                @{domain}
+              </Text>
+            }
+            rightSectionWidth={Math.min(260, domain.length * 8 + 30)}
+            autoCapitalize="none"
+          />
+          <TargetsField value={targets} onChange={setTargets} error={errors.targets} />
+          <Group>
+            <Button type="submit" loading={add.isPending}>
+              Add Alias
+            </Button>
+            <Button variant="default" component={Link} to={back}>
+              Cancel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

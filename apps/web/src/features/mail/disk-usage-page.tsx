@@ -1,0 +1,61 @@
+import { Table, Text } from '@mantine/core';
+import { MM } from '@portal/contract/mail/messages';
+import { M } from '@portal/contract/messages';
+import { useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { Page } from '../../ui/page.tsx';
+import { diskUsageQuery, failureText, useFailureStatus } from './api.ts';
+import { formatKb, percentUsed } from './format.ts';
+import { escapeHtml } from '../../app/status.ts';
+
+/** Disk Usage of the current account: quota and usage in KB, MB or GB, percent used. */
+export default function DiskUsagePage() {
+  const { currentUser } = useSession();
+  const q = useQuery(diskUsageQuery(currentUser));
+  useFailureStatus(q.error, (err) => ({
+    title: err instanceof ApiError && err.kind === 'refused' ? M.permissionDenied : MM.diskUsageFailed,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+  // A failure empties the table.
+  const rows = q.isError ? [] : (q.data ?? []);
+  return (
+    <Page title="Disk Usage" width={760}>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped withTableBorder>
+          <caption className="visually-hidden">Disk usage of {currentUser}</caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Logname</Table.Th>
+              <Table.Th>UID</Table.Th>
+              <Table.Th>Quota</Table.Th>
+              <Table.Th>Disk Usage</Table.Th>
+              <Table.Th>Percent Used</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.logname}>
+                <Table.Td>{r.logname}</Table.Td>
+                <Table.Td>{r.uid}</Table.Td>
+                <Table.Td>{formatKb(r.curr_quota)}</Table.Td>
+                <Table.Td>{formatKb(r.curr_usage)}</Table.Td>
+                <Table.Td>{percentUsed(r.curr_usage, r.curr_quota)}</Table.Td>
+              </Table.Tr>
+            ))}
+            {rows.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text ta="center" py="sm">
+                    {q.isLoading ? 'Loading…' : 'No disk usage recorded'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Page>
+  );
+}

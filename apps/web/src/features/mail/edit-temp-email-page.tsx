@@ -1,0 +1,116 @@
+import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { useUrls } from '../../app/shared-queries.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { expListQuery, failureText, fieldErrorsOf, tempAliasQuery } from './api.ts';
+import { expiryLabel } from './dates.ts';
+
+interface Values {
+  forwards_to: string;
+  expdate: string | null;
+  notes: string;
+}
+
+/** Edit Temporary Email: forwards-to, expiry and notes of one alias. */
+export default function EditTempEmailPage() {
+  const { alias = '' } = useParams();
+  const { currentUser } = useSession();
+  const { data: urls } = useUrls();
+  const domain = urls?.temp_email_domain ?? '';
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = routePath('temp-email');
+  const q = useQuery({ ...tempAliasQuery(alias, currentUser), retry: false });
+  const options = useQuery({ ...expListQuery(q.data?.expires), enabled: !!q.data });
+  const form = useForm<Values>({ initialValues: { forwards_to: '', expdate: null, notes: '' } });
+
+  // Another account chosen while editing: back to the list (spec 001).
+  const firstUser = useRef(currentUser);
+  useEffect(() => {
+    if (currentUser !== firstUser.current) navigate(list);
+  }, [currentUser, navigate, list]);
+
+  const loaded = useRef<number | null>(null);
+  useEffect(() => {
+    if (q.data && loaded.current !== q.data.id) {
+      loaded.current = q.data.id;
+      form.setValues({ forwards_to: q.data.forwards_to, expdate: q.data.expires, notes: q.data.notes });
+    }
+  }, [q.data, form]);
+
+  useEffect(() => {
+    if (!q.error) return;
+    showStatus({ title: MM.noAliasFound, body: escapeHtml(failureText(q.error)), alert: 'warning' });
+    navigate(list, { replace: true });
+  }, [q.error, navigate, list, showStatus]);
+
+  const update = useMutation({
+    mutationFn: (v: Values) =>
+      call(C.updateTempEmail, {
+        body: {
+          name: alias,
+          forwards_to: v.forwards_to,
+          expdate: v.expdate ?? '',
+          notes: v.notes,
+          key: q.data?.id ?? 0,
+          logname: currentUser,
+        },
+      }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
+      void queryClient.invalidateQueries({ queryKey: [C.tempEmailAlias.path, alias] });
+      navigate(list);
+      showStatus({ title: MM.success, body: escapeHtml(res.message) });
+    },
+    onError: (err) => {
+      form.setErrors(fieldErrorsOf(err));
+      showStatus({ title: MM.failed, body: escapeHtml(failureText(err)), alert: 'serious' });
+    },
+  });
+
+  return (
+    <Page title="Edit Temporary Email" width={640}>
+      <Text fw={600} data-testid="temp-alias-address" style={{ overflowWrap: 'anywhere' }}>
+        {alias}@{domain}
+      </Text>
+      <form onSubmit={form.onSubmit((v) => update.mutate(v))} noValidate>
+        <Stack>
+          <TextInput
+            label="Forwards to"
+            type="email"
+            withAsterisk
+            disabled={!q.data}
+            {...form.getInputProps('forwards_to')}
+          />
+          <Select
+            label="Expires at"
+            withAsterisk
+            disabled={!q.data}
+            data={(options.data?.list ?? []).map((o) => ({ value: o.date, label: expiryLabel(o) }))}
+            allowDeselect={false}
+            {...form.getInputProps('expdate')}
+          />
+          <TextInput label="Notes" disabled={!q.data} {...form.getInputProps('notes')} />
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={!q.data}>
+              Update Temp Email
+            </Button>
+            <Button variant="default" component={Link} to={list}>
+              Back
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,177 @@
+import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { AliasRow } from '@portal/contract/mail/calls';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { aliasesQuery, domainCountsQuery, failureText, useFailureStatus } from './api.ts';
+import { destSummary } from './format.ts';
+
+const isCatchAll = (a: AliasRow) => a.src === '*';
+
+/** Email Aliases of a domain: the domain dropdown with alias counts, the alias table, add, edit and delete. */
+export default function EmailAliasesPage() {
+  const { currentUser } = useSession();
+  const { domain: param } = useParams();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const counts = useQuery(domainCountsQuery(currentUser));
+  const domains = counts.data ?? [];
+  const domain = param && (!counts.data || domains.some((d) => d.domain === param)) ? param : '';
+  const aliases = useQuery({ ...aliasesQuery(domain), enabled: !!domain });
+  const [deleting, setDeleting] = useState<AliasRow | null>(null);
+
+  // Without a domain in the path (or one not in the list), show the first domain.
+  useEffect(() => {
+    if (counts.data && counts.data.length > 0 && !counts.data.some((d) => d.domain === param)) {
+      navigate(routePath('email-aliases', { domain: counts.data[0].domain }), { replace: true });
+    }
+  }, [counts.data, param, navigate]);
+
+  useFailureStatus(counts.error ?? aliases.error, (err) => ({
+    title: MM.failed,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const remove = useMutation({
+    mutationFn: (a: AliasRow) => call(C.deleteDomainAlias, { body: { src_user: a.src, src_domain: domain } }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
+      void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
+      showStatus({ title: res.message, body: escapeHtml(res.data.address), type: 'review' });
+    },
+    onError: (err) =>
+      showStatus({ title: MM.deleteFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+  });
+
+  const catchAllAlert = () =>
+    showStatus({ title: MM.catchAll, body: escapeHtml(MM.catchAll), alert: 'warning' });
+
+  const columns: ColumnDef<AliasRow, unknown>[] = [
+    {
+      accessorKey: 'src',
+      header: 'Source',
+      cell: ({ row }) => (isCatchAll(row.original) ? '* (catch-all)' : row.original.src),
+    },
+    {
+      id: 'dst',
+      header: 'Dest List',
+      accessorFn: (a) => a.dst_list.join(' '),
+      cell: ({ row }) => (
+        <span style={{ overflowWrap: 'anywhere' }}>{destSummary(row.original.dst_list)}</span>
+      ),
+    },
+    {
+      id: 'edit',
+      header: 'Edit',
+      enableSorting: false,
+      cell: ({ row }) =>
+        isCatchAll(row.original) ? null : (
+          <Button
+            component={Link}
+            to={routePath('update-email-alias', { domain, src: row.original.src })}
+            size="compact-sm"
+            variant="light"
+            aria-label={`Edit ${row.original.src}`}
+          >
+            Edit
+          </Button>
+        ),
+    },
+    {
+      id: 'delete',
+      header: 'Delete',
+      enableSorting: false,
+      cell: ({ row }) =>
+        isCatchAll(row.original) ? null : (
+          <Button
+            size="compact-sm"
+            variant="default"
+            aria-label={`Delete ${row.original.src}`}
+            onClick={() => setDeleting(row.original)}
+          >
+            Delete
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Page title="Email Aliases">
+      <Group align="flex-end" wrap="wrap">
+        <Select
+          label="Domain"
+          w={320}
+          maw="100%"
+          data={domains.map((d) => ({ value: d.domain, label: `${d.domain} (${d.num_aliases})` }))}
+          value={domain || null}
+          onChange={(v) => v && navigate(routePath('email-aliases', { domain: v }))}
+          allowDeselect={false}
+          searchable
+          nothingFoundMessage={MM.noDomains}
+          placeholder={counts.isLoading ? 'Loading…' : MM.noDomains}
+        />
+        <Button
+          component={Link}
+          to={domain ? routePath('create-email-alias', { src_domain: domain }) : '#'}
+          disabled={!domain}
+        >
+          Add an Alias
+        </Button>
+      </Group>
+      {counts.data && domains.length === 0 && <Text>{MM.noDomains}</Text>}
+      {aliases.data?.some(isCatchAll) && (
+        <Alert color="blue" variant="light" p="xs">
+          <Text size="sm">
+            The catch-all (*) receives mail for every address of {domain} that has no alias of its own.{' '}
+            {MM.catchAll}
+          </Text>
+        </Alert>
+      )}
+      {domain && (
+        <DataTable
+          columns={columns}
+          data={aliases.isError ? [] : (aliases.data ?? [])}
+          pageSize={PAGE.aliases.size}
+          pageSizes={PAGE.aliases.choices}
+          initialSort={[{ id: 'src', desc: false }]}
+          globalSearch
+          emptyText="No aliases for this domain"
+          loading={aliases.isLoading}
+          onRowClick={(a) => isCatchAll(a) && catchAllAlert()}
+          caption={`Email aliases of ${domain}`}
+        />
+      )}
+      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title={<Text fw={700}>Delete alias</Text>}>
+        <Text style={{ overflowWrap: 'anywhere' }}>
+          Delete {deleting ? `${deleting.src}@${domain}` : ''}? Mail to it will no longer be delivered.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              if (deleting) remove.mutate(deleting);
+              setDeleting(null);
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </Page>
+  );
+}

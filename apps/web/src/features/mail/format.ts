@@ -1,0 +1,33 @@
+import { MM } from '@portal/contract/mail/messages';
+
+/** Sizes in KB as the spec shows them: KB up to 1024, MB above, GB from 1048576; one decimal. */
+export function formatKb(kb: number): string {
+  if (kb >= 1_048_576) return `${(kb / 1_048_576).toFixed(1)} GB`;
+  if (kb > 1024) return `${(kb / 1024).toFixed(1)} MB`;
+  return `${kb.toFixed(1)} KB`;
+}
+
+/** Percent used as a whole number; no quota gives no percentage. */
+export function percentUsed(usage: number, quota: number): string {
+  if (quota <= 0) return '—';
+  return `${Math.round((usage / quota) * 100)}%`;
+}
+
+/** MM is Mailman, MJ is Majordomo, anything else Unknown-{value} (spec 002 §3). */
+export function listTypeName(type: string): string {
+  if (type === 'MM') return 'Mailman';
+  if (type === 'MJ') return 'Majordomo';
+  return MM.unknownListType(type);
+}
+
+/** The Mailman admin page of a list on the provider's list-admin host. */
+export function listAdminUrl(host: string, listname: string): string {
+  const base = /^https?:\/\//.test(host) ? host.replace(/\/+$/, '') : `https://${host}`;
+  return `${base}/mailman/admin/${encodeURIComponent(listname)}`;
+}
+
+/** The Dest List cell: the first target and how many more there are. */
+export function destSummary(list: string[]): string {
+  if (list.length === 0) return '';
+  return list.length === 1 ? list[0] : `${list[0]} (+${list.length - 1} more)`;
+}

@@ -1,0 +1,89 @@
+import { Anchor, Button, Text } from '@mantine/core';
+import { PAGE } from '@portal/contract/constants';
+import type { MailingList } from '@portal/contract/mail/calls';
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useSession } from '../../app/session.ts';
+import { useUrls } from '../../app/shared-queries.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { mailingListsQuery } from './api.ts';
+import { listAdminUrl, listTypeName } from './format.ts';
+
+interface Row extends MailingList {
+  list_link: string;
+}
+
+/** A failed load shows a single row (spec 002 §8). */
+const FAILURE_ROW: MailingList = { listname: 'unknown', list_type: 'MM' };
+
+/** Mailing Lists of the current account, with the Mailman admin page of each Mailman list. */
+export default function MailingListsPage() {
+  const { currentUser } = useSession();
+  const { data: urls } = useUrls();
+  const q = useQuery(mailingListsQuery(currentUser));
+  const host = urls?.links.list_admin_host ?? '';
+  const lists = q.isError ? [FAILURE_ROW] : (q.data ?? []);
+  const rows: Row[] = lists.map((l) => ({
+    ...l,
+    list_link: l.list_type === 'MM' && host ? listAdminUrl(host, l.listname) : '',
+  }));
+
+  const columns: ColumnDef<Row, unknown>[] = [
+    {
+      accessorKey: 'listname',
+      header: 'List Name',
+      cell: ({ row }) =>
+        row.original.list_link ? (
+          <Button
+            component="a"
+            href={row.original.list_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="compact-sm"
+            variant="light"
+            aria-label={`${row.original.listname} (Mailman admin page, opens in a new tab)`}
+          >
+            {row.original.listname}
+          </Button>
+        ) : (
+          row.original.listname
+        ),
+    },
+    {
+      accessorKey: 'list_link',
+      header: 'List Link',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.list_link ? (
+          <Anchor
+            href={row.original.list_link}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+            style={{ overflowWrap: 'anywhere' }}
+          >
+            {row.original.list_link}
+          </Anchor>
+        ) : (
+          <Text size="sm">—</Text>
+        ),
+    },
+    { id: 'list_type', accessorFn: (r) => listTypeName(r.list_type), header: 'List Type' },
+  ];
+
+  return (
+    <Page title="Mailing Lists">
+      <DataTable
+        columns={columns}
+        data={rows}
+        pageSize={PAGE.mailingLists.size}
+        pageSizes={PAGE.mailingLists.choices}
+        initialSort={[{ id: 'listname', desc: false }]}
+        emptyText="No Mailing Lists Found"
+        loading={q.isLoading}
+        caption="Mailing lists"
+      />
+    </Page>
+  );
+}

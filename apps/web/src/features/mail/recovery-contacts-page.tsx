@@ -1,0 +1,118 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import type { RecoveryEmail } from '@portal/contract/mail/calls';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { failureText, recoveryQuery, useFailureStatus } from './api.ts';
+
+/** Recovery Contacts: the addresses a password reset may be sent to. */
+export default function RecoveryContactsPage() {
+  const { currentUser } = useSession();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(recoveryQuery(currentUser));
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState('');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [C.getRecoveryEmails.path, currentUser] });
+
+  useFailureStatus(list.error, (err) => ({
+    title: MM.failed,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const add = useMutation({
+    mutationFn: () => call(C.addRecoveryEmail, { body: { logname: currentUser, email } }),
+    onSuccess: (res) => {
+      setEmail('');
+      void refresh();
+      showStatus({ title: res.message, body: escapeHtml(MM.added(res.data.contact_info)), type: 'review' });
+    },
+    onError: (err) => {
+      setError(failureText(err));
+      showStatus({ title: MM.addFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (r: RecoveryEmail) =>
+      call(C.deleteRecoveryEmail, { body: { account: currentUser, id: r.id } }),
+    onSuccess: (_res, r) => {
+      void refresh();
+      showStatus({ title: MM.deleted, body: escapeHtml(r.contact_info), type: 'review' });
+    },
+    onError: (err) =>
+      showStatus({ title: MM.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+  });
+
+  const columns: ColumnDef<RecoveryEmail, unknown>[] = [
+    { accessorKey: 'id', header: 'ID' },
+    { accessorKey: 'uid', header: 'UID' },
+    {
+      accessorKey: 'contact_info',
+      header: 'Recovery Address',
+      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.contact_info}</span>,
+    },
+    {
+      id: 'delete',
+      header: 'Delete',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button
+          size="compact-sm"
+          variant="default"
+          aria-label={`Delete ${row.original.contact_info}`}
+          onClick={() => remove.mutate(row.original)}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Page title="Recovery Contacts" width={760}>
+      <Text size="sm">
+        A password reset link can be sent to any of these addresses. Use addresses outside this account, so
+        that you can still receive the link when you cannot sign in to your mail.
+      </Text>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          setError('');
+          add.mutate();
+        }}
+        noValidate
+      >
+        <Group align="flex-start" wrap="wrap">
+          <TextInput
+            label="Recovery email"
+            type="email"
+            w={320}
+            maw="100%"
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+            error={error || undefined}
+          />
+          <Button type="submit" mt={25} loading={add.isPending}>
+            Add Email
+          </Button>
+        </Group>
+      </form>
+      <DataTable
+        columns={columns}
+        data={list.isError ? [] : (list.data ?? [])}
+        initialSort={[{ id: 'contact_info', desc: false }]}
+        emptyText={MM.noRecovery}
+        loading={list.isLoading}
+        caption="Recovery addresses"
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,159 @@
+import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import type { TempEmailRow } from '@portal/contract/mail/calls';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { useUrls } from '../../app/shared-queries.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { expListQuery, failureText, fieldErrorsOf, tempEmailsQuery, useFailureStatus } from './api.ts';
+import { expiryLabel, formatWhen } from './dates.ts';
+
+const columns: ColumnDef<TempEmailRow, unknown>[] = [
+  { accessorKey: 'name', header: 'Alias' },
+  {
+    accessorKey: 'forwards_to',
+    header: 'Forwards to',
+    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.forwards_to}</span>,
+  },
+  {
+    accessorKey: 'expires',
+    header: 'Expires',
+    cell: ({ row }) => (
+      <span>
+        {formatWhen(row.original.expires)}
+        {row.original.expired && (
+          <Text span size="xs" fw={700} ml={6}>
+            (expired)
+          </Text>
+        )}
+      </span>
+    ),
+  },
+  { accessorKey: 'goes_toedash', header: 'Fades', cell: ({ row }) => formatWhen(row.original.goes_toedash) },
+  { accessorKey: 'notes', header: 'Notes' },
+];
+
+interface Values {
+  name: string;
+  forwards_to: string;
+  expires: string | null;
+  notes: string;
+}
+
+/** Temporary Email: the add form and the account's aliases; a row opens the edit screen. */
+export default function TempEmailPage() {
+  const { currentUser, replyTo } = useSession();
+  const { data: urls } = useUrls();
+  const domain = urls?.temp_email_domain ?? '';
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(tempEmailsQuery(currentUser));
+  const options = useQuery(expListQuery());
+  const form = useForm<Values>({
+    initialValues: { name: '', forwards_to: replyTo, expires: null, notes: '' },
+  });
+
+  // The default expiry is the one the server selects.
+  useEffect(() => {
+    if (options.data && !form.values.expires) form.setFieldValue('expires', options.data.selected_date);
+  }, [options.data, form]);
+
+  useFailureStatus(list.error, (err) => ({
+    title: MM.failed,
+    body: escapeHtml(failureText(err)),
+    alert: 'serious',
+  }));
+
+  const add = useMutation({
+    mutationFn: (v: Values) =>
+      call(C.addTempEmail, {
+        body: {
+          logname: currentUser,
+          name: v.name,
+          forwards_to: v.forwards_to,
+          expires: v.expires ?? '',
+          notes: v.notes,
+        },
+      }),
+    onSuccess: (res) => {
+      form.setValues({ name: '', notes: '' });
+      void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
+      showStatus({ title: MM.success, body: escapeHtml(res.message), type: 'review' });
+    },
+    onError: (err) => {
+      form.setErrors(fieldErrorsOf(err));
+      showStatus({ title: MM.failed, body: escapeHtml(failureText(err)), alert: 'serious' });
+    },
+  });
+
+  const rows = list.isError ? [] : (list.data ?? []);
+  const active = rows.filter((r) => !r.expired).length;
+
+  return (
+    <Page title="Temporary Email">
+      <Text size="sm">
+        A temporary alias forwards mail to your address until it expires; give it out where you expect spam.{' '}
+        <Anchor component={Link} to={routePath('temp-email-faq')} size="sm" underline="always">
+          Temporary Email FAQ
+        </Anchor>
+      </Text>
+      <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+        <Stack gap="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Alias"
+              withAsterisk
+              autoCapitalize="none"
+              rightSection={
+                <Text size="sm" pr="xs" c="var(--mantine-color-text)">
+                  @{domain}
+                </Text>
+              }
+              rightSectionWidth={domain.length * 8 + 30}
+              {...form.getInputProps('name')}
+            />
+            <TextInput label="Forwards to" type="email" withAsterisk {...form.getInputProps('forwards_to')} />
+            <Select
+              label="Expires at"
+              withAsterisk
+              data={(options.data?.list ?? []).map((o) => ({ value: o.date, label: expiryLabel(o) }))}
+              allowDeselect={false}
+              {...form.getInputProps('expires')}
+            />
+            <TextInput label="Notes" {...form.getInputProps('notes')} />
+          </SimpleGrid>
+          <Group>
+            <Button type="submit" loading={add.isPending}>
+              Add New Alias
+            </Button>
+            <Text size="sm" data-testid="temp-active-count">
+              {active} of {C.TEMP_EMAIL_MAX_ACTIVE} active
+            </Text>
+          </Group>
+        </Stack>
+      </form>
+      <Title order={3} fz="h4">
+        Your temporary aliases
+      </Title>
+      <DataTable
+        columns={columns}
+        data={rows}
+        emptyText={MM.noTempEmails}
+        loading={list.isLoading}
+        onRowClick={(r) => navigate(routePath('edit-temp-email', { alias: r.name }))}
+        rowStyle={(r) => (r.expired ? { backgroundColor: 'var(--mantine-color-red-light)' } : undefined)}
+        caption="Temporary aliases"
+      />
+    </Page>
+  );
+}

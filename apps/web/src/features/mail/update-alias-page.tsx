@@ -1,0 +1,90 @@
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import * as C from '@portal/contract/mail/calls';
+import { MM } from '@portal/contract/mail/messages';
+import { routePath } from '@portal/contract/routes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../app/api.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { Page } from '../../ui/page.tsx';
+import { TargetsField } from './alias-form.tsx';
+import { aliasDestsQuery, failureText, fieldErrorsOf } from './api.ts';
+
+/** Change the targets of an alias; the catch-all is read-only. */
+export default function UpdateAliasPage() {
+  const { domain = '', src = '' } = useParams();
+  const navigate = useNavigate();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const catchAll = src === '*';
+  const dests = useQuery({ ...aliasDestsQuery(domain, src), enabled: !catchAll, retry: false });
+  const [targets, setTargets] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const back = routePath('email-aliases', { domain });
+
+  useEffect(() => {
+    if (dests.data && targets === null) setTargets(dests.data.dst_list.join('\n'));
+  }, [dests.data, targets]);
+
+  // A missing alias: say so and go back to the list.
+  useEffect(() => {
+    if (!dests.error) return;
+    showStatus({ title: MM.notFoundAlias, body: escapeHtml(failureText(dests.error)), alert: 'warning' });
+    navigate(back, { replace: true });
+  }, [dests.error, navigate, back, showStatus]);
+
+  const change = useMutation({
+    mutationFn: () =>
+      call(C.updateDomainAlias, { body: { src_user: src, src_domain: domain, targets: targets ?? '' } }),
+    onSuccess: (res) => {
+      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
+      void queryClient.invalidateQueries({ queryKey: [C.domainAliasDests.path, domain, src] });
+      navigate(back);
+      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+    },
+    onError: (err) => {
+      setErrors(fieldErrorsOf(err));
+      showStatus({ title: MM.failedUpdate, body: escapeHtml(failureText(err)), alert: 'serious' });
+    },
+  });
+
+  return (
+    <Page title="Change Alias" width={640}>
+      <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="alias-address">
+        {src}@{domain}
+      </Text>
+      {catchAll ? (
+        <>
+          <Alert color="yellow">{MM.catchAll}</Alert>
+          <Group>
+            <Button variant="default" component={Link} to={back}>
+              Back
+            </Button>
+          </Group>
+        </>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setErrors({});
+            change.mutate();
+          }}
+          noValidate
+        >
+          <Stack>
+            <TargetsField value={targets ?? ''} onChange={setTargets} error={errors.targets} />
+            <Group>
+              <Button type="submit" loading={change.isPending} disabled={targets === null}>
+                Change
+              </Button>
+              <Button variant="default" component={Link} to={back}>
+                Cancel
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,54 @@
+import { Table, Text } from '@mantine/core';
+import * as S from '@portal/contract/session/calls';
+import { useQuery } from '@tanstack/react-query';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { Page } from '../../ui/page.tsx';
+
+const LABELS: Array<[keyof S.CustomerSummary, string]> = [
+  ['logname', 'Logname'],
+  ['uid', 'UID'],
+  ['bill_uid', 'Billing UID'],
+  ['first_name', 'First Name'],
+  ['last_name', 'Last Name'],
+  ['role', 'Role'],
+  ['company', 'Company'],
+  ['addr1', 'Address'],
+  ['addr2', 'Address (cont.)'],
+  ['bill_email', 'Billing Email'],
+  ['home_phone', 'Home Phone'],
+  ['work_phone', 'Work Phone'],
+  ['pricing_plan', 'Pricing Plan'],
+  ['account_type', 'Account Type'],
+  ['billing_code', 'Billing Code'],
+  ['auto_bill', 'Auto Bill'],
+  ['realm', 'Realm'],
+];
+
+/** Account Summary: the customer summary of the current user. */
+export default function AccountInfoPage() {
+  const { currentUser } = useSession();
+  const q = useQuery({
+    queryKey: ['customer', currentUser],
+    queryFn: () => call(S.customer, { params: { logname: currentUser } }).then((r) => r.data),
+  });
+  return (
+    <Page title={`Account Summary for ${currentUser}`}>
+      {q.isError && <Text c="red">{errorText(q.error)}</Text>}
+      {q.data && (
+        <Table striped withTableBorder maw={640}>
+          <Table.Tbody>
+            {LABELS.map(([key, label]) => (
+              <Table.Tr key={key}>
+                <Table.Th scope="row" w={200}>
+                  {label}
+                </Table.Th>
+                <Table.Td>{String(q.data[key] ?? '')}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Page>
+  );
+}

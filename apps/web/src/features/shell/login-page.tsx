@@ -1,0 +1,108 @@
+import {
+  Anchor,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { M } from '@portal/contract/messages';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { call, errorText } from '../../app/api.ts';
+import { session } from '../../app/session.ts';
+import { markModeKnown } from '../../app/shell-parts.tsx';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+
+/** Login: account name (lower-cased), password with show/hide, links to resets and quick references. */
+export function LoginPage() {
+  const [failures, setFailures] = useState(0);
+  const [pending, setPending] = useState(false);
+  const showStatus = useStatus();
+  const { setColorScheme } = useMantineColorScheme();
+  const form = useForm({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? null : M.required),
+      password: (v) => (v ? null : M.required),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const username = values.username.trim().toLowerCase();
+    if (username.includes('@')) {
+      showStatus({ title: M.loginFailedTitle, body: M.loginUseAccountName, alert: 'serious' });
+      return;
+    }
+    setPending(true);
+    try {
+      // The contract (and zod) load on submit, keeping the first screen small.
+      const S = await import('@portal/contract/session/calls');
+      const res = await call(S.login, { body: { username, password: values.password } });
+      // The login response carries the user's mode: no need to fetch it again.
+      markModeKnown(username);
+      session.login(res.data.id_token, res.data.bill_email, res.data.mode);
+      setColorScheme(res.data.mode);
+    } catch (err) {
+      const n = failures + 1;
+      setFailures(n);
+      showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(errorText(err)), alert: 'serious' });
+    } finally {
+      setPending(false);
+    }
+  });
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      maw={420}
+      mx="auto"
+      mt="lg"
+      p="lg"
+      component="section"
+      aria-labelledby="login-title"
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Title order={2} id="login-title">
+            Sign in
+          </Title>
+          <Text size="sm" c="dimmed">
+            Use your account name (logname), not your email address.
+          </Text>
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            autoCapitalize="none"
+            {...form.getInputProps('username')}
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            {...form.getInputProps('password')}
+          />
+          <Button type="submit" loading={pending}>
+            Login
+          </Button>
+          <Group gap="md" justify="center" wrap="wrap">
+            <Anchor component={Link} to="/request-panel-reset" size="sm">
+              Forgot panel password?
+            </Anchor>
+            <Anchor component={Link} to="/request-email-reset" size="sm">
+              Forgot email password?
+            </Anchor>
+            <Anchor component={Link} to="/quickref" size="sm">
+              Quick References
+            </Anchor>
+          </Group>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

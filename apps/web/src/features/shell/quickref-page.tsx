@@ -1,0 +1,47 @@
+import { Button, Table, Text } from '@mantine/core';
+import * as S from '@portal/contract/session/calls';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { call } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { Page } from '../../ui/page.tsx';
+
+/** Quick References: name/value rows and a Back button (public: shown without login too). */
+export default function QuickRefPage() {
+  const navigate = useNavigate();
+  const { loggedIn } = useSession();
+  // Reloaded after sign-in: staff see internal rows too.
+  const refs = useQuery({
+    queryKey: ['quickrefs', loggedIn],
+    queryFn: () =>
+      call(S.quickRefs).then(
+        (r) => (r.references as Array<{ ref_name: string; ref_value: string }>) ?? r.data,
+      ),
+  });
+  return (
+    <Page title="Quick References">
+      {refs.isError && <Text c="red">Could not load the quick references.</Text>}
+      <Table striped>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Value</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {(refs.data ?? []).map((r) => (
+            <Table.Tr key={r.ref_name}>
+              <Table.Td fw={600}>{r.ref_name}</Table.Td>
+              <Table.Td>{r.ref_value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <div>
+        <Button variant="default" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+      </div>
+    </Page>
+  );
+}

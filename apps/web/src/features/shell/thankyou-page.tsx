@@ -1,0 +1,61 @@
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { STATUS_DATE_FORMAT } from '@portal/contract/constants';
+import dayjs from 'dayjs';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session.ts';
+import { SafeHtml } from '../../ui/safe-html.tsx';
+
+/** Nine icons, one chosen at random for each thank-you. */
+const ICONS = ['🎉', '✅', '👍', '🌟', '📬', '🚀', '🙌', '💡', '🌈'];
+
+/** The thank-you/status page: title, body (sanitised markup), date, an icon and optional buttons. */
+export default function ThankYouPage() {
+  const { status } = useSession();
+  const icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)], []);
+  if (!status) {
+    return (
+      <Card withBorder p="lg" maw={720}>
+        <Title order={2}>Thank you</Title>
+        <Group mt="md">
+          <Button component={Link} to="/">
+            Home
+          </Button>
+        </Group>
+      </Card>
+    );
+  }
+  return (
+    <Card withBorder p="lg" maw={720} data-testid="thankyou">
+      <Stack>
+        <Group gap="md" wrap="nowrap">
+          <Text fz={40} aria-hidden="true" data-testid="thankyou-icon">
+            {icon}
+          </Text>
+          <Title order={2}>{status.title}</Title>
+        </Group>
+        <SafeHtml html={status.body} />
+        <Text size="sm" c="dimmed">
+          {dayjs(status.at ?? Date.now()).format(STATUS_DATE_FORMAT)}
+        </Text>
+        {status.footer && <Text size="sm">{status.footer}</Text>}
+        <Group gap="sm">
+          {(status.menu ?? []).map((m) =>
+            m.url.startsWith('/') ? (
+              <Button key={m.name} component={Link} to={m.url}>
+                {m.name}
+              </Button>
+            ) : (
+              <Button key={m.name} component="a" href={m.url} target="_blank" rel="noopener noreferrer">
+                {m.name}
+              </Button>
+            ),
+          )}
+          <Button variant="default" component={Link} to="/">
+            Home
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,77 @@
+import './app/login-styles.ts';
+import './app/global.css';
+import {
+  type CSSVariablesResolver,
+  createTheme,
+  localStorageColorSchemeManager,
+  MantineProvider,
+} from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { ApiError } from './app/api.ts';
+import { router } from './app/router.tsx';
+import { session } from './app/session.ts';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refused or expired call is an answer, not a network blip: do not retry it.
+      retry: (count, err) => !(err instanceof ApiError && err.kind !== 'failed') && count < 1,
+      refetchOnWindowFocus: false,
+      staleTime: 15_000,
+    },
+  },
+});
+
+const theme = createTheme({
+  primaryColor: 'indigo',
+  // Shade 8 keeps white-on-primary and primary-on-white above WCAG AA contrast.
+  primaryShade: { light: 8, dark: 8 },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+// Colours Mantine's palette leaves below WCAG AA (4.5:1) for normal-size text:
+// - dimmed text (gray 6, 3.3:1 on white): help texts, table notes, input descriptions; gray 7 is 7:1;
+// - coloured text on its light background (alert titles, light buttons): shade 8 is 2.3:1 (yellow)
+//   to 4.5:1 (blue); shade 9, or a darker tone where shade 9 is not enough, is 4.6:1 or more;
+// - white on filled orange (3.6:1): a deeper orange, 5.2:1, in both schemes.
+const orangeFilled = {
+  '--mantine-color-orange-filled': '#c2410c',
+  '--mantine-color-orange-filled-hover': '#9a3412',
+};
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-yellow-light-color': '#8a5000',
+    '--mantine-color-orange-light-color': '#a63b00',
+    '--mantine-color-green-light-color': '#1e6b2f',
+    '--mantine-color-blue-light-color': 'var(--mantine-color-blue-9)',
+    '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
+    '--mantine-color-teal-light-color': 'var(--mantine-color-teal-9)',
+    '--mantine-color-cyan-light-color': 'var(--mantine-color-cyan-9)',
+    ...orangeFilled,
+  },
+  dark: orangeFilled,
+});
+
+// The stored mode wins at start; the shell keeps Mantine's scheme in step with the session.
+localStorage.setItem('mantine-color-scheme-value', session.get().mode);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      colorSchemeManager={localStorageColorSchemeManager()}
+      defaultColorScheme={session.get().mode}
+    >
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,277 @@
+import { FILTER_DELAY_MS } from '@portal/contract/constants';
+import {
+  Box,
+  Group,
+  NumberInput,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  type ColumnDef,
+  type ColumnFiltersState,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  type Row,
+  type SortingState,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+
+declare module '@tanstack/react-table' {
+  interface ColumnMeta<TData, TValue> {
+    /** Show a filter input under this column's header. */
+    filter?: boolean;
+    /** A click on this cell does this instead of the row click. */
+    onCellClick?: (row: TData) => void;
+  }
+}
+
+export interface DataTableProps<T> {
+  columns: ColumnDef<T, unknown>[];
+  data: T[];
+  /** Rows per page; omit for no paging. */
+  pageSize?: number;
+  pageSizes?: readonly number[];
+  initialSort?: SortingState;
+  globalSearch?: boolean;
+  emptyText: string;
+  onRowClick?: (row: T) => void;
+  rowStyle?: (row: T) => React.CSSProperties | undefined;
+  caption?: string;
+  loading?: boolean;
+}
+
+/**
+ * The one data table of every list screen: paging with a pager on top, sorting, column filters
+ * applied after a delay, global search, typed page numbers (integers from 1 to the last page),
+ * the empty-state text, a row click and per-cell clicks.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, data, pageSize, pageSizes, initialSort = [], globalSearch, emptyText, onRowClick } = props;
+  const [sorting, setSorting] = useState<SortingState>(initialSort);
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
+  const [debouncedFilters] = useDebouncedValue(filterInputs, FILTER_DELAY_MS);
+  const [searchInput, setSearchInput] = useState('');
+  const [search] = useDebouncedValue(searchInput, FILTER_DELAY_MS);
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: pageSize ?? 1_000_000 });
+  const [typedPage, setTypedPage] = useState<string | number>('');
+  const [pageError, setPageError] = useState('');
+
+  // Memoised: a new filter array on every render would make the table reset its page each time.
+  const columnFilters: ColumnFiltersState = useMemo(
+    () =>
+      Object.entries(debouncedFilters)
+        .filter(([, v]) => v !== '')
+        .map(([id, value]) => ({ id, value })),
+    [debouncedFilters],
+  );
+  // A new filter or search starts again from the first page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs because the filters changed
+  useEffect(() => {
+    setPagination((p) => (p.pageIndex === 0 ? p : { ...p, pageIndex: 0 }));
+  }, [columnFilters, search]);
+
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting, columnFilters, globalFilter: search, pagination },
+    onSortingChange: setSorting,
+    onPaginationChange: setPagination,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: pageSize ? getPaginationRowModel() : undefined,
+    globalFilterFn: 'includesString',
+    autoResetPageIndex: false,
+  });
+
+  const pageCount = Math.max(table.getPageCount(), 1);
+  useEffect(() => {
+    if (pagination.pageIndex >= pageCount) setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, [pageCount, pagination.pageIndex]);
+
+  const goTo = () => {
+    const n = Number(typedPage);
+    if (!Number.isInteger(n) || n < 1 || n > pageCount) {
+      setPageError(`Enter a whole page number from 1 to ${pageCount}`);
+      return;
+    }
+    setPageError('');
+    table.setPageIndex(n - 1);
+  };
+
+  const rows = table.getRowModel().rows;
+  const hasFilters = columns.some((c) => c.meta?.filter);
+
+  return (
+    <Box>
+      {(pageSize || globalSearch) && (
+        <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
+          {globalSearch ? (
+            <TextInput
+              aria-label="Search"
+              placeholder="Search"
+              value={searchInput}
+              onChange={(e) => setSearchInput(e.currentTarget.value)}
+              w={220}
+            />
+          ) : (
+            <span />
+          )}
+          {pageSize && (
+            <Group gap="xs" wrap="wrap">
+              <Pagination
+                size="sm"
+                total={pageCount}
+                value={pagination.pageIndex + 1}
+                onChange={(p) => table.setPageIndex(p - 1)}
+                getControlProps={(c) => ({ 'aria-label': `${c} page` })}
+              />
+              <NumberInput
+                aria-label="Go to page"
+                placeholder="Page"
+                size="xs"
+                w={80}
+                hideControls
+                value={typedPage}
+                onChange={setTypedPage}
+                onKeyDown={(e) => e.key === 'Enter' && goTo()}
+                onBlur={() => typedPage !== '' && goTo()}
+                error={pageError || undefined}
+                allowDecimal
+              />
+              {pageSizes && (
+                <Select
+                  aria-label="Rows per page"
+                  size="xs"
+                  w={80}
+                  data={pageSizes.map(String)}
+                  value={String(pagination.pageSize)}
+                  onChange={(v) => v && table.setPageSize(Number(v))}
+                  allowDeselect={false}
+                />
+              )}
+            </Group>
+          )}
+        </Group>
+      )}
+      <Table.ScrollContainer minWidth={320}>
+        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs">
+          {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
+          <Table.Thead>
+            {table.getHeaderGroups().map((hg) => (
+              <Table.Tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const label = flexRender(h.column.columnDef.header, h.getContext());
+                  return (
+                    <Table.Th
+                      key={h.id}
+                      aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {h.column.getCanSort() ? (
+                        <UnstyledButton onClick={h.column.getToggleSortingHandler()} fw={700} fz="sm">
+                          {label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </UnstyledButton>
+                      ) : (
+                        label
+                      )}
+                    </Table.Th>
+                  );
+                })}
+              </Table.Tr>
+            ))}
+            {hasFilters && (
+              <Table.Tr>
+                {table.getHeaderGroups()[0].headers.map((h) => (
+                  <Table.Th key={h.id}>
+                    {h.column.columnDef.meta?.filter && (
+                      <TextInput
+                        size="xs"
+                        aria-label={`Filter ${String(h.column.columnDef.header)}`}
+                        placeholder="Filter"
+                        value={filterInputs[h.column.id] ?? ''}
+                        onChange={(e) => {
+                          const value = e.currentTarget.value;
+                          setFilterInputs((f) => ({ ...f, [h.column.id]: value }));
+                        }}
+                      />
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            )}
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="sm">
+                    {props.loading ? 'Loading…' : emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ) : (
+              rows.map((row) => (
+                <DataRow
+                  key={row.id}
+                  row={row}
+                  onRowClick={onRowClick}
+                  style={props.rowStyle?.(row.original)}
+                />
+              ))
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Box>
+  );
+}
+
+function DataRow<T>({
+  row,
+  onRowClick,
+  style,
+}: {
+  row: Row<T>;
+  onRowClick?: (row: T) => void;
+  style?: React.CSSProperties;
+}) {
+  const activate = onRowClick ? () => onRowClick(row.original) : undefined;
+  return (
+    <Table.Tr
+      style={{ cursor: onRowClick ? 'pointer' : undefined, ...style }}
+      onClick={activate}
+      tabIndex={onRowClick ? 0 : undefined}
+      onKeyDown={onRowClick ? (e) => e.key === 'Enter' && activate?.() : undefined}
+    >
+      {row.getVisibleCells().map((cell) => {
+        const onCellClick = cell.column.columnDef.meta?.onCellClick;
+        const content: ReactNode = flexRender(cell.column.columnDef.cell, cell.getContext());
+        return (
+          <Table.Td
+            key={cell.id}
+            onClick={
+              onCellClick
+                ? (e) => {
+                    e.stopPropagation();
+                    onCellClick(row.original);
+                  }
+                : undefined
+            }
+          >
+            {content}
+          </Table.Td>
+        );
+      })}
+    </Table.Tr>
+  );
+}

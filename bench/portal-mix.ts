@@ -1,0 +1,313 @@
+// The portal under load, shared by bench/load and bench/soak: spawn server processes, drive them
+// with virtual users running a customer's usual session, and record latency per call.
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as Billing from '@portal/contract/billing/calls';
+import * as Domains from '@portal/contract/domains/calls';
+import * as Hosting from '@portal/contract/hosting/calls';
+import { type BodyOf, type CallDef, callUrl, type ParamsOf } from '@portal/contract/http';
+import * as Mail from '@portal/contract/mail/calls';
+import * as Session from '@portal/contract/session/calls';
+import { LOAD_PASSWORD, seeded } from './large-data.ts';
+import { cpuSeconds, freePort, percentile, spawnNode, waitReady } from './support.ts';
+
+// ---------------------------------------------------------------- server processes
+
+export interface Portal {
+  port: number;
+  pid: number;
+  child: ChildProcess;
+}
+
+/** Starts `count` server processes on one database, each on its own port (a load balancer's view). */
+export async function startPortals(
+  databaseUrl: string,
+  count: number,
+): Promise<{ portals: Portal[]; stop: () => Promise<void> }> {
+  // Outbox files (payment receipts) and anything else the servers write go here.
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-portal-'));
+  const portals: Portal[] = [];
+  for (let i = 0; i < count; i++) {
+    const port = await freePort();
+    const child = spawnNode(['--import', 'tsx', 'apps/server/src/main.ts'], {
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      // Every process must accept the tokens the others signed.
+      PORTAL_JWT_SECRET: 'load-bench-secret-load-bench-secret-0000',
+      PORTAL_DEMO: '0',
+      PORTAL_ROLE: 'all',
+      LOG_LEVEL: 'warn',
+    });
+    await waitReady(`http://127.0.0.1:${port}/readyz`, child);
+    portals.push({ port, pid: child.pid!, child });
+  }
+  const stop = async () => {
+    await Promise.all(
+      portals.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child.exitCode !== null) return resolve();
+            p.child.once('exit', () => resolve());
+            p.child.kill('SIGTERM');
+          }),
+      ),
+    );
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { portals, stop };
+}
+
+// ---------------------------------------------------------------- figures
+
+/** Calls that only read: their goal is p99 < 50 ms. */
+export const READS = new Set(['home', 'domain list', 'alias list', 'log poll']);
+export const READ_P99_GOAL_MS = 50;
+
+export interface CallStats {
+  name: string;
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Latencies and errors per call name since the last `take`. */
+export class Recorder {
+  private latencies = new Map<string, number[]>();
+  private errors = new Map<string, number>();
+  /** The first few failures, to say what went wrong. */
+  readonly samples: string[] = [];
+  private since = Date.now();
+
+  /** `also` records the same figures (a whole run's recorder beside one per minute). */
+  constructor(private also?: Recorder) {}
+
+  record(name: string, ms: number, failure?: string): void {
+    this.also?.record(name, ms, failure);
+    const list = this.latencies.get(name) ?? [];
+    list.push(ms);
+    this.latencies.set(name, list);
+    if (failure === undefined) return;
+    this.errors.set(name, (this.errors.get(name) ?? 0) + 1);
+    if (this.samples.length < 10) this.samples.push(`${name}: ${failure}`);
+  }
+
+  /** The figures since the last take (or creation), then starts afresh. */
+  take(): { seconds: number; calls: CallStats[] } {
+    const seconds = (Date.now() - this.since) / 1000;
+    const calls = [...this.latencies].map(([name, list]) => {
+      list.sort((a, b) => a - b);
+      return {
+        name,
+        requests: list.length,
+        errors: this.errors.get(name) ?? 0,
+        p50: percentile(list, 50),
+        p95: percentile(list, 95),
+        p99: percentile(list, 99),
+      };
+    });
+    this.latencies = new Map();
+    this.errors = new Map();
+    this.since = Date.now();
+    return { seconds, calls };
+  }
+}
+
+const pad = (v: string | number, n: number) => String(v).padStart(n);
+
+/** The per-call table with the goals next to the figures. */
+export function printCalls(calls: CallStats[], seconds: number, log = console.log): void {
+  log(
+    `  ${'call'.padEnd(12)}${pad('requests', 10)}${pad('req/s', 8)}${pad('p50 ms', 9)}${pad('p95 ms', 9)}` +
+      `${pad('p99 ms', 9)}${pad('errors', 8)}  goal`,
+  );
+  for (const c of calls) {
+    const goal = READS.has(c.name)
+      ? `p99 < ${READ_P99_GOAL_MS} ms ${c.p99 < READ_P99_GOAL_MS ? 'met' : 'MISSED'}`
+      : '(write)';
+    log(
+      `  ${c.name.padEnd(12)}${pad(c.requests, 10)}${pad((c.requests / seconds).toFixed(0), 8)}` +
+        `${pad(c.p50.toFixed(1), 9)}${pad(c.p95.toFixed(1), 9)}${pad(c.p99.toFixed(1), 9)}${pad(c.errors, 8)}  ${goal}`,
+    );
+  }
+  const requests = calls.reduce((t, c) => t + c.requests, 0);
+  const errors = calls.reduce((t, c) => t + c.errors, 0);
+  log(
+    `  all: ${requests} requests, ${(requests / seconds).toFixed(0)} req/s, ${errors} errors (goal 0: ${errors === 0 ? 'met' : 'MISSED'})`,
+  );
+}
+
+/** CPU seconds of the server processes (alive or not), for usage over a window. */
+export const portalsCpu = (portals: Portal[]) => portals.reduce((t, p) => t + cpuSeconds(p.pid), 0);
+
+// ---------------------------------------------------------------- virtual users
+
+/** Calls left out of the mix (LOAD_SKIP, comma-separated names, e.g. "domain list"), to measure the rest. */
+const SKIP = new Set((process.env.LOAD_SKIP ?? '').split(',').filter(Boolean));
+
+interface Answer {
+  status: number;
+  body: { status?: unknown; message?: string; data?: unknown };
+}
+
+/**
+ * One browser: its own keep-alive connection from its own loopback address, so the portal's
+ * per-address sign-in limit sees many users rather than one address signing in thousands of times.
+ */
+class Client {
+  private agent: http.Agent;
+  token = '';
+
+  constructor(
+    private port: number,
+    address: string,
+    private recorder: () => Recorder,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address });
+  }
+
+  /** Calls one contract call and records it under `name`; answers the envelope's data (undefined on failure). */
+  async call<C extends CallDef>(
+    name: string,
+    def: C,
+    input: { params?: ParamsOf<C>; body?: BodyOf<C> },
+  ): Promise<unknown> {
+    if (SKIP.has(name)) return undefined;
+    const t0 = performance.now();
+    let failure: string | undefined;
+    let data: unknown;
+    try {
+      const answer = await this.send(def.method, callUrl(def.path, input.params ?? {}), input.body);
+      if (answer.status !== 200 || answer.body.status !== 1)
+        failure = `HTTP ${answer.status} ${answer.body.message ?? ''}`.trim();
+      else data = answer.body.data;
+    } catch (err) {
+      failure = (err as Error).message;
+    }
+    this.recorder().record(name, performance.now() - t0, failure);
+    return data;
+  }
+
+  private send(method: string, path: string, body: unknown): Promise<Answer> {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const headers: Record<string, string> = {};
+    if (this.token) headers.authorization = `Bearer ${this.token}`;
+    if (payload) headers['content-type'] = 'application/json';
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        { host: '127.0.0.1', port: this.port, method, path, headers, agent: this.agent },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) });
+            } catch {
+              resolve({ status: res.statusCode ?? 0, body: {} });
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  }
+
+  close(): void {
+    this.agent.destroy();
+  }
+}
+
+/** Rounds of page views per sign-in: a session reads and edits a few times before it ends. */
+const ROUNDS_PER_SESSION = 3;
+/** Log polls per round (the viewer polls for new lines while it is open). */
+const POLLS_PER_ROUND = 3;
+/** One session in this many ends with a card payment. */
+const PAY_EVERY = 4;
+
+const pick = (n: number) => Math.floor(Math.random() * n);
+
+/**
+ * A customer's session: sign in, then rounds of home page, domain list, an alias list and an alias
+ * edit, and the error-log viewer polling; sometimes a payment with a new card.
+ */
+async function session(client: Client, accounts: number, sessionNo: number): Promise<void> {
+  const n = 1 + pick(accounts);
+  const logname = seeded.account(n);
+  client.token = '';
+  const login = (await client.call('login', Session.login, {
+    body: { username: logname, password: LOAD_PASSWORD },
+  })) as { id_token: string } | undefined;
+  if (!login) return;
+  client.token = login.id_token;
+  let lastLogId = 0;
+  for (let round = 0; round < ROUNDS_PER_SESSION; round++) {
+    await client.call('home', Session.customer, { params: { logname } });
+    await client.call('domain list', Domains.domains, { params: { account: logname } });
+    const domain = seeded.domain(n, pick(10));
+    await client.call('alias list', Mail.domainEmailAliases, { params: { domain } });
+    await client.call('alias edit', Mail.updateDomainAlias, {
+      body: {
+        src_user: seeded.alias(pick(10)),
+        src_domain: domain,
+        targets: `${logname}@example.net\nround${round}@mail.example.org`,
+      },
+    });
+    for (let poll = 0; poll < POLLS_PER_ROUND; poll++) {
+      const logs = (await client.call('log poll', Hosting.getErrorLogs, {
+        body: { logname, vid: seeded.vid(n), last_log_id: lastLogId },
+      })) as { new_last_log_id: number } | undefined;
+      lastLogId = logs?.new_last_log_id ?? lastLogId;
+    }
+  }
+  if (sessionNo % PAY_EVERY === 0) {
+    await client.call('payment', Billing.singlePayment, {
+      body: {
+        account: logname,
+        amount: '12.34',
+        email: `${logname}@example.net`,
+        comments: 'load benchmark',
+        save_status: 0,
+        ccname: 'Load User',
+        ccnumber: '4111111111111111',
+        expdate: '12/30',
+        cvv: '123',
+        address: '1 Main Street',
+        city: 'Springfield',
+        state: 'IL',
+        zipcode: '62701',
+        country: 'US',
+        cardtype: 'Visa',
+        idempotency_key: randomUUID().replaceAll('-', ''),
+      },
+    });
+  }
+}
+
+/**
+ * Runs `users` virtual users back to back (no think time) until `running()` turns false, spread
+ * round-robin over the portals. Figures go to whichever recorder `recorder()` answers.
+ */
+export async function runUsers(opts: {
+  ports: number[];
+  users: number;
+  accounts: number;
+  running: () => boolean;
+  recorder: () => Recorder;
+}): Promise<void> {
+  await Promise.all(
+    Array.from({ length: opts.users }, async (_, i) => {
+      const address = `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
+      const client = new Client(opts.ports[i % opts.ports.length], address, opts.recorder);
+      for (let s = i; opts.running(); s++) await session(client, opts.accounts, s);
+      client.close();
+    }),
+  );
+}

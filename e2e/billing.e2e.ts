@@ -1,0 +1,176 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations as axeViolations } from './axe.ts';
+import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
+
+/**
+ * Serious axe violations of the billing content. The shell's banner (p[role="status"], not part
+ * of these screens) is left out: its colours belong to the shell and are checked by its tests.
+ */
+async function seriousViolations(page: Page): Promise<string[]> {
+  return (await axeViolations(page))
+    .map((v) => v.replace(/p\[role="status"\](, )?/, '').replace(/ \(\)$/, ''))
+    .filter((v) => !v.endsWith('thresholds'));
+}
+
+describe('billing', () => {
+  it('adds a card, pays with it, sees the thank-you and the payment in Recent Payments', async () => {
+    const page = await newPage(browser);
+    await login(page, 'bob');
+    await page.goto(url('/edit-cc'));
+    await page.getByTestId('sandbox-notice').waitFor();
+    await page.getByLabel('Card number').waitFor();
+    // The form starts from the billing address.
+    await expect
+      .poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 })
+      .toBe('48 Elm Avenue');
+    await page.getByLabel('Card number').fill('6011 0000 0000 0012');
+    await page.getByRole('textbox', { name: 'Card type' }).click();
+    await page.getByRole('option', { name: 'Discover' }).click();
+    await page.getByLabel('Expiration (MMYY)').fill('1130');
+    await page.getByLabel('CVV').fill('321');
+    await page.getByLabel('No').check();
+    await page.getByRole('button', { name: 'Add Card' }).click();
+    await page.getByText('The Card has been added').waitFor();
+    await page.getByText('Discover ending 0012').waitFor();
+
+    await page.goto(url('/make-payment'));
+    await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Pay with' }).click();
+    await page.getByRole('option', { name: /Discover ending 0012/ }).click();
+    await page.getByLabel('Amount ($)').fill('12.34');
+    await page.getByLabel('Single payment, do not save the card').check();
+    await page.getByLabel('Receipt email').fill('bob.baker@example.org');
+    // A double click submits once: the form is pending after the first.
+    await page.getByRole('button', { name: 'Make Payment' }).dblclick();
+    await page.getByTestId('thankyou').waitFor();
+    await page.getByRole('heading', { name: 'Successful Payment' }).waitFor();
+    const text = (await page.getByTestId('thankyou').textContent()) ?? '';
+    expect(text).toContain('Amount: $12.34');
+    expect(text).toContain('Receipt sent to: bob.baker@example.org');
+    const transId = /Transaction ID: (\d+)/.exec(text)?.[1];
+    expect(transId).toBeTruthy();
+
+    await page.goto(url('/recent-payments'));
+    const row = page.getByRole('row', { name: new RegExp(transId as string) });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$12.34');
+    expect(await row.textContent()).toContain('…0012');
+    expect(await page.getByRole('row', { name: /\$12\.34/ }).count()).toBe(1);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows an invoice whose markup contains a script without running it', async () => {
+    const page = await newPage(browser);
+    await login(page, 'bob');
+    await page.goto(url('/invoices'));
+    await page.getByRole('row', { name: /20261001-5002/ }).waitFor();
+    await page.goto(url('/view-invoice/20261001-5002'));
+    await page.getByTestId('invoice-body').getByText('Invoice for Bob Baker').waitFor();
+    await page.waitForTimeout(300);
+    expect(
+      await page.evaluate(() => (window as unknown as { invoiceScriptRan?: boolean }).invoiceScriptRan),
+    ).toBe(undefined);
+    expect(await page.title()).not.toBe('invoice-script-ran');
+    expect(await page.getByTestId('invoice-body').locator('script, [onerror]').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('tells a Secondary account it has no access to billing; invoices have their own text', async () => {
+    const page = await newPage(browser);
+    await login(page, 'carol');
+    await page.goto(url('/make-payment'));
+    await page.getByText("Secondary accounts don't have access to billing information").waitFor();
+    await page.goto(url('/edit-cc'));
+    await page.getByText("Secondary accounts don't have access to billing information").waitFor();
+    await page.goto(url('/invoices'));
+    await page.getByText('Invoices only visible to the primary account holder').waitFor();
+    await page.context().close();
+  });
+
+  it('goes home when staff change the current user on the card page; an unknown invoice says so', async () => {
+    const page = await newPage(browser);
+    await login(page, 'staff');
+    await workOn(page, 'bob');
+    await page.goto(url('/edit-cc'));
+    await page.getByText('M/C ending 0015').waitFor();
+    await workOn(page, 'alice');
+    await page.waitForURL(/\/portal\/?$/);
+    await page.goto(url('/view-invoice/no-such-invoice'));
+    await page.getByRole('dialog').getByText("Can't find no-such-invoice").waitFor();
+    await page.context().close();
+  });
+});
+
+describe('billing screens: accessibility and looks', () => {
+  const screens: Array<[string, string, string]> = [
+    ['edit-cc', '/edit-cc', 'Visa ending 1111'],
+    ['make-payment', '/make-payment', 'Cards on file'],
+    ['invoices', '/invoices', '20261101-5001'],
+    ['view-invoice', '/view-invoice/20261101-5001', 'Invoice for Anderson Design LLC'],
+    ['recent-payments', '/recent-payments', '60012345001'],
+  ];
+  for (const dark of [false, true]) {
+    const mode = dark ? 'dark' : 'light';
+    it(`billing screens have no serious axe violations (${mode}, desktop and phone)`, async () => {
+      for (const width of [1280, 360]) {
+        const page = await newPage(browser, { dark, width, height: width === 360 ? 740 : 860 });
+        await login(page, 'alice');
+        if (dark) await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+        for (const [name, path, marker] of screens) {
+          await page.goto(url(path));
+          await page.getByText(marker).first().waitFor();
+          await page.waitForTimeout(200);
+          expect(await seriousViolations(page), `${name} ${mode} ${width}`).toEqual([]);
+          await screenshot(page, `billing-${name}-${mode}${width === 360 ? '-phone' : ''}`);
+        }
+        // Leave alice's stored display mode as it was (the toggle may sit in the phone menu).
+        if (dark) {
+          await page.evaluate(() =>
+            fetch('/api/set-mode', {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Bearer ${localStorage.getItem('id_token')}`,
+              },
+              body: JSON.stringify({ logname: 'alice', mode: 'light' }),
+            }),
+          );
+        }
+        await page.context().close();
+      }
+    }, 300_000);
+  }
+
+  it('coworking products: staff see the name field, the total and the read-only pay form', async () => {
+    const page = await newPage(browser);
+    await login(page, 'staff');
+    await workOn(page, 'bob');
+    await page.goto(url('/coworking-prods'));
+    await page.getByRole('radio', { name: 'Day pass' }).check();
+    await page.getByLabel('Quantity').fill('3');
+    await expect(page.getByTestId('cowork-total').textContent()).resolves.toBe('$75.00');
+    await page.getByLabel('Member discount').check();
+    await page.getByText('$45.00').first().waitFor();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByText('A reservation name is required').waitFor();
+    await screenshot(page, 'billing-coworking-prods-light');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Name', { exact: true }).fill('Bob Baker');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.waitForURL(/\/cowork-pay-form$/);
+    await expect(page.getByLabel('Amount ($)').inputValue()).resolves.toBe('45.00');
+    expect(await page.getByLabel('Amount ($)').getAttribute('readonly')).not.toBeNull();
+    await screenshot(page, 'billing-cowork-pay-form-light');
+    await page.context().close();
+  }, 180_000);
+});

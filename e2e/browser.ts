@@ -1,0 +1,75 @@
+import { mkdirSync } from 'node:fs';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import './provided.ts';
+
+/** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const baseUrl = () => inject('baseUrl');
+export const url = (path: string) => `${baseUrl()}/portal${path}`;
+
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  dark?: boolean;
+}
+
+export async function newPage(browser: Browser, o: PageOptions = {}): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: o.width ?? 1280, height: o.height ?? 860 },
+    colorScheme: o.dark ? 'dark' : 'light',
+  });
+  if (o.dark) {
+    // The portal shows each account in the mode stored on the server; a dark page is that answer
+    // rewritten, so the account's stored mode (which other tests read) is left alone.
+    await context.route(/\/api\/(miglogin|usermode\/)/, async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body?.data?.mode) body.data.mode = 'dark';
+      await route.fulfill({ response, json: body });
+    });
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+export async function login(page: Page, logname: string, password = `${logname}-demo-pass`): Promise<void> {
+  await page.goto(url('/'));
+  await page.getByLabel('Username').fill(logname);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByTestId('operator').waitFor();
+}
+
+/** Staff: make `logname` the current user through the top-bar search. */
+export async function workOn(page: Page, search: string, logname = search): Promise<void> {
+  await page.getByPlaceholder('Logname or UID').fill(search);
+  await page.getByRole('button', { name: 'Find Account' }).click();
+  await page.getByTestId('working-on').getByText(logname, { exact: true }).waitFor();
+  // A popup note may open; close it.
+  const close = page.getByRole('dialog').getByRole('button', { name: 'Close' }).first();
+  if (await close.isVisible().catch(() => false)) await close.click();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync('screenshots', { recursive: true });
+  await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
+}

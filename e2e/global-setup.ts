@@ -1,0 +1,11 @@
+import type { TestProject } from 'vitest/node';
+import { startPortal } from './portal.ts';
+
+import './provided.ts';
+
+export default async function setup(project: TestProject) {
+  const portal = await startPortal();
+  project.provide('baseUrl', portal.baseUrl);
+  project.provide('dataDir', portal.dataDir);
+  return () => portal.stop();
+}

@@ -1,0 +1,138 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+describe('sign-in and the shell', () => {
+  it('refuses an email address as the account name with the spec text', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/'));
+    await page.getByLabel('Username').fill('alice@anderson-design.com');
+    await page.getByLabel('Password', { exact: true }).fill('whatever');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Please use your account name, not your email address for logging in')
+      .waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+    await page.getByLabel('Username').fill('alice');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login Failed 1 Time(s)').waitFor();
+    await page.context().close();
+  });
+
+  it('logs in, restores the session after a reload, and logs out', async () => {
+    const page = await newPage(browser);
+    await login(page, 'Alice', 'alice-demo-pass');
+    await expect(page.getByTestId('banner').textContent()).resolves.toBe('Logged in alice');
+    await page.getByRole('heading', { name: 'Breaking News' }).waitFor();
+    await page.getByText('Fiber cut on the Portland ring').waitFor();
+    await page.reload();
+    await page.getByTestId('operator').waitFor();
+    expect(await page.getByTestId('working-on').count()).toBe(0);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByLabel('Username').waitFor();
+    await expect(page.getByTestId('banner').textContent()).resolves.toBe('You have been logged out');
+    expect(await page.evaluate(() => localStorage.getItem('id_token'))).toBeNull();
+    await page.context().close();
+  });
+
+  it('shows public routes without login, the login form elsewhere, and sends unknown paths home', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/quickref'));
+    await page.getByRole('heading', { name: 'Quick References' }).waitFor();
+    await page.getByText('imap.example.net', { exact: false }).waitFor();
+    await page.goto(url('/account-info'));
+    await page.getByLabel('Username').waitFor();
+    await page.goto(url('/no/such/page'));
+    await page.waitForURL(/\/portal\/?$/);
+    await page.context().close();
+  });
+
+  it('sends an expired session back to the login form', async () => {
+    const page = await newPage(browser);
+    await login(page, 'bob');
+    await page.evaluate(() => localStorage.setItem('id_token', `${localStorage.getItem('id_token')}x`));
+    await page.reload();
+    await page.goto(url('/account-info'));
+    await page.getByLabel('Username').waitFor();
+    await expect(page.getByTestId('banner').textContent()).resolves.toBe('Logged Out');
+    await page.context().close();
+  });
+
+  it('lets staff find an account by logname or uid and work on it', async () => {
+    const page = await newPage(browser);
+    await login(page, 'staff');
+    await workOn(page, '5002', 'bob');
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('link', { name: 'Account Summary' }).click();
+    await page.getByRole('heading', { name: 'Account Summary for bob' }).waitFor();
+    await page.getByPlaceholder('Logname or UID').fill('nobody-here');
+    await page.getByRole('button', { name: 'Find Account' }).click();
+    await page.getByText('User not found: nobody-here').waitFor();
+    await page.getByPlaceholder('Logname or UID').fill('alice');
+    await page.getByRole('button', { name: 'Find Account' }).click();
+    await page.getByRole('dialog').getByText('VIP since 2009').waitFor();
+    await page.context().close();
+  });
+
+  it('keeps the dark mode across sessions', async () => {
+    const page = await newPage(browser);
+    await login(page, 'bob');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
+    await page.waitForTimeout(300);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.evaluate(() => localStorage.clear());
+    await login(page, 'bob');
+    await page.waitForFunction(
+      () => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark',
+    );
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.context().close();
+  });
+});
+
+describe('accessibility and looks', () => {
+  for (const dark of [false, true]) {
+    const mode = dark ? 'dark' : 'light';
+    it(`has no serious axe violations on login, home and account summary (${mode})`, async () => {
+      const page = await newPage(browser, { dark });
+      await page.goto(url('/'));
+      await page.evaluate((m) => localStorage.setItem('mode', m), mode);
+      await page.reload();
+      await page.getByLabel('Username').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `login-${mode}`);
+      await login(page, 'alice');
+      await page.getByText('Fiber cut on the Portland ring').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `home-${mode}`);
+      await page.goto(url('/account-info'));
+      await page.getByText('Anderson Design LLC').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `account-info-${mode}`);
+      await page.context().close();
+    });
+  }
+
+  it('works at phone width', async () => {
+    const page = await newPage(browser, { width: 360, height: 740 });
+    await login(page, 'alice');
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('link', { name: 'Account Summary' }).click();
+    await page.getByText('Anderson Design LLC').waitFor();
+    await screenshot(page, 'account-info-phone');
+    await page.context().close();
+  });
+});

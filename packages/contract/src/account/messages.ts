@@ -1,0 +1,66 @@
+/** Message texts of the account area (spec 000 §5, §8; spec 002 §7). Texts of the spec are exact. */
+export const A = {
+  // addresses (spec 000 §8)
+  addressProblem: (kind: AddressKindLabel) => `Problem in ${kind} Address change`,
+  unknownErrorNoc: 'Unknown error, please contact noc',
+  failedToGetAddress: (kind: AddressKindLabel) => `Failed to get ${kind.toLowerCase()} address`,
+  success: 'Success',
+  updated: 'Updated',
+  unableToUpdate: 'Unable to update - let NOC know',
+  updateFailed: 'Update failed',
+
+  // passwords and resets (spec 000 §8)
+  thankYou: 'Thank You!',
+  propagate: 'Password changes take about ten minutes to propagate',
+  problems: 'Problems',
+  passwordChanged: 'Password Changed',
+  resetFailed: 'Reset Failed',
+  resetSubmitted: 'Reset request submitted',
+  checkEmail: 'Please check your email for reset link',
+  contactHelp: 'Please contact help',
+  // server answers (ours: the spec shows only the client's titles)
+  wrongPanelPassword: 'The panel password is not correct',
+  wrongOldPassword: 'The old password is not correct',
+  /** Ends with "data breaches." so the secondary-password screen classifies it as breached (spec 002 §7). */
+  breached: 'This password cannot be used: it has appeared in data breaches.',
+  /** Starts with "Password change already pending" (spec 002 §7). */
+  alreadyPending: (logname: string) =>
+    `Password change already pending for ${logname} - please check back later`,
+  changePending: (logname: string) =>
+    `Password change pending for ${logname}: changes take about ten minutes to propagate`,
+  notYourSecondary:
+    'Permission denied: only the primary account may change the passwords of its secondary accounts',
+  resetInvalid:
+    'This reset link is not valid: it may have expired (links last 30 minutes) or have been used already',
+  resetMessage:
+    'If the account name and address match our records, a reset link has been sent to that address. The link is valid for 30 minutes.',
+  tooManyResets: 'Too many reset requests - please wait 15 minutes and try again',
+
+  // statement delivery (spec 000 §8)
+  somethingFailed: 'Sorry, something has failed',
+  thanks: 'Thanks!',
+  statementSaved: 'Your statement delivery choice has been saved',
+
+  // secondary-account requests (spec 000 §8)
+  namesUnavailable: 'Account names used or invalid',
+  chooseDifferent: 'Please choose a different account name for these accounts:',
+  newAccountsPending: 'New Accounts Pending',
+  newAccountsBody:
+    'Thank you. Your request for new accounts has been received and will be processed by our staff. You will get a message when the new accounts are ready.',
+  noAccountNames: 'Enter at least one account name',
+  lognameTooLong: 'At most 12 characters',
+  requestNotFound: 'Request not found',
+  requestAlreadyDone: 'This request has already been marked done',
+
+  // web hosting request (spec 000 §5, §8)
+  selectDomain: 'Select a domain',
+  selectHostingType: 'Select a hosting type',
+  webHostingSubmitted: 'Web Hosting Request Submitted',
+  errorSendingRegistration: 'Error sending registration',
+  problemsWithRequest: 'Problems with Request',
+
+  // authenticated messages
+  messageSent: 'Message sent',
+} as const;
+
+export type AddressKindLabel = 'Billing' | 'Account';

@@ -1,0 +1,390 @@
+import { z } from 'zod';
+import { CARD_TYPES } from '../constants.ts';
+import { defineCall } from '../http.ts';
+import { M } from '../messages.ts';
+import {
+  expdateInPast,
+  idNumber,
+  logname,
+  optionalEmail,
+  optionalText,
+  parseExpdate,
+  required,
+  validCcn,
+} from '../rules.ts';
+import { B } from './messages.ts';
+
+/**
+ * Calls of the billing area: stored cards and payments (spec 000 §3, §5, §7), invoices and
+ * coworking products (spec 002 §3, §5, §7), and recent payments. Paths and payload names are the
+ * spec's. The API speaks dollars (numbers with cents); the server keeps integer cents.
+ */
+
+// ---------------------------------------------------------------- building blocks
+
+const country = z
+  .string()
+  .trim()
+  .max(56)
+  .nullish()
+  .transform((v) => v || 'US');
+
+/** A 0/1 choice sent as a number or a string ('1'); missing is 'Required'. */
+const flag01 = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.union([z.literal(0), z.literal(1)], { error: M.required }),
+);
+const optionalFlag = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.union([z.literal(0), z.literal(1)], { error: M.invalid }).optional(),
+);
+
+/** card_status / save_status: 0 single payment, 1 single and save, 2 single, save and auto-billing. */
+export const CardStatus = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: M.required }),
+);
+
+/** Largest amount taken online, in cents: larger payments go through accounting. */
+export const MAX_PAYMENT_CENTS = 10_000_000;
+
+/**
+ * A dollar amount (number or text, a leading $ allowed) → whole cents. Rules of the pay form
+ * (spec 000 §5): required, numeric, greater than zero; plus at most two decimals.
+ */
+export const amountDollars = z.union([z.number(), z.string()], { error: M.required }).transform((v, ctx) => {
+  const s = String(v).trim().replace(/^\$/, '').replace(/,/g, '');
+  if (s === '') {
+    ctx.addIssue({ code: 'custom', message: M.required });
+    return z.NEVER;
+  }
+  const n = Number(s);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s) || !Number.isFinite(n)) {
+    ctx.addIssue({ code: 'custom', message: M.mustBeNumber });
+    return z.NEVER;
+  }
+  if (!(n > 0)) {
+    ctx.addIssue({ code: 'custom', message: M.amountPositive });
+    return z.NEVER;
+  }
+  if (!/^\+?\d*(\.\d{0,2})?$/.test(s)) {
+    ctx.addIssue({ code: 'custom', message: B.amountCents });
+    return z.NEVER;
+  }
+  const cents = Math.round(n * 100);
+  if (cents > MAX_PAYMENT_CENTS) {
+    ctx.addIssue({ code: 'custom', message: B.amountTooLarge });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+/** The key of one payment the user asked for (one pay-form submit); a retry with it never charges twice. */
+const idempotencyKey = z
+  .string()
+  .trim()
+  .min(8, { error: M.invalid })
+  .max(100, { error: M.invalid })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: M.invalid })
+  .optional();
+
+const cardType = z.enum(CARD_TYPES, { error: M.required });
+
+/** Card and billing-address fields of the add-card form (spec 000 §5 "New card"). */
+const cardFields = {
+  ccname: required().max(100),
+  ccnumber: required().max(30).refine(validCcn, { error: M.invalidCreditCard }),
+  expdate: required().refine((v) => parseExpdate(v) !== null && !expdateInPast(v), {
+    error: M.invalidExpiration,
+  }),
+  cvv: required().regex(/^\d{3,4}$/, { error: M.invalid }),
+  address: required().max(200),
+  city: required().max(80),
+  state: required(M.reqd).max(40),
+  zipcode: required().max(20),
+  country,
+};
+
+// ---------------------------------------------------------------- stored cards
+
+/** Payment method (spec 000 §3), with the stored billing address for the edit form. */
+export const PayMethod = z.object({
+  id: z.number(),
+  cid: z.string(),
+  ccn4: z.string(),
+  card_type: z.string(),
+  nice_expdate: z.string(),
+  expdate: z.string(),
+  on_auto_billing: z.boolean(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+});
+export type PayMethod = z.infer<typeof PayMethod>;
+
+export const getPaymentMethods = defineCall({
+  method: 'GET',
+  path: '/api/get-payment-methods/:account',
+  params: z.object({ account: logname }),
+  data: z.object({ pay_methods: z.array(PayMethod) }),
+});
+
+/** The address the card forms start from (the billing address, else the account address). */
+export const PrefillAddress = z.object({
+  ccname: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipcode: z.string(),
+  country: z.string(),
+  email: z.string(),
+});
+export type PrefillAddress = z.infer<typeof PrefillAddress>;
+export const getPrefillCcAddr = defineCall({
+  method: 'POST',
+  path: '/api/get-prefill-cc-addr',
+  body: z.object({ account: logname }),
+  data: z.object({ address: PrefillAddress }),
+});
+
+/** New card (spec 000 §3, §5): every field required, Luhn, MMYY not past, numeric cvv, auto-bill choice. */
+export const NewCardBody = z.object({
+  account: logname,
+  ...cardFields,
+  cardtype: cardType,
+  add_payment: optionalFlag,
+  save_card: optionalFlag,
+  auto_bill: flag01,
+  use_this_card: optionalFlag,
+});
+export const addCard = defineCall({
+  method: 'POST',
+  path: '/api/add-card',
+  body: NewCardBody,
+  data: z.object({ card_id: z.number(), pay_method: PayMethod }),
+});
+
+/** Card update (spec 000 §3, §5): only the expiration format is checked. */
+export const UpdateCardBody = z.object({
+  account: logname,
+  id: idNumber,
+  auto_bill: optionalFlag,
+  card_type: z.string().max(20).optional(),
+  ccn4: z.string().max(4).optional(),
+  expdate: z
+    .string({ error: M.invalidExpiration })
+    .trim()
+    .refine((v) => parseExpdate(v) !== null, { error: M.invalidExpiration }),
+  first_name: optionalText(60),
+  last_name: optionalText(60),
+  company: optionalText(100),
+  address: optionalText(200),
+  city: optionalText(80),
+  state: optionalText(40),
+  zipcode: optionalText(20),
+  country,
+});
+export const updateCard = defineCall({
+  method: 'POST',
+  path: '/api/update-card',
+  body: UpdateCardBody,
+  data: z.object({ pay_method: PayMethod }),
+});
+
+export const DeleteCardBody = z.object({ account: logname, id: idNumber });
+export const deleteCard = defineCall({
+  method: 'POST',
+  path: '/api/delete-card',
+  body: DeleteCardBody,
+  data: z.object({ id: z.number() }),
+});
+
+// ---------------------------------------------------------------- payments
+
+/** Payment info (spec 000 §3): last_invoice is YYYYMMDD ('' when none); amounts in dollars. */
+export const PaymentInfo = z.object({
+  logname: z.string(),
+  uid: z.number(),
+  last_invoice: z.string(),
+  amount: z.number(),
+  num_paymts: z.number(),
+  paymt_total: z.number(),
+  current_due: z.number(),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfo>;
+export const getPaymentInfo = defineCall({
+  method: 'GET',
+  path: '/api/get-payment-info/:user',
+  params: z.object({ user: logname }),
+  data: PaymentInfo,
+});
+
+const paymentFields = {
+  account: logname,
+  amount: amountDollars,
+  email: optionalEmail(),
+  comments: optionalText(500),
+  save_status: CardStatus,
+  save_card: optionalFlag,
+  auto_bill: optionalFlag,
+  use_this_card: optionalFlag,
+  idempotency_key: idempotencyKey,
+  /** 'coworking': pays a coworking purchase (recorded, not applied to the account balance). */
+  purpose: z.enum(['account', 'coworking']).default('account'),
+};
+
+/** The pay form with a new card (spec 000 §3 "Payment payload"); which_card 0 or absent. */
+export const SinglePaymentBody = z.object({
+  ...paymentFields,
+  ...cardFields,
+  ccnumber: required().max(30).refine(validCcn, { error: M.invalidCcn }),
+  expdate: required()
+    .refine((v) => parseExpdate(v) !== null, { error: M.invalidDate })
+    .refine((v) => parseExpdate(v) === null || !expdateInPast(v), { error: M.expiredCard }),
+  cardtype: z
+    .enum(CARD_TYPES, { error: M.invalid })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  which_card: z.coerce.number().int().min(0).max(0, { error: M.invalid }).optional(),
+});
+
+/** The pay form with a stored card: which_card is the card's id; card fields are not used. */
+export const SavedCardPaymentBody = z.object({ ...paymentFields, which_card: idNumber });
+
+/** Outcomes a payment call reports as success. */
+export const PAY_STATUS = ['approved', 'unknown'] as const;
+export const PaymentData = z.object({
+  /** approved: money taken; unknown: the gateway's answer was lost and is being reconciled. */
+  status: z.enum(PAY_STATUS),
+  trans_id: z.string(),
+  amount: z.number(),
+  receipt_to: z.string(),
+  ccn4: z.string(),
+  card_id: z.number().nullable(),
+  date: z.string(),
+});
+export type PaymentData = z.infer<typeof PaymentData>;
+
+export const singlePayment = defineCall({
+  method: 'POST',
+  path: '/api/single-payment',
+  body: SinglePaymentBody,
+  data: PaymentData,
+});
+export const savedCardPayment = defineCall({
+  method: 'POST',
+  path: '/api/saved-card-payment',
+  body: SavedCardPaymentBody,
+  data: PaymentData,
+});
+
+export const RecentPayment = z.object({
+  trans_id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  ccn4: z.string(),
+  status: z.string(),
+  comments: z.string(),
+});
+export type RecentPayment = z.infer<typeof RecentPayment>;
+/** Recent payments of the account, newest first (approved ones and those still being confirmed). */
+export const recentPayments = defineCall({
+  method: 'GET',
+  path: '/api/recent-payments/:account',
+  params: z.object({ account: logname }),
+  data: z.object({ payments: z.array(RecentPayment) }),
+});
+
+// ---------------------------------------------------------------- invoices
+
+export const InvoiceRow = z.object({
+  invoice: z.string(),
+  invdate: z.string(),
+  duedate: z.string(),
+  amount: z.number(),
+  paid: z.boolean(),
+});
+export type InvoiceRow = z.infer<typeof InvoiceRow>;
+export const invoices = defineCall({
+  method: 'GET',
+  path: '/api/invoices/:user',
+  params: z.object({ user: logname }),
+  data: z.array(InvoiceRow),
+});
+
+/** data.invoice is the invoice's markup (rendered sanitised); the row's fields come with it. */
+export const getInvoice = defineCall({
+  method: 'POST',
+  path: '/api/get-invoice',
+  body: z.object({ invoice: required().max(64), logname }),
+  data: z.object({
+    invoice: z.string(),
+    invoice_number: z.string(),
+    invdate: z.string(),
+    duedate: z.string(),
+    amount: z.number(),
+  }),
+});
+
+// ---------------------------------------------------------------- coworking
+
+export const CoworkingProduct = z.object({
+  pcode: z.string(),
+  name: z.string(),
+  actual_price: z.number(),
+  unit: z.string(),
+  description: z.string(),
+});
+export type CoworkingProduct = z.infer<typeof CoworkingProduct>;
+/** disctype 1 normal prices, 2 the members' discount (spec 002 §3). Read as top-level `products` too. */
+export const getCoworkingProds = defineCall({
+  method: 'POST',
+  path: '/api/get-coworking-prods',
+  body: z.object({
+    disctype: z.preprocess(
+      (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+      z.union([z.literal(1), z.literal(2)], { error: M.required }),
+    ),
+  }),
+  data: z.array(CoworkingProduct),
+});
+
+export const purchaseProduct = defineCall({
+  method: 'POST',
+  path: '/api/purchase-product',
+  body: z.object({
+    logname,
+    pcode: required().max(20),
+    units: z.coerce
+      .number({ error: M.mustBeNumber })
+      .int({ error: M.invalid })
+      .min(1, { error: M.invalid })
+      .max(1000),
+    comment: optionalText(500),
+    /** The coworking payment that paid for it, when paid through the portal. */
+    trans_id: z.string().trim().max(40).optional(),
+  }),
+  data: z.object({ id: z.number() }),
+});
+
+export const addToAudit = defineCall({
+  method: 'POST',
+  path: '/api/addtoaudit',
+  body: z.object({ logname, message: required().max(2000) }),
+  data: z.object({ logged: z.boolean() }),
+});
+
+/** The staff coworking form (spec 002 §5): amount rules and the reservation name. */
+export const CoworkForm = z.object({
+  amount: amountDollars,
+  /** 'Required'; the form also shows B.reservationNameRequired under it. */
+  name: required().max(100),
+});

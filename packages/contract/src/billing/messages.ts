@@ -1,0 +1,56 @@
+/** Message texts of the billing area (spec 000 §8, spec 002 §5, §8). Texts of the spec are exact. */
+export const B = {
+  // cards (spec 000 §8)
+  cardAddedTitle: 'Success',
+  cardAdded: 'The Card has been added',
+  cardFailedTitle: 'Failed',
+  unableToAddCard: (error: string) => `Unable to add this card ${error}`.trim(),
+  cardUpdated: 'Your card has been updated',
+  unableToUpdateCard: 'Unable to update this card',
+  deleteConfirm: 'Do you really want to delete this card?',
+  cardDeleted: 'Card has been deleted',
+  cardTypeMismatch: 'The card type does not match the card number',
+  cardNotAccepted: 'This card type is not accepted',
+  newCard: 'New Card',
+
+  // payments (spec 000 §8)
+  paymentSuccessTitle: 'Successful Payment',
+  thankYou: (transId: string, amount: string, receiptTo: string) =>
+    `Thank you for your payment. Transaction ID: ${transId}. Amount: $${amount}. Receipt sent to: ${receiptTo || 'No receipt sent'}.`,
+  noReceipt: 'No receipt sent',
+  noPaymentTitle: 'No Payment made',
+  apiFailureTitle: 'API Payment failure',
+  apiFailureAdvice: 'Please contact the network operations team about this payment.',
+  unableToAddThisCard: 'Unable to add this card',
+  paymentPendingTitle: 'Payment being confirmed',
+  paymentPending:
+    'The card processor did not confirm this payment in time. We are checking its outcome with the processor; you will receive a receipt once it is confirmed. Please do not pay again in the meantime.',
+  paymentInProgress: 'This payment is already being processed',
+  keyReused: 'This payment request was already used for a different payment',
+  amountCents: 'Amount must be in dollars and cents',
+  amountTooLarge: 'Amount is too large for an online payment - please contact accounting',
+  cardStatusMeaning: {
+    0: 'Single payment, do not save the card',
+    1: 'Single payment and save the card',
+    2: 'Single payment, save the card and use it for auto-billing',
+  } as Record<0 | 1 | 2, string>,
+  sandboxNotice: 'Sandbox mode: payments are simulated with test cards and no money is charged.',
+
+  // invoices (spec 002 §8)
+  cantFind: (invoice: string) => `Can't find ${invoice}`,
+  invoiceNotFound: (invoice: string) => `Invoice ${invoice} is not on this account`,
+  noInvoices: 'No invoices',
+
+  // recent payments
+  noPayments: 'No payments',
+
+  // coworking (spec 002 §5, §8)
+  reservationNameRequired: 'A reservation name is required',
+  purchaseRecordFailed: 'Purchase complete - problem with recording the purchase (see NOC)',
+  purchaseLogFailed: 'Purchase is OK, problems with logging (see NOC)',
+  purchaseDoneTitle: 'Purchase complete',
+  productNotFound: 'No such product',
+  cardNotFound: 'Card not found',
+  selectProduct: 'Select a product',
+  paymentNotForPurchase: 'That payment does not pay for a coworking purchase of this account',
+} as const;

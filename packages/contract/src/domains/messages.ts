@@ -1,0 +1,78 @@
+/** Message texts of the domains area (spec 001 §2, §4, §5, §8, §9). Texts of the spec are exact. */
+export const DM = {
+  // list screens (spec 001 §2)
+  headingEdit: 'Edit Domains',
+  headingRenew: 'Renew Domains',
+  headingPermissions: 'Domain Permissions',
+  noDomains: 'No Domains Found',
+  noDomainsUsage: 'No domains found',
+  unknown: 'unknown',
+  failed: 'Failed',
+  /** Shown for domains not registered through our registrar partner (spec 001 §6). */
+  expirationUnknown: 'UNKNOWN',
+
+  // registration (spec 001 §5, §8)
+  cantFindIt: "Can't find it",
+  notATld: (tld: string) => `${tld} isn't a TLD that we can register`,
+  mustAgree: "We can't register your domain unless you agree to the terms",
+  selectYears: 'Please select number of years for the registration',
+  registrationSubmitted: 'Domain Registration Submitted',
+  errorSending: 'Error sending registration',
+  problems: 'Problems with Registration',
+  signatureFailed: 'Signature Failed',
+  registerAnother: 'Register another domain',
+  unknownAgreement: 'No such text',
+
+  // renewal (spec 001 §4, §8)
+  cannotRenew: 'Cannot renew domain',
+  renewalPending: 'Renewal is Pending',
+  renewalFailed: 'Renewal Failed',
+  notRegistrarManaged: (domain: string) =>
+    `${domain} is not registered through our registrar partner, so it cannot be renewed or edited here`,
+  onAutoRenew: (domain: string) =>
+    `${domain} renews automatically about 45 days before it expires; turn Auto Renew off to renew it by hand`,
+  tooEarly: (domain: string, days: number) => `${domain} can be renewed from ${days} days before it expires`,
+  tooLate: (domain: string) =>
+    `${domain} expired too long ago to be renewed here; please contact the help desk`,
+  alreadyPending: (domain: string, years: number) =>
+    `A renewal of ${domain} for ${years} ${yearLabel(years)} is already pending`,
+  noPriceForYears: (years: number) =>
+    `${years} ${yearLabel(years)} is not a renewal period we offer for this domain`,
+  priceChanged: 'The price has changed: please reload the page and check the new price',
+  renewalQueued: (domain: string, years: number, newExpiration: string) =>
+    `Your renewal of ${domain} for ${years} ${yearLabel(years)} is pending: the new expiration date will be ${newExpiration}. The charge will appear on your next invoice.`,
+  renewNoticeSubject: (domain: string) => `Renewal of ${domain}`,
+
+  // edit (spec 001 §8)
+  updated: (domain: string) => `${domain} is updated`,
+  notAuthorized: (domain: string) => `Not authorized to edit ${domain}`,
+  cantGetStatus: (domain: string) => `Can't get status for ${domain}`,
+  bothSet: 'Auto Renew Yearly and Let Domain Expire cannot both be Yes: choose one',
+  contactPlaceholder: "leave blank to use the primary account's email address",
+
+  // permissions (spec 001 §2, §8)
+  noAdmins: 'No Additional Admin Accounts for the domain',
+  ownerOnly: 'Only the owner of the domain may change its permissions',
+  noSuchAccount: (logname: string) => `There is no account named ${logname}`,
+  ownerAlready: (logname: string) => `${logname} owns the domain already`,
+  adminAdded: (logname: string, n: number) =>
+    `${logname} may now manage ${n} ${n === 1 ? 'domain' : 'domains'}`,
+  notAdmin: (logname: string, domain: string) => `${logname} is not an admin of ${domain}`,
+  adminRemoved: (logname: string, domain: string) => `${logname} was removed from ${domain}`,
+  noGrants: (logname: string) => `${logname} has no permissions on your domains`,
+  removedFromAll: (logname: string, n: number) =>
+    `${logname} was removed from ${n} ${n === 1 ? 'domain' : 'domains'}`,
+  additionFailed: 'Addition Failed',
+  deleteFailed: 'Delete Failed',
+  deletionFailed: 'Deletion Failed',
+  deleted: 'Deleted',
+
+  // whois
+  whoisInvalid: 'Invalid domain name',
+  whoisUnavailable: 'The whois service did not answer: please try again in a minute',
+} as const;
+
+/** 'year' for 1, 'years' otherwise (spec 001 §9). */
+export function yearLabel(n: number): string {
+  return n === 1 ? 'year' : 'years';
+}

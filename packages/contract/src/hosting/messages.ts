@@ -1,0 +1,70 @@
+/** Message texts of the hosting area (spec 002 §2, §5, §8). Texts are exact where the spec gives them. */
+export const HM = {
+  // lists
+  noWebsites: 'No Websites Found',
+  noDomains: 'No Domains Found',
+  noDatabases: 'No Databases Found',
+  errorWebsiteList: 'Error getting website list',
+  errorPhpList: 'Error getting php version list',
+
+  // PHP version (spec 002 §5, §8)
+  changePending: 'Change is already pending - please check back later',
+  selectPhp: 'Select a new PHP version',
+  chooseOption: 'Please choose an option',
+  samePhp: 'This is the current version - no change will be made',
+  downgradePhp: 'This is a downgrade: older PHP versions are slower and more prone to security issues',
+  disablePhp: 'Choosing Disabled will disable PHP for this website',
+  unknownPhp: 'Unknown PHP version',
+  updateQueued: 'Update queued',
+  changeSoon: 'Change will complete in a few minutes',
+  errorQueuingPhp: 'Error queuing PHP change',
+  pendingNotice: 'A change to this website is pending - updates are blocked until it completes',
+
+  // access (spec 002 §6, §8)
+  permissionsProblem: 'Permissions problem',
+  permissionsProblemBody: 'Permissions problem, contact the network operations team',
+  vidNotFound: 'VID not found',
+  problemsWithRequest: 'Problems with Request',
+
+  // error logs
+  logsOn: 'Error logs will be turned on in a few minutes',
+  logsOff: 'Error logs will be turned off in a few minutes',
+  logsAlreadyOn: 'Error logs are already on',
+  logsAlreadyOff: 'Error logs are already off',
+  showLogs: (virtname: string) => `Show Logs ${virtname}`,
+  logsZeroRows: 'This may take a few minutes to be registered for viewing logs',
+  totalRows: (n: number) => `Total Rows: ${n}`,
+  newRows: (n: number) => `New Rows: ${n}`,
+  noLogsAvailable: 'No Logs available - It may take a few minutes before logs are available',
+  noLogsFound: 'No logs found',
+  logsFailedLine: (logname: string, uid: number | string, virtname: string, vid: number | string) =>
+    `logname ${logname}, uid ${uid}, virtual name ${virtname}, vid ${vid}`,
+
+  // web app install
+  selectWebsite: 'Select a website',
+  selectApp: 'Select an App',
+  invalidSubdir: 'Use letters, digits, dot, dash and underscore, separated by /',
+  installing: 'Installing ...',
+  installFailed: 'Failed',
+  noWebsiteForInstall: 'This account has no website. Please contact support to add web hosting.',
+  noPendingInstalls: 'No pending installations',
+
+  // devsites
+  devsiteTypes: ['Empty Website', 'New WordPress Installation', 'Copy original website'] as const,
+  noEligibleWebsite:
+    'No website is eligible for a new devsite: each website already has one, or the account has no website.',
+  promoteWarning:
+    'Promoting the devsite to live REPLACES the contents of the live website with the devsite. This cannot be undone.',
+  refreshWarning:
+    'Refreshing the devsite from the live site REPLACES the contents of the devsite with the live website. This cannot be undone.',
+  devsiteSubmitted: 'Devsite request submitted',
+  promoteSubmitted: 'Promote request submitted',
+  refreshSubmitted: 'Refresh request submitted',
+  requestToNoc: 'The network operations team will carry it out and contact you',
+  devsiteExists: 'This website already has a devsite',
+
+  // agent API (docs/hosting-agent.md)
+  agentCredentials: 'Agent credentials required',
+  notClaimed: 'Change is not claimed by this agent',
+  notThisAgent: 'This website is not served by this agent',
+} as const;

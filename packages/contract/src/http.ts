@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** One API call of the spec: method, path (Fastify style, `:param`), whether it needs the bearer token, and its schemas. */
+export interface CallDef<
+  P extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  D extends z.ZodType = z.ZodType,
+> {
+  method: 'GET' | 'POST';
+  path: string;
+  token: boolean;
+  params: P;
+  body: B;
+  data: D;
+}
+
+export const NoParams = z.object({});
+export const NoBody = z.object({}).optional();
+
+export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(def: {
+  method: 'GET' | 'POST';
+  path: string;
+  token?: boolean;
+  params?: P;
+  body?: B;
+  data: D;
+}): CallDef<P, B, D> {
+  return {
+    method: def.method,
+    path: def.path,
+    token: def.token ?? true,
+    params: (def.params ?? NoParams) as P,
+    body: (def.body ?? NoBody) as B,
+    data: def.data,
+  };
+}
+
+export type ParamsOf<C extends CallDef> = z.input<C['params']>;
+export type BodyOf<C extends CallDef> = z.input<C['body']>;
+export type DataOf<C extends CallDef> = z.output<C['data']>;
+
+/** The response envelope of DESIGN.md §2. */
+export interface OkEnvelope<D> {
+  status: 1;
+  message: string;
+  data: D;
+  [top: string]: unknown;
+}
+export interface FailEnvelope {
+  status: 0 | 'expired_token';
+  message: string;
+  errors?: Record<string, string>;
+  request_id?: string;
+}
+export type Envelope<D> = OkEnvelope<D> | FailEnvelope;
+
+export { callUrl } from './call-url.ts';

@@ -1,0 +1,76 @@
+/** Message texts of the mail tools and messages (spec 001 §4, §5, §8; spec 002 mailing lists). Exact where the spec gives them. */
+export const MM = {
+  // send authenticated message (spec 001 §5, §8)
+  invalidEmailAddress: 'Invalid Email Address',
+  sendFailedTitle: 'Sorry, something has failed',
+  sendFailedBody: 'The message was not sent',
+  sentTitle: 'Thanks!',
+  sentBody: 'Your message has been sent to the help desk',
+
+  // newsletter (spec 001 §8)
+  subscribeFailedTitle: 'Sorry, something has gone wrong.',
+  subscribeFailedBody: 'Your subscription was not added',
+  subscribedTitle: 'Welcome to the Portal!',
+  confirmSent: (email: string) =>
+    `We have sent a message to ${email}: please follow its link to confirm your subscription.`,
+  alreadySubscribed: (email: string) => `${email} is already subscribed to the Portal.`,
+  confirmResent: (email: string) =>
+    `${email} is waiting for confirmation: we have sent the confirmation link again.`,
+  subscriptionConfirmed: (email: string) => `${email} is now subscribed to the Portal.`,
+  confirmLinkInvalid: 'This confirmation link is not valid any more.',
+
+  // auto-responder (spec 001 §5, §8)
+  datesNotSetTitle: 'Dates not set',
+  datesNotSetBody: 'Please set a start and end date',
+  endAfterStart: 'The end must be after the start',
+  endInPast: 'The end must be in the future',
+  autoResponderFailed: 'The request was not sent',
+  autoResponderSent: 'Your request has been sent',
+
+  // disk usage (spec 001 §8)
+  diskUsageFailed: 'Get Disk Usage',
+
+  // email aliases (spec 001 §2, §5, §8)
+  catchAll: "You can't change a catch-all alias.",
+  added: (address: string) => `Added ${address}`,
+  updated: (address: string) => `Updated ${address}`,
+  deleted: 'Deleted',
+  additionFailed: 'Addition Failed',
+  failedUpdate: 'Failed update',
+  deleteFailed: 'Delete Failed',
+  notFoundAlias: 'Not Found',
+  recoveryNotFound: 'Recovery email not found',
+  aliasExists: (address: string) => `${address} already exists`,
+  invalidAliasName: 'An alias name may use letters, digits and . _ - + only',
+  targetsRequired: 'Enter at least one target address',
+  badTarget: (line: number, text: string) => `Line ${line}: "${text}" is not a valid email address`,
+  tooManyTargets: (max: number) => `At most ${max} target addresses`,
+  aliasToItself: (address: string) => `${address} cannot forward to itself`,
+  noDomains: 'No domains found',
+
+  // temporary email (spec 001 §2, §8, §9)
+  noAliasFound: 'No Alias Found',
+  noTempEmails: 'No Temp Emails Found',
+  failed: 'Failed',
+  success: 'Success',
+  updatedTemp: (address: string) => `Updated ${address}`,
+  addedTemp: (address: string) => `Added ${address}`,
+  tempLimit: (max: number) =>
+    `You already have ${max} active temporary aliases; let one expire or change its date first`,
+  tempNameTaken: (address: string) => `${address} is not available; please choose another name`,
+  invalidTempName:
+    'Use 3 to 40 lower-case letters, digits, dots, dashes or underscores, starting with a letter or digit',
+  tempForwardLoop: 'A temporary alias cannot forward to the temporary domain',
+  expiresInPast: 'Choose an expiry date in the future',
+  expiresTooFar: 'An alias can be set to expire at most one year ahead',
+
+  // recovery contacts (spec 001 §8)
+  noRecovery: 'No Recovery Addresses Found',
+  recoveryExists: (email: string) => `${email} is already a recovery address`,
+  recoveryLimit: (max: number) => `At most ${max} recovery addresses`,
+  addFailed: 'Add Failed',
+  deletionFailed: 'Deletion Failed',
+
+  // mailing lists (spec 002 §3, §8)
+  unknownListType: (value: string) => `Unknown-${value}`,
+} as const;

@@ -1,0 +1,52 @@
+/** Message texts of the specification, in one place for server and client. Texts are exact. */
+export const M = {
+  // shared validation rules (spec 000 §5)
+  required: 'Required',
+  reqd: "Req'd",
+  minChars: (n: number) => `Must be at least ${n} characters`,
+  passwordsMustMatch: 'Passwords must match',
+  invalidCcn: 'Invalid Credit Card Number',
+  invalidCreditCard: 'Invalid credit card',
+  invalidDate: 'Invalid date (MMYY)',
+  expiredCard: 'Expired Card (MMYY)',
+  invalidExpiration: 'Invalid Expiration',
+  amountPositive: 'Amount must be > 0',
+  mustBeNumber: 'Must be a number',
+  invalidEmail: 'This field must be a valid email address',
+  invalid: 'Invalid',
+
+  // envelope
+  permissionDenied: 'Permission denied',
+  internalError: 'Internal error',
+  sessionExpired: 'Session expired',
+  notFound: 'Not found',
+  invalidInput: 'Invalid input',
+  tooLarge: 'Request too large',
+  unavailable: 'Service temporarily unavailable',
+
+  // session and shell (spec 000 §4, §8)
+  loginFailedTitle: 'Login Failed',
+  loginUseAccountName: 'Please use your account name, not your email address for logging in',
+  loginFailedTimes: (n: number) => `Login Failed ${n} Time(s)`,
+  badCredentials: 'Invalid account name or password',
+  tooManyAttempts: 'Too many failed attempts - please wait a few minutes and try again',
+  loggedIn: (user: string) => `Logged in ${user}`,
+  loggedOut: 'Logged Out',
+  logoutMessage: 'You have been logged out',
+  userNotFound: (text: string) => `User not found: ${text}`,
+  networkFailed: 'Failed',
+  staffOnly: 'Staff only',
+
+  // roles (spec 000 §6, spec 002 §6)
+  secondaryNoBilling: "Secondary accounts don't have access to billing information",
+  secondaryNoStatement: 'Statement delivery options are only available for the primary account',
+  secondaryNoInfo: "Secondary accounts don't have access to this information",
+  invoicesPrimaryOnly: 'Invoices only visible to the primary account holder',
+  messageSentBy: (operator: string) => `Message sent by ${operator}`,
+  messageSentByFor: (operator: string, account: string) => `Message sent by ${operator} for ${account}`,
+} as const;
+
+/** The footer of a message sent by an operator, naming the account when acting for another one. */
+export function messageFooter(operator: string, account: string): string {
+  return operator === account ? M.messageSentBy(operator) : M.messageSentByFor(operator, account);
+}

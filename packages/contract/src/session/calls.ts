@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { defineCall } from '../http.ts';
+import { M } from '../messages.ts';
+import { logname } from '../rules.ts';
+
+/** Calls of the session and shell (spec 000 §7). */
+
+export const Mode = z.enum(['light', 'dark']);
+
+export const login = defineCall({
+  method: 'POST',
+  path: '/api/miglogin',
+  token: false,
+  body: z.object({
+    username: z
+      .string({ error: M.required })
+      .trim()
+      .toLowerCase()
+      .min(1, { error: M.required })
+      .max(64)
+      .refine((v) => !v.includes('@'), { error: M.loginUseAccountName }),
+    password: z.string({ error: M.required }).min(1, { error: M.required }).max(256),
+  }),
+  data: z.object({ id_token: z.string(), bill_email: z.string(), mode: Mode }),
+});
+
+export const NetworkStatusItem = z.object({
+  id: z.number(),
+  subject: z.string(),
+  modified: z.string(),
+  report: z.string(),
+  level: z.number(),
+});
+export const networkStatus = defineCall({
+  method: 'GET',
+  path: '/api/networkstatus',
+  data: z.array(NetworkStatusItem),
+});
+
+export const QuickRef = z.object({ ref_name: z.string(), ref_value: z.string(), ref_role: z.string() });
+/** Read by the client as top-level `references[]`; `data` carries the same list. */
+export const quickRefs = defineCall({ method: 'GET', path: '/api/quickrefs', data: z.array(QuickRef) });
+
+export const CustomerSummary = z.object({
+  uid: z.number(),
+  bill_uid: z.number().nullable(),
+  logname: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  role: z.string(),
+  company: z.string(),
+  addr1: z.string(),
+  addr2: z.string(),
+  bill_email: z.string(),
+  home_phone: z.string(),
+  work_phone: z.string(),
+  pricing_plan: z.string(),
+  account_type: z.string(),
+  billing_code: z.string(),
+  auto_bill: z.string(),
+  realm: z.string(),
+});
+export type CustomerSummary = z.infer<typeof CustomerSummary>;
+export const customer = defineCall({
+  method: 'GET',
+  path: '/api/customer/:logname',
+  params: z.object({ logname }),
+  data: CustomerSummary,
+});
+
+export const urls = defineCall({
+  method: 'GET',
+  path: '/api/urls',
+  token: false,
+  data: z.object({
+    db_url: z.string(),
+    aud_url: z.string(),
+    links: z.record(z.string(), z.string()),
+    sandbox_payments: z.boolean(),
+    temp_email_domain: z.string(),
+    helpdesk_phone: z.string(),
+    helpdesk_email: z.string(),
+  }),
+});
+
+export const userMode = defineCall({
+  method: 'GET',
+  path: '/api/usermode/:operator',
+  params: z.object({ operator: logname }),
+  data: z.object({ mode: Mode }),
+});
+
+export const setMode = defineCall({
+  method: 'POST',
+  path: '/api/set-mode',
+  body: z.object({ logname, mode: Mode }),
+  data: z.object({ mode: Mode }),
+});
+
+export const logout = defineCall({
+  method: 'GET',
+  path: '/api/logout',
+  token: false,
+  data: z.object({ status: z.string() }),
+});
+
+export const popupNote = defineCall({
+  method: 'GET',
+  path: '/api/get-popup-note/:logname',
+  params: z.object({ logname }),
+  data: z.object({ note: z.string(), lastmod: z.string() }),
+});
+
+export const lookupLognameUid = defineCall({
+  method: 'GET',
+  path: '/api/lookup-logname-uid/:text',
+  params: z.object({ text: z.string().trim().min(1).max(64) }),
+  data: z.object({ logname: z.string(), bill_email: z.string() }),
+});
+
+export const AccountRole = z.enum(['Primary', 'Secondary']);
+export const accountRole = defineCall({
+  method: 'GET',
+  path: '/api/account-role/:account',
+  params: z.object({ account: logname }),
+  data: z.object({ account_role: AccountRole, dashboard_admin: z.boolean(), primary: z.string().nullable() }),
+});

@@ -1,0 +1,6 @@
+import { writeFileSync } from 'node:fs';
+import { renderAccessDoc } from '../apps/server/src/security/access-doc.ts';
+
+/** Writes docs/access.md from the access matrix's expectations table. */
+writeFileSync(new URL('../docs/access.md', import.meta.url), renderAccessDoc());
+console.log('wrote docs/access.md');

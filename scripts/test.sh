@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# npm test: lint, type-check, unit and API tests on PGlite, the API tests again on a real
+# PostgreSQL server, and the browser tests in Debian's chromium. Installs what npm does not
+# bring (postgresql, chromium) when missing; starts and stops its own servers on loopback.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+RESULTS=$(mktemp -d)
+PGDIR=""
+PG_CTL=""
+
+say() { printf '\n== %s\n' "$*"; }
+
+cleanup() {
+  if [ -n "$PG_CTL" ] && [ -n "$PGDIR" ]; then
+    as_pg "$PG_CTL" -D "$PGDIR/data" -m immediate stop >/dev/null 2>&1 || true
+  fi
+  [ -n "$PGDIR" ] && rm -rf "$PGDIR"
+  rm -rf "$RESULTS"
+}
+trap cleanup EXIT
+
+as_pg() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+apt_install() {
+  if [ "$(id -u)" = 0 ]; then
+    if [ -z "${APT_UPDATED:-}" ]; then apt-get update -qq; APT_UPDATED=1; fi
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  fi
+}
+
+pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+
+say "Prerequisites"
+if [ -z "$(pg_bin)" ] || [ ! -x "$(pg_bin)/initdb" ]; then echo "installing postgresql"; apt_install postgresql; fi
+if ! command -v chromium >/dev/null 2>&1; then echo "installing chromium"; apt_install chromium; fi
+echo "postgresql: $(pg_bin) — chromium: $(command -v chromium)"
+
+say "Lint and format (Biome)"
+npx biome check .
+
+say "Type-check"
+npx tsc -p packages/contract
+npx tsc -p apps/server
+npx tsc -p apps/web
+npx tsc -p e2e
+
+say "Unit and API tests (PGlite)"
+npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json"
+
+say "API tests on PostgreSQL"
+PGDIR=$(mktemp -d /tmp/portal-pg-XXXXXX)
+chmod 755 "$PGDIR"
+[ "$(id -u)" = 0 ] && chown postgres "$PGDIR"
+PORT=$(node -e "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+as_pg "$(pg_bin)/initdb" -D "$PGDIR/data" -A trust -U postgres >/dev/null
+PG_CTL="$(pg_bin)/pg_ctl"
+as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
+  -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
+  npx vitest run apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults \
+  --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
+as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
+PG_CTL=""
+
+say "Browser tests (chromium)"
+bash scripts/build-web.sh
+npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile="$RESULTS/e2e.json"
+
+node -e '
+const fs = require("fs");
+let passed = 0, failed = 0, skipped = 0;
+for (const f of fs.readdirSync(process.argv[1])) {
+  const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
+  passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
+}
+console.log(`\nAll suites: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+' "$RESULTS"
