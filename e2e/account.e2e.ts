@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+import { launch, login, newPage, restoreDemoPassword, screenshot, url, workOn } from './browser.ts';
 
 // The machine is shared: give each flow time (the default is 60 s).
 vi.setConfig({ testTimeout: 150_000 });
@@ -207,6 +207,7 @@ describe('passwords', () => {
     await closeDialog(page);
     await page.getByRole('button', { name: 'Logout' }).click();
     await login(page, 'dave', GOOD);
+    await restoreDemoPassword(page, 'dave', GOOD);
     await page.context().close();
   });
 });
@@ -257,6 +258,7 @@ describe('password resets (without login)', () => {
     await closeDialog(page);
 
     await login(page, 'carol', GOOD);
+    await restoreDemoPassword(page, 'carol', GOOD);
     await page.context().close();
   });
 

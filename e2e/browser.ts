@@ -59,6 +59,19 @@ export async function login(page: Page, logname: string, password = `${logname}-
   await page.getByTestId('operator').waitFor();
 }
 
+/**
+ * The browser tests share one portal: a test that changes a demo account's panel password puts
+ * the demo password back (signed in as that account), so the files that run later can log in.
+ */
+export async function restoreDemoPassword(page: Page, logname: string, current: string): Promise<void> {
+  await page.goto(url('/change-panel-password'));
+  await page.getByLabel('Old Password').fill(current);
+  await page.getByLabel(/^New Password/).fill(`${logname}-demo-pass`);
+  await page.getByLabel('Confirm New Password').fill(`${logname}-demo-pass`);
+  await page.getByRole('button', { name: 'Change Panel Password' }).click();
+  await page.getByRole('dialog').getByText('Password Changed').waitFor();
+}
+
 /** Staff: make `logname` the current user through the top-bar search. */
 export async function workOn(page: Page, search: string, logname = search): Promise<void> {
   await page.getByPlaceholder('Logname or UID').fill(search);
