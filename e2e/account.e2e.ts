@@ -307,6 +307,32 @@ describe('requests', () => {
     await staff.context().close();
   });
 
+  it('shows a name taken between the check and the request as "Account names used or invalid"', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    // Someone takes the name after check-account-names passed it: request-accounts answers the
+    // server's 409 (requests.ts), and nothing is really requested.
+    await page.route('**/api/request-accounts', (route) =>
+      route.fulfill({
+        status: 409,
+        json: { status: 0, message: 'Account names used or invalid: quinnq, ravenr' },
+      }),
+    );
+    await page.goto(url('/add-secondaries'));
+    await page.getByRole('heading', { name: 'Add Secondary Accounts for alice' }).waitFor();
+    await page.getByLabel('Account name 1', { exact: true }).fill('quinnq');
+    await page.getByLabel('Account name 2', { exact: true }).fill('ravenr');
+    await page.getByRole('button', { name: 'Request Accounts' }).click();
+    await dialog(page).getByText('Account names used or invalid').waitFor();
+    await dialog(page).getByText('Please choose a different account name for these accounts:').waitFor();
+    await expect(dialog(page).getByRole('listitem').allTextContents()).resolves.toEqual(['quinnq', 'ravenr']);
+    expect(await dialog(page).getByText('Problems').count()).toBe(0);
+    await closeDialog(page);
+    // The form keeps the names so they can be changed.
+    await expect(page.getByLabel('Account name 1', { exact: true }).inputValue()).resolves.toBe('quinnq');
+    await page.context().close();
+  });
+
   it('requests web hosting for a domain without a website', async () => {
     const page = await newPage(browser);
     await login(page, 'alice');

@@ -91,6 +91,43 @@ describe('domain list', () => {
     await page.getByTestId('whois-text').getByText('Domain Name: CLIENT01-ANDERSON.COM').waitFor();
   }, 180_000);
 
+  it('Enter on the Whois button opens whois once, without the row also navigating', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    // The lookup itself is answered here: browser tests never reach a real whois server.
+    await page.route('**/api/whois', (route) =>
+      route.fulfill({
+        json: {
+          status: 1,
+          message: '',
+          data: {
+            domain: 'client01-anderson.com',
+            whois: 'Domain Name: CLIENT01-ANDERSON.COM',
+            server: 'test',
+          },
+        },
+      }),
+    );
+    await page.goto(url('/domain-list'));
+    const whois = page.getByRole('button', { name: 'Whois client01-anderson.com' });
+    await whois.waitFor();
+    const before = await page.evaluate(() => window.history.length);
+    await whois.focus();
+    await whois.press('Enter');
+    await page.waitForURL(/\/portal\/whois\/client01-anderson\.com$/);
+    await page.getByRole('heading', { name: 'Whois Info' }).waitFor();
+    await page.getByTestId('whois-text').getByText('Domain Name: CLIENT01-ANDERSON.COM').waitFor();
+    expect(await page.evaluate(() => window.history.length)).toBe(before + 1);
+    // Back returns to the list, not to an edit screen pushed by the row.
+    await page.goBack();
+    await page.waitForURL(/\/portal\/domain-list$/);
+    await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
+    // Enter on the row itself still opens the row's screen.
+    await page.getByRole('row', { name: /client02-anderson\.com/ }).press('Enter');
+    await page.waitForURL(/\/portal\/edit-domain\/client02-anderson\.com$/);
+    await page.context().close();
+  }, 180_000);
+
   it('filters by domain and contact email after the delay, pages, and checks typed page numbers', async () => {
     const page = await newPage(browser);
     await login(page, 'alice');

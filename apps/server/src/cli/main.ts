@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { desc, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../auth/passwords.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { desc } from 'drizzle-orm';
+import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { accounts, outbox } from '../db/schema.ts';
+import { accountPasswordCommand } from '../features/account/commands.ts';
+import { createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import { ImportError, importFile } from '../lib/import.ts';
 import { COMMANDS as EXTRA } from './commands.ts';
 
@@ -30,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
     dataDir: config.embedded ? `${config.DATA_DIR}/pglite` : undefined,
   });
   try {
-    return await run(db, cmd, sub, rest);
+    return await run(db, config, cmd, sub, rest);
   } finally {
     await db.close();
   }
@@ -38,6 +39,7 @@ async function main(argv: string[]): Promise<number> {
 
 async function run(
   database: Database,
+  config: Config,
   cmd: string | undefined,
   sub: string | undefined,
   rest: string[],
@@ -64,52 +66,15 @@ async function run(
     return 0;
   }
   if (cmd === 'account' && (sub === 'create' || sub === 'set-password')) {
-    const { values, positionals } = parseArgs({
-      args: rest,
-      allowPositionals: true,
-      options: {
-        password: { type: 'string' },
-        role: { type: 'string' },
-        email: { type: 'string' },
-        uid: { type: 'string' },
-      },
+    // The same breached-password check as the screens that set a password.
+    const breach = createBreachService({
+      indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR),
     });
-    const logname = positionals[0]?.toLowerCase();
-    if (!logname || !values.password || values.password.length < 8) {
-      console.error('a logname and --password of at least 8 characters are required');
-      return 2;
+    try {
+      return await accountPasswordCommand(db, breach, sub, rest);
+    } finally {
+      await breach.close();
     }
-    const passwordHash = await hashPassword(values.password);
-    if (sub === 'set-password') {
-      const updated = await db
-        .update(accounts)
-        .set({ passwordHash })
-        .where(eq(accounts.logname, logname))
-        .returning();
-      if (!updated.length) {
-        console.error(`no account ${logname}`);
-        return 1;
-      }
-      console.log(`password set for ${logname}`);
-      return 0;
-    }
-    const role = values.role ?? 'customer';
-    if (!['customer', 'staff', 'admin'].includes(role)) {
-      console.error('--role must be customer, staff or admin');
-      return 2;
-    }
-    const [{ max }] = await db
-      .select({ max: sql<number>`coalesce(max(${accounts.uid}), 1000) + 1` })
-      .from(accounts);
-    await db.insert(accounts).values({
-      logname,
-      uid: values.uid ? Number(values.uid) : Number(max),
-      role,
-      billEmail: values.email ?? '',
-      passwordHash,
-    });
-    console.log(`account ${logname} created`);
-    return 0;
   }
   if (cmd === 'outbox' && sub === 'list') {
     const { values } = parseArgs({ args: rest, options: { limit: { type: 'string' } } });

@@ -280,6 +280,16 @@ export const requestAccounts = defineCall({
   data: z.object({ id: z.number(), status: z.literal('pending'), list: z.array(NameCheck) }),
 });
 
+/**
+ * The names of request-accounts' 409 "Account names used or invalid: a, b" (a name taken since
+ * check-account-names), or null for any other message. The server writes it with A.namesRefused.
+ */
+export function refusedNames(message: string): string[] | null {
+  const prefix = `${A.namesUnavailable}: `;
+  if (!message.startsWith(prefix)) return null;
+  return message.slice(prefix.length).split(', ').filter(Boolean);
+}
+
 export const SecondaryRequestRow = z.object({
   logname: z.string(),
   first_name: z.string(),
@@ -378,9 +388,11 @@ export const SendMessageBody = z.object({
     .max(200)
     .transform((v) => v.replace(/[\r\n]+/g, ' ')),
   message: required().max(20_000),
-  reply_to: optionalEmail(),
+  reply_to: optionalEmail(A.invalidEmailAddress),
   footer: optionalText(500),
 });
+/** The fields a person types on a message form (Send Authenticated Message): the call's own rules. */
+export const SendMessageForm = SendMessageBody.pick({ subject: true, message: true, reply_to: true });
 export const sendMessage = defineCall({
   method: 'POST',
   path: '/api/sendmessage',

@@ -1,3 +1,5 @@
+const NAMES_UNAVAILABLE = 'Account names used or invalid';
+
 /** Message texts of the account area (spec 000 §5, §8; spec 002 §7). Texts of the spec are exact. */
 export const A = {
   // addresses (spec 000 §8)
@@ -42,7 +44,9 @@ export const A = {
   statementSaved: 'Your statement delivery choice has been saved',
 
   // secondary-account requests (spec 000 §8)
-  namesUnavailable: 'Account names used or invalid',
+  namesUnavailable: NAMES_UNAVAILABLE,
+  /** request-accounts' 409 when a name was taken since the check; read back by refusedNames(). */
+  namesRefused: (names: string[]) => `${NAMES_UNAVAILABLE}: ${names.join(', ')}`,
   chooseDifferent: 'Please choose a different account name for these accounts:',
   newAccountsPending: 'New Accounts Pending',
   newAccountsBody:
@@ -61,6 +65,8 @@ export const A = {
 
   // authenticated messages
   messageSent: 'Message sent',
+  /** reply_to of sendmessage when it is not an address (spec 001 §5). */
+  invalidEmailAddress: 'Invalid Email Address',
 } as const;
 
 export type AddressKindLabel = 'Billing' | 'Account';

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, secondaryRequests } from '../../db/schema.ts';
 import { build, type TestApp } from '../../test/helper.ts';
@@ -202,7 +202,61 @@ describe('POST /api/sendmessage', () => {
     const mail = await lastMail('message.helpdesk');
     expect(mail.toAddr).toBe('help@example.net');
     expect(mail.replyTo).toBe('bob@elsewhere.com');
-    expect(mail.body).toMatch(/Message sent by staff for bob\nAccount: bob/);
+    // The footer ends the message; the account line sits above it.
+    expect(mail.body).toMatch(/\n-- \nAccount: bob \(uid \d+\)\nMessage sent by staff for bob$/);
+  });
+
+  it('mails the hostmaster for send_to hostmaster, the footer last', async () => {
+    const res = await t.as('alice').post('/api/sendmessage', {
+      ...msg,
+      send_to: 'hostmaster',
+      subject: 'Domain registration request: anderson-two.com',
+      message: 'Domain: anderson-two.com',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ send_to: 'hostmaster', footer: 'Message sent by alice' });
+    const mail = await lastMail('message.hostmaster');
+    expect(mail.toAddr).toBe('hostmaster@example.net');
+    expect(mail.subject).toBe('Domain registration request: anderson-two.com');
+    expect(mail.body.endsWith('\nMessage sent by alice')).toBe(true);
+  });
+
+  it("refuses a reply_to that is not an address with the spec's text", async () => {
+    const res = await t.as('alice').post('/api/sendmessage', { ...msg, reply_to: 'alice-at-home' });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.reply_to).toBe('Invalid Email Address');
+  });
+
+  it('queues a repeated identical message once, and a different one again', async () => {
+    const repeat = { ...msg, subject: 'Please call me back', message: 'About my invoice.' };
+    const mailsOf = () =>
+      t.db.select().from(outbox).where(eq(outbox.subject, 'Please call me back')).orderBy(outbox.id);
+    const answers = [
+      await t.as('alice').post('/api/sendmessage', repeat),
+      await t.as('alice').post('/api/sendmessage', repeat),
+      // A second tab at the same moment.
+      ...(await Promise.all([
+        t.as('alice').post('/api/sendmessage', repeat),
+        t.as('alice').post('/api/sendmessage', repeat),
+      ])),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body.message).toBe('Message sent');
+    }
+    expect(await mailsOf()).toHaveLength(1);
+    // Another recipient, another body, or staff writing for the account are other messages.
+    await t.as('alice').post('/api/sendmessage', { ...repeat, send_to: 'helpdesk' });
+    await t.as('alice').post('/api/sendmessage', { ...repeat, message: 'About my invoice, again.' });
+    await t.as('staff').post('/api/sendmessage', repeat);
+    expect(await mailsOf()).toHaveLength(4);
+    // Once the window has passed, the same message is sent again.
+    await t.db
+      .update(outbox)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(outbox.subject, 'Please call me back'));
+    await t.as('alice').post('/api/sendmessage', repeat);
+    expect(await mailsOf()).toHaveLength(5);
   });
 
   it('refuses an arbitrary address, missing fields, another account and no token', async () => {

@@ -1,12 +1,12 @@
 import * as C from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import { messageFooter } from '@portal/contract/messages';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, domains, secondaryRequests } from '../../db/schema.ts';
+import { accounts, domains, outbox, secondaryRequests } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 
@@ -78,8 +78,7 @@ export function requestRoutes(app: FastifyInstance): void {
       const list = await checkNames(db, body.lognames);
       const refused = list.filter((n) => n.status !== 'available');
       // Checked again here: a name may have been taken since the screen's check-account-names.
-      if (refused.length)
-        throw conflict(`${A.namesUnavailable}: ${refused.map((n) => n.logname).join(', ')}`);
+      if (refused.length) throw conflict(A.namesRefused(refused.map((n) => n.logname)));
       const rows = toRows(body);
       const [saved] = await db
         .insert(secondaryRequests)
@@ -183,19 +182,59 @@ export function requestRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.send_from },
     handler: async ({ db, body, account, caller }) => {
       const footer = messageFooter(caller!.username, account!.logname);
-      await deps.outbox.send(db, {
+      const message = {
         kind: `message.${body.send_to}`,
         account: account!.logname,
         to: recipientAddress(deps.config, body.send_to),
         replyTo: body.reply_to || account!.billEmail || null,
         subject: body.subject,
-        body: [body.message, '', '-- ', footer, `Account: ${account!.logname} (uid ${account!.uid})`].join(
+        // The footer ends the message (issue text); the account line sits above it.
+        body: [body.message, '', '-- ', `Account: ${account!.logname} (uid ${account!.uid})`, footer].join(
           '\n',
         ),
-      });
+      };
+      if (!(await sentRecently(db, message))) await deps.outbox.send(db, message);
       return new Answer({ send_to: body.send_to, footer }, A.messageSent);
     },
   });
+}
+
+/**
+ * A repeated identical message (a retried POST, a second tab, a resubmitted registration) is
+ * queued once: the same account, recipient, subject and body within this window is the same
+ * request (docs/decisions/account.md "Messages").
+ */
+export const REPEAT_WINDOW_MINUTES = 10;
+
+type QueuedMessage = { kind: string; account: string; to: string; subject: string; body: string };
+
+/**
+ * True when this message is already in the outbox from the last REPEAT_WINDOW_MINUTES. The
+ * account row is locked first so concurrent identical requests are judged one after the other
+ * (the second sees the first's committed row). Compared on the database clock, which also
+ * stamps outbox.created_at.
+ */
+async function sentRecently(db: Db, m: QueuedMessage): Promise<boolean> {
+  await db
+    .select({ l: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.logname, m.account))
+    .for('no key update');
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.account, m.account),
+        eq(outbox.kind, m.kind),
+        eq(outbox.toAddr, m.to),
+        eq(outbox.subject, m.subject),
+        eq(outbox.body, m.body),
+        sql`${outbox.createdAt} > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
 
 function toRows(body: RequestBody): Row[] {

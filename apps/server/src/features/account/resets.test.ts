@@ -167,3 +167,30 @@ describe('POST /api/reset-unix-password', () => {
     expect(acct.mailPasswordHash).toMatch(/^\{ARGON2ID\}/);
   });
 });
+
+describe('recovery contacts feed password resets', () => {
+  it('accepts an address added on Recovery Contacts for a panel reset, and refuses it once deleted', async () => {
+    const added = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { logname: 'carol', email: 'Carol.Spare@Example.org' });
+    expect(added.status).toBe(200);
+    const id = added.body.data.id as number;
+
+    // Typed as the customer remembers it: the match ignores case.
+    expect((await forgot('panel', 'carol', 'carol.spare@example.org')).status).toBe(200);
+    const token = await mailedToken('carol.spare@example.org');
+    const reset = await resetPanel(token);
+    expect(reset.status).toBe(200);
+    expect(reset.body.data.username).toBe('carol');
+
+    const deleted = await t.as('carol').post('/api/delete-recovery-email', { account: 'carol', id });
+    expect(deleted.status).toBe(200);
+    const before = t.sent.length;
+    const again = await forgot('panel', 'carol', 'carol.spare@example.org');
+    // The same answer as for any address (no enumeration), but no link is mailed.
+    expect(again.status).toBe(200);
+    expect(again.body.data.reset_message).toContain('30 minutes');
+    await t.drainJobs();
+    expect(t.sent.slice(before)).toEqual([]);
+  });
+});

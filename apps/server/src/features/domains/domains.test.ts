@@ -165,6 +165,37 @@ describe('POST /api/signagreement', () => {
   });
 });
 
+describe('registration submitted twice (a retried POST, a second tab, a resubmit)', () => {
+  it('mails the help desk and the hostmaster once each and keeps one signature', async () => {
+    // The registration screen's calls, with the spec's payloads (spec 001 §4, calls.json).
+    const message = {
+      send_from: 'bob',
+      subject: 'Domain registration request: bakers-three.com',
+      message: 'Domain: bakers-three.com\nAccount: bob\nYears: 2',
+      reply_to: '',
+    };
+    const submit = async () => {
+      const help = await t.as('bob').post('/api/sendmessage', { ...message, send_to: 'helpdesk' });
+      const host = await t.as('bob').post('/api/sendmessage', { ...message, send_to: 'hostmaster' });
+      const sign = await t
+        .as('bob')
+        .post('/api/signagreement', { domain: 'bakers-three.com', account: 'bob' });
+      return [help, host, sign].map((r) => r.status);
+    };
+    expect(await submit()).toEqual([200, 200, 200]);
+    expect(await submit()).toEqual([200, 200, 200]);
+    await t.drainJobs();
+    const mails = t.sent.filter((m) => m.subject === 'Domain registration request: bakers-three.com');
+    expect(mails.map((m) => m.to).sort()).toEqual(['help@example.net', 'hostmaster@example.net']);
+    expect(mails.every((m) => m.body.endsWith('Message sent by bob'))).toBe(true);
+    const signed = await t.db
+      .select()
+      .from(domainAgreements)
+      .where(and(eq(domainAgreements.account, 'bob'), eq(domainAgreements.domain, 'bakers-three.com')));
+    expect(signed).toHaveLength(1);
+  });
+});
+
 describe('GET /api/domain-status/{domain} and POST /api/domainedit', () => {
   it('reads the settings of a domain', async () => {
     const res = await t.as('alice').get('/api/domain-status/harbor-studio.org');

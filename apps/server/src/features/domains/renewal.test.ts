@@ -187,6 +187,24 @@ describe('renewal with the embedded (manual hostmaster) registrar', () => {
       renewalPending: 0,
     });
   });
+
+  it("mails a Secondary's domain with a blank contact email to the primary's address", async () => {
+    // client06 made carol's (a Secondary of alice), near expiry, with no contact email of its own.
+    await t.db
+      .update(domains)
+      .set({ owner: 'carol', contactEmail: '', expirationDate: '2027-01-15', autoRenew: 0 })
+      .where(eq(domains.domain, 'client06-anderson.com'));
+    const status = await t.as('carol').get('/api/domain-renewal-status/client06-anderson.com');
+    expect(status.body.data.renewable).toBe(true);
+    const price = status.body.data.prices[0].price;
+    const res = await t
+      .as('carol')
+      .post('/api/renew-domain', { renew_domain: 'client06-anderson.com', price, numyears: 1 });
+    expect(res.status).toBe(200);
+    await t.drainJobs();
+    const notices = t.sent.filter((m) => m.subject === 'Renewal of client06-anderson.com');
+    expect(notices.map((m) => m.to)).toEqual(['alice@anderson-design.com']);
+  });
 });
 
 describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {

@@ -2,14 +2,13 @@ import * as C from '@portal/contract/domains/calls';
 import { DM, yearLabel } from '@portal/contract/domains/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findAccount } from '../../auth/policy.ts';
 import { domains } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { addYears } from '../../integrations/registrar/index.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { daysBetween, today } from './dates.ts';
-import { type DomainRecord, findDomain, pricesOf } from './repository.ts';
+import { contactEmailOf, type DomainRecord, findDomain, pricesOf } from './repository.ts';
 import { domainServices } from './services.ts';
 
 export const RENEW_JOB = 'domains.renew';
@@ -101,8 +100,7 @@ export function renewalRoutes(app: FastifyInstance): void {
         .set({ renewalPending: body.numyears, abandon: 0 })
         .where(eq(domains.domain, d.domain));
 
-      const owner = await findAccount(db, d.owner);
-      const to = d.contactEmail || owner?.billEmail;
+      const to = await contactEmailOf(db, d);
       const period = `${body.numyears} ${yearLabel(body.numyears)}`;
       if (to) {
         await deps.outbox.send(db, {

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { domainGrants, domains, tldPrices } from '../../db/schema.ts';
+import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 
 /** Queries of the domains area. */
 
@@ -45,4 +46,25 @@ export async function grantsOf(db: Db, owner: string, admin: string) {
     .select()
     .from(domainGrants)
     .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, admin)));
+}
+
+const primaryAccount = alias(accounts, 'primary_account');
+
+/**
+ * Where mail about a domain goes: its contact email, or when that is blank the primary account's
+ * email (issue text "contact email blank = the primary's email") — for a domain owned by a
+ * Secondary, its Primary's, not the Secondary's own. '' when there is none.
+ */
+export async function contactEmailOf(
+  db: Db,
+  d: Pick<DomainRecord, 'owner' | 'contactEmail'>,
+): Promise<string> {
+  if (d.contactEmail.trim()) return d.contactEmail.trim();
+  const [row] = await db
+    .select({ own: accounts.billEmail, primary: primaryAccount.billEmail })
+    .from(accounts)
+    .leftJoin(primaryAccount, eq(primaryAccount.logname, accounts.primary))
+    .where(eq(accounts.logname, d.owner))
+    .limit(1);
+  return row?.primary || row?.own || '';
 }

@@ -6,7 +6,7 @@ import { M } from '@portal/contract/messages';
 import { LOGNAME_MAX } from '@portal/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call, errorText } from '../../app/api.ts';
+import { ApiError, call, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
@@ -20,6 +20,9 @@ interface Row {
   alias: string;
   type: 'Email' | 'Full';
 }
+/** A name refused: by the check (with its status) or by the request's 409 (name only). */
+type Refused = { logname: string; status?: string };
+
 const emptyRows = (): Row[] =>
   Array.from({ length: C.SECONDARY_ROWS }, () => ({
     logname: '',
@@ -70,17 +73,26 @@ export default function AddSecondariesPage() {
   useEffect(() => form.setValues({ email: replyTo, rows: emptyRows() }), [currentUser]);
 
   const submit = useMutation({
-    mutationFn: async (values: typeof form.values) => {
+    mutationFn: async (values: typeof form.values): Promise<{ unavailable: Refused[] }> => {
       const body = toBody(currentUser, values.email, values.rows);
       const check = await call(C.checkAccountNames, { body });
       if (!check.data.available)
         return { unavailable: check.data.list.filter((n) => n.status !== 'available') };
-      await call(C.requestAccounts, { body });
+      try {
+        await call(C.requestAccounts, { body });
+      } catch (err) {
+        // A name taken since the check: the server's 409 names it; shown like the check's answer.
+        const names = err instanceof ApiError && err.httpStatus === 409 ? C.refusedNames(err.message) : null;
+        if (!names) throw err;
+        return { unavailable: names.map((logname) => ({ logname })) };
+      }
       return { unavailable: [] };
     },
     onSuccess: ({ unavailable }) => {
       if (unavailable.length) {
-        const names = unavailable.map((n) => `<li>${escapeHtml(n.logname)} (${n.status})</li>`).join('');
+        const names = unavailable
+          .map((n) => `<li>${escapeHtml(n.logname)}${n.status ? ` (${n.status})` : ''}</li>`)
+          .join('');
         showStatus({
           title: A.namesUnavailable,
           body: `${A.chooseDifferent}<ul>${names}</ul>`,

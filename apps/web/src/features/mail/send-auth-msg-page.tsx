@@ -11,12 +11,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { sendMessage } from '@portal/contract/account/calls';
+import { SendMessageForm, sendMessage } from '@portal/contract/account/calls';
 import { MM } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
-import { optionalEmail, required } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
-import { z } from 'zod';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
@@ -24,12 +22,6 @@ import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureText } from './api.ts';
-
-const Form = z.object({
-  subject: required(),
-  message: required(),
-  reply_to: optionalEmail(MM.invalidEmailAddress),
-});
 
 /** Send Authenticated Message: a message to the help desk that the portal vouches for (spec 001). */
 export default function SendAuthMsgPage() {
@@ -39,7 +31,7 @@ export default function SendAuthMsgPage() {
   const [why, { toggle }] = useDisclosure(false);
   const form = useForm({
     initialValues: { subject: '', message: '', reply_to: '' },
-    validate: zodValidate(Form),
+    validate: zodValidate(SendMessageForm),
   });
   const footer = messageFooter(operator, currentUser);
 

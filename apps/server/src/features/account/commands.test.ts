@@ -1,0 +1,68 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts } from '../../db/schema.ts';
+import { type BreachService, createBreachService } from '../../integrations/breach/index.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+import { accountPasswordCommand } from './commands.ts';
+
+let t: TestApp;
+let breach: BreachService;
+// Building the app on a fresh database can take a while on a busy machine.
+beforeAll(async () => {
+  t = await build();
+  // The built-in list, as the command uses when no Pwned Passwords index was imported.
+  breach = createBreachService();
+}, 120_000);
+afterAll(async () => {
+  await breach.close();
+  await t.close();
+});
+
+const GOOD = 'Tq7vLm2-xZp9-harbor';
+const BREACHED = 'password123';
+
+/** Runs the command as `npm run portal -- account <sub> …args` would, keeping what it prints. */
+async function portal(sub: 'create' | 'set-password', ...args: string[]) {
+  const lines = { log: [] as string[], error: [] as string[] };
+  const code = await accountPasswordCommand(t.db, breach, sub, args, {
+    log: (l) => lines.log.push(l),
+    error: (l) => lines.error.push(l),
+  });
+  return { code, ...lines };
+}
+
+const login = (username: string, password: string) =>
+  t.request('POST', '/api/miglogin', { body: { username, password } });
+
+describe('npm run portal -- account set-password / create', () => {
+  it('set-password refuses a breached password and leaves the old one', async () => {
+    const res = await portal('set-password', 'bob', '--password', BREACHED);
+    expect(res.code).toBe(1);
+    expect(res.error).toEqual(['This password cannot be used: it has appeared in data breaches.']);
+    expect((await login('bob', BREACHED)).status).toBe(401);
+    expect((await login('bob', 'bob-demo-pass')).status).toBe(200);
+  });
+
+  it('create refuses a breached password and creates nothing', async () => {
+    const res = await portal('create', 'newbie', '--password', BREACHED, '--email', 'n@example.com');
+    expect(res.code).toBe(1);
+    expect(res.error[0]).toMatch(/data breaches\.$/);
+    expect(await t.db.select().from(accounts).where(eq(accounts.logname, 'newbie'))).toEqual([]);
+  });
+
+  it('sets and creates with a password that is not breached', async () => {
+    const set = await portal('set-password', 'bob', '--password', GOOD);
+    expect(set).toMatchObject({ code: 0, log: ['password set for bob'] });
+    expect((await login('bob', GOOD)).status).toBe(200);
+
+    const created = await portal('create', 'newbie', '--password', GOOD, '--email', 'n@example.com');
+    expect(created).toMatchObject({ code: 0, log: ['account newbie created'] });
+    expect((await login('newbie', GOOD)).status).toBe(200);
+  });
+
+  it('refuses bad arguments before looking anything up', async () => {
+    expect((await portal('set-password', 'bob', '--password', 'short')).code).toBe(2);
+    expect((await portal('create', 'x', '--password', GOOD, '--role', 'root')).code).toBe(2);
+    expect((await portal('set-password', 'nobody', '--password', GOOD)).error).toEqual(['no account nobody']);
+  });
+});

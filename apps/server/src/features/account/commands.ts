@@ -1,0 +1,76 @@
+import { parseArgs } from 'node:util';
+import { A } from '@portal/contract/account/messages';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../auth/passwords.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts } from '../../db/schema.ts';
+import type { BreachService } from '../../integrations/breach/index.ts';
+
+export interface CommandOutput {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+/**
+ * `npm run portal -- account create | set-password`: the operator's way to set a password, held
+ * to the same breached-password rule as every screen that sets one (docs/decisions/account.md).
+ * Returns the exit code: 0 done, 1 refused or no such account, 2 bad arguments.
+ */
+export async function accountPasswordCommand(
+  db: Db,
+  breach: BreachService,
+  sub: 'create' | 'set-password',
+  args: string[],
+  out: CommandOutput = console,
+): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      role: { type: 'string' },
+      email: { type: 'string' },
+      uid: { type: 'string' },
+    },
+  });
+  const logname = positionals[0]?.toLowerCase();
+  if (!logname || !values.password || values.password.length < 8) {
+    out.error('a logname and --password of at least 8 characters are required');
+    return 2;
+  }
+  const role = values.role ?? 'customer';
+  if (sub === 'create' && !['customer', 'staff', 'admin'].includes(role)) {
+    out.error('--role must be customer, staff or admin');
+    return 2;
+  }
+  if (await breach.isBreached(values.password)) {
+    out.error(A.breached);
+    return 1;
+  }
+  const passwordHash = await hashPassword(values.password);
+  if (sub === 'set-password') {
+    const updated = await db
+      .update(accounts)
+      .set({ passwordHash })
+      .where(eq(accounts.logname, logname))
+      .returning({ logname: accounts.logname });
+    if (!updated.length) {
+      out.error(`no account ${logname}`);
+      return 1;
+    }
+    out.log(`password set for ${logname}`);
+    return 0;
+  }
+  const [{ max }] = await db
+    .select({ max: sql<number>`coalesce(max(${accounts.uid}), 1000) + 1` })
+    .from(accounts);
+  await db.insert(accounts).values({
+    logname,
+    uid: values.uid ? Number(values.uid) : Number(max),
+    role,
+    billEmail: values.email ?? '',
+    passwordHash,
+  });
+  out.log(`account ${logname} created`);
+  return 0;
+}
