@@ -46,6 +46,17 @@ async function closeStatus(page: Page): Promise<void> {
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
 }
 
+/** Staff: makes `logname` the current user, and closes its popup note when the demo data gives it one. */
+async function workOn(page: Page, logname: string, opts: { note?: boolean } = {}): Promise<void> {
+  await page.getByPlaceholder('Logname or UID').fill(logname);
+  await page.getByRole('button', { name: 'Find Account' }).click();
+  await page.getByTestId('working-on').getByText(logname, { exact: true }).waitFor();
+  if (opts.note) {
+    await page.getByRole('dialog').getByText(`Note for ${logname}`).waitFor();
+    await closeStatus(page);
+  }
+}
+
 beforeAll(async () => {
   [browser, portal] = await Promise.all([
     launch(),
@@ -97,6 +108,15 @@ describe('hosting', () => {
     await page.getByText('Error logs will be turned on in a few minutes').waitFor();
     expect(await applyQueued()).toEqual(['error_logs']);
     await page.reload();
+    // Logs are on but no line came yet: the Download says so instead of saving an empty file.
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByRole('button', { name: 'Download error logs of harbor-studio.org' }).click();
+    const noLogs = page.getByRole('dialog');
+    await noLogs.getByText('No Logs available').waitFor();
+    await noLogs.getByText('It may take a few minutes before logs are available').waitFor();
+    await closeStatus(page);
+    expect(downloads).toBe(0);
     await page.getByRole('button', { name: 'View error logs of harbor-studio.org' }).click();
     await page.getByRole('heading', { name: 'Show Logs harbor-studio.org' }).waitFor();
     await page.getByText('This may take a few minutes to be registered for viewing logs').first().waitFor();
@@ -131,6 +151,28 @@ describe('hosting', () => {
     expect(download.suggestedFilename()).toBe('anderson-design.com-error-log.txt');
     const text = readFileSync((await download.path()) as string, 'utf8');
     expect(text.split('\n')[0]).toContain('Undefined variable $title');
+    await page.context().close();
+  });
+
+  it('leaves the log viewer for home when staff change the current user, with no error shown', async () => {
+    const page = await newPage(browser);
+    await page.addInitScript(() => {
+      (window as Window & { __portalLogPollMs?: number }).__portalLogPollMs = 300;
+    });
+    await login(page, 'staff');
+    await workOn(page, 'alice', { note: true });
+    await page.goto(url('/showlogs/anderson-design.com/3101'));
+    await page.getByText('Primary script unknown').first().waitFor();
+    await workOn(page, 'bob');
+    await page.waitForURL((u) => u.pathname.replace(/\/$/, '') === '/portal');
+    // Several poll intervals: a poll for alice's vid under bob would show "VID not found".
+    await page.waitForTimeout(1500);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // An account without websites shows the spec's empty text.
+    await workOn(page, 'erin');
+    await page.goto(url('/websites'));
+    await page.getByText('No Websites Found').waitFor();
     await page.context().close();
   });
 

@@ -71,6 +71,42 @@ export const downloadErrorLogs = defineCall({
   data: z.never(),
 });
 
+/** Seconds a signed error-log link stays valid. */
+export const LOG_LINK_TTL_S = 60;
+
+/**
+ * The browser's way to the same file (not a spec call): a short-lived signed link that the page
+ * hands to the browser's download manager, so a log of any size streams to disk, never into the
+ * page's memory. `empty`: the log has no line yet (the page says so instead of saving an empty file).
+ */
+export const downloadErrorLogsLink = defineCall({
+  method: 'POST',
+  path: '/api/download-errorlogs-link',
+  body: SiteIds,
+  data: z.object({
+    /** `downloadErrorLogsFile` with the signed link. */
+    url: z.string(),
+    /** The file name the server gives (after the site). */
+    filename: z.string(),
+    expires_at: z.string(),
+    empty: z.boolean(),
+  }),
+});
+
+/**
+ * The file behind a signed link: `GET /api/download-errorlogs?link=…` (a query, not a path segment:
+ * a signed link is longer than a path parameter may be). No bearer token (a browser download cannot
+ * send one): the link is the credential, and names the caller, the account and the vid. Answers a
+ * text file, streamed.
+ */
+export const downloadErrorLogsFile = defineCall({
+  method: 'GET',
+  path: '/api/download-errorlogs',
+  token: false,
+  data: z.never(),
+});
+export const LogLinkQuery = z.object({ link: z.string().min(1).max(2000) });
+
 export const VirtDetails = z.object({
   virtname: z.string(),
   vid: z.number(),

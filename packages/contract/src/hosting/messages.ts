@@ -1,3 +1,6 @@
+const NO_LOGS_TITLE = 'No Logs available';
+const NO_LOGS_BODY = 'It may take a few minutes before logs are available';
+
 /** Message texts of the hosting area (spec 002 §2, §5, §8). Texts are exact where the spec gives them. */
 export const HM = {
   // lists
@@ -35,7 +38,12 @@ export const HM = {
   logsZeroRows: 'This may take a few minutes to be registered for viewing logs',
   totalRows: (n: number) => `Total Rows: ${n}`,
   newRows: (n: number) => `New Rows: ${n}`,
-  noLogsAvailable: 'No Logs available - It may take a few minutes before logs are available',
+  /** Spec 002 §8 lists it among the failure modals as "title - body": see noLogsTitle, noLogsBody. */
+  noLogsAvailable: `${NO_LOGS_TITLE} - ${NO_LOGS_BODY}`,
+  /** The Download of a log that has no line yet. */
+  noLogsTitle: NO_LOGS_TITLE,
+  noLogsBody: NO_LOGS_BODY,
+  downloadLinkInvalid: 'This download link is invalid or has expired',
   noLogsFound: 'No logs found',
   logsFailedLine: (logname: string, uid: number | string, virtname: string, vid: number | string) =>
     `logname ${logname}, uid ${uid}, virtual name ${virtname}, vid ${vid}`,

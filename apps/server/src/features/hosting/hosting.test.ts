@@ -1,5 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { HM } from '@portal/contract/hosting/messages';
 import { and, eq, sql } from 'drizzle-orm';
@@ -416,6 +418,170 @@ describe('POST /api/download-errorlogs', () => {
   });
 });
 
+describe('signed error-log links: download-errorlogs-link and GET /api/download-errorlogs?link=', () => {
+  const linkOf = async (who: string, body: Record<string, unknown>, token?: string) =>
+    token
+      ? t.request('POST', '/api/download-errorlogs-link', { token, body })
+      : t.as(who).post('/api/download-errorlogs-link', body);
+  const fetchLink = (url: string) => t.request('GET', url);
+  const file = (link: string) => `/api/download-errorlogs?link=${link}`;
+  /** The link with its payload replaced (the signature left as it was). */
+  const withPayload = (url: string, patch: Record<string, unknown>) => {
+    const [head, payload, sig] = url.slice(url.indexOf('=') + 1).split('.');
+    const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...patch };
+    return file(`${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`);
+  };
+
+  it('answers a link that streams the file, without a token, as often as asked until it expires', async () => {
+    const res = await linkOf('alice', { logname: 'alice', virt_server: 'anderson-design.com', vid: 3101 });
+    expect(res.status).toBe(200);
+    const { url, filename, expires_at, empty } = res.body.data;
+    expect(url).toMatch(/^\/api\/download-errorlogs\?link=[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(filename).toBe('anderson-design.com-error-log.txt');
+    expect(empty).toBe(false);
+    expect(Date.parse(expires_at) - t.clock.now().getTime()).toBeLessThanOrEqual(60_000);
+    expect(Date.parse(expires_at) - t.clock.now().getTime()).toBeGreaterThan(58_000);
+
+    const file = await fetchLink(url);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe(
+      'attachment; filename="anderson-design.com-error-log.txt"',
+    );
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect(String(file.body).split('\n')[0]).toContain('Undefined variable $title');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+
+    t.clock.advance(50_000);
+    expect((await fetchLink(url)).status).toBe(200);
+    t.clock.advance(11_000);
+    expect((await fetchLink(url)).body).toEqual({ status: 0, message: HM.downloadLinkInvalid });
+  });
+
+  it('refuses a tampered link, a session token, a logged-out session, and a caller who lost the right', async () => {
+    const { url } = (await linkOf('alice', { logname: 'alice', vid: 3101 })).body.data;
+    const invalid = { status: 0, message: HM.downloadLinkInvalid };
+    expect((await fetchLink(withPayload(url, { vid: 3201, acc: 'bob' }))).body).toEqual(invalid);
+    expect((await fetchLink(withPayload(url, { exp: 4_000_000_000 }))).body).toEqual(invalid);
+    expect((await fetchLink(`${url.slice(0, -2)}xx`)).status).toBe(404);
+    // A bearer token is signed with another key for another purpose: it is no link.
+    expect((await fetchLink(file(await t.token('alice')))).body).toEqual(invalid);
+    expect((await fetchLink(file('not-a-link'))).status).toBe(404);
+    expect((await fetchLink('/api/download-errorlogs')).body).toEqual(invalid);
+
+    // Links are asked for with the policy of download-errorlogs: another account's site is refused.
+    expect((await linkOf('bob', { logname: 'alice', vid: 3101 })).status).toBe(403);
+    expect((await linkOf('bob', { logname: 'bob', vid: 3101 })).body).toEqual({
+      status: 0,
+      message: 'Permission denied',
+    });
+    expect((await linkOf('alice', { logname: 'alice', vid: 3101, virt_server: 'x.com' })).status).toBe(403);
+    expect(
+      (await t.as(null).post('/api/download-errorlogs-link', { logname: 'alice', vid: 3101 })).status,
+    ).toBe(401);
+    expect((await linkOf('alice', { logname: 'alice' })).status).toBe(400);
+    expect((await linkOf('staff', { logname: 'alice', vid: 3101 })).status).toBe(200);
+
+    // The link is bound to its caller's session: logging out ends it.
+    const login = await t.request('POST', '/api/miglogin', {
+      body: { username: 'alice', password: 'alice-demo-pass' },
+    });
+    const session = login.body.data.id_token as string;
+    const own = (await linkOf('alice', { logname: 'alice', vid: 3101 }, session)).body.data.url;
+    expect((await fetchLink(own)).status).toBe(200);
+    await t.request('GET', '/api/logout', { token: session });
+    expect((await fetchLink(own)).body).toEqual(invalid);
+
+    // ... and to its caller's right, checked again: dave reads alice's sites while her dashboard admin.
+    const daves = (await linkOf('dave', { logname: 'alice', vid: 3101 })).body.data.url;
+    expect((await fetchLink(daves)).status).toBe(200);
+    expect((await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' })).status).toBe(
+      200,
+    );
+    try {
+      expect((await fetchLink(daves)).body).toEqual({ status: 0, message: 'Permission denied' });
+    } finally {
+      await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5004' });
+    }
+  });
+
+  it('says when a log has no line yet', async () => {
+    const res = await linkOf('alice', { logname: 'alice', virt_server: 'harbor-studio.org', vid: 3102 });
+    expect(res.body.data).toMatchObject({ filename: 'harbor-studio.org-error-log.txt', empty: true });
+    const file = await fetchLink(res.body.data.url);
+    expect(file.status).toBe(200);
+    expect(file.body).toBe('');
+  });
+
+  it('streams a 48 MB log to a slow reader, never far ahead of it, with bounded memory', async () => {
+    // The log of 3103 holds 120,000 lines of ~400 bytes (see 'streams a large log' above).
+    const { url } = (await linkOf('alice', { logname: 'alice', vid: 3103 })).body.data;
+    if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const liveHeap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    // The first collections of a process settle for a second or so: the baseline is taken after.
+    for (let i = 0; i < 5; i++) {
+      liveHeap();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const base = liveHeap();
+    let server: Socket | undefined;
+    const onConnection = (socket: Socket) => {
+      server = socket;
+    };
+    t.app.server.on('connection', onConnection);
+    let received = 0;
+    let heap = 0;
+    let ahead = 0;
+    const sampler = setInterval(() => {
+      heap = Math.max(heap, liveHeap() - base);
+      // Sent or queued by the server and not yet read by the client (socket buffers included).
+      ahead = Math.max(ahead, (server?.bytesWritten ?? 0) - received);
+    }, 500);
+    // The reader stalls for 3 s after the first chunk, then reads at about 16 MB/s: the server
+    // must wait for it, not read the log ahead into memory.
+    const BYTES_PER_MS = 16_000;
+    const lines = await new Promise<number>((resolve, reject) => {
+      // A connection of its own (no keep-alive agent), so the server's side of it is the one watched.
+      httpRequest({ host: '127.0.0.1', port, method: 'GET', path: url, agent: false }, (res) => {
+        let lines = 0;
+        res.on('data', (chunk: Buffer) => {
+          const first = received === 0;
+          received += chunk.length;
+          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+          res.pause();
+          setTimeout(() => res.resume(), first ? 3000 : Math.ceil(chunk.length / BYTES_PER_MS));
+        });
+        res.on('end', () => resolve(lines));
+        res.on('error', reject);
+      })
+        .on('error', reject)
+        .end();
+    }).finally(() => {
+      clearInterval(sampler);
+      t.app.server.off('connection', onConnection);
+    });
+    expect(lines).toBe(120_000);
+    expect(received).toBeGreaterThan(48_000_000);
+    expect(server).toBeDefined();
+    console.log(
+      `download of ${(received / 1e6).toFixed(0)} MB to a slow reader: the server was at most ` +
+        `${(ahead / 1e6).toFixed(1)} MB ahead of it; live JS heap grew at most ${(heap / 1e6).toFixed(1)} MB`,
+    );
+    // Holding the log, or writing it without waiting for the reader, would take over 48 MB; the
+    // stream holds about one batch (~2 MB) ahead, plus what the sockets buffer.
+    expect(ahead).toBeLessThan(12_000_000);
+    expect(heap).toBeLessThan(12_000_000);
+  }, 240_000);
+});
+
 describe('web app installs: applist, installapp, pending-installations', () => {
   it('lists the applications', async () => {
     const res = await t.as('alice').get('/api/applist');
@@ -498,7 +664,9 @@ describe('devsites and databases', () => {
         setup_date: '2026-10-07',
       },
     ]);
-    expect((await t.as('bob').get('/api/devsites/bob')).body.data).toEqual([]);
+    expect((await t.as('bob').get('/api/devsites/bob')).body.data.map((d: { vid: number }) => d.vid)).toEqual(
+      [3902],
+    );
     expect((await t.as('alice').get('/api/devsite/alice/3901')).body.data.virtname).toBe(
       'dev.anderson-design.com',
     );

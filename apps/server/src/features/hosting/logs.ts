@@ -43,6 +43,15 @@ export async function readLogs(
   return { logs, lastId: logs.length ? logs[0].id : lastId };
 }
 
+/** Does the site's log have a line yet? (One probe of the (vid, id) index.) */
+export async function hasLogs(db: Db, vid: number): Promise<boolean> {
+  const [row] = await db.select({ id: errorLogs.id }).from(errorLogs).where(eq(errorLogs.vid, vid)).limit(1);
+  return !!row;
+}
+
+/** The download's file name: the site's name, safe in a Content-Disposition header and on any disk. */
+export const logFileName = (virtname: string) => `${virtname.replace(/[^A-Za-z0-9._-]/g, '_')}-error-log.txt`;
+
 /** The whole log of a site as text lines, oldest first, read in keyset batches up to the newest row at the start. */
 export async function* logText(db: Db, vid: number): AsyncGenerator<string> {
   const [{ last }] = await db

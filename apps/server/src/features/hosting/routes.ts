@@ -5,16 +5,34 @@ import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeAccount } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
-import { databases, devsites, hostingChanges, phpVersions, webapps, websites } from '../../db/schema.ts';
+import { type Caller, resolveSecret } from '../../auth/tokens.ts';
+import type { Db } from '../../db/index.ts';
+import {
+  databases,
+  devsites,
+  hostingChanges,
+  phpVersions,
+  revokedTokens,
+  webapps,
+  websites,
+} from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { conflict, invalid } from '../../lib/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { agentRoutes } from './agent.ts';
 import { queueChange } from './changes.ts';
-import { logDownload, readLogs } from './logs.ts';
-import { CONFIG_KINDS, findDevsite, findWebsite, hasOpenChange, pendingVids, siteMiss } from './sites.ts';
+import { createLogLinks } from './log-links.ts';
+import { hasLogs, logDownload, logFileName, readLogs } from './logs.ts';
+import {
+  CONFIG_KINDS,
+  findDevsite,
+  findWebsite,
+  hasOpenChange,
+  pendingVids,
+  siteMiss,
+  type WebsiteRow,
+} from './sites.ts';
 
 /** Failed installs stay listed (with their error) this long. */
 const FAILED_INSTALL_DAYS = 7;
@@ -22,6 +40,7 @@ const FAILED_INSTALL_DAYS = 7;
 /** Routes of the hosting area (spec 002 §2, §7), and the web servers' agent API. */
 export function hostingRoutes(app: FastifyInstance): void {
   const { deps } = app;
+  const links = createLogLinks(resolveSecret(deps.config.PORTAL_JWT_SECRET, deps.config.DATA_DIR), deps.now);
   const operator = (caller: Caller | null) => caller?.username ?? '';
 
   route(app, C.compressedWebsites, {
@@ -114,26 +133,43 @@ export function hostingRoutes(app: FastifyInstance): void {
         owner: account!.logname,
         virtname: body.virt_server,
       });
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const filename = `${site.virtname.replace(/[^A-Za-z0-9._-]/g, '_')}-error-log.txt`;
-      // The text file is not a JSON envelope: the reply is taken over and the log streamed batch by batch.
-      reply.hijack();
-      reply.raw.writeHead(200, {
-        ...(reply.getHeaders() as OutgoingHttpHeaders),
-        'content-type': 'text/plain; charset=utf-8',
-        'content-disposition': `attachment; filename="${filename}"`,
-        'cache-control': 'no-store',
-        ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+      return sendLogFile(db, site, req, reply);
+    },
+  });
+
+  route(app, C.downloadErrorLogsLink, {
+    access: { account: ({ body }) => body.logname, scope: 'read' },
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body, account, caller }) => {
+      const site = await findWebsite(db, caller, {
+        vid: body.vid,
+        owner: account!.logname,
+        virtname: body.virt_server,
       });
-      const source = logDownload(db, site.vid);
-      try {
-        await (gzip ? pipeline(source, createGzip(), reply.raw) : pipeline(source, reply.raw));
-      } catch (err) {
-        // The client went away or the database failed mid-stream: the response is cut short.
-        req.log.warn({ err, vid: site.vid }, 'error-log download interrupted');
-        reply.raw.destroy();
-      }
-      return reply;
+      const { token, expiresAt } = await links.sign(caller as Caller, site.owner, site.vid);
+      return {
+        url: `${C.downloadErrorLogsFile.path}?${new URLSearchParams({ link: token })}`,
+        filename: logFileName(site.virtname),
+        expires_at: expiresAt.toISOString(),
+        empty: !(await hasLogs(db, site.vid)),
+      };
+    },
+  });
+
+  route(app, C.downloadErrorLogsFile, {
+    // Authenticated by the signed link, not by a bearer token (a browser download cannot send
+    // one): 'public' to route(), and here the link's caller goes through the same policy as the
+    // bearer token's would on download-errorlogs — session not revoked, `read` on the account,
+    // the vid looked up with its owner. Any bad link (tampered, expired, another purpose) is one 404.
+    access: 'public',
+    handler: async ({ db, req, reply }) => {
+      const query = C.LogLinkQuery.safeParse(req.query);
+      const link = query.success ? await links.verify(query.data.link) : null;
+      if (!link || (await isRevoked(db, link.caller.jti))) throw notFound(HM.downloadLinkInvalid);
+      const account = await authorizeAccount(db, link.caller, link.logname, 'read');
+      const site = await findWebsite(db, link.caller, { vid: link.vid, owner: account.logname });
+      return sendLogFile(db, site, req, reply);
     },
   });
 
@@ -449,6 +485,44 @@ export function hostingRoutes(app: FastifyInstance): void {
   });
 
   agentRoutes(app);
+}
+
+/**
+ * Streams a site's log as a text file named after the site. The file is not a JSON envelope: the
+ * reply is taken over and the log piped batch by batch, gzip-compressed when the client accepts it.
+ */
+async function sendLogFile(db: Db, site: WebsiteRow, req: FastifyRequest, reply: FastifyReply) {
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/plain; charset=utf-8',
+    'content-disposition': `attachment; filename="${logFileName(site.virtname)}"`,
+    'cache-control': 'no-store',
+    ...(gzip ? { 'content-encoding': 'gzip', vary: 'accept-encoding' } : {}),
+  });
+  if (req.method === 'HEAD') {
+    reply.raw.end();
+    return reply;
+  }
+  const source = logDownload(db, site.vid);
+  try {
+    await (gzip ? pipeline(source, createGzip(), reply.raw) : pipeline(source, reply.raw));
+  } catch (err) {
+    // The client went away or the database failed mid-stream: the response is cut short.
+    req.log.warn({ err, vid: site.vid }, 'error-log download interrupted');
+    reply.raw.destroy();
+  }
+  return reply;
+}
+
+async function isRevoked(db: Db, jti: string): Promise<boolean> {
+  const [row] = await db
+    .select({ jti: revokedTokens.jti })
+    .from(revokedTokens)
+    .where(eq(revokedTokens.jti, jti))
+    .limit(1);
+  return !!row;
 }
 
 function devsiteOut(r: typeof devsites.$inferSelect) {

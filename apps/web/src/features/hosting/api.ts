@@ -2,8 +2,7 @@ import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ApiError, call, request } from '../../app/api.ts';
-import { session } from '../../app/session.ts';
+import { ApiError, call } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
@@ -71,9 +70,6 @@ export const databasesQuery = (user: string) =>
     queryFn: () => call(C.databases, { params: { user } }).then((r) => r.data),
   });
 
-/** SSL codes: 0 No, 1 SSL-only, otherwise Yes. */
-export const sslText = (ssl: number) => (ssl === 0 ? 'No' : ssl === 1 ? 'SSL-only' : 'Yes');
-
 /** The server's text for a failed call, with its field errors when it gave any. */
 export function failureText(err: unknown): string {
   if (err instanceof ApiError) {
@@ -134,42 +130,25 @@ export function useOnUserChange(currentUser: string, onChange: () => void) {
 }
 
 /**
- * Downloads a site's error log. The server streams it; the browser saves it as a text file named
- * after the site (the name the server gives in Content-Disposition).
+ * Downloads a site's error log. The page asks for a short-lived signed link and hands it to the
+ * browser's download manager, which streams the file to disk: a log of hundreds of MB never passes
+ * through the page's memory. Answers 'empty' (and downloads nothing) when the log has no line yet.
  */
 export async function downloadErrorLog(site: {
   logname: string;
   vid: number;
   virtname: string;
-}): Promise<void> {
-  const res = await request('POST', C.downloadErrorLogs.path, {
-    logname: site.logname,
-    vid: site.vid,
-    virt_server: site.virtname,
+}): Promise<'started' | 'empty'> {
+  const { data } = await call(C.downloadErrorLogsLink, {
+    body: { logname: site.logname, vid: site.vid, virt_server: site.virtname },
   });
-  if (!res.ok) {
-    let body: { status?: unknown; message?: string } | null = null;
-    try {
-      body = await res.json();
-    } catch {
-      body = null;
-    }
-    if (body?.status === 'expired_token') session.expire();
-    throw new ApiError(
-      body?.status === 'expired_token' ? 'expired' : res.status < 500 && body ? 'refused' : 'failed',
-      body?.message ?? `Server failure: ${res.status}`,
-      res.status,
-    );
-  }
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ??
-    `${site.virtname}-error-log.txt`;
-  const url = URL.createObjectURL(await res.blob());
+  if (data.empty) return 'empty';
   const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
+  a.href = data.url;
+  a.download = data.filename;
+  a.hidden = true;
   document.body.append(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return 'started';
 }

@@ -9,7 +9,8 @@ import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { devsiteQuery, failureText, siteFailure, sslText, useFailureStatus, useOnUserChange } from './api.ts';
+import { devsiteQuery, failureText, siteFailure, useFailureStatus, useOnUserChange } from './api.ts';
+import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
 const ACTIONS: Record<Action, { label: string; warning: string; done: string }> = {

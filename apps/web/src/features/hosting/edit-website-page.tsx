@@ -14,23 +14,11 @@ import {
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
-  sslText,
   useFailureStatus,
   useOnUserChange,
   virtDetailsQuery,
 } from './api.ts';
-
-/** The warning for a chosen version: same version, a downgrade, or PHP disabled. */
-function warningFor(current: string, chosen: string | null, sorts: Map<string, number>): string | null {
-  if (!chosen) return null;
-  if (chosen === current) return HM.samePhp;
-  if (chosen === C.PHP_DISABLED) return HM.disablePhp;
-  const from = sorts.get(current);
-  const to = sorts.get(chosen);
-  if (from !== undefined && to !== undefined && current !== C.PHP_DISABLED && to < from)
-    return HM.downgradePhp;
-  return null;
-}
+import { sslText, warningFor } from './rules.ts';
 
 /** Edit Website: the site's details and its PHP version, changed through the change queue. */
 export default function EditWebsitePage() {

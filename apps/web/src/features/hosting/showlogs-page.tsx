@@ -7,7 +7,7 @@ import { routePath } from '@portal/contract/routes';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -53,50 +53,64 @@ export default function ShowLogsPage() {
   const [rows, setRows] = useState<LogEntry[]>([]);
   const [newRows, setNewRows] = useState(0);
   const [failed, setFailed] = useState(false);
-  const lastId = useRef(0);
-  const stopped = useRef(false);
   const uid = useRef<number | string>('?');
   uid.current = customer.data?.uid ?? '?';
+  // The screen belongs to the user it was opened for: once staff change the current user it is
+  // leaving for home, and must not ask for this site under the new account.
+  const openedFor = useRef(currentUser);
 
   useOnUserChange(currentUser, () => navigate('/'));
 
-  const poll = useCallback(async () => {
-    if (stopped.current) return;
-    try {
-      const res = await call(C.getErrorLogs, {
-        body: { virt_server: virtname, vid, logname: currentUser, last_log_id: lastId.current },
-      });
-      const { logs, numrows, new_last_log_id } = res.data;
-      lastId.current = new_last_log_id;
-      setFailed(false);
-      setNewRows(numrows);
-      if (numrows > 0) setRows((old) => [...logs, ...old].slice(0, MAX_ROWS));
-    } catch (err) {
-      if (err instanceof ApiError && err.kind === 'refused') {
-        // A refusal will not change by asking again: stop polling and say who and what was asked.
-        stopped.current = true;
-        showStatus({
-          title: err.message,
-          body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(currentUser, uid.current, virtname, vid))}`,
-          alert: 'serious',
-        });
-        return;
-      }
-      if (err instanceof ApiError && err.kind === 'expired') return;
-      setFailed(true);
-    }
-  }, [currentUser, virtname, vid, showStatus]);
-
   useEffect(() => {
-    stopped.current = false;
-    lastId.current = 0;
-    void poll();
-    const timer = setInterval(() => void poll(), pollInterval());
-    return () => {
-      stopped.current = true;
+    if (currentUser !== openedFor.current) return;
+    // Per run of the effect: a request that returns after the screen moved on is dropped.
+    let active = true;
+    let busy = false;
+    let lastId = 0;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const stop = () => {
+      active = false;
       clearInterval(timer);
     };
-  }, [poll]);
+    setRows([]);
+    setNewRows(0);
+    setFailed(false);
+    const poll = async () => {
+      // One request at a time: a slow answer must not let the next poll ask with the same last id.
+      if (!active || busy) return;
+      busy = true;
+      try {
+        const res = await call(C.getErrorLogs, {
+          body: { virt_server: virtname, vid, logname: currentUser, last_log_id: lastId },
+        });
+        if (!active) return;
+        const { logs, numrows, new_last_log_id } = res.data;
+        lastId = new_last_log_id;
+        setFailed(false);
+        setNewRows(numrows);
+        if (numrows > 0) setRows((old) => [...logs, ...old].slice(0, MAX_ROWS));
+      } catch (err) {
+        if (!active) return;
+        if (err instanceof ApiError && err.kind === 'refused') {
+          // A refusal will not change by asking again: stop polling and say who and what was asked.
+          stop();
+          showStatus({
+            title: err.message,
+            body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(currentUser, uid.current, virtname, vid))}`,
+            alert: 'serious',
+          });
+          return;
+        }
+        if (err instanceof ApiError && err.kind === 'expired') return;
+        setFailed(true);
+      } finally {
+        busy = false;
+      }
+    };
+    timer = setInterval(() => void poll(), pollInterval());
+    void poll();
+    return stop;
+  }, [currentUser, virtname, vid, showStatus]);
 
   const total = rows.length;
   return (

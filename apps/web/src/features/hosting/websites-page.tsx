@@ -13,14 +13,8 @@ import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import {
-  downloadErrorLog,
-  failureText,
-  siteFailure,
-  sslText,
-  useFailureStatus,
-  websitesQuery,
-} from './api.ts';
+import { downloadErrorLog, failureText, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
+import { sslText } from './rules.ts';
 
 /** Websites: PHP, SSL, and the error-log toggle, viewer and download of each site. */
 export default function WebsitesPage() {
@@ -56,7 +50,9 @@ export default function WebsitesPage() {
   const download = async (w: Website) => {
     setDownloading(w.vid);
     try {
-      await downloadErrorLog({ logname: currentUser, vid: w.vid, virtname: w.virtname });
+      const outcome = await downloadErrorLog({ logname: currentUser, vid: w.vid, virtname: w.virtname });
+      if (outcome === 'empty')
+        showStatus({ title: HM.noLogsTitle, body: escapeHtml(HM.noLogsBody), alert: 'warning' });
     } catch (err) {
       showStatus(siteFailure(err, HM.problemsWithRequest));
     } finally {
