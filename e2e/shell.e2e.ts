@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+import { baseUrl, launch, login, newPage, screenshot, url, workOn } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +25,40 @@ describe('sign-in and the shell', () => {
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Login Failed 1 Time(s)').waitFor();
+    await page.context().close();
+  });
+
+  it('lets the keyboard show and hide the password', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/'));
+    const password = page.getByLabel('Password', { exact: true });
+    await password.fill('typed-secret');
+    expect(await password.getAttribute('type')).toBe('password');
+    await password.focus();
+    await page.keyboard.press('Tab');
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    expect(await focused()).toBe('Show password');
+    await page.keyboard.press('Space');
+    expect(await password.getAttribute('type')).toBe('text');
+    expect(await focused()).toBe('Hide password');
+    await page.keyboard.press('Enter');
+    expect(await password.getAttribute('type')).toBe('password');
+    expect(await page.getByRole('button', { name: 'Show password' }).count()).toBe(1);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Login');
+    await page.context().close();
+  });
+
+  it('shows the configured portal title in the top bar and the browser tab', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/'));
+    const { data } = await (await page.request.get(`${baseUrl()}/api/urls`)).json();
+    expect(data.portal_title).toBeTruthy();
+    await page.waitForFunction((t) => document.title === t, data.portal_title);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(data.portal_title);
+    await login(page, 'alice');
+    expect(await page.getByRole('heading', { level: 1, name: data.portal_title }).count()).toBe(1);
+    expect(await page.title()).toBe(data.portal_title);
     await page.context().close();
   });
 

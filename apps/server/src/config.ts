@@ -27,6 +27,10 @@ const Env = z.object({
   PORTAL_PUBLIC_URL: url.optional(),
   PORTAL_TITLE: z.string().default('Members Portal (beta)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Take the client address from X-Forwarded-For (behind a proxy); sign-in limits count by it. */
+  TRUST_PROXY: bool.default(false),
+  /** PostgreSQL connections per process. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_FROM: email.default('portal@example.net'),
   HELPDESK_EMAIL: email.default('help@example.net'),
   HELPDESK_PHONE: z.string().default('+1 555 0100'),
@@ -34,6 +38,8 @@ const Env = z.object({
   NOC_EMAIL: email.default('noc@example.net'),
   HOSTMASTER_EMAIL: email.default('hostmaster@example.net'),
   TEMP_EMAIL_DOMAIN: z.string().default('tmp.example.net'),
+  /** The domain of the customers' mailboxes (`logname@MAILBOX_DOMAIN`), as the mail servers use it. */
+  MAILBOX_DOMAIN: z.string().default('mail.example.net'),
   LIST_ADMIN_HOST: z.string().default('lists.example.net'),
   LINK_ADMIN_DB: url.default('https://admin.example.net/db/'),
   LINK_ADMIN_AUDIT: url.default('https://admin.example.net/audit/'),

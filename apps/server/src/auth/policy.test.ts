@@ -46,6 +46,23 @@ describe('the account rules', () => {
     expect(await allowed(who('alice'), 'alice', 'primary')).toBe('allow');
   });
 
+  it('checks who the caller is before the Secondary rules, so a refusal does not reveal a Secondary', async () => {
+    for (const scope of ['billing', 'primary', 'self'] as const) {
+      expect(await allowed(who('bob'), 'carol', scope), scope).toBe('forbidden: Permission denied');
+      expect(await allowed(who('bob'), 'alice', scope), scope).toBe('forbidden: Permission denied');
+      // Not even the Secondary's own primary or a fellow Secondary learns it this way.
+      expect(await allowed(who('alice'), 'carol', scope), scope).toBe('forbidden: Permission denied');
+      expect(await allowed(who('dave'), 'carol', scope), scope).toBe('forbidden: Permission denied');
+    }
+    // Those who may act on the account get the Secondary texts.
+    expect(await allowed(who('staff', 'staff'), 'carol', 'billing')).toBe(
+      "forbidden: Secondary accounts don't have access to billing information",
+    );
+    expect(await allowed(who('admin', 'admin'), 'dave', 'primary')).toBe(
+      "forbidden: Secondary accounts don't have access to this information",
+    );
+  });
+
   it("lets a dashboard admin read its primary's account, and nothing more", async () => {
     expect(await allowed(who('dave'), 'alice', 'read')).toBe('allow');
     expect(await allowed(who('dave'), 'alice', 'self')).toBe('forbidden: Permission denied');

@@ -62,14 +62,23 @@ export async function authorizeAccount(
   const staff = isStaff(caller);
   // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
   if (!target) throw staff ? notFound('Account not found') : forbidden();
+  // Who may act on the account is settled before what the account may do: the Secondary texts
+  // below would otherwise tell a stranger that the account is a Secondary.
+  if (
+    !staff &&
+    caller.username !== target.logname &&
+    !(scope === 'read' && (await isDashboardAdminOf(db, caller, target)))
+  )
+    throw forbidden();
   if (scope === 'billing' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoBilling);
   if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
-  if (staff || caller.username === target.logname) return target;
-  if (scope === 'read') {
-    const me = await findAccount(db, caller.username);
-    if (me?.accountRole === 'Secondary' && me.dashboardAdmin && me.primary === target.logname) return target;
-  }
-  throw forbidden();
+  return target;
+}
+
+/** The caller is a Secondary its primary `target` designated dashboard admin. */
+async function isDashboardAdminOf(db: Db, caller: Caller, target: AccountRef): Promise<boolean> {
+  const me = await findAccount(db, caller.username);
+  return me?.accountRole === 'Secondary' && me.dashboardAdmin && me.primary === target.logname;
 }
 
 export interface DomainRef {

@@ -26,13 +26,22 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Serialises migrations of several processes starting at once on one PostgreSQL. */
 const MIGRATION_LOCK = 72_041_001;
 
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+export interface DatabaseOptions {
+  /** PostgreSQL; PGlite when unset. */
+  url?: string;
+  /** PGlite's directory; in memory when unset. */
+  dataDir?: string;
+  /** PostgreSQL connections of this process (config PG_POOL_MAX). */
+  poolMax?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10);
   return openPglite(opts.dataDir);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new ResilientPool({ connectionString: url, max: Number(process.env.PG_POOL_MAX ?? 10) });
+async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const pool = new ResilientPool({ connectionString: url, max: poolMax });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

@@ -15,6 +15,7 @@ import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, revokedTokens } from '../db/schema.ts';
 import { expired, forbidden, invalid } from '../lib/errors.ts';
+import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
 
 export interface Input<C extends CallDef> {
@@ -193,18 +194,6 @@ function describe(access: Access<CallDef>): string {
   if (typeof access === 'string') return access;
   if ('account' in access) return `account:${access.scope ?? 'self'}`;
   return 'domain';
-}
-
-const SECRET_FIELD = /pass|ccnumber|cvv|token|new$|confirm|cleartext|item/i;
-/** Body fields for the audit log, without secrets or card data. */
-export function redact(body: unknown): Record<string, unknown> {
-  if (!body || typeof body !== 'object') return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>).map(([k, v]) => [
-      k,
-      SECRET_FIELD.test(k) ? '[redacted]' : v,
-    ]),
-  );
 }
 
 /** In tests, every answer is checked against the contract so server and client cannot drift. */

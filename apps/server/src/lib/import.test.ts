@@ -59,6 +59,82 @@ describe('import', () => {
     expect(await rows()).toEqual(before);
   });
 
+  it('updates only the fields a row names, even next to rows that name more (one file, one batch)', async () => {
+    const hashOf = async (logname: string) =>
+      (await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0];
+    const bobBefore = await hashOf('bob');
+    expect(bobBefore.passwordHash).toMatch(/^\$argon2id\$/);
+    await importDocument(t.db, {
+      accounts: [
+        { logname: 'alice', uid: 5001, password: 'alice-demo-pass' },
+        { logname: 'bob', uid: 5002, company: 'Baker Bros' },
+      ],
+    });
+    const bob = await hashOf('bob');
+    expect(bob.passwordHash).toBe(bobBefore.passwordHash);
+    expect(bob.company).toBe('Baker Bros');
+    expect(bob.billEmail).toBe(bobBefore.billEmail);
+    const login = await t.request('POST', '/api/miglogin', {
+      body: { username: 'bob', password: 'bob-demo-pass' },
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('loads a Secondary listed before its primary', async () => {
+    await importDocument(t.db, {
+      accounts: [
+        {
+          logname: 'sec1',
+          uid: 7101,
+          account_role: 'Secondary',
+          primary: 'prim1',
+          password: 'sec1-password',
+        },
+        { logname: 'prim1', uid: 7100 },
+      ],
+    });
+    const [sec] = await t.db.select().from(accounts).where(eq(accounts.logname, 'sec1'));
+    expect(sec.primary).toBe('prim1');
+  });
+
+  it('names the entity, row and field the database refuses, and writes nothing', async () => {
+    const before = await rows();
+    const doc = {
+      accounts: [{ logname: 'yan', uid: 7003 }],
+      domains: [
+        { domain: 'yan-0.com', owner: 'yan' },
+        { domain: 'yan-1.com', owner: 'yan' },
+        { domain: 'yan-2.com', owner: 'yan' },
+        { domain: 'yan-3.com', owner: 'no-such-owner' },
+        { domain: 'yan-4.com', owner: 'yan' },
+      ],
+    };
+    const err = await importDocument(t.db, doc).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(ImportError);
+    expect((err as Error).message).toBe('domains[3].owner: "no-such-owner" does not exist in accounts');
+    expect(await rows()).toEqual(before);
+
+    // A unique column taken by another row: the row and field are named too.
+    await expect(
+      importDocument(t.db, {
+        accounts: [
+          { logname: 'u1', uid: 7201 },
+          { logname: 'u2', uid: 5001 },
+        ],
+      }),
+    ).rejects.toThrow('accounts[1].uid: "5001" is already used by another row');
+    // The same natural key twice in one file.
+    await expect(
+      importDocument(t.db, {
+        domains: [
+          { domain: 'dup.com', owner: 'bob' },
+          { domain: 'dup.com', owner: 'alice' },
+        ],
+      }),
+    ).rejects.toThrow('domains[1]: same domain as domains[0]');
+    expect(await rows()).toEqual(before);
+  });
+
   it('refuses unknown entities and fields, naming them', async () => {
     await expect(importDocument(t.db, { planets: [] })).rejects.toThrow('unknown entity "planets"');
     await expect(

@@ -23,6 +23,10 @@ interface Entity {
   prepare?: (row: Record<string, unknown>) => Promise<Record<string, unknown>>;
   /** Serial id columns given explicitly: their sequence is moved past the highest value. */
   serial?: string;
+  /** Rows of a lower phase are written first (rows that refer to rows of the same entity). */
+  phase?: (row: Record<string, unknown>) => number;
+  /** Fed by another system, which exports all its rows: `--replace` may remove the rows a file leaves out. One text key. */
+  replaceable?: boolean;
 }
 
 const ENTITIES: Record<string, Entity> = {
@@ -30,6 +34,8 @@ const ENTITIES: Record<string, Entity> = {
     table: T.accounts,
     key: ['logname'],
     rename: { primary: 'primary_logname' },
+    // A Secondary refers to its primary: Primaries are written first.
+    phase: (row) => (row.primary ? 1 : 0),
     extra: ['password', 'password_hash'],
     prepare: async (row) => {
       const { password, password_hash, ...rest } = row;
@@ -57,8 +63,8 @@ const ENTITIES: Record<string, Entity> = {
   circuits: { table: T.circuits, key: ['owner', 'loc_name'] },
   bus_accounts: { table: T.busAccounts, key: ['account'] },
   contacts: { table: T.contacts, key: ['tcid'], serial: 'tcid' },
-  mailing_lists: { table: T.mailingLists, key: ['listname'] },
-  disk_usage: { table: T.diskUsage, key: ['owner'] },
+  mailing_lists: { table: T.mailingLists, key: ['listname'], replaceable: true },
+  disk_usage: { table: T.diskUsage, key: ['owner'], replaceable: true },
   network_status: { table: T.networkStatus, key: ['id'] },
   quick_refs: { table: T.quickRefs, key: ['ref_name'] },
   tld_prices: { table: T.tldPrices, key: ['tld', 'id'], money: ['baseprice', 'price'] },
@@ -77,44 +83,121 @@ export class ImportError extends Error {}
 
 export interface ImportResult {
   counts: Record<string, number>;
+  /** Rows removed by `replace`, per entity. */
+  removed: Record<string, number>;
 }
 
-export async function importFile(db: Db, file: string): Promise<ImportResult> {
+export interface ImportOptions {
+  /**
+   * `ENTITY` or `ENTITY:FIELD=VALUE` (the CLI's `--replace`): the file holds every row of the
+   * entity (or every row whose FIELD is VALUE, e.g. `mailing_lists:list_type=MM` for the lists one
+   * list server exports); stored rows in that scope that the file leaves out are removed.
+   */
+  replace?: string[];
+}
+
+interface Replace {
+  spec: string;
+  entity: string;
+  field?: string;
+  value?: string;
+}
+
+function parseReplace(spec: string): Replace {
+  const m = /^(\w+)(?::(\w+)=(.*))?$/.exec(spec);
+  if (!m) throw new ImportError(`--replace ${spec}: expected ENTITY or ENTITY:FIELD=VALUE`);
+  const [, name, field, value] = m;
+  if (!ENTITIES[name]?.replaceable) {
+    const allowed = Object.keys(ENTITIES).filter((k) => ENTITIES[k].replaceable);
+    throw new ImportError(`--replace ${spec}: only ${allowed.join(', ')} can be replaced`);
+  }
+  if (field && !columnsBySqlName(ENTITIES[name].table).has(field))
+    throw new ImportError(`--replace ${spec}: unknown field "${field}"`);
+  return { spec, entity: name, field, value };
+}
+
+/** The rows of a replaced entity must all lie in its scope, and the entity must be in the file. */
+function checkScope(r: Replace, input: Record<string, unknown>): void {
+  const rows = input[r.entity];
+  if (!Array.isArray(rows)) throw new ImportError(`--replace ${r.spec}: the file has no "${r.entity}" array`);
+  if (!r.field) return;
+  rows.forEach((raw, i) => {
+    const v = (raw as Record<string, unknown> | null)?.[r.field!];
+    if (v === undefined || v === null || String(v) !== r.value)
+      throw new ImportError(`${r.entity}[${i}].${r.field}: must be "${r.value}" with --replace ${r.spec}`);
+  });
+}
+
+/** Removes the stored rows in the scope of `r` whose key the file does not name; answers how many. */
+async function removeOthers(db: Db, r: Replace, rows: Prepared[]): Promise<number> {
+  const entity = ENTITIES[r.entity];
+  const columns = columnsBySqlName(entity.table);
+  const [prop, key] = columns.get(entity.key[0])!;
+  // One parameter however many rows (a list of placeholders is limited to 65 535).
+  const kept = JSON.stringify(rows.map((p) => String(p.row[prop])));
+  const scope = r.field ? sql` and ${columns.get(r.field)![1]} = ${r.value}` : sql``;
+  const gone = await db
+    .delete(entity.table)
+    .where(sql`${key} not in (select jsonb_array_elements_text(${kept}::jsonb))${scope}`)
+    .returning({ key });
+  return gone.length;
+}
+
+/** A prepared row (property names of the table) with its position in the file, for error messages. */
+interface Prepared {
+  index: number;
+  row: Record<string, unknown>;
+}
+
+export async function importFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   let doc: unknown;
   try {
     doc = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
     throw new ImportError(`${file}: not a JSON document (${(err as Error).message})`);
   }
-  return importDocument(db, doc);
+  return importDocument(db, doc, options);
 }
 
-export async function importDocument(db: Db, doc: unknown): Promise<ImportResult> {
+export async function importDocument(
+  db: Db,
+  doc: unknown,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     throw new ImportError('the document must be a JSON object');
   const unknown = Object.keys(doc).filter((k) => !(k in ENTITIES));
   if (unknown.length) throw new ImportError(`unknown entity ${unknown.map((k) => `"${k}"`).join(', ')}`);
   const input = doc as Record<string, unknown>;
+  const replace = new Map<string, Replace>();
+  for (const r of (options.replace ?? []).map(parseReplace)) {
+    if (replace.has(r.entity)) throw new ImportError(`--replace ${r.entity} given twice`);
+    checkScope(r, input);
+    replace.set(r.entity, r);
+  }
   // Prepare (validate, hash) everything before writing anything.
-  const prepared: Array<[string, Record<string, unknown>[]]> = [];
+  const prepared: Array<[string, Prepared[]]> = [];
   for (const [name, entity] of Object.entries(ENTITIES)) {
     const rows = input[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows)) throw new ImportError(`${name}: must be an array of rows`);
-    const out: Record<string, unknown>[] = [];
-    for (let i = 0; i < rows.length; i++) out.push(await toRow(name, entity, rows[i], i));
-    if (name === 'accounts') out.sort((a, b) => Number(!!a.primaryLogname) - Number(!!b.primaryLogname));
+    const out: Prepared[] = [];
+    for (let i = 0; i < rows.length; i++) out.push({ index: i, row: await toRow(name, entity, rows[i], i) });
+    refuseDuplicates(name, entity, out);
     prepared.push([name, out]);
   }
   const counts: Record<string, number> = {};
+  const removed: Record<string, number> = {};
   await db.transaction(async (tx) => {
     for (const [name, rows] of prepared) {
       const entity = ENTITIES[name];
       await upsert(tx as unknown as Db, name, entity, rows);
       counts[name] = rows.length;
+      const r = replace.get(name);
+      if (r) removed[name] = await removeOthers(tx as unknown as Db, r, rows);
     }
   });
-  return { counts };
+  return { counts, removed };
 }
 
 function columnsBySqlName(table: PgTable): Map<string, [string, PgColumn]> {
@@ -206,30 +289,47 @@ function coerce(col: PgColumn, v: unknown, where: string): unknown {
   }
 }
 
-async function upsert(db: Db, name: string, entity: Entity, rows: Record<string, unknown>[]): Promise<void> {
+/**
+ * Writes one entity's rows. A batch is a run of consecutive rows that name the same fields, so an
+ * update sets only the columns its rows give: in one multi-row insert a field missing from one row
+ * would be `default` there, and `excluded.col` would overwrite the stored value (a re-import of bob
+ * without `password` next to alice with one would clear bob's password). Rows keep the file's order
+ * (serial ids follow it), lower phases first. Each batch runs in a savepoint; when the database
+ * refuses it, its rows are retried one by one to name the row and field.
+ */
+async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = columnsBySqlName(entity.table);
+  const tableColumns = getTableColumns(entity.table);
   const target = entity.key.map((k) => columns.get(k)![1]);
   const CHUNK = 500;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
-    const props = [...new Set(chunk.flatMap((r) => Object.keys(r)))];
+  const phase = (p: Prepared) => entity.phase?.(p.row) ?? 0;
+  const fields = (p: Prepared) => Object.keys(p.row).sort().join(',');
+  const batches: Prepared[][] = [];
+  for (const p of [...rows].sort((a, b) => phase(a) - phase(b))) {
+    const last = batches.at(-1);
+    if (last && last.length < CHUNK && phase(last[0]) === phase(p) && fields(last[0]) === fields(p))
+      last.push(p);
+    else batches.push([p]);
+  }
+  for (const batch of batches) {
     const set = Object.fromEntries(
-      props
-        .filter((p) => !entity.key.includes(getTableColumns(entity.table)[p].name))
-        .map((p) => [p, sql.raw(`excluded."${getTableColumns(entity.table)[p].name}"`)]),
+      Object.keys(batch[0].row)
+        .filter((p) => !entity.key.includes(tableColumns[p].name))
+        .map((p) => [p, sql.raw(`excluded."${tableColumns[p].name}"`)]),
     );
-    try {
-      const q = db.insert(entity.table).values(chunk as never);
+    const write = async (tx: Db, some: Prepared[]) => {
+      const q = tx.insert(entity.table).values(some.map((p) => p.row) as never);
       if (Object.keys(set).length) await q.onConflictDoUpdate({ target, set });
       else await q.onConflictDoNothing({ target });
-    } catch (err) {
-      const e = err as { message?: string; detail?: string; cause?: { message?: string; detail?: string } };
-      const msg = e.cause?.message ?? e.message ?? String(err);
-      throw new ImportError(
-        `${name} (rows ${i}-${i + chunk.length - 1}): ${msg}${e.cause?.detail ? ` (${e.cause.detail})` : ''}`,
-      );
+    };
+    const failed = await inSavepoint(db, (tx) => write(tx, batch));
+    if (!failed) continue;
+    for (const p of batch.length > 1 ? batch : []) {
+      const err = await inSavepoint(db, (tx) => write(tx, [p]));
+      if (err) throw rowError(name, entity, p, err);
     }
+    throw rowError(name, entity, batch.length === 1 ? batch[0] : undefined, failed);
   }
   if (entity.serial) {
     const table = getTableName(entity.table);
@@ -239,4 +339,69 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Record<string,
       ),
     );
   }
+}
+
+/** Runs `fn` in a savepoint; answers the error that rolled it back, if any. */
+async function inSavepoint(db: Db, fn: (tx: Db) => Promise<void>): Promise<unknown> {
+  try {
+    await db.transaction((tx) => fn(tx as unknown as Db));
+    return undefined;
+  } catch (err) {
+    return err;
+  }
+}
+
+/** Two rows of one entity with the same natural key: the later one is named. */
+function refuseDuplicates(name: string, entity: Entity, rows: Prepared[]): void {
+  const columns = columnsBySqlName(entity.table);
+  const props = entity.key.map((k) => columns.get(k)?.[0] ?? k);
+  const seen = new Map<string, number>();
+  for (const { index, row } of rows) {
+    const key = JSON.stringify(props.map((p) => row[p] ?? null));
+    const first = seen.get(key);
+    if (first !== undefined) {
+      throw new ImportError(`${name}[${index}]: same ${entity.key.join(' + ')} as ${name}[${first}]`);
+    }
+    seen.set(key, index);
+  }
+}
+
+/** The database's refusal of a row, as an error naming the entity, the row and the field. */
+function rowError(name: string, entity: Entity, p: Prepared | undefined, err: unknown): ImportError {
+  const e = err as { message?: string; cause?: unknown };
+  const pgErr = (e.cause ?? err) as {
+    code?: string;
+    message?: string;
+    detail?: string;
+    column?: string;
+    table?: string;
+  };
+  const where = p ? `${name}[${p.index}]` : name;
+  const message = pgErr.message ?? e.message ?? String(err);
+  // e.g. `Key (owner)=(nobody) is not present in table "accounts".` or `Key (uid)=(5001) already exists.`
+  const key = /Key \((.+?)\)=\((.*?)\)/.exec(pgErr.detail ?? '');
+  const sqlColumns = key ? key[1].split(', ') : pgErr.column ? [pgErr.column] : [];
+  const field = sqlColumns.map((c) => specField(entity, c)).join(' + ');
+  const at = field ? `${where}.${field}` : where;
+  const value = key ? `"${key[2]}"` : '';
+  switch (pgErr.code) {
+    case '23503': {
+      const table = /table "([^"]+)"/.exec(pgErr.detail ?? '')?.[1];
+      return new ImportError(`${at}: ${value} does not exist${table ? ` in ${table}` : ''}`);
+    }
+    case '23505':
+      return new ImportError(`${at}: ${value} is already used by another row`);
+    case '23502':
+      return new ImportError(`${at}: may not be null`);
+    default:
+      return new ImportError(`${at}: ${message}${pgErr.detail ? ` (${pgErr.detail})` : ''}`);
+  }
+}
+
+/** The file's field name of an SQL column (`primary_logname` is `primary`, `amount_cents` is `amount`). */
+function specField(entity: Entity, column: string): string {
+  const renamed = Object.entries(entity.rename ?? {}).find(([, c]) => c === column)?.[0];
+  if (renamed) return renamed;
+  const money = column.replace(/_cents$/, '');
+  return entity.money?.includes(money) ? money : column;
 }

@@ -30,9 +30,12 @@ export interface SessionState {
   banner: string;
   logoutMessage: string;
   status: StatusMessage | null;
+  /** The portal's title (PORTAL_TITLE on the server): top bar, browser tab, signed-out banner. */
+  title: string;
 }
 
-export const PORTAL_TITLE = 'Members Portal (beta)';
+/** The title until the server's is known (the server's default PORTAL_TITLE). */
+export const DEFAULT_TITLE = 'Members Portal (beta)';
 const KEYS = ['id_token', 'current_user', 'operator', 'reply_to', 'logged_in', 'mode'] as const;
 
 interface Claims {
@@ -65,9 +68,10 @@ function restore(): SessionState {
     mode: get('mode') === 'dark' ? 'dark' : 'light',
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
-    banner: loggedIn ? M.loggedIn(claims!.username) : PORTAL_TITLE,
+    banner: loggedIn ? M.loggedIn(claims!.username) : DEFAULT_TITLE,
     logoutMessage: M.logoutMessage,
     status: null,
+    title: DEFAULT_TITLE,
   };
 }
 
@@ -145,6 +149,28 @@ export const session = {
     });
   },
 };
+
+/** Sets the portal's title: the top bar, the browser tab, and the banner while it shows the title. */
+export function setPortalTitle(title: string): void {
+  if (typeof document !== 'undefined') document.title = title;
+  if (title === state.title) return;
+  session.set({ title, ...(state.banner === state.title ? { banner: title } : {}) });
+}
+
+/**
+ * Loads the title the server is configured with (`portal_title` of GET /api/urls). A plain fetch:
+ * the first screen stays without the contract's schemas; a failure keeps the default title.
+ */
+export async function loadPortalTitle(): Promise<void> {
+  try {
+    const res = await fetch('/api/urls', { headers: { accept: 'application/json' } });
+    const body = (await res.json()) as { data?: { portal_title?: unknown } };
+    const title = body.data?.portal_title;
+    if (typeof title === 'string' && title.trim()) setPortalTitle(title);
+  } catch {
+    // Offline or an older server: the default title stays.
+  }
+}
 
 export function useSession(): SessionState {
   return useSyncExternalStore(session.subscribe, session.get);

@@ -80,6 +80,8 @@ export const urls = defineCall({
     temp_email_domain: z.string(),
     helpdesk_phone: z.string(),
     helpdesk_email: z.string(),
+    /** PORTAL_TITLE: the top bar and the browser tab (in addition to the spec's fields). */
+    portal_title: z.string(),
   }),
 });
 

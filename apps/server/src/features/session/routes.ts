@@ -6,6 +6,7 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
 import { accounts, loginFailures, networkStatus, quickRefs, revokedTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toCustomerSummary } from './summary.ts';
 
@@ -75,10 +76,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       db_url: deps.config.links.admin_db,
       aud_url: deps.config.links.admin_audit,
       links: deps.config.links,
-      sandbox_payments: deps.config.PORTAL_GATEWAY === 'sandbox',
+      // The gateway's own answer: Authorize.Net's test endpoint is a sandbox too.
+      sandbox_payments: appGateway(deps, deps.config, { logger: app.log }).isSandbox,
       temp_email_domain: deps.config.TEMP_EMAIL_DOMAIN,
       helpdesk_phone: deps.config.HELPDESK_PHONE,
       helpdesk_email: deps.config.HELPDESK_EMAIL,
+      portal_title: deps.config.PORTAL_TITLE,
     }),
   });
 

@@ -78,26 +78,33 @@ describe('POST /api/miglogin', () => {
 describe('tokens', () => {
   it('gives 401 expired_token for a missing, malformed, wrongly signed, expired or revoked token', async () => {
     const url = '/api/customer/alice';
-    expect((await t.request('GET', url)).body).toEqual({
-      status: 'expired_token',
-      message: 'Session expired',
-    });
-    expect((await t.request('GET', url, { token: 'not.a.jwt' })).status).toBe(401);
+    const expiredToken = { status: 'expired_token', message: 'Session expired' };
+    const refused = async (kind: string, opts: { token?: string; headers?: Record<string, string> }) => {
+      const res = await t.request('GET', url, opts);
+      expect(res.status, kind).toBe(401);
+      expect(res.body, kind).toEqual(expiredToken);
+    };
+    await refused('missing', {});
+    await refused('not a bearer token', { headers: { authorization: 'Basic YWxpY2U6eA==' } });
+    await refused('malformed', { token: 'not.a.jwt' });
+    await refused('not even three parts', { token: 'garbage' });
     const forged = await new SignJWT({ username: 'alice', altuser: 'alice', role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti('x')
       .setIssuer('members-portal')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));
-    expect((await t.request('GET', url, { token: forged })).body.status).toBe('expired_token');
+    await refused('wrong signature', { token: forged });
 
     const login = await t.request('POST', '/api/miglogin', {
       body: { username: 'alice', password: 'alice-demo-pass' },
     });
     const token = login.body.data.id_token;
     expect((await t.request('GET', url, { token })).status).toBe(200);
+    const [head, payload] = token.split('.');
+    await refused('signature cut off', { token: `${head}.${payload}.` });
     t.clock.advance(9 * 3600_000);
-    expect((await t.request('GET', url, { token })).status).toBe(401);
+    await refused('expired', { token });
   });
 
   it('revokes the presented token on logout, and answers logout without a token', async () => {
@@ -110,7 +117,7 @@ describe('tokens', () => {
     expect(out.body.data.status).toBeTruthy();
     const after = await t.request('GET', '/api/customer/bob', { token });
     expect(after.status).toBe(401);
-    expect(after.body.status).toBe('expired_token');
+    expect(after.body).toEqual({ status: 'expired_token', message: 'Session expired' });
     expect((await t.request('GET', '/api/logout')).status).toBe(200);
   });
 });
@@ -149,6 +156,23 @@ describe('the envelope', () => {
   });
 });
 
+describe('GET /api/urls', () => {
+  it('serves PORTAL_TITLE next to the spec fields', async () => {
+    const res = await t.request('GET', '/api/urls');
+    expect(res.body.data).toMatchObject({
+      portal_title: 'Members Portal (beta)',
+      helpdesk_email: 'help@example.net',
+      temp_email_domain: 'tmp.example.net',
+    });
+    const other = await build({ demo: false, env: { PORTAL_TITLE: 'Harbor Members' } });
+    try {
+      expect((await other.request('GET', '/api/urls')).body.data.portal_title).toBe('Harbor Members');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('account calls and the access policy', () => {
   it('lets a customer read their own summary, role and mode but not another account', async () => {
     const bob = t.as('bob');
@@ -162,6 +186,24 @@ describe('account calls and the access policy', () => {
     }
     // Same answer for an account that does not exist.
     expect((await bob.get('/api/customer/zzz')).body).toEqual({ status: 0, message: 'Permission denied' });
+  });
+
+  it('answers a stranger the same for a Secondary as for any other account (no role leaks)', async () => {
+    const denied = { status: 0, message: 'Permission denied' };
+    for (const url of [
+      '/api/get-payment-methods/carol',
+      '/api/get-payment-methods/alice',
+      '/api/invoices/carol',
+      '/api/secondaries/carol',
+      '/api/secondaries/alice',
+    ]) {
+      const res = await t.as('bob').get(url);
+      expect(res.status, url).toBe(403);
+      expect(res.body, url).toEqual(denied);
+    }
+    const own = await t.as('carol').get('/api/get-payment-methods/carol');
+    expect(own.status).toBe(403);
+    expect(own.body.message).toBe("Secondary accounts don't have access to billing information");
   });
 
   it("lets a dashboard-admin Secondary read its primary's summary, and not a plain Secondary", async () => {

@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { M } from '@portal/contract/messages';
-import { useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '../../app/api.ts';
 import { session } from '../../app/session.ts';
@@ -23,6 +23,7 @@ import { escapeHtml, useStatus } from '../../app/status.ts';
 export function LoginPage() {
   const [failures, setFailures] = useState(0);
   const [pending, setPending] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
   const showStatus = useStatus();
   const { setColorScheme } = useMantineColorScheme();
   const form = useForm({
@@ -85,6 +86,21 @@ export function LoginPage() {
           <PasswordInput
             label="Password"
             autoComplete="current-password"
+            visible={showPassword}
+            onVisibilityChange={setShowPassword}
+            // Mantine hides the toggle from keyboards and screen readers by default (aria-hidden,
+            // tabIndex -1): here it is a labelled button in the tab order. The label says what a
+            // press does, so aria-pressed would say it twice. Space is Mantine's; Enter is added.
+            visibilityToggleButtonProps={{
+              'aria-label': showPassword ? 'Hide password' : 'Show password',
+              'aria-pressed': undefined,
+              tabIndex: 0,
+              onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                setShowPassword((v) => !v);
+              },
+            }}
             {...form.getInputProps('password')}
           />
           <Button type="submit" loading={pending}>

@@ -1,0 +1,90 @@
+import { OUTBOX_PAGE_SIZE } from '@portal/contract/staff/calls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outbox } from '../../db/schema.ts';
+import { build, type TestApp } from '../../test/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('GET /api/staff/outbox/:status/:page?', () => {
+  it('is for staff only: 401 without a token, 403 for customers', async () => {
+    const none = await t.as(null).get('/api/staff/outbox/all');
+    expect(none.status).toBe(401);
+    expect(none.body.status).toBe('expired_token');
+    for (const who of ['alice', 'bob', 'carol', 'dave']) {
+      const res = await t.as(who).get('/api/staff/outbox/all');
+      expect(res.status, who).toBe(403);
+      expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+    }
+  });
+
+  it('lists messages newest first with their delivery state, never their bodies', async () => {
+    const reset = await t.request('POST', '/api/forgot-panel-password', {
+      body: { account: 'bob', email: 'bob.baker@example.org' },
+    });
+    expect(reset.status).toBe(200);
+    const [queued] = (await t.as('staff').get('/api/staff/outbox/queued')).body.data.messages;
+    expect(queued).toMatchObject({
+      to: 'bob.baker@example.org',
+      status: 'queued',
+      attempts: 0,
+      sent_at: null,
+    });
+
+    await t.drainJobs();
+    const link = t.sent.at(-1)?.body.match(/https?:\/\/\S+/)?.[0];
+    expect(link).toBeTruthy();
+    const res = await t.as('admin').get('/api/staff/outbox/all');
+    expect(res.status).toBe(200);
+    const { messages, page, page_size, has_more } = res.body.data;
+    expect({ page, page_size, has_more }).toEqual({ page: 1, page_size: OUTBOX_PAGE_SIZE, has_more: false });
+    expect(messages[0]).toMatchObject({
+      id: queued.id,
+      to: 'bob.baker@example.org',
+      subject: queued.subject,
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      account: 'bob',
+    });
+    expect(Date.parse(messages[0].sent_at)).not.toBeNaN();
+    expect(Date.parse(messages[0].created)).not.toBeNaN();
+    expect(Object.keys(messages[0])).not.toContain('body');
+    // The reset link is a secret: it is in no part of the answer.
+    expect(JSON.stringify(res.body)).not.toContain(link);
+    expect((await t.as('staff').get('/api/staff/outbox/queued')).body.data.messages).toEqual([]);
+  });
+
+  it('pages by 50 and filters by status', async () => {
+    await t.db.insert(outbox).values(
+      Array.from({ length: OUTBOX_PAGE_SIZE + 5 }, (_, i) => ({
+        kind: 'test',
+        fromAddr: 'portal@example.net',
+        toAddr: `n${i}@example.org`,
+        subject: `Message ${i}`,
+        body: 'secret body',
+        status: i % 2 ? 'stored' : 'queued',
+      })),
+    );
+    const first = (await t.as('staff').get('/api/staff/outbox/all')).body.data;
+    expect(first.messages).toHaveLength(OUTBOX_PAGE_SIZE);
+    expect(first.has_more).toBe(true);
+    expect(first.messages[0].subject).toBe(`Message ${OUTBOX_PAGE_SIZE + 4}`);
+    const ids = first.messages.map((m: { id: number }) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const second = (await t.as('staff').get('/api/staff/outbox/all/2')).body.data;
+    expect(second.page).toBe(2);
+    expect(second.has_more).toBe(false);
+    expect(second.messages.length).toBeGreaterThanOrEqual(6); // the 5 left and the reset mail
+    expect(second.messages[0].id).toBeLessThan(ids.at(-1));
+
+    const stored = (await t.as('staff').get('/api/staff/outbox/stored')).body.data.messages;
+    expect(stored.length).toBe(27);
+    expect(stored.every((m: { status: string }) => m.status === 'stored')).toBe(true);
+    expect((await t.as('staff').get('/api/staff/outbox/nonsense')).status).toBe(400);
+    expect((await t.as('staff').get('/api/staff/outbox/all/0')).status).toBe(400);
+  });
+});

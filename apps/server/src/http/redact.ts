@@ -1,0 +1,50 @@
+/**
+ * Field names whose values are secrets: credentials, tokens, card data and the texts the staff
+ * tools hash or check. The one list for both the request log (pino's redaction, below) and the
+ * audit log (`redact()` in route.ts); redact.test.ts fails when a contract body field that looks
+ * like a secret is not in it.
+ */
+export const SECRET_FIELDS = [
+  // sign-in and password changes (spec 000 §3, spec 002 §3)
+  'password',
+  'panel_password',
+  'old_password',
+  'new_password',
+  'conf_password',
+  'new',
+  'confirm',
+  // tokens: the session token, reset and confirmation links
+  'id_token',
+  'reset_token',
+  'token',
+  // card data (never stored; see docs/integrations/payments.md)
+  'ccnumber',
+  'cvv',
+  // staff tools: cleartext to hash, a password to check against the breach index
+  'cleartext',
+  'item',
+  // request headers
+  'authorization',
+  'cookie',
+] as const;
+
+const SECRET = new Set<string>(SECRET_FIELDS);
+export const isSecretField = (name: string): boolean => SECRET.has(name.toLowerCase());
+
+/**
+ * pino redaction paths: each secret field at the top of a log line's object and up to two levels
+ * down (`{ body: { password } }`, `{ payload: { data: { id_token } } }`), and the request headers.
+ */
+export const LOG_REDACT_PATHS: string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  ...SECRET_FIELDS.flatMap((f) => [f, `*.${f}`, `*.*.${f}`]),
+];
+
+/** Body fields for the audit log, without secrets or card data. */
+export function redact(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : v]),
+  );
+}

@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { build, createTestDatabase, type TestApp } from '../test/helper.ts';
+
+/** Behaviour of the server outside the contract's calls: the error model, probes, the SPA. */
+
+describe('errors and probes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build();
+  });
+  afterAll(() => t.close());
+
+  it('answers an uncaught error with 500 and a request id, nothing of the error: no message, stack or SQL', async () => {
+    const token = await t.token('alice');
+    const { tokens } = t.app.deps;
+    const verify = tokens.verify;
+    const sqlText = 'select "password_hash" from "accounts" where "logname" = $1';
+    tokens.verify = async () => {
+      throw Object.assign(new Error(`Failed query: ${sqlText}\nparams: alice`), { code: '42P01' });
+    };
+    try {
+      const res = await t.request('GET', '/api/customer/alice', { token });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ status: 0, message: 'Internal error', request_id: expect.any(String) });
+      expect(res.body.request_id).toMatch(/^[0-9a-f-]{36}$/);
+      const raw = JSON.stringify(res.body);
+      for (const leak of ['select', 'password_hash', 'Failed query', '42P01', 'params', '.ts:', '    at '])
+        expect(raw).not.toContain(leak);
+    } finally {
+      tokens.verify = verify;
+    }
+    expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
+  });
+
+  it('leaves probes answering: /healthz live, /readyz ready, and 503 when the database does not answer', async () => {
+    const live = await t.request('GET', '/healthz');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 1, message: '', data: { live: true } });
+    const ready = await t.request('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
+
+    const { database } = t.app.deps;
+    const ping = database.ping;
+    database.ping = async () => {
+      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    };
+    try {
+      const down = await t.request('GET', '/readyz');
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual({ status: 0, message: 'Service temporarily unavailable' });
+      // Liveness does not depend on the database: the process is fine, only not ready.
+      expect((await t.request('GET', '/healthz')).status).toBe(200);
+    } finally {
+      database.ping = ping;
+    }
+  });
+});
+
+describe('the SPA under /portal/', () => {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'));
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-spa-'));
+  // Large enough for compression (threshold 1 KB).
+  const html = `<!doctype html><html><head><title>Members Portal</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(200)}</body></html>`;
+  const js = `console.log(${JSON.stringify('hashed asset '.repeat(300))});`;
+  let app: FastifyInstance;
+  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
+  beforeAll(async () => {
+    writeFileSync(join(dist, 'index.html'), html);
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'assets', 'index-Bq3xZ9a1.js'), js);
+    const db = await createTestDatabase();
+    drop = db.drop;
+    close = () => db.database.close();
+    app = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123' }),
+      { database: db.database, logger: false, webDist: dist },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await close();
+    await drop();
+    rmSync(dist, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it('caches hashed assets for a year and never caches index.html', async () => {
+    const asset = await get('/portal/assets/index-Bq3xZ9a1.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe(js);
+    for (const url of [
+      '/portal/',
+      '/portal/index.html',
+      '/portal/account-info',
+      '/portal/reset-panel-password/abc',
+    ]) {
+      const page = await get(url);
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(page.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(page.body, url).toBe(html);
+    }
+    // A missing asset is a 404, not the page (a stale tab must not run HTML as a script).
+    expect((await get('/portal/assets/index-gone.js')).statusCode).toBe(404);
+    const root = await get('/');
+    expect(root.statusCode).toBe(302);
+    expect(root.headers.location).toBe('/portal/');
+  });
+
+  it('compresses with brotli or gzip when the client accepts it, and not otherwise', async () => {
+    for (const url of ['/portal/assets/index-Bq3xZ9a1.js', '/portal/account-info']) {
+      const want = url.endsWith('.js') ? js : html;
+      const br = await get(url, { 'accept-encoding': 'br' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(want);
+      const gz = await get(url, { 'accept-encoding': 'gzip' });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(want);
+      const plain = await get(url, { 'accept-encoding': 'identity' });
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(want);
+    }
+  });
+});
