@@ -25,6 +25,25 @@ export function createGateway(config: GatewayConfig, opts: { logger?: GatewayLog
   });
 }
 
+const perApp = new WeakMap<object, PaymentGateway>();
+/**
+ * The one gateway of an app, made on first use from its configuration and then shared by the
+ * routes and the workers (the sandbox keeps its idempotency keys in memory). `app` is any object
+ * that lives exactly as long as the app (its deps).
+ */
+export function appGateway(
+  app: object,
+  env: Parameters<typeof gatewayConfigFromEnv>[0],
+  opts: { logger?: GatewayLogger } = {},
+): PaymentGateway {
+  let gateway = perApp.get(app);
+  if (!gateway) {
+    gateway = createGateway(gatewayConfigFromEnv(env), opts);
+    perApp.set(app, gateway);
+  }
+  return gateway;
+}
+
 /** PORTAL_GATEWAY, AUTHNET_ENDPOINT, AUTHNET_LOGIN_ID, AUTHNET_TRANSACTION_KEY (as validated by config.ts) → GatewayConfig. */
 export function gatewayConfigFromEnv(env: {
   PORTAL_GATEWAY: 'sandbox' | 'authorize-net';
