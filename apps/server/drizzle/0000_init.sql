@@ -466,6 +466,7 @@ CREATE INDEX "secondary_requests_owner_idx" ON "secondary_requests" USING btree 
 CREATE UNIQUE INDEX "cards_owner_profile_idx" ON "cards" USING btree ("owner","payment_profile_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "cards_one_auto_bill_idx" ON "cards" USING btree ("owner") WHERE on_auto_billing;--> statement-breakpoint
 CREATE INDEX "coworking_purchases_owner_idx" ON "coworking_purchases" USING btree ("owner");--> statement-breakpoint
+CREATE UNIQUE INDEX "coworking_purchases_trans_id_idx" ON "coworking_purchases" USING btree ("trans_id");--> statement-breakpoint
 CREATE INDEX "invoices_owner_idx" ON "invoices" USING btree ("owner");--> statement-breakpoint
 CREATE INDEX "payments_owner_idx" ON "payments" USING btree ("owner","date");--> statement-breakpoint
 CREATE INDEX "payments_status_idx" ON "payments" USING btree ("status");--> statement-breakpoint

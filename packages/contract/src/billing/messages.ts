@@ -1,3 +1,5 @@
+const NOT_CHARGED = 'Nothing was charged';
+
 /** Message texts of the billing area (spec 000 §8, spec 002 §5, §8). Texts of the spec are exact. */
 export const B = {
   // cards (spec 000 §8)
@@ -26,6 +28,13 @@ export const B = {
   paymentPending:
     'The card processor did not confirm this payment in time. We are checking its outcome with the processor; you will receive a receipt once it is confirmed. Please do not pay again in the meantime.',
   paymentInProgress: 'This payment is already being processed',
+  /**
+   * Opens the answer (503) to a payment the gateway refused before charging anything, so the
+   * client knows the outcome is certain and a new submit may be a new payment (another 503, e.g.
+   * the database going down after the charge, does not say it).
+   */
+  notCharged: NOT_CHARGED,
+  gatewayError: (error: string) => `${NOT_CHARGED}: ${error}`,
   keyReused: 'This payment request was already used for a different payment',
   amountCents: 'Amount must be in dollars and cents',
   amountTooLarge: 'Amount is too large for an online payment - please contact accounting',
@@ -53,4 +62,6 @@ export const B = {
   cardNotFound: 'Card not found',
   selectProduct: 'Select a product',
   paymentNotForPurchase: 'That payment does not pay for a coworking purchase of this account',
+  paymentAmountMismatch: 'That payment does not equal the price times the quantity of this purchase',
+  paymentAlreadyUsed: 'That payment already paid for another coworking purchase',
 } as const;

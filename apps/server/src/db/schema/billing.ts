@@ -100,7 +100,11 @@ export const coworkingPurchases = pgTable(
     transId: text('trans_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('coworking_purchases_owner_idx').on(t.owner)],
+  (t) => [
+    index('coworking_purchases_owner_idx').on(t.owner),
+    // One payment pays for one purchase (NULLs — purchases paid outside the portal — are distinct).
+    uniqueIndex('coworking_purchases_trans_id_idx').on(t.transId),
+  ],
 );
 
 export const statementDelivery = pgTable('statement_delivery', {

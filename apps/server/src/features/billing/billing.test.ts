@@ -1,9 +1,11 @@
 import { B } from '@portal/contract/billing/messages';
 import { M } from '@portal/contract/messages';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, auditLog, cards, invoices, payments } from '../../db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accounts, auditLog, cards, coworkingPurchases, invoices, payments } from '../../db/schema.ts';
 import { build, type TestApp } from '../../test/helper.ts';
+import { gatewayOf, spreadBalance } from './repository.ts';
+import { STALE_PENDING_MS } from './workers.ts';
 
 const VISA = '4111111111111111';
 const newCard = (over: Record<string, unknown> = {}) => ({
@@ -395,10 +397,59 @@ describe('payments', () => {
     expect(row.amountCents).toBe(2500);
   });
 
-  it('a gateway error ($0.01) is an API Payment failure (503), nothing charged', async () => {
-    const res = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', amount: '0.01' }));
+  it('a gateway error ($0.01) is an API Payment failure (503) that says nothing was charged', async () => {
+    const body = payment({ account: 'bob', amount: '0.01', idempotency_key: 'bob-pay-error' });
+    const res = await t.as('bob').post('/api/single-payment', body);
     expect(res.status).toBe(503);
-    expect(res.body.message).toBe('An error occurred during processing. Please try again.');
+    // The opening is what tells the client this 503 is a certain outcome (a new key may follow).
+    expect(res.body.message).toBe(B.gatewayError('An error occurred during processing. Please try again.'));
+    expect(res.body.message.startsWith(B.notCharged)).toBe(true);
+    // The same key answers the same; nothing is applied.
+    const again = await t.as('bob').post('/api/single-payment', body);
+    expect(again.status).toBe(503);
+    expect(again.body).toEqual(res.body);
+  });
+
+  it('a 500 after the gateway approved (its recording failed): the retry with the same key is not charged again', async () => {
+    await t.drainJobs();
+    const before = await balance('bob');
+    const charge = vi.spyOn(gatewayOf(t.app), 'chargeCard');
+    // The receipts are queued in the transaction that records the approval: failing there rolls it back.
+    const send = vi.spyOn(t.app.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed'));
+    try {
+      const body = payment({ account: 'bob', amount: '17.00', idempotency_key: 'bob-pay-500' });
+      const first = await t.as('bob').post('/api/single-payment', body);
+      expect(first.status).toBe(500);
+      expect(first.body.message).toBe(M.internalError);
+      const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500'));
+      expect(row.status).toBe('pending');
+      // The client keeps the key after a 500 (renewsPaymentKey): the retry is told it is under way.
+      const retry = await t.as('bob').post('/api/single-payment', body);
+      expect(retry.status).toBe(409);
+      expect(retry.body.message).toBe(B.paymentInProgress);
+      expect(charge).toHaveBeenCalledTimes(1);
+      expect(await balance('bob')).toBe(before);
+      // The stale sweep hands it to reconciliation, which finds the approved charge: applied once.
+      // (The row's date is the database's clock: past it, whatever the test clock says.)
+      t.clock.set(new Date(Math.max(t.clock.now().getTime(), Date.now()) + STALE_PENDING_MS + 1000));
+      await t.drainJobs();
+      const [done] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500'));
+      expect(done.status).toBe('approved');
+      const last = await t.as('bob').post('/api/single-payment', body);
+      expect(last.status).toBe(200);
+      expect(last.body.data).toMatchObject({ status: 'approved', trans_id: done.transId, amount: 17 });
+      expect(charge).toHaveBeenCalledTimes(1);
+      expect(await balance('bob')).toBe(before - 1700);
+      expect(
+        await t.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.owner, 'bob'), eq(payments.amountCents, 1700))),
+      ).toHaveLength(1);
+    } finally {
+      charge.mockRestore();
+      send.mockRestore();
+    }
   });
 
   it('an unknown outcome ($0.03) is recorded, never re-sent, and reconciled later', async () => {
@@ -455,6 +506,59 @@ describe('payments', () => {
     const id = res.body.data.card_id;
     const [card] = await t.db.select().from(cards).where(eq(cards.id, id));
     expect(card).toMatchObject({ owner: 'bob', ccn4: '0002', cardType: 'AmExp', onAutoBilling: true });
+  });
+
+  it('a payment that fails with card status 1 or 2 saves no card and moves no auto-billing (spec 000 §4)', async () => {
+    const auto = await cardId('bob', '0015');
+    await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, 'bob'));
+    await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, auto));
+    await t.db.update(accounts).set({ autoBill: 'Y' }).where(eq(accounts.logname, 'bob'));
+    const cardsBefore = await t.db.select().from(cards).where(eq(cards.owner, 'bob'));
+    const forget = vi.spyOn(gatewayOf(t.app), 'deleteCard');
+    try {
+      const pay = (over: Record<string, unknown>) =>
+        t
+          .as('bob')
+          .post(
+            '/api/single-payment',
+            payment({ account: 'bob', ccnumber: '4012888818888', cvv: '123', email: '', ...over }),
+          );
+      // $0.02: the sandbox stores the card, then declines the charge of the stored card.
+      const declined = await pay({ amount: '0.02', save_status: 2 });
+      expect(declined.status).toBe(422);
+      expect(declined.body.message).toBe('This transaction has been declined.');
+      // $0.01: a gateway error; $0.03: an outcome still unknown (not a success either).
+      expect((await pay({ amount: '0.01', save_status: 1 })).status).toBe(503);
+      const unknown = await pay({ amount: '0.03', save_status: 2 });
+      expect(unknown.body.data).toMatchObject({ status: 'unknown', card_id: null });
+      // Reconciled as approved later: the payment stands, the card was not kept.
+      t.clock.advance(61_000);
+      await t.drainJobs();
+      expect(await t.db.select().from(cards).where(eq(cards.owner, 'bob'))).toEqual(cardsBefore);
+      const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+      expect(acct.autoBill).toBe('Y');
+      // The profiles the gateway made for the card are deleted again.
+      expect(forget).toHaveBeenCalledTimes(3);
+      for (const [arg] of forget.mock.calls) expect(arg.paymentProfileId).toMatch(/^sbx-pp-visa-8888-/);
+      const failed = await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.owner, 'bob'), eq(payments.ccn4, '8888')));
+      expect(failed.map((p) => p.cardId)).toEqual([null, null, null]);
+      // Approved, the same choice keeps the card and puts it on auto-billing.
+      const ok = await pay({ amount: '4.00', save_status: 2 });
+      expect(ok.status).toBe(200);
+      const [kept] = await t.db.select().from(cards).where(eq(cards.id, ok.body.data.card_id));
+      expect(kept).toMatchObject({ owner: 'bob', ccn4: '8888', onAutoBilling: true });
+      expect(forget).toHaveBeenCalledTimes(3);
+      const [paid] = await t.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.owner, 'bob'), eq(payments.transId, ok.body.data.trans_id)));
+      expect(paid.cardId).toBe(kept.id);
+    } finally {
+      forget.mockRestore();
+    }
   });
 
   it("saved-card-payment: another customer's which_card is a 403 and charges nothing", async () => {
@@ -591,6 +695,74 @@ describe('coworking', () => {
     });
     expect(buy.status).toBe(200);
   });
+
+  it('a purchase names a coworking payment of its account, of price × quantity, used once', async () => {
+    const coworkPay = async (account: string, amount: string) => {
+      const res = await t
+        .as('staff')
+        .post('/api/single-payment', payment({ account, amount, purpose: 'coworking', email: '' }));
+      expect(res.status).toBe(200);
+      return res.body.data.trans_id as string;
+    };
+    const buy = (logname: string, units: number, trans_id: string) =>
+      t.as('staff').post('/api/purchase-product', { logname, pcode: 'DAY', units, comment: 'x', trans_id });
+    const purchases = async () => (await t.db.select().from(coworkingPurchases)).length;
+
+    // $50 is not 3 day passes ($75, or $45 at the members' price).
+    const fifty = await coworkPay('bob', '50.00');
+    const before = await purchases();
+    const wrong = await buy('bob', 3, fifty);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors.trans_id).toBe(B.paymentAmountMismatch);
+    // Another account's payment is not this account's.
+    const alices = await coworkPay('alice', '30.00');
+    const foreign = await buy('bob', 2, alices);
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors.trans_id).toBe(B.paymentNotForPurchase);
+    expect(await purchases()).toBe(before);
+    // The members' price counts: 2 day passes at $15.
+    expect((await buy('alice', 2, alices)).status).toBe(200);
+    // A payment pays for one purchase only.
+    expect((await buy('bob', 2, fifty)).status).toBe(200);
+    const again = await buy('bob', 2, fifty);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(B.paymentAlreadyUsed);
+    expect(await purchases()).toBe(before + 2);
+    // The unique index holds it even past the route's check (two purchases at once).
+    await expect(
+      t.db
+        .insert(coworkingPurchases)
+        .values({ owner: 'bob', pcode: 'DAY', units: 2, operator: 'staff', transId: fifty }),
+    ).rejects.toThrow();
+    // Purchases paid outside the portal name no payment, as many as there are.
+    const body = { logname: 'bob', pcode: 'DAY', units: 1, comment: 'paid at the desk' };
+    expect((await t.as('staff').post('/api/purchase-product', body)).status).toBe(200);
+    expect((await t.as('staff').post('/api/purchase-product', { ...body, trans_id: '' })).status).toBe(200);
+  });
+});
+
+describe('spreadBalance: what is still owed on each invoice', () => {
+  const newestFirst = [
+    { invoice: 'C', amountCents: 3000 },
+    { invoice: 'B', amountCents: 2000 },
+    { invoice: 'A', amountCents: 1000 },
+  ];
+  it('spreads the balance over the newest invoices: the oldest are paid first', () => {
+    expect([...spreadBalance(6000, newestFirst)]).toEqual([
+      ['C', 3000],
+      ['B', 2000],
+      ['A', 1000],
+    ]);
+    expect([...spreadBalance(4000, newestFirst)]).toEqual([
+      ['C', 3000],
+      ['B', 1000],
+      ['A', 0],
+    ]);
+    expect([...spreadBalance(0, newestFirst)].map(([, c]) => c)).toEqual([0, 0, 0]);
+    expect([...spreadBalance(-500, newestFirst)].map(([, c]) => c)).toEqual([0, 0, 0]);
+    // More owed than the unpaid invoices add up to: each is owed in full, never more.
+    expect([...spreadBalance(9000, newestFirst)].map(([, c]) => c)).toEqual([3000, 2000, 1000]);
+  });
 });
 
 describe('auto-billing', () => {
@@ -626,6 +798,72 @@ describe('auto-billing', () => {
     await nextHour();
     await nextHour();
     expect(await t.db.select().from(payments).where(eq(payments.invoice, '20261101-5001'))).toHaveLength(1);
+  });
+
+  const day = (offsetDays = 0) =>
+    new Date(t.clock.now().getTime() + offsetDays * 86_400_000).toISOString().slice(0, 10).replace(/-/g, '');
+  const addInvoice = async (owner: string, invoice: string, amountCents: number, invdate: string) => {
+    await t.db.insert(invoices).values({ invoice, owner, invdate, duedate: invdate, amountCents });
+    // The back office raises the balance with each invoice.
+    await t.db
+      .update(accounts)
+      .set({ balanceCents: (await balance(owner)) + amountCents })
+      .where(eq(accounts.logname, owner));
+  };
+  const chargedFor = async (invoice: string) =>
+    (await t.db.select().from(payments).where(eq(payments.invoice, invoice))).map((p) => p.amountCents);
+
+  it('a portal payment pays the oldest invoices first; auto-billing never charges them when a newer one raises the balance', async () => {
+    await nextHour();
+    await autoCard('bob', '0015');
+    await t.db.update(accounts).set({ balanceCents: 0 }).where(eq(accounts.logname, 'bob'));
+    await addInvoice('bob', 'T-OLD', 5000, day(-1));
+    // Paid in the portal before auto-billing ran: no invoice named, the oldest is the one paid.
+    const paid = await t.as('bob').post('/api/single-payment', payment({ account: 'bob', amount: '50.00' }));
+    expect(paid.status).toBe(200);
+    expect(await balance('bob')).toBe(0);
+    const list = await t.as('bob').get('/api/invoices/bob');
+    expect(list.body.data.find((i: { invoice: string }) => i.invoice === 'T-OLD').paid).toBe(true);
+    await addInvoice('bob', 'T-NEW', 8000, day());
+    await nextHour();
+    expect(await chargedFor('T-OLD')).toEqual([]);
+    expect(await chargedFor('T-NEW')).toEqual([8000]);
+    expect(await balance('bob')).toBe(0);
+  });
+
+  it('an invoice the balance already covers is claimed, not charged, and not charged later either', async () => {
+    // Covered by a payment the back office recorded: the balance does not include it.
+    await t.db.insert(invoices).values({
+      invoice: 'T-COVERED',
+      owner: 'bob',
+      invdate: day(),
+      duedate: day(),
+      amountCents: 3000,
+    });
+    await nextHour();
+    const [covered] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-COVERED'));
+    expect(covered.autoBillAttemptedAt).not.toBeNull();
+    expect(await chargedFor('T-COVERED')).toEqual([]);
+    // The next invoice raises the balance: only it is charged, only what it adds.
+    t.clock.advance(86_400_000);
+    await addInvoice('bob', 'T-LATER', 4000, day());
+    await nextHour();
+    expect(await chargedFor('T-COVERED')).toEqual([]);
+    expect(await chargedFor('T-LATER')).toEqual([4000]);
+    expect(await balance('bob')).toBe(0);
+  });
+
+  it('two due invoices the balance both covers are each charged their part, never more than the balance', async () => {
+    await t.db.update(accounts).set({ balanceCents: 0 }).where(eq(accounts.logname, 'bob'));
+    t.clock.advance(86_400_000);
+    await addInvoice('bob', 'T-PAIR-1', 2500, day(-1));
+    await addInvoice('bob', 'T-PAIR-2', 1500, day());
+    // A part of the older one was paid meanwhile: 1000 of it is still owed.
+    await t.db.update(accounts).set({ balanceCents: 2500 }).where(eq(accounts.logname, 'bob'));
+    await nextHour();
+    expect(await chargedFor('T-PAIR-1')).toEqual([1000]);
+    expect(await chargedFor('T-PAIR-2')).toEqual([1500]);
+    expect(await balance('bob')).toBe(0);
   });
 
   it('records and mails a decline, and never retries it', async () => {

@@ -3,9 +3,10 @@ import { B } from '@portal/contract/billing/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
+import type { Db } from '../../db/index.ts';
 import { coworkingProducts, coworkingPurchases, payments } from '../../db/schema.ts';
 import { Answer, type RouteContext, route } from '../../http/route.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { dollars } from './repository.ts';
 
 /** Staff act for the account named in the body: it must exist, and the audit entry names it. */
@@ -16,6 +17,37 @@ async function forAccount<Call extends typeof C.purchaseProduct | typeof C.addTo
   if (!account) throw notFound('Account not found');
   ctx.account = account;
   return account;
+}
+
+/**
+ * The payment named by a purchase must be an approved coworking payment of the account, of exactly
+ * price × quantity (the product's normal or members' discount price: the purchase does not say
+ * which the form used). That it pays for no other purchase is the unique index's to say.
+ */
+async function checkPayment(
+  db: Db,
+  owner: string,
+  transId: string,
+  units: number,
+  product: typeof coworkingProducts.$inferSelect,
+): Promise<void> {
+  const [paid] = await db
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.transId, transId),
+        eq(payments.owner, owner),
+        eq(payments.purpose, 'coworking'),
+        eq(payments.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  if (!paid) throw invalid(`trans_id: ${B.paymentNotForPurchase}`, { trans_id: B.paymentNotForPurchase });
+  const prices = [product.actualPrice, product.discountPrice].filter((p): p is number => p !== null);
+  if (!prices.some((price) => price * units === paid.amountCents)) {
+    throw invalid(`trans_id: ${B.paymentAmountMismatch}`, { trans_id: B.paymentAmountMismatch });
+  }
 }
 
 /** Coworking products (spec 002 §2, §3, §4, §8): everyone sees the list; staff record purchases. */
@@ -49,22 +81,8 @@ export function coworkingRoutes(app: FastifyInstance): void {
         .where(eq(coworkingProducts.pcode, body.pcode))
         .limit(1);
       if (!product) throw invalid(`pcode: ${B.productNotFound}`, { pcode: B.productNotFound });
-      if (body.trans_id) {
-        const [paid] = await db
-          .select({ transId: payments.transId })
-          .from(payments)
-          .where(
-            and(
-              eq(payments.transId, body.trans_id),
-              eq(payments.owner, account.logname),
-              eq(payments.purpose, 'coworking'),
-              eq(payments.status, 'approved'),
-            ),
-          )
-          .limit(1);
-        if (!paid)
-          throw invalid(`trans_id: ${B.paymentNotForPurchase}`, { trans_id: B.paymentNotForPurchase });
-      }
+      if (body.trans_id) await checkPayment(db, account.logname, body.trans_id, body.units, product);
+      // One payment pays for one purchase: the unique index on trans_id, even for two at once.
       const [row] = await db
         .insert(coworkingPurchases)
         .values({
@@ -73,9 +91,11 @@ export function coworkingRoutes(app: FastifyInstance): void {
           units: body.units,
           comment: body.comment,
           operator: caller!.username,
-          transId: body.trans_id ?? null,
+          transId: body.trans_id || null,
         })
+        .onConflictDoNothing({ target: coworkingPurchases.transId })
         .returning({ id: coworkingPurchases.id });
+      if (!row) throw conflict(B.paymentAlreadyUsed);
       ctx.auditDetails.purchase = row.id;
       return { id: row.id };
     },

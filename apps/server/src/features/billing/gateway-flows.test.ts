@@ -202,19 +202,24 @@ async function runEveryFlow(h: Harness, opts: { dropNext?: () => void }) {
   ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[0], { amount: '0.01' })), 503);
   ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[0], { expdate: '0120' })), 400);
   ok(
-    await h.inject('POST', '/api/saved-card-payment', 'bob', {
+    await h.inject('POST', '/api/saved-card-payment', 'staff', {
       account: 'bob',
       amount: '3.50',
       save_status: 0,
       which_card: id,
+      comments: `Card on file; the other was ${NUMBERS[1]}`,
     }),
   );
+  // Card data typed into the comments (by staff: the call is audited, body included).
   ok(
     await h.inject(
       'POST',
       '/api/single-payment',
       'staff',
-      pay(NUMBERS[1], { cvv: '975', comments: 'Taken by phone' }),
+      pay(NUMBERS[3], {
+        cvv: CVVS[1],
+        comments: `Taken by phone: card ${DASHED} (${NUMBERS[2]}), CVV ${CVVS[1]}, 4111 1111 1111 1111`,
+      }),
     ),
   );
   // An answer lost on the way back: recorded as unknown, reconciled by the job.
@@ -245,7 +250,12 @@ function expectNoCardData(h: Harness, dump: string) {
     outbox: h.sent.map((m) => `${m.subject}\n${m.body}`).join('\n'),
   };
   expect(h.logs.length).toBeGreaterThan(20);
-  expect(dump).toContain('Taken by phone');
+  // The comments are kept, their card data masked: in the payment, its audit entry and receipts.
+  const masked = 'Taken by phone: card XXXX1111 (XXXX0012), CVV ***, XXXX1111';
+  expect(dump).toContain(`payments.comments: ${masked}`);
+  expect(dump).toMatch(new RegExp(`audit_log\\.details: .*${masked.replace(/[()*]/g, '\\$&')}`));
+  expect(haystacks.outbox).toContain(`Comments: ${masked}`);
+  expect(dump).toContain('payments.comments: Card on file; the other was XXXX0015');
   for (const [where, text] of Object.entries(haystacks)) {
     for (const n of [...NUMBERS, DASHED, '4111 1111 1111 1111'])
       expect(text.includes(n), `${n} in ${where}`).toBe(false);
@@ -268,6 +278,10 @@ describe('sandbox gateway: every flow, then no card data anywhere', () => {
     await runEveryFlow(h, {});
     expectNoCardData(h, await h.dump());
   });
+
+  it('shows the sandbox notice', async () => {
+    expect((await h.inject('GET', '/api/urls', null)).body.data.sandbox_payments).toBe(true);
+  });
 });
 
 describe('Authorize.Net (local server speaking its API)', () => {
@@ -285,6 +299,10 @@ describe('Authorize.Net (local server speaking its API)', () => {
   afterAll(async () => {
     await h.close();
     await fake.close();
+  });
+
+  it("shows the sandbox notice: a test endpoint, not Authorize.Net's production one", async () => {
+    expect((await h.inject('GET', '/api/urls', null)).body.data.sandbox_payments).toBe(true);
   });
 
   it('runs every flow against it (dropped answer reconciled); no card data anywhere', async () => {

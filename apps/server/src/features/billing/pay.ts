@@ -10,7 +10,13 @@ import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import type { ChargeResult } from '../../integrations/gateway/index.ts';
+import {
+  type CardInput,
+  type ChargeResult,
+  type PaymentGateway,
+  type StoredCard,
+  scrubCardData,
+} from '../../integrations/gateway/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
 import { cardInput, checkNewCard, saveCardRow } from './cards.ts';
 import {
@@ -21,7 +27,14 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
-import { customerProfileOf, dollars, gatewayOf, ownCard, setAutoBilling } from './repository.ts';
+import {
+  type CardRow,
+  customerProfileOf,
+  dollars,
+  gatewayOf,
+  ownCard,
+  setAutoBilling,
+} from './repository.ts';
 
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
@@ -52,15 +65,17 @@ function settle(p: PaymentRow): Answer {
   if (p.status === 'pending') throw conflict(B.paymentInProgress);
   if (p.status === 'declined') throw refused(p.message || B.noPaymentTitle);
   if (p.status === 'failed' && p.message.startsWith(B.unableToAddThisCard)) throw refused(p.message);
-  // A gateway error: nothing was charged; the client shows 'API Payment failure' with the error.
-  throw new AppError('unavailable', p.message || B.apiFailureTitle);
+  // A gateway error, or a charge the gateway never made: nothing was charged. The client shows
+  // 'API Payment failure' with the error; the B.notCharged opening tells it that this 503, unlike
+  // one for a database outage after the charge, is a certain outcome (a new submit gets a new key).
+  throw new AppError('unavailable', B.gatewayError(p.message || B.apiFailureTitle));
 }
 
 function paymentRequest(
   body: SingleBody | SavedBody,
   account: AccountRef,
   caller: Caller | null,
-  extra: { cardId: number | null; ccn4: string },
+  extra: { cardId: number | null; ccn4: string; secrets?: string[] },
 ): PaymentRequest {
   // The client sends one key per pay-form submit; without one, this request is its own payment.
   const key = `${account.logname}:${body.idempotency_key ?? randomUUID()}`;
@@ -70,7 +85,9 @@ function paymentRequest(
     key,
     cardId: extra.cardId,
     ccn4: extra.ccn4,
-    comments: body.comments,
+    // Free text goes to the payment row, the receipts and the audit log: a card number (or the
+    // CVV of this payment) typed into it is never kept.
+    comments: scrubCardData(body.comments, extra.secrets),
     receiptTo: body.email,
     invoice: null,
     purpose: body.purpose,
@@ -154,60 +171,74 @@ export function paymentRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.account, scope: 'billing' },
     // The key is committed before the gateway call, and the call holds no transaction open.
     transaction: false,
-    handler: async ({ db, body, account, caller }) => {
+    handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;
       const check = checkNewCard(body, deps.now(), M.expiredCard);
       const card = cardInput(body);
-      const req = paymentRequest(body, account!, caller, { cardId: null, ccn4: check.digits.slice(-4) });
+      const req = paymentRequest(body, account!, caller, {
+        cardId: null,
+        ccn4: check.digits.slice(-4),
+        secrets: [check.digits, body.cvv],
+      });
+      auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         if (!sameRequest(reserved.row, req) || reserved.row.ccn4 !== req.ccn4) throw conflict(B.keyReused);
         return settle(reserved.row);
       }
       const gateway = gatewayOf(app);
-      let result: ChargeResult;
-      if (body.save_status >= 1) {
-        // Save first (the gateway checks the card as it stores it), then charge the stored card.
-        const stored = await gateway.storeCard({
-          account: owner,
-          email: account!.billEmail || undefined,
-          existingCustomerProfileId: await customerProfileOf(db, owner),
-          card,
-        });
-        if (!stored.ok) {
-          const message = B.unableToAddCard(stored.message);
-          await failPayment(db, req.key, message);
-          throw refused(message);
-        }
-        const row = await saveCardRow(db, owner, stored.card, card, body.save_status === 2);
-        await setPaymentCard(db, req.key, row.id, row.ccn4);
-        result = await gateway.chargeStoredCard({
-          idempotencyKey: req.key,
-          amountCents: req.amountCents,
-          customerProfileId: row.cid,
-          paymentProfileId: row.paymentProfileId,
-          description: describe(req),
-        });
-      } else {
-        result = await gateway.chargeCard({
+      if (body.save_status === 0) {
+        const result = await gateway.chargeCard({
           idempotencyKey: req.key,
           amountCents: req.amountCents,
           card,
           description: describe(req),
         });
+        return settle(await finish(app, req.key, result));
       }
-      return settle(await finish(app, req.key, result));
+      // Card status 1 and 2: the gateway stores the card (checking it as it does) and the stored
+      // card is charged; the card is kept, and put on auto-billing, only when the charge is approved
+      // (spec 000 §4). Otherwise the profile the gateway made for it is deleted again.
+      const stored = await gateway.storeCard({
+        account: owner,
+        email: account!.billEmail || undefined,
+        existingCustomerProfileId: await customerProfileOf(db, owner),
+        card,
+      });
+      if (!stored.ok) {
+        const message = B.unableToAddCard(stored.message);
+        await failPayment(db, req.key, message);
+        throw refused(message);
+      }
+      let kept: CardRow | null = null;
+      try {
+        const result = await gateway.chargeStoredCard({
+          idempotencyKey: req.key,
+          amountCents: req.amountCents,
+          customerProfileId: stored.card.customerProfileId,
+          paymentProfileId: stored.card.paymentProfileId,
+          description: describe(req),
+        });
+        const row = await finish(app, req.key, result);
+        if (row.status !== 'approved') return settle(row);
+        kept = await keepCard(app, req, stored.card, card, body.save_status === 2);
+        return settle(kept ? { ...row, cardId: kept.id } : row);
+      } finally {
+        // A card the gateway already held before this payment is not this payment's to delete.
+        if (!kept && !stored.alreadyStored) await forgetCard(app, gateway, stored.card);
+      }
     },
   });
 
   route(app, C.savedCardPayment, {
     access: { account: ({ body }) => body.account, scope: 'billing' },
     transaction: false,
-    handler: async ({ db, body, account, caller }) => {
+    handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;
       // Looked up together with its owner: another account's card id is a 403.
       const card = await ownCard(db, caller, owner, body.which_card);
       const req = paymentRequest(body, account!, caller, { cardId: card.id, ccn4: card.ccn4 });
+      auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id) throw conflict(B.keyReused);
@@ -231,6 +262,42 @@ export function paymentRoutes(app: FastifyInstance): void {
 
 const describe = (req: PaymentRequest) =>
   `${req.purpose === 'coworking' ? 'Coworking purchase' : 'Payment'} for account ${req.owner}`;
+
+/**
+ * Keeps the card of an approved payment (card status 1 and 2) and links the payment to it. The
+ * payment stands whatever happens here: a card that cannot be recorded is logged, not kept.
+ */
+async function keepCard(
+  app: FastifyInstance,
+  req: PaymentRequest,
+  stored: StoredCard,
+  details: CardInput,
+  autoBill: boolean,
+): Promise<CardRow | null> {
+  const { db } = app.deps;
+  try {
+    const row = await saveCardRow(db, req.owner, stored, details, autoBill);
+    await setPaymentCard(db, req.key, row.id, row.ccn4);
+    return row;
+  } catch (err) {
+    app.log.error({ err, account: req.owner }, 'payment approved, but its card could not be saved');
+    return null;
+  }
+}
+
+/** Deletes at the gateway a card stored for a payment that did not keep it. */
+async function forgetCard(app: FastifyInstance, gateway: PaymentGateway, card: StoredCard): Promise<void> {
+  try {
+    const done = await gateway.deleteCard({
+      customerProfileId: card.customerProfileId,
+      paymentProfileId: card.paymentProfileId,
+    });
+    if (!done.ok)
+      app.log.warn({ message: done.message }, 'a card stored for a failed payment stays at the gateway');
+  } catch (err) {
+    app.log.warn({ err }, 'a card stored for a failed payment stays at the gateway');
+  }
+}
 
 async function finish(app: FastifyInstance, key: string, result: ChargeResult): Promise<PaymentRow> {
   const recorded = await recordOutcome(app, key, result);

@@ -5,7 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { money } from './repository.ts';
+import { markCoveredInvoicesPaid, money } from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
@@ -81,8 +81,9 @@ export async function failPayment(db: Db, key: string, message: string): Promise
 /**
  * Records the gateway's answer for the payment with `key`, once: only a pending or unknown
  * payment changes, so a late duplicate answer applies nothing twice. Approved: the payment is
- * applied to the account's balance at once (and its invoice marked paid), and receipts are queued
- * for the customer, accounting and the NOC in the same transaction.
+ * applied to the account's balance at once (its invoice, and every invoice the balance no longer
+ * covers, marked paid), and receipts are queued for the customer, accounting and the NOC in the
+ * same transaction.
  */
 export async function recordOutcome(
   app: FastifyInstance,
@@ -126,6 +127,9 @@ export async function recordOutcome(
           .set({ paidAt: deps.now() })
           .where(and(eq(invoices.invoice, row.invoice), eq(invoices.owner, row.owner)));
       }
+      // A payment made in the portal names no invoice: it pays the oldest ones first, which
+      // auto-billing then never charges (docs/decisions/billing.md, Auto-billing).
+      if (row.purpose === 'account') await markCoveredInvoicesPaid(tx, row.owner, deps.now());
       await sendReceipts(app, tx, row);
       return row;
     }

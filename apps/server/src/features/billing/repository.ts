@@ -1,13 +1,9 @@
 import type { PayMethod } from '@portal/contract/billing/calls';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards } from '../../db/schema.ts';
-import {
-  createGateway,
-  gatewayConfigFromEnv,
-  type PaymentGateway,
-} from '../../integrations/gateway/index.ts';
+import { accounts, cards, invoices } from '../../db/schema.ts';
+import { appGateway, type PaymentGateway } from '../../integrations/gateway/index.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { B } from '@portal/contract/billing/messages';
@@ -88,22 +84,60 @@ export async function syncAutoBillFlag(db: Db, owner: string): Promise<void> {
     .where(eq(accounts.logname, owner));
 }
 
+/**
+ * What is still owed on each unpaid invoice: the balance (what the account owes) is spread over
+ * the unpaid invoices newest first, so payments count against the oldest invoices first. An
+ * invoice that gets nothing of the balance is covered — paid by then, whatever paid it.
+ */
+export function spreadBalance(
+  balanceCents: number,
+  newestFirst: ReadonlyArray<{ invoice: string; amountCents: number }>,
+): Map<string, number> {
+  let left = Math.max(balanceCents, 0);
+  const owed = new Map<string, number>();
+  for (const inv of newestFirst) {
+    const part = Math.min(Math.max(inv.amountCents, 0), left);
+    owed.set(inv.invoice, part);
+    left -= part;
+  }
+  return owed;
+}
+
+/**
+ * spreadBalance() over `owner`'s unpaid invoices, with the account row locked until the end of the
+ * transaction `db`, so a payment recorded meanwhile is either counted or waits.
+ */
+export async function owedByInvoice(db: Db, owner: string): Promise<Map<string, number>> {
+  const [acct] = await db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.logname, owner))
+    .for('update');
+  const open = await db
+    .select({ invoice: invoices.invoice, amountCents: invoices.amountCents })
+    .from(invoices)
+    .where(and(eq(invoices.owner, owner), isNull(invoices.paidAt)))
+    .orderBy(desc(invoices.invdate), desc(invoices.invoice));
+  return spreadBalance(acct?.balance ?? 0, open);
+}
+
+/** Marks paid, oldest first, the invoices of `owner` that its balance no longer covers. */
+export async function markCoveredInvoicesPaid(db: Db, owner: string, now: Date): Promise<void> {
+  const covered = [...(await owedByInvoice(db, owner))].filter(([, cents]) => cents === 0).map(([i]) => i);
+  if (covered.length === 0) return;
+  await db
+    .update(invoices)
+    .set({ paidAt: now })
+    .where(and(eq(invoices.owner, owner), inArray(invoices.invoice, covered), isNull(invoices.paidAt)));
+}
+
 /** The gateway profile that holds the account's cards, so a new card joins it. */
 export async function customerProfileOf(db: Db, owner: string): Promise<string | undefined> {
   const [row] = await db.select({ cid: cards.cid }).from(cards).where(eq(cards.owner, owner)).limit(1);
   return row?.cid;
 }
 
-const gateways = new WeakMap<object, PaymentGateway>();
-/**
- * The payment gateway of this app, created once (the sandbox keeps its idempotency keys in memory)
- * and shared by the routes and the workers.
- */
+/** The payment gateway of this app, shared by the billing routes and workers (appGateway). */
 export function gatewayOf(app: FastifyInstance): PaymentGateway {
-  let gateway = gateways.get(app.deps);
-  if (!gateway) {
-    gateway = createGateway(gatewayConfigFromEnv(app.deps.config), { logger: app.log });
-    gateways.set(app.deps, gateway);
-  }
-  return gateway;
+  return appGateway(app.deps, app.deps.config, { logger: app.log });
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { RECONCILE_ATTEMPTS, recordOutcome, reconcilePayment, reservePayment } from './payments.ts';
-import { gatewayOf, money } from './repository.ts';
+import { gatewayOf, money, owedByInvoice } from './repository.ts';
 
 /** How often auto-billing looks for due invoices. */
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
@@ -17,9 +17,12 @@ const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
 /**
  * Auto-billing: each due, unpaid invoice of an account with a card on auto-billing is charged
- * once. The invoice is claimed (auto_bill_attempted_at) in the same transaction that reserves the
- * payment with the key `autobill:<invoice>`, so it is never charged twice nor retried in a loop;
- * a decline is recorded and mailed to the customer and accounting.
+ * at most once, for what is still owed on it (owedByInvoice: the balance spread over the unpaid
+ * invoices, oldest paid first). The invoice is claimed (auto_bill_attempted_at) in the same
+ * transaction that reserves the payment with the key `autobill:<invoice>`, so it is never charged
+ * twice nor retried in a loop. An invoice the balance already covers is claimed too and not
+ * charged, now or when a newer invoice raises the balance later. A decline is recorded and mailed
+ * to the customer and accounting.
  */
 export async function runAutoBilling(app: FastifyInstance): Promise<number> {
   const { db, now } = app.deps;
@@ -29,8 +32,6 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     .select({
       invoice: invoices.invoice,
       owner: invoices.owner,
-      amountCents: invoices.amountCents,
-      balance: accounts.balanceCents,
       billEmail: accounts.billEmail,
       cardId: cards.id,
       ccn4: cards.ccn4,
@@ -51,21 +52,26 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     .orderBy(invoices.duedate, invoices.invoice);
   let charged = 0;
   for (const inv of due) {
-    // Never more than the account owes: a payment made meanwhile in the portal already counts.
-    const amountCents = Math.min(inv.amountCents, inv.balance);
-    if (amountCents <= 0) continue;
     const key = `autobill:${inv.invoice}`;
-    const claimed = await db.transaction(async (t) => {
+    const amountCents = await db.transaction(async (t) => {
       const tx = t as unknown as Db;
+      // Read now, with the account locked: a payment recorded since the list was read counts.
+      const owed = (await owedByInvoice(tx, inv.owner)).get(inv.invoice) ?? 0;
       const [row] = await tx
         .update(invoices)
         .set({ autoBillAttemptedAt: now() })
-        .where(and(eq(invoices.invoice, inv.invoice), isNull(invoices.autoBillAttemptedAt)))
+        .where(
+          and(
+            eq(invoices.invoice, inv.invoice),
+            isNull(invoices.autoBillAttemptedAt),
+            isNull(invoices.paidAt),
+          ),
+        )
         .returning({ invoice: invoices.invoice });
-      if (!row) return false;
+      if (!row || owed <= 0) return 0;
       const reserved = await reservePayment(tx, {
         owner: inv.owner,
-        amountCents,
+        amountCents: owed,
         key,
         cardId: inv.cardId,
         ccn4: inv.ccn4,
@@ -75,9 +81,9 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
         purpose: 'account',
         operator: null,
       });
-      return reserved.fresh;
+      return reserved.fresh ? owed : 0;
     });
-    if (!claimed) continue;
+    if (amountCents === 0) continue;
     const result = await gatewayOf(app).chargeStoredCard({
       idempotencyKey: key,
       amountCents,

@@ -13,6 +13,7 @@ import { Page } from '../../ui/page.tsx';
 import { payMethodsQuery, prefillQuery, useHomeOnUserChange, useInvalidateBilling } from './api.ts';
 import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
+import { addCardFailure } from './outcome.ts';
 
 const NEW = 'new';
 
@@ -119,13 +120,10 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       showStatus({ title: B.cardAddedTitle, body: escapeHtml(res.message || B.cardAdded), type: 'review' });
     },
     onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-      const text = errorText(err);
-      showStatus({
-        title: B.cardFailedTitle,
-        body: escapeHtml(text.startsWith('Unable to add this card') ? text : B.unableToAddCard(text)),
-        alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
-      });
+      const failure = err instanceof ApiError ? err : null;
+      if (failure && Object.keys(failure.errors).length) form.setErrors(failure.errors);
+      const modal = addCardFailure(failure, errorText(err));
+      showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
   });
 

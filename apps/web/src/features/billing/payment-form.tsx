@@ -11,6 +11,7 @@ import { zodValidate } from '../../ui/form.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
+import { paymentFailure, renewsPaymentKey } from './outcome.ts';
 
 interface PayValues extends CardValues {
   amount: string;
@@ -32,8 +33,8 @@ export interface PaymentFormProps {
 /**
  * The pay form (spec 000 §3, §4, §5): amount, card-status choice 0/1/2, a stored card or a new
  * one. Idle → pending (further submits ignored) → success or failure. One idempotency key per
- * payment the user asks for: kept when the call itself failed (so a retry cannot charge twice),
- * renewed after any answer.
+ * payment the user asks for: renewed after an answer, and after a failure only when the server
+ * knows nothing was charged (renewsPaymentKey); otherwise a retry reuses it and cannot charge twice.
  */
 export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid }: PaymentFormProps) {
   const showStatus = useStatus();
@@ -127,21 +128,11 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       });
     },
     onError: (err) => {
-      const sure = err instanceof ApiError && (err.kind === 'refused' || err.httpStatus >= 500);
-      if (sure) key.current = newKey();
-      if (err instanceof ApiError && err.kind === 'refused') {
-        if (Object.keys(err.errors).length) form.setErrors(err.errors);
-        const title = err.message.startsWith(B.unableToAddThisCard)
-          ? B.unableToAddThisCard
-          : B.noPaymentTitle;
-        showStatus({ title, body: escapeHtml(err.message), alert: 'warning' });
-        return;
-      }
-      showStatus({
-        title: B.apiFailureTitle,
-        body: `${escapeHtml(B.apiFailureAdvice)}<br>${escapeHtml(errorText(err))}`,
-        alert: 'serious',
-      });
+      const failure = err instanceof ApiError ? err : null;
+      if (renewsPaymentKey(failure)) key.current = newKey();
+      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) form.setErrors(failure.errors);
+      const modal = paymentFailure(failure, errorText(err));
+      showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
   });
 

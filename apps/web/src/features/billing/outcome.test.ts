@@ -1,0 +1,90 @@
+import { B } from '@portal/contract/billing/messages';
+import { M } from '@portal/contract/messages';
+import { describe, expect, it } from 'vitest';
+import { addCardFailure, type CallFailure, paymentFailure, renewsPaymentKey } from './outcome.ts';
+
+const refused = (httpStatus: number, message: string): CallFailure => ({
+  kind: 'refused',
+  httpStatus,
+  message,
+});
+const failed = (httpStatus: number, message: string): CallFailure => ({
+  kind: 'failed',
+  httpStatus,
+  message,
+});
+
+describe('the pay form renews its idempotency key only when nothing was charged', () => {
+  it.each([
+    ['a decline (422)', refused(422, 'This transaction has been declined.')],
+    [
+      'a card the gateway would not store (422)',
+      refused(422, B.unableToAddCard('The card code is invalid.')),
+    ],
+    [
+      'a gateway error (503 opening with B.notCharged)',
+      failed(503, B.gatewayError('An error occurred during processing. Please try again.')),
+    ],
+    ['the key already used for another amount or card (409)', refused(409, B.keyReused)],
+  ])('renews after %s', (_, failure) => {
+    expect(renewsPaymentKey(failure)).toBe(true);
+  });
+
+  it.each([
+    // The gateway approved, then writing the outcome failed: the payment is pending until reconciled.
+    ['500 Internal error', failed(500, M.internalError)],
+    ['409 already being processed', refused(409, B.paymentInProgress)],
+    // The database went down, possibly after the charge.
+    ['a 503 of a database outage', failed(503, M.unavailable)],
+    ["a proxy's 503 without the envelope", failed(503, 'Server failure: 503')],
+    ["a proxy's 502", failed(502, 'Server failure: 502')],
+    ['a 504 time-out', failed(504, 'Server failure: 504')],
+    ['a lost connection', failed(0, 'Network error - please check your connection')],
+    ['a validation refusal (400: nothing reserved)', refused(400, 'amount: Required')],
+    ['an expired session', { kind: 'expired', httpStatus: 401, message: M.sessionExpired } as CallFailure],
+    ['an error that is no API answer', null],
+  ])('keeps it after %s', (_, failure) => {
+    expect(renewsPaymentKey(failure)).toBe(false);
+  });
+});
+
+describe('failure modals', () => {
+  it('pay form: No Payment made, Unable to add this card, API Payment failure, being confirmed', () => {
+    expect(paymentFailure(refused(422, 'This transaction has been declined.'), '')).toEqual({
+      title: B.noPaymentTitle,
+      lines: ['This transaction has been declined.'],
+      alert: 'warning',
+    });
+    expect(paymentFailure(refused(422, B.unableToAddCard('x')), '').title).toBe(B.unableToAddThisCard);
+    expect(paymentFailure(failed(500, M.internalError), M.internalError)).toEqual({
+      title: B.apiFailureTitle,
+      lines: [B.apiFailureAdvice, M.internalError],
+      alert: 'serious',
+    });
+    expect(paymentFailure(refused(409, B.paymentInProgress), '').title).toBe(B.paymentPendingTitle);
+  });
+
+  it("add card (spec 000 §8): 'Failed' with the server's message, or 'Unable to add this card {error}'", () => {
+    // The server answered: its message as it is, not wrapped in a second 'Unable to add this card'.
+    expect(addCardFailure(refused(400, 'ccnumber: Invalid credit card'), '')).toEqual({
+      title: 'Failed',
+      lines: ['ccnumber: Invalid credit card'],
+      alert: 'warning',
+    });
+    expect(
+      addCardFailure(refused(422, 'Unable to add this card This transaction has been declined.'), ''),
+    ).toEqual({
+      title: 'Failed',
+      lines: ['Unable to add this card This transaction has been declined.'],
+      alert: 'warning',
+    });
+    // The call failed: no server message to show.
+    const lost = 'Network error - please check your connection';
+    expect(addCardFailure(failed(0, lost), lost)).toEqual({
+      title: 'Failed',
+      lines: [`Unable to add this card ${lost}`],
+      alert: 'serious',
+    });
+    expect(addCardFailure(null, 'boom').lines).toEqual(['Unable to add this card boom']);
+  });
+});

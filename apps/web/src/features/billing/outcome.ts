@@ -1,0 +1,70 @@
+import { B } from '@portal/contract/billing/messages';
+import type { AlertKind } from '../../app/session.ts';
+
+/**
+ * What the pay and card forms make of a failed call (pure, so it is unit-tested without a
+ * browser). The server's side of it is apps/server/src/features/billing/pay.ts, settle().
+ */
+
+/** The parts of a failed call that tell what became of it; an ApiError has them. */
+export interface CallFailure {
+  /** 'refused': the server answered status 0 (4xx); 'failed': no usable answer (network, 5xx). */
+  kind: 'refused' | 'failed' | 'expired';
+  httpStatus: number;
+  message: string;
+}
+
+/**
+ * Whether the next submit of the pay form is a new payment, with a new idempotency key. Only when
+ * the server knows this payment charged nothing:
+ * - 422: declined, or the card could not be stored (nothing sent to be charged);
+ * - 503 opening with B.notCharged: the gateway refused the charge;
+ * - 409 B.keyReused: the key belongs to a payment with another amount or card, and this request
+ *   did nothing — the form's values are a different payment now.
+ * Every other failure keeps the key, so a retry gets the first attempt's answer instead of a second
+ * charge: a 500 (the gateway may have approved and the recording failed; the payment stays pending
+ * until it is reconciled), 409 'already being processed', the 503 of a database outage, a lost
+ * connection, a proxy's 502 or 504, a 400 (nothing was reserved, so keeping costs nothing).
+ */
+export function renewsPaymentKey(failure: CallFailure | null): boolean {
+  if (!failure) return false;
+  if (failure.kind === 'refused') {
+    return failure.httpStatus === 422 || (failure.httpStatus === 409 && failure.message === B.keyReused);
+  }
+  return failure.kind === 'failed' && failure.httpStatus === 503 && failure.message.startsWith(B.notCharged);
+}
+
+export interface FailureModal {
+  title: string;
+  /** Lines of plain text: the caller escapes them. */
+  lines: string[];
+  alert: AlertKind;
+}
+
+/**
+ * The pay form's failure (spec 000 §8): 'No Payment made' with the server's message, 'Unable to add
+ * this card' when the card could not be stored, 'API Payment failure' with the advice and the error
+ * when the call failed. A payment already under way is neither: it is being confirmed.
+ */
+export function paymentFailure(failure: CallFailure | null, error: string): FailureModal {
+  if (failure?.kind === 'refused') {
+    if (failure.httpStatus === 409 && failure.message === B.paymentInProgress) {
+      return { title: B.paymentPendingTitle, lines: [failure.message], alert: 'warning' };
+    }
+    const title = failure.message.startsWith(B.unableToAddThisCard)
+      ? B.unableToAddThisCard
+      : B.noPaymentTitle;
+    return { title, lines: [failure.message], alert: 'warning' };
+  }
+  return { title: B.apiFailureTitle, lines: [B.apiFailureAdvice, error], alert: 'serious' };
+}
+
+/**
+ * The add-card failure (spec 000 §8): 'Failed' with the server's message when the server answered,
+ * or 'Unable to add this card {error}' when the call itself failed (network, server failure).
+ */
+export function addCardFailure(failure: CallFailure | null, error: string): FailureModal {
+  if (failure?.kind === 'refused')
+    return { title: B.cardFailedTitle, lines: [failure.message], alert: 'warning' };
+  return { title: B.cardFailedTitle, lines: [B.unableToAddCard(error)], alert: 'serious' };
+}
