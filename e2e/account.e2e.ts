@@ -262,6 +262,54 @@ describe('password resets (without login)', () => {
     await page.context().close();
   });
 
+  it('requests an email reset, follows the mailed link and sets the email password', async () => {
+    const page = await newPage(browser);
+    await page.goto(url('/'));
+    await page.getByRole('link', { name: 'Forgot email password?' }).click();
+    await page.getByRole('heading', { name: 'Request Email Password Reset' }).waitFor();
+    await page.getByRole('button', { name: 'Request Reset' }).click();
+    await expect(page.getByText('Required').count()).resolves.toBe(2);
+    // A recovery address (the panel reset above uses the bill address).
+    await page.getByLabel('Account').fill('bob');
+    await page.getByLabel('Recovery Email').fill('bob.recovery@example.com');
+    await page.getByRole('button', { name: 'Request Reset' }).click();
+    await dialog(page).getByText('Reset request submitted').waitFor();
+    await dialog(page).getByText('Please check your email for reset link').waitFor();
+    await closeDialog(page);
+
+    const mail = await waitForMail(
+      (m) => m.includes('To: bob.recovery@example.com') && m.includes('reset-email-password/'),
+    );
+    expect(mail).toContain('Reset of your email/unix password');
+    const link = (
+      mail.match(/http:\/\/\S+\/portal\/reset-email-password\/[A-Za-z0-9_-]+/) as RegExpMatchArray
+    )[0];
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Reset Email Password' }).waitFor();
+    await page.getByLabel(/^New Password/).fill(GOOD);
+    await page.getByLabel('Confirm New Password').fill(`${GOOD}x`);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText('Passwords must match').waitFor();
+    await page.getByLabel('Confirm New Password').fill(GOOD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    const thanks = page.getByTestId('thankyou');
+    await thanks.getByText('Password Changed').waitFor();
+    await thanks.getByText('Password changes take about ten minutes to propagate').waitFor();
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel(/^New Password/).fill(GOOD);
+    await page.getByLabel('Confirm New Password').fill(GOOD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await dialog(page).getByText('Reset Failed').waitFor();
+    await closeDialog(page);
+
+    // Only the email password is queued for a change (superseding the one the test above queued
+    // for bob): the panel password, which later files sign in with, is the demo one still.
+    await login(page, 'bob');
+    await page.context().close();
+  });
+
   it('has a Cancel button that goes back', async () => {
     const page = await newPage(browser);
     await page.goto(url('/'));

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launch, login, newPage as openPage, type PageOptions, screenshot, url, workOn } from './browser.ts';
@@ -28,6 +28,25 @@ const dialog = (page: Page) => page.getByRole('dialog');
 async function closeDialog(page: Page) {
   await dialog(page).getByRole('button', { name: 'Close' }).first().click();
   await dialog(page).waitFor({ state: 'hidden' });
+}
+
+/** The status modal (the one dialog with a modal body; a closing confirmation may still be on screen). */
+const statusDialog = (page: Page) => dialog(page).filter({ has: page.getByTestId('modal-body') });
+
+/** The colour of the status modal's alert: red is the danger/serious modal, yellow the warning. */
+async function modalColor(page: Page): Promise<string | undefined> {
+  const style = (await page.getByTestId('modal-body').getAttribute('style')) ?? '';
+  return /--mantine-color-(red|yellow|blue)/.exec(style)?.[1];
+}
+
+/** Waits for the status modal titled exactly `title`; returns its alert colour and body text. */
+async function statusModal(page: Page, title: string): Promise<{ color?: string; body: string }> {
+  await page.getByTestId('modal-body').waitFor();
+  await expect.poll(() => statusDialog(page).locator('.mantine-Modal-title').textContent()).toBe(title);
+  // The body is sanitised markup, rendered once the sanitiser has loaded; every modal here has one.
+  const body = async () => (await page.getByTestId('modal-body').innerText()).trim();
+  await expect.poll(body).not.toBe('');
+  return { color: await modalColor(page), body: await body() };
 }
 
 /** Alice's dashboard admins, set through the Secondaries screen; returns what the success modal said. */
@@ -120,6 +139,11 @@ describe('account contacts', () => {
     await page.goto(url('/edit-tc-contact/4'));
     await dialog(page).getByText("Can't find 4").waitFor();
     await dialog(page).getByText('Permission denied').waitFor();
+    expect(await modalColor(page)).toBe('yellow');
+    await closeDialog(page);
+    // An id that is not a number is the same warning modal, not only a line of text.
+    await page.goto(url('/edit-tc-contact/abc'));
+    expect(await statusModal(page, "Can't find abc")).toEqual({ color: 'yellow', body: 'Contact not found' });
     await page.context().close();
   });
 
@@ -132,6 +156,153 @@ describe('account contacts', () => {
     await workOn(page, 'bob');
     await page.getByRole('heading', { name: 'Account Contacts of bob' }).waitFor();
     await page.getByRole('row', { name: /Bob Baker/ }).waitFor();
+    await page.context().close();
+  });
+
+  it('takes staff back to the contact list when the current user changes on the edit screen', async () => {
+    const page = await newPage(browser);
+    await login(page, 'staff');
+    await workOn(page, 'alice');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/get-contact')) asked.push(JSON.parse(r.postData() ?? '{}').logname);
+    });
+    await page.goto(url('/edit-tc-contact/1'));
+    await page.getByRole('heading', { name: 'Edit Account Contact' }).waitFor();
+    await expect.poll(() => page.getByLabel('Contact Name').inputValue()).toBe('Alice Anderson');
+    await workOn(page, 'bob');
+    await page.getByRole('heading', { name: 'Account Contacts of bob' }).waitFor();
+    await page.getByRole('row', { name: /Bob Baker/ }).waitFor();
+    // alice's contact 1 was not asked for as bob's on the way out (which would show "Can't find 1").
+    expect(asked).toEqual(['alice']);
+    expect(await page.getByText("Can't find 1").count()).toBe(0);
+    await page.context().close();
+  });
+});
+
+describe('failure modals of the account administration screens (spec 002 §8)', () => {
+  const envelope = (status: number, message: string) => ({
+    status,
+    contentType: 'application/json',
+    body: JSON.stringify({ status: 0, message }),
+  });
+  // A proxy's answer: an error status and no body at all.
+  const bodiless = (status: number) => ({ status, contentType: 'text/html', body: '' });
+
+  it('circuits: a 500 is "Server failure: 500", a failure with no body "Get Circuits failed"; the list is emptied', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    await page.route('**/api/circuits/*', (r) => r.fulfill(envelope(500, 'Internal error')));
+    await page.goto(url('/circuit-list'));
+    expect(await statusModal(page, 'Server failure: 500')).toEqual({ color: 'red', body: 'Internal error' });
+    await closeDialog(page);
+    await page.getByText('No circuits').waitFor();
+
+    for (const answer of [
+      (r: Route) => r.fulfill(bodiless(502)),
+      (r: Route) => r.fulfill(bodiless(503)),
+      (r: Route) => r.abort('connectionreset'),
+    ]) {
+      await page.unrouteAll();
+      await page.route('**/api/circuits/*', answer);
+      await page.goto(url('/circuit-list'));
+      expect((await statusModal(page, 'Get Circuits failed')).color).toBe('red');
+      await closeDialog(page);
+      await page.getByText('No circuits').waitFor();
+      expect(await page.getByRole('row', { name: /Portland Studio/ }).count()).toBe(0);
+    }
+    await page.context().close();
+  });
+
+  it('BUS accounts: no response is "Get Bus Accounts failed"; the list is emptied', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    await page.route('**/api/bus-accounts/*', (r) => r.abort('connectionrefused'));
+    await page.goto(url('/ba-list'));
+    expect((await statusModal(page, 'Get Bus Accounts failed')).color).toBe('red');
+    await closeDialog(page);
+    await page.getByText('No BUS accounts').waitFor();
+    await page.context().close();
+  });
+
+  it('secondaries: a failed update is "Update admins failed" and changes nothing', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    await page.route('**/api/update-admins', (r) => r.fulfill(bodiless(503)));
+    await page.goto(url('/secondaries'));
+    await page.getByLabel('Dashboard admin: erin').setChecked(true);
+    await page.getByRole('button', { name: 'Update Admins' }).click();
+    await dialog(page).getByRole('button', { name: 'Confirm' }).click();
+    expect((await statusModal(page, 'Update admins failed')).color).toBe('red');
+    await closeDialog(page);
+    // The call never reached the server: the saved admins are still dave alone.
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Dashboard admin: dave').isChecked()).toBe(true);
+    expect(await page.getByLabel('Dashboard admin: erin').isChecked()).toBe(false);
+    await page.context().close();
+  });
+
+  it('contacts: "Add Contact Failed", "Edit Contact Failed" (warning for status 0, serious for a failed call), "Deletion failed", "Get Contact Failed {id}"', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+
+    await page.goto(url('/add-tc-contact'));
+    await page.getByLabel('Contact Name').fill('Never Added');
+    await page.getByRole('textbox', { name: 'Info' }).fill('never@example.com');
+    await page.getByLabel('Restriction').fill('None');
+    await page.route('**/api/add-contact', (r) => r.fulfill(envelope(422, 'Too many contacts')));
+    await page.getByRole('button', { name: 'Add New Contact' }).click();
+    expect(await statusModal(page, 'Add Contact Failed')).toEqual({
+      color: 'yellow',
+      body: 'Too many contacts',
+    });
+    await closeDialog(page);
+    await page.unrouteAll();
+    await page.route('**/api/add-contact', (r) => r.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Add New Contact' }).click();
+    expect((await statusModal(page, 'Add Contact Failed')).color).toBe('red');
+    await closeDialog(page);
+    await page.getByRole('heading', { name: 'Add Account Contact' }).waitFor();
+
+    await page.goto(url('/edit-tc-contact/2'));
+    await expect.poll(() => page.getByLabel('Contact Name').inputValue()).toBe('Dave Dunn');
+    await page.route('**/api/update-contact', (r) => r.fulfill(envelope(422, 'Contact is locked')));
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect(await statusModal(page, 'Edit Contact Failed')).toEqual({
+      color: 'yellow',
+      body: 'Contact is locked',
+    });
+    await closeDialog(page);
+    await page.unrouteAll();
+    await page.route('**/api/update-contact', (r) => r.fulfill(bodiless(502)));
+    await page.getByRole('button', { name: 'Update' }).click();
+    expect((await statusModal(page, 'Edit Contact Failed')).color).toBe('red');
+    await closeDialog(page);
+    await page.getByRole('heading', { name: 'Edit Account Contact' }).waitFor();
+
+    await page.goto(url('/contacts'));
+    await page.getByRole('row', { name: /Dave Dunn/ }).click();
+    await page.route('**/api/delete-contact', (r) => r.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Delete Contact' }).click();
+    await dialog(page).getByRole('button', { name: 'Delete' }).click();
+    expect((await statusModal(page, 'Deletion failed')).color).toBe('red');
+    await closeDialog(page);
+    await page.getByRole('row', { name: /Dave Dunn/ }).waitFor();
+
+    await page.route('**/api/get-contact', (r) => r.abort('connectionreset'));
+    await page.goto(url('/edit-tc-contact/2'));
+    expect((await statusModal(page, 'Get Contact Failed 2')).color).toBe('red');
+    await closeDialog(page);
+
+    // Nothing reached the server: the list is as it was.
+    await page.unrouteAll();
+    await page.goto(url('/contacts'));
+    await page.getByRole('row', { name: /Front Desk/ }).waitFor();
+    expect(await page.locator('tbody tr td:first-child').allTextContents()).toEqual([
+      'Alice Anderson',
+      'Dave Dunn',
+      'Front Desk',
+    ]);
     await page.context().close();
   });
 });
@@ -208,31 +379,58 @@ describe('secondary accounts and dashboard admins', () => {
     await alice.goto(url('/secondaries'));
     await alice.getByRole('row', { name: /carol 5003 Carol Anderson Email/ }).waitFor();
     await alice.getByRole('row', { name: /erin 5005 Erin Ellis Network Auth/ }).waitFor();
+    // at_code 1: neither 9 (Email) nor 2 (Network Auth) is Shell.
+    await alice.getByRole('row', { name: /dave 5004 Dave Dunn Shell/ }).waitFor();
     await expect(alice.getByLabel('Dashboard admin: dave').isChecked()).resolves.toBe(true);
-    await setAdmins(alice, ['carol', 'dave']);
-
-    const carol = await newPage(browser);
-    await login(carol, 'carol');
-    await carol.goto(url('/contacts'));
-    await carol.getByRole('heading', { name: 'Account Contacts of alice' }).waitFor();
-    await carol.getByText('Dashboard admin view of alice: read only.').waitFor();
-    await carol.getByRole('row', { name: /Front Desk/ }).waitFor();
-    expect(await carol.getByRole('link', { name: 'Add New Contact' }).count()).toBe(0);
-    await carol.goto(url('/circuit-list'));
-    await carol.getByRole('heading', { name: 'Circuits for alice' }).waitFor();
-    await carol.getByRole('row', { name: /Portland Studio/ }).waitFor();
-    // Secondary administration stays with the primary.
-    await carol.goto(url('/secondaries'));
-    await dialog(carol).getByText("Secondary accounts don't have access to this information").waitFor();
-    await closeDialog(carol);
-
-    await setAdmins(alice, ['dave']);
-    await carol.goto(url('/contacts'));
-    await dialog(carol).getByText("Secondary accounts don't have access to this information").waitFor();
+    // The demo state (dave alone the dashboard admin of alice) is put back however the test ends.
+    try {
+      await designateAndUndesignate(alice);
+    } finally {
+      await setAdmins(alice, ['dave']);
+    }
     await alice.context().close();
-    await carol.context().close();
   });
 });
+
+/** Designates carol and dave, checks what they see, then undesignates both (the caller restores dave). */
+async function designateAndUndesignate(alice: Page) {
+  await setAdmins(alice, ['carol', 'dave']);
+
+  const carol = await newPage(browser);
+  await login(carol, 'carol');
+  await carol.goto(url('/contacts'));
+  await carol.getByRole('heading', { name: 'Account Contacts of alice' }).waitFor();
+  await carol.getByText('Dashboard admin view of alice: read only.').waitFor();
+  await carol.getByRole('row', { name: /Front Desk/ }).waitFor();
+  expect(await carol.getByRole('link', { name: 'Add New Contact' }).count()).toBe(0);
+  await carol.goto(url('/circuit-list'));
+  await carol.getByRole('heading', { name: 'Circuits for alice' }).waitFor();
+  await carol.getByRole('row', { name: /Portland Studio/ }).waitFor();
+  // Secondary administration stays with the primary.
+  await carol.goto(url('/secondaries'));
+  await dialog(carol).getByText("Secondary accounts don't have access to this information").waitFor();
+  await closeDialog(carol);
+
+  // The Account Summary of a dashboard admin is its primary's, read only.
+  const dave = await newPage(browser);
+  await login(dave, 'dave');
+  await dave.goto(url('/account-info'));
+  await dave.getByRole('heading', { name: 'Account Summary for alice' }).waitFor();
+  await dave.getByText('Dashboard admin view of alice: read only.').waitFor();
+  await dave.getByRole('row', { name: 'Company Anderson Design LLC' }).waitFor();
+
+  await setAdmins(alice, []);
+  await carol.goto(url('/contacts'));
+  await dialog(carol).getByText("Secondary accounts don't have access to this information").waitFor();
+  // Undesignated, dave's summary is his own again.
+  await dave.goto(url('/account-info'));
+  await dave.getByRole('heading', { name: 'Account Summary for dave' }).waitFor();
+  await dave.getByRole('row', { name: 'Last Name Dunn' }).waitFor();
+  expect(await dave.getByText('Dashboard admin view of alice: read only.').count()).toBe(0);
+  expect(await dave.getByText('Anderson Design LLC').count()).toBe(0);
+  await carol.context().close();
+  await dave.context().close();
+}
 
 describe('circuits and BUS accounts', () => {
   it('formats dates, quotas, percentages and file counts', async () => {

@@ -242,6 +242,110 @@ describe('other mail screens', () => {
   });
 });
 
+/** Staff: make `logname` the current user, leaving any modal that opens alone (workOn closes it). */
+async function switchAccount(page: Page, logname: string): Promise<void> {
+  await page.getByPlaceholder('Logname or UID').fill(logname);
+  await page.getByRole('button', { name: 'Find Account' }).click();
+  await page.getByTestId('working-on').getByText(logname, { exact: true }).waitFor();
+}
+
+describe('failures and account changes', () => {
+  it('returns to the temporary email list when staff change the account while editing', async () => {
+    const page = await open();
+    await login(page, 'staff');
+    await workOn(page, 'alice');
+    // The alias is answered for carol too, so only the change of account can lead back to the list.
+    await page.route('**/api/tempemail-alias', async (route) => {
+      if (route.request().postDataJSON()?.logname !== 'carol') return route.continue();
+      const expires = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 7 * 86_400_000);
+      return route.fulfill({
+        json: {
+          status: 1,
+          message: '',
+          data: {
+            id: 990_001,
+            notes: '',
+            forwards_to: 'carol@anderson-design.com',
+            expires: expires.toISOString(),
+          },
+        },
+      });
+    });
+    await page.goto(url('/edit-temp-email/shop-2026'));
+    await page.getByRole('heading', { name: 'Edit Temporary Email' }).waitFor();
+    await expect.poll(() => page.getByLabel('Forwards to').inputValue()).toBe('alice@anderson-design.com');
+    await switchAccount(page, 'carol');
+    await page.waitForURL(/\/temp-email$/);
+    await page.getByRole('heading', { name: 'Temporary Email' }).waitFor();
+    await page.getByText('No Temp Emails Found').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the failure row of the mailing lists as plain text', async () => {
+    const page = await open();
+    await login(page, 'alice');
+    await page.route('**/api/mailing-lists/**', (route) => route.abort('failed'));
+    await page.goto(url('/mailing-lists'));
+    const row = page.getByRole('row', { name: /unknown/ });
+    await row.getByRole('cell', { name: 'unknown', exact: true }).waitFor();
+    await row.getByRole('cell', { name: 'Mailman', exact: true }).waitFor();
+    expect(await row.getByRole('link').count()).toBe(0);
+    expect(await page.locator('tbody tr').count()).toBe(1);
+    expect(await page.getByRole('link', { name: /anderson-clients/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows the Get Disk Usage modal and empties the table when the call gets no answer', async () => {
+    const page = await open();
+    await login(page, 'staff');
+    await workOn(page, 'alice');
+    await page.goto(url('/disk-usage'));
+    await page.getByRole('row', { name: /alice/ }).getByText('10.0 GB').waitFor();
+    await page.route('**/api/disk-usage/**', (route) => route.abort('failed'));
+    await switchAccount(page, 'bob');
+    await dialog(page).getByText('Get Disk Usage').first().waitFor();
+    await dialog(page).getByText('Network error - please check your connection').waitFor();
+    await page.getByText('No disk usage recorded').waitFor();
+    expect(await page.getByRole('row', { name: /alice|bob/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('tells how to reach the help desk when a message is not sent', async () => {
+    const page = await open();
+    await login(page, 'bob');
+    await page.route('**/api/sendmessage', (route) =>
+      route.fulfill({ status: 502, json: { status: 0, message: 'Mail relay unavailable' } }),
+    );
+    await page.goto(url('/send-auth-msg'));
+    await page.getByLabel('Subject').fill('E2E not sent');
+    await page.getByLabel('Message').fill('This one fails.');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await dialog(page).getByText('Sorry, something has failed').first().waitFor();
+    await dialog(page).getByText('The message was not sent: Mail relay unavailable').waitFor();
+    await dialog(page)
+      .getByText('Please call the help desk at +1 555 0100 or write to help@example.net.')
+      .waitFor();
+    await dialog(page).getByRole('button', { name: 'Close' }).first().click();
+    // The form keeps what was typed, to try again.
+    await expect(page.getByLabel('Subject').inputValue()).resolves.toBe('E2E not sent');
+    await page.context().close();
+  });
+
+  it('says the subscription was not added when the call fails', async () => {
+    const page = await open();
+    await login(page, 'bob');
+    await page.route('**/api/subscribe-portal', (route) => route.abort('failed'));
+    await page.goto(url('/subscribe-portal'));
+    await page.getByLabel('Email address').fill('bob.e2e-news@example.org');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await dialog(page).getByText('Sorry, something has gone wrong.').first().waitFor();
+    await dialog(page).getByText('Your subscription was not added').waitFor();
+    expect(await page.getByTestId('thankyou').count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('looks and accessibility', () => {
   const screens: Array<[string, string, string]> = [
     ['email-aliases', '/email-aliases/anderson-design.com', 'Email Aliases'],

@@ -62,7 +62,7 @@ PG_CTL="$(pg_bin)/pg_ctl"
 as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
   -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
-  npx vitest run apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults \
+  npx vitest run apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults apps/server/src/security \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""

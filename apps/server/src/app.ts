@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { M } from '@portal/contract/messages';
+import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -19,6 +20,7 @@ import { mailRoutes } from './features/mail/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
+import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
@@ -58,27 +60,21 @@ export interface BuildOptions {
   /** Validate every answer against the contract (on in tests). */
   checkResponses?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The built SPA (apps/web/dist unless given; tests use a directory of their own). */
+  webDist?: string;
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
-/** Paths of request logs that must never be written: credentials and card data. */
-export const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  '*.password',
-  '*.ccnumber',
-  '*.cvv',
-  '*.new_password',
-  '*.old_password',
-];
+/** Paths of request logs that must never be written: credentials, tokens and card data (http/redact.ts). */
+export const REDACT = LOG_REDACT_PATHS;
 
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustProxy: config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = opts.now ?? (() => new Date());
@@ -154,6 +150,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       // Malformed JSON, unsupported media type and the like: fastify's own client errors.
       return reply.code(e.statusCode).send({ status: 0, message: M.invalidInput });
     }
+    const badText = unstorableText(err);
+    if (badText) {
+      // A backstop: the contract's text rules refuse such input first (BAD_CHARACTERS in rules.ts);
+      // a field without them must still get a 400, not a 500. Logged, so the field can be fixed.
+      req.log.warn({ err }, 'input the database cannot store');
+      return reply.code(400).send({ status: 0, message: badText });
+    }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable');
       return reply.code(503).send({ status: 0, message: M.unavailable, request_id: req.id });
@@ -184,8 +187,22 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     staffRoutes(api);
   });
 
-  await serveWeb(app);
+  await serveWeb(app, opts.webDist ?? WEB_DIST);
   return app;
+}
+
+/**
+ * Input PostgreSQL refuses to store, found in the cause chain (Drizzle wraps driver errors): NUL in
+ * text (22021) or in JSON (22P05), and text that is not a valid value of its type, e.g. a lone
+ * surrogate in JSON (22P02). The answer's message, or null for any other error.
+ */
+export function unstorableText(err: unknown): string | null {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === '22021' || code === '22P05') return BAD_CHARACTERS;
+    if (code === '22P02') return /surrogate|unicode/i.test(String(detail)) ? BAD_CHARACTERS : M.invalidInput;
+  }
+  return null;
 }
 
 const DB_DOWN_CODES = [
@@ -218,22 +235,28 @@ export function isDatabaseDown(err: unknown): boolean {
 }
 
 /** The SPA under /portal/: hashed assets cached for a year, deep links fall back to index.html. */
-async function serveWeb(app: FastifyInstance): Promise<void> {
-  const hasWeb = existsSync(join(WEB_DIST, 'index.html'));
+async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
+  const hasWeb = existsSync(join(dist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: WEB_DIST,
+      root: dist,
       prefix: '/portal/',
       // Files are looked up per request, so a rebuild while the server runs is served too.
       wildcard: true,
       index: false,
+      // The build writes brotli and gzip copies of its files (apps/web/vite.config.ts): sent as
+      // they are when the browser accepts them, compressed on the fly (@fastify/compress) otherwise.
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
-          path.includes(`${join(WEB_DIST, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          path.includes(`${join(dist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         );
       },
     });
+    // The entry page on a route of its own, not only as the not-found fallback, so that it gets
+    // the compression every route has.
+    app.get('/portal/', (_req, reply) => reply.sendFile('index.html'));
   }
   app.get('/', (_req, reply) => reply.redirect('/portal/'));
   app.setNotFoundHandler((req, reply) => {

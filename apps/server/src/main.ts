@@ -10,11 +10,12 @@ try {
   if (!['web', 'worker', 'all'].includes(role))
     throw new ConfigError(`--role must be web, worker or all (got ${role})`);
   const { app, demoLoaded } = await startServer(config, role);
+  const storage = `${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : 'mail kept in the outbox'}`;
   if (role !== 'worker') {
     const where = `http://localhost:${config.PORT}/portal/`;
-    console.log(
-      `Members Portal ready at ${where} (${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : 'mail kept in the outbox'})`,
-    );
+    console.log(`Members Portal ready at ${where} (${storage})`);
+  } else {
+    console.log(`Members Portal worker running background jobs (${storage})`);
   }
   if (demoLoaded || config.demo) printLogins((l) => console.log(l));
   const stop = async () => {

@@ -18,6 +18,7 @@ export async function startServer(
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.embedded ? `${config.DATA_DIR}/pglite` : undefined,
+    poolMax: config.PG_POOL_MAX,
   });
   let demoLoaded = false;
   if (config.demo) {

@@ -11,8 +11,8 @@ import { registerToolsWorkers } from './features/tools/workers.ts';
 
 /** Background work of every area, registered on the job runner; each area keeps its own in features/<area>/workers.ts. */
 export function registerWorkers(app: FastifyInstance): void {
-  const { jobs, db, now } = app.deps;
-  jobs.register('housekeeping', async () => {
+  const { jobs, now } = app.deps;
+  jobs.register('housekeeping', async (_payload, { db }) => {
     const t = now();
     await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, t));
     await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));

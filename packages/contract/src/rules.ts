@@ -3,21 +3,45 @@ import { M } from './messages.ts';
 
 /** Validation rules of spec 000 §5, as zod building blocks shared by server and client forms. */
 
+/** The answer to text with a control character (NUL, ESC, …) or broken Unicode (a lone surrogate). */
+export const BAD_CHARACTERS = 'Must not contain control characters or invalid Unicode';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * Text that can be stored and shown: no C0 control character but tab, line feed and carriage return,
+ * no DEL, and valid UTF-16 (no lone surrogate). PostgreSQL cannot store NUL in text or JSON at all,
+ * and the other controls have no business in a name, an address or a message.
+ */
+export function isCleanText(v: string): boolean {
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if ((c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || c === 0x7f) return false;
+  }
+  return !LONE_SURROGATE.test(v);
+}
+/** Any text field: refuses control characters and broken Unicode (see isCleanText). */
+export const text = () => z.string().refine(isCleanText, { error: BAD_CHARACTERS });
+
 /** required: non-blank text. */
 export const required = (message: string = M.required) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .refine(isCleanText, { error: BAD_CHARACTERS });
 
 /** Optional text: absent, null and '' all become ''. */
 export const optionalText = (max = 1000) =>
   z
     .string()
     .max(max)
+    .refine(isCleanText, { error: BAD_CHARACTERS })
     .nullish()
     .transform((v) => v ?? '');
 
 /** min(n): if non-empty, at least n characters after trimming. */
 export const minChars = (n: number) =>
-  z.string().refine((v) => v.trim().length === 0 || v.trim().length >= n, { error: M.minChars(n) });
+  text().refine((v) => v.trim().length === 0 || v.trim().length >= n, { error: M.minChars(n) });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/;
 /** email: if non-empty, must look like an address. */
@@ -29,6 +53,7 @@ export const optionalEmail = (message: string = M.invalidEmail) =>
     .string()
     .trim()
     .max(254)
+    .refine(isCleanText, { error: BAD_CHARACTERS })
     .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || isEmail(v), { error: message });

@@ -11,6 +11,7 @@ import { COMMANDS as EXTRA } from './commands.ts';
 /** `npm run portal -- <command>`: operations on the portal's database (README "The portal command"). */
 const USAGE = `usage: npm run portal -- <command>
   import FILE.json                         load accounts and resources (docs/import-format.md)
+    [--replace ENTITY[:FIELD=VALUE]]...    the file holds all those rows: remove the others (docs/mail-servers.md)
   account list                             list accounts
   account create LOGNAME --password P [--role customer|staff|admin] [--email E] [--uid N]
   account set-password LOGNAME --password P
@@ -46,8 +47,18 @@ async function run(
 ): Promise<number> {
   const { db } = database;
   if (cmd === 'import' && sub) {
-    const { counts } = await importFile(db, sub);
-    for (const [k, n] of Object.entries(counts)) console.log(`${k.padEnd(20)} ${n}`);
+    const { values, positionals } = parseArgs({
+      args: [sub, ...rest],
+      allowPositionals: true,
+      options: { replace: { type: 'string', multiple: true } },
+    });
+    if (positionals.length !== 1) {
+      console.error(USAGE);
+      return 2;
+    }
+    const { counts, removed } = await importFile(db, positionals[0], { replace: values.replace });
+    for (const [k, n] of Object.entries(counts))
+      console.log(`${k.padEnd(20)} ${n}${k in removed ? `, ${removed[k]} removed` : ''}`);
     console.log('import complete');
     return 0;
   }

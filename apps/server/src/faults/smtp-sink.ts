@@ -25,6 +25,8 @@ export interface Received {
 
 export class SmtpSink {
   mode: SinkMode = 'accept';
+  /** How long the sink takes to answer a message (a slow relay); 0 answers at once. */
+  delayMs = 0;
   readonly received: Received[] = [];
   /** Connections made, including refused-by-greeting ones. */
   connections = 0;
@@ -94,7 +96,9 @@ export class SmtpSink {
         socket.destroy();
         return;
       }
-      reply(outcome === 'rejected' ? '451 4.3.0 fault.test try again later' : '250 2.0.0 OK queued');
+      const answer = outcome === 'rejected' ? '451 4.3.0 fault.test try again later' : '250 2.0.0 OK queued';
+      if (this.delayMs > 0) setTimeout(() => reply(answer), this.delayMs);
+      else reply(answer);
     };
 
     socket.on('data', (chunk) => {

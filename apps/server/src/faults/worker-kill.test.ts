@@ -6,18 +6,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/index.ts';
 import { jobs } from '../db/schema.ts';
-import { enqueue, JobRunner } from '../lib/jobs.ts';
+import { enqueue, JobRunner, STALE_MS } from '../lib/jobs.ts';
 import { makeClock } from '../test/helper.ts';
 
 /**
- * A worker process killed (SIGKILL) in the middle of a job: its uncommitted work disappears with
- * it, the jobs it had not reached are run by another worker at once, and the job it held is taken
- * over once its lock is stale (jobs.ts: five minutes) and then runs to completion exactly once.
+ * A worker process killed (SIGKILL) in the middle of a job. Killed while its work is uncommitted:
+ * the work disappears with it, the jobs it had not reached are run by another worker at once, and
+ * the job it held is taken over once its lock is stale (jobs.ts: five minutes) and then runs to
+ * completion exactly once. Killed right after its work committed: the job's 'done' committed in
+ * the same transaction, so no other worker ever runs it again — its effect happens exactly once.
  */
 
 const CHILD = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
-// Past jobs.ts's STALE_MS (five minutes), which is not exported.
-const PAST_STALE_MS = 6 * 60_000;
+const PAST_STALE_MS = STALE_MS + 60_000;
 const EVENTUALLY_MS = 90_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
@@ -37,7 +38,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
   const name = `fault_${randomBytes(6).toString('hex')}`;
   let url: string;
   let database: Database;
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
 
   const admin = async (q: string) => {
     const c = new pg.Client({ connectionString: adminUrl });
@@ -61,80 +62,97 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
   }, 120_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     await database?.close();
     await admin(`drop database if exists ${name} with (force)`);
   }, 60_000);
 
-  it('takes the job over once its lock is stale, and it completes exactly once', async () => {
-    const { db } = database;
-    for (let n = 1; n <= 5; n++) await enqueue(db, 'fault.effect', { n, block: n === 3 });
-
-    // The worker process: runs jobs 1 and 2, then blocks inside job 3's transaction.
-    child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+  /** Starts the worker process; resolves once it prints `marker` (its job number and pid). */
+  async function startChild(marker: 'BLOCKED' | 'COMMITTED') {
+    const proc = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: process.cwd(),
       env: { ...process.env, FAULT_DATABASE_URL: url },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(proc);
     let out = '';
     let err = '';
-    child.stdout?.on('data', (d) => {
+    proc.stdout?.on('data', (d) => {
       out += d;
     });
-    child.stderr?.on('data', (d) => {
+    proc.stderr?.on('data', (d) => {
       err += d;
     });
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
-      child!.on('exit', (code, signal) => resolve(signal ?? code)),
+      proc.on('exit', (code, signal) => resolve(signal ?? code)),
     );
-    const blocked = await eventually('the worker to block in job 3', async () => {
-      if (child!.exitCode !== null) throw new Error(`worker exited early: ${out}\n${err}`);
-      return out.match(/BLOCKED (\d+) (\d+)/) ?? undefined;
+    const m = await eventually(`the worker to print ${marker}`, async () => {
+      if (proc.exitCode !== null) throw new Error(`worker exited early: ${out}\n${err}`);
+      return out.match(new RegExp(`${marker} (\\d+) (\\d+)`)) ?? undefined;
     });
-    const blockedId = Number(blocked[1]);
+    return { proc, exited, jobId: Number(m[1]), pid: m[2] };
+  }
 
-    const before = await db.select().from(jobs).where(eq(jobs.id, blockedId));
-    expect(before[0]).toMatchObject({ status: 'running', attempts: 1 });
-    expect(before[0].lockedBy).toContain(`:${blocked[2]}:`);
-
-    child.kill('SIGKILL');
+  async function kill(proc: ChildProcess, exited: Promise<unknown>) {
+    proc.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     // PostgreSQL notices the dead connection and rolls its open transaction back.
     await eventually('the killed worker’s transaction to be rolled back', async () => {
-      const r = await db.execute(
+      const r = await database.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
       );
       return (r as unknown as { rows: { n: number }[] }).rows[0].n === 0;
     });
+  }
+
+  /** A second worker, with its own clock, whose handler is the child's without the stops. */
+  function secondWorker() {
+    const clock = makeClock();
+    const runner = new JobRunner(database.db, silent, clock.now);
+    runner.register('fault.effect', async (payload, { db: tx, jobId }) => {
+      await tx.execute(
+        sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${Number(payload.n)}, 'second')`,
+      );
+    });
+    return { runner, clock };
+  }
+
+  const perJob = (rows: { n: number }[]) => {
+    const m = new Map<number, number>();
+    for (const e of rows) m.set(e.n, (m.get(e.n) ?? 0) + 1);
+    return [...m.entries()].sort((a, b) => a[0] - b[0]);
+  };
+
+  it('killed while its work is uncommitted: the job is taken over once its lock is stale, and completes exactly once', async () => {
+    const { db } = database;
+    for (let n = 1; n <= 5; n++)
+      await enqueue(db, 'fault.effect', { n, block: n === 3 ? 'uncommitted' : '' });
+
+    // The worker process: runs jobs 1 and 2, then blocks inside job 3's transaction.
+    const { proc, exited, jobId: blockedId, pid } = await startChild('BLOCKED');
+    const before = await db.select().from(jobs).where(eq(jobs.id, blockedId));
+    expect(before[0]).toMatchObject({ status: 'running', attempts: 1 });
+    expect(before[0].lockedBy).toContain(`:${pid}:`);
+
+    await kill(proc, exited);
     const effectsAfterKill = await effects();
     expect(effectsAfterKill.map((e) => e.n)).toEqual([1, 2]); // job 3's insert was never committed
 
-    // A second worker, with its own clock.
-    const clock = makeClock();
-    const second = new JobRunner(db, silent, clock.now);
-    second.register('fault.effect', async (payload, { db: jdb, jobId }) => {
-      await jdb.transaction(async (tx) => {
-        await tx.execute(
-          sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${Number(payload.n)}, 'second')`,
-        );
-      });
-    });
+    const second = secondWorker();
     // Jobs 4 and 5 at once; job 3 is still locked by the dead worker.
-    const ranFirst = await second.drain();
+    const ranFirst = await second.runner.drain();
     expect(ranFirst).toBe(2);
     expect((await db.select().from(jobs).where(eq(jobs.id, blockedId)))[0].status).toBe('running');
 
     // Once the lock is stale, job 3 is taken over and completes.
-    clock.set(new Date(Date.now() + PAST_STALE_MS));
-    const ranTakeover = await second.drain();
+    second.clock.set(new Date(Date.now() + PAST_STALE_MS));
+    const ranTakeover = await second.runner.drain();
     expect(ranTakeover).toBe(1);
-    const ranAgain = await second.drain();
+    const ranAgain = await second.runner.drain();
     expect(ranAgain).toBe(0);
 
     const final = await effects();
-    const perJob = new Map<number, number>();
-    for (const e of final) perJob.set(e.n, (perJob.get(e.n) ?? 0) + 1);
-    expect([...perJob.entries()].sort((a, b) => a[0] - b[0])).toEqual([
+    expect(perJob(final)).toEqual([
       [1, 1],
       [2, 1],
       [3, 1],
@@ -146,9 +164,46 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     expect(rows.map((r) => r.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
     expect(rows.find((r) => r.id === blockedId)?.attempts).toBe(2);
     console.log(
-      `[faults] worker killed mid-job: job ${blockedId} held by pid ${blocked[2]}; after SIGKILL ` +
+      `[faults] worker killed mid-job: job ${blockedId} held by pid ${pid}; after SIGKILL ` +
         `${effectsAfterKill.length} effects committed, second worker ran ${ranFirst} at once + ${ranTakeover} ` +
-        `after the stale-lock limit (then ${ranAgain}); effects per job ${JSON.stringify(Object.fromEntries(perJob))}`,
+        `after the stale-lock limit (then ${ranAgain}); effects per job ${JSON.stringify(Object.fromEntries(perJob(final)))}`,
+    );
+  }, 180_000);
+
+  it('killed right after its work committed: the job is done, never run again, its effect happened once', async () => {
+    const { db } = database;
+    for (let n = 11; n <= 13; n++)
+      await enqueue(db, 'fault.effect', { n, block: n === 12 ? 'committed' : '' });
+
+    // The worker process: runs job 11, then job 12, and stops right after job 12's commit.
+    const { proc, exited, jobId: committedId, pid } = await startChild('COMMITTED');
+    // The commit of the work was the commit of 'done': nothing is left for another worker to redo.
+    const [held] = await db.select().from(jobs).where(eq(jobs.id, committedId));
+    expect(held).toMatchObject({ status: 'done', attempts: 1 });
+    expect(held.lockedBy).toContain(`:${pid}:`);
+    await kill(proc, exited);
+    expect((await effects()).filter((e) => e.n >= 11).map((e) => e.n)).toEqual([11, 12]);
+
+    const second = secondWorker();
+    const ranFirst = await second.runner.drain(); // job 13 only
+    expect(ranFirst).toBe(1);
+    second.clock.set(new Date(Date.now() + PAST_STALE_MS));
+    const ranLater = await second.runner.drain(); // no stale lock to take over
+    expect(ranLater).toBe(0);
+
+    const final = (await effects()).filter((e) => e.n >= 11);
+    expect(perJob(final)).toEqual([
+      [11, 1],
+      [12, 1],
+      [13, 1],
+    ]);
+    expect(final.map((e) => e.worker)).toEqual(['child', 'child', 'second']);
+    const rows = await db.select().from(jobs).where(eq(jobs.id, committedId));
+    expect(rows[0]).toMatchObject({ status: 'done', attempts: 1 });
+    console.log(
+      `[faults] worker killed right after job ${committedId}'s commit (pid ${pid}): the job was already done; ` +
+        `second worker ran ${ranFirst} at once + ${ranLater} after the stale-lock limit; effects per job ` +
+        `${JSON.stringify(Object.fromEntries(perJob(final)))}`,
     );
   }, 180_000);
 

@@ -53,8 +53,14 @@ export class Outbox {
     return row.id;
   }
 
+  /**
+   * Delivery commits its own steps (commits: 'own'): SMTP can take minutes to answer, too long to
+   * hold a transaction (on PGlite, the whole database). It is idempotent: a message already
+   * 'sent'/'stored' is skipped, and one delivered but not yet recorded when its worker died goes
+   * out again with the same Message-ID (and the same .eml file name), so a receiver can drop it.
+   */
   register(jobs: JobRunner): void {
-    jobs.register('outbox.deliver', async (payload, { db, attempt }) => {
+    jobs.register('outbox.deliver', { commits: 'own' }, async (payload, { db, attempt }) => {
       const id = Number(payload.id);
       const [msg] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
       if (!msg || msg.status === 'sent' || msg.status === 'stored') return;

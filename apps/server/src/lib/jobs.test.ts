@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/index.ts';
 import { jobs, outbox } from '../db/schema.ts';
 import { build, type TestApp } from '../test/helper.ts';
-import { enqueue, JobRunner } from './jobs.ts';
+import { enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +12,19 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const silent = { warn() {}, error() {}, info() {} } as never;
+const onPostgres = () => t.app.deps.database.kind === 'postgres';
+
+function gate(): { wait: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const wait = new Promise<void>((r) => (open = r));
+  return { wait, open };
+}
+
+const jobOf = async (kind: string) => (await t.db.select().from(jobs).where(eq(jobs.kind, kind)))[0];
+/** The effects a test handler wrote (rows of `kind` in the jobs table), by who wrote them. */
+const effects = async (kind: string) =>
+  (await t.db.select().from(jobs).where(eq(jobs.kind, kind))).map((r) => String(r.payload.by)).sort();
+const writeEffect = (db: Db, kind: string, by: string) => enqueue(db, kind, { by });
 
 describe('the job queue', () => {
   it('runs every job exactly once with two runners draining at the same time', async () => {
@@ -92,6 +106,151 @@ describe('the job queue', () => {
     expect(await runner.drain()).toBe(1);
     expect(ran).toBe(1);
   });
+
+  it("commits a job's work together with its 'done', and none of it when the job fails", async () => {
+    const runner = new JobRunner(t.db, silent, t.clock.now);
+    runner.register('tx.work', async (p, { db }) => {
+      await writeEffect(db, 'tx.effect', String(p.n));
+      if (p.fail) throw new Error('failed after its work');
+    });
+    await enqueue(t.db, 'tx.work', { n: 1 });
+    await enqueue(t.db, 'tx.work', { n: 2, fail: true }, { maxAttempts: 1 });
+    expect(await runner.drain()).toBe(2);
+    expect(await effects('tx.effect')).toEqual(['1']);
+    const rows = await t.db.select().from(jobs).where(eq(jobs.kind, 'tx.work')).orderBy(jobs.id);
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual([
+      ['done', null],
+      ['failed', 'failed after its work'],
+    ]);
+  });
+
+  /**
+   * A worker that stalls past the stale limit without a heartbeat getting through (a stopped VM,
+   * a database it cannot reach). On PostgreSQL it stalls inside its handler, its work written but
+   * uncommitted; PGlite has one connection, so there it stalls before its transaction opens.
+   */
+  function stallingWorker(kind: string, by: string, log: never = silent) {
+    const reached = gate();
+    const release = gate();
+    const inside = onPostgres();
+    let transactions = 0;
+    const db = Object.create(t.db) as Db;
+    db.transaction = (async (...args: Parameters<Db['transaction']>) => {
+      // The second transaction is the job's (the first claims it).
+      if (!inside && ++transactions === 2) {
+        reached.open();
+        await release.wait;
+      }
+      return t.db.transaction(...args);
+    }) as Db['transaction'];
+    const runner = new JobRunner(db, log, t.clock.now, { heartbeatMs: 3600_000 });
+    runner.register(kind, async (_p, ctx) => {
+      await writeEffect(ctx.db, `${kind}.effect`, by);
+      if (inside) {
+        reached.open();
+        await release.wait;
+      }
+    });
+    return { runner, reached: reached.wait, release: release.open };
+  }
+
+  const recording = (logged: string[]) =>
+    ({ ...(silent as object), warn: (_o: unknown, msg: string) => logged.push(msg) }) as never;
+
+  it('a worker that lost its lock rolls its work back and leaves the job to the new holder', async () => {
+    const logged: string[] = [];
+    const a = stallingWorker('lost.job', 'A', recording(logged));
+    const b = stallingWorker('lost.job', 'B');
+    await enqueue(t.db, 'lost.job', {});
+    const ranA = a.runner.drain();
+    await a.reached;
+    expect(await new JobRunner(t.db, silent, t.clock.now).drain()).toBe(0); // A's lock is fresh
+    t.clock.advance(STALE_MS + 60_000);
+    const ranB = b.runner.drain(); // takes the job over
+    await b.reached;
+    // A comes back while B is running the job: A's 'done' finds the lock gone and rolls back.
+    a.release();
+    expect(await ranA).toBe(1);
+    expect(await jobOf('lost.job')).toMatchObject({ status: 'running', attempts: 2 });
+    b.release();
+    expect(await ranB).toBe(1);
+    expect(await effects('lost.job.effect')).toEqual(['B']);
+    expect(await jobOf('lost.job')).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    expect(logged).toEqual([
+      'job lock lost to another worker: its work is rolled back; the new holder runs the job and records the outcome',
+    ]);
+  });
+
+  it("a worker that lost its lock does not record its failure over the new holder's run", async () => {
+    const logged: string[] = [];
+    const [reachedA, releaseA, reachedB, releaseB] = [gate(), gate(), gate(), gate()];
+    const a = new JobRunner(t.db, recording(logged), t.clock.now, { heartbeatMs: 3600_000 });
+    a.register('lost.own', { commits: 'own' }, async () => {
+      reachedA.open();
+      await releaseA.wait;
+      throw new Error('too late');
+    });
+    const b = new JobRunner(t.db, silent, t.clock.now);
+    b.register('lost.own', { commits: 'own' }, async () => {
+      reachedB.open();
+      await releaseB.wait;
+    });
+    await enqueue(t.db, 'lost.own', {});
+    const ranA = a.drain();
+    await reachedA.wait;
+    t.clock.advance(STALE_MS + 60_000);
+    const ranB = b.drain();
+    await reachedB.wait;
+    releaseA.open();
+    expect(await ranA).toBe(1);
+    // Not put back in the queue (where a third worker would start it again while B runs it).
+    expect(await jobOf('lost.own')).toMatchObject({ status: 'running', attempts: 2, lastError: null });
+    releaseB.open();
+    expect(await ranB).toBe(1);
+    expect(await jobOf('lost.own')).toMatchObject({ status: 'done', attempts: 2, lastError: null });
+    expect(logged).toEqual([
+      'job failed',
+      'job lock lost to another worker: its failure is not recorded; the new holder records the outcome',
+    ]);
+  });
+
+  const modes: NonNullable<JobOptions['commits']>[] = ['own', 'job'];
+  for (const commits of modes) {
+    // A 'job' handler holds a transaction while it runs: PGlite's one connection cannot beat meanwhile.
+    it.skipIf(commits === 'job' && !process.env.TEST_DATABASE_URL)(
+      `keeps the lock of a long '${commits}' job fresh with a heartbeat, so it is never taken over`,
+      async () => {
+        const kind = `long.${commits}`;
+        const release = gate();
+        const started = gate();
+        let runs = 0;
+        const a = new JobRunner(t.db, silent, t.clock.now, { heartbeatMs: 20 });
+        a.register(kind, { commits }, async (_p, { db }) => {
+          runs++;
+          await writeEffect(db, `${kind}.effect`, 'A');
+          started.open();
+          await release.wait;
+        });
+        await enqueue(t.db, kind, {});
+        const ranA = a.drain();
+        await started.wait;
+        // Well past the stale limit: only the heartbeat keeps the job A's.
+        t.clock.advance(STALE_MS + 60_000);
+        const now = t.clock.now().getTime();
+        await expect.poll(async () => (await jobOf(kind)).lockedAt?.getTime()).toBe(now);
+        const b = new JobRunner(t.db, silent, t.clock.now);
+        b.register(kind, async () => {
+          runs++;
+        });
+        expect(await b.drain()).toBe(0);
+        release.open();
+        expect(await ranA).toBe(1);
+        expect(runs).toBe(1);
+        expect(await jobOf(kind)).toMatchObject({ status: 'done', attempts: 1 });
+        expect(await effects(`${kind}.effect`)).toEqual(['A']);
+      },
+    );
+  }
 
   it('enqueues a job with a unique key only once', async () => {
     await enqueue(t.db, 'once', {}, { uniqueKey: 'k1' });

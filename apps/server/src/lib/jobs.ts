@@ -1,5 +1,5 @@
 import { hostname } from 'node:os';
-import { and, eq, inArray, lte, or } from 'drizzle-orm';
+import { and, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { jobs } from '../db/schema.ts';
@@ -7,14 +7,46 @@ import { jobs } from '../db/schema.ts';
 /**
  * A job queue on PostgreSQL. Jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of
  * worker processes can run them without doing one twice; a job whose worker died is taken
- * again once its lock is older than STALE_MS.
+ * again once its lock is older than STALE_MS. While a job runs, its worker refreshes the lock
+ * (the heartbeat), so a long job is never taken over from a live worker; every update that
+ * records the outcome checks that the lock is still this worker's.
  */
-export type JobHandler = (
-  payload: Record<string, unknown>,
-  ctx: { db: Db; jobId: number; attempt: number },
-) => Promise<void>;
+export interface JobContext {
+  /** The job's transaction (commits: 'job', the default) or the database itself (commits: 'own'). */
+  db: Db;
+  jobId: number;
+  attempt: number;
+}
 
-const STALE_MS = 5 * 60_000;
+export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
+
+export interface JobOptions {
+  /**
+   * How the handler's writes are committed.
+   * - 'job' (the default): `ctx.db` is the job's transaction, committed together with the job's
+   *   'done'. A worker that dies anywhere leaves both or neither, so the job is run again only if
+   *   its work never happened; a worker that lost its lock rolls its work back.
+   * - 'own': `ctx.db` is the database; the handler commits its own steps, because one must be
+   *   committed before an outside call (auto-billing's claim before the charge), because an outside
+   *   call must not hold a transaction open (SMTP), or because its code opens its own transactions.
+   *   Such a handler must be idempotent: run again after a crash between its last commit and
+   *   'done', or by a second worker after a lost lock, it must cause no second effect (a status
+   *   guard, an idempotency key, a fixed Message-ID).
+   */
+  commits?: 'job' | 'own';
+}
+
+export interface RunnerOptions {
+  /** A running job whose lock is older than this is taken to be orphaned and is taken over. */
+  staleMs?: number;
+  /** How often the worker refreshes the lock of the job in hand; well under staleMs. */
+  heartbeatMs?: number;
+}
+
+/** Five minutes: a worker that has not refreshed its lock for this long is taken to be dead. */
+export const STALE_MS = 5 * 60_000;
+/** Five heartbeats per stale period: a slow beat or two (a busy database) never loses the lock. */
+const HEARTBEAT_MS = STALE_MS / 5;
 
 export interface EnqueueOptions {
   runAt?: Date;
@@ -47,8 +79,19 @@ export interface Schedule {
   everyMs: number;
 }
 
+interface Claimed {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  maxAttempts: number;
+}
+
+/** The job's 'done' found the lock gone: rolls the job's transaction back. */
+class LockLost extends Error {}
+
 export class JobRunner {
-  private handlers = new Map<string, JobHandler>();
+  private handlers = new Map<string, { handler: JobHandler; commits: 'job' | 'own' }>();
   private schedules: Schedule[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -56,15 +99,26 @@ export class JobRunner {
   /** The drain under way, if any: stop() waits for it. */
   private inFlight: Promise<number> | undefined;
   private readonly workerId = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private readonly staleMs: number;
+  private readonly heartbeatMs: number;
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => Date,
-  ) {}
+    opts: RunnerOptions = {},
+  ) {
+    this.staleMs = opts.staleMs ?? STALE_MS;
+    this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
+  }
 
-  register(kind: string, handler: JobHandler): void {
-    this.handlers.set(kind, handler);
+  /** The handler of `kind`; it runs in the job's transaction unless `opts.commits` is 'own'. */
+  register(kind: string, handler: JobHandler): void;
+  register(kind: string, opts: JobOptions, handler: JobHandler): void;
+  register(kind: string, a: JobHandler | JobOptions, b?: JobHandler): void {
+    const opts: JobOptions = typeof a === 'function' ? {} : a;
+    const handler = typeof a === 'function' ? a : b!;
+    this.handlers.set(kind, { handler, commits: opts.commits ?? 'job' });
   }
 
   /** Runs `kind` every `everyMs`; each slot is enqueued once across all processes. */
@@ -125,11 +179,41 @@ export class JobRunner {
   }
 
   private async runOne(): Promise<boolean> {
+    const job = await this.claim();
+    if (!job) return false;
+    const { handler, commits } = this.handlers.get(job.kind)!;
+    const heartbeat = this.heartbeat(job);
+    try {
+      if (commits === 'own') {
+        await handler(job.payload, { db: this.db, jobId: job.id, attempt: job.attempts });
+        if (!(await this.complete(this.db, job)))
+          this.lockLost(
+            job,
+            'its work is committed (the job is idempotent); the new holder records the outcome',
+          );
+      } else {
+        await this.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          await handler(job.payload, { db, jobId: job.id, attempt: job.attempts });
+          if (!(await this.complete(db, job))) throw new LockLost();
+        });
+      }
+    } catch (err) {
+      if (err instanceof LockLost)
+        this.lockLost(job, 'its work is rolled back; the new holder runs the job and records the outcome');
+      else await this.fail(job, err);
+    } finally {
+      await heartbeat.stop();
+    }
+    return true;
+  }
+
+  private claim(): Promise<Claimed | undefined> {
     const now = this.now();
-    const stale = new Date(now.getTime() - STALE_MS);
+    const stale = new Date(now.getTime() - this.staleMs);
     const kinds = [...this.handlers.keys()];
-    if (kinds.length === 0) return false;
-    const claimed = await this.db.transaction(async (tx) => {
+    if (kinds.length === 0) return Promise.resolve(undefined);
+    return this.db.transaction(async (tx) => {
       const [job] = await tx
         .select()
         .from(jobs)
@@ -152,34 +236,87 @@ export class JobRunner {
         .where(eq(jobs.id, job.id));
       return { ...job, attempts: job.attempts + 1 };
     });
-    if (!claimed) return false;
-    const handler = this.handlers.get(claimed.kind)!;
-    try {
-      await handler(claimed.payload, { db: this.db, jobId: claimed.id, attempt: claimed.attempts });
-      await this.db
+  }
+
+  /** This worker's claim of the job: taken over by another worker, it no longer matches. */
+  private held(job: Claimed): SQL {
+    return and(
+      eq(jobs.id, job.id),
+      eq(jobs.status, 'running'),
+      eq(jobs.lockedBy, this.workerId),
+      eq(jobs.attempts, job.attempts),
+    )!;
+  }
+
+  private async complete(db: Db, job: Claimed): Promise<boolean> {
+    const rows = await db
+      .update(jobs)
+      .set({ status: 'done', finishedAt: this.now(), lastError: null })
+      .where(this.held(job))
+      .returning({ id: jobs.id });
+    return rows.length > 0;
+  }
+
+  private async fail(job: Claimed, err: unknown): Promise<void> {
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = job.attempts >= job.maxAttempts;
+    // Exponential back-off: 5 s, 10 s, 20 s ... capped at 30 minutes.
+    const delay = Math.min(5_000 * 2 ** (job.attempts - 1), 30 * 60_000);
+    this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');
+    const rows = await this.db
+      .update(jobs)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        runAt: new Date(this.now().getTime() + delay),
+        lastError: message.slice(0, 2000),
+        lockedAt: null,
+        finishedAt: giveUp ? this.now() : null,
+      })
+      .where(this.held(job))
+      .returning({ id: jobs.id });
+    if (rows.length === 0)
+      this.lockLost(job, 'its failure is not recorded; the new holder records the outcome');
+  }
+
+  /**
+   * Another worker took the job over (this one stalled past the stale limit without a heartbeat
+   * getting through): that worker owns the job now, so this one records nothing.
+   */
+  private lockLost(job: Claimed, what: string): void {
+    this.log.warn(
+      { job: job.id, kind: job.kind, attempt: job.attempts },
+      `job lock lost to another worker: ${what}`,
+    );
+  }
+
+  /**
+   * Refreshes locked_at every heartbeatMs while the job runs, on a connection of its own (a
+   * 'job' handler's transaction holds another). A beat that finds the lock gone changes nothing;
+   * the outcome update then finds it gone too. stop() waits for a beat under way, so nothing is
+   * left running against the database once the job is recorded.
+   */
+  private heartbeat(job: Claimed): { stop(): Promise<void> } {
+    let beat: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (beat) return;
+      beat = this.db
         .update(jobs)
-        .set({ status: 'done', finishedAt: this.now(), lastError: null })
-        .where(eq(jobs.id, claimed.id));
-    } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const giveUp = claimed.attempts >= claimed.maxAttempts;
-      // Exponential back-off: 5 s, 10 s, 20 s ... capped at 30 minutes.
-      const delay = Math.min(5_000 * 2 ** (claimed.attempts - 1), 30 * 60_000);
-      this.log.warn(
-        { job: claimed.id, kind: claimed.kind, attempt: claimed.attempts, err: message },
-        'job failed',
-      );
-      await this.db
-        .update(jobs)
-        .set({
-          status: giveUp ? 'failed' : 'queued',
-          runAt: new Date(this.now().getTime() + delay),
-          lastError: message.slice(0, 2000),
-          lockedAt: null,
-          finishedAt: giveUp ? this.now() : null,
-        })
-        .where(eq(jobs.id, claimed.id));
-    }
-    return true;
+        .set({ lockedAt: this.now() })
+        .where(this.held(job))
+        .then(
+          () => undefined,
+          (err) => this.log.warn({ err, job: job.id }, 'job heartbeat failed'),
+        )
+        .finally(() => {
+          beat = undefined;
+        });
+    }, this.heartbeatMs);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await beat;
+      },
+    };
   }
 }

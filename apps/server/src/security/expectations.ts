@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { DM } from '@portal/contract/domains/messages';
 import { DEMO_FILE } from '../lib/demo.ts';
 
 /**
@@ -29,17 +30,19 @@ export const IDENTITY_NOTES: Record<Who, string> = {
  *   B×A; C names A's object);
  * - `owned`: only an object, whose owner is the account (A's object, B's object);
  * - `domain`: a domain (A's, B's, and G: A's domain granted to dave).
+ * Object, owned and domain calls are also sent naming what does not exist (A×?, ?): refused alike,
+ * 403 for customers, whether or not the object exists (DESIGN.md §3).
  */
 export type Kind = 'none' | 'account' | 'object' | 'owned' | 'domain';
 
-export type TargetName = '-' | 'A' | 'B' | 'C' | 'A×B' | 'B×A' | 'G';
+export type TargetName = '-' | 'A' | 'B' | 'C' | 'A×B' | 'B×A' | 'A×?' | 'G' | '?';
 
 export const TARGETS: Record<Kind, TargetName[]> = {
   none: ['-'],
   account: ['A', 'B', 'C'],
-  object: ['A', 'B', 'C', 'A×B', 'B×A'],
-  owned: ['A', 'B'],
-  domain: ['A', 'B', 'G'],
+  object: ['A', 'B', 'C', 'A×B', 'B×A', 'A×?'],
+  owned: ['A', 'B', '?'],
+  domain: ['A', 'B', 'G', '?'],
 };
 
 export const TARGET_NOTES: Record<TargetName, string> = {
@@ -49,7 +52,9 @@ export const TARGET_NOTES: Record<TargetName, string> = {
   C: "carol's account (a Secondary of alice); object calls name alice's object",
   'A×B': "alice's account naming bob's object",
   'B×A': "bob's account naming alice's object",
+  'A×?': "alice's account naming an object that does not exist",
   G: 'harbor-studio.org: alice’s domain on which dave is a granted admin',
+  '?': 'an object or domain that does not exist',
 };
 
 /** The demo objects a sample names (serial ids are looked up in the database by the test). */
@@ -96,6 +101,17 @@ export interface Expectation {
   deletes?: true;
   /** A 4xx is the normal answer to the sample (e.g. an unknown confirmation token). */
   business?: true;
+  /**
+   * The answers other than a 2xx an authorised caller may get, each with the reason (e.g. 409 when
+   * a second caller adds the same object). Any other status, and always 401 and 403, fails.
+   */
+  answers?: Partial<Record<number, string>>;
+  /**
+   * The text of the handler's refusal (its `policy`) to a caller the route's rule lets through, who
+   * therefore knows the object exists (a granted domain admin); every other refusal of a customer
+   * says "Permission denied".
+   */
+  policyRefusal?: string;
   /** The answer is an HTML page (a link opened from a mail), not the JSON envelope. */
   page?: true;
   sample: (t: Target) => Sample | null;
@@ -190,6 +206,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/change-unix-password': {
     access: 'account:self',
     kind: 'account',
+    answers: { 422: "staff confirm with their own panel password; the sample carries the account's" },
     sample: (t) => ({
       body: {
         logname: t.account,
@@ -203,6 +220,10 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     access: 'account:self',
     kind: 'account',
     note: 'the sample sets the same password again',
+    answers: {
+      422: "staff confirm with their own panel password; the sample carries the account's",
+      429: "staff's wrong panel passwords count against the sign-in limit of the staff account",
+    },
     sample: (t) => {
       const pass = `${t.account}-demo-pass`;
       return { body: { username: t.account, old_password: pass, new_password: pass, conf_password: pass } };
@@ -211,16 +232,19 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/forgot-panel-password': {
     access: 'public',
     kind: 'none',
+    answers: { 429: 'at most 5 reset requests per account in 15 minutes; the matrix sends 7' },
     sample: () => ({ body: { account: 'erin', email: 'probe@example.com' } }),
   },
   'POST /api/forgot-email-password': {
     access: 'public',
     kind: 'none',
+    answers: { 429: 'at most 5 reset requests per account in 15 minutes; the matrix sends 7' },
     sample: () => ({ body: { account: 'erin', email: 'probe@example.com' } }),
   },
   'POST /api/user-reset-password': {
     access: 'public',
     kind: 'none',
+    answers: { 422: 'the sample names no real reset token' },
     sample: () => ({
       body: {
         reset_token: 'no-such-reset-token',
@@ -232,6 +256,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/reset-unix-password': {
     access: 'public',
     kind: 'none',
+    answers: { 422: 'the sample names no real reset token' },
     sample: () => ({
       body: {
         reset_token: 'no-such-reset-token',
@@ -280,12 +305,19 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/request-accounts': {
     access: 'account:primary',
     kind: 'account',
+    answers: { 409: 'the names were requested already by the first caller' },
     sample: (t) => ({ body: secondaryRequest(t.account) }),
   },
   'GET /api/staff/secondary-requests': { access: 'staff', kind: 'none', sample: () => ({}) },
+  'GET /api/staff/outbox/:status/:page?': {
+    access: 'staff',
+    kind: 'none',
+    sample: () => ({ params: { status: 'all', page: 1 } }),
+  },
   'POST /api/staff/secondary-request-done': {
     access: 'staff',
     kind: 'none',
+    answers: { 409: 'the first caller marked the request done' },
     sample: () => ({ body: { id: 1 } }),
   },
   'GET /api/empty-domains/:account': {
@@ -405,6 +437,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/renew-domain': {
     access: 'domain',
     kind: 'domain',
+    answers: { 422: 'the demo domains cannot be renewed by hand now (auto-renew, or too early)' },
     sample: (t) => ({ body: { renew_domain: t.obj.domain, price: 18, numyears: 1 } }),
   },
   'GET /api/domain-status/:domain': {
@@ -425,12 +458,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/addadmin': {
     access: 'domain',
     policy: 'domain:owner',
+    policyRefusal: DM.ownerOnly,
     kind: 'domain',
     sample: (t) => ({ body: { domain: t.obj.domain, newadmin: 'erin', logname: t.account, all: 0 } }),
   },
   'POST /api/deleteadmin': {
     access: 'domain',
     policy: 'domain:owner',
+    policyRefusal: DM.ownerOnly,
+    deletes: true,
     kind: 'domain',
     note: 'the sample removes erin (added by the addadmin sample), never dave',
     sample: (t) => ({ body: { domain: t.obj.domain, logname: 'erin' } }),
@@ -438,6 +474,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/delete-admin-from-all': {
     access: 'account:self',
     kind: 'account',
+    answers: { 404: 'the deleteadmin sample removed erin before' },
     sample: (t) => ({ body: { admin_to_delete: 'erin', current_user: t.account } }),
   },
   'POST /api/whois': {
@@ -464,6 +501,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/add-domain-alias': {
     access: 'domain',
     kind: 'domain',
+    answers: { 409: 'the first caller added the alias' },
     sample: (t) => ({
       body: { src_user: 'matrix-probe', src_domain: t.obj.domain, targets: 'probe@example.com' },
     }),
@@ -496,6 +534,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/add-tempemail': {
     access: 'account:self',
     kind: 'account',
+    answers: { 409: 'the first caller took the name' },
     sample: (t) => ({
       body: {
         logname: t.account,
@@ -536,6 +575,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/add-recovery-email': {
     access: 'account:self',
     kind: 'account',
+    answers: { 409: 'the first caller added the address' },
     sample: (t) => ({ body: { logname: t.account, email: 'probe@example.com' } }),
   },
   'POST /api/delete-recovery-email': {
@@ -564,6 +604,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     business: true,
     page: true,
     kind: 'none',
+    answers: { 404: 'the sample names no real confirmation token' },
     sample: () => ({ params: { token: 'no-such-confirmation-token-0123' } }),
   },
   'POST /api/auto-responder': {
@@ -600,6 +641,18 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     kind: 'object',
     sample: (t) => ({ body: { logname: t.account, vid: t.obj.vid } }),
   },
+  'POST /api/download-errorlogs-link': {
+    access: 'account:read',
+    kind: 'object',
+    sample: (t) => ({ body: { logname: t.account, vid: t.obj.vid } }),
+  },
+  'GET /api/download-errorlogs': {
+    access: 'public',
+    kind: 'none',
+    note: 'no bearer token: the signed ?link= of download-errorlogs-link is the credential, its caller checked with account:read in the handler',
+    answers: { 404: 'no link, or one not signed, tampered or expired (hosting.test.ts tests valid ones)' },
+    sample: () => ({}),
+  },
   'GET /api/virt-details-protected/:user/:vid': {
     access: 'account:read',
     kind: 'object',
@@ -614,7 +667,9 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/update-php-version': {
     access: 'account:self',
     kind: 'object',
-    sample: (t) => ({ body: { logname: t.account, php_version: '8.3', vid: t.obj.vid } }),
+    answers: { 409: "the first caller's change is pending" },
+    // Neither demo website runs 8.1, so no caller is told it is the current version.
+    sample: (t) => ({ body: { logname: t.account, php_version: '8.1', vid: t.obj.vid } }),
   },
   'POST /api/geterrorlogs': {
     access: 'account:read',
@@ -632,6 +687,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     policy: 'account:self',
     kind: 'owned',
     note: "the website's owner is the account",
+    answers: { 409: "the first caller's installation is pending" },
     sample: (t) => ({ body: { webappid: 0, appname: 'WordPress', vid: t.obj.vid, subdir: 'matrix-probe' } }),
   },
   'GET /api/devsites/:user': {
@@ -652,6 +708,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/devsite-request': {
     access: 'account:self',
     kind: 'object',
+    answers: { 409: "the first caller's request is pending" },
     sample: (t) =>
       t.obj.devsite ? { body: { action: 'refresh', logname: t.account, vid: t.obj.devsite } } : null,
   },
@@ -778,8 +835,12 @@ export const TARGET_ACCOUNT: Record<TargetName, string> = {
   C: 'carol',
   'A×B': 'alice',
   'B×A': 'bob',
+  'A×?': 'alice',
   G: 'alice',
+  '?': 'alice',
 };
+/** The owner of objects that do not exist. */
+export const NOBODY = '?';
 /** Whose objects a target names. */
 export const TARGET_OBJECTS: Record<TargetName, string> = {
   '-': 'alice',
@@ -788,9 +849,26 @@ export const TARGET_OBJECTS: Record<TargetName, string> = {
   C: 'alice',
   'A×B': 'bob',
   'B×A': 'alice',
+  'A×?': NOBODY,
   G: 'alice',
+  '?': NOBODY,
 };
 export const GRANTED_DOMAIN = 'harbor-studio.org';
+/** The domain of target `?`. */
+export const MISSING_DOMAIN = 'no-such-domain-probe.com';
+/** The objects of targets `A×?` and `?`: ids and names no demo row has. */
+export const MISSING_OBJECTS: Objects = {
+  domain: MISSING_DOMAIN,
+  alias: 'no-such-alias',
+  vid: 999_999,
+  devsite: 999_998,
+  card: 999_999,
+  tcid: 999_999,
+  tempId: 999_999,
+  tempName: 'no-such-temp-alias',
+  recovery: 999_999,
+  invoice: '19990101-0000',
+};
 
 const isStaffWho = (who: Who) => {
   const role = ACCOUNTS.get(who)?.role;
@@ -806,6 +884,8 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   if (rule === 'optional' || rule === 'user') return 'pass';
   const staff = isStaffWho(who);
   if (rule === 'staff') return staff ? 'pass' : 'refused';
+  // What does not exist is refused, to staff too (who are told it is missing: 404).
+  if (TARGET_OBJECTS[target] === NOBODY) return 'refused';
   // An object named through an account it does not belong to is refused, to staff too.
   if (TARGET_ACCOUNT[target] !== TARGET_OBJECTS[target] && e.kind === 'object') return 'refused';
   if (rule === 'domain' || rule === 'domain:owner') {
@@ -835,6 +915,7 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
 /** The demo owner of a domain target. */
 export function domainOf(target: TargetName): string {
   if (target === 'G') return GRANTED_DOMAIN;
+  if (target === '?') return MISSING_DOMAIN;
   const owner = TARGET_OBJECTS[target];
   const found = demo.domains.find((d) => d.owner === owner);
   if (!found) throw new Error(`no demo domain of ${owner}`);

@@ -8,23 +8,32 @@ import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { afterAll, describe, expect, test } from 'vitest';
+import type { RegisteredCall } from '../http/route.ts';
 import { startWhoisTestServer } from '../integrations/whois/test-server.ts';
 import { build, type Res } from '../test/helper.ts';
 import { EXPECTATIONS, TARGETS } from './expectations.ts';
-import { changedTables, snapshot } from './snapshot.ts';
+import { changedTables, snapshot, watchWrites } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
 
 /**
  * Bad input (issue 9): every POST call of the contract is fuzzed from a valid sample (the access
- * matrix's), as staff. Invalid variants (the call's own zod schema refuses them) must get a 400 with
- * the envelope and write nothing; hostile but valid variants (SQL and HTML metacharacters, Unicode,
- * extra fields) must never get a 5xx. Malformed, oversized and non-JSON bodies get a 4xx envelope.
+ * matrix's), as staff and as a customer (alice on her own account), as the agent for the agent API.
+ * - Invalid variants (the call's own zod schema refuses them, fast-check with a fixed seed) get a
+ *   400 with the envelope and write nothing.
+ * - Malformed, oversized and non-JSON bodies get a 4xx envelope and write nothing.
+ * - Every hostile string of HOSTILE is put in every text field of the call's body schema (found
+ *   from the schema itself, nested objects and arrays included), the other fields kept valid: the
+ *   answer is never a 5xx, always the envelope; 400 when the schema refuses the value; and a
+ *   refused request writes nothing.
  */
 
 const RUNS = 15;
 const ANSWER_WITHIN_MS = 15_000;
+const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
@@ -34,33 +43,67 @@ const contractCalls = [account, admin, billing, domains, hosting, agent, mail, s
 const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
 
 const whois = await startWhoisTestServer();
-const t = await build({ env: { WHOIS_SERVERS: `com=${whois.address}`, WHOIS_TIMEOUT_MS: '1000' } });
+const t = await build({
+  env: {
+    WHOIS_SERVERS: `com=${whois.address}`,
+    WHOIS_TIMEOUT_MS: '1000',
+    // A configured agent credential, so hostile reports and log lines reach the agent API's handlers.
+    PORTAL_AGENT_TOKENS: `fuzz:${AGENT_SECRET}`,
+  },
+});
 afterAll(async () => {
   await t.close();
   await whois.close();
 });
 const targetOf = await loadTargets(t.db);
 const staffToken = await t.token('staff');
+const aliceToken = await t.token('alice');
+const writes = await watchWrites(t.db);
 const posts = t.app.deps.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/'));
+const isAgentCall = (c: RegisteredCall) => c.path.startsWith('/api/agent/');
 
-/** Values of every wrong shape: types, edges, metacharacters, NUL bytes, Unicode, length. */
+/**
+ * The hostile strings. Each one goes, whole, into every text field of every POST call. Where the
+ * field's rules refuse a whole value (an email address, an account name), the character-level ones
+ * (NUL, controls, quotes, markup, Unicode) also go inside the field's valid value, after its first
+ * character, so they reach the fields the schema accepts them in.
+ */
+const HOSTILE: Array<{ name: string; value: string; inside?: true }> = [
+  { name: 'empty', value: '' },
+  { name: 'blank', value: '   ' },
+  { name: 'very long (100 000 characters)', value: 'x'.repeat(100_000) },
+  { name: 'very long astral (20 000 emoji)', value: '😀'.repeat(20_000) },
+  { name: 'astral and ZWJ', value: '𝔘𝔫𝔦😀👩‍👩‍👧‍👦', inside: true },
+  { name: 'RTL and override', value: 'مرحبا\u202Eevil\u202Cשלום', inside: true },
+  { name: 'combining marks and zero-width', value: 'Z\u0351\u0344\u036Ba\u0301\u200B\uFEFF', inside: true },
+  { name: 'lone surrogate', value: '\uD800', inside: true },
+  { name: 'NUL', value: '\u0000', inside: true },
+  { name: 'NUL inside a name', value: 'alice\u0000bob' },
+  {
+    name: 'control characters and CRLF',
+    value: '\u0001\u001B[31m\u007F\r\nBcc:victim@example.com',
+    inside: true,
+  },
+  { name: 'SQL quote', value: "' OR '1'='1' --" },
+  { name: 'SQL stacked query', value: "x');drop table accounts;--", inside: true },
+  { name: 'quote, backslash and LIKE wildcards', value: '"\\\'%_', inside: true },
+  { name: 'HTML script and attribute', value: '<script>alert(1)</script>"><img src=x onerror=alert(1)>' },
+  { name: 'HTML tag, no spaces', value: '<svg/onload=alert(1)>', inside: true },
+  { name: 'template and JNDI', value: ['{{7*7}}', '$', '{7*7}', '$', '{jndi:ldap://x/a}'].join('') },
+  { name: 'path traversal and URL-encoding', value: '../../../../etc/passwd%00%27', inside: true },
+  { name: 'zero', value: '0' },
+  { name: 'minus one', value: '-1' },
+  { name: 'int32 max + 1', value: '2147483648' },
+  { name: 'int32 min - 1', value: '-2147483649' },
+  { name: 'int64 max + 1', value: '9223372036854775808' },
+  { name: 'overflowing exponent', value: '1e309' },
+  { name: 'NaN', value: 'NaN' },
+  { name: 'long fraction', value: '1.999999999999999999999' },
+];
+
+/** Values of every wrong shape for the invalid variants: types, edges, metacharacters, length. */
 const hostileText = fc.oneof(
-  fc.constantFrom(
-    '',
-    ' ',
-    '\u0000',
-    'a\u0000b',
-    "' OR '1'='1' --",
-    "x'); drop table accounts; --",
-    '<script>alert(1)</script>',
-    '"><img src=x onerror=alert(1)>',
-    '\uD800',
-    '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 😀 مرحبا \u202Eevil',
-    '%00%27',
-    '../../../../etc/passwd',
-    ['$', '{jndi:ldap://x/a}'].join(''),
-    'x'.repeat(100_000),
-  ),
+  fc.constantFrom(...HOSTILE.map((h) => h.value)),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.string({ unit: 'grapheme', minLength: 200, maxLength: 400 }),
 );
@@ -97,6 +140,64 @@ function variants(sample: Body, keys: string[]): fc.Arbitrary<unknown> {
   );
 }
 
+/** A JSON schema node, as much of it as the text-field search reads. */
+interface Node {
+  type?: string | string[];
+  properties?: Record<string, Node>;
+  items?: Node;
+  anyOf?: Node[];
+  oneOf?: Node[];
+  const?: unknown;
+}
+type Path = Array<string | number>;
+
+const acceptsText = (n: Node): boolean =>
+  n.type === 'string' ||
+  (Array.isArray(n.type) && n.type.includes('string')) ||
+  [...(n.anyOf ?? []), ...(n.oneOf ?? [])].some(acceptsText);
+
+/** The object shapes of a node; of a union, the members whose constants the value matches. */
+function shapesOf(n: Node, value: unknown): Node[] {
+  if (n.properties) return [n];
+  const v = (value ?? {}) as Record<string, unknown>;
+  return [...(n.anyOf ?? []), ...(n.oneOf ?? [])]
+    .flatMap((m) => shapesOf(m, value))
+    .filter((m) =>
+      Object.entries(m.properties ?? {}).every(([k, p]) => p.const === undefined || p.const === v[k]),
+    );
+}
+
+/** Every text field of a body schema (nested objects and arrays of text included), as paths. */
+function textPaths(n: Node, value: unknown, at: Path = []): Path[] {
+  const out: Path[] = [];
+  const v = (value ?? {}) as Record<string, unknown>;
+  for (const shape of shapesOf(n, value)) {
+    for (const [k, p] of Object.entries(shape.properties ?? {})) {
+      if (acceptsText(p) || typeof v[k] === 'string') out.push([...at, k]);
+      else if (p.items && acceptsText(p.items)) out.push([...at, k, 0]);
+      else if (shapesOf(p, v[k]).length) out.push(...textPaths(p, v[k], [...at, k]));
+    }
+  }
+  return [...new Map(out.map((path) => [path.join('.'), path])).values()];
+}
+
+function withValue(sample: Body, path: Path, value: string): Body {
+  const body = structuredClone(sample);
+  let node = body as Record<string | number, unknown>;
+  path.slice(0, -1).forEach((k, i) => {
+    if (node[k] === null || typeof node[k] !== 'object') node[k] = typeof path[i + 1] === 'number' ? [] : {};
+    node = node[k] as Record<string | number, unknown>;
+  });
+  node[path[path.length - 1]] = value;
+  return body;
+}
+
+function valueAt(sample: Body, path: Path): unknown {
+  let node: unknown = sample;
+  for (const k of path) node = (node as Record<string | number, unknown> | undefined)?.[k];
+  return node;
+}
+
 async function answer(req: Promise<Res>): Promise<Res> {
   let timer: NodeJS.Timeout | undefined;
   const hang = new Promise<never>((_, reject) => {
@@ -109,19 +210,218 @@ async function answer(req: Promise<Res>): Promise<Res> {
   }
 }
 
-const envelopeOk = (res: Res) =>
-  typeof res.body === 'object' &&
-  res.body !== null &&
-  (res.body.status === 0 || res.body.status === 'expired_token') &&
-  typeof res.body.message === 'string';
+/**
+ * The JSON envelope of DESIGN.md §2, for a success and for a failure. A call whose contract has no
+ * data (z.never(): a file download) answers a success with the file instead.
+ */
+const envelopeOk = (res: Res, call?: CallDef) =>
+  (res.status < 300 && call?.data instanceof z.ZodNever) ||
+  (typeof res.body === 'object' &&
+    res.body !== null &&
+    typeof res.body.message === 'string' &&
+    (res.status < 300
+      ? res.body.status === 1 && 'data' in res.body
+      : res.body.status === 0 || res.body.status === 'expired_token'));
 
 const show = (v: unknown) => JSON.stringify(v)?.slice(0, 200);
-const stats = { invalid: 0, valid: 0, raw: 0, statuses: new Map<number, number>() };
-const count = (status: number) => stats.statuses.set(status, (stats.statuses.get(status) ?? 0) + 1);
+const stats = {
+  invalid: 0,
+  raw: 0,
+  hostile: 0,
+  hostileRefusedBySchema: 0,
+  /** Text fields of all calls, and the same counted once per identity that fuzzed them. */
+  fields: 0,
+  fieldRuns: 0,
+  statuses: new Map<number, number>(),
+  hostileStatuses: new Map<number, number>(),
+  ms: 0,
+};
+const count = (m: Map<number, number>, status: number) => m.set(status, (m.get(status) ?? 0) + 1);
+const byStatus = (m: Map<number, number>) =>
+  JSON.stringify(Object.fromEntries([...m].sort((a, b) => a[0] - b[0])));
+
+/**
+ * Calls that count a refused attempt on purpose (the password-guessing limits of auth/throttle.ts):
+ * their refusals may write `login_failures`, nothing else. The counters are cleared before each of
+ * their hostile requests, so every hostile value reaches the check instead of a 429.
+ */
+const COUNTS_FAILURES = new Set([
+  '/api/miglogin',
+  '/api/forgot-panel-password',
+  '/api/forgot-email-password',
+  '/api/change-unix-password',
+  '/api/user-change-password',
+]);
+/** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
+const DEMO_LOGINS = ['alice', 'bob', 'carol', 'dave', 'erin', 'staff', 'admin'];
+
+interface Variant {
+  label: string;
+  body: Body;
+  refusedBySchema: boolean;
+}
+
+/** Every hostile string in every text field of the call's body, the other fields kept valid. */
+function hostileVariants(call: CallDef, sample: Body, rotateLogin: boolean, first: boolean): Variant[] {
+  const schema = z.toJSONSchema(call.body, { io: 'input', unrepresentable: 'any' }) as Node;
+  const paths = textPaths(schema, sample);
+  stats.fieldRuns += paths.length;
+  if (first) stats.fields += paths.length;
+  const out: Variant[] = [];
+  for (const path of paths) {
+    const valid = valueAt(sample, path);
+    for (const h of HOSTILE) {
+      const variant = (name: string, value: string): Variant => {
+        let body = withValue(sample, path, value);
+        if (rotateLogin && path[0] !== 'username')
+          body = { ...body, username: DEMO_LOGINS[out.length % DEMO_LOGINS.length] };
+        return {
+          label: `${path.join('.')} = ${name}`,
+          body,
+          refusedBySchema: !call.body.safeParse(body).success,
+        };
+      };
+      const whole = variant(h.name, h.value);
+      out.push(whole);
+      if (whole.refusedBySchema && h.inside && typeof valid === 'string' && valid.length > 0)
+        out.push(variant(`${h.name} inside`, `${valid.slice(0, 1)}${h.value}${valid.slice(1)}`));
+    }
+  }
+  return out;
+}
+
+async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: Body): Promise<void> {
+  const started = performance.now();
+  // Staff, and alice on her own account (not on staff-only calls: refused before any work).
+  const who: Array<[string, string | undefined]> = isAgentCall(registered)
+    ? [['agent', AGENT_SECRET]]
+    : !registered.token
+      ? [['no token', undefined]]
+      : registered.access === 'staff'
+        ? [['staff', staffToken]]
+        : [
+            ['staff', staffToken],
+            ['alice', aliceToken],
+          ];
+  const counted = COUNTS_FAILURES.has(registered.path);
+  const written = (tables: string[]) => tables.filter((name) => !(counted && name === 'login_failures'));
+  const login = registered.path === '/api/miglogin';
+  const base = registered.path === '/api/agent/report' ? await claimedChange(sample) : sample;
+
+  for (const [identity, token] of who) {
+    const all = hostileVariants(call, base, login, identity === who[0][0]);
+    const failures: string[] = [];
+    let batchNo = 0;
+    const send = async (v: Variant, remoteAddress?: string) => {
+      const res = await answer(
+        t.app
+          .inject({
+            method: 'POST',
+            url: registered.path,
+            headers: token ? { authorization: `Bearer ${token}` } : {},
+            payload: v.body,
+            ...(remoteAddress ? { remoteAddress } : {}),
+          })
+          .then((r) => {
+            let body: unknown = r.body;
+            try {
+              body = r.json();
+            } catch {}
+            return { status: r.statusCode, body, headers: r.headers } as Res;
+          }),
+      );
+      stats.hostile++;
+      if (v.refusedBySchema) stats.hostileRefusedBySchema++;
+      count(stats.hostileStatuses, res.status);
+      const where = `${identity}: ${v.label} -> ${res.status} ${show(res.body)}`;
+      if (res.status >= 500) failures.push(`a 5xx for ${where}`);
+      if (!envelopeOk(res, call)) failures.push(`no envelope for ${where}`);
+      if (v.refusedBySchema && res.status !== 400)
+        failures.push(`not 400 though the schema refuses it: ${where}`);
+      return res;
+    };
+
+    // Refused by the schema: answered before any work and whoever asks (the schema is checked before
+    // the access rule), so they are sent once, as the first identity, concurrently, and one snapshot
+    // pair covers them all.
+    if (identity === who[0][0]) {
+      const before = await snapshot(t.db);
+      const refused = all.filter((x) => x.refusedBySchema);
+      for (let i = 0; i < refused.length; i += 25)
+        await Promise.all(refused.slice(i, i + 25).map((v) => send(v)));
+      for (const name of written(changedTables(before, await snapshot(t.db))))
+        failures.push(`${identity}: values the schema refused wrote ${name}`);
+    }
+
+    // Accepted by the schema: each reaches the handler, and a refusal must have written nothing
+    // (the write log names every table a committed transaction wrote since the previous request).
+    const accepted = all.filter((x) => !x.refusedBySchema);
+    const chunk = login ? DEMO_LOGINS.length : 1;
+    for (let i = 0; i < accepted.length; i += chunk) {
+      const batch = accepted.slice(i, i + chunk);
+      if (counted) await t.db.execute(sql`delete from login_failures`);
+      await writes.since();
+      // Distinct client addresses, so the address limit does not turn a sign-in check into a 429.
+      const answers = await Promise.all(
+        batch.map((v, j) => send(v, login ? `10.9.${batchNo}.${j + 1}` : undefined)),
+      );
+      batchNo++;
+      const tables = written(await writes.since());
+      if (tables.length && answers.every((r) => r.status >= 400))
+        failures.push(
+          `${identity}: refused ${batch.map((v) => v.label).join(', ')} wrote ${tables.join(', ')}`,
+        );
+    }
+    expect(failures.slice(0, 30).join('\n'), `${failures.length} failures`).toBe('');
+  }
+  stats.ms += performance.now() - started;
+}
+
+/** agent/report's sample names no change; the hostile reports name one the agent really claimed. */
+async function claimedChange(sample: Body): Promise<Body> {
+  await t.request('POST', '/api/update-php-version', {
+    token: staffToken,
+    body: { logname: 'alice', vid: targetOf('A').obj.vid, php_version: '7.4' },
+  });
+  const claim = await t.request('POST', '/api/agent/claim', { token: AGENT_SECRET, body: { limit: 1 } });
+  const id = claim.body?.data?.changes?.[0]?.id;
+  expect(id, 'a change for the agent to report on').toBeTypeOf('number');
+  return { ...sample, id, state: 'applying' };
+}
 
 describe('fuzzing every POST call from its contract schema', () => {
   test('every registered POST call is in the contract', () => {
     expect(posts.filter((c) => !byKey.has(`${c.method} ${c.path}`)).map((c) => c.path)).toEqual([]);
+  });
+
+  test('the write log names committed writes only', async () => {
+    await writes.since();
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`update accounts set mode = mode where logname = 'alice'`);
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    expect(await writes.since()).toEqual([]);
+    await t.db.execute(sql`update accounts set mode = mode where logname = 'alice'`);
+    expect(await writes.since()).toEqual(['accounts']);
+  });
+
+  test('the text-field search finds nested and array fields', () => {
+    const schema = z.object({
+      a: z.string(),
+      n: z.number(),
+      list: z.array(z.string()),
+      nested: z.object({ b: z.string().nullable(), m: z.number() }).optional(),
+      pick: z.union([z.literal('x'), z.number()]),
+    });
+    const node = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Node;
+    expect(textPaths(node, { a: '', n: 1, list: [] }).map((p) => p.join('.'))).toEqual([
+      'a',
+      'list.0',
+      'nested.b',
+      'pick',
+    ]);
   });
 
   for (const registered of posts) {
@@ -131,30 +431,33 @@ describe('fuzzing every POST call from its contract schema', () => {
       const entry = EXPECTATIONS[callKey];
       const name = TARGETS[entry.kind][0];
       const sample = (entry.sample(targetOf(name))?.body ?? {}) as Body;
-      const token = registered.token ? staffToken : undefined;
       expect(call.body.safeParse(sample).success, 'the sample itself is valid').toBe(true);
       const shape = (call.body as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       const keys = [...new Set([...Object.keys(sample), ...Object.keys(shape)])];
-      const post = (body: unknown) => answer(t.request('POST', registered.path, { token, body }));
+      // Staff and alice on her own account (the samples name alice's account and objects).
+      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
 
       // The valid sample once, without a time limit: a first call may warm a cache (the breach list).
-      await t.request('POST', registered.path, { token, body: sample });
+      await t.request('POST', registered.path, { token: tokens[0], body: sample });
       // Invalid variants: refused before any work, with the envelope, and nothing written.
       const before = await snapshot(t.db);
-      await fc.assert(
-        fc.asyncProperty(variants(sample, keys.length ? keys : ['x']), async (body) => {
-          fc.pre(!call.body.safeParse(body).success);
-          const res = await post(body);
-          stats.invalid++;
-          count(res.status);
-          const agentCall = registered.path.startsWith('/api/agent/');
-          if (agentCall) expect(res.status, show(body)).toBe(401);
-          else expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
-          expect(envelopeOk(res), show(res.body)).toBe(true);
-        }),
-        { numRuns: RUNS, seed: 9, endOnFailure: true },
-      );
+      for (const token of tokens) {
+        const post = (body: unknown) => answer(t.request('POST', registered.path, { token, body }));
+        await fc.assert(
+          fc.asyncProperty(variants(sample, keys.length ? keys : ['x']), async (body) => {
+            fc.pre(!call.body.safeParse(body).success);
+            const res = await post(body);
+            stats.invalid++;
+            count(stats.statuses, res.status);
+            if (isAgentCall(registered)) expect(res.status, show(body)).toBe(401);
+            else expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
+            expect(envelopeOk(res), show(res.body)).toBe(true);
+          }),
+          { numRuns: RUNS, seed: 9, endOnFailure: true },
+        );
+      }
       // Malformed, oversized and non-JSON bodies.
+      const token = tokens[0];
       const raw = async (payload: string, type: string) => {
         const res = await answer(
           t.app
@@ -173,7 +476,7 @@ describe('fuzzing every POST call from its contract schema', () => {
             }),
         );
         stats.raw++;
-        count(res.status);
+        count(stats.statuses, res.status);
         expect(res.status, `${type} ${payload.slice(0, 40)}`).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
         expect(envelopeOk(res), show(res.body)).toBe(true);
@@ -184,32 +487,21 @@ describe('fuzzing every POST call from its contract schema', () => {
       await raw(JSON.stringify(sample), 'text/plain');
       expect(changedTables(before, await snapshot(t.db)), 'tables written by refused input').toEqual([]);
 
-      // Hostile values the schema may accept: any answer but a 5xx; 400 when the schema refuses.
-      const stringKeys = Object.entries(sample)
-        .filter(([, v]) => typeof v === 'string')
-        .map(([k]) => k);
-      if (stringKeys.length === 0) return;
-      await fc.assert(
-        fc.asyncProperty(fc.constantFrom(...stringKeys), hostileText, async (k, v) => {
-          const body = { ...sample, [k]: v };
-          const res = await post(body);
-          stats.valid++;
-          count(res.status);
-          expect(res.status, `${show(body)} -> ${show(res.body)}`).toBeLessThan(500);
-          if (res.status >= 400) expect(envelopeOk(res), show(res.body)).toBe(true);
-          if (!call.body.safeParse(body).success && !registered.path.startsWith('/api/agent/'))
-            expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
-        }),
-        { numRuns: Math.ceil(RUNS / 2), seed: 9, endOnFailure: true },
-      );
+      await hostilePhase(registered, call, sample);
     }, 120_000);
   }
 
   test('prints what was sent', () => {
     console.log(
-      `fuzz: ${posts.length} POST calls; ${stats.invalid} invalid variants, ${stats.raw} malformed/oversized/non-JSON bodies, ` +
-        `${stats.valid} hostile-value variants; answers by status: ${JSON.stringify(Object.fromEntries([...stats.statuses].sort((a, b) => a[0] - b[0])))}`,
+      `fuzz: ${posts.length} POST calls; ${stats.invalid} invalid variants, ${stats.raw} malformed/oversized/non-JSON bodies; ` +
+        `${HOSTILE.length} hostile strings × ${stats.fields} text fields (the character-level ones also inside ` +
+        `format-checked values) = ${stats.hostile} hostile-value requests: ${stats.hostileRefusedBySchema} refused by ` +
+        `the schema (sent once), ${stats.hostile - stats.hostileRefusedBySchema} reached the handler (as staff and ` +
+        `as alice: ${stats.fieldRuns} field runs) ` +
+        `in ${(stats.ms / 1000).toFixed(1)} s; hostile answers by status: ${byStatus(stats.hostileStatuses)}; ` +
+        `other answers by status: ${byStatus(stats.statuses)}`,
     );
     expect(stats.invalid).toBeGreaterThanOrEqual(posts.length * RUNS);
+    expect(stats.hostile).toBeGreaterThanOrEqual(stats.fields * HOSTILE.length);
   });
 });

@@ -1,6 +1,8 @@
 import type { Db } from '../db/index.ts';
 import {
   domainOf,
+  MISSING_OBJECTS,
+  NOBODY,
   type Objects,
   TARGET_ACCOUNT,
   TARGET_OBJECTS,
@@ -54,7 +56,11 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       invoice: invoice.invoice,
     };
   };
-  const objects: Record<string, Objects> = { alice: await objectsOf('alice'), bob: await objectsOf('bob') };
+  const objects: Record<string, Objects> = {
+    alice: await objectsOf('alice'),
+    bob: await objectsOf('bob'),
+    [NOBODY]: MISSING_OBJECTS,
+  };
   const granted = { domain: domainOf('G'), alias: await firstAlias(domainOf('G')) };
   return (name) => {
     const obj = { ...objects[TARGET_OBJECTS[name]], ...(name === 'G' ? granted : {}) };

@@ -10,6 +10,7 @@ import {
   optionalText,
   parseExpdate,
   required,
+  text,
   validCcn,
 } from '../rules.ts';
 import { B } from './messages.ts';
@@ -22,8 +23,7 @@ import { B } from './messages.ts';
 
 // ---------------------------------------------------------------- building blocks
 
-const country = z
-  .string()
+const country = text()
   .trim()
   .max(56)
   .nullish()
@@ -177,8 +177,8 @@ export const UpdateCardBody = z.object({
   account: logname,
   id: idNumber,
   auto_bill: optionalFlag,
-  card_type: z.string().max(20).optional(),
-  ccn4: z.string().max(4).optional(),
+  card_type: text().max(20).optional(),
+  ccn4: text().max(4).optional(),
   expdate: z
     .string({ error: M.invalidExpiration })
     .trim()

@@ -2,6 +2,8 @@ import { AM, classifySecPasswordMessage } from '@portal/contract/admin/messages'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, contacts, mailPasswordChanges } from '../../db/schema.ts';
+import { EXPECTATIONS, expected } from '../../security/expectations.ts';
+import { loadTargets } from '../../security/targets.ts';
 import { build, type TestApp } from '../../test/helper.ts';
 
 const DENIED = { status: 0, message: 'Permission denied' };
@@ -189,15 +191,81 @@ describe('dashboard admins: grant and revoke', () => {
     expect((await t.as('dave').get('/api/contacts/bob')).status).toBe(403);
   });
 
-  it('covers every registered read call of the other areas that names one account: granted, then revoked', async () => {
-    const reads = t.app.deps.calls.filter(
-      (c) => c.method === 'GET' && c.access === 'account:read' && (c.path.match(/:\w+/g) ?? []).length === 1,
-    );
-    expect(reads.length).toBeGreaterThanOrEqual(primaryReads.length);
-    const urlOf = (path: string) => path.replace(/:\w+\??/, 'alice');
-    for (const c of reads) expect((await t.as('dave').get(urlOf(c.path))).status, c.path).not.toBe(403);
+  /**
+   * Every read a dashboard admin may make on its primary: the calls registered with the `read`
+   * rule, GET and POST, with any parameters and objects — each sent as the access matrix sends it
+   * (security/expectations.ts), naming alice and alice's objects.
+   */
+  it('covers every read a dashboard admin may make (GET and POST, objects too): granted, revoked, granted again', async () => {
+    const alice = (await loadTargets(t.db))('A');
+    const reads = t.app.deps.calls.filter((c) => c.access === 'account:read');
+    const keyOf = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
+    // The rule and the expectations table agree: the account calls dave passes on alice are these.
+    const passes = t.app.deps.calls
+      .filter((c) => {
+        const e = EXPECTATIONS[keyOf(c)];
+        return e && (e.policy ?? e.access).startsWith('account:') && expected(e, 'dave', 'A') === 'pass';
+      })
+      .map(keyOf);
+    expect(passes.sort()).toEqual(reads.map(keyOf).sort());
+    expect(reads.filter((c) => c.method === 'POST').length).toBeGreaterThan(0);
+    expect(reads.filter((c) => (c.path.match(/:\w+/g) ?? []).length > 1).length).toBeGreaterThan(0);
+
+    const send = (c: { method: string; path: string }) => {
+      const sample = EXPECTATIONS[keyOf(c)].sample(alice);
+      if (!sample) throw new Error(`${keyOf(c)}: no sample for alice`);
+      const url = c.path.replace(/:(\w+)/g, (_, name: string) =>
+        encodeURIComponent(String(sample.params?.[name])),
+      );
+      return c.method === 'GET' ? t.as('dave').get(url) : t.as('dave').post(url, sample.body ?? {});
+    };
+    const passed = async (c: { method: string; path: string }) => {
+      const res = await send(c);
+      const ok = (res.status >= 200 && res.status < 300) || !!EXPECTATIONS[keyOf(c)].answers?.[res.status];
+      expect(ok, `${keyOf(c)}: ${res.status} ${JSON.stringify(res.body)}`).toBe(true);
+    };
+
+    for (const c of reads) await passed(c);
     await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' });
-    for (const c of reads) expect((await t.as('dave').get(urlOf(c.path))).body, c.path).toEqual(DENIED);
+    for (const c of reads) expect((await send(c)).body, keyOf(c)).toEqual(DENIED);
+    await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5004' });
+    for (const c of reads) await passed(c);
+  });
+
+  it('gives a dashboard admin no billing, mail identities, domain list or personal settings of its primary', async () => {
+    const alice = (await loadTargets(t.db))('A');
+    // docs/decisions/admin.md: view-only account information, nothing more.
+    const notForAdmins = [
+      'GET /api/get-statement-delivery/:logname',
+      'POST /api/get-bill-address',
+      'GET /api/get-payment-methods/:account',
+      'GET /api/get-payment-info/:user',
+      'GET /api/recent-payments/:account',
+      'GET /api/invoices/:user',
+      'POST /api/get-invoice',
+      'GET /api/tempemails/:user',
+      'GET /api/get-recovery-emails/:user',
+      'GET /api/domains/:account',
+      'GET /api/domain-usage/:account',
+      'GET /api/domain-counts/:user',
+      'GET /api/usermode/:operator',
+      'GET /api/secondaries/:user',
+    ];
+    for (const key of notForAdmins) {
+      const [method, path] = key.split(' ');
+      const sample = EXPECTATIONS[key]?.sample(alice);
+      expect(sample, `${key} has a sample`).toBeTruthy();
+      const url = path.replace(/:(\w+)/g, (_, name: string) =>
+        encodeURIComponent(String(sample?.params?.[name])),
+      );
+      const res =
+        method === 'GET' ? await t.as('dave').get(url) : await t.as('dave').post(url, sample?.body ?? {});
+      expect(res.body, key).toEqual(DENIED);
+      // The primary itself reads it (a sample that works, not a refusal of a malformed call).
+      const own =
+        method === 'GET' ? await t.as('alice').get(url) : await t.as('alice').post(url, sample?.body ?? {});
+      expect(own.status, `${key} as alice`).toBe(200);
+    }
   });
 });
 

@@ -616,15 +616,21 @@ describe('invoices', () => {
     expect(res.body.data).toHaveLength(6);
   });
 
-  it('get-invoice answers the markup; a missing and a foreign invoice get the same 404', async () => {
+  it('get-invoice answers the markup; a missing and a foreign invoice get the same 403 (404 for staff)', async () => {
     const res = await t.as('alice').post('/api/get-invoice', { invoice: '20261101-5001', logname: 'alice' });
     expect(res.status).toBe(200);
     expect(res.body.data.invoice).toContain('<h2>Invoice for Anderson Design LLC</h2>');
     const foreign = await t.as('bob').post('/api/get-invoice', { invoice: '20261101-5001', logname: 'bob' });
-    expect(foreign.status).toBe(404);
+    expect(foreign.status).toBe(403);
     const missing = await t.as('bob').post('/api/get-invoice', { invoice: 'nope', logname: 'bob' });
-    expect(missing.status).toBe(404);
-    expect(foreign.body.message).toBe(B.invoiceNotFound('20261101-5001'));
+    expect(missing.status).toBe(403);
+    expect(foreign.body).toEqual(missing.body);
+    expect(foreign.body.message).toBe('Permission denied');
+    const byStaff = await t
+      .as('staff')
+      .post('/api/get-invoice', { invoice: '20261101-5001', logname: 'bob' });
+    expect(byStaff.status).toBe(404);
+    expect(byStaff.body.message).toBe(B.invoiceNotFound('20261101-5001'));
     const bad = await t.as('bob').post('/api/get-invoice', { logname: 'bob' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.invoice).toBe('Required');

@@ -2,9 +2,9 @@ import * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { missing } from '../../auth/policy.ts';
 import { invoices } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
-import { notFound } from '../../lib/errors.ts';
 import { dollars } from './repository.ts';
 
 /** Invoices and view-invoice (spec 002 §2, §7, §8); Secondary accounts are refused by the billing scope. */
@@ -32,14 +32,15 @@ export function invoiceRoutes(app: FastifyInstance): void {
     // Reads only: no transaction, not audited.
     transaction: false,
     audit: false,
-    handler: async ({ db, body, account }) => {
-      // Looked up with its owner: another account's invoice and a missing one get the same answer.
+    handler: async ({ db, body, account, caller }) => {
+      // Looked up with its owner: another account's invoice and a missing one get the same answer
+      // (403 for a customer, DESIGN.md §3; staff are told it is not on the account).
       const [row] = await db
         .select()
         .from(invoices)
         .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account!.logname)))
         .limit(1);
-      if (!row) throw notFound(B.invoiceNotFound(body.invoice));
+      if (!row) throw missing(caller, B.invoiceNotFound(body.invoice));
       return {
         invoice: row.body,
         invoice_number: row.invoice,

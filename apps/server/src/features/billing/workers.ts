@@ -141,8 +141,8 @@ async function mailDecline(
 }
 
 /** Payments left 'pending' by a process that stopped mid-charge become 'unknown' and are reconciled. */
-export async function sweepStalePayments(app: FastifyInstance): Promise<void> {
-  const { db, now } = app.deps;
+export async function sweepStalePayments(app: FastifyInstance, db: Db = app.deps.db): Promise<void> {
+  const { now } = app.deps;
   const stale = await db
     .update(payments)
     .set({ status: 'unknown', message: 'Interrupted before the gateway answer was recorded' })
@@ -164,13 +164,18 @@ export async function sweepStalePayments(app: FastifyInstance): Promise<void> {
 /** Background jobs of the billing area, registered on the job runner (see lib/jobs.ts). */
 export function registerBillingWorkers(app: FastifyInstance): void {
   const { jobs } = app.deps;
-  jobs.register('billing.autobill', async () => {
+  // Commits its own steps: each invoice's claim must be committed before its charge. Idempotent:
+  // a claimed invoice is never charged again, and the charge carries the key autobill:<invoice>.
+  jobs.register('billing.autobill', { commits: 'own' }, async () => {
     await runAutoBilling(app);
   });
   jobs.every('billing.autobill', AUTOBILL_EVERY_MS);
-  jobs.register('billing.sweep', () => sweepStalePayments(app));
+  // In the job's transaction: a payment marked 'unknown' always has its reconcile job.
+  jobs.register('billing.sweep', (_payload, { db }) => sweepStalePayments(app, db));
   jobs.every('billing.sweep', STALE_PENDING_MS);
-  jobs.register('billing.reconcile', async (payload, { attempt }) => {
+  // Commits its own steps (recordOutcome's transaction). Idempotent: it acts only on a payment
+  // still 'unknown', and recordOutcome settles a payment (balance, invoice, receipts) only once.
+  jobs.register('billing.reconcile', { commits: 'own' }, async (payload, { attempt }) => {
     const gateway = gatewayOf(app);
     await reconcilePayment(
       app,

@@ -11,12 +11,14 @@ const SWEEP_MS = 60_000;
  */
 export function registerHostingWorkers(app: FastifyInstance): void {
   const { deps } = app;
-  deps.jobs.register('hosting.apply', async (payload) => {
+  // Both commit their own steps (applyEmbedded's transaction per change). Idempotent: a change is
+  // applied only while it is 'queued', claimed with FOR UPDATE SKIP LOCKED.
+  deps.jobs.register('hosting.apply', { commits: 'own' }, async (payload) => {
     if (!embeddedAgent(deps)) return;
     await applyEmbedded(deps, Number(payload.id));
   });
   if (!embeddedAgent(deps)) return;
-  deps.jobs.register('hosting.agent-sweep', async () => {
+  deps.jobs.register('hosting.agent-sweep', { commits: 'own' }, async () => {
     for (const id of await overdueChanges(deps)) await applyEmbedded(deps, id);
   });
   deps.jobs.every('hosting.agent-sweep', SWEEP_MS);

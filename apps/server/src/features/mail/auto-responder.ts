@@ -53,6 +53,8 @@ export function autoResponderRoutes(app: FastifyInstance): void {
           body.instructions || '(none)',
           '',
           `The rule is active in mail_vacation_rules from the start to the end (request #${row.id}).`,
+          // What the mail servers do with it (docs/mail-servers.md), so the help desk knows what is left to do by hand.
+          `It answers mail delivered to the mailbox ${logname}@${deps.config.MAILBOX_DOMAIN}, including mail to every alias that forwards there, except temporary aliases.`,
           '',
           messageFooter(operator, logname),
         ].join('\n'),

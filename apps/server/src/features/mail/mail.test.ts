@@ -282,6 +282,9 @@ describe('auto-responder: POST /api/auto-responder', () => {
     expect(mail.body).toContain('I am away until January 4th.');
     expect(mail.body).toContain('Also for info@anderson-design.com');
     expect(mail.body).toContain('Message sent by staff for alice');
+    expect(mail.body).toContain(
+      'It answers mail delivered to the mailbox alice@mail.example.net, including mail to every alias that forwards there, except temporary aliases.',
+    );
   });
 
   it('refuses missing dates with the spec text, an end before the start and a past end', async () => {

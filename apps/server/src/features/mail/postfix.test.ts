@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { autoResponders, tempEmails } from '../../db/schema.ts';
+import { autoResponders, emailAliases, tempEmails } from '../../db/schema.ts';
 import { build, type TestApp } from '../../test/helper.ts';
 
 /**
@@ -14,18 +14,60 @@ interface LookupFile {
   query: string;
   domains: string[];
 }
+
+/** The logical lines of a Postfix configuration text: a line starting with white space continues the one before. */
+function logicalLines(text: string): string[] {
+  const lines: string[] = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*(#|$)/.test(line)) continue;
+    if (/^\s/.test(line) && lines.length) lines[lines.length - 1] += ` ${line.trim()}`;
+    else lines.push(line.trim());
+  }
+  return lines;
+}
+function parameters(text: string): Map<string, string> {
+  const params = new Map<string, string>();
+  for (const line of logicalLines(text)) {
+    const m = line.match(/^([\w-]+)\s*=\s*(.*)$/);
+    if (m) params.set(m[1], m[2]);
+  }
+  return params;
+}
+
 function lookupFiles(): Map<string, LookupFile> {
   const files = new Map<string, LookupFile>();
   for (const block of DOC.matchAll(/```ini\n# (\/etc\/\S+\/(pgsql-[\w-]+\.cf))\n([\s\S]*?)```/g)) {
-    const body = block[3];
-    const query = body.match(/^query = (.+)$/m)?.[1];
+    const params = parameters(block[3]);
+    const query = params.get('query');
     if (!query) continue;
-    const domains = body.match(/^domain = (.+)$/m)?.[1].split(/[\s,]+/) ?? [];
+    const domains = params.get('domain')?.split(/[\s,]+/) ?? [];
     files.set(block[2], { query, domains });
   }
   return files;
 }
 const FILES = lookupFiles();
+
+/** An /etc/postfix file of the document other than the lookup files (main.cf, master.cf, transport). */
+function postfixFile(name: string): string {
+  const start = DOC.indexOf(`\`\`\`ini\n# /etc/postfix/${name}`);
+  if (start < 0) throw new Error(`/etc/postfix/${name} is not in docs/mail-servers.md`);
+  const body = DOC.indexOf('\n', start) + 1;
+  return DOC.slice(body, DOC.indexOf('```', body));
+}
+const MAIN_CF = parameters(postfixFile('main.cf'));
+
+/** The documented pgsql files a main.cf parameter names, in order. */
+function tablesOf(parameter: string): string[] {
+  const value = MAIN_CF.get(parameter) ?? '';
+  return value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((table) => {
+      const m = table.match(/^(?:proxy:)?pgsql:\/etc\/postfix\/(pgsql-[\w-]+\.cf)$/);
+      if (!m) throw new Error(`${parameter}: ${table} is not one of the documented lookup files`);
+      return m[1];
+    });
+}
 
 /** Postfix's expansion: %s the key, %u its local part, %d its domain; values are quoted. */
 const quote = (v: string) => v.replace(/\\/g, '\\\\').replace(/'/g, "''");
@@ -46,25 +88,101 @@ afterAll(() => t.close());
 async function lookup(file: string, key: string): Promise<string | null> {
   const f = FILES.get(file);
   if (!f) throw new Error(`${file} is not in docs/mail-servers.md`);
-  const domain = key.slice(key.lastIndexOf('@') + 1);
+  const at = key.lastIndexOf('@');
+  const domain = key.slice(at + 1);
   // With `domain =`, Postfix queries only for keys in those domains.
-  if (f.domains.length && !(key.includes('@') && f.domains.includes(domain))) return null;
+  if (f.domains.length && !(at >= 0 && f.domains.includes(domain))) return null;
+  // A query that uses %u is not run for a key without a local part (the catch-all key `@domain`).
+  if (f.query.includes('%u') && at === 0) return null;
   const res = await t.db.execute(sql.raw(expand(f.query, key)));
   const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
   if (rows.length === 0) return null;
   return rows.flatMap((r) => Object.values(r).map(String)).join(',');
 }
 
+/**
+ * mail_addr_find(3) over a list of tables: the whole address in every table, then `@domain` in
+ * every table; keys are lower-cased. The first answer, as Postfix reads it.
+ */
+async function find(tables: string[], address: string): Promise<string | null> {
+  const key = address.toLowerCase();
+  const at = key.lastIndexOf('@');
+  for (const form of at > 0 ? [key, key.slice(at)] : [key]) {
+    for (const table of tables) {
+      const hit = await lookup(table, form);
+      if (hit !== null) return hit;
+    }
+  }
+  return null;
+}
+
+/**
+ * cleanup(8)'s virtual alias expansion (cleanup_map1n.c): each address is replaced by its lookup
+ * result, recursively; an address that expands into itself is kept and not expanded again.
+ */
+async function expandAliases(address: string): Promise<string[]> {
+  const maps = tablesOf('virtual_alias_maps');
+  const argv = [address];
+  const selfExpanded = new Set<string>();
+  for (let arg = 0; arg < argv.length; arg++) {
+    for (let count = 0; !selfExpanded.has(argv[arg].toLowerCase()); count++) {
+      if (count >= 1000) throw new Error(`unreasonable virtual_alias_maps nesting for ${address}`);
+      const lhs = argv[arg];
+      const result = await find(maps, lhs);
+      if (result === null) break;
+      result
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .forEach((target, i) => {
+          if (i === 0) argv[arg] = target;
+          else argv.push(target);
+          if (target.toLowerCase() === lhs.toLowerCase()) selfExpanded.add(lhs.toLowerCase());
+        });
+    }
+  }
+  return argv;
+}
+
+/**
+ * The recipients cleanup(8) queues for one envelope recipient, as main.cf of the document sets
+ * it up: the recipient's virtual alias expansion, plus the expansion of its automatic BCC
+ * address (recipient_bcc_maps, looked up with the recipient as it arrived; one address).
+ */
+async function delivered(recipient: string): Promise<Set<string>> {
+  const out = await expandAliases(recipient);
+  if (MAIN_CF.get('recipient_bcc_maps')) {
+    const bcc = await find(tablesOf('recipient_bcc_maps'), recipient);
+    if (bcc !== null) out.push(...(await expandAliases(bcc)));
+  }
+  return new Set(out.map((a) => a.toLowerCase()));
+}
+
 describe('docs/mail-servers.md', () => {
-  it('documents a query for every view', () => {
+  it("documents a query for every view, with the portal's domains", async () => {
     expect([...FILES.keys()].sort()).toEqual([
       'pgsql-alias-domains.cf',
       'pgsql-temp-aliases.cf',
-      'pgsql-vacation-bcc.cf',
+      'pgsql-vacation-aliases.cf',
       'pgsql-vacation.cf',
       'pgsql-virtual-aliases.cf',
     ]);
-    expect(FILES.get('pgsql-temp-aliases.cf')!.domains).toEqual([t.app.deps.config.TEMP_EMAIL_DOMAIN]);
+    const { config } = t.app.deps;
+    expect(FILES.get('pgsql-temp-aliases.cf')!.domains).toEqual([config.TEMP_EMAIL_DOMAIN]);
+    expect(FILES.get('pgsql-vacation-aliases.cf')!.domains).toEqual([config.MAILBOX_DOMAIN]);
+    expect(tablesOf('virtual_alias_maps')).toEqual([
+      'pgsql-virtual-aliases.cf',
+      'pgsql-temp-aliases.cf',
+      'pgsql-vacation-aliases.cf',
+    ]);
+  });
+
+  it('routes the responder copies to the responder, one account per run, with the original recipient', () => {
+    expect(postfixFile('transport')).toMatch(/^autoreply\.example\.net\s+vacation:$/m);
+    expect(MAIN_CF.get('vacation_destination_recipient_limit')).toBe('1');
+    const vacation = logicalLines(postfixFile('master.cf')).find((l) => l.startsWith('vacation '));
+    expect(vacation).toMatch(
+      / pipe flags=\S+ user=vacation argv=\S+ \$\{sender\} \$\{user\} \$\{original_recipient\}$/,
+    );
   });
 });
 
@@ -146,40 +264,77 @@ describe('Postfix temporary aliases', () => {
 describe('vacation responder', () => {
   const hour = 3600_000;
   const at = (ms: number) => new Date(Date.now() + ms);
+  const rule = (owner: string, from: number, until: number, message: string) => ({
+    owner,
+    startAt: at(from),
+    endAt: at(until),
+    message,
+    replyTo: `${owner}@anderson-design.com`,
+    operator: owner,
+  });
+  const mailbox = (logname: string) => `${logname}@${t.app.deps.config.MAILBOX_DOMAIN}`;
+  const responder = (logname: string) => `${logname}@autoreply.example.net`;
 
-  it('copies mail of an account on vacation to the responder, within its window only', async () => {
-    await t.db.insert(autoResponders).values([
-      {
-        owner: 'alice',
-        startAt: at(-hour),
-        endAt: at(hour),
-        message: 'Away',
-        replyTo: 'alice@anderson-design.com',
-        operator: 'alice',
-      },
-      {
-        owner: 'bob',
-        startAt: at(hour),
-        endAt: at(2 * hour),
-        message: 'Later',
-        replyTo: 'bob.baker@example.org',
-        operator: 'bob',
-      },
-      {
-        owner: 'carol',
-        startAt: at(-2 * hour),
-        endAt: at(-hour),
-        message: 'Over',
-        replyTo: 'carol@anderson-design.com',
-        operator: 'carol',
-      },
+  beforeAll(async () => {
+    await t.db
+      .insert(autoResponders)
+      .values([
+        rule('alice', -hour, hour, 'Away'),
+        rule('bob', hour, 2 * hour, 'Later'),
+        rule('carol', -2 * hour, -hour, 'Over'),
+      ]);
+    // Addresses of alice's domains that deliver to the mailboxes, directly or through another alias.
+    await t.db.insert(emailAliases).values([
+      { domain: 'anderson-design.com', src: 'front', dstList: [mailbox('alice'), mailbox('carol')] },
+      { domain: 'anderson-design.com', src: 'desk', dstList: ['front@anderson-design.com'] },
+      { domain: 'anderson-design.com', src: 'outside', dstList: ['someone@example.org'] },
+      { domain: 'harbor-studio.org', src: '*', dstList: [mailbox('alice')] },
     ]);
-    expect(await lookup('pgsql-vacation-bcc.cf', 'alice@mail.example.net')).toBe(
-      'alice@autoreply.example.net',
+    await t.db.insert(tempEmails).values({
+      owner: 'alice',
+      name: 'pf-vacation',
+      forwardsTo: mailbox('alice'),
+      expires: at(24 * hour),
+    });
+  });
+
+  it('answers mail to the mailbox of an account on vacation, within its window only', async () => {
+    expect(await delivered(mailbox('alice'))).toEqual(new Set([mailbox('alice'), responder('alice')]));
+    expect(await delivered('Alice@Mail.Example.Net')).toEqual(
+      new Set([mailbox('alice'), responder('alice')]),
     );
-    expect(await lookup('pgsql-vacation-bcc.cf', 'bob@mail.example.net')).toBeNull();
-    expect(await lookup('pgsql-vacation-bcc.cf', 'carol@mail.example.net')).toBeNull();
-    expect(await lookup('pgsql-vacation-bcc.cf', 'alice@anderson-design.com')).toBeNull();
+    expect(await delivered(mailbox('bob'))).toEqual(new Set([mailbox('bob')]));
+    expect(await delivered(mailbox('carol'))).toEqual(new Set([mailbox('carol')]));
+    expect(await delivered(mailbox('nobody'))).toEqual(new Set([mailbox('nobody')]));
+  });
+
+  it('answers mail to every alias that delivers to the mailbox', async () => {
+    // A domain alias, an alias of that alias, and the catch-all for an address without an alias.
+    expect(await delivered('front@anderson-design.com')).toEqual(
+      new Set([mailbox('alice'), responder('alice'), mailbox('carol')]),
+    );
+    expect(await delivered('desk@anderson-design.com')).toEqual(await delivered('front@anderson-design.com'));
+    expect(await delivered('anything@harbor-studio.org')).toEqual(
+      new Set([mailbox('alice'), responder('alice')]),
+    );
+    // An address with an alias of its own does not fall back to the catch-all.
+    expect(await delivered('hello@harbor-studio.org')).toEqual(new Set(['alice@anderson-design.com']));
+    expect(await delivered('outside@anderson-design.com')).toEqual(new Set(['someone@example.org']));
+    // The demo catch-all of anderson-design.com names an address of the domain, not a mailbox.
+    expect(await delivered('alice@anderson-design.com')).toEqual(new Set(['alice@anderson-design.com']));
+  });
+
+  it('gives each account on vacation behind one alias its own responder', async () => {
+    await t.db.insert(autoResponders).values(rule('carol', -hour, hour, 'Also away'));
+    expect(await delivered('front@anderson-design.com')).toEqual(
+      new Set([mailbox('alice'), responder('alice'), mailbox('carol'), responder('carol')]),
+    );
+  });
+
+  it('reaches the responder through a temporary alias too (the responder leaves that mail unanswered)', async () => {
+    const temp = `pf-vacation@${t.app.deps.config.TEMP_EMAIL_DOMAIN}`;
+    expect(await delivered(temp)).toEqual(new Set([mailbox('alice'), responder('alice')]));
+    expect(DOC).toMatch(/does\s+\*\*not\*\* answer mail whose original recipient is on the temporary domain/);
   });
 
   it('answers the newest open request of the account', async () => {

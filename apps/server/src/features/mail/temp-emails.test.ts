@@ -181,14 +181,18 @@ describe('temporary email', () => {
       expect(full.body.data.id).toBe(res.body.data.id);
     });
 
-    it('answers No Alias Found for a missing or foreign alias, 403 for another account', async () => {
+    it('answers a missing and a foreign alias alike: 403 to a customer, No Alias Found to staff', async () => {
       const missing = await t.as('alice').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
-      expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ status: 0, message: 'No Alias Found' });
+      expect(missing.status).toBe(403);
+      expect(missing.body).toEqual({ status: 0, message: 'Permission denied' });
       const foreign = await t
         .as('alice')
         .post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'alice' });
-      expect(foreign.status).toBe(404);
+      expect(foreign.status).toBe(403);
+      expect(foreign.body).toEqual({ status: 0, message: 'Permission denied' });
+      const staff = await t.as('staff').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
+      expect(staff.status).toBe(404);
+      expect(staff.body).toEqual({ status: 0, message: 'No Alias Found' });
       expect(
         (await t.as('alice').post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
       ).toBe(403);
@@ -246,19 +250,24 @@ describe('temporary email', () => {
       expect(past.body.message).toBe('Choose an expiry date in the future');
     });
 
-    it('answers No Alias Found for a wrong key, name or owner', async () => {
+    it('refuses a wrong key, name or owner alike (No Alias Found for staff)', async () => {
       const a = await load('shop-2026');
       const b = await load('bob-raffle', 'bob');
       const base = { forwards_to: 'a@example.org', expdate: inDays(t, 2), notes: '', logname: 'alice' };
       const wrongName = await t
         .as('alice')
         .post('/api/update-tempemail', { ...base, name: 'conference-nov', key: a.id });
-      expect(wrongName.status).toBe(404);
-      expect(wrongName.body.message).toBe('No Alias Found');
+      expect(wrongName.status).toBe(403);
+      expect(wrongName.body.message).toBe('Permission denied');
       const foreign = await t
         .as('alice')
         .post('/api/update-tempemail', { ...base, name: 'bob-raffle', key: b.id });
-      expect(foreign.status).toBe(404);
+      expect(foreign.status).toBe(403);
+      const byStaff = await t
+        .as('staff')
+        .post('/api/update-tempemail', { ...base, name: 'bob-raffle', key: b.id });
+      expect(byStaff.status).toBe(404);
+      expect(byStaff.body.message).toBe('No Alias Found');
       expect((await load('bob-raffle', 'bob')).forwards_to).toBe('bob.baker@example.org');
       expect(
         (
@@ -344,7 +353,7 @@ describe('temporary email limits over time', () => {
     ).not.toContain('bob-raffle');
     expect(
       (await (await as('bob')).post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
-    ).toBe(404);
+    ).toBe(403);
     expect((await add('carol', 'bob-raffle')).status).toBe(409);
     expect((await add('bob', 'bob-raffle')).status).toBe(409);
     t.clock.set('2027-06-04T11:59:00Z');

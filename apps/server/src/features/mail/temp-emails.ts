@@ -3,9 +3,10 @@ import { MM } from '@portal/contract/mail/messages';
 import { and, asc, count, eq, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { missing } from '../../auth/policy.ts';
 import { accounts, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { conflict, invalid, notFound, refused } from '../../lib/errors.ts';
+import { conflict, invalid, refused } from '../../lib/errors.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -170,11 +171,11 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     // Reads only.
     transaction: false,
     audit: false,
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, caller }) => {
       const suffix = `@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`;
       const name = body.alias.endsWith(suffix) ? body.alias.slice(0, -suffix.length) : body.alias;
       const row = await findListed(db, account!.logname, eq(tempEmails.name, name));
-      if (!row) throw notFound(MM.noAliasFound);
+      if (!row) throw missing(caller, MM.noAliasFound);
       return {
         id: row.id,
         notes: row.notes,
@@ -186,11 +187,11 @@ export function tempEmailRoutes(app: FastifyInstance): void {
 
   route(app, C.updateTempEmail, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, caller }) => {
       const owner = account!.logname;
       await lockAccount(db, owner);
       const row = await findListed(db, owner, eq(tempEmails.id, body.key));
-      if (!row || row.name !== body.name) throw notFound(MM.noAliasFound);
+      if (!row || row.name !== body.name) throw missing(caller, MM.noAliasFound);
       const expires = checkExpiry(body.expdate, row.expires);
       checkForward(body.forwards_to);
       const now = deps.now();

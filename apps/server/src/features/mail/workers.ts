@@ -14,8 +14,9 @@ const NOTICE_WITHIN_MS = 24 * 3600_000;
  * that an alias has expired (once) and purges the rows whose reserved period has ended.
  */
 export function registerMailWorkers(app: FastifyInstance): void {
-  const { jobs, db, now, outbox, config } = app.deps;
-  jobs.register(TEMP_EMAIL_EXPIRY_JOB, async () => {
+  const { jobs, now, outbox, config } = app.deps;
+  // In the job's transaction: a notice is queued exactly when the alias is marked expired.
+  jobs.register(TEMP_EMAIL_EXPIRY_JOB, async (_payload, { db }) => {
     const t = now();
     await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;

@@ -1,4 +1,5 @@
 import * as C from '@portal/contract/admin/calls';
+import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { call } from '../../app/api.ts';
@@ -42,16 +43,13 @@ export const busAccountsQuery = (account: string) =>
 /**
  * The account whose information these screens show. A Secondary designated dashboard admin views
  * its primary's contacts, circuits and BUS accounts, read only (spec 002 §6); anyone else sees the
- * current user's own. `ready` is false until the account role is known.
+ * current user's own (`infoAccountOf`, the rule the Account Summary follows too). `ready` is false
+ * until the account role is known.
  */
 export function useInfoAccount(): { account: string; readOnly: boolean; ready: boolean } {
   const { currentUser } = useSession();
   const role = useAccountRole();
-  const r = role.data;
-  if (r?.account_role === 'Secondary' && r.dashboard_admin && r.primary) {
-    return { account: r.primary, readOnly: true, ready: true };
-  }
-  return { account: currentUser, readOnly: false, ready: !role.isLoading };
+  return { ...infoAccountOf(currentUser, role.data), ready: !role.isLoading };
 }
 
 /** Shows a failed query's status message once per failure. */

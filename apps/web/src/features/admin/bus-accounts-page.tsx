@@ -1,12 +1,11 @@
 import type { BusAccount } from '@portal/contract/admin/calls';
 import { AM } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ApiError, errorText } from '../../app/api.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { busAccountsQuery, useFailureStatus, useInfoAccount } from './api.ts';
+import { busAccountsFailure } from './failures.ts';
 import { thousands } from './format.ts';
 import { escapeHtml } from '../../app/status.ts';
 
@@ -37,10 +36,8 @@ const columns: ColumnDef<BusAccount, unknown>[] = [
 ];
 
 function failure(err: unknown) {
-  if (err instanceof ApiError && err.kind === 'refused') {
-    return { title: M.permissionDenied, body: escapeHtml(err.message), alert: 'warning' as const };
-  }
-  return { title: AM.getBusAccountsFailed, body: escapeHtml(errorText(err)), alert: 'serious' as const };
+  const f = busAccountsFailure(err);
+  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
 }
 
 /** BUS Accounts (spec 002 §2): business backup accounts; on failure the list is emptied. */

@@ -1,12 +1,11 @@
 import type { Circuit } from '@portal/contract/admin/calls';
 import { AM } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { ApiError, errorText } from '../../app/api.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { circuitsQuery, useFailureStatus, useInfoAccount } from './api.ts';
+import { circuitsFailure } from './failures.ts';
 import { formatActiveDate, joinAddress } from './format.ts';
 import { escapeHtml } from '../../app/status.ts';
 
@@ -18,19 +17,9 @@ const columns: ColumnDef<Circuit, unknown>[] = [
   { id: 'active_date', header: 'Activation', accessorFn: (c) => formatActiveDate(c.active_date) },
 ];
 
-/** The status message of a failed load (spec 002 §8): 500 is "Server failure: 500", no answer "Get Circuits failed". */
 function failure(err: unknown) {
-  if (err instanceof ApiError && err.kind === 'refused') {
-    return { title: M.permissionDenied, body: escapeHtml(err.message), alert: 'warning' as const };
-  }
-  if (err instanceof ApiError && err.httpStatus >= 500) {
-    return {
-      title: AM.serverFailure(err.httpStatus),
-      body: escapeHtml(err.message),
-      alert: 'serious' as const,
-    };
-  }
-  return { title: AM.getCircuitsFailed, body: escapeHtml(errorText(err)), alert: 'serious' as const };
+  const f = circuitsFailure(err);
+  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
 }
 
 /** Circuits (spec 002 §2): the account's circuits; on failure the list is emptied. */

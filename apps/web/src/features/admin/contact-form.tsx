@@ -36,14 +36,19 @@ export const toBody = (v: ContactFormValues) => ({
   restriction: v.restriction,
 });
 
-/** Changing the current user on the add and edit screens returns to the contact list (spec 002 §4). */
-export function useBackToListOnUserChange(): void {
+/**
+ * Changing the current user on the add and edit screens returns to the contact list (spec 002 §4).
+ * Returns true once the user has changed: the screen is leaving and loads nothing for the new user.
+ */
+export function useBackToListOnUserChange(): boolean {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const first = useRef(currentUser);
+  const changed = currentUser !== first.current;
   useEffect(() => {
-    if (currentUser !== first.current) navigate(routePath('contacts'));
-  }, [currentUser, navigate]);
+    if (changed) navigate(routePath('contacts'));
+  }, [changed, navigate]);
+  return changed;
 }
 
 /**

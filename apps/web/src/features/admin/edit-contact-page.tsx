@@ -3,6 +3,7 @@ import * as C from '@portal/contract/admin/calls';
 import { AM } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -20,14 +21,20 @@ export default function EditContactPage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  useBackToListOnUserChange();
-  const q = useQuery({ ...contactQuery(currentUser, tcid), enabled: valid });
+  const leaving = useBackToListOnUserChange();
+  // The contact belongs to the account the screen was opened on: a new current user is not asked for it.
+  const q = useQuery({ ...contactQuery(currentUser, tcid), enabled: valid && !leaving });
 
   useFailureStatus(q.error, (err) =>
     err instanceof ApiError && err.kind === 'refused'
       ? { title: AM.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
       : { title: AM.getContactFailed(raw), body: escapeHtml(errorText(err)), alert: 'serious' },
   );
+  // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
+  useEffect(() => {
+    if (!valid)
+      showStatus({ title: AM.cantFind(raw), body: escapeHtml(AM.contactNotFound), alert: 'warning' });
+  }, [valid, raw, showStatus]);
 
   const c = q.data;
   return (

@@ -26,7 +26,8 @@ export default function MailingListsPage() {
   const lists = q.isError ? [FAILURE_ROW] : (q.data ?? []);
   const rows: Row[] = lists.map((l) => ({
     ...l,
-    list_link: l.list_type === 'MM' && host ? listAdminUrl(host, l.listname) : '',
+    // The failure row names no list: it gets no admin link.
+    list_link: l.list_type === 'MM' && host && !q.isError ? listAdminUrl(host, l.listname) : '',
   }));
 
   const columns: ColumnDef<Row, unknown>[] = [

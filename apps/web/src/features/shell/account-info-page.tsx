@@ -1,8 +1,11 @@
 import { Table, Text } from '@mantine/core';
+import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
+import { AM } from '@portal/contract/admin/messages';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import { call, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
+import { useAccountRole } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 
 const LABELS: Array<[keyof S.CustomerSummary, string]> = [
@@ -25,15 +28,27 @@ const LABELS: Array<[keyof S.CustomerSummary, string]> = [
   ['realm', 'Realm'],
 ];
 
-/** Account Summary: the customer summary of the current user. */
+/**
+ * Account Summary: the customer summary of the current user. A Secondary its primary designated
+ * dashboard admin sees the primary's, read only (spec 002 §6; docs/decisions/admin.md).
+ */
 export default function AccountInfoPage() {
   const { currentUser } = useSession();
+  const role = useAccountRole();
+  const { account, readOnly } = infoAccountOf(currentUser, role.data);
   const q = useQuery({
-    queryKey: ['customer', currentUser],
-    queryFn: () => call(S.customer, { params: { logname: currentUser } }).then((r) => r.data),
+    queryKey: ['customer', account],
+    queryFn: () => call(S.customer, { params: { logname: account } }).then((r) => r.data),
+    // Until the role is known it is not known whose summary to show.
+    enabled: !role.isLoading,
   });
   return (
-    <Page title={`Account Summary for ${currentUser}`}>
+    <Page title={`Account Summary for ${account}`}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       {q.isError && <Text c="red">{errorText(q.error)}</Text>}
       {q.data && (
         <Table striped withTableBorder maw={640}>

@@ -1,0 +1,48 @@
+import { AM } from '@portal/contract/admin/messages';
+import { M } from '@portal/contract/messages';
+import type { AlertKind } from '../../app/session.ts';
+
+/**
+ * The status messages of failed loads on the circuits and BUS accounts screens (spec 002 §8). Pure,
+ * so they are unit-tested without a browser; the screens escape `text` into the modal body.
+ */
+
+/** The parts of a failed call these rules read; an ApiError has them. */
+export interface CallFailure {
+  /** 'refused': the server answered status 0 (4xx); 'failed': no usable answer (network, 5xx). */
+  kind: 'refused' | 'failed' | 'expired';
+  httpStatus: number;
+  message: string;
+}
+
+export interface LoadFailure {
+  title: string;
+  text: string;
+  alert: AlertKind;
+}
+
+const isCallFailure = (err: unknown): err is CallFailure =>
+  typeof err === 'object' && err !== null && 'kind' in err && 'httpStatus' in err;
+const textOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Circuits: a 500 answer is the danger (red, 'serious') modal "Server failure: 500"; any other
+ * failure — no answer, or one without a usable body such as a proxy's 502/503 — the serious modal
+ * "Get Circuits failed". A refusal (a Secondary's own account) is the spec's permission warning.
+ */
+export function circuitsFailure(err: unknown): LoadFailure {
+  const text = textOf(err);
+  if (isCallFailure(err) && err.kind === 'refused')
+    return { title: M.permissionDenied, text, alert: 'warning' };
+  if (isCallFailure(err) && err.httpStatus === 500)
+    return { title: AM.serverFailure(500), text, alert: 'serious' };
+  return { title: AM.getCircuitsFailed, text, alert: 'serious' };
+}
+
+/** BUS accounts: no usable answer is the serious modal "Get Bus Accounts failed"; a refusal the permission warning. */
+export function busAccountsFailure(err: unknown): LoadFailure {
+  const text = textOf(err);
+  if (isCallFailure(err) && err.kind === 'refused')
+    return { title: M.permissionDenied, text, alert: 'warning' };
+  return { title: AM.getBusAccountsFailed, text, alert: 'serious' };
+}
