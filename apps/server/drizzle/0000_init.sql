@@ -491,6 +491,7 @@ CREATE INDEX "hosting_changes_owner_kind_idx" ON "hosting_changes" USING btree (
 CREATE INDEX "websites_owner_idx" ON "websites" USING btree ("owner");--> statement-breakpoint
 CREATE INDEX "auto_responders_owner_idx" ON "auto_responders" USING btree ("owner","end_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_aliases_domain_src_idx" ON "email_aliases" USING btree ("domain","src");--> statement-breakpoint
+CREATE INDEX "email_aliases_address_idx" ON "email_aliases" USING btree ((case when "src" = '*' then '@' || "domain" else "src" || '@' || "domain" end));--> statement-breakpoint
 CREATE INDEX "mailing_lists_owner_idx" ON "mailing_lists" USING btree ("owner");--> statement-breakpoint
 CREATE INDEX "newsletter_subscriptions_owner_idx" ON "newsletter_subscriptions" USING btree ("owner");--> statement-breakpoint
 CREATE UNIQUE INDEX "recovery_emails_owner_contact_idx" ON "recovery_emails" USING btree ("owner","contact_info");--> statement-breakpoint

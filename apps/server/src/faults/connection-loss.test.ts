@@ -63,14 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('a connection lost w
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     // One connection in the pool: a single leaked client would leave every later query waiting.
-    const before = process.env.PG_POOL_MAX;
-    process.env.PG_POOL_MAX = '1';
-    try {
-      database = await openDatabase({ url: u.toString() });
-    } finally {
-      if (before === undefined) delete process.env.PG_POOL_MAX;
-      else process.env.PG_POOL_MAX = before;
-    }
+    database = await openDatabase({ url: u.toString(), poolMax: 1 });
   }, 120_000);
 
   afterAll(async () => {

@@ -224,6 +224,19 @@ describe('Postfix virtual aliases', () => {
     expect(await lookup('pgsql-virtual-aliases.cf', "x' or '1'='1@anderson-design.com")).toBeNull();
   });
 
+  it('looks an address up through an index, not by reading every alias', async () => {
+    const f = FILES.get('pgsql-virtual-aliases.cf') as LookupFile;
+    const plan = await t.db.transaction(async (tx) => {
+      // A handful of demo rows would be read whole anyway: ask which plan a large table gets.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const res = await tx.execute(sql.raw(`explain ${expand(f.query, 'info@anderson-design.com')}`));
+      return (res as unknown as { rows: Record<string, string>[] }).rows
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+    });
+    expect(plan).toContain('email_aliases_address_idx');
+  });
+
   it('lists the alias domains', async () => {
     expect(await lookup('pgsql-alias-domains.cf', 'bakersdozen.com')).toBe('bakersdozen.com');
     expect(await lookup('pgsql-alias-domains.cf', 'example.org')).toBeNull();
