@@ -1,7 +1,14 @@
 // bench/lighthouse (npm run bench:lighthouse installs Lighthouse here first): Lighthouse 12 (performance and accessibility) on the login screen, Home, the
 // domain list and Make Payment, desktop and mobile, against a portal on the embedded default with
 // the demo data. Prints figures next to the goals; asserts nothing. Builds the web app first.
+// Options (after `npm run bench:lighthouse --`): --runs N audits each screen N times and keeps the
+// best performance score (the machine is shared, scores are noisy); --only NAME (repeatable) limits
+// the screens; --form desktop|mobile limits the form factors; --json DIR writes each report there;
+// --url BASE audits a portal already running there (with the demo data) instead of building one.
 import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
@@ -16,8 +23,21 @@ const SCREENS: Array<{ name: string; path: string; signedIn: boolean }> = [
   { name: 'make payment', path: '/make-payment', signedIn: true },
 ];
 
-execFileSync('bash', ['scripts/build-web.sh'], { stdio: 'inherit' });
-const portal = await startPortal();
+const { values: opts } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '1' },
+    only: { type: 'string', multiple: true },
+    form: { type: 'string' },
+    json: { type: 'string' },
+    url: { type: 'string' },
+  },
+});
+const RUNS = Math.max(1, Number(opts.runs) || 1);
+const screens = SCREENS.filter((s) => !opts.only?.length || opts.only.includes(s.name));
+if (opts.json) mkdirSync(opts.json, { recursive: true });
+
+if (!opts.url) execFileSync('bash', ['scripts/build-web.sh'], { stdio: 'inherit' });
+const portal = opts.url ? { baseUrl: opts.url, stop: async () => {} } : await startPortal();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: [
@@ -76,56 +96,83 @@ try {
   const login = (await res.json()) as { data: { id_token: string; bill_email: string; mode: string } };
   if (!login.data?.id_token) throw new Error(`login failed: ${JSON.stringify(login)}`);
 
+  /** One cold Lighthouse run of a screen, signed in through localStorage when the screen needs it. */
+  const audit = async (screen: (typeof SCREENS)[number], config: typeof desktopConfig | undefined) => {
+    const page = await browser.newPage();
+    // A same-origin page without the app, so nothing rewrites the session while it is set up.
+    await page.goto(`${portal.baseUrl}/healthz`);
+    await page.evaluate(
+      (signedIn, s) => {
+        // Runs in the page; bench/ is type-checked without the DOM library.
+        const { localStorage } = globalThis as unknown as {
+          localStorage: { clear(): void; setItem(key: string, value: string): void };
+        };
+        localStorage.clear();
+        if (!signedIn) return;
+        localStorage.setItem('id_token', s.token);
+        localStorage.setItem('logged_in', 'true');
+        localStorage.setItem('operator', s.logname);
+        localStorage.setItem('current_user', s.logname);
+        localStorage.setItem('reply_to', s.email);
+        localStorage.setItem('mode', s.mode);
+      },
+      screen.signedIn,
+      {
+        token: login.data.id_token,
+        logname: USER.logname,
+        email: login.data.bill_email,
+        mode: login.data.mode,
+      },
+    );
+    // Storage is kept (it holds the session); the HTTP cache is cleared so every load is cold.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
+    const result = await lighthouse(
+      `${portal.baseUrl}/portal${screen.path}`,
+      {
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility'],
+        disableStorageReset: true,
+      },
+      config,
+      page,
+    );
+    await page.close();
+    if (!result) throw new Error(`no Lighthouse result for ${screen.name}`);
+    return result.lhr;
+  };
+
+  /** The run with the best performance score of RUNS runs (a failed trace scores lowest). */
+  const bestOf = async (
+    screen: (typeof SCREENS)[number],
+    formFactor: string,
+    config: typeof desktopConfig | undefined,
+  ) => {
+    const score = (l: Lhr) => l.categories.performance?.score ?? -1;
+    let best: Lhr | undefined;
+    for (let run = 1; run <= RUNS; run++) {
+      const next = await audit(screen, config);
+      if (opts.json) {
+        const file = `${formFactor}-${screen.name.replace(/ /g, '-')}-${run}.json`;
+        writeFileSync(join(opts.json, file), JSON.stringify(next));
+      }
+      if (!best || score(next) > score(best)) best = next;
+    }
+    return best as Lhr;
+  };
+
   for (const [formFactor, config] of [
     ['desktop', desktopConfig],
     ['mobile', undefined],
   ] as const) {
-    console.log(`\n${formFactor} (goal: performance and accessibility ≥ ${GOAL * 100})`);
-    for (const screen of SCREENS) {
-      const page = await browser.newPage();
-      // A same-origin page without the app, so nothing rewrites the session while it is set up.
-      await page.goto(`${portal.baseUrl}/healthz`);
-      await page.evaluate(
-        (signedIn, s) => {
-          // Runs in the page; bench/ is type-checked without the DOM library.
-          const { localStorage } = globalThis as unknown as {
-            localStorage: { clear(): void; setItem(key: string, value: string): void };
-          };
-          localStorage.clear();
-          if (!signedIn) return;
-          localStorage.setItem('id_token', s.token);
-          localStorage.setItem('logged_in', 'true');
-          localStorage.setItem('operator', s.logname);
-          localStorage.setItem('current_user', s.logname);
-          localStorage.setItem('reply_to', s.email);
-          localStorage.setItem('mode', s.mode);
-        },
-        screen.signedIn,
-        {
-          token: login.data.id_token,
-          logname: USER.logname,
-          email: login.data.bill_email,
-          mode: login.data.mode,
-        },
-      );
-      // Storage is kept (it holds the session); the HTTP cache is cleared so every load is cold.
-      const cdp = await page.createCDPSession();
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.detach();
-      const result = await lighthouse(
-        `${portal.baseUrl}/portal${screen.path}`,
-        {
-          logLevel: 'error',
-          output: 'json',
-          onlyCategories: ['performance', 'accessibility'],
-          disableStorageReset: true,
-        },
-        config,
-        page,
-      );
-      await page.close();
-      if (!result) throw new Error(`no Lighthouse result for ${screen.name}`);
-      const { lhr } = result;
+    if (opts.form && opts.form !== formFactor) continue;
+    console.log(
+      `\n${formFactor} (goal: performance and accessibility ≥ ${GOAL * 100}${RUNS > 1 ? `; best of ${RUNS} runs` : ''})`,
+    );
+    for (const screen of screens) {
+      const lhr = await bestOf(screen, formFactor, config);
       const perf = lhr.categories.performance?.score;
       const a11y = lhr.categories.accessibility?.score;
       const { js, css } = transferred(lhr);

@@ -1,4 +1,4 @@
-import './app/login-styles.ts';
+import './app/base-styles.ts';
 import './app/global.css';
 import {
   type CSSVariablesResolver,
@@ -12,7 +12,9 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { ApiError } from './app/api.ts';
 import { router } from './app/router.tsx';
+import { preloadScreen } from './app/screens.ts';
 import { session } from './app/session.ts';
+import { loadSignedInShell } from './app/shell.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -60,6 +62,13 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 
 // The stored mode wins at start; the shell keeps Mantine's scheme in step with the session.
 localStorage.setItem('mantine-color-scheme-value', session.get().mode);
+
+// Signed in, the first screen needs the signed-in shell and the screen of the address: both start
+// downloading now, side by side, rather than the screen only once the shell has rendered.
+if (session.get().loggedIn) {
+  void loadSignedInShell();
+  preloadScreen(window.location.pathname.replace(/^\/portal/, '') || '/');
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -5,12 +5,34 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/shell/login-page.tsx';
 import { call } from './api.ts';
-import { PORTAL_TITLE, session, useSession } from './session.ts';
+import { loadPortalTitle, session, useSession } from './session.ts';
+import { preloadScreen } from './screens.ts';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 
-// The signed-in layout (sidebar, menus, search) and the full stylesheet load after sign-in,
-// so the login screen stays small.
-const SignedInShell = lazy(() => import('./signed-in-shell.tsx'));
+// The signed-in layout (sidebar, menus, search) loads after sign-in, so the login screen stays small.
+export const loadSignedInShell = () => import('./signed-in-shell.tsx');
+const SignedInShell = lazy(loadSignedInShell);
+
+/**
+ * Once someone starts signing in (a first key, click or focus on the page), the signed-in shell
+ * and the screen shown after sign-in download while they type; the first screen's own load does
+ * not include them.
+ */
+function usePrefetchAfterLogin(loggedIn: boolean, pathname: string) {
+  useEffect(() => {
+    if (loggedIn) return;
+    const events = ['keydown', 'pointerdown', 'focusin'] as const;
+    const prefetch = () => {
+      for (const e of events) document.removeEventListener(e, prefetch, true);
+      void loadSignedInShell();
+      preloadScreen(pathname === '/home' ? '/' : pathname);
+    };
+    for (const e of events) document.addEventListener(e, prefetch, { capture: true, passive: true });
+    return () => {
+      for (const e of events) document.removeEventListener(e, prefetch, true);
+    };
+  }, [loggedIn, pathname]);
+}
 
 const PUBLIC_PATHS = ROUTES.filter((r) => 'public' in r && r.public).map((r) => r.path);
 const isPublic = (pathname: string) => PUBLIC_PATHS.some((p) => matchPath(p, pathname));
@@ -43,6 +65,9 @@ export function Shell() {
   }, [s.loggedIn, s.operator]);
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => setColorScheme(s.mode), [s.mode, setColorScheme]);
+  // The configured title (PORTAL_TITLE) for the top bar and the browser tab.
+  useEffect(() => void loadPortalTitle(), []);
+  usePrefetchAfterLogin(s.loggedIn, location.pathname);
 
   // Unknown paths fall through to the router, which redirects them home.
   const showLogin = !s.loggedIn && isKnown(location.pathname) && !isPublic(location.pathname);
@@ -50,7 +75,7 @@ export function Shell() {
 
   if (s.loggedIn) {
     return (
-      <Suspense fallback={null}>
+      <Suspense fallback={<SignedInFrame title={s.title} />}>
         <SignedInShell navOpen={navOpen} onBurger={toggle} />
       </Suspense>
     );
@@ -60,7 +85,7 @@ export function Shell() {
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between">
           <Title order={1} fz="lg">
-            {PORTAL_TITLE}
+            {s.title}
           </Title>
           <ModeToggle />
         </Group>
@@ -78,5 +103,24 @@ export function Shell() {
         <StatusModal />
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * The signed-in shell's frame with the banner, painted while the shell loads rather than a blank
+ * page; replaced as a whole (nothing in it moves) when the shell arrives. Styles: global.css.
+ */
+function SignedInFrame({ title }: { title: string }) {
+  return (
+    <>
+      <header className="signed-in-frame-header">
+        <Title order={1} fz="md" visibleFrom="sm">
+          {title}
+        </Title>
+      </header>
+      <div className="signed-in-frame-main">
+        <Banner />
+      </div>
+    </>
   );
 }

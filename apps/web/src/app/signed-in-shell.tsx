@@ -1,4 +1,3 @@
-import '@mantine/core/styles.layer.css';
 import {
   Accordion,
   Anchor,
@@ -16,11 +15,11 @@ import { M } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
 import * as S from '@portal/contract/session/calls';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useDeferredValue, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, call, request } from './api.ts';
 import { ADMIN_TOOLS, NAV, type NavItem, RESOURCES } from './nav.ts';
-import { PORTAL_TITLE, session, useSession } from './session.ts';
+import { session, useSession } from './session.ts';
 import { Banner, ModeToggle, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { useUrls } from './shared-queries.ts';
 import { useStatus } from './status.ts';
@@ -35,6 +34,9 @@ const isCurrent = (name: RouteName, pathname: string) => {
 
 /** The signed-in shell: top bar, banner, sidebar accordion, notice bar, content and the status modal. */
 export default function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+  // On the first render the shell commits alone and the screen (often loaded alongside it) follows
+  // as a deferred, interruptible update: two shorter tasks on a slow phone instead of one long one.
+  const showScreen = useDeferredValue(true, false);
   return (
     <AppShell
       header={{ height: { base: 104, sm: 60 } }}
@@ -52,9 +54,7 @@ export default function SignedInShell({ navOpen, onBurger }: { navOpen: boolean;
       <AppShell.Main>
         <Banner />
         <NoticeBar />
-        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>{showScreen && <Outlet />}</Suspense>
         <StatusModal />
       </AppShell.Main>
     </AppShell>
@@ -121,7 +121,7 @@ function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void 
           aria-label="Toggle navigation"
         />
         <Title order={1} fz="md" visibleFrom="sm">
-          {PORTAL_TITLE}
+          {s.title}
         </Title>
         <Text size="sm" data-testid="operator">
           <b>{s.operator}</b>
@@ -178,7 +178,7 @@ function StaffSearch() {
       session.set({
         currentUser: found.data.logname,
         replyTo: found.data.bill_email,
-        banner: PORTAL_TITLE,
+        banner: session.get().title,
         status: null,
       });
       setText('');
@@ -225,34 +225,44 @@ function Sidebar() {
   const active = NAV.find((g) =>
     g.items.some((i) => i.route && isCurrent(i.route, location.pathname)),
   )?.label;
+  const [open, setOpen] = useState<string | null>(() => slug(active ?? 'Home'));
+  // A group's links are rendered once it has been opened, not for every closed group at start
+  // (some sixty links): a closed panel shows nothing, and an opened one keeps its links so that it
+  // closes as it always did.
+  const [opened, setOpened] = useState(() => new Set(open ? [open] : []));
+  const toggle = (value: string | null) => {
+    setOpen(value);
+    if (value && !opened.has(value)) setOpened(new Set(opened).add(value));
+  };
   return (
-    <Accordion defaultValue={slug(active ?? 'Home')} variant="filled" chevronPosition="right">
+    <Accordion value={open} onChange={toggle} variant="filled" chevronPosition="right">
       {NAV.map((group) => (
         <Accordion.Item key={group.label} value={slug(group.label)}>
           <Accordion.Control>{group.label}</Accordion.Control>
           <Accordion.Panel>
-            {group.items
-              .filter((i) => !i.staffOnly || staff)
-              .map((i) =>
-                i.route ? (
-                  <NavLink
-                    key={i.label}
-                    component={Link}
-                    to={routePath(i.route, i.params)}
-                    label={i.label}
-                    active={isCurrent(i.route, location.pathname)}
-                  />
-                ) : (
-                  <NavLink
-                    key={i.label}
-                    component="a"
-                    href={links[i.link ?? ''] ?? '#'}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    label={`${i.label} ↗`}
-                  />
-                ),
-              )}
+            {opened.has(slug(group.label)) &&
+              group.items
+                .filter((i) => !i.staffOnly || staff)
+                .map((i) =>
+                  i.route ? (
+                    <NavLink
+                      key={i.label}
+                      component={Link}
+                      to={routePath(i.route, i.params)}
+                      label={i.label}
+                      active={isCurrent(i.route, location.pathname)}
+                    />
+                  ) : (
+                    <NavLink
+                      key={i.label}
+                      component="a"
+                      href={links[i.link ?? ''] ?? '#'}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      label={`${i.label} ↗`}
+                    />
+                  ),
+                )}
           </Accordion.Panel>
         </Accordion.Item>
       ))}

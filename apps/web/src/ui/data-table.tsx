@@ -110,6 +110,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const rows = table.getRowModel().rows;
   const hasFilters = columns.some((c) => c.meta?.filter);
+  // Until the first rows come, the table's place is held (header and a page of rows) under the
+  // loading text, and the table shows once it has them: filled in place, its columns would be
+  // re-measured and its header and rows would move.
+  const firstLoad = !!props.loading && data.length === 0;
+  const heldRows = Math.min(pageSize ?? 5, 25);
 
   return (
     <Box>
@@ -163,7 +168,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </Group>
       )}
-      <Table.ScrollContainer minWidth={320}>
+      {firstLoad && (
+        <Text c="dimmed" ta="center" py="sm" mih={`${2.7 + (hasFilters ? 3.2 : 0) + heldRows * 2.55}rem`}>
+          Loading…
+        </Text>
+      )}
+      <Table.ScrollContainer minWidth={320} style={firstLoad ? { display: 'none' } : undefined}>
         <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs">
           {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
           <Table.Thead>
@@ -251,7 +261,11 @@ function DataRow<T>({
       style={{ cursor: onRowClick ? 'pointer' : undefined, ...style }}
       onClick={activate}
       tabIndex={onRowClick ? 0 : undefined}
-      onKeyDown={onRowClick ? (e) => e.key === 'Enter' && activate?.() : undefined}
+      // Only Enter on the row itself: Enter on a control inside a cell (the Whois button) is that
+      // control's own click, and would otherwise also activate the row.
+      onKeyDown={
+        onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && activate?.() : undefined
+      }
     >
       {row.getVisibleCells().map((cell) => {
         const onCellClick = cell.column.columnDef.meta?.onCellClick;
