@@ -6,6 +6,7 @@ import { HM } from '@portal/contract/hosting/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { authorizeAccount } from '../../auth/policy.ts';
 import { type Caller, resolveSecret } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
@@ -128,11 +129,7 @@ export function hostingRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller, req, reply }) => {
-      const site = await findWebsite(db, caller, {
-        vid: body.vid,
-        owner: account!.logname,
-        virtname: body.virt_server,
-      });
+      const site = await findLogSite(db, caller, account!.logname, body);
       return sendLogFile(db, site, req, reply);
     },
   });
@@ -142,11 +139,7 @@ export function hostingRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller }) => {
-      const site = await findWebsite(db, caller, {
-        vid: body.vid,
-        owner: account!.logname,
-        virtname: body.virt_server,
-      });
+      const site = await findLogSite(db, caller, account!.logname, body);
       const { token, expiresAt } = await links.sign(caller as Caller, site.owner, site.vid);
       return {
         url: `${C.downloadErrorLogsFile.path}?${new URLSearchParams({ link: token })}`,
@@ -252,11 +245,7 @@ export function hostingRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller }) => {
-      const site = await findWebsite(db, caller, {
-        vid: body.vid,
-        owner: account!.logname,
-        virtname: body.virt_server,
-      });
+      const site = await findLogSite(db, caller, account!.logname, body);
       const { logs, lastId } = await readLogs(db, site.vid, body.last_log_id);
       return { logs, numrows: logs.length, new_last_log_id: lastId };
     },
@@ -534,4 +523,9 @@ function devsiteOut(r: typeof devsites.$inferSelect) {
     ssl: r.ssl,
     setup_date: r.setupDate,
   };
+}
+
+/** The site a log call names (SiteIds: vid and virt_server of the account), looked up with its owner. */
+function findLogSite(db: Db, caller: Caller | null, owner: string, ids: z.infer<typeof C.SiteIds>) {
+  return findWebsite(db, caller, { vid: ids.vid, owner, virtname: ids.virt_server });
 }
