@@ -19,6 +19,15 @@ import { EXPECTATIONS, TARGETS } from './expectations.ts';
 import { changedTables, snapshot, watchWrites } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
 
+/** An injected answer as the tests read it: the parsed JSON body when there is one, else the text. */
+function toRes(r: { statusCode: number; body: string; headers: Res['headers']; json(): unknown }): Res {
+  let body: unknown = r.body;
+  try {
+    body = r.json();
+  } catch {}
+  return { status: r.statusCode, body, headers: r.headers } as Res;
+}
+
 /**
  * Bad input (issue 9): every POST call of the contract is fuzzed from a valid sample (the access
  * matrix's), as staff and as a customer (alice on her own account), as the agent for the agent API.
@@ -322,13 +331,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
             payload: v.body,
             ...(remoteAddress ? { remoteAddress } : {}),
           })
-          .then((r) => {
-            let body: unknown = r.body;
-            try {
-              body = r.json();
-            } catch {}
-            return { status: r.statusCode, body, headers: r.headers } as Res;
-          }),
+          .then(toRes),
       );
       stats.hostile++;
       if (v.refusedBySchema) stats.hostileRefusedBySchema++;
@@ -467,13 +470,7 @@ describe('fuzzing every POST call from its contract schema', () => {
               headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
               payload,
             })
-            .then((r) => {
-              let body: unknown = r.body;
-              try {
-                body = r.json();
-              } catch {}
-              return { status: r.statusCode, body, headers: r.headers } as Res;
-            }),
+            .then(toRes),
         );
         stats.raw++;
         count(stats.statuses, res.status);
