@@ -1,13 +1,32 @@
 // bench/load: the portal API under a customer mix on a large PostgreSQL data set, served by 1 and
 // then 2 server processes. Starts and removes its own PostgreSQL. Prints figures; asserts nothing.
+//
+// Each configuration runs twice:
+//  - saturated: LOAD_USERS virtual users back to back (closed loop): the most the portal serves;
+//  - at a fixed rate (open loop: sessions arrive at random, whatever the latency): the rate at which
+//    one server process uses LOAD_CPU_TARGET of a core (70 %), found from the saturated run of the
+//    first configuration, or LOAD_RATE requests/s when given. The read goal (p99 < 50 ms) is read here.
+//
 //   LOAD_SCALE   data size, 1 = 100,000 accounts, 1,000,000 domains, 10,000,000 aliases (default 1)
-//   LOAD_USERS   concurrent virtual users (default 64)
-//   LOAD_SECONDS measured seconds per configuration, after LOAD_WARMUP seconds (defaults 60, 10)
+//   LOAD_USERS   concurrent virtual users of the saturated run (default 64)
+//   LOAD_SECONDS measured seconds per run, after LOAD_WARMUP seconds (defaults 60, 10)
 //   LOAD_PROCESSES server process counts to run, comma-separated (default 1,2)
+//   LOAD_RATE    fixed rate in requests/s, `auto` (default: from LOAD_CPU_TARGET) or `off`
+//   LOAD_CPU_TARGET share of one core for one server process at the fixed rate (default 0.7)
 //   LOAD_SKIP    calls left out of the mix, comma-separated (e.g. "domain list")
 import { availableParallelism } from 'node:os';
 import { LARGE_DATA_PG_SETTINGS, seedLargeData } from './large-data.ts';
-import { portalsCpu, printCalls, Recorder, runUsers, startPortals } from './portal-mix.ts';
+import {
+  CALLS_PER_SESSION,
+  type CallStats,
+  type Portal,
+  portalsCpu,
+  printCalls,
+  Recorder,
+  runArrivals,
+  runUsers,
+  startPortals,
+} from './portal-mix.ts';
 import { postgres, treeCpuSeconds } from './support.ts';
 
 const SCALE = Number(process.env.LOAD_SCALE ?? 1);
@@ -15,10 +34,60 @@ const USERS = Number(process.env.LOAD_USERS ?? 64);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const WARMUP = Number(process.env.LOAD_WARMUP ?? 10);
 const PROCESSES = (process.env.LOAD_PROCESSES ?? '1,2').split(',').map(Number);
+const RATE = process.env.LOAD_RATE ?? 'auto';
+const CPU_TARGET = Number(process.env.LOAD_CPU_TARGET ?? 0.7);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const pg = await postgres({ throwaway: true, settings: LARGE_DATA_PG_SETTINGS });
+
+/**
+ * Drives the portals with `drive` (which runs until `running()` turns false) for the warm-up, then
+ * measures SECONDS: the calls' figures and the CPU the portals, PostgreSQL and this process used.
+ */
+async function measure(
+  portals: Portal[],
+  drive: (running: () => boolean, recorder: () => Recorder) => Promise<unknown>,
+): Promise<{
+  seconds: number;
+  calls: CallStats[];
+  samples: string[];
+  cpu: { portal: number; pg: number; self: number };
+}> {
+  let recorder = new Recorder();
+  let running = true;
+  const driving = drive(
+    () => running,
+    () => recorder,
+  );
+  await sleep(WARMUP * 1000);
+  recorder = new Recorder();
+  const before = { portal: portalsCpu(portals), pg: treeCpuSeconds(pg.pid!), self: process.cpuUsage() };
+  await sleep(SECONDS * 1000);
+  const { seconds, calls } = recorder.take();
+  const self = process.cpuUsage(before.self);
+  const cpu = {
+    portal: (portalsCpu(portals) - before.portal) / seconds,
+    pg: (treeCpuSeconds(pg.pid!) - before.pg) / seconds,
+    self: (self.user + self.system) / 1e6 / seconds,
+  };
+  running = false;
+  await driving;
+  return { seconds, calls, samples: recorder.samples, cpu };
+}
+
+function report(run: Awaited<ReturnType<typeof measure>>): void {
+  printCalls(run.calls, run.seconds);
+  if (run.samples.length) console.log(`  first failures:\n    ${run.samples.join('\n    ')}`);
+  const { portal, pg: db, self } = run.cpu;
+  console.log(
+    `  CPU: portal ${portal.toFixed(2)} cores, PostgreSQL ${db.toFixed(2)} cores, load generator ${self.toFixed(2)} cores ` +
+      `(machine: ${availableParallelism()} cores, shared)`,
+  );
+}
+
+const requestsOf = (calls: CallStats[]) => calls.reduce((t, c) => t + c.requests, 0);
+
 try {
   console.log(`seeding (LOAD_SCALE=${SCALE}):`);
   const data = await seedLargeData(pg.url, SCALE);
@@ -27,41 +96,54 @@ try {
       `${data.aliases.toLocaleString()} email aliases in ${data.seconds.toFixed(0)} s`,
   );
 
+  let rate = RATE === 'auto' || RATE === 'off' ? 0 : Number(RATE);
   for (const count of PROCESSES) {
     const { portals, stop } = await startPortals(pg.url, count);
-    let recorder = new Recorder();
-    let running = true;
-    const users = runUsers({
-      ports: portals.map((p) => p.port),
-      users: USERS,
-      accounts: data.accounts,
-      running: () => running,
-      recorder: () => recorder,
-    });
-    await sleep(WARMUP * 1000);
-    recorder = new Recorder();
-    const before = { portal: portalsCpu(portals), pg: treeCpuSeconds(pg.pid!), self: process.cpuUsage() };
-    await sleep(SECONDS * 1000);
-    const { seconds, calls } = recorder.take();
-    const used = {
-      portal: portalsCpu(portals) - before.portal,
-      pg: treeCpuSeconds(pg.pid!) - before.pg,
-      self: process.cpuUsage(before.self),
-    };
-    running = false;
-    await users;
-    await stop();
+    const ports = portals.map((p) => p.port);
+    const label = `${count} server process${count > 1 ? 'es' : ''}`;
 
-    console.log(
-      `\n${count} server process${count > 1 ? 'es' : ''}, ${USERS} virtual users, ${seconds.toFixed(0)} s measured:`,
+    const saturated = await measure(portals, (running, recorder) =>
+      runUsers({ ports, users: USERS, accounts: data.accounts, running, recorder }),
     );
-    printCalls(calls, seconds);
-    if (recorder.samples.length) console.log(`  first failures:\n    ${recorder.samples.join('\n    ')}`);
-    const cores = (cpu: number) => `${(cpu / seconds).toFixed(2)} cores`;
     console.log(
-      `  CPU: portal ${cores(used.portal)}, PostgreSQL ${cores(used.pg)}, ` +
-        `load generator ${cores((used.self.user + used.self.system) / 1e6)} (machine: ${availableParallelism()} cores, shared)`,
+      `\n${label}, saturated: ${USERS} virtual users back to back, ${saturated.seconds.toFixed(0)} s measured:`,
     );
+    report(saturated);
+
+    if (RATE !== 'off') {
+      if (!rate) {
+        // The portal's CPU per request at saturation, taken from the first configuration so every
+        // configuration is offered the same load: the rate at which one process would use CPU_TARGET.
+        const cpuPerRequest = (saturated.cpu.portal * saturated.seconds) / requestsOf(saturated.calls);
+        rate = CPU_TARGET / cpuPerRequest;
+        console.log(
+          `\n  portal CPU per request ${(cpuPerRequest * 1000).toFixed(2)} ms → fixed rate for ${CPU_TARGET * 100} % ` +
+            `of one core: ${rate.toFixed(0)} req/s`,
+        );
+      }
+      let arrivals = { started: 0, dropped: 0 };
+      const fixed = await measure(portals, async (running, recorder) => {
+        arrivals = await runArrivals({
+          ports,
+          sessionsPerSecond: rate / CALLS_PER_SESSION,
+          accounts: data.accounts,
+          running,
+          recorder,
+        });
+      });
+      console.log(
+        `\n${label}, fixed rate: ${rate.toFixed(0)} req/s offered (${(rate / CALLS_PER_SESSION).toFixed(1)} sessions/s arriving at random), ` +
+          `${fixed.seconds.toFixed(0)} s measured:`,
+      );
+      report(fixed);
+      console.log(
+        `  sessions: ${arrivals.started} started, ${arrivals.dropped} dropped (more than 2,000 in flight)` +
+          (count === 1
+            ? `; portal CPU ${((fixed.cpu.portal / CPU_TARGET) * 100).toFixed(0)} % of the target`
+            : ''),
+      );
+    }
+    await stop();
   }
 } finally {
   pg.stop();

@@ -291,6 +291,12 @@ async function session(client: Client, accounts: number, sessionNo: number): Pro
   }
 }
 
+/** Calls one session makes on average: a sign-in, the rounds, and a payment in one session of PAY_EVERY. */
+export const CALLS_PER_SESSION = 1 + ROUNDS_PER_SESSION * (4 + POLLS_PER_ROUND) + 1 / PAY_EVERY;
+
+/** The loopback address of the i-th simulated client (127.0.x.y, 200 per x). */
+const clientAddress = (i: number) => `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
+
 /**
  * Runs `users` virtual users back to back (no think time) until `running()` turns false, spread
  * round-robin over the portals. Figures go to whichever recorder `recorder()` answers.
@@ -304,10 +310,51 @@ export async function runUsers(opts: {
 }): Promise<void> {
   await Promise.all(
     Array.from({ length: opts.users }, async (_, i) => {
-      const address = `127.0.${1 + Math.floor(i / 200)}.${10 + (i % 200)}`;
-      const client = new Client(opts.ports[i % opts.ports.length], address, opts.recorder);
+      const client = new Client(opts.ports[i % opts.ports.length], clientAddress(i), opts.recorder);
       for (let s = i; opts.running(); s++) await session(client, opts.accounts, s);
       client.close();
     }),
   );
+}
+
+/**
+ * Open loop: new sessions arrive at `sessionsPerSecond` on average (a Poisson process: exponential gaps),
+ * whatever the portal's latency, as customers arrive independently of one another. Each session is a new
+ * client (its own connection, one of `addresses` loopback addresses) running its calls back to back.
+ * At most `maxInFlight` sessions run at once; arrivals beyond that are counted as `dropped` rather than
+ * queued inside the generator (a sign the rate is more than the portal sustains).
+ */
+export async function runArrivals(opts: {
+  ports: number[];
+  sessionsPerSecond: number;
+  accounts: number;
+  running: () => boolean;
+  recorder: () => Recorder;
+  maxInFlight?: number;
+  addresses?: number;
+}): Promise<{ started: number; dropped: number }> {
+  const maxInFlight = opts.maxInFlight ?? 2000;
+  const addresses = opts.addresses ?? 1000;
+  const inFlight = new Set<Promise<void>>();
+  let started = 0;
+  let dropped = 0;
+  let next = performance.now();
+  while (opts.running()) {
+    next += (-Math.log(1 - Math.random()) / opts.sessionsPerSecond) * 1000;
+    const wait = next - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    if (inFlight.size >= maxInFlight) {
+      dropped++;
+      continue;
+    }
+    const n = started++;
+    const client = new Client(opts.ports[n % opts.ports.length], clientAddress(n % addresses), opts.recorder);
+    const run: Promise<void> = session(client, opts.accounts, n).finally(() => {
+      client.close();
+      inFlight.delete(run);
+    });
+    inFlight.add(run);
+  }
+  await Promise.all(inFlight);
+  return { started, dropped };
 }
