@@ -12,7 +12,9 @@ import { startPortal } from './portal.ts';
  * Every place that shows such markup gets script and event-handler payloads, planted the way
  * the data really arrives: invoices, the popup note (the staff modal) and network reports by
  * the import format, the payment thank-you by a payment whose receipt address carries markup,
- * the agreement text by rewriting the server's answer (it is a file shipped with the server).
+ * the agreement text by rewriting the server's answer (it is a file shipped with the server),
+ * and the notice bar (the shell's status messages of type 'review', whose bodies carry what the
+ * server answered) by a recovery address carrying markup, added and deleted again.
  *
  * The portal is this file's own (demo data plus the payloads, imported before it starts), so
  * the shared e2e portal and its screenshots are left alone.
@@ -53,6 +55,14 @@ function payload(place: string): string {
 
 /** A receipt address that passes the email rule and carries markup. */
 const MARKUP_EMAIL = '<img/src=x/onerror=window.__xss=1>@example.org';
+/** A recovery address for the notice bar: script, event handlers and a javascript: link, no spaces. */
+const NOTICE_EMAIL = [
+  "<script>window.__xss='notice-script'</script>",
+  "<img/src=x/onerror=window.__xss='notice-img'>",
+  "<svg/onload=window.__xss='notice-svg'>",
+  "<a/href=javascript:window.__xss='notice-href'>link</a>",
+  '@example.org',
+].join('');
 
 /** Demo data plus the planted account, card, invoice, popup note and network report. */
 function importDocument(): string {
@@ -289,7 +299,7 @@ function expectQuiet(id: Identity, label: string): void {
 }
 
 describe('server-provided markup cannot run script (DOMPurify + CSP)', () => {
-  it('customer: login modal, network report, invoice, payment thank-you, registration agreement', async () => {
+  it('customer: login modal, network report, invoice, payment thank-you, registration agreement, notice bar', async () => {
     const id = await identity();
     const { page } = id;
 
@@ -342,6 +352,29 @@ describe('server-provided markup cannot run script (DOMPurify + CSP)', () => {
     await page.getByText('Read the registration agreement').click();
     await page.getByRole('dialog', { name: 'Registration Agreement' }).waitFor();
     await expectInert(id, 'agreement', '/domain-registration');
+
+    // Notice bar: the server's answer to adding a recovery address, then to deleting it again
+    // (which also leaves the account as it was).
+    await open(id, '/recovery-contacts');
+    const notice = page.getByTestId('notice');
+    const expectNoticeText = async (text: string) => {
+      // The body (the title is plain text; the Alert's close button has an icon of its own),
+      // once the sanitiser has loaded and rendered it.
+      const body = notice.locator('.mantine-Alert-message');
+      await body.getByText(text, { exact: false }).waitFor();
+      expect(await body.textContent()).toContain(text);
+      expect(await body.locator('*').count(), 'notice: elements in the body').toBe(1); // SafeHtml's div
+      await page.waitForTimeout(300);
+      expect(page.url(), 'notice: no navigation').toBe(at('/recovery-contacts'));
+      expect(await scanDocument(page), 'notice').toEqual([]);
+    };
+    await page.getByLabel('Recovery email').fill(NOTICE_EMAIL);
+    await page.getByRole('button', { name: 'Add Email' }).click();
+    await expectNoticeText(`Added ${NOTICE_EMAIL}`);
+    await page.getByRole('button', { name: `Delete ${NOTICE_EMAIL}` }).click();
+    await notice.getByText('Deleted').waitFor();
+    await expectNoticeText(NOTICE_EMAIL);
+    await page.getByText('No Recovery Addresses Found').waitFor();
 
     expectQuiet(id, 'customer');
   }, 120_000);

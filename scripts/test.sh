@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # npm test: lint, type-check, unit and API tests on PGlite, the API tests again on a real
-# PostgreSQL server, and the browser tests in Debian's chromium. Installs what npm does not
-# bring (postgresql, chromium) when missing; starts and stops its own servers on loopback.
+# PostgreSQL server (two app instances on one database), and the browser tests in Debian's
+# chromium. Installs what npm does not bring (postgresql, chromium) when missing; starts and
+# stops its own servers on loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
@@ -61,7 +62,10 @@ as_pg "$(pg_bin)/initdb" -D "$PGDIR/data" -A trust -U postgres >/dev/null
 PG_CTL="$(pg_bin)/pg_ctl"
 as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
   -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" \
+# Two app instances per test, each with its own pool and job runner on one database, taking the
+# requests in turn (apps/server/src/test/helper.ts): the suite proves the API stateless. PGlite
+# above covers the single instance.
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 \
   npx vitest run apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults apps/server/src/security \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null

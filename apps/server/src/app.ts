@@ -23,6 +23,7 @@ import { toolRoutes } from './features/tools/routes.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
+import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
 import { AppError, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
@@ -62,6 +63,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** The built SPA (apps/web/dist unless given; tests use a directory of their own). */
   webDist?: string;
+  /** The payment gateway, instead of one made from the configuration (test instances share one). */
+  gateway?: PaymentGateway;
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -102,6 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
   } satisfies Deps);
+  if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
   // A listening server prepares the built-in list (about a second) before the first check;
   // injected test requests never listen, so tests do not pay for it.

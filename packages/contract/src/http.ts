@@ -14,6 +14,13 @@ export interface CallDef<
   data: D;
 }
 
+/**
+ * What a client needs to make a call: its method, path and whether it sends the token, without
+ * the schemas (no zod). A call's full definition is one; a `*-refs.ts` file of an area holds these
+ * for the calls a first screen makes, and its calls.ts builds the full definitions from them.
+ */
+export type CallRef = Pick<CallDef, 'method' | 'path' | 'token'>;
+
 export const NoParams = z.object({});
 export const NoBody = z.object({}).optional();
 

@@ -20,7 +20,8 @@ export function isCleanText(v: string): boolean {
   return !LONE_SURROGATE.test(v);
 }
 /** Any text field: refuses control characters and broken Unicode (see isCleanText). */
-export const text = () => z.string().refine(isCleanText, { error: BAD_CHARACTERS });
+export const text = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine(isCleanText, { error: BAD_CHARACTERS });
 
 /** required: non-blank text. */
 export const required = (message: string = M.required) =>

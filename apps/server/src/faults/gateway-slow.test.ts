@@ -1,16 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { B } from '@portal/contract/billing/messages';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, outbox, payments } from '../db/schema.ts';
+import { RECONCILE_DELAY_MS } from '../features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../integrations/gateway/fake-authorize-net.ts';
-import { shortKey } from '../integrations/gateway/index.ts';
+import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../integrations/gateway/index.ts';
 import { build, type TestApp } from '../test/helper.ts';
 
 /**
  * A slow card gateway, through the API. authorize-net.test.ts covers the client on its own (time-
  * outs, dropped answers, HTTP 500, unreachable: reconciled, never charged twice) and
  * gateway-flows.test.ts a lost answer end to end; missing was the customer who submits again while
- * the first charge is still at the gateway. A proxy in front of the local Authorize.Net holds the
- * charge's answer (the gateway has charged) until the test lets it go — no timing involved.
+ * the first charge is still at the gateway, and the time-out through the API. A proxy in front of
+ * the local Authorize.Net holds the charge's answer (the gateway has charged) until the test lets
+ * it go — no timing involved: the time-out case holds it past the client's time-out.
  */
 
 class HoldingProxy {
@@ -145,6 +150,116 @@ describe('a slow card gateway', () => {
     console.log(
       `[faults] slow gateway: submits answered ${[second.status, done.status, third.status].join(', ')} ` +
         `(second while held: "${second.body.message}"); gateway charge requests 1, charges 1, trans ${transId}`,
+    );
+  }, 90_000);
+});
+
+describe('a card gateway that answers after the time-out', () => {
+  /** The portal of this case: its gateway client gives up on an answer after TIMEOUT_MS. */
+  let late: TestApp;
+  const TIMEOUT_MS = 400;
+
+  beforeAll(async () => {
+    late = await build();
+    // Before the app's first gateway call: the one client its routes and workers share.
+    provideAppGateway(
+      late.app.deps,
+      new AuthorizeNetGateway({
+        endpoint: proxy.url,
+        loginId: fake.loginId,
+        transactionKey: fake.transactionKey,
+        timeoutMs: TIMEOUT_MS,
+      }),
+    );
+  }, 120_000);
+  afterAll(async () => {
+    proxy.release();
+    await late?.close();
+  });
+
+  it('tells the customer the payment is being confirmed, never charges twice, and reconciles it once', async () => {
+    const key = 'fault-timeout-1';
+    const body = {
+      account: 'bob',
+      ccname: 'Bob Baker',
+      ccnumber: '4111111111111111',
+      expdate: '11/30',
+      cvv: '864',
+      address: '48 Elm Avenue',
+      city: 'Burlington',
+      state: 'VT',
+      zipcode: '05401',
+      country: 'US',
+      email: 'bob.baker@example.org',
+      amount: '13.00',
+      save_status: 0,
+      idempotency_key: key,
+    };
+    const invoiceNo = shortKey(`bob:${key}`);
+    const balance = async () =>
+      (await late.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0].balanceCents;
+    const receipts = () =>
+      late.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.account, 'bob'), like(outbox.kind, 'billing.receipt%')));
+    const bob = late.as('bob');
+    await late.token('bob');
+    const before = await balance();
+    const chargesBefore = fake.requestsOf('createTransactionRequest').length;
+    const heldBefore = proxy.held;
+
+    // The gateway takes the charge; its answer is held until long after the client gave up.
+    proxy.hold = true;
+    const first = await bob.post('/api/single-payment', body);
+    expect(proxy.held).toBe(heldBefore + 1); // answered while the gateway's answer was still held
+    expect(fake.charges(invoiceNo)).toHaveLength(1); // the card was charged
+    expect(first.status).toBe(200);
+    expect(first.body.message).toBe(B.paymentPending);
+    expect(first.body.data).toMatchObject({ status: 'unknown', trans_id: '', amount: 13 });
+    expect(await balance()).toBe(before); // nothing applied while the outcome is unknown
+    expect(await receipts()).toHaveLength(0);
+
+    // The customer submits again, while the answer is still held and after it came back: the
+    // same message, and the gateway is not asked to charge again.
+    const again = await bob.post('/api/single-payment', body);
+    proxy.release();
+    const afterRelease = await bob.post('/api/single-payment', body);
+    for (const r of [again, afterRelease]) {
+      expect(r.status).toBe(200);
+      expect(r.body.message).toBe(B.paymentPending);
+      expect(r.body.data.status).toBe('unknown');
+    }
+    expect(fake.requestsOf('createTransactionRequest')).toHaveLength(chargesBefore + 1);
+
+    // The reconcile job asks the gateway a minute later and records the charge it finds.
+    late.clock.advance(RECONCILE_DELAY_MS + 1000);
+    await late.drainJobs();
+    const [row] = await late.db
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, `bob:${key}`));
+    const [charge] = fake.charges(invoiceNo);
+    expect(row).toMatchObject({ status: 'approved', transId: charge.transId, amountCents: 1300 });
+    expect(await balance()).toBe(before - 1300);
+    expect((await receipts()).map((m) => m.toAddr).sort()).toEqual(
+      [late.app.deps.config.ACCOUNTING_EMAIL, late.app.deps.config.NOC_EMAIL, 'bob.baker@example.org'].sort(),
+    );
+
+    // Later runs and submits change nothing: applied once, receipts once, charged once.
+    late.clock.advance(60 * 60_000);
+    await late.drainJobs();
+    const last = await bob.post('/api/single-payment', body);
+    expect(last.status).toBe(200);
+    expect(last.body.data).toMatchObject({ status: 'approved', trans_id: charge.transId });
+    expect(await balance()).toBe(before - 1300);
+    expect(await receipts()).toHaveLength(3);
+    expect(fake.charges(invoiceNo)).toHaveLength(1);
+    expect(fake.requestsOf('createTransactionRequest')).toHaveLength(chargesBefore + 1);
+    console.log(
+      `[faults] gateway answer after the time-out: submits answered ${[first, again, afterRelease, last]
+        .map((r) => `${r.status} ${r.body.data.status}`)
+        .join(', ')}; gateway charge requests 1, reconciled ${row.status} ${row.transId}, receipts 3`,
     );
   }, 90_000);
 });

@@ -19,12 +19,13 @@ describe('errors and probes', () => {
 
   it('answers an uncaught error with 500 and a request id, nothing of the error: no message, stack or SQL', async () => {
     const token = await t.token('alice');
-    const { tokens } = t.app.deps;
-    const verify = tokens.verify;
     const sqlText = 'select "password_hash" from "accounts" where "logname" = $1';
-    tokens.verify = async () => {
-      throw Object.assign(new Error(`Failed query: ${sqlText}\nparams: alice`), { code: '42P01' });
-    };
+    // On every instance: with TEST_INSTANCES=2 the request may meet either.
+    const verifies = t.apps.map((a) => [a.deps.tokens, a.deps.tokens.verify] as const);
+    for (const [tokens] of verifies)
+      tokens.verify = async () => {
+        throw Object.assign(new Error(`Failed query: ${sqlText}\nparams: alice`), { code: '42P01' });
+      };
     try {
       const res = await t.request('GET', '/api/customer/alice', { token });
       expect(res.status).toBe(500);
@@ -34,7 +35,7 @@ describe('errors and probes', () => {
       for (const leak of ['select', 'password_hash', 'Failed query', '42P01', 'params', '.ts:', '    at '])
         expect(raw).not.toContain(leak);
     } finally {
-      tokens.verify = verify;
+      for (const [tokens, verify] of verifies) tokens.verify = verify;
     }
     expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
   });
@@ -47,11 +48,11 @@ describe('errors and probes', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
 
-    const { database } = t.app.deps;
-    const ping = database.ping;
-    database.ping = async () => {
-      throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
-    };
+    const pings = t.apps.map((a) => [a.deps.database, a.deps.database.ping] as const);
+    for (const [database] of pings)
+      database.ping = async () => {
+        throw new Error('connect ECONNREFUSED 127.0.0.1:5432');
+      };
     try {
       const down = await t.request('GET', '/readyz');
       expect(down.status).toBe(503);
@@ -59,7 +60,7 @@ describe('errors and probes', () => {
       // Liveness does not depend on the database: the process is fine, only not ready.
       expect((await t.request('GET', '/healthz')).status).toBe(200);
     } finally {
-      database.ping = ping;
+      for (const [database, ping] of pings) database.ping = ping;
     }
   });
 });

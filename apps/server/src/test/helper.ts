@@ -7,8 +7,10 @@ import pg from 'pg';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/index.ts';
+import { gatewayOf } from '../features/billing/repository.ts';
 import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
+import type { PaymentGateway } from '../integrations/gateway/index.ts';
 import type { Transport } from '../integrations/mailer.ts';
 import { registerWorkers } from '../workers.ts';
 
@@ -16,6 +18,12 @@ import { registerWorkers } from '../workers.ts';
  * API test harness (fastify/demo `test/helper.ts`): a fresh database per call — PGlite in memory,
  * or a new database on the PostgreSQL server named by TEST_DATABASE_URL — loaded with the demo
  * data set, a controllable clock, and sign-in helpers.
+ *
+ * With TEST_INSTANCES=2 (PostgreSQL only) `build()` makes two apps on that one database, each with
+ * its own connection pool and job runner, and sends requests to them in turn: a sign-in on one and
+ * the next call on the other, so every test also shows that nothing a request needs lives in one
+ * process (docs/operations.md). They share only what stands for the world outside the processes:
+ * the clock, the mail transport and the payment gateway.
  */
 export interface Clock {
   now(): Date;
@@ -52,10 +60,13 @@ export interface Res {
 }
 
 export interface TestApp {
+  /** The first instance: tests that reach into an app (its deps, spies, listen) use it. */
   app: FastifyInstance;
+  /** Every instance (two with TEST_INSTANCES=2): a spy that must see every request goes on each. */
+  apps: FastifyInstance[];
   db: Database['db'];
   clock: Clock;
-  /** Messages delivered by the outbox worker (run `drainJobs()` first). */
+  /** Messages delivered by the outbox workers (run `drainJobs()` first). */
   sent: Sent[];
   token(logname: string, password?: string): Promise<string>;
   as(logname: string | null): {
@@ -65,19 +76,44 @@ export interface TestApp {
   request(
     method: 'GET' | 'POST',
     url: string,
-    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+    opts?: {
+      token?: string;
+      body?: unknown;
+      headers?: Record<string, string>;
+      /** The client's address (sign-in limits count per address). */
+      remoteAddress?: string;
+    },
   ): Promise<Res>;
+  /** Runs every due job on every instance's runner at once; returns how many ran in all. */
   drainJobs(): Promise<number>;
   close(): Promise<void>;
 }
 
 export const demoPassword = (logname: string) => `${logname}-demo-pass`;
 
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** How many app instances `build()` makes: TEST_INSTANCES (1 or 2); 2 needs TEST_DATABASE_URL. */
+export function testInstances(): number {
+  const n = Number(process.env.TEST_INSTANCES ?? '1');
+  if (n !== 1 && n !== 2) throw new Error(`TEST_INSTANCES must be 1 or 2, not ${process.env.TEST_INSTANCES}`);
+  // Two pools on one in-memory PGlite would share one connection: nothing would be proved.
+  if (n === 2 && !process.env.TEST_DATABASE_URL) throw new Error('TEST_INSTANCES=2 needs TEST_DATABASE_URL');
+  return n;
+}
+
+export async function createTestDatabase(): Promise<{
+  database: Database;
+  /** Another connection pool on the same database (PostgreSQL only): a second process's view. */
+  reopen: () => Promise<Database>;
+  drop: () => Promise<void>;
+}> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});
-    return { database, drop: async () => {} };
+    return {
+      database,
+      reopen: () => Promise.reject(new Error('a second pool needs TEST_DATABASE_URL')),
+      drop: async () => {},
+    };
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -89,6 +125,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    reopen: () => openDatabase({ url: url.toString() }),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -96,6 +133,23 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
       await c.end();
     },
   };
+}
+
+/**
+ * The second instance's payment gateway: the first one's, as it is at each call. The gateway
+ * stands for the one outside service every process talks to, and the sandbox keeps its charges
+ * and cards in its memory: with a gateway each, a payment made through one instance would be
+ * unknown to the other's reconciliation. Read at each call, so that a spy on the first instance's
+ * gateway (`gatewayOf(t.app)`), or a gateway a test gives it (provideAppGateway), serves both.
+ */
+function sameGatewayAs(first: FastifyInstance): PaymentGateway {
+  return new Proxy({} as PaymentGateway, {
+    get(_target, key) {
+      const gateway = gatewayOf(first);
+      const value: unknown = Reflect.get(gateway, key);
+      return typeof value === 'function' ? value.bind(gateway) : value;
+    },
+  });
 }
 
 export async function build(
@@ -109,7 +163,10 @@ export async function build(
     PORTAL_AGENT_DELAY_MS: '0',
     ...opts.env,
   });
-  const { database, drop } = await createTestDatabase();
+  const instances = testInstances();
+  const { database, reopen, drop } = await createTestDatabase();
+  const databases = [database];
+  while (databases.length < instances) databases.push(await reopen());
   if (opts.demo !== false) await importFile(database.db, DEMO_FILE);
   const clock = makeClock(opts.start);
   const sent: Sent[] = [];
@@ -120,22 +177,31 @@ export async function build(
       return `<test-${id}@portal>`;
     },
   };
-  const app = await buildApp(config, {
-    database,
-    now: clock.now,
-    transport,
-    checkResponses: true,
-    logger: false,
-  });
-  registerWorkers(app);
-  await app.ready();
+  const apps: FastifyInstance[] = [];
+  for (const db of databases) {
+    const app = await buildApp(config, {
+      database: db,
+      now: clock.now,
+      transport,
+      gateway: apps[0] ? sameGatewayAs(apps[0]) : undefined,
+      checkResponses: true,
+      logger: false,
+    });
+    registerWorkers(app);
+    await app.ready();
+    apps.push(app);
+  }
+  const app = apps[0];
+  let turn = 0;
   const tokens = new Map<string, string>();
 
   const request: TestApp['request'] = async (method, url, o = {}) => {
-    const res = await app.inject({
+    // In turn: with two instances, consecutive requests of a test never meet the same app.
+    const res = await apps[turn++ % apps.length].inject({
       method,
       url,
       headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
+      ...(o.remoteAddress ? { remoteAddress: o.remoteAddress } : {}),
       ...(method === 'POST' ? { payload: (o.body ?? {}) as object } : {}),
     });
     let body: unknown = res.body;
@@ -156,6 +222,7 @@ export async function build(
 
   return {
     app,
+    apps,
     db: database.db,
     clock,
     sent,
@@ -166,10 +233,15 @@ export async function build(
       post: async (url, body) =>
         request('POST', url, { token: logname ? await token(logname) : undefined, body }),
     }),
-    drainJobs: () => app.deps.jobs.drain(),
+    // Both runners compete for the same queue, as two worker processes do: a job run by both
+    // would show in the counts the job tests assert.
+    drainJobs: async () => {
+      const ran = await Promise.all(apps.map((a) => a.deps.jobs.drain()));
+      return ran.reduce((a, b) => a + b, 0);
+    },
     close: async () => {
-      await app.close();
-      await database.close();
+      for (const a of apps) await a.close();
+      for (const d of databases) await d.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

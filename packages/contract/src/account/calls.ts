@@ -11,6 +11,7 @@ import {
   optionalText,
   required,
   requiredEmail,
+  text,
 } from '../rules.ts';
 import { A } from './messages.ts';
 
@@ -22,8 +23,7 @@ import { A } from './messages.ts';
 
 // ---------------------------------------------------------------- addresses
 
-const country = z
-  .string()
+const country = text()
   .trim()
   .max(56)
   .nullish()
@@ -112,8 +112,8 @@ export const ChangeUnixPasswordBody = confirmed(
     panel_logname: logname.optional(),
     panel_password: required().max(256),
     new: newPassword,
-    confirm: z.string().max(256),
-    id: z.union([z.number().int(), z.string().max(40)]).optional(),
+    confirm: text().max(256),
+    id: z.union([z.number().int(), text().max(40)]).optional(),
   }),
   'new',
   'confirm',
@@ -137,7 +137,7 @@ export const UserChangePasswordBody = confirmed(
     username: logname,
     old_password: required().max(256),
     new_password: newPassword,
-    conf_password: z.string().max(256),
+    conf_password: text().max(256),
   }),
   'new_password',
   'conf_password',
@@ -155,7 +155,7 @@ export const ResetPasswordBody = confirmed(
     reset_token: required().max(200),
     username: logname.optional(),
     new_password: newPassword,
-    conf_password: z.string().max(256),
+    conf_password: text().max(256),
   }),
   'new_password',
   'conf_password',
@@ -240,8 +240,7 @@ export const SecondaryRequestBody = z
     email: requiredEmail(),
     lognames: z
       .array(
-        z
-          .string()
+        text()
           .trim()
           .toLowerCase()
           .max(LOGNAME_MAX, { error: A.lognameTooLong })

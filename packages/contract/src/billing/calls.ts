@@ -370,7 +370,7 @@ export const purchaseProduct = defineCall({
       .max(1000),
     comment: optionalText(500),
     /** The coworking payment that paid for it, when paid through the portal. */
-    trans_id: z.string().trim().max(40).optional(),
+    trans_id: text().trim().max(40).optional(),
   }),
   data: z.object({ id: z.number() }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { idNumber } from '../rules.ts';
+import { idNumber, text } from '../rules.ts';
 
 /**
  * The agent API of the provider's web servers (docs/hosting-agent.md). Not spec calls: they carry
@@ -49,13 +49,13 @@ export const agentReport = defineCall({
     id: idNumber,
     /** 'applying' reports progress (message), 'done' and 'failed' are final. */
     state: z.enum(['applying', 'done', 'failed']),
-    message: z.string().max(2000).optional(),
+    message: text().max(2000).optional(),
     /** For devsite.create: what the web server set up (defaults are derived from the domain). */
     details: z
       .object({
         vid: idNumber.optional(),
-        virtname: z.string().trim().min(1).max(253).optional(),
-        docroot: z.string().trim().min(1).max(1000).optional(),
+        virtname: text().trim().min(1).max(253).optional(),
+        docroot: text().trim().min(1).max(1000).optional(),
       })
       .optional(),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { idNumber, logname, optionalEmail, optionalText } from '../rules.ts';
+import { idNumber, logname, optionalEmail, optionalText, text } from '../rules.ts';
 import { HM } from './messages.ts';
 
 /** Calls of the hosting area (spec 002 §7): websites, PHP versions, error logs, installs, devsites, databases. */
@@ -14,7 +14,7 @@ const pickedVid = (message: string) =>
     .max(2_147_483_647, { error: message });
 
 /** A virtual server name as a site identifier next to the vid (checked against the site). */
-const virtName = z.string().trim().toLowerCase().max(253).optional();
+const virtName = text().trim().toLowerCase().max(253).optional();
 
 export const Website = z.object({
   virtname: z.string(),
@@ -149,7 +149,7 @@ export const updatePhpVersion = defineCall({
   body: z.object({
     logname,
     virtname: virtName,
-    php_version: z.string({ error: HM.selectPhp }).trim().min(1, { error: HM.selectPhp }).max(32),
+    php_version: text({ error: HM.selectPhp }).trim().min(1, { error: HM.selectPhp }).max(32),
     vid: idNumber,
   }),
   data: z.object({ change_id: z.number() }),
@@ -223,12 +223,12 @@ export const InstallBody = z.object({
     .number({ error: HM.selectApp })
     .int({ error: HM.selectApp })
     .min(0, { error: HM.selectApp }),
-  appname: z.string({ error: HM.selectApp }).trim().min(1, { error: HM.selectApp }).max(100),
+  appname: text({ error: HM.selectApp }).trim().min(1, { error: HM.selectApp }).max(100),
   vid: pickedVid(HM.selectWebsite),
   subdir,
   email: optionalEmail(),
   nsuphp: z.coerce.number().int().optional(),
-  wfv: z.string().max(50).nullish(),
+  wfv: text().max(50).nullish(),
 });
 
 export const installApp = defineCall({

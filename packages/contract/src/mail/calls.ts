@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
-import { domainName, idNumber, isEmail, logname, optionalText, required, requiredEmail } from '../rules.ts';
+import {
+  domainName,
+  idNumber,
+  isEmail,
+  logname,
+  optionalText,
+  required,
+  requiredEmail,
+  text,
+} from '../rules.ts';
 import { MM } from './messages.ts';
 
 /** Calls of the mail tools and messages (spec 001 §7, spec 002 mailing lists), plus the newsletter and auto-responder. */
@@ -26,8 +35,7 @@ export const aliasName = z
  * Alias targets: one address per line (blank lines ignored, duplicates dropped). Each line is
  * checked and a bad one is named with its line number.
  */
-export const aliasTargets = z
-  .string({ error: MM.targetsRequired })
+export const aliasTargets = text({ error: MM.targetsRequired })
   .max(20_000)
   .transform((text, ctx) => {
     const out: string[] = [];
@@ -164,7 +172,7 @@ export const addTempEmail = defineCall({
 export const tempEmailAlias = defineCall({
   method: 'POST',
   path: '/api/tempemail-alias',
-  body: z.object({ alias: z.string().trim().toLowerCase().min(1, { error: M.required }).max(64), logname }),
+  body: z.object({ alias: text().trim().toLowerCase().min(1, { error: M.required }).max(64), logname }),
   data: z.object({ id: z.number(), notes: z.string(), forwards_to: z.string(), expires: z.string() }),
 });
 

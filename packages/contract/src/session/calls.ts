@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
-import { logname } from '../rules.ts';
+import { logname, text } from '../rules.ts';
+import { ACCOUNT_ROLE, URLS, USER_MODE } from './call-refs.ts';
 
 /** Calls of the session and shell (spec 000 §7). */
 
@@ -12,14 +13,13 @@ export const login = defineCall({
   path: '/api/miglogin',
   token: false,
   body: z.object({
-    username: z
-      .string({ error: M.required })
+    username: text({ error: M.required })
       .trim()
       .toLowerCase()
       .min(1, { error: M.required })
       .max(64)
       .refine((v) => !v.includes('@'), { error: M.loginUseAccountName }),
-    password: z.string({ error: M.required }).min(1, { error: M.required }).max(256),
+    password: text({ error: M.required }).min(1, { error: M.required }).max(256),
   }),
   data: z.object({ id_token: z.string(), bill_email: z.string(), mode: Mode }),
 });
@@ -69,9 +69,7 @@ export const customer = defineCall({
 });
 
 export const urls = defineCall({
-  method: 'GET',
-  path: '/api/urls',
-  token: false,
+  ...URLS,
   data: z.object({
     db_url: z.string(),
     aud_url: z.string(),
@@ -86,8 +84,7 @@ export const urls = defineCall({
 });
 
 export const userMode = defineCall({
-  method: 'GET',
-  path: '/api/usermode/:operator',
+  ...USER_MODE,
   params: z.object({ operator: logname }),
   data: z.object({ mode: Mode }),
 });
@@ -116,14 +113,13 @@ export const popupNote = defineCall({
 export const lookupLognameUid = defineCall({
   method: 'GET',
   path: '/api/lookup-logname-uid/:text',
-  params: z.object({ text: z.string().trim().min(1).max(64) }),
+  params: z.object({ text: text().trim().min(1).max(64) }),
   data: z.object({ logname: z.string(), bill_email: z.string() }),
 });
 
 export const AccountRole = z.enum(['Primary', 'Secondary']);
 export const accountRole = defineCall({
-  method: 'GET',
-  path: '/api/account-role/:account',
+  ...ACCOUNT_ROLE,
   params: z.object({ account: logname }),
   data: z.object({ account_role: AccountRole, dashboard_admin: z.boolean(), primary: z.string().nullable() }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { text } from '../rules.ts';
 import { TM } from './messages.ts';
 
 /**
@@ -82,8 +83,7 @@ export const pwned = defineCall({
   method: 'POST',
   path: '/api/pwned',
   body: z.object({
-    item: z
-      .string({ error: TM.passwordRequired })
+    item: text({ error: TM.passwordRequired })
       .min(1, { error: TM.passwordRequired })
       .max(PWNED_MAX_CHARS, { error: TM.passwordTooLong(PWNED_MAX_CHARS) }),
   }),
@@ -93,20 +93,20 @@ export const pwned = defineCall({
 export const unixtime = defineCall({
   method: 'GET',
   path: '/api/unixtime/:seconds_offset',
-  params: z.object({ seconds_offset: z.string({ error: TM.offsetRequired }) }),
+  params: z.object({ seconds_offset: text({ error: TM.offsetRequired }) }),
   data: z.object({ unixtime: z.number().int() }),
 });
 
 export const humantime = defineCall({
   method: 'GET',
   path: '/api/humantime/:timestamp',
-  params: z.object({ timestamp: z.string({ error: TM.timestampRequired }) }),
+  params: z.object({ timestamp: text({ error: TM.timestampRequired }) }),
   data: z.object({ datetime: z.string() }),
 });
 
 const Passwords = z.object({ passwords: z.array(z.string()) });
 /** The count is checked by the generator: default 8, at most 28 (larger counts are clamped, and the message says so). */
-const count = z.string();
+const count = text();
 
 export const genWordPass = defineCall({
   method: 'GET',

@@ -415,10 +415,14 @@ describe('payments', () => {
     const before = await balance('bob');
     const charge = vi.spyOn(gatewayOf(t.app), 'chargeCard');
     // The receipts are queued in the transaction that records the approval: failing there rolls it back.
-    const send = vi.spyOn(t.app.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed'));
+    // On every instance (TEST_INSTANCES=2 sends requests to them in turn), until the first request is done.
+    const sends = t.apps.map((a) =>
+      vi.spyOn(a.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed')),
+    );
     try {
       const body = payment({ account: 'bob', amount: '17.00', idempotency_key: 'bob-pay-500' });
       const first = await t.as('bob').post('/api/single-payment', body);
+      for (const send of sends) send.mockRestore();
       expect(first.status).toBe(500);
       expect(first.body.message).toBe(M.internalError);
       const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500'));
@@ -448,7 +452,7 @@ describe('payments', () => {
       ).toHaveLength(1);
     } finally {
       charge.mockRestore();
-      send.mockRestore();
+      for (const send of sends) send.mockRestore();
     }
   });
 

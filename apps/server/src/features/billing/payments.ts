@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
@@ -205,6 +205,10 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
   }
 }
 
+/** The message of a payment still unconfirmed after the last reconcile attempt, once accounting is told. */
+export const UNRECONCILED_MESSAGE =
+  'Still unconfirmed by the gateway after the last reconcile attempt: reported to accounting';
+
 /** Asks the gateway what became of an unknown payment; throws to be tried again later. */
 export async function reconcilePayment(
   app: FastifyInstance,
@@ -218,16 +222,41 @@ export async function reconcilePayment(
   const result = await findCharge(key);
   if (result?.outcome === 'unknown') {
     if (lastAttempt) {
-      await deps.outbox.send(deps.db, {
-        kind: 'billing.unreconciled',
-        account: p.owner,
-        to: deps.config.ACCOUNTING_EMAIL,
-        subject: `Payment of ${p.owner} still unconfirmed: $${money(p.amountCents)}`,
-        body: `The card processor has not confirmed payment ${p.transId} of $${money(p.amountCents)} for ${p.owner} (attempted ${p.date.toISOString()}). Please check it in the gateway's merchant interface and settle it by hand.\n`,
-      });
+      await reportUnreconciled(app, key);
       return;
     }
     throw new Error('payment outcome still unknown at the gateway');
   }
   await recordOutcome(app, key, result);
+}
+
+/**
+ * Tells accounting about a payment the gateway never confirmed, once: the mail is queued in the
+ * transaction that marks the payment as reported, so the job run again after a worker died
+ * between this commit and the job's 'done' finds it marked and queues nothing.
+ */
+async function reportUnreconciled(app: FastifyInstance, key: string): Promise<void> {
+  const { deps } = app;
+  await deps.db.transaction(async (t) => {
+    const tx = t as unknown as Db;
+    const [p] = await tx
+      .update(payments)
+      .set({ message: UNRECONCILED_MESSAGE })
+      .where(
+        and(
+          eq(payments.idempotencyKey, key),
+          eq(payments.status, 'unknown'),
+          ne(payments.message, UNRECONCILED_MESSAGE),
+        ),
+      )
+      .returning();
+    if (!p) return;
+    await deps.outbox.send(tx, {
+      kind: 'billing.unreconciled',
+      account: p.owner,
+      to: deps.config.ACCOUNTING_EMAIL,
+      subject: `Payment of ${p.owner} still unconfirmed: $${money(p.amountCents)}`,
+      body: `The card processor has not confirmed payment ${p.transId} of $${money(p.amountCents)} for ${p.owner} (attempted ${p.date.toISOString()}). Please check it in the gateway's merchant interface and settle it by hand.\n`,
+    });
+  });
 }

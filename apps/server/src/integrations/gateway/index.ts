@@ -44,6 +44,14 @@ export function appGateway(
   return gateway;
 }
 
+/**
+ * Makes `gateway` the one of `app` before its first use: the API tests' two instances of one
+ * deployment (test/helper.ts) share one sandbox, as processes share the one real gateway.
+ */
+export function provideAppGateway(app: object, gateway: PaymentGateway): void {
+  perApp.set(app, gateway);
+}
+
 /** PORTAL_GATEWAY, AUTHNET_ENDPOINT, AUTHNET_LOGIN_ID, AUTHNET_TRANSACTION_KEY (as validated by config.ts) → GatewayConfig. */
 export function gatewayConfigFromEnv(env: {
   PORTAL_GATEWAY: 'sandbox' | 'authorize-net';
