@@ -62,6 +62,46 @@ describe('sign-in and the shell', () => {
     await page.context().close();
   });
 
+  it('asks for /api/urls once per visit, signed out and then signed in', async () => {
+    const page = await newPage(browser);
+    let asked = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/urls') asked++;
+    });
+    await login(page, 'alice');
+    await page.getByRole('heading', { name: 'Breaking News' }).waitFor();
+    // The signed-in shell's links come from the same answer as the signed-out title.
+    await page.getByRole('button', { name: 'Resources' }).click();
+    await page.getByRole('menuitem').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toBe(1);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Breaking News' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toBe(2);
+    await page.context().close();
+  });
+
+  it('signed in, asks for the shell and the screen of the address before the app has run', async () => {
+    const page = await newPage(browser);
+    await login(page, 'alice');
+    // Without the entry (the app never runs), only index.html's preload script can ask for them.
+    await page.route(/\/portal\/assets\/index-[^/]*\.js$/, (r) => r.abort());
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    await page.goto(url('/domain-list'));
+    await page.waitForLoadState('networkidle');
+    expect(asked.some((p) => /\/assets\/shell-[^/]*\.js$/.test(p))).toBe(true);
+    expect(asked.some((p) => /\/assets\/domain-list-page-[^/]*\.js$/.test(p))).toBe(true);
+    // Signed out, nothing beyond the first screen's files.
+    await page.evaluate(() => localStorage.clear());
+    asked.length = 0;
+    await page.goto(url('/domain-list'));
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((p) => /\/assets\/(shell|domain-list-page)-/.test(p))).toEqual([]);
+    await page.context().close();
+  });
+
   it('logs in, restores the session after a reload, and logs out', async () => {
     const page = await newPage(browser);
     await login(page, 'Alice', 'alice-demo-pass');
@@ -94,7 +134,7 @@ describe('sign-in and the shell', () => {
     const page = await newPage(browser);
     await login(page, 'bob');
     await page.evaluate(() => localStorage.setItem('id_token', `${localStorage.getItem('id_token')}x`));
-    await page.reload();
+    // A fresh load with the refused token: its first call (now made at start) expires the session.
     await page.goto(url('/account-info'));
     await page.getByLabel('Username').waitFor();
     await expect(page.getByTestId('banner').textContent()).resolves.toBe('Logged Out');

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -60,6 +61,132 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Runs in the page, from assets/preload-*.js: signed in, asks at once for the files of the signed-in
+ * shell and of the address's screen (`<link rel="modulepreload">`, stylesheets `rel="preload"`), so
+ * they download alongside the entry instead of after it has been downloaded and run. Plain
+ * JavaScript once built (its source text is the script); any failure leaves the app to load them.
+ */
+function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[string, string[]]> }) {
+  try {
+    if (localStorage.getItem('logged_in') !== 'true' || !localStorage.getItem('id_token')) return;
+    const base = table.base.replace(/\/$/, '');
+    const path = location.pathname.slice(base.length) || '/';
+    const route = table.routes.find(([pattern]) => new RegExp(pattern, 'i').test(path));
+    for (const file of table.shell.concat(route ? route[1] : [])) {
+      const link = document.createElement('link');
+      const css = file.endsWith('.css');
+      link.rel = css ? 'preload' : 'modulepreload';
+      if (css) link.as = 'style';
+      // As the app's own requests for them (Vite's loader, the entry's `crossorigin`), so the
+      // browser reuses these answers.
+      link.crossOrigin = '';
+      link.href = table.base + file;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // No storage (private mode) or an old browser: the app loads the files itself, as before.
+  }
+}
+
+/**
+ * The preload script and its table: which files the signed-in shell and each route's screen need
+ * beyond the first screen's, read from the build's chunks. The route → screen module pairs come
+ * from the areas' `features/<area>/screens.ts` (`'name': lazy(() => import('./x-page.tsx'))`) and
+ * the paths from the contract's route table; the build fails if a route is left without files, so
+ * a change of either form is noticed here rather than in the scores. The script is loaded `async`
+ * from index.html (the CSP allows no inline script).
+ */
+function preloadScript(): Plugin {
+  const screenOf = new Map<string, string>();
+  const srcDir = resolve(import.meta.dirname, 'src');
+  const routesFile = resolve(import.meta.dirname, '../../packages/contract/src/routes.ts');
+  const inScreens = /[\\/]features[\\/][^\\/]+[\\/]screens\.ts$/;
+  let base = '/';
+  return {
+    name: 'portal:preload-script',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base;
+    },
+    transform: {
+      order: 'pre',
+      handler(code, id) {
+        if (!inScreens.test(id)) return null;
+        const lazies = [...code.matchAll(/lazy\(\(\) => import\('([^']+)'\)\)/g)].length;
+        const named = new Map<string, string>();
+        for (const m of code.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g))
+          named.set(m[1], m[2]);
+        let found = named.size;
+        for (const m of code.matchAll(
+          /^\s*'?([\w-]+)'?: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+)),?$/gm,
+        )) {
+          const spec = m[2] ?? named.get(m[3]);
+          if (!spec) continue;
+          if (m[2]) found++;
+          screenOf.set(m[1], resolve(dirname(id), spec));
+        }
+        if (found !== lazies) this.error(`preload table: could not read every screen of ${id}`);
+        return null;
+      },
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const cssOf = (c: (typeof chunks)[number]) => [...(c.viteMetadata?.importedCss ?? [])];
+      /** A chunk's file, its static imports' (transitively) and their stylesheets. */
+      const closure = (file: string, into = new Set<string>()) => {
+        const c = byFile.get(file);
+        if (!c || into.has(file)) return into;
+        into.add(file);
+        for (const css of cssOf(c)) into.add(css);
+        for (const i of c.imports) closure(i, into);
+        return into;
+      };
+      const initial = new Set<string>();
+      for (const c of chunks) if (c.isEntry) closure(c.fileName, initial);
+      const filesOf = (moduleId: string) => {
+        const c =
+          chunks.find((x) => x.facadeModuleId === moduleId) ??
+          chunks.find((x) => x.moduleIds.includes(moduleId));
+        if (!c) return null;
+        return [...closure(c.fileName)].filter((f) => !initial.has(f));
+      };
+      const shell = filesOf(join(srcDir, 'app', 'signed-in-shell.tsx'));
+      if (!shell) return this.error('preload table: no chunk holds the signed-in shell');
+      const routes: Array<[string, string[]]> = [];
+      const routeDefs = [
+        ...readFileSync(routesFile, 'utf8').matchAll(/\{ name: '([\w-]+)', path: '([^']+)'/g),
+      ];
+      if (routeDefs.length === 0) return this.error('preload table: no routes read from the contract');
+      for (const [, name, path] of routeDefs) {
+        const module = screenOf.get(name);
+        const files = module && filesOf(module);
+        if (!files) return this.error(`preload table: no screen chunk for the route '${name}'`);
+        const pattern = path
+          .replace(/[.*+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
+          .replace(/:\w+/g, '[^/]+');
+        routes.push([`^${pattern.replace(/\/$/, '')}/?$`, files.filter((f) => !shell.includes(f))]);
+      }
+      const table = { base, shell, routes };
+      const ref = this.emitFile({
+        type: 'asset',
+        name: 'preload.js',
+        source: `(${preloadSignedIn.toString()})(${JSON.stringify(table)});\n`,
+      });
+      const html = bundle['index.html'];
+      if (html?.type !== 'asset') return this.error('preload table: index.html is not in the bundle');
+      const tag = `<script async src="${base}${this.getFileName(ref)}"></script>`;
+      html.source = String(html.source).replace(
+        /(\s*)<script type="module"/,
+        `$1${tag}$1<script type="module"`,
+      );
+    },
+  };
+}
+
 /** Mantine's inputs beyond the login form's (their code and sheets), for forms and the table's pager. */
 const FORM_INPUT_NAMES = [
   'Checkbox',
@@ -83,7 +210,7 @@ const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table
 
 export default defineConfig({
   base: '/portal/',
-  plugins: [mantineComponentCss(), react(), precompress()],
+  plugins: [mantineComponentCss(), react(), preloadScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

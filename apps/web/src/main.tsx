@@ -9,11 +9,11 @@ import {
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { ApiError } from './app/api.ts';
-import { router } from './app/router.tsx';
+import { AppRouter } from './app/router.tsx';
 import { preloadScreen } from './app/screens.ts';
 import { session } from './app/session.ts';
+import { accountRoleQuery } from './app/shared-queries.ts';
 import { loadSignedInShell } from './app/shell.tsx';
 
 const queryClient = new QueryClient({
@@ -64,10 +64,13 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
 localStorage.setItem('mantine-color-scheme-value', session.get().mode);
 
 // Signed in, the first screen needs the signed-in shell and the screen of the address: both start
-// downloading now, side by side, rather than the screen only once the shell has rendered.
+// downloading now, side by side, rather than the screen only once the shell has rendered (the
+// preload script of index.html has usually asked for their files already). The account's role,
+// which many screens wait for before asking for their own data, is asked for at the same time.
 if (session.get().loggedIn) {
   void loadSignedInShell();
   preloadScreen(window.location.pathname.replace(/^\/portal/, '') || '/');
+  void queryClient.prefetchQuery(accountRoleQuery(session.get().currentUser));
 }
 
 createRoot(document.getElementById('root')!).render(
@@ -79,7 +82,7 @@ createRoot(document.getElementById('root')!).render(
       defaultColorScheme={session.get().mode}
     >
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

@@ -1,5 +1,5 @@
 import { callUrl } from '@portal/contract/call-url';
-import type { CallDef, DataOf, OkEnvelope } from '@portal/contract/http';
+import type { CallDef, CallRef, DataOf, OkEnvelope } from '@portal/contract/http';
 import type { z } from 'zod';
 import { session } from './session.ts';
 
@@ -46,8 +46,12 @@ export async function request(
   }
 }
 
+/**
+ * Makes a call of the contract. `def` is its full definition, or its reference (method, path,
+ * token) with the definition's type given, `call<typeof S.urls>(URLS)`: only those three are used.
+ */
 export async function call<C extends CallDef>(
-  def: C,
+  def: C | CallRef,
   input: CallInput<C> = {},
 ): Promise<OkEnvelope<DataOf<C>>> {
   const url = callUrl(def.path, (input.params ?? {}) as Record<string, unknown>);

@@ -97,6 +97,10 @@ function persist(s: SessionState): void {
 export const session = {
   get: (): SessionState => state,
   set(patch: Partial<SessionState>): void {
+    // An answer that changes nothing (the stored display mode confirmed at start) re-renders nothing:
+    // every screen reads the session.
+    const keys = Object.keys(patch) as Array<keyof SessionState>;
+    if (keys.every((k) => Object.is(state[k], patch[k]))) return;
     state = { ...state, ...patch };
     persist(state);
     for (const l of listeners) l();
@@ -155,21 +159,6 @@ export function setPortalTitle(title: string): void {
   if (typeof document !== 'undefined') document.title = title;
   if (title === state.title) return;
   session.set({ title, ...(state.banner === state.title ? { banner: title } : {}) });
-}
-
-/**
- * Loads the title the server is configured with (`portal_title` of GET /api/urls). A plain fetch:
- * the first screen stays without the contract's schemas; a failure keeps the default title.
- */
-export async function loadPortalTitle(): Promise<void> {
-  try {
-    const res = await fetch('/api/urls', { headers: { accept: 'application/json' } });
-    const body = (await res.json()) as { data?: { portal_title?: unknown } };
-    const title = body.data?.portal_title;
-    if (typeof title === 'string' && title.trim()) setPortalTitle(title);
-  } catch {
-    // Offline or an older server: the default title stays.
-  }
 }
 
 export function useSession(): SessionState {

@@ -1,25 +1,41 @@
-import * as S from '@portal/contract/session/calls';
-import { useQuery } from '@tanstack/react-query';
+import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
+import { ACCOUNT_ROLE } from '@portal/contract/session/call-refs';
+import type * as S from '@portal/contract/session/calls';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api.ts';
 import { useSession } from './session.ts';
+import { urlsQuery } from './urls.ts';
 
 /** Queries the shell and many screens share. */
-export const urlsQuery = {
-  queryKey: ['urls'],
-  queryFn: () => call(S.urls).then((r) => r.data),
-  staleTime: Number.POSITIVE_INFINITY,
-};
-
 export function useUrls() {
   return useQuery(urlsQuery);
 }
 
+/**
+ * The account role of an account (Primary or Secondary). Made from the call's reference: main.tsx
+ * starts it for the current user at start, alongside the screen's code (no schemas needed).
+ */
+export const accountRoleQuery = (account: string) =>
+  queryOptions({
+    queryKey: ['account-role', account],
+    queryFn: () => call<typeof S.accountRole>(ACCOUNT_ROLE, { params: { account } }).then((r) => r.data),
+  });
+
 /** The account role of the current user (Primary or Secondary), loaded for the account being worked on. */
 export function useAccountRole() {
   const { currentUser, loggedIn } = useSession();
-  return useQuery({
-    queryKey: ['account-role', currentUser],
-    queryFn: () => call(S.accountRole, { params: { account: currentUser } }).then((r) => r.data),
-    enabled: loggedIn && !!currentUser,
-  });
+  return useQuery({ ...accountRoleQuery(currentUser), enabled: loggedIn && !!currentUser });
+}
+
+/**
+ * The account whose information a screen shows (`infoAccountOf`, spec 002 §6): a Secondary its
+ * primary designated dashboard admin views the primary's, read only; anyone else — and staff
+ * working on anyone — the current user's own. Shared by the screens of every area that follows the
+ * rule (docs/decisions/admin.md). `ready` is false until the account role is known: a query
+ * started before would ask for the wrong account.
+ */
+export function useInfoAccount(): { account: string; readOnly: boolean; ready: boolean } {
+  const { currentUser } = useSession();
+  const role = useAccountRole();
+  return { ...infoAccountOf(currentUser, role.data), ready: !role.isLoading };
 }

@@ -1,13 +1,17 @@
 import { AppShell, Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROUTES } from '@portal/contract/routes';
+import { USER_MODE } from '@portal/contract/session/call-refs';
+import type * as S from '@portal/contract/session/calls';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/shell/login-page.tsx';
 import { call } from './api.ts';
-import { loadPortalTitle, session, useSession } from './session.ts';
+import { session, setPortalTitle, useSession } from './session.ts';
 import { preloadScreen } from './screens.ts';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
+import { urlsQuery } from './urls.ts';
 
 // The signed-in layout (sidebar, menus, search) loads after sign-in, so the login screen stays small.
 export const loadSignedInShell = () => import('./signed-in-shell.tsx');
@@ -58,15 +62,22 @@ export function Shell() {
     if (!s.loggedIn || modeSync.fetchedFor === s.operator) return;
     modeSync.fetchedFor = s.operator;
     const changes = modeSync.userChanges;
-    import('@portal/contract/session/calls')
-      .then((S) => call(S.userMode, { params: { operator: s.operator } }))
+    call<typeof S.userMode>(USER_MODE, { params: { operator: s.operator } })
       .then((r) => changes === modeSync.userChanges && session.set({ mode: r.data.mode }))
       .catch(() => changes === modeSync.userChanges && session.set({ mode: 'light' }));
   }, [s.loggedIn, s.operator]);
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => setColorScheme(s.mode), [s.mode, setColorScheme]);
-  // The configured title (PORTAL_TITLE) for the top bar and the browser tab.
-  useEffect(() => void loadPortalTitle(), []);
+  // The configured title (PORTAL_TITLE) for the top bar and the browser tab; the same answer
+  // serves the links of the signed-in shell and the screens (one request per visit). A failure
+  // keeps the default title.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClient
+      .fetchQuery(urlsQuery)
+      .then((urls) => urls.portal_title?.trim() && setPortalTitle(urls.portal_title))
+      .catch(() => {});
+  }, [queryClient]);
   usePrefetchAfterLogin(s.loggedIn, location.pathname);
 
   // Unknown paths fall through to the router, which redirects them home.

@@ -15,7 +15,7 @@ import { M } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
 import * as S from '@portal/contract/session/calls';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, Suspense, useDeferredValue, useState } from 'react';
+import { type FormEvent, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, call, request } from './api.ts';
 import { ADMIN_TOOLS, NAV, type NavItem, RESOURCES } from './nav.ts';
@@ -32,8 +32,14 @@ const isCurrent = (name: RouteName, pathname: string) => {
   return !!def && !!matchPath(def.path, pathname);
 };
 
-/** The signed-in shell: top bar, banner, sidebar accordion, notice bar, content and the status modal. */
-export default function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+export default memo(SignedInShell);
+
+/**
+ * The signed-in shell: top bar, banner, sidebar accordion, notice bar, content and the status
+ * modal. Memoised: the outer shell re-renders on every session change, and the parts here that
+ * read the session re-render by themselves.
+ */
+function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
   // On the first render the shell commits alone and the screen (often loaded alongside it) follows
   // as a deferred, interruptible update: two shorter tasks on a slow phone instead of one long one.
   const showScreen = useDeferredValue(true, false);

@@ -23,7 +23,7 @@ import {
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
@@ -55,7 +55,14 @@ export interface DataTableProps<T> {
  * the empty-state text, a row click and per-cell clicks.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, data, pageSize, pageSizes, initialSort = [], globalSearch, emptyText, onRowClick } = props;
+  const { columns, pageSize, pageSizes, initialSort = [], globalSearch, emptyText, onRowClick } = props;
+  // Rows that arrive are rendered as a deferred, interruptible update: a page of rows is otherwise
+  // one long task on a slow phone. The rows and the loading flag move together.
+  const incoming = useMemo(
+    () => ({ data: props.data, loading: !!props.loading }),
+    [props.data, props.loading],
+  );
+  const { data, loading } = useDeferredValue(incoming);
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [filterInputs, setFilterInputs] = useState<Record<string, string>>({});
   const [debouncedFilters] = useDebouncedValue(filterInputs, FILTER_DELAY_MS);
@@ -113,7 +120,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // Until the first rows come, the table's place is held (header and a page of rows) under the
   // loading text, and the table shows once it has them: filled in place, its columns would be
   // re-measured and its header and rows would move.
-  const firstLoad = !!props.loading && data.length === 0;
+  const firstLoad = loading && data.length === 0;
   const heldRows = Math.min(pageSize ?? 5, 25);
 
   return (
@@ -225,7 +232,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Tr>
                 <Table.Td colSpan={columns.length}>
                   <Text c="dimmed" ta="center" py="sm">
-                    {props.loading ? 'Loading…' : emptyText}
+                    {loading ? 'Loading…' : emptyText}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -9,7 +9,8 @@ export interface AccountRoleInfo {
  * Whose account information the screens show (spec 002 §6, docs/decisions/admin.md): a Secondary
  * its primary designated dashboard admin views the primary's, read only; anyone else — and a
  * Secondary not (or no longer) designated — its own. One rule for every screen that follows it
- * (Account Summary, Account Contacts, Circuits, BUS Accounts), so they cannot disagree.
+ * (Account Summary, the account administration lists, the hosting, mailing-list, disk-usage and
+ * account-address screens), so they cannot disagree.
  */
 export function infoAccountOf(
   currentUser: string,

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
+import { AM } from '@portal/contract/admin/messages';
 import { A } from '@portal/contract/account/messages';
 import { M } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, call, errorText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useAccountRole } from '../../app/shared-queries.ts';
+import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
@@ -25,23 +26,39 @@ const EMPTY: C.Address = {
   country: 'US',
   phone: '',
 };
+const LABELS: Record<keyof C.Address, string> = {
+  first_name: 'First Name',
+  last_name: 'Last Name',
+  company: 'Company',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipcode: 'Zip Code',
+  country: 'Country',
+  phone: 'Phone',
+};
 
 /**
  * Change Account Address / Change Billing Address (spec 000 §2, §5, §8): the stored address is
  * loaded for the current user (reloaded when staff switch accounts); duplicate submits are
- * blocked while the change is pending.
+ * blocked while the change is pending. The account address of a dashboard admin is its
+ * primary's, shown read only (update-account-address is the owner's; docs/decisions/admin.md).
  */
 export function AddressPage({ kind }: { kind: Kind }) {
   const { currentUser } = useSession();
   const label = kind === 'bill' ? 'Billing' : 'Account';
   const role = useAccountRole();
+  const info = useInfoAccount();
+  // Billing stays with the current user: a Secondary never sees it (DESIGN.md §3).
+  const account = kind === 'account' ? info.account : currentUser;
+  const readOnly = kind === 'account' && info.readOnly;
   const secondary = kind === 'bill' && role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const query = accountAddressQuery(kind, currentUser);
+  const query = accountAddressQuery(kind, account);
   const q = useQuery({
     ...query,
-    enabled: !!currentUser && (kind === 'account' || (!!role.data && !secondary)),
+    enabled: !!account && (kind === 'account' ? info.ready : !!role.data && !secondary),
   });
   const required =
     kind === 'bill'
@@ -49,7 +66,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
       : ['address', 'city', 'state', 'zipcode'];
 
   const form = useForm({
-    initialValues: { account: currentUser, ...EMPTY },
+    initialValues: { account, ...EMPTY },
     validate: zodValidate(kind === 'bill' ? C.BillingAddressBody : C.AccountAddressBody),
   });
   // biome-ignore lint/correctness/useExhaustiveDependencies: refill only when new data arrives
@@ -89,13 +106,9 @@ export function AddressPage({ kind }: { kind: Kind }) {
     update.mutate(values);
   });
 
-  const field = (
-    name: keyof C.Address,
-    title: string,
-    extra: { autoComplete?: string; maxLength?: number } = {},
-  ) => (
+  const field = (name: keyof C.Address, extra: { autoComplete?: string; maxLength?: number } = {}) => (
     <TextInput
-      label={title}
+      label={LABELS[name]}
       withAsterisk={required.includes(name)}
       {...extra}
       {...form.getInputProps(name)}
@@ -103,7 +116,12 @@ export function AddressPage({ kind }: { kind: Kind }) {
   );
 
   return (
-    <Page title={`Change ${label} Address for ${currentUser}`} width={760}>
+    <Page title={`${readOnly ? '' : 'Change '}${label} Address for ${account}`} width={760}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       {secondary && (
         <Alert color="yellow" title={M.permissionDenied}>
           {M.secondaryNoBilling}
@@ -115,7 +133,21 @@ export function AddressPage({ kind }: { kind: Kind }) {
         </Alert>
       )}
       {q.isLoading && <Loader size="sm" aria-label="Loading" />}
-      {q.data && (
+      {q.data && readOnly && (
+        <Table striped withTableBorder maw={640}>
+          <Table.Tbody>
+            {(Object.keys(LABELS) as Array<keyof C.Address>).map((name) => (
+              <Table.Tr key={name}>
+                <Table.Th scope="row" w={200}>
+                  {LABELS[name]}
+                </Table.Th>
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>{q.data.address[name] ?? ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {q.data && !readOnly && (
         <form onSubmit={submit} noValidate>
           <Stack>
             <Text size="sm">
@@ -124,19 +156,19 @@ export function AddressPage({ kind }: { kind: Kind }) {
                 : 'The service address of the account. Accounting is told of every change.'}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {field('first_name', 'First Name', { autoComplete: 'given-name', maxLength: 60 })}
-              {field('last_name', 'Last Name', { autoComplete: 'family-name', maxLength: 60 })}
+              {field('first_name', { autoComplete: 'given-name', maxLength: 60 })}
+              {field('last_name', { autoComplete: 'family-name', maxLength: 60 })}
             </SimpleGrid>
-            {field('company', 'Company', { autoComplete: 'organization', maxLength: 100 })}
-            {field('address', 'Address', { autoComplete: 'street-address', maxLength: 200 })}
+            {field('company', { autoComplete: 'organization', maxLength: 100 })}
+            {field('address', { autoComplete: 'street-address', maxLength: 200 })}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              {field('city', 'City', { autoComplete: 'address-level2', maxLength: 80 })}
-              {field('state', 'State', { autoComplete: 'address-level1', maxLength: 40 })}
-              {field('zipcode', 'Zip Code', { autoComplete: 'postal-code', maxLength: 20 })}
+              {field('city', { autoComplete: 'address-level2', maxLength: 80 })}
+              {field('state', { autoComplete: 'address-level1', maxLength: 40 })}
+              {field('zipcode', { autoComplete: 'postal-code', maxLength: 20 })}
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {field('country', 'Country', { autoComplete: 'country', maxLength: 56 })}
-              {field('phone', 'Phone', { autoComplete: 'tel', maxLength: 40 })}
+              {field('country', { autoComplete: 'country', maxLength: 56 })}
+              {field('phone', { autoComplete: 'tel', maxLength: 40 })}
             </SimpleGrid>
             <Group>
               <Button type="submit" loading={update.isPending}>

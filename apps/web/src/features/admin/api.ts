@@ -1,10 +1,7 @@
 import * as C from '@portal/contract/admin/calls';
-import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { call } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
-import { useAccountRole } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of account administration; keys start with the call path. */
@@ -39,18 +36,6 @@ export const busAccountsQuery = (account: string) =>
     queryKey: [C.busAccounts.path, account],
     queryFn: () => call(C.busAccounts, { params: { account } }).then((r) => r.data.bus_accounts),
   });
-
-/**
- * The account whose information these screens show. A Secondary designated dashboard admin views
- * its primary's contacts, circuits and BUS accounts, read only (spec 002 §6); anyone else sees the
- * current user's own (`infoAccountOf`, the rule the Account Summary follows too). `ready` is false
- * until the account role is known.
- */
-export function useInfoAccount(): { account: string; readOnly: boolean; ready: boolean } {
-  const { currentUser } = useSession();
-  const role = useAccountRole();
-  return { ...infoAccountOf(currentUser, role.data), ready: !role.isLoading };
-}
 
 /** Shows a failed query's status message once per failure. */
 export function useFailureStatus(

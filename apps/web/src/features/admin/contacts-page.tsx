@@ -11,7 +11,8 @@ import { call, errorText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { contactsQuery, useFailureStatus, useInfoAccount } from './api.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
+import { contactsQuery, useFailureStatus } from './api.ts';
 
 const preLine = { whiteSpace: 'pre-line' as const, overflowWrap: 'anywhere' as const };
 

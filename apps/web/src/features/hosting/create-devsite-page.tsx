@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { AM } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
@@ -21,17 +22,21 @@ interface Values {
   notes: string;
 }
 
-/** Create a Devsite: a request to the network operations team, recorded in the change queue. */
+/**
+ * Create a Devsite: a request to the network operations team, recorded in the change queue. A
+ * dashboard admin may not send it (devsite-request is the owner's): it gets the read-only note and
+ * the way back to the devsites, no form.
+ */
 export default function CreateDevsitePage() {
-  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const sites = useQuery(nondevWebsitesQuery(currentUser));
+  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
   const form = useForm<Values>({
     initialValues: {
       action: 'create',
-      logname: currentUser,
+      logname: account,
       vid: '',
       devsite_type: C.DEFAULT_DEVSITE_TYPE,
       email_contact: '',
@@ -47,9 +52,9 @@ export default function CreateDevsitePage() {
 
   const setup = useMutation({
     mutationFn: (v: Values) =>
-      call(C.devsiteRequest, { body: { ...v, logname: currentUser, vid: Number(v.vid) } }),
+      call(C.devsiteRequest, { body: { ...v, logname: account, vid: Number(v.vid) } }),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, currentUser] });
+      void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, account] });
       showStatus({ title: HM.devsiteSubmitted, body: escapeHtml(HM.requestToNoc) });
       navigate(routePath('devsites'));
     },
@@ -59,7 +64,18 @@ export default function CreateDevsitePage() {
   const eligible = (sites.data ?? []).filter((s) => !s.has_devsite);
   return (
     <Page title="Create a Devsite" width={640}>
-      {sites.isSuccess && eligible.length === 0 ? (
+      {readOnly ? (
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {AM.readOnlyNote(account)}
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
+              View Devsites
+            </Button>
+          </Group>
+        </Stack>
+      ) : sites.isSuccess && eligible.length === 0 ? (
         <Stack>
           <Alert color="yellow" data-testid="no-eligible">
             {HM.noEligibleWebsite}

@@ -1,19 +1,23 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Database } from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { databasesQuery, failureText, useFailureStatus } from './api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
-/** Databases: each database with a link to its administration tool. */
+/**
+ * Databases: each database with a link to its administration tool. A dashboard admin sees its
+ * primary's; the link leaves the portal (the tool has its own sign-in), so it stays.
+ */
 export default function DatabasesPage() {
-  const { currentUser } = useSession();
-  const list = useQuery(databasesQuery(currentUser));
+  const { account, readOnly, ready } = useInfoAccount();
+  const list = useQuery({ ...databasesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
     title: HM.problemsWithRequest,
     body: escapeHtml(failureText(err)),
@@ -42,6 +46,11 @@ export default function DatabasesPage() {
 
   return (
     <Page title="Databases" width={720}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       <DataTable
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
@@ -49,7 +58,7 @@ export default function DatabasesPage() {
         pageSizes={PAGE.databases.choices}
         initialSort={[{ id: 'name', desc: false }]}
         emptyText={HM.noDatabases}
-        loading={list.isLoading}
+        loading={!ready || list.isLoading}
         caption="Databases"
       />
     </Page>

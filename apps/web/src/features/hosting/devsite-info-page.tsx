@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { devsiteQuery, failureText, siteFailure, useFailureStatus, useOnUserChange } from './api.ts';
@@ -18,13 +20,17 @@ const ACTIONS: Record<Action, { label: string; warning: string; done: string }> 
   refresh: { label: 'Refresh Devsite from Live site', warning: HM.refreshWarning, done: HM.refreshSubmitted },
 };
 
-/** Devsite info: details, special requests, and the promote / refresh requests to the NOC. */
+/**
+ * Devsite info: details, special requests, and the promote / refresh requests to the NOC. A
+ * dashboard admin sees its primary's devsite details only (devsite-request is the owner's).
+ */
 export default function DevsiteInfoPage() {
   const { vid = '' } = useParams();
   const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const dev = useQuery(devsiteQuery(currentUser, vid));
+  const dev = useQuery({ ...devsiteQuery(account, vid), enabled: ready });
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<Action | null>(null);
   const back = () => navigate(routePath('devsites'));
@@ -34,7 +40,7 @@ export default function DevsiteInfoPage() {
 
   const send = useMutation({
     mutationFn: (action: Action) =>
-      call(C.devsiteRequest, { body: { action, logname: currentUser, vid: Number(vid), notes } }),
+      call(C.devsiteRequest, { body: { action, logname: account, vid: Number(vid), notes } }),
     onSuccess: (_res, action) => {
       setConfirm(null);
       setNotes('');
@@ -49,6 +55,11 @@ export default function DevsiteInfoPage() {
   const d = dev.data;
   return (
     <Page title="Devsite info" width={720}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       {dev.isError && <Text c="dimmed">{failureText(dev.error)}</Text>}
       {d && (
         <Stack gap="md">
@@ -66,25 +77,35 @@ export default function DevsiteInfoPage() {
             <Text fw={700}>Setup Date</Text>
             <Text>{d.setup_date}</Text>
           </SimpleGrid>
-          <Textarea
-            label="Special requests"
-            autosize
-            minRows={3}
-            maxLength={4000}
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-          />
-          <Group>
-            <Button color="red" onClick={() => setConfirm('promote')}>
-              {ACTIONS.promote.label}
-            </Button>
-            <Button color="orange" onClick={() => setConfirm('refresh')}>
-              {ACTIONS.refresh.label}
-            </Button>
-            <Button variant="default" onClick={back}>
-              Cancel
-            </Button>
-          </Group>
+          {readOnly ? (
+            <Group>
+              <Button variant="default" onClick={back}>
+                Back
+              </Button>
+            </Group>
+          ) : (
+            <>
+              <Textarea
+                label="Special requests"
+                autosize
+                minRows={3}
+                maxLength={4000}
+                value={notes}
+                onChange={(e) => setNotes(e.currentTarget.value)}
+              />
+              <Group>
+                <Button color="red" onClick={() => setConfirm('promote')}>
+                  {ACTIONS.promote.label}
+                </Button>
+                <Button color="orange" onClick={() => setConfirm('refresh')}>
+                  {ACTIONS.refresh.label}
+                </Button>
+                <Button variant="default" onClick={back}>
+                  Cancel
+                </Button>
+              </Group>
+            </>
+          )}
         </Stack>
       )}
       <Modal

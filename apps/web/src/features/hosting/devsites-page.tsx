@@ -1,4 +1,5 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Devsite } from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
@@ -6,7 +7,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { devsitesQuery, failureText, useFailureStatus } from './api.ts';
@@ -24,11 +25,14 @@ const columns: ColumnDef<Devsite, unknown>[] = [
   { accessorKey: 'setup_date', header: 'Setup Date' },
 ];
 
-/** Devsites: the account's development sites; a row opens its details. */
+/**
+ * Devsites: the account's development sites; a row opens its details. A dashboard admin sees its
+ * primary's, with no Create a Devsite (devsite-request is the owner's).
+ */
 export default function DevsitesPage() {
-  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
-  const list = useQuery(devsitesQuery(currentUser));
+  const list = useQuery({ ...devsitesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
     title: HM.problemsWithRequest,
     body: escapeHtml(failureText(err)),
@@ -37,11 +41,17 @@ export default function DevsitesPage() {
 
   return (
     <Page title="Devsites">
-      <Group>
-        <Button size="xs" variant="default" onClick={() => navigate(routePath('create-devsite'))}>
-          Create a Devsite
-        </Button>
-      </Group>
+      {readOnly ? (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      ) : (
+        <Group>
+          <Button size="xs" variant="default" onClick={() => navigate(routePath('create-devsite'))}>
+            Create a Devsite
+          </Button>
+        </Group>
+      )}
       <DataTable
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
@@ -49,7 +59,7 @@ export default function DevsitesPage() {
         pageSizes={PAGE.devsites.choices}
         initialSort={[{ id: 'domain', desc: false }]}
         emptyText={HM.noDomains}
-        loading={list.isLoading}
+        loading={!ready || list.isLoading}
         onRowClick={(d) => navigate(routePath('devsite-info', { vid: d.vid }))}
         caption="Devsites"
       />

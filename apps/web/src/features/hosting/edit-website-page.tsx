@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import {
@@ -20,16 +22,21 @@ import {
 } from './api.ts';
 import { sslText, warningFor } from './rules.ts';
 
-/** Edit Website: the site's details and its PHP version, changed through the change queue. */
+/**
+ * Edit Website: the site's details and its PHP version, changed through the change queue. A
+ * dashboard admin sees the details and the pending notice of its primary's site, without the PHP
+ * form (update-php-version is the owner's).
+ */
 export default function EditWebsitePage() {
   const { vid = '' } = useParams();
   const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const details = useQuery(virtDetailsQuery(currentUser, vid));
-  const pending = useQuery({ ...pendingChangeQuery(currentUser, vid), enabled: details.isSuccess });
-  const versions = useQuery(phpVersionsQuery);
+  const details = useQuery({ ...virtDetailsQuery(account, vid), enabled: ready });
+  const pending = useQuery({ ...pendingChangeQuery(account, vid), enabled: details.isSuccess });
+  const versions = useQuery({ ...phpVersionsQuery, enabled: ready && !readOnly });
   const [chosen, setChosen] = useState<string | null>(null);
   const back = () => navigate(routePath('websites'));
 
@@ -44,16 +51,16 @@ export default function EditWebsitePage() {
   const update = useMutation({
     mutationFn: (php_version: string) =>
       call(C.updatePhpVersion, {
-        body: { logname: currentUser, virtname: details.data?.virtname, php_version, vid: Number(vid) },
+        body: { logname: account, virtname: details.data?.virtname, php_version, vid: Number(vid) },
       }),
     onSuccess: () => {
       setChosen(null);
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, currentUser, vid] });
-      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, currentUser] });
+      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
+      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({ title: HM.updateQueued, body: escapeHtml(HM.changeSoon) });
     },
     onError: (err) => {
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, currentUser, vid] });
+      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
       showStatus(siteFailure(err, HM.errorQueuingPhp));
     },
   });
@@ -72,7 +79,12 @@ export default function EditWebsitePage() {
   };
 
   return (
-    <Page title="Edit Website" width={720}>
+    <Page title={readOnly ? 'Website Details' : 'Edit Website'} width={720}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       {details.isError && <Text c="dimmed">{failureText(details.error)}</Text>}
       {site && (
         <Stack gap="md">
@@ -93,43 +105,51 @@ export default function EditWebsitePage() {
               {HM.pendingNotice}
             </Alert>
           )}
-          <form
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              submit();
-            }}
-          >
-            <Stack gap="sm">
-              <Select
-                label="New PHP version"
-                placeholder={HM.chooseOption}
-                data={(versions.data ?? []).map((v) => v.version)}
-                value={chosen}
-                onChange={setChosen}
-                disabled={isPending}
-                maw={320}
-                comboboxProps={{ withinPortal: true }}
-              />
-              {warning && (
-                <Alert color={warning === HM.samePhp ? 'blue' : 'orange'} data-testid="php-warning">
-                  {warning}
-                </Alert>
-              )}
-              <Group>
-                <Button
-                  type="submit"
-                  loading={update.isPending}
-                  disabled={isPending || chosen === site.php_version}
-                >
-                  Update
-                </Button>
-                <Button variant="default" onClick={back}>
-                  Cancel
-                </Button>
-              </Group>
-            </Stack>
-          </form>
+          {readOnly ? (
+            <Group>
+              <Button variant="default" onClick={back}>
+                Back
+              </Button>
+            </Group>
+          ) : (
+            <form
+              noValidate
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit();
+              }}
+            >
+              <Stack gap="sm">
+                <Select
+                  label="New PHP version"
+                  placeholder={HM.chooseOption}
+                  data={(versions.data ?? []).map((v) => v.version)}
+                  value={chosen}
+                  onChange={setChosen}
+                  disabled={isPending}
+                  maw={320}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                {warning && (
+                  <Alert color={warning === HM.samePhp ? 'blue' : 'orange'} data-testid="php-warning">
+                    {warning}
+                  </Alert>
+                )}
+                <Group>
+                  <Button
+                    type="submit"
+                    loading={update.isPending}
+                    disabled={isPending || chosen === site.php_version}
+                  >
+                    Update
+                  </Button>
+                  <Button variant="default" onClick={back}>
+                    Cancel
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
         </Stack>
       )}
     </Page>

@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { LogEntry } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
@@ -11,6 +12,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -40,15 +42,17 @@ const columns: ColumnDef<LogEntry, unknown>[] = [
   },
 ];
 
-/** Show Logs: a site's error log, newest first, polled for newer rows. */
+/** Show Logs: a site's error log, newest first, polled for newer rows (a dashboard admin: its primary's site). */
 export default function ShowLogsPage() {
   const { virtname = '', vid = '' } = useParams();
   const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
   const customer = useQuery({
-    queryKey: [S.customer.path, currentUser],
-    queryFn: () => call(S.customer, { params: { logname: currentUser } }).then((r) => r.data),
+    queryKey: [S.customer.path, account],
+    queryFn: () => call(S.customer, { params: { logname: account } }).then((r) => r.data),
+    enabled: ready,
   });
   const [rows, setRows] = useState<LogEntry[]>([]);
   const [newRows, setNewRows] = useState(0);
@@ -62,7 +66,8 @@ export default function ShowLogsPage() {
   useOnUserChange(currentUser, () => navigate('/'));
 
   useEffect(() => {
-    if (currentUser !== openedFor.current) return;
+    // Until the role is known it is not known whose site this is.
+    if (!ready || currentUser !== openedFor.current) return;
     // Per run of the effect: a request that returns after the screen moved on is dropped.
     let active = true;
     let busy = false;
@@ -81,7 +86,7 @@ export default function ShowLogsPage() {
       busy = true;
       try {
         const res = await call(C.getErrorLogs, {
-          body: { virt_server: virtname, vid, logname: currentUser, last_log_id: lastId },
+          body: { virt_server: virtname, vid, logname: account, last_log_id: lastId },
         });
         if (!active) return;
         const { logs, numrows, new_last_log_id } = res.data;
@@ -96,7 +101,7 @@ export default function ShowLogsPage() {
           stop();
           showStatus({
             title: err.message,
-            body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(currentUser, uid.current, virtname, vid))}`,
+            body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(account, uid.current, virtname, vid))}`,
             alert: 'serious',
           });
           return;
@@ -110,11 +115,16 @@ export default function ShowLogsPage() {
     timer = setInterval(() => void poll(), pollInterval());
     void poll();
     return stop;
-  }, [currentUser, virtname, vid, showStatus]);
+  }, [currentUser, account, ready, virtname, vid, showStatus]);
 
   const total = rows.length;
   return (
     <Page title={HM.showLogs(virtname)}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       {total === 0 && !failed && <Text>{HM.logsZeroRows}</Text>}
       <Group gap="lg">
         <Text data-testid="total-rows">{HM.totalRows(total)}</Text>

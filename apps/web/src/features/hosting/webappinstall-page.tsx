@@ -1,12 +1,13 @@
-import { Alert, Button, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { AM } from '@portal/contract/admin/messages';
 import type { Installation } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
@@ -37,14 +38,17 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
   { accessorKey: 'state', header: 'State' },
 ];
 
-/** Web App Install: pending installs, and a form to install an application into a website. */
+/**
+ * Web App Install: pending installs, and a form to install an application into a website. A
+ * dashboard admin sees its primary's pending installs only (installapp is the owner's).
+ */
 export default function WebAppInstallPage() {
-  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const apps = useQuery(appListQuery);
-  const sites = useQuery(nondevWebsitesQuery(currentUser));
-  const pending = useQuery({ ...pendingInstallsQuery(currentUser), refetchInterval: 15_000 });
+  const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly });
+  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
+  const pending = useQuery({ ...pendingInstallsQuery(account), enabled: ready, refetchInterval: 15_000 });
   const form = useForm<Values>({
     initialValues: { webappid: -1, appname: '', vid: '', subdir: '', email: '' },
     validate: zodValidate(C.InstallBody),
@@ -67,7 +71,7 @@ export default function WebAppInstallPage() {
     },
     onSuccess: (res) => {
       form.reset();
-      void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, currentUser] });
+      void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, account] });
       showStatus({ title: HM.installing, body: escapeHtml(res.data.url) });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
@@ -82,14 +86,19 @@ export default function WebAppInstallPage() {
 
   return (
     <Page title="Web App Install" width={760}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       <DataTable
         columns={pendingColumns}
         data={pending.data ?? []}
         emptyText={HM.noPendingInstalls}
-        loading={pending.isLoading}
+        loading={!ready || pending.isLoading}
         caption="Pending installations"
       />
-      {noWebsite ? (
+      {readOnly ? null : noWebsite ? (
         <Alert color="yellow" data-testid="no-website">
           {HM.noWebsiteForInstall}
         </Alert>

@@ -1,4 +1,5 @@
-import { Badge, Button, Group } from '@mantine/core';
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Website } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
@@ -9,20 +10,24 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { downloadErrorLog, failureText, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
 import { sslText } from './rules.ts';
 
-/** Websites: PHP, SSL, and the error-log toggle, viewer and download of each site. */
+/**
+ * Websites: PHP, SSL, and the error-log toggle, viewer and download of each site. A dashboard
+ * admin sees its primary's, read only: the details instead of Edit, the log state instead of the
+ * toggle (watcherrorlogs is the owner's); viewing and downloading logs are reads.
+ */
 export default function WebsitesPage() {
-  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery(websitesQuery(currentUser));
+  const list = useQuery({ ...websitesQuery(account), enabled: ready });
   const [downloading, setDownloading] = useState<number | null>(null);
 
   useFailureStatus(list.error, (err) => ({
@@ -34,10 +39,10 @@ export default function WebsitesPage() {
   const toggle = useMutation({
     mutationFn: (w: Website) =>
       call(C.watchErrorLogs, {
-        body: { logname: currentUser, virt_server: w.virtname, vid: w.vid, status: w.error_logs ? 0 : 1 },
+        body: { logname: account, virt_server: w.virtname, vid: w.vid, status: w.error_logs ? 0 : 1 },
       }),
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, currentUser] });
+      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({
         title: res.data.queued ? HM.updateQueued : res.message,
         body: escapeHtml(res.message),
@@ -50,7 +55,7 @@ export default function WebsitesPage() {
   const download = async (w: Website) => {
     setDownloading(w.vid);
     try {
-      const outcome = await downloadErrorLog({ logname: currentUser, vid: w.vid, virtname: w.virtname });
+      const outcome = await downloadErrorLog({ logname: account, vid: w.vid, virtname: w.virtname });
       if (outcome === 'empty')
         showStatus({ title: HM.noLogsTitle, body: escapeHtml(HM.noLogsBody), alert: 'warning' });
     } catch (err) {
@@ -70,28 +75,30 @@ export default function WebsitesPage() {
     { id: 'ssl', accessorFn: (w) => sslText(w.ssl), header: 'SSL' },
     {
       id: 'edit',
-      header: 'Edit',
+      header: readOnly ? 'Details' : 'Edit',
       enableSorting: false,
       cell: ({ row }) => (
         <Button
           size="compact-sm"
           variant="light"
-          aria-label={`Edit ${row.original.virtname}`}
+          aria-label={`${readOnly ? 'Details of' : 'Edit'} ${row.original.virtname}`}
           onClick={() => navigate(routePath('edit-website', { vid: row.original.vid }))}
         >
-          Edit
+          {readOnly ? 'Details' : 'Edit'}
         </Button>
       ),
     },
     {
       id: 'toggle',
-      header: 'Toggle',
+      header: readOnly ? 'Error Logs' : 'Toggle',
       enableSorting: false,
       cell: ({ row }) =>
         row.original.pending ? (
           <Badge color="yellow" variant="light">
             Pending
           </Badge>
+        ) : readOnly ? (
+          <Text size="sm">{row.original.error_logs ? 'On' : 'Off'}</Text>
         ) : (
           <Button
             size="compact-sm"
@@ -143,6 +150,11 @@ export default function WebsitesPage() {
 
   return (
     <Page title="Websites">
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => navigate(routePath('webappinstall'))}>
           Web App Install
@@ -161,7 +173,7 @@ export default function WebsitesPage() {
         pageSizes={PAGE.websites.choices}
         initialSort={[{ id: 'virtname', desc: false }]}
         emptyText={HM.noWebsites}
-        loading={list.isLoading}
+        loading={!ready || list.isLoading}
         caption="Websites"
       />
     </Page>

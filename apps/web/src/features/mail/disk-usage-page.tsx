@@ -1,18 +1,22 @@
 import { Table, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { MM } from '@portal/contract/mail/messages';
 import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../app/api.ts';
-import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 import { diskUsageQuery, failureText, useFailureStatus } from './api.ts';
 import { formatKb, percentUsed } from './format.ts';
 import { escapeHtml } from '../../app/status.ts';
 
-/** Disk Usage of the current account: quota and usage in KB, MB or GB, percent used. */
+/**
+ * Disk Usage of the current account: quota and usage in KB, MB or GB, percent used. A dashboard
+ * admin sees its primary's.
+ */
 export default function DiskUsagePage() {
-  const { currentUser } = useSession();
-  const q = useQuery(diskUsageQuery(currentUser));
+  const { account, readOnly, ready } = useInfoAccount();
+  const q = useQuery({ ...diskUsageQuery(account), enabled: ready });
   useFailureStatus(q.error, (err) => ({
     title: err instanceof ApiError && err.kind === 'refused' ? M.permissionDenied : MM.diskUsageFailed,
     body: escapeHtml(failureText(err)),
@@ -22,9 +26,14 @@ export default function DiskUsagePage() {
   const rows = q.isError ? [] : (q.data ?? []);
   return (
     <Page title="Disk Usage" width={760}>
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={480}>
         <Table striped withTableBorder>
-          <caption className="visually-hidden">Disk usage of {currentUser}</caption>
+          <caption className="visually-hidden">Disk usage of {account}</caption>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Logname</Table.Th>
@@ -48,7 +57,7 @@ export default function DiskUsagePage() {
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text ta="center" py="sm">
-                    {q.isLoading ? 'Loading…' : 'No disk usage recorded'}
+                    {!ready || q.isLoading ? 'Loading…' : 'No disk usage recorded'}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -1,10 +1,10 @@
 import { Anchor, Button, Text } from '@mantine/core';
+import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { MailingList } from '@portal/contract/mail/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useSession } from '../../app/session.ts';
-import { useUrls } from '../../app/shared-queries.ts';
+import { useInfoAccount, useUrls } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { mailingListsQuery } from './api.ts';
@@ -17,11 +17,15 @@ interface Row extends MailingList {
 /** A failed load shows a single row (spec 002 §8). */
 const FAILURE_ROW: MailingList = { listname: 'unknown', list_type: 'MM' };
 
-/** Mailing Lists of the current account, with the Mailman admin page of each Mailman list. */
+/**
+ * Mailing Lists of the current account, with the Mailman admin page of each Mailman list. A
+ * dashboard admin sees its primary's; the admin pages leave the portal (Mailman has its own
+ * sign-in), so their links stay.
+ */
 export default function MailingListsPage() {
-  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
   const { data: urls } = useUrls();
-  const q = useQuery(mailingListsQuery(currentUser));
+  const q = useQuery({ ...mailingListsQuery(account), enabled: ready });
   const host = urls?.links.list_admin_host ?? '';
   const lists = q.isError ? [FAILURE_ROW] : (q.data ?? []);
   const rows: Row[] = lists.map((l) => ({
@@ -75,6 +79,11 @@ export default function MailingListsPage() {
 
   return (
     <Page title="Mailing Lists">
+      {readOnly && (
+        <Text size="sm" c="dimmed">
+          {AM.readOnlyNote(account)}
+        </Text>
+      )}
       <DataTable
         columns={columns}
         data={rows}
@@ -82,7 +91,7 @@ export default function MailingListsPage() {
         pageSizes={PAGE.mailingLists.choices}
         initialSort={[{ id: 'listname', desc: false }]}
         emptyText="No Mailing Lists Found"
-        loading={q.isLoading}
+        loading={!ready || q.isLoading}
         caption="Mailing lists"
       />
     </Page>
