@@ -74,6 +74,12 @@ describe('addresses', () => {
     await closeDialog(page);
     const mail = await waitForMail((m) => m.includes('Account address change for alice'));
     expect(mail).toContain('South Portland');
+    // Back to the demo address: other files read alice's address (the portal is shared).
+    await page.getByLabel('City').fill('Portland');
+    await page.getByLabel('Zip Code').fill('04101');
+    await page.getByRole('button', { name: 'Update Account Address' }).click();
+    await dialog(page).getByText('Updated').waitFor();
+    await closeDialog(page);
     await page.context().close();
   });
 
