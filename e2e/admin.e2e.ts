@@ -1,7 +1,7 @@
 import type { Browser, Page, Route } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage as openPage, type PageOptions, screenshot, url, workOn } from './browser.ts';
+import { launch, login, pagesClosedAfterEach, screenshot, url, workOn } from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -9,20 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-// Every page is closed after its test, also when the test fails, so one failure cannot slow the next.
-const opened: Page[] = [];
-async function newPage(b: Browser, o?: PageOptions): Promise<Page> {
-  const page = await openPage(b, o);
-  opened.push(page);
-  return page;
-}
-afterEach(async () => {
-  for (const page of opened.splice(0))
-    await page
-      .context()
-      .close()
-      .catch(() => {});
-});
+const newPage = pagesClosedAfterEach();
 
 const dialog = (page: Page) => page.getByRole('dialog');
 async function closeDialog(page: Page) {

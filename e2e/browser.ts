@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterEach, inject } from 'vitest';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
@@ -49,6 +49,26 @@ export async function newPage(browser: Browser, o: PageOptions = {}): Promise<Pa
   page.on('pageerror', (e) => errors.push(e.message));
   (page as Page & { errors: string[] }).errors = errors;
   return page;
+}
+
+/**
+ * The `newPage` of a test file whose pages are each closed after their test, also when the test
+ * fails, so one failure cannot slow the next. Call once at the top of the file.
+ */
+export function pagesClosedAfterEach(): (browser: Browser, o?: PageOptions) => Promise<Page> {
+  const opened: Page[] = [];
+  afterEach(async () => {
+    for (const page of opened.splice(0))
+      await page
+        .context()
+        .close()
+        .catch(() => {});
+  });
+  return async (browser, o) => {
+    const page = await newPage(browser, o);
+    opened.push(page);
+    return page;
+  };
 }
 
 export async function login(page: Page, logname: string, password = `${logname}-demo-pass`): Promise<void> {

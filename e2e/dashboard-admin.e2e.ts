@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newPage as openPage, url, workOn } from './browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
 
 /**
  * A dashboard admin (dave, designated by alice in the demo data) on the hosting, mail and account
@@ -16,19 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const opened: Page[] = [];
-async function newPage(): Promise<Page> {
-  const page = await openPage(browser);
-  opened.push(page);
-  return page;
-}
-afterEach(async () => {
-  for (const page of opened.splice(0))
-    await page
-      .context()
-      .close()
-      .catch(() => {});
-});
+const openPage = pagesClosedAfterEach();
+const newPage = () => openPage(browser);
 
 const NOTE = 'Dashboard admin view of alice: read only.';
 /** The shell's own calls for the signed-in user: its role and its display mode (a personal setting). */

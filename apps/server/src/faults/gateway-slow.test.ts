@@ -96,24 +96,27 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** bob's payment of `amount` with a new card, under the idempotency key `key`. */
+const bobPays = (amount: string, key: string) => ({
+  account: 'bob',
+  ccname: 'Bob Baker',
+  ccnumber: '4111111111111111',
+  expdate: '11/30',
+  cvv: '864',
+  address: '48 Elm Avenue',
+  city: 'Burlington',
+  state: 'VT',
+  zipcode: '05401',
+  country: 'US',
+  email: 'bob.baker@example.org',
+  amount,
+  save_status: 0,
+  idempotency_key: key,
+});
+
 describe('a slow card gateway', () => {
   it('a second submit while the charge is at the gateway is told so, and the card is charged once', async () => {
-    const body = {
-      account: 'bob',
-      ccname: 'Bob Baker',
-      ccnumber: '4111111111111111',
-      expdate: '11/30',
-      cvv: '864',
-      address: '48 Elm Avenue',
-      city: 'Burlington',
-      state: 'VT',
-      zipcode: '05401',
-      country: 'US',
-      email: 'bob.baker@example.org',
-      amount: '12.00',
-      save_status: 0,
-      idempotency_key: 'fault-slow-1',
-    };
+    const body = bobPays('12.00', 'fault-slow-1');
     const bob = t.as('bob');
     await t.token('bob');
     proxy.hold = true;
@@ -179,22 +182,7 @@ describe('a card gateway that answers after the time-out', () => {
 
   it('tells the customer the payment is being confirmed, never charges twice, and reconciles it once', async () => {
     const key = 'fault-timeout-1';
-    const body = {
-      account: 'bob',
-      ccname: 'Bob Baker',
-      ccnumber: '4111111111111111',
-      expdate: '11/30',
-      cvv: '864',
-      address: '48 Elm Avenue',
-      city: 'Burlington',
-      state: 'VT',
-      zipcode: '05401',
-      country: 'US',
-      email: 'bob.baker@example.org',
-      amount: '13.00',
-      save_status: 0,
-      idempotency_key: key,
-    };
+    const body = bobPays('13.00', key);
     const invoiceNo = shortKey(`bob:${key}`);
     const balance = async () =>
       (await late.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0].balanceCents;
