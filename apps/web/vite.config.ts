@@ -232,7 +232,10 @@ export default defineConfig({
               priority: 11,
             },
             { name: 'app', tags: ['$initial'], priority: 10 },
-            // The signed-in layout with what it needs (menus, accordion, floating UI, zod).
+            // zod, on its own: the forms validate with the contract's schemas, while the shell and the
+            // screens that only show data make their calls by reference (`call-refs.ts`) without it.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 6 },
+            // The signed-in layout with what it needs (menus, accordion, floating UI).
             { name: 'shell', test: /src[\\/]app[\\/]signed-in-shell/, priority: 5 },
             // Libraries shared by two screens or more, except the inputs and the table below.
             {
@@ -245,7 +248,8 @@ export default defineConfig({
             { name: 'forms', test: FORM_INPUTS, priority: 3, minShareCount: 2 },
             // Only the table itself: its other dependencies stay in the groups above.
             { name: 'table', test: TABLE, priority: 2, includeDependenciesRecursively: false },
-            { name: 'common', test: /src[\\/]ui[\\/](page|form)\.tsx?$/, priority: 1 },
+            // The page frame; not ui/form.ts, which brings zod (its screens load it from their own chunks).
+            { name: 'common', test: /src[\\/]ui[\\/]page\.tsx$/, priority: 1 },
           ],
         },
       },

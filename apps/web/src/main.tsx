@@ -33,6 +33,12 @@ const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // A closed Select's option list is not rendered (Mantine keeps it mounted, hidden): Floating UI
+    // positioned every hidden list when its screen first rendered, forcing style recalculations
+    // and layouts in that render's long task. The list is rendered and positioned when opened.
+    Select: { defaultProps: { comboboxProps: { keepMounted: false } } },
+  },
 });
 
 // Colours Mantine's palette leaves below WCAG AA (4.5:1) for normal-size text:

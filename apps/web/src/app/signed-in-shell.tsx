@@ -13,7 +13,8 @@ import {
 } from '@mantine/core';
 import { M } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
-import * as S from '@portal/contract/session/calls';
+import { LOOKUP_LOGNAME_UID, POPUP_NOTE } from '@portal/contract/session/call-refs';
+import type * as S from '@portal/contract/session/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, memo, Suspense, useDeferredValue, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
@@ -40,9 +41,6 @@ export default memo(SignedInShell);
  * read the session re-render by themselves.
  */
 function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
-  // On the first render the shell commits alone and the screen (often loaded alongside it) follows
-  // as a deferred, interruptible update: two shorter tasks on a slow phone instead of one long one.
-  const showScreen = useDeferredValue(true, false);
   return (
     <AppShell
       header={{ height: { base: 104, sm: 60 } }}
@@ -60,11 +58,22 @@ function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () =
       <AppShell.Main>
         <Banner />
         <NoticeBar />
-        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>{showScreen && <Outlet />}</Suspense>
+        <Screen />
         <StatusModal />
       </AppShell.Main>
     </AppShell>
   );
+}
+
+/**
+ * The address's screen. On the first render the shell commits alone and the screen (often loaded
+ * alongside it) follows as a deferred, interruptible update: two shorter tasks on a slow phone
+ * instead of one long one. The deferred value lives here, not in the shell, so that the deferred
+ * render is the screen's alone rather than the whole shell's again.
+ */
+function Screen() {
+  const show = useDeferredValue(true, false);
+  return <Suspense fallback={<Text c="dimmed">Loading…</Text>}>{show && <Outlet />}</Suspense>;
 }
 
 function useLinks() {
@@ -180,7 +189,9 @@ function StaffSearch() {
     const userContent = text.trim();
     if (!userContent) return;
     try {
-      const found = await call(S.lookupLognameUid, { params: { text: userContent } });
+      const found = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
+        params: { text: userContent },
+      });
       session.set({
         currentUser: found.data.logname,
         replyTo: found.data.bill_email,
@@ -188,7 +199,9 @@ function StaffSearch() {
         status: null,
       });
       setText('');
-      const note = await call(S.popupNote, { params: { logname: found.data.logname } }).catch(() => null);
+      const note = await call<typeof S.popupNote>(POPUP_NOTE, {
+        params: { logname: found.data.logname },
+      }).catch(() => null);
       if (note?.data.note) {
         showStatus({
           title: `Note for ${found.data.logname}`,

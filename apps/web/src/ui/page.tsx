@@ -37,10 +37,17 @@ function useFirstDataSettled(): boolean {
 }
 
 /**
+ * The style of a part of a screen's content that shows at once, like the heading, while the rest
+ * waits for the screen's first data: for a part at the top of the content that needs none of that
+ * data (nothing above it may change size).
+ */
+export const SHOW_AT_ONCE = { visibility: 'visible' } as const;
+
+/**
  * A screen: its heading and content, at a readable width. Until the screen's first data has come
  * (briefly: see FIRST_DATA_WAIT_MS) the content is laid out but not shown, so it appears once, at
  * its final size, instead of growing and pushing what is below it down as each answer arrives;
- * the heading shows at once.
+ * the heading shows at once (and any part styled SHOW_AT_ONCE).
  */
 export function Page({
   title,
@@ -54,7 +61,7 @@ export function Page({
   const settled = useFirstDataSettled();
   return (
     <Stack gap="md" maw={width} w="100%" style={settled ? undefined : { visibility: 'hidden' }}>
-      <Title order={2} style={settled ? undefined : { visibility: 'visible' }}>
+      <Title order={2} style={settled ? undefined : SHOW_AT_ONCE}>
         {title}
       </Title>
       {children}

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import { domainName, logname, optionalEmail, required } from '../rules.ts';
+import {
+  DOMAIN_ADMINS,
+  DOMAIN_RENEWAL_STATUS,
+  DOMAIN_STATUS,
+  DOMAINS,
+  DOMAIN_USAGE,
+  GET_TEXT,
+  TLD_PRICE_LIST,
+} from './call-refs.ts';
 import { DM } from './messages.ts';
 
 /** Calls of the domains area (spec 001 §7) and the whois call (spec 000 §7). */
@@ -46,8 +55,7 @@ export const DomainRow = z.object({
 export type DomainRow = z.infer<typeof DomainRow>;
 
 export const domains = defineCall({
-  method: 'GET',
-  path: '/api/domains/:account',
+  ...DOMAINS,
   params: z.object({ account: logname }),
   data: z.array(DomainRow),
 });
@@ -62,8 +70,7 @@ export const DomainUsageRow = z.object({
 export type DomainUsageRow = z.infer<typeof DomainUsageRow>;
 
 export const domainUsage = defineCall({
-  method: 'GET',
-  path: '/api/domain-usage/:account',
+  ...DOMAIN_USAGE,
   params: z.object({ account: logname }),
   data: z.array(DomainUsageRow),
 });
@@ -92,8 +99,7 @@ export const TldPrice = z.object({
 export type TldPrice = z.infer<typeof TldPrice>;
 
 export const tldPriceList = defineCall({
-  method: 'GET',
-  path: '/api/tldpricelist/:tld',
+  ...TLD_PRICE_LIST,
   params: z.object({
     tld: z
       .string()
@@ -107,12 +113,9 @@ export const tldPriceList = defineCall({
   data: z.array(TldPrice),
 });
 
-/** The texts gettext may return, by name (files shipped with the server). */
-export const AGREEMENT_TEXT = 'registration-agreement';
+export { AGREEMENT_TEXT } from './call-refs.ts';
 export const getText = defineCall({
-  method: 'POST',
-  path: '/api/gettext',
-  token: false,
+  ...GET_TEXT,
   body: z.object({
     text: z
       .string({ error: M.required })
@@ -189,8 +192,7 @@ export const RenewalStatus = z.object({
 export type RenewalStatus = z.infer<typeof RenewalStatus>;
 
 export const domainRenewalStatus = defineCall({
-  method: 'GET',
-  path: '/api/domain-renewal-status/:domain',
+  ...DOMAIN_RENEWAL_STATUS,
   params: z.object({ domain: domainName }),
   data: RenewalStatus,
 });
@@ -223,8 +225,7 @@ export const DomainStatus = z.object({
   expiration_date: z.string(),
 });
 export const domainStatus = defineCall({
-  method: 'GET',
-  path: '/api/domain-status/:domain',
+  ...DOMAIN_STATUS,
   params: z.object({ domain: domainName }),
   data: DomainStatus,
 });
@@ -254,8 +255,7 @@ export const DomainAdmin = z.object({
 });
 export type DomainAdmin = z.infer<typeof DomainAdmin>;
 export const domainAdmins = defineCall({
-  method: 'GET',
-  path: '/api/domainadmins/:domain',
+  ...DOMAIN_ADMINS,
   params: z.object({ domain: domainName }),
   data: z.array(DomainAdmin),
 });

@@ -1,9 +1,16 @@
 /**
  * Method, path and token rule of the session calls made at start (the portal's title and links,
- * the user's display mode, the account's role that many screens wait for), without their schemas:
- * the first screen makes them without loading zod. calls.ts builds the full definitions from these.
+ * the user's display mode, the account's role that many screens wait for) and of the signed-in
+ * shell's staff search, without their schemas: the first screen and the shell make them without
+ * loading zod. calls.ts builds the full definitions from these.
  */
 
 export const URLS = { method: 'GET', path: '/api/urls', token: false } as const;
 export const USER_MODE = { method: 'GET', path: '/api/usermode/:operator', token: true } as const;
 export const ACCOUNT_ROLE = { method: 'GET', path: '/api/account-role/:account', token: true } as const;
+export const POPUP_NOTE = { method: 'GET', path: '/api/get-popup-note/:logname', token: true } as const;
+export const LOOKUP_LOGNAME_UID = {
+  method: 'GET',
+  path: '/api/lookup-logname-uid/:text',
+  token: true,
+} as const;

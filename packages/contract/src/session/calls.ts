@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import { logname, text } from '../rules.ts';
-import { ACCOUNT_ROLE, URLS, USER_MODE } from './call-refs.ts';
+import { ACCOUNT_ROLE, LOOKUP_LOGNAME_UID, POPUP_NOTE, URLS, USER_MODE } from './call-refs.ts';
 
 /** Calls of the session and shell (spec 000 §7). */
 
@@ -104,15 +104,13 @@ export const logout = defineCall({
 });
 
 export const popupNote = defineCall({
-  method: 'GET',
-  path: '/api/get-popup-note/:logname',
+  ...POPUP_NOTE,
   params: z.object({ logname }),
   data: z.object({ note: z.string(), lastmod: z.string() }),
 });
 
 export const lookupLognameUid = defineCall({
-  method: 'GET',
-  path: '/api/lookup-logname-uid/:text',
+  ...LOOKUP_LOGNAME_UID,
   params: z.object({ text: text().trim().min(1).max(64) }),
   data: z.object({ logname: z.string(), bill_email: z.string() }),
 });

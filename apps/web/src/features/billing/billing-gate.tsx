@@ -2,6 +2,7 @@ import { Alert, Loader } from '@mantine/core';
 import { M } from '@portal/contract/messages';
 import type { ReactNode } from 'react';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
+import { SHOW_AT_ONCE } from '../../ui/page.tsx';
 import { B } from '@portal/contract/billing/messages';
 
 /**
@@ -27,12 +28,15 @@ export function PrimaryOnly({
   return <>{children}</>;
 }
 
-/** Shown on card and payment screens while payments go to the sandbox gateway. */
+/**
+ * Shown on card and payment screens while payments go to the sandbox gateway. It heads their
+ * content and needs none of the screen's data: it shows at once, with the heading.
+ */
 export function SandboxNotice() {
   const { data } = useUrls();
   if (!data?.sandbox_payments) return null;
   return (
-    <Alert color="orange" variant="light" title="Sandbox" data-testid="sandbox-notice">
+    <Alert color="orange" variant="light" title="Sandbox" data-testid="sandbox-notice" style={SHOW_AT_ONCE}>
       {B.sandboxNotice}
     </Alert>
   );

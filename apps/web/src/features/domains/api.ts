@@ -1,56 +1,72 @@
-import * as C from '@portal/contract/domains/calls';
+import {
+  AGREEMENT_TEXT,
+  DOMAIN_ADMINS,
+  DOMAIN_RENEWAL_STATUS,
+  DOMAIN_STATUS,
+  DOMAIN_USAGE,
+  DOMAINS,
+  GET_TEXT,
+  TLD_PRICE_LIST,
+} from '@portal/contract/domains/call-refs';
+import type * as C from '@portal/contract/domains/calls';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 
-/** Fetchers and query options of the domains area; keys start with the call path. */
+/**
+ * Fetchers and query options of the domains area; keys start with the call path. The calls are
+ * made by reference (call-refs.ts, no zod): the domain list shows without loading zod.
+ */
 
 export const domainsQuery = (account: string) =>
   queryOptions({
-    queryKey: [C.domains.path, account],
-    queryFn: () => call(C.domains, { params: { account } }).then((r) => r.data),
+    queryKey: [DOMAINS.path, account],
+    queryFn: () => call<typeof C.domains>(DOMAINS, { params: { account } }).then((r) => r.data),
   });
 
 export const domainUsageQuery = (account: string) =>
   queryOptions({
-    queryKey: [C.domainUsage.path, account],
-    queryFn: () => call(C.domainUsage, { params: { account } }).then((r) => r.data),
+    queryKey: [DOMAIN_USAGE.path, account],
+    queryFn: () => call<typeof C.domainUsage>(DOMAIN_USAGE, { params: { account } }).then((r) => r.data),
   });
 
 export const tldPricesQuery = (tld: string) =>
   queryOptions({
-    queryKey: [C.tldPriceList.path, tld],
-    queryFn: () => call(C.tldPriceList, { params: { tld } }).then((r) => r.data),
+    queryKey: [TLD_PRICE_LIST.path, tld],
+    queryFn: () => call<typeof C.tldPriceList>(TLD_PRICE_LIST, { params: { tld } }).then((r) => r.data),
     retry: false,
     staleTime: 5 * 60_000,
   });
 
 export const agreementQuery = queryOptions({
-  queryKey: [C.getText.path, C.AGREEMENT_TEXT],
-  queryFn: () => call(C.getText, { body: { text: C.AGREEMENT_TEXT } }).then((r) => r.data),
+  queryKey: [GET_TEXT.path, AGREEMENT_TEXT],
+  queryFn: () => call<typeof C.getText>(GET_TEXT, { body: { text: AGREEMENT_TEXT } }).then((r) => r.data),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 /** The renewal status keeps its message (why a domain cannot be renewed) next to the data. */
 export const renewalStatusQuery = (domain: string) =>
   queryOptions({
-    queryKey: [C.domainRenewalStatus.path, domain],
+    queryKey: [DOMAIN_RENEWAL_STATUS.path, domain],
     queryFn: () =>
-      call(C.domainRenewalStatus, { params: { domain } }).then((r) => ({ ...r.data, message: r.message })),
+      call<typeof C.domainRenewalStatus>(DOMAIN_RENEWAL_STATUS, { params: { domain } }).then((r) => ({
+        ...r.data,
+        message: r.message,
+      })),
     retry: false,
   });
 
 export const domainStatusQuery = (domain: string) =>
   queryOptions({
-    queryKey: [C.domainStatus.path, domain],
-    queryFn: () => call(C.domainStatus, { params: { domain } }).then((r) => r.data),
+    queryKey: [DOMAIN_STATUS.path, domain],
+    queryFn: () => call<typeof C.domainStatus>(DOMAIN_STATUS, { params: { domain } }).then((r) => r.data),
     retry: false,
     staleTime: 0,
   });
 
 export const domainAdminsQuery = (domain: string) =>
   queryOptions({
-    queryKey: [C.domainAdmins.path, domain],
-    queryFn: () => call(C.domainAdmins, { params: { domain } }).then((r) => r.data),
+    queryKey: [DOMAIN_ADMINS.path, domain],
+    queryFn: () => call<typeof C.domainAdmins>(DOMAIN_ADMINS, { params: { domain } }).then((r) => r.data),
     retry: false,
   });
 
