@@ -8,6 +8,7 @@ import { RECONCILE_DELAY_MS } from '../features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../integrations/gateway/fake-authorize-net.ts';
 import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../integrations/gateway/index.ts';
 import { build, type TestApp } from '../test/helper.ts';
+import { eventually } from './eventually.ts';
 
 /**
  * A slow card gateway, through the API. authorize-net.test.ts covers the client on its own (time-
@@ -60,15 +61,6 @@ class HoldingProxy {
     this.release();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
-  }
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function eventually(what: string, cond: () => boolean): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(20);
   }
 }
 

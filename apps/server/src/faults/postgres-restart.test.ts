@@ -16,6 +16,7 @@ import { STALE_MS } from '../lib/jobs.ts';
 import { registerWorkers } from '../workers.ts';
 import { makeClock } from '../test/helper.ts';
 import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
+import { eventually, sleep } from './eventually.ts';
 
 /**
  * PostgreSQL restarted under load. The test runs its own PostgreSQL server, builds the portal on
@@ -27,8 +28,7 @@ import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts
  * queued before the outage and goes on by itself afterwards, each message once.
  */
 
-// "Eventually" limits only: nothing below asserts how long anything took.
-const EVENTUALLY_MS = 90_000;
+// A limit only: nothing below asserts how long anything took.
 const REQUEST_LIMIT_MS = 60_000;
 
 interface Outcome {
@@ -38,20 +38,6 @@ interface Outcome {
   status: number | 'hang';
   // biome-ignore lint/suspicious/noExplicitAny: answers are read field by field
   body: any;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually(
-  what: string,
-  cond: () => boolean | Promise<boolean>,
-  state: () => unknown = () => '',
-): Promise<void> {
-  const deadline = Date.now() + EVENTUALLY_MS;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what} ${JSON.stringify(state())}`);
-    await sleep(25);
-  }
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarted under load', () => {

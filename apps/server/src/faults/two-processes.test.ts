@@ -15,6 +15,7 @@ import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
 import { freePort } from './postgres.ts';
 import { SmtpSink } from './smtp-sink.ts';
+import { eventually, sleep } from './eventually.ts';
 
 /**
  * Two API processes and two workers on one PostgreSQL: the real server (main.ts) started four
@@ -31,18 +32,6 @@ import { SmtpSink } from './smtp-sink.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const SECRET = 'two-processes-secret-two-processes-secret';
-const EVENTUALLY_MS = 90_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function eventually<T>(what: string, get: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + EVENTUALLY_MS;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(100);
-  }
-}
 
 interface Proc {
   name: string;

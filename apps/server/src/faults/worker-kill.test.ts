@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../db/index.ts';
 import { jobs } from '../db/schema.ts';
 import { enqueue, JobRunner, STALE_MS } from '../lib/jobs.ts';
 import { makeClock } from '../test/helper.ts';
+import { eventually } from './eventually.ts';
 
 /**
  * A worker process killed (SIGKILL) in the middle of a job. Killed while its work is uncommitted:
@@ -19,19 +20,7 @@ import { makeClock } from '../test/helper.ts';
 
 const CHILD = fileURLToPath(new URL('./worker-child.ts', import.meta.url));
 const PAST_STALE_MS = STALE_MS + 60_000;
-const EVENTUALLY_MS = 90_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const silent = { warn() {}, error() {}, info() {}, debug() {} } as never;
-
-async function eventually<T>(what: string, get: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + EVENTUALLY_MS;
-  for (;;) {
-    const v = await get();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
-    await sleep(50);
-  }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
