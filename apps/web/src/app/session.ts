@@ -16,6 +16,8 @@ export interface StatusMessage {
   size?: 'sm' | 'md' | 'lg' | 'xl';
   /** Set when shown, for the thank-you page's date. */
   at?: number;
+  /** The address it was shown at: a notice belongs to that page and goes when the user leaves it. */
+  path?: string;
 }
 
 export interface SessionState {

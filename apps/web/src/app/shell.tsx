@@ -48,13 +48,15 @@ export function Shell() {
   const location = useLocation();
   const [navOpen, { toggle, close }] = useDisclosure(false);
 
-  // Every navigation scrolls to the top and hides the notice bar.
+  // Every navigation scrolls to the top and hides a notice shown on another page. Not the notice
+  // of the page just reached: a screen that navigates and then reports sets it before the router
+  // has committed the navigation, depending on scheduling, and it must not be cleared then.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on route change only
   useEffect(() => {
     window.scrollTo({ top: 0 });
     close();
     const st = session.get().status;
-    if (st?.type === 'review') session.set({ status: null });
+    if (st?.type === 'review' && st.path !== window.location.pathname) session.set({ status: null });
   }, [location.pathname]);
 
   // Display mode: fetched per user at start, light when that fails.

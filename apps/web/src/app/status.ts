@@ -17,7 +17,9 @@ export function useStatus(): (msg: Omit<StatusMessage, 'type'> & { type?: Status
         session.set({ status: null });
         return;
       }
-      session.set({ status: { ...msg, type, at: Date.now() } });
+      // The address now: a screen that navigates and then reports (the usual order) has its notice
+      // on the screen it went to, whenever the router commits that navigation.
+      session.set({ status: { ...msg, type, at: Date.now(), path: window.location.pathname } });
       if (type === 'review') window.scrollTo({ top: 0 });
       if (type !== 'modal' && type !== 'review') navigate('/thankyou');
     },
