@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates the migration from apps/server/src/db/schema/*.ts. Until the first release the
-# schema is one initial migration; after it, drop the `rm` and let drizzle-kit add new ones.
+# Adds a migration for the changes made to apps/server/src/db/schema/*.ts since the last one:
+# `npm run db:generate -- NAME`. Migrations that exist are frozen (databases created from them
+# must upgrade): every schema change is a new file, never a regenerated one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+NAME=${1:?usage: npm run db:generate -- NAME (a short snake_case name for the change)}
 exec 9>/tmp/portal-db-generate.lock
 flock 9
-rm -rf apps/server/drizzle
-npx drizzle-kit generate --config apps/server/drizzle.config.ts --name init
+npx drizzle-kit generate --config apps/server/drizzle.config.ts --name "$NAME"
