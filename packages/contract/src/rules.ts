@@ -44,22 +44,41 @@ export const optionalText = (max = 1000) =>
 export const minChars = (n: number) =>
   text().refine((v) => v.trim().length === 0 || v.trim().length >= n, { error: M.minChars(n) });
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,6}$/;
-/** email: if non-empty, must look like an address. */
+/**
+ * The one e-mail address rule, for every address the portal stores or mails (recovery addresses,
+ * statement delivery, reset requests, alias targets, temporary forwards, contacts). Stricter than
+ * the spec's client rule (which refuses `.photography` and lets `,` `;` `<` `"` through): the local
+ * part is a dot-atom (RFC 5322 atext, dots between, at most 64), one `@`, a domain of
+ * letter-digit-hyphen labels and a top-level domain of 2–63 letters or an `xn--` label. No comma,
+ * space, quote or bracket can pass, so Postfix, which splits a lookup result on commas and
+ * whitespace, reads every accepted address as exactly one recipient (docs/decisions/015-fidelity.md).
+ */
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const LOCAL_PART = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*$`);
+const LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const TOP_LEVEL = /^(?:[A-Za-z]{2,63}|[Xx][Nn]--[A-Za-z0-9-]{0,58}[A-Za-z0-9])$/;
+export const EMAIL_MAX = 254;
+/** email: one address by the rule above. */
 export function isEmail(v: string): boolean {
-  return EMAIL.test(v);
+  if (v.length > EMAIL_MAX) return false;
+  const at = v.indexOf('@');
+  if (at < 1 || at !== v.lastIndexOf('@')) return false;
+  const local = v.slice(0, at);
+  if (local.length > 64 || !LOCAL_PART.test(local)) return false;
+  const labels = v.slice(at + 1).split('.');
+  const top = labels.pop() ?? '';
+  return labels.length > 0 && labels.every((l) => LABEL.test(l)) && TOP_LEVEL.test(top);
 }
 export const optionalEmail = (message: string = M.invalidEmail) =>
   z
     .string()
     .trim()
-    .max(254)
     .refine(isCleanText, { error: BAD_CHARACTERS })
     .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || isEmail(v), { error: message });
 export const requiredEmail = (message: string = M.invalidEmail) =>
-  required().max(254).refine(isEmail, { error: message });
+  required().refine(isEmail, { error: message });
 
 /** Luhn checksum over digits; spaces and dashes allowed. */
 export function validCcn(value: string): boolean {
