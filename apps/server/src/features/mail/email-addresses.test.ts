@@ -40,24 +40,20 @@ describe('e-mail addresses across the portal', () => {
   });
 
   it('statement delivery: a long top-level domain is stored, a list refused', async () => {
-    const ok = await t
-      .as('alice')
-      .post('/api/change-statement-delivery', {
-        logname: 'alice',
-        method: 'e',
-        nozero: 0,
-        email: LONG_TLDS[0],
-      });
+    const ok = await t.as('alice').post('/api/change-statement-delivery', {
+      logname: 'alice',
+      method: 'e',
+      nozero: 0,
+      email: LONG_TLDS[0],
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.data.email).toBe(LONG_TLDS[0]);
-    const bad = await t
-      .as('alice')
-      .post('/api/change-statement-delivery', {
-        logname: 'alice',
-        method: 'e',
-        nozero: 0,
-        email: 'a@x.example; b@y.example',
-      });
+    const bad = await t.as('alice').post('/api/change-statement-delivery', {
+      logname: 'alice',
+      method: 'e',
+      nozero: 0,
+      email: 'a@x.example; b@y.example',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ email: 'This field must be a valid email address' });
   });
@@ -73,13 +69,11 @@ describe('e-mail addresses across the portal', () => {
   });
 
   it('alias targets: each line is one address; a comma list is refused, never stored as one target', async () => {
-    const bad = await t
-      .as('bob')
-      .post('/api/add-domain-alias', {
-        src_user: 'smuggle',
-        src_domain: 'bakersdozen.com',
-        targets: SMUGGLED,
-      });
+    const bad = await t.as('bob').post('/api/add-domain-alias', {
+      src_user: 'smuggle',
+      src_domain: 'bakersdozen.com',
+      targets: SMUGGLED,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.targets).toContain(SMUGGLED);
     for (const targets of [
