@@ -4,12 +4,15 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import * as T from '../db/schema.ts';
+import { compactDay, isoDay, parseDateTime, parseDay } from './days.ts';
 
 /**
  * The import of DESIGN.md §4: a JSON document whose keys are entity names, each an array of rows
  * with the spec's field names (plus `owner`). Idempotent (upsert by natural key) and
  * all-or-nothing (one transaction). Unknown entities and fields are errors naming the row.
  */
+type DayForm = 'compact' | 'partial' | 'iso';
+
 interface Entity {
   table: PgTable;
   /** Natural key, as SQL column names; needs a unique index. */
@@ -18,6 +21,13 @@ interface Entity {
   rename?: Record<string, string>;
   /** Fields given in dollars, stored in cents. */
   money?: string[];
+  /**
+   * Day fields kept as text: each takes `YYYY-MM-DD` or `YYYYMMDD` and is stored in one form, the
+   * one the code that reads it expects ('compact' = YYYYMMDD, the spec's invoice and circuit dates).
+   * A field whose column defaults to '' may be '' (not known). 'partial' is 'compact' that also
+   * takes a year or a month alone (`2021`, `2021-06` → `202106`), as circuit records have them.
+   */
+  days?: Record<string, DayForm>;
   /** Extra fields handled by `prepare`. */
   extra?: string[];
   prepare?: (row: Record<string, unknown>) => Promise<Record<string, unknown>>;
@@ -55,12 +65,17 @@ const ENTITIES: Record<string, Entity> = {
   recovery_emails: { table: T.recoveryEmails, key: ['owner', 'contact_info'] },
   websites: { table: T.websites, key: ['vid'] },
   error_logs: { table: T.errorLogs, key: ['id'], serial: 'id' },
-  devsites: { table: T.devsites, key: ['vid'] },
+  devsites: { table: T.devsites, key: ['vid'], days: { setup_date: 'iso' } },
   databases: { table: T.databases, key: ['owner', 'name'] },
-  invoices: { table: T.invoices, key: ['invoice'], money: ['amount'] },
+  invoices: {
+    table: T.invoices,
+    key: ['invoice'],
+    money: ['amount'],
+    days: { invdate: 'compact', duedate: 'compact' },
+  },
   payments: { table: T.payments, key: ['trans_id'], money: ['amount'] },
   cards: { table: T.cards, key: ['owner', 'payment_profile_id'] },
-  circuits: { table: T.circuits, key: ['owner', 'loc_name'] },
+  circuits: { table: T.circuits, key: ['owner', 'loc_name'], days: { active_date: 'partial' } },
   bus_accounts: { table: T.busAccounts, key: ['account'] },
   contacts: { table: T.contacts, key: ['tcid'], serial: 'tcid' },
   mailing_lists: { table: T.mailingLists, key: ['listname'], replaceable: true },
@@ -232,7 +247,8 @@ async function toRow(
     const hit = columns.get(sqlName);
     if (!hit) throw new ImportError(`${where}: unknown field "${field}"`);
     const [prop, col] = hit;
-    out[prop] = coerce(col, v, `${where}.${field}`);
+    const form = entity.days?.[field];
+    out[prop] = form ? day(col, v, form, `${where}.${field}`) : coerce(col, v, `${where}.${field}`);
   }
   for (const k of entity.key) {
     const hit = columns.get(k);
@@ -267,15 +283,15 @@ function coerce(col: PgColumn, v: unknown, where: string): unknown {
       if (v === 0 || v === 1) return v === 1;
       throw new ImportError(`${where}: expected true or false`);
     case 'PgTimestamp': {
-      const d = new Date(String(v));
-      if (typeof v !== 'string' || Number.isNaN(d.getTime()))
-        throw new ImportError(`${where}: expected a date-time`);
+      const d = typeof v === 'string' ? parseDateTime(v) : null;
+      if (!d) throw new ImportError(`${where}: expected an ISO 8601 date-time, YYYY-MM-DD or YYYYMMDD`);
       return d;
     }
-    case 'PgDateString':
-      if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v))
-        throw new ImportError(`${where}: expected YYYY-MM-DD`);
-      return v;
+    case 'PgDateString': {
+      const d = typeof v === 'string' ? parseDay(v) : null;
+      if (!d) throw new ImportError(`${where}: expected a date, YYYY-MM-DD or YYYYMMDD`);
+      return isoDay(d);
+    }
     case 'PgArray':
       if (!Array.isArray(v) || v.some((x) => typeof x !== 'string'))
         throw new ImportError(`${where}: expected a list of strings`);
@@ -287,6 +303,19 @@ function coerce(col: PgColumn, v: unknown, where: string): unknown {
       if (typeof v !== 'string') throw new ImportError(`${where}: expected text`);
       return v;
   }
+}
+
+/** A day kept as text: either form in, the field's one form out ('' where the column's default is ''). */
+function day(col: PgColumn, v: unknown, form: DayForm, where: string): unknown {
+  if (v === null) return coerce(col, v, where);
+  if (v === '' && col.default === '') return '';
+  if (typeof v === 'string' && form === 'partial') {
+    const m = /^(\d{4})(?:-?(0[1-9]|1[0-2]))?$/.exec(v);
+    if (m && Number(m[1]) >= 1000) return `${m[1]}${m[2] ?? ''}`;
+  }
+  const d = typeof v === 'string' ? parseDay(v) : null;
+  if (!d) throw new ImportError(`${where}: expected a date, YYYY-MM-DD or YYYYMMDD`);
+  return form === 'iso' ? isoDay(d) : compactDay(d);
 }
 
 /**

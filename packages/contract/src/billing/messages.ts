@@ -64,4 +64,7 @@ export const B = {
   paymentNotForPurchase: 'That payment does not pay for a coworking purchase of this account',
   paymentAmountMismatch: 'That payment does not equal the price times the quantity of this purchase',
   paymentAlreadyUsed: 'That payment already paid for another coworking purchase',
+  /** A stored invoice date in neither YYYYMMDD nor YYYY-MM-DD (data written before the importer checked it). */
+  unreadableInvoiceDate: (invoice: string) =>
+    `The date of invoice ${invoice} cannot be read, so the payment status cannot be shown. Please contact the help desk.`,
 } as const;

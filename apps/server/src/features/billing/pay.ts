@@ -3,7 +3,7 @@ import * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { M } from '@portal/contract/messages';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountRef } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
@@ -17,6 +17,7 @@ import {
   type StoredCard,
   scrubCardData,
 } from '../../integrations/gateway/index.ts';
+import { dayStart, parseDay } from '../../lib/days.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
 import { cardInput, checkNewCard, saveCardRow } from './cards.ts';
 import {
@@ -39,9 +40,19 @@ import {
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
 
-/** 'YYYYMMDD' → the start of that day (UTC). */
-const dayStart = (d: string) =>
-  new Date(Date.UTC(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8))));
+/**
+ * The start of an invoice's day. Both forms the importer takes are read; a stored date in another
+ * shape (written before the importer checked dates) is a clear refusal, logged for the operators.
+ */
+function invoiceDay(row: { invoice: string; invdate: string }, req: FastifyRequest): Date {
+  const day = parseDay(row.invdate);
+  if (day) return dayStart(day);
+  req.log.warn(
+    { invoice: row.invoice, invdate: row.invdate },
+    'invoice date in neither YYYYMMDD nor YYYY-MM-DD',
+  );
+  throw refused(B.unreadableInvoiceDate(row.invoice));
+}
 
 /** The answer of a payment that was approved or is being confirmed. */
 function paymentAnswer(p: PaymentRow): Answer {
@@ -106,7 +117,7 @@ export function paymentRoutes(app: FastifyInstance): void {
 
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
-    handler: async ({ db, account }) => {
+    handler: async ({ db, account, req }) => {
       const logname = account!.logname;
       const [acct] = await db
         .select({ uid: accounts.uid, balance: accounts.balanceCents })
@@ -118,7 +129,7 @@ export function paymentRoutes(app: FastifyInstance): void {
         .where(eq(invoices.owner, logname))
         .orderBy(desc(invoices.invdate), desc(invoices.invoice))
         .limit(1);
-      const since = last ? dayStart(last.invdate) : new Date(0);
+      const since = last ? invoiceDay(last, req) : new Date(0);
       const [paid] = await db
         .select({
           n: sql<number>`count(*)::int`,

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { circuits, devsites, domains, invoices, payments, tempEmails } from '../db/schema.ts';
+import { build, type TestApp } from '../test/helper.ts';
+import { parseDateTime, parseDay } from './days.ts';
+import { ImportError, importDocument } from './import.ts';
+
+/**
+ * Dates in the import (issue 15): every date field takes YYYY-MM-DD and YYYYMMDD and stores one form,
+ * and a stored date in any other shape is a clear answer, not a 500.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('days', () => {
+  it('reads both forms and refuses days that do not exist', () => {
+    expect(parseDay('2026-11-01')).toEqual({ year: 2026, month: 11, day: 1 });
+    expect(parseDay('20261101')).toEqual({ year: 2026, month: 11, day: 1 });
+    expect(parseDay('2028-02-29')).not.toBeNull();
+    for (const v of [
+      '2026-02-29',
+      '2026-13-01',
+      '20260001',
+      '2026-1101',
+      '202611-01',
+      'Nov 1 2026',
+      '1',
+      '',
+      '0999-01-01',
+    ])
+      expect(parseDay(v), v).toBeNull();
+  });
+
+  it('reads ISO date-times (no zone is UTC) and days as their start', () => {
+    expect(parseDateTime('2026-11-01T12:00:00Z')?.toISOString()).toBe('2026-11-01T12:00:00.000Z');
+    expect(parseDateTime('2026-11-01T12:00:00+01:00')?.toISOString()).toBe('2026-11-01T11:00:00.000Z');
+    expect(parseDateTime('2026-11-01 12:00')?.toISOString()).toBe('2026-11-01T12:00:00.000Z');
+    expect(parseDateTime('20261101')?.toISOString()).toBe('2026-11-01T00:00:00.000Z');
+    for (const v of ['1', 'Nov 1 2026', '2026-11-01T25:00:00Z', '2026-02-30T10:00:00Z', '2026-11-01T12'])
+      expect(parseDateTime(v), v).toBeNull();
+  });
+});
+
+describe('import: date fields', () => {
+  it('takes an invoice dated YYYY-MM-DD, stores YYYYMMDD, and Make a Payment still loads', async () => {
+    await importDocument(t.db, {
+      invoices: [
+        {
+          invoice: 'iso-1',
+          owner: 'bob',
+          invdate: '2026-12-01',
+          duedate: '2026-12-21',
+          amount: 10,
+          body: '',
+        },
+      ],
+    });
+    const [row] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'iso-1'));
+    expect([row.invdate, row.duedate]).toEqual(['20261201', '20261221']);
+    const res = await t.as('bob').get('/api/get-payment-info/bob');
+    expect(res.status).toBe(200);
+    expect(res.body.data.last_invoice).toBe('20261201');
+    const inv = await t.as('bob').post('/api/get-invoice', { logname: 'bob', invoice: 'iso-1' });
+    expect(inv.status).toBe(200);
+  });
+
+  it('takes both forms for every date field and stores one form per field', async () => {
+    await importDocument(t.db, {
+      domains: [{ domain: 'dates-test.com', owner: 'bob', expiration_date: '20270315' }],
+      temp_emails: [
+        { name: 'dates-test', owner: 'bob', forwards_to: 'bob@example.org', expires: '20270101' },
+      ],
+      payments: [{ trans_id: 'dates-1', owner: 'bob', amount: 1, date: '2026-11-02', ccn4: '1111' }],
+      circuits: [{ owner: 'bob', uid: 5002, loc_name: 'Dates', active_date: '2019-03-15' }],
+      devsites: [
+        {
+          vid: 3999,
+          owner: 'bob',
+          domain: 'dates-test.com',
+          virtname: 'dev.dates-test.com',
+          docroot: '/x',
+          setup_date: '20261007',
+        },
+      ],
+    });
+    const [d] = await t.db.select().from(domains).where(eq(domains.domain, 'dates-test.com'));
+    expect(d.expirationDate).toBe('2027-03-15');
+    const [te] = await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'dates-test'));
+    expect(te.expires.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    const [p] = await t.db.select().from(payments).where(eq(payments.transId, 'dates-1'));
+    expect(p.date.toISOString()).toBe('2026-11-02T00:00:00.000Z');
+    const [c] = await t.db.select().from(circuits).where(eq(circuits.locName, 'Dates'));
+    expect(c.activeDate).toBe('20190315');
+    const [dev] = await t.db.select().from(devsites).where(eq(devsites.vid, 3999));
+    expect(dev.setupDate).toBe('2026-10-07');
+  });
+
+  it('refuses a date in neither form, naming the row and field', async () => {
+    const bad: Array<[Record<string, unknown>, string]> = [
+      [
+        { invoices: [{ invoice: 'x', owner: 'bob', invdate: '11/01/2026', duedate: '20261121', amount: 1 }] },
+        'invoices[0].invdate',
+      ],
+      [
+        { invoices: [{ invoice: 'x', owner: 'bob', invdate: '20261101', duedate: '2026-02-30', amount: 1 }] },
+        'invoices[0].duedate',
+      ],
+      [
+        { domains: [{ domain: 'x.com', owner: 'bob', expiration_date: '2027-1-5' }] },
+        'domains[0].expiration_date',
+      ],
+      [{ payments: [{ trans_id: 'x', owner: 'bob', amount: 1, date: '1', ccn4: '1' }] }, 'payments[0].date'],
+      [
+        { circuits: [{ owner: 'bob', uid: 1, loc_name: 'x', active_date: 'March 2019' }] },
+        'circuits[0].active_date',
+      ],
+    ];
+    for (const [doc, where] of bad) {
+      const err = await importDocument(t.db, doc).catch((e: unknown) => e);
+      expect(err, where).toBeInstanceOf(ImportError);
+      expect((err as Error).message, where).toMatch(
+        new RegExp(`^${where.replace(/[[\]]/g, '\\$&')}: expected`),
+      );
+    }
+  });
+
+  it('answers a stored invoice date in an unexpected shape with a clear message, not a 500', async () => {
+    await importDocument(t.db, {
+      invoices: [
+        { invoice: 'odd-1', owner: 'bob', invdate: '20991231', duedate: '20991231', amount: 5, body: '' },
+      ],
+    });
+    await t.db.update(invoices).set({ invdate: '99991231 (draft)' }).where(eq(invoices.invoice, 'odd-1'));
+    const res = await t.as('bob').get('/api/get-payment-info/bob');
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe(
+      'The date of invoice odd-1 cannot be read, so the payment status cannot be shown. Please contact the help desk.',
+    );
+    await t.db.update(invoices).set({ invdate: '2099-12-31' }).where(eq(invoices.invoice, 'odd-1'));
+    expect((await t.as('bob').get('/api/get-payment-info/bob')).status).toBe(200);
+    await t.db.delete(invoices).where(eq(invoices.invoice, 'odd-1'));
+  });
+});
