@@ -99,7 +99,7 @@ const doc = (n: number) =>
               bill_uid: uid,
               account_role: 'Secondary',
               primary: p,
-              dashboard_admin: g.dashboardAdmin,
+              prime_uid: g.dashboardAdmin ? uid : 0,
             },
           ],
           addresses: [
@@ -224,7 +224,7 @@ const doc = (n: number) =>
             },
           ],
           mailing_lists: [{ listname: `${p}-list`, owner: p, list_type: 'MM' }],
-          disk_usage: [{ owner: p, curr_quota: g.quota, curr_usage: g.usage }],
+          disk_usage: [{ logname: p, uid, curr_quota: g.quota, curr_usage: g.usage }],
         },
       };
     });

@@ -30,7 +30,12 @@ interface Entity {
   days?: Record<string, DayForm>;
   /** Extra fields handled by `prepare`. */
   extra?: string[];
-  prepare?: (row: Record<string, unknown>) => Promise<Record<string, unknown>>;
+  prepare?: (row: Record<string, unknown>, where: string) => Promise<Record<string, unknown>>;
+  /**
+   * Checks, in the import's transaction after the entity's rows are written, what needs other rows
+   * (an account's uid); throws an ImportError naming the row.
+   */
+  verify?: (db: Db, rows: Array<{ index: number; raw: Record<string, unknown> }>) => Promise<void>;
   /** Serial id columns given explicitly: their sequence is moved past the highest value. */
   serial?: string;
   /** Rows of a lower phase are written first (rows that refer to rows of the same entity). */
@@ -46,15 +51,17 @@ const ENTITIES: Record<string, Entity> = {
     rename: { primary: 'primary_logname' },
     // A Secondary refers to its primary: Primaries are written first.
     phase: (row) => (row.primary ? 1 : 0),
-    extra: ['password', 'password_hash'],
-    prepare: async (row) => {
-      const { password, password_hash, ...rest } = row;
+    extra: ['password', 'password_hash', 'prime_uid'],
+    prepare: async (row, where) => {
+      const { password, password_hash, prime_uid, ...rest } = row;
+      if (prime_uid !== undefined) Object.assign(rest, dashboardAdminOf(rest, prime_uid, where));
       if (typeof password === 'string' && password) rest.password_hash = await hashPassword(password);
       else if (typeof password_hash === 'string') rest.password_hash = password_hash;
       if (typeof rest.popup_note === 'string' && rest.popup_note)
         rest.popup_note_lastmod ??= new Date().toISOString();
       return rest;
     },
+    verify: verifyPrimeUids,
   },
   addresses: { table: T.addresses, key: ['owner', 'kind'] },
   statement_delivery: { table: T.statementDelivery, key: ['owner'] },
@@ -79,7 +86,23 @@ const ENTITIES: Record<string, Entity> = {
   bus_accounts: { table: T.busAccounts, key: ['account'] },
   contacts: { table: T.contacts, key: ['tcid'], serial: 'tcid' },
   mailing_lists: { table: T.mailingLists, key: ['listname'], replaceable: true },
-  disk_usage: { table: T.diskUsage, key: ['owner'], replaceable: true },
+  disk_usage: {
+    table: T.diskUsage,
+    key: ['owner'],
+    replaceable: true,
+    // The spec's disk-usage row names its account by `logname` and `uid` (spec 001 §6).
+    extra: ['logname', 'uid'],
+    prepare: async (row, where) => {
+      const { logname, uid, ...rest } = row;
+      if (logname === undefined) return rest;
+      if (rest.owner !== undefined && rest.owner !== logname)
+        throw new ImportError(
+          `${where}.logname: "${String(logname)}" contradicts owner "${String(rest.owner)}"`,
+        );
+      return { ...rest, owner: logname };
+    },
+    verify: (db, rows) => verifyUids(db, 'disk_usage', rows),
+  },
   network_status: { table: T.networkStatus, key: ['id'] },
   quick_refs: { table: T.quickRefs, key: ['ref_name'] },
   tld_prices: { table: T.tldPrices, key: ['tld', 'id'], money: ['baseprice', 'price'] },
@@ -93,6 +116,73 @@ const ENTITIES: Record<string, Entity> = {
 };
 
 export const IMPORT_ENTITIES = Object.keys(ENTITIES);
+
+/**
+ * The spec's `prime_uid` of a Secondary (spec 002 §9): truthy means dashboard admin. 0, "0", "",
+ * false and null are not; a uid or true is. It must agree with `dashboard_admin` when both are
+ * given, and only a Secondary can be a dashboard admin.
+ */
+function dashboardAdminOf(row: Record<string, unknown>, primeUid: unknown, where: string) {
+  const admin =
+    primeUid === null || primeUid === false || primeUid === 0 || primeUid === '' || primeUid === '0'
+      ? false
+      : primeUid === true ||
+          (typeof primeUid === 'number' && Number.isInteger(primeUid) && primeUid > 0) ||
+          (typeof primeUid === 'string' && /^\d+$/.test(primeUid))
+        ? true
+        : undefined;
+  if (admin === undefined)
+    throw new ImportError(`${where}.prime_uid: expected the primary's uid, or 0 when not a dashboard admin`);
+  if (
+    row.dashboard_admin !== undefined &&
+    row.dashboard_admin !== null &&
+    Boolean(row.dashboard_admin) !== admin
+  )
+    throw new ImportError(
+      `${where}.prime_uid: ${JSON.stringify(primeUid)} contradicts dashboard_admin ${JSON.stringify(row.dashboard_admin)}`,
+    );
+  if (admin && row.account_role !== undefined && row.account_role !== 'Secondary')
+    throw new ImportError(`${where}.prime_uid: only a Secondary can be a dashboard admin`);
+  return { dashboard_admin: admin };
+}
+
+/** A `prime_uid` that is a uid names the Secondary's primary: it must be the primary's uid. */
+async function verifyPrimeUids(db: Db, rows: Array<{ index: number; raw: Record<string, unknown> }>) {
+  for (const { index, raw } of rows) {
+    const primeUid = raw.prime_uid;
+    if (primeUid === undefined || primeUid === null || primeUid === true || !Number(primeUid)) continue;
+    const [row] = await db
+      .select({ uid: T.accounts.uid })
+      .from(T.accounts)
+      .where(
+        sql`${T.accounts.logname} = (select ${T.accounts.primary} from ${T.accounts} where ${T.accounts.logname} = ${String(raw.logname)})`,
+      );
+    if (!row || row.uid !== Number(primeUid))
+      throw new ImportError(
+        `accounts[${index}].prime_uid: ${JSON.stringify(primeUid)} is not the uid of the account's primary${row ? ` (${row.uid})` : ''}`,
+      );
+  }
+}
+
+/** Rows that give the spec's `uid` next to their account: it must be that account's uid. */
+async function verifyUids(
+  db: Db,
+  name: string,
+  rows: Array<{ index: number; raw: Record<string, unknown> }>,
+): Promise<void> {
+  for (const { index, raw } of rows) {
+    if (raw.uid === undefined || raw.uid === null) continue;
+    const logname = String(raw.owner ?? raw.logname);
+    const [account] = await db
+      .select({ uid: T.accounts.uid })
+      .from(T.accounts)
+      .where(sql`${T.accounts.logname} = ${logname}`);
+    if (!account || String(account.uid) !== String(raw.uid))
+      throw new ImportError(
+        `${name}[${index}].uid: ${JSON.stringify(raw.uid)} is not the uid of ${logname}${account ? ` (${account.uid})` : ''}`,
+      );
+  }
+}
 
 export class ImportError extends Error {}
 
@@ -207,6 +297,13 @@ export async function importDocument(
     for (const [name, rows] of prepared) {
       const entity = ENTITIES[name];
       await upsert(tx as unknown as Db, name, entity, rows);
+      if (entity.verify) {
+        const raw = input[name] as Array<Record<string, unknown>>;
+        await entity.verify(
+          tx as unknown as Db,
+          rows.map((p) => ({ index: p.index, raw: raw[p.index] })),
+        );
+      }
       counts[name] = rows.length;
       const r = replace.get(name);
       if (r) removed[name] = await removeOthers(tx as unknown as Db, r, rows);
@@ -231,7 +328,7 @@ async function toRow(
   if (!raw || typeof raw !== 'object' || Array.isArray(raw))
     throw new ImportError(`${where}: must be an object`);
   let row = { ...(raw as Record<string, unknown>) };
-  if (entity.prepare) row = await entity.prepare(row);
+  if (entity.prepare) row = await entity.prepare(row, where);
   const columns = columnsBySqlName(entity.table);
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(row)) {

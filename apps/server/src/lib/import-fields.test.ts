@@ -1,13 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { circuits, devsites, domains, invoices, payments, tempEmails } from '../db/schema.ts';
+import {
+  accounts,
+  circuits,
+  devsites,
+  diskUsage,
+  domains,
+  invoices,
+  payments,
+  tempEmails,
+} from '../db/schema.ts';
 import { build, type TestApp } from '../test/helper.ts';
 import { parseDateTime, parseDay } from './days.ts';
 import { ImportError, importDocument } from './import.ts';
 
 /**
- * Dates in the import (issue 15): every date field takes YYYY-MM-DD and YYYYMMDD and stores one form,
- * and a stored date in any other shape is a clear answer, not a 500.
+ * The import takes real back-office data (issue 15): every date field takes YYYY-MM-DD and YYYYMMDD and
+ * stores one form, a stored date in any other shape is a clear answer, not a 500; and the spec's own
+ * field names (a Secondary's `prime_uid`, a disk-usage row's `logname` and `uid`) are taken where they
+ * agree with the documented fields and refused, naming the row, where they contradict.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -142,5 +153,116 @@ describe('import: date fields', () => {
     await t.db.update(invoices).set({ invdate: '2099-12-31' }).where(eq(invoices.invoice, 'odd-1'));
     expect((await t.as('bob').get('/api/get-payment-info/bob')).status).toBe(200);
     await t.db.delete(invoices).where(eq(invoices.invoice, 'odd-1'));
+  });
+});
+
+const refusal = (doc: Record<string, unknown>) =>
+  importDocument(t.db, doc).then(
+    () => 'accepted',
+    (e: unknown) => (e instanceof ImportError ? e.message : `not an ImportError: ${String(e)}`),
+  );
+const account = async (logname: string) =>
+  (await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0];
+
+describe("import: the spec's field names", () => {
+  it("takes a Secondary's prime_uid: truthy is dashboard admin, 0 is not", async () => {
+    await importDocument(t.db, {
+      accounts: [
+        { logname: 'sec1', uid: 7101, account_role: 'Secondary', primary: 'alice', prime_uid: 5001 },
+        { logname: 'sec2', uid: 7102, account_role: 'Secondary', primary: 'alice', prime_uid: 0 },
+        {
+          logname: 'sec3',
+          uid: 7103,
+          account_role: 'Secondary',
+          primary: 'bob',
+          prime_uid: '5002',
+          dashboard_admin: true,
+        },
+        {
+          logname: 'sec4',
+          uid: 7104,
+          account_role: 'Secondary',
+          primary: 'bob',
+          prime_uid: '0',
+          dashboard_admin: false,
+        },
+      ],
+    });
+    expect((await account('sec1')).dashboardAdmin).toBe(true);
+    expect((await account('sec2')).dashboardAdmin).toBe(false);
+    expect((await account('sec3')).dashboardAdmin).toBe(true);
+    expect((await account('sec4')).dashboardAdmin).toBe(false);
+    // The Secondaries screen reads it back in the spec's shape.
+    const res = await t.as('alice').get('/api/secondaries/alice');
+    const rows = res.body.data.secondaries as Array<{ logname: string; prime_uid: number }>;
+    expect(rows.find((r) => r.logname === 'sec1')?.prime_uid).toBe(5001);
+    expect(rows.find((r) => r.logname === 'sec2')?.prime_uid).toBe(0);
+  });
+
+  it('refuses a prime_uid that contradicts the documented fields, naming the row', async () => {
+    expect(
+      await refusal({
+        accounts: [
+          { logname: 'sec5', uid: 7105, account_role: 'Secondary', primary: 'alice' },
+          {
+            logname: 'sec6',
+            uid: 7106,
+            account_role: 'Secondary',
+            primary: 'alice',
+            prime_uid: 5001,
+            dashboard_admin: false,
+          },
+        ],
+      }),
+    ).toBe('accounts[1].prime_uid: 5001 contradicts dashboard_admin false');
+    expect(
+      await refusal({ accounts: [{ logname: 'pri9', uid: 7109, account_role: 'Primary', prime_uid: 1 }] }),
+    ).toBe('accounts[0].prime_uid: only a Secondary can be a dashboard admin');
+    expect(
+      await refusal({
+        accounts: [
+          { logname: 'sec7', uid: 7107, account_role: 'Secondary', primary: 'alice', prime_uid: 5002 },
+        ],
+      }),
+    ).toBe("accounts[0].prime_uid: 5002 is not the uid of the account's primary (5001)");
+    expect(
+      await refusal({
+        accounts: [
+          { logname: 'sec8', uid: 7108, account_role: 'Secondary', primary: 'alice', prime_uid: 'yes' },
+        ],
+      }),
+    ).toBe("accounts[0].prime_uid: expected the primary's uid, or 0 when not a dashboard admin");
+    expect(await account('sec6')).toBeUndefined();
+  });
+
+  it("takes a disk-usage row's logname and uid where they agree with the account", async () => {
+    await importDocument(t.db, {
+      disk_usage: [
+        { logname: 'bob', uid: 5002, curr_quota: 100, curr_usage: 40 },
+        { owner: 'alice', logname: 'alice', uid: '5001', curr_quota: 200, curr_usage: 10 },
+      ],
+    });
+    const rows = await t.db.select().from(diskUsage);
+    expect(rows.find((r) => r.owner === 'bob')).toEqual({ owner: 'bob', currQuota: 100, currUsage: 40 });
+    expect(rows.find((r) => r.owner === 'alice')).toEqual({ owner: 'alice', currQuota: 200, currUsage: 10 });
+    const res = await t.as('bob').get('/api/disk-usage/bob');
+    expect(res.status).toBe(200);
+  });
+
+  it('refuses a disk-usage logname or uid that contradicts the row, naming it', async () => {
+    expect(
+      await refusal({ disk_usage: [{ owner: 'bob', logname: 'alice', curr_quota: 1, curr_usage: 1 }] }),
+    ).toBe('disk_usage[0].logname: "alice" contradicts owner "bob"');
+    expect(
+      await refusal({
+        disk_usage: [
+          { logname: 'bob', uid: 5002, curr_quota: 1, curr_usage: 1 },
+          { logname: 'alice', uid: 5002, curr_quota: 1, curr_usage: 1 },
+        ],
+      }),
+    ).toBe('disk_usage[1].uid: 5002 is not the uid of alice (5001)');
+    // All-or-nothing: the refused file changed nothing.
+    const [bob] = await t.db.select().from(diskUsage).where(eq(diskUsage.owner, 'bob'));
+    expect(bob.currQuota).toBe(100);
   });
 });
