@@ -12,6 +12,11 @@ export interface CallDef<
   params: P;
   body: B;
   data: D;
+  /**
+   * Fields of a success answer that stand at the top level next to `data`, where the spec's table
+   * reads them there (DESIGN.md §2: `references[]`, the login's `id_token`); empty for most calls.
+   */
+  top: z.ZodType;
 }
 
 /**
@@ -23,6 +28,7 @@ export type CallRef = Pick<CallDef, 'method' | 'path' | 'token'>;
 
 export const NoParams = z.object({});
 export const NoBody = z.object({}).optional();
+export const NoTop = z.object({});
 
 export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(def: {
   method: 'GET' | 'POST';
@@ -31,6 +37,7 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
   params?: P;
   body?: B;
   data: D;
+  top?: z.ZodType;
 }): CallDef<P, B, D> {
   return {
     method: def.method,
@@ -39,6 +46,7 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
     params: (def.params ?? NoParams) as P,
     body: (def.body ?? NoBody) as B,
     data: def.data,
+    top: def.top ?? NoTop,
   };
 }
 

@@ -141,7 +141,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         : await run(app.deps.db);
       if (reply.sent) return reply;
       if (result instanceof Answer) {
-        checkResponse(app, call, result.data);
+        checkResponse(app, call, result.data, result.top);
         return { status: 1, message: result.message, ...result.top, data: result.data };
       }
       checkResponse(app, call, result);
@@ -197,13 +197,18 @@ function describe(access: Access<CallDef>): string {
 }
 
 /** In tests, every answer is checked against the contract so server and client cannot drift. */
-function checkResponse(app: FastifyInstance, call: CallDef, data: unknown): void {
+function checkResponse(app: FastifyInstance, call: CallDef, data: unknown, top: unknown = {}): void {
   if (!app.deps.checkResponses) return;
-  const result = call.data.safeParse(data);
-  if (!result.success) {
-    throw new Error(
-      `response of ${call.path} does not match the contract: ${JSON.stringify(fieldErrors(result.error))}`,
-    );
+  for (const [schema, value, part] of [
+    [call.data, data, 'data'],
+    [call.top, top, 'top-level fields'],
+  ] as const) {
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      throw new Error(
+        `response of ${call.path} (${part}) does not match the contract: ${JSON.stringify(fieldErrors(result.error))}`,
+      );
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { ACCOUNT_ROLE, LOOKUP_LOGNAME_UID, POPUP_NOTE, URLS, USER_MODE } from '.
 
 export const Mode = z.enum(['light', 'dark']);
 
+export const LoginData = z.object({ id_token: z.string(), bill_email: z.string(), mode: Mode });
 export const login = defineCall({
   method: 'POST',
   path: '/api/miglogin',
@@ -21,7 +22,9 @@ export const login = defineCall({
       .refine((v) => !v.includes('@'), { error: M.loginUseAccountName }),
     password: text({ error: M.required }).min(1, { error: M.required }).max(256),
   }),
-  data: z.object({ id_token: z.string(), bill_email: z.string(), mode: Mode }),
+  data: LoginData,
+  // The spec's table reads id_token, bill_email and mode by those names: at the top level, as in `data`.
+  top: LoginData,
 });
 
 export const NetworkStatusItem = z.object({
@@ -39,7 +42,12 @@ export const networkStatus = defineCall({
 
 export const QuickRef = z.object({ ref_name: z.string(), ref_value: z.string(), ref_role: z.string() });
 /** Read by the client as top-level `references[]`; `data` carries the same list. */
-export const quickRefs = defineCall({ method: 'GET', path: '/api/quickrefs', data: z.array(QuickRef) });
+export const quickRefs = defineCall({
+  method: 'GET',
+  path: '/api/quickrefs',
+  data: z.array(QuickRef),
+  top: z.object({ references: z.array(QuickRef) }),
+});
 
 export const CustomerSummary = z.object({
   uid: z.number(),

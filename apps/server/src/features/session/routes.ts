@@ -51,7 +51,13 @@ export function sessionRoutes(app: FastifyInstance): void {
         altuser: user.primary ?? user.logname,
         role,
       });
-      return { id_token: token, bill_email: user.billEmail, mode: user.mode === 'dark' ? 'dark' : 'light' };
+      const answer = {
+        id_token: token,
+        bill_email: user.billEmail,
+        mode: user.mode === 'dark' ? 'dark' : 'light',
+      };
+      // Where the spec's table reads them (top level), and in `data` as before.
+      return new Answer(answer, '', answer);
     },
   });
 
