@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   BAD_CHARACTERS,
   fieldErrors,
+  idNumber,
   isCleanText,
   minChars,
   newPassword,
@@ -11,6 +12,7 @@ import {
   required,
   requiredEmail,
   text,
+  textId,
 } from './rules.ts';
 
 const firstError = (schema: z.ZodType, value: unknown) => {
@@ -65,5 +67,39 @@ describe('text rules: control characters and broken Unicode', () => {
     expect(optionalEmail().parse(' a@example.com ')).toBe('a@example.com');
     expect(firstError(requiredEmail(), 'not-an-address')).toBe('This field must be a valid email address');
     expect(required().max(5).safeParse('toolong').success).toBe(false);
+  });
+});
+
+describe('a wrong type is not "Required" (issue 15)', () => {
+  it('the rule builders tell a value of the wrong type from a missing one', () => {
+    expect(firstError(required(), 5)).toBe('Must be text');
+    expect(firstError(required(), undefined)).toBe('Required');
+    expect(firstError(required(), null)).toBe('Required');
+    expect(firstError(text(), false)).toBe('Must be text');
+    expect(firstError(idNumber, 'abc')).toBe('Must be a number');
+    expect(firstError(idNumber, undefined)).toBe('Required');
+    expect(idNumber.parse('12')).toBe(12);
+    expect(idNumber.parse(12)).toBe(12);
+    expect(textId(64).parse(20261101)).toBe('20261101');
+    expect(textId(64).parse(' 2026-A ')).toBe('2026-A');
+    expect(firstError(textId(64), 1.5)).toBe('Must be text');
+  });
+
+  it('fieldErrors, given the input, never calls a sent field missing', () => {
+    const schema = z.object({
+      a: required(),
+      n: z.coerce.number({ error: 'Required' }),
+      e: z.enum(['x'], { error: 'Required' }),
+    });
+    const errors = (input: unknown) => {
+      const r = schema.safeParse(input);
+      return r.success ? {} : fieldErrors(r.error, input);
+    };
+    expect(errors({ a: 1, n: 'x', e: 2 })).toEqual({
+      a: 'Must be text',
+      n: 'Must be a number',
+      e: 'Invalid',
+    });
+    expect(errors({ a: ' ', e: null })).toEqual({ a: 'Required', n: 'Required', e: 'Required' });
   });
 });

@@ -19,14 +19,39 @@ export function isCleanText(v: string): boolean {
   }
   return !LONE_SURROGATE.test(v);
 }
+/**
+ * A value of the wrong type is told so, never called missing: `"invoice": 20261101` to a text field
+ * answers "Must be text", not "Required" (docs/decisions/015-fidelity.md). The spec's texts stay for
+ * what is absent (undefined or null).
+ */
+export const MUST_BE_TEXT = 'Must be text';
+export const MUST_BE_NUMBER = M.mustBeNumber;
+const WRONG_TYPE: Record<string, string> = {
+  string: MUST_BE_TEXT,
+  number: MUST_BE_NUMBER,
+  int: MUST_BE_NUMBER,
+  bigint: MUST_BE_NUMBER,
+  boolean: 'Must be true or false',
+  array: 'Must be a list',
+  object: 'Must be an object',
+};
+/** The answer to a value sent with the wrong type. */
+export const wrongType = (expected: string | undefined): string => WRONG_TYPE[expected ?? ''] ?? M.invalid;
+const wasSent = (input: unknown) => input !== undefined && input !== null;
+/** A type check's message: `missing` when nothing was sent, what the value must be when something else was. */
+export const typeError =
+  (missing: string) =>
+  (issue: { code?: string; input?: unknown; expected?: string }): string =>
+    issue.code === 'invalid_type' && wasSent(issue.input) ? wrongType(issue.expected) : missing;
+
 /** Any text field: refuses control characters and broken Unicode (see isCleanText). */
-export const text = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).refine(isCleanText, { error: BAD_CHARACTERS });
+export const text = (params?: { error?: string }) =>
+  z.string({ error: typeError(params?.error ?? MUST_BE_TEXT) }).refine(isCleanText, { error: BAD_CHARACTERS });
 
 /** required: non-blank text. */
 export const required = (message: string = M.required) =>
   z
-    .string({ error: message })
+    .string({ error: typeError(message) })
     .trim()
     .min(1, { error: message })
     .refine(isCleanText, { error: BAD_CHARACTERS });
@@ -123,12 +148,26 @@ export const logname = z
   .max(32)
   .regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'Invalid account name' });
 
+/** A digit string (an id in a path, or sent as text) becomes its number; anything else is checked as it is. */
+const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,15}\s*$/.test(v) ? Number(v) : v);
 /** Numeric id in a path or body (accepts "12" or 12). */
-export const idNumber = z.coerce
-  .number({ error: M.invalid })
-  .int({ error: M.invalid })
-  .positive({ error: M.invalid })
-  .max(2_147_483_647);
+export const idNumber = z.preprocess(
+  digitsToNumber,
+  z
+    .number({ error: typeError(M.required) })
+    .int({ error: M.invalid })
+    .positive({ error: M.invalid })
+    .max(2_147_483_647, { error: M.invalid }),
+);
+/**
+ * An id kept as text that the spec's data has as a number (an invoice number, a transaction id):
+ * a whole number is taken as its digits.
+ */
+export const textId = (max: number, message: string = M.required) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
+    required(message).max(max),
+  );
 
 /** A domain name. */
 export const domainName = z
@@ -158,12 +197,33 @@ export function confirmed<T extends z.ZodObject>(schema: T, field: string, confi
   });
 }
 
-/** Turns zod issues into {field: text}, first issue per field. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+/**
+ * Turns zod issues into {field: text}, first issue per field. Given the input that was parsed, a
+ * field that was sent is never answered "Required": a value of the wrong type says what it must be
+ * ("Must be text", "Must be a number"), a value of the right type that is not one of the allowed
+ * ones is "Invalid". Only what is absent, null or blank keeps the spec's "Required".
+ */
+export function fieldErrors(error: z.ZodError, input?: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : '_';
-    if (!(key in out)) out[key] = issue.message;
+    if (key in out) continue;
+    out[key] = input === undefined ? issue.message : messageFor(issue, valueAt(input, issue.path));
   }
   return out;
+}
+
+function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
+  if (!wasSent(value) || (typeof value === 'string' && value.trim() === '')) return issue.message;
+  if (issue.code === 'invalid_type') return wrongType(issue.expected);
+  return issue.message === M.required ? M.invalid : issue.message;
+}
+
+function valueAt(input: unknown, path: PropertyKey[]): unknown {
+  let v = input;
+  for (const k of path) {
+    if (v === null || typeof v !== 'object' || !Object.hasOwn(v, k)) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[k];
+  }
+  return v;
 }

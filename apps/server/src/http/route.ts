@@ -185,7 +185,8 @@ async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: Rout
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
+  // With the input, a field that was sent with the wrong type is told so, not called missing.
+  const errors = fieldErrors(result.error, value);
   const [field, text] = Object.entries(errors)[0] ?? ['_', M.invalidInput];
   throw invalid(field === '_' ? text : `${field}: ${text}`, errors);
 }

@@ -11,6 +11,7 @@ import {
   parseExpdate,
   required,
   text,
+  textId,
   validCcn,
 } from '../rules.ts';
 import { B } from './messages.ts';
@@ -324,7 +325,8 @@ export const invoices = defineCall({
 export const getInvoice = defineCall({
   method: 'POST',
   path: '/api/get-invoice',
-  body: z.object({ invoice: required().max(64), logname }),
+  // Invoice numbers are numbers in the back office's data: a number or its digits are taken.
+  body: z.object({ invoice: textId(64), logname }),
   data: z.object({
     invoice: z.string(),
     invoice_number: z.string(),
