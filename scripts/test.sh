@@ -66,7 +66,7 @@ as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
 # requests in turn (apps/server/src/test/helper.ts): the suite proves the API stateless. PGlite
 # above covers the single instance.
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 \
-  npx vitest run apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults apps/server/src/security \
+  npx vitest run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults apps/server/src/security \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""
