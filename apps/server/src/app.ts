@@ -27,6 +27,7 @@ import { type PaymentGateway, provideAppGateway } from './integrations/gateway/i
 import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
 import { AppError, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
+import { VERSION } from './lib/version.ts';
 
 /** What every feature may use; reached as `app.deps`. */
 export interface Deps {
@@ -43,6 +44,8 @@ export interface Deps {
   checkResponses: boolean;
   /** The breached-password check: the imported index when present, the built-in list otherwise. */
   breach: BreachService;
+  /** Set when the process is asked to stop: `/readyz` answers 503 so the balancer moves on (server.ts). */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {
@@ -104,6 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     calls: [],
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
+    lifecycle: { draining: false },
   } satisfies Deps);
   if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
@@ -136,6 +140,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // While draining, every answer closes its connection: a proxy's kept-alive connections to this
+  // process end with the request they carried, so none is left to be cut when it stops listening.
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
@@ -169,8 +178,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     return reply.code(500).send({ status: 0, message: M.internalError, request_id: req.id });
   });
 
-  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true } }));
+  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
   app.get('/readyz', async (_req, reply) => {
+    if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: M.unavailable });
     try {
       await database.ping();
       return { status: 1, message: '', data: { ready: true } };

@@ -70,6 +70,8 @@ const Env = z.object({
   /** Delay before the in-process hosting agent and registrar apply queued changes (ms). */
   PORTAL_AGENT_DELAY_MS: z.coerce.number().int().min(0).default(20_000),
   PORTAL_AGENT_TOKENS: z.string().optional(),
+  /** On SIGTERM a web process answers /readyz 503 and keeps serving this long before it stops listening. */
+  PORTAL_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
@@ -37,6 +38,18 @@ export async function startServer(
   if (role !== 'web') app.deps.jobs.start();
   if (role !== 'worker') await app.listen({ port: config.PORT, host: config.HOST });
   return { app, demoLoaded };
+}
+
+/**
+ * Stops a process without cutting a request: `/readyz` turns 503 and every answer closes its
+ * connection, for `delayMs` while it still serves (a balancer's health check or a proxy's next
+ * request moves on); then it stops listening, lets the requests in flight finish, stops the jobs
+ * (a running job completes) and closes the database.
+ */
+export async function drainAndClose(app: FastifyInstance, delayMs: number): Promise<void> {
+  app.deps.lifecycle.draining = true;
+  if (delayMs > 0) await sleep(delayMs);
+  await app.close();
 }
 
 export function printLogins(log: (line: string) => void): void {

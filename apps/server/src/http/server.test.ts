@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { VERSION } from '../lib/version.ts';
 import { build, createTestDatabase, type TestApp } from '../test/helper.ts';
 
 /** Behaviour of the server outside the contract's calls: the error model, probes, the SPA. */
@@ -43,7 +44,9 @@ describe('errors and probes', () => {
   it('leaves probes answering: /healthz live, /readyz ready, and 503 when the database does not answer', async () => {
     const live = await t.request('GET', '/healthz');
     expect(live.status).toBe(200);
-    expect(live.body).toEqual({ status: 1, message: '', data: { live: true } });
+    // The release is part of liveness (issue 22): what runs where, during a rolling upgrade.
+    expect(live.body).toEqual({ status: 1, message: '', data: { live: true, version: VERSION } });
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const ready = await t.request('GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
@@ -62,6 +65,22 @@ describe('errors and probes', () => {
     } finally {
       for (const [database, ping] of pings) database.ping = ping;
     }
+  });
+
+  it('a draining process (SIGTERM) is not ready and closes every connection it answers on, still serving', async () => {
+    for (const a of t.apps) a.deps.lifecycle.draining = true;
+    try {
+      const ready = await t.request('GET', '/readyz');
+      expect(ready.status).toBe(503);
+      const live = await t.request('GET', '/healthz');
+      expect(live.status).toBe(200);
+      expect(live.headers.connection).toBe('close');
+      const token = await t.token('alice');
+      expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
+    } finally {
+      for (const a of t.apps) a.deps.lifecycle.draining = false;
+    }
+    expect((await t.request('GET', '/readyz')).status).toBe(200);
   });
 });
 
