@@ -20,6 +20,7 @@ import { mailRoutes } from './features/mail/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
+import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
@@ -46,6 +47,8 @@ export interface Deps {
   breach: BreachService;
   /** Set when the process is asked to stop: `/readyz` answers 503 so the balancer moves on (server.ts). */
   lifecycle: { draining: boolean };
+  /** Prometheus metrics of this app (http/metrics.ts). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -68,6 +71,8 @@ export interface BuildOptions {
   webDist?: string;
   /** The payment gateway, instead of one made from the configuration (test instances share one). */
   gateway?: PaymentGateway;
+  /** Add the process's own figures (memory, CPU, event loop) to the metrics: a real process only. */
+  processMetrics?: boolean;
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -108,7 +113,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
     lifecycle: { draining: false },
+    metrics: createMetrics(database.db, { processMetrics: opts.processMetrics }),
   } satisfies Deps);
+  instrumentRequests(app, app.deps.metrics);
   if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
   // A listening server prepares the built-in list (about a second) before the first check;
@@ -179,6 +186,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
 
   app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
+  // Not behind the proxy: loopback without X-Forwarded-For, or PORTAL_METRICS_TOKEN (http/metrics.ts).
+  app.get('/metrics', (req, reply) =>
+    serveMetrics(req, reply, app.deps.metrics, config.PORTAL_METRICS_TOKEN),
+  );
   app.get('/readyz', async (_req, reply) => {
     if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: M.unavailable });
     try {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { startWorkerListener } from './http/metrics.ts';
 import { accounts } from './db/schema.ts';
 import { importFile } from './lib/import.ts';
 import { DEMO_FILE, DEMO_LOGINS } from './lib/demo.ts';
@@ -29,9 +30,19 @@ export async function startServer(
       demoLoaded = true;
     }
   }
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, processMetrics: true });
   registerWorkers(app);
+  // A worker serves no API; its health and metrics get a small listener of their own.
+  const listener =
+    role === 'worker' && config.PORTAL_WORKER_PORT !== undefined
+      ? await startWorkerListener(app, {
+          host: config.HOST,
+          port: config.PORTAL_WORKER_PORT,
+          token: config.PORTAL_METRICS_TOKEN,
+        })
+      : undefined;
   app.addHook('onClose', async () => {
+    await listener?.close();
     await app.deps.jobs.stop();
     await database.close();
   });
