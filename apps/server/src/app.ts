@@ -25,7 +25,13 @@ import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
-import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
+import {
+  fileTransport,
+  messageIdDomain,
+  Outbox,
+  smtpTransport,
+  type Transport,
+} from './integrations/mailer.ts';
 import { AppError, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { VERSION } from './lib/version.ts';
@@ -92,7 +98,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const database = opts.database;
   const transport =
     opts.transport ??
-    (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'outbox')));
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
+      : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
   const outbox = new Outbox(config.MAIL_FROM, transport);
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
