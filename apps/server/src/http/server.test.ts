@@ -156,3 +156,56 @@ describe('the SPA under /portal/', () => {
     }
   });
 });
+
+describe('production answers: HSTS over HTTPS only, one log line per request', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-prod-'));
+  const lines: Record<string, unknown>[] = [];
+  let app: FastifyInstance;
+  let done: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    const stream = { write: (l: string) => lines.push(JSON.parse(l)) };
+    app = await buildApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        TRUST_PROXY: '1',
+      }),
+      { database: db.database, logger: { level: 'info', stream } },
+    );
+    await app.ready();
+    done = async () => {
+      await app.close();
+      await db.database.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  afterAll(() => done());
+
+  it('sends Strict-Transport-Security only when the request came over HTTPS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('logs each request once, when answered, with its status and time', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/domains/alice', remoteAddress: '192.0.2.4' });
+    const logged = lines.filter((l) => l.msg !== undefined);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      url: '/api/domains/alice',
+      status: 401,
+    });
+    expect(typeof logged[0].ms).toBe('number');
+    expect(typeof logged[0].reqId).toBe('string');
+  });
+});
