@@ -20,13 +20,21 @@ import { mailRoutes } from './features/mail/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
+import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
-import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
+import {
+  fileTransport,
+  messageIdDomain,
+  Outbox,
+  smtpTransport,
+  type Transport,
+} from './integrations/mailer.ts';
 import { AppError, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
+import { VERSION } from './lib/version.ts';
 
 /** What every feature may use; reached as `app.deps`. */
 export interface Deps {
@@ -43,6 +51,10 @@ export interface Deps {
   checkResponses: boolean;
   /** The breached-password check: the imported index when present, the built-in list otherwise. */
   breach: BreachService;
+  /** Set when the process is asked to stop: `/readyz` answers 503 so the balancer moves on (server.ts). */
+  lifecycle: { draining: boolean };
+  /** Prometheus metrics of this app (http/metrics.ts). */
+  metrics: Metrics;
 }
 
 declare module 'fastify' {
@@ -65,6 +77,8 @@ export interface BuildOptions {
   webDist?: string;
   /** The payment gateway, instead of one made from the configuration (test instances share one). */
   gateway?: PaymentGateway;
+  /** Add the process's own figures (memory, CPU, event loop) to the metrics: a real process only. */
+  processMetrics?: boolean;
 }
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,7 +88,9 @@ export const REDACT = LOG_REDACT_PATHS;
 
 export async function buildApp(config: Config, opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: opts.logger ?? loggerOptions(config),
+    // One line per request, written when it is answered (below), instead of fastify's two.
+    disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: config.TRUST_PROXY,
@@ -84,7 +100,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const database = opts.database;
   const transport =
     opts.transport ??
-    (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : fileTransport(join(config.DATA_DIR, 'outbox')));
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
+      : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
   const outbox = new Outbox(config.MAIL_FROM, transport);
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
@@ -104,7 +122,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     calls: [],
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
+    lifecycle: { draining: false },
+    metrics: createMetrics(database.db, { processMetrics: opts.processMetrics }),
   } satisfies Deps);
+  instrumentRequests(app, app.deps.metrics);
   if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
   // A listening server prepares the built-in list (about a second) before the first check;
@@ -134,8 +155,33 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Set per request above: only when served over HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    req.log.info(
+      {
+        method: req.method,
+        url: req.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        ip: req.ip,
+      },
+      'request',
+    );
+  });
+  // HSTS only on an answer that went out over HTTPS (TLS at the proxy: X-Forwarded-Proto from a
+  // trusted proxy): sent over plain HTTP it would be a promise about a scheme not in use.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.protocol === 'https')
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
   await app.register(compress, { threshold: 1024 });
+  // While draining, every answer closes its connection: a proxy's kept-alive connections to this
+  // process end with the request they carried, so none is left to be cut when it stops listening.
+  app.addHook('onSend', async (_req, reply) => {
+    if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+  });
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
@@ -169,8 +215,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     return reply.code(500).send({ status: 0, message: M.internalError, request_id: req.id });
   });
 
-  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true } }));
+  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
+  // Not behind the proxy: loopback without X-Forwarded-For, or PORTAL_METRICS_TOKEN (http/metrics.ts).
+  app.get('/metrics', (req, reply) =>
+    serveMetrics(req, reply, app.deps.metrics, config.PORTAL_METRICS_TOKEN),
+  );
   app.get('/readyz', async (_req, reply) => {
+    if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: M.unavailable });
     try {
       await database.ping();
       return { status: 1, message: '', data: { ready: true } };
@@ -193,6 +244,24 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);
   return app;
+}
+
+/**
+ * JSON lines (pino), secrets redacted; on a terminal outside production, readable lines through
+ * pino-pretty (a development dependency: absent, the lines stay JSON).
+ */
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  const base = { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (!process.stdout.isTTY || process.env.NODE_ENV === 'production') return base;
+  try {
+    import.meta.resolve('pino-pretty');
+  } catch {
+    return base;
+  }
+  return {
+    ...base,
+    transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } },
+  };
 }
 
 /**

@@ -70,6 +70,12 @@ const Env = z.object({
   /** Delay before the in-process hosting agent and registrar apply queued changes (ms). */
   PORTAL_AGENT_DELAY_MS: z.coerce.number().int().min(0).default(20_000),
   PORTAL_AGENT_TOKENS: z.string().optional(),
+  /** On SIGTERM a web process answers /readyz 503 and keeps serving this long before it stops listening. */
+  /** A worker's /healthz, /readyz and /metrics listener (on HOST); none when unset. */
+  PORTAL_WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** A bearer token that may read /metrics from anywhere (loopback without a proxy always may). */
+  PORTAL_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  PORTAL_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
-import { printLogins, type Role, startServer } from './server.ts';
+import { drainAndClose, printLogins, type Role, startServer } from './server.ts';
 
 const { values } = parseArgs({ options: { role: { type: 'string' } } });
 
@@ -18,9 +18,21 @@ try {
     console.log(`Members Portal worker running background jobs (${storage})`);
   }
   if (demoLoaded || config.demo) printLogins((l) => console.log(l));
-  const stop = async () => {
-    await app.close();
-    process.exit(0);
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    // SIGTERM comes from systemd or an operator (a rolling restart): give the balancer time to move
+    // on. Ctrl-C (SIGINT) on a terminal stops at once, still letting requests in flight finish.
+    const delay = signal === 'SIGTERM' && role !== 'worker' ? config.PORTAL_SHUTDOWN_DELAY_MS : 0;
+    app.log.info({ signal, delay }, 'stopping: not ready, finishing the requests in flight');
+    try {
+      await drainAndClose(app, delay);
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'stopping failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

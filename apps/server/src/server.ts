@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { startWorkerListener } from './http/metrics.ts';
 import { accounts } from './db/schema.ts';
 import { importFile } from './lib/import.ts';
 import { DEMO_FILE, DEMO_LOGINS } from './lib/demo.ts';
@@ -28,15 +30,37 @@ export async function startServer(
       demoLoaded = true;
     }
   }
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, processMetrics: true });
   registerWorkers(app);
+  // A worker serves no API; its health and metrics get a small listener of their own.
+  const listener =
+    role === 'worker' && config.PORTAL_WORKER_PORT !== undefined
+      ? await startWorkerListener(app, {
+          host: config.HOST,
+          port: config.PORTAL_WORKER_PORT,
+          token: config.PORTAL_METRICS_TOKEN,
+        })
+      : undefined;
   app.addHook('onClose', async () => {
+    await listener?.close();
     await app.deps.jobs.stop();
     await database.close();
   });
   if (role !== 'web') app.deps.jobs.start();
   if (role !== 'worker') await app.listen({ port: config.PORT, host: config.HOST });
   return { app, demoLoaded };
+}
+
+/**
+ * Stops a process without cutting a request: `/readyz` turns 503 and every answer closes its
+ * connection, for `delayMs` while it still serves (a balancer's health check or a proxy's next
+ * request moves on); then it stops listening, lets the requests in flight finish, stops the jobs
+ * (a running job completes) and closes the database.
+ */
+export async function drainAndClose(app: FastifyInstance, delayMs: number): Promise<void> {
+  app.deps.lifecycle.draining = true;
+  if (delayMs > 0) await sleep(delayMs);
+  await app.close();
 }
 
 export function printLogins(log: (line: string) => void): void {

@@ -6,19 +6,27 @@ import { accounts, outbox } from '../db/schema.ts';
 import { accountPasswordCommand } from '../features/account/commands.ts';
 import { createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import { ImportError, importFile } from '../lib/import.ts';
+import { VERSION } from '../lib/version.ts';
 import { COMMANDS as EXTRA } from './commands.ts';
+import { readPassword } from './read-password.ts';
 
 /** `npm run portal -- <command>`: operations on the portal's database (README "The portal command"). */
 const USAGE = `usage: npm run portal -- <command>
   import FILE.json                         load accounts and resources (docs/import-format.md)
     [--replace ENTITY[:FIELD=VALUE]]...    the file holds all those rows: remove the others (docs/mail-servers.md)
   account list                             list accounts
-  account create LOGNAME --password P [--role customer|staff|admin] [--email E] [--uid N]
-  account set-password LOGNAME --password P
+  account create LOGNAME [--role customer|staff|admin] [--email E] [--uid N]
+                                           the password is asked for (or read from standard input)
+  account set-password LOGNAME             the same
+  --version                                the release
   outbox list [--limit N]                  the newest outbound messages
 ${EXTRA.map((c) => `  ${c.usage}`).join('\n')}`;
 
 async function main(argv: string[]): Promise<number> {
+  if (argv[0] === '--version' || argv[0] === 'version') {
+    console.log(VERSION);
+    return 0;
+  }
   const config = loadConfig();
   const [cmd, sub, ...rest] = argv;
   const extra = EXTRA.find((c) => c.name === cmd);
@@ -82,7 +90,7 @@ async function run(
       indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR),
     });
     try {
-      return await accountPasswordCommand(db, breach, sub, rest);
+      return await accountPasswordCommand(db, breach, sub, rest, console, readPassword);
     } finally {
       await breach.close();
     }

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, outbox } from '../db/schema.ts';
-import { smtpTransport } from '../integrations/mailer.ts';
+import { messageIdDomain, smtpTransport } from '../integrations/mailer.ts';
 import { build, type TestApp } from '../test/helper.ts';
 import { freePort } from './postgres.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -27,7 +27,10 @@ afterAll(() => t.close());
 beforeEach(async () => {
   sink = new SmtpSink(await freePort());
   // The real SMTP transport (nodemailer) in place of the harness's recorder.
-  t.app.deps.outbox.transport.deliver = smtpTransport(`smtp://127.0.0.1:${sink.port}`).deliver;
+  t.app.deps.outbox.transport.deliver = smtpTransport(
+    `smtp://127.0.0.1:${sink.port}`,
+    messageIdDomain(t.app.deps.config.MAIL_FROM),
+  ).deliver;
 });
 afterEach(async () => {
   t.app.deps.outbox.transport.deliver = restore;
@@ -124,7 +127,8 @@ describe('SMTP down for a while, then back', () => {
     const byId = new Map<string, number>();
     for (const r of sink.accepted) byId.set(r.messageId, (byId.get(r.messageId) ?? 0) + 1);
     for (const row of rows) {
-      expect(row.messageId).toBe(`<outbox-${row.id}@127.0.0.1>`);
+      // In the portal's own domain (MAIL_FROM's), not the SMTP relay's (issue 22).
+      expect(row.messageId).toBe(`<outbox-${row.id}@example.net>`);
       expect(byId.get(row.messageId!)).toBe(1);
       expect(sink.accepted.find((r) => r.messageId === row.messageId)?.subject).toBe(row.subject);
     }
@@ -166,7 +170,7 @@ describe('SMTP down for a while, then back', () => {
     expect(row.status).toBe('sent');
     // The receiver got the message twice (it cannot be known whether the first arrived), with one
     // Message-ID, so it keeps one; the portal recorded it as sent once.
-    const copies = sink.received.filter((r) => r.messageId === `<outbox-${id}@127.0.0.1>`);
+    const copies = sink.received.filter((r) => r.messageId === `<outbox-${id}@example.net>`);
     expect(copies.map((c) => c.outcome)).toEqual(['dropped', 'accepted']);
     expect(new Set(copies.map((c) => c.messageId)).size).toBe(1);
     console.log(

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
+import { VERSION } from '../lib/version.ts';
 import { build, createTestDatabase, type TestApp } from '../test/helper.ts';
 
 /** Behaviour of the server outside the contract's calls: the error model, probes, the SPA. */
@@ -43,7 +44,9 @@ describe('errors and probes', () => {
   it('leaves probes answering: /healthz live, /readyz ready, and 503 when the database does not answer', async () => {
     const live = await t.request('GET', '/healthz');
     expect(live.status).toBe(200);
-    expect(live.body).toEqual({ status: 1, message: '', data: { live: true } });
+    // The release is part of liveness (issue 22): what runs where, during a rolling upgrade.
+    expect(live.body).toEqual({ status: 1, message: '', data: { live: true, version: VERSION } });
+    expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const ready = await t.request('GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
@@ -62,6 +65,22 @@ describe('errors and probes', () => {
     } finally {
       for (const [database, ping] of pings) database.ping = ping;
     }
+  });
+
+  it('a draining process (SIGTERM) is not ready and closes every connection it answers on, still serving', async () => {
+    for (const a of t.apps) a.deps.lifecycle.draining = true;
+    try {
+      const ready = await t.request('GET', '/readyz');
+      expect(ready.status).toBe(503);
+      const live = await t.request('GET', '/healthz');
+      expect(live.status).toBe(200);
+      expect(live.headers.connection).toBe('close');
+      const token = await t.token('alice');
+      expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
+    } finally {
+      for (const a of t.apps) a.deps.lifecycle.draining = false;
+    }
+    expect((await t.request('GET', '/readyz')).status).toBe(200);
   });
 });
 
@@ -135,5 +154,58 @@ describe('the SPA under /portal/', () => {
       expect(plain.headers['content-encoding'], url).toBeUndefined();
       expect(plain.body, url).toBe(want);
     }
+  });
+});
+
+describe('production answers: HSTS over HTTPS only, one log line per request', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-prod-'));
+  const lines: Record<string, unknown>[] = [];
+  let app: FastifyInstance;
+  let done: () => Promise<void>;
+  beforeAll(async () => {
+    const db = await createTestDatabase();
+    const stream = { write: (l: string) => lines.push(JSON.parse(l)) };
+    app = await buildApp(
+      loadConfig({
+        DATA_DIR: dataDir,
+        PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+        TRUST_PROXY: '1',
+      }),
+      { database: db.database, logger: { level: 'info', stream } },
+    );
+    await app.ready();
+    done = async () => {
+      await app.close();
+      await db.database.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  afterAll(() => done());
+
+  it('sends Strict-Transport-Security only when the request came over HTTPS', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/healthz' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('logs each request once, when answered, with its status and time', async () => {
+    lines.length = 0;
+    await app.inject({ method: 'GET', url: '/api/domains/alice', remoteAddress: '192.0.2.4' });
+    const logged = lines.filter((l) => l.msg !== undefined);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      url: '/api/domains/alice',
+      status: 401,
+    });
+    expect(typeof logged[0].ms).toBe('number');
+    expect(typeof logged[0].reqId).toBe('string');
   });
 });

@@ -93,12 +93,21 @@ export class Outbox {
   }
 }
 
-/** A stable Message-ID per outbox row, so a receiver can drop a duplicate after a crash mid-delivery. */
-const messageIdFor = (id: number, host: string) => `<outbox-${id}@${host}>`;
+/**
+ * A stable Message-ID per outbox row, so a receiver can drop a duplicate after a crash mid-delivery.
+ * Its domain is the portal's own — the domain it sends from (MAIL_FROM) — not the SMTP relay's: the
+ * relay is an address on the provider's network, and a Message-ID naming it says nothing true of
+ * who made the message (and may be `127.0.0.1`).
+ */
+const messageIdFor = (id: number, domain: string) => `<outbox-${id}@${domain}>`;
 
-export function smtpTransport(url: string): Transport {
+/** The domain of the portal's Message-IDs: MAIL_FROM's. */
+export const messageIdDomain = (mailFrom: string) =>
+  mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
+
+export function smtpTransport(url: string, domain = 'portal.invalid'): Transport {
   const transporter: Transporter = nodemailer.createTransport(url);
-  const host = new URL(url).hostname || 'portal';
+  const host = domain;
   return {
     name: 'smtp',
     async deliver(id, msg) {
@@ -117,12 +126,12 @@ export function smtpTransport(url: string): Transport {
 }
 
 /** The embedded default: messages stay in the outbox and are written as .eml files. */
-export function fileTransport(dir: string): Transport {
+export function fileTransport(dir: string, domain = 'portal.invalid'): Transport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     name: 'file',
     async deliver(id, msg) {
-      const messageId = messageIdFor(id, 'portal.local');
+      const messageId = messageIdFor(id, domain);
       const info = await builder.sendMail({
         from: msg.from,
         to: msg.to,

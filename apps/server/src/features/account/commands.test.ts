@@ -21,13 +21,23 @@ afterAll(async () => {
 const GOOD = 'Tq7vLm2-xZp9-harbor';
 const BREACHED = 'password123';
 
-/** Runs the command as `npm run portal -- account <sub> …args` would, keeping what it prints. */
+/**
+ * Runs the command as `npm run portal -- account <sub> …args` would, keeping what it prints. The
+ * `--password P` of the arguments is typed at the prompt instead (issue 22: not on the command line).
+ */
 async function portal(sub: 'create' | 'set-password', ...args: string[]) {
   const lines = { log: [] as string[], error: [] as string[] };
-  const code = await accountPasswordCommand(t.db, breach, sub, args, {
-    log: (l) => lines.log.push(l),
-    error: (l) => lines.error.push(l),
-  });
+  const at = args.indexOf('--password');
+  const typed = at >= 0 ? args[at + 1] : '';
+  const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
+  const code = await accountPasswordCommand(
+    t.db,
+    breach,
+    sub,
+    rest,
+    { log: (l) => lines.log.push(l), error: (l) => lines.error.push(l) },
+    async () => typed,
+  );
   return { code, ...lines };
 }
 
@@ -64,5 +74,22 @@ describe('npm run portal -- account set-password / create', () => {
     expect((await portal('set-password', 'bob', '--password', 'short')).code).toBe(2);
     expect((await portal('create', 'x', '--password', GOOD, '--role', 'root')).code).toBe(2);
     expect((await portal('set-password', 'nobody', '--password', GOOD)).error).toEqual(['no account nobody']);
+  });
+
+  it('still takes --password from old scripts, with a warning that it is visible', async () => {
+    const lines = { log: [] as string[], error: [] as string[] };
+    const code = await accountPasswordCommand(t.db, breach, 'set-password', ['carol', '--password', GOOD], {
+      log: (l) => lines.log.push(l),
+      error: (l) => lines.error.push(l),
+    });
+    expect(code).toBe(0);
+    expect(lines.error[0]).toMatch(/^warning: --password puts the password in the shell history/);
+    expect((await login('carol', GOOD)).status).toBe(200);
+  });
+
+  it('refuses a password shorter than 8 characters from the prompt', async () => {
+    const res = await portal('set-password', 'bob', '--password', 'short');
+    expect(res.code).toBe(2);
+    expect(res.error).toEqual(['a password of at least 8 characters is required']);
   });
 });

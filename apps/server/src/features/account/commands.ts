@@ -14,6 +14,9 @@ export interface CommandOutput {
 /**
  * `npm run portal -- account create | set-password`: the operator's way to set a password, held
  * to the same breached-password rule as every screen that sets one (docs/decisions/account.md).
+ * The password is read with `readPassword` (a prompt on a terminal, else the first line of standard
+ * input: cli/read-password.ts); `--password P` still works for old scripts but puts the password in
+ * the shell history and the process list, and says so.
  * Returns the exit code: 0 done, 1 refused or no such account, 2 bad arguments.
  */
 export async function accountPasswordCommand(
@@ -22,6 +25,7 @@ export async function accountPasswordCommand(
   sub: 'create' | 'set-password',
   args: string[],
   out: CommandOutput = console,
+  readPassword?: () => Promise<string>,
 ): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
@@ -34,8 +38,18 @@ export async function accountPasswordCommand(
     },
   });
   const logname = positionals[0]?.toLowerCase();
-  if (!logname || !values.password || values.password.length < 8) {
-    out.error('a logname and --password of at least 8 characters are required');
+  if (!logname) {
+    out.error('a logname is required');
+    return 2;
+  }
+  if (values.password !== undefined) {
+    out.error(
+      'warning: --password puts the password in the shell history and the process list; leave it out to be asked for it',
+    );
+  }
+  const password = values.password ?? (await readPassword?.()) ?? '';
+  if (password.length < 8) {
+    out.error('a password of at least 8 characters is required');
     return 2;
   }
   const role = values.role ?? 'customer';
@@ -43,11 +57,11 @@ export async function accountPasswordCommand(
     out.error('--role must be customer, staff or admin');
     return 2;
   }
-  if (await breach.isBreached(values.password)) {
+  if (await breach.isBreached(password)) {
     out.error(A.breached);
     return 1;
   }
-  const passwordHash = await hashPassword(values.password);
+  const passwordHash = await hashPassword(password);
   if (sub === 'set-password') {
     const updated = await db
       .update(accounts)

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices } from '../../db/schema.ts';
 import { appGateway, type PaymentGateway } from '../../integrations/gateway/index.ts';
+import { countIntegrationErrors } from '../../http/metrics.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { B } from '@portal/contract/billing/messages';
@@ -139,5 +140,8 @@ export async function customerProfileOf(db: Db, owner: string): Promise<string |
 
 /** The payment gateway of this app, shared by the billing routes and workers (appGateway). */
 export function gatewayOf(app: FastifyInstance): PaymentGateway {
-  return appGateway(app.deps, app.deps.config, { logger: app.log });
+  return appGateway(app.deps, app.deps.config, {
+    logger: app.log,
+    wrap: (gateway) => countIntegrationErrors('gateway', gateway, app.deps.metrics),
+  });
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '../../app.ts';
+import { countIntegrationErrors } from '../../http/metrics.ts';
 import {
   createRegistrar,
   type Registrar,
@@ -25,7 +26,11 @@ export function domainServices(deps: Deps): DomainServices {
   let s = byApp.get(deps);
   if (!s) {
     s = {
-      registrar: createRegistrar(registrarConfigFromEnv(deps.config)),
+      registrar: countIntegrationErrors(
+        'registrar',
+        createRegistrar(registrarConfigFromEnv(deps.config)),
+        deps.metrics,
+      ),
       whois: createWhoisClient(whoisOptionsFromConfig(deps.config)),
     };
     byApp.set(deps, s);

@@ -34,11 +34,13 @@ const perApp = new WeakMap<object, PaymentGateway>();
 export function appGateway(
   app: object,
   env: Parameters<typeof gatewayConfigFromEnv>[0],
-  opts: { logger?: GatewayLogger } = {},
+  opts: { logger?: GatewayLogger; wrap?: (gateway: PaymentGateway) => PaymentGateway } = {},
 ): PaymentGateway {
   let gateway = perApp.get(app);
   if (!gateway) {
     gateway = createGateway(gatewayConfigFromEnv(env), opts);
+    // The app's error counting (metrics), once around the gateway it keeps.
+    if (opts.wrap) gateway = opts.wrap(gateway);
     perApp.set(app, gateway);
   }
   return gateway;

@@ -1,0 +1,260 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/index.ts';
+import { DEMO_FILE } from '../lib/demo.ts';
+import { importFile } from '../lib/import.ts';
+import { eventually, sleep } from './eventually.ts';
+import { freePort } from './postgres.ts';
+import { buildServer, kill, type Proc, ROOT, startProcess, waitReady } from './processes.ts';
+
+/**
+ * The documented production layout (docs/operations.md, "Production install on Debian") on
+ * loopback: the compiled server started by the command of the systemd units in deploy/systemd —
+ * two web processes and a worker — on PostgreSQL, behind Debian's nginx with the site of
+ * deploy/nginx. Signs in through nginx, restarts each web process in turn the way
+ * deploy/rolling-restart.sh does while requests keep flowing (none may fail), and reads /metrics.
+ * Every port is a free one; everything listens on 127.0.0.1.
+ */
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const SECRET = 'production-layout-secret-production-layout';
+/** nginx's fail_timeout in deploy/nginx/portal.conf, which the rolling restart waits out. */
+const site = readFileSync(join(ROOT, 'deploy/nginx/portal.conf'), 'utf8');
+const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(site)?.[1] ?? 0) * 1000;
+
+interface Unit {
+  argv: string[];
+  env: Record<string, string>;
+}
+
+/**
+ * A unit's ExecStart and Environment= lines, with the install's paths replaced by this checkout's
+ * and `%i` by the instance: the command the service manager would run.
+ */
+function unit(file: string, instance = ''): Unit {
+  const text = readFileSync(join(ROOT, 'deploy/systemd', file), 'utf8').replaceAll('%i', instance);
+  const local = (s: string) =>
+    s.replaceAll('/srv/portal/', ROOT).replace(/^\/usr\/bin\/node$/, process.execPath);
+  const exec = /^ExecStart=(.+)$/m.exec(text)?.[1].trim().split(/\s+/).map(local) ?? [];
+  const env: Record<string, string> = {};
+  for (const [, k, v] of text.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)) env[k] = v;
+  expect(exec[0]).toBe(process.execPath);
+  return { argv: exec.slice(1), env };
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout behind nginx', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? '';
+  const name = `prod_${randomBytes(6).toString('hex')}`;
+  const dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
+  const procs: Proc[] = [];
+  let nginx: Proc | undefined;
+  let created = false;
+  let dbUrl = '';
+  let base = '';
+  const webs: { port: number; proc: Proc }[] = [];
+  let workerPort = 0;
+
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(q).finally(() => c.end());
+  };
+
+  const shared = () => ({
+    DATABASE_URL: dbUrl,
+    PORTAL_JWT_SECRET: SECRET,
+    // nginx on this host; the address form (127.0.0.1) is the documented one once TRUST_PROXY takes it.
+    TRUST_PROXY: '1',
+    PORTAL_PUBLIC_URL: 'https://portal.example.net',
+    LOG_LEVEL: 'warn',
+    PORTAL_SHUTDOWN_DELAY_MS: '1000',
+  });
+
+  function startWeb(port: number): Proc {
+    const u = unit('portal-web@.service', String(port));
+    const dataDir = join(dir, `web-${port}`);
+    mkdirSync(dataDir, { recursive: true });
+    const p = startProcess(`web ${port}`, u.argv, { ...u.env, ...shared(), DATA_DIR: dataDir });
+    procs.push(p);
+    return p;
+  }
+
+  beforeAll(async () => {
+    buildServer();
+    await admin(`create database ${name}`);
+    created = true;
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    dbUrl = u.toString();
+    const database = await openDatabase({ url: dbUrl });
+    await importFile(database.db, DEMO_FILE);
+    await database.close();
+
+    for (let i = 0; i < 2; i++) {
+      const port = await freePort();
+      webs.push({ port, proc: startWeb(port) });
+    }
+    const w = unit('portal-worker.service');
+    workerPort = await freePort();
+    mkdirSync(join(dir, 'worker'));
+    procs.push(
+      startProcess('worker', w.argv, {
+        ...w.env,
+        ...shared(),
+        DATA_DIR: join(dir, 'worker'),
+        PORTAL_WORKER_PORT: String(workerPort),
+      }),
+    );
+
+    // nginx with the site's upstream block (its ports replaced) and the site's proxy snippet.
+    const upstream = /upstream portal \{[\s\S]*?\n\}/.exec(site)?.[0] ?? '';
+    expect(upstream).toContain('127.0.0.1:8081');
+    const nginxPort = await freePort();
+    const temp = join(dir, 'nginx-temp');
+    mkdirSync(temp);
+    // As root nginx's workers run as nobody: they must be able to write their temp files.
+    chmodSync(temp, 0o777);
+    chmodSync(dir, 0o755);
+    const conf = `worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/nginx-error.log warn;
+daemon off;
+events { worker_connections 512; }
+http {
+  access_log ${dir}/nginx-access.log;
+  client_body_temp_path ${temp}/body;
+  proxy_temp_path ${temp}/proxy;
+  fastcgi_temp_path ${temp}/fastcgi;
+  uwsgi_temp_path ${temp}/uwsgi;
+  scgi_temp_path ${temp}/scgi;
+  ${upstream.replace('127.0.0.1:8081', `127.0.0.1:${webs[0].port}`).replace('127.0.0.1:8082', `127.0.0.1:${webs[1].port}`)}
+  server {
+    listen 127.0.0.1:${nginxPort};
+    include ${ROOT}deploy/nginx/portal-proxy.conf;
+  }
+}
+`;
+    writeFileSync(join(dir, 'nginx.conf'), conf);
+    const check = spawnSync(
+      NGINX ?? '',
+      ['-t', '-p', dir, '-e', join(dir, 'nginx-error.log'), '-c', join(dir, 'nginx.conf')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
+    const child = spawn(
+      NGINX ?? '',
+      ['-p', dir, '-e', join(dir, 'nginx-error.log'), '-c', join(dir, 'nginx.conf')],
+      {
+        stdio: 'ignore',
+      },
+    );
+    const exited = new Promise<number | string>((resolve) =>
+      child.on('exit', (c, s) => resolve(s ?? c ?? -1)),
+    );
+    nginx = {
+      name: 'nginx',
+      child,
+      output: () => readFileSync(join(dir, 'nginx-error.log'), 'utf8'),
+      exited,
+    };
+    base = `http://127.0.0.1:${nginxPort}`;
+
+    for (const w of webs) await waitReady(w.proc, `http://127.0.0.1:${w.port}`);
+    await waitReady(procs[2], `http://127.0.0.1:${workerPort}`);
+    await eventually('nginx to answer', async () => {
+      try {
+        return (await fetch(`${base}/healthz`)).status === 200;
+      } catch {
+        return false;
+      }
+    });
+  }, 300_000);
+
+  afterAll(async () => {
+    if (nginx) await kill(nginx);
+    for (const p of procs) await kill(p);
+    if (created) await admin(`drop database if exists ${name} with (force)`);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const signIn = async () => {
+    const res = await fetch(`${base}/api/miglogin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'alice', password: 'alice-demo-pass' }),
+    });
+    return { status: res.status, body: (await res.json()) as { data?: { id_token?: string } } };
+  };
+
+  it('signs in through nginx, keeps answering while each web process is restarted in turn, and shows metrics', async () => {
+    const health = await fetch(`${base}/healthz`);
+    expect(((await health.json()) as { data: { version: string } }).data.version).toMatch(/^\d+\.\d+\.\d+/);
+    const login = await signIn();
+    expect(login.status).toBe(200);
+    const token = login.body.data?.id_token ?? '';
+    expect(token).not.toBe('');
+    // Metrics are not served through the proxy.
+    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+
+    // Requests flow through nginx: reads with the token, and a sign-in every tenth request.
+    const statuses: number[] = [];
+    let flowing = true;
+    const client = async () => {
+      for (let i = 0; flowing; i++) {
+        try {
+          if (i % 10 === 9) statuses.push((await signIn()).status);
+          else {
+            const res = await fetch(`${base}/api/customer/alice`, {
+              headers: { authorization: `Bearer ${token}` },
+            });
+            await res.arrayBuffer();
+            statuses.push(res.status);
+          }
+        } catch {
+          statuses.push(-1);
+        }
+      }
+    };
+    const clients = [client(), client(), client()];
+
+    // deploy/rolling-restart.sh: stop (SIGTERM, as systemd does), start, wait until ready, wait
+    // nginx's fail_timeout, then the next one.
+    await eventually('requests to flow', () => statuses.length >= 20);
+    for (const w of webs) {
+      w.proc.child.kill('SIGTERM');
+      expect(await w.proc.exited).toBe(0);
+      w.proc = startWeb(w.port);
+      await waitReady(w.proc, `http://127.0.0.1:${w.port}`);
+      await sleep(FAIL_TIMEOUT_MS);
+    }
+    const during = statuses.length;
+    await eventually('more requests after the restarts', () => statuses.length >= during + 20);
+    flowing = false;
+    await Promise.all(clients);
+
+    const failed = statuses.filter((s) => s !== 200);
+    expect(
+      failed,
+      `${failed.length} of ${statuses.length} requests failed; nginx: ${nginx?.output()}`,
+    ).toEqual([]);
+
+    // Each web process and the worker serve their metrics on loopback.
+    for (const w of webs) {
+      const text = await (await fetch(`http://127.0.0.1:${w.port}/metrics`)).text();
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/customer\/:logname",status="200"\} [1-9]/,
+      );
+      expect(text).toContain('portal_process_resident_memory_bytes');
+    }
+    const worker = await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text();
+    expect(worker).toContain('portal_jobs_due');
+    expect(worker).toContain('portal_outbox_backlog');
+  }, 300_000);
+});

@@ -1,0 +1,144 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enqueue } from '../lib/jobs.ts';
+import { build, type TestApp } from '../test/helper.ts';
+import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
+
+/** Prometheus metrics (docs/operations.md, "Metrics"): what they count and who may read them. */
+describe('/metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ env: { PORTAL_METRICS_TOKEN: 'metrics-token-metrics-token' } });
+  });
+  afterAll(() => t.close());
+
+  /** The figures as one instance sees them (each process has its own counters). */
+  const scrape = async (app = t.app) => {
+    const res = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    return res.body;
+  };
+  const value = (text: string, series: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  it('is served on loopback only when not relayed by a proxy, or with the metrics token', async () => {
+    const relayed = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '127.0.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(relayed.statusCode).toBe(404);
+    const remote = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+    const wrongToken = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: 'Bearer metrics-token-metrics-tokeX' },
+    });
+    expect(wrongToken.statusCode).toBe(404);
+    const withToken = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+      headers: { authorization: 'Bearer metrics-token-metrics-token' },
+    });
+    expect(withToken.statusCode).toBe(200);
+    expect(await scrape()).toContain('portal_http_request_duration_seconds');
+  });
+
+  it('times requests by route pattern, never by the path with its ids', async () => {
+    for (const app of t.apps) {
+      await app.inject({ method: 'GET', url: '/api/domains/alice' });
+      const text = await scrape(app);
+      expect(text).toMatch(
+        /portal_http_request_duration_seconds_count\{method="GET",route="\/api\/domains\/:account",status="401"\} [1-9]/,
+      );
+      expect(text).not.toContain('route="/api/domains/alice"');
+    }
+  });
+
+  it('counts refused sign-ins', async () => {
+    const series = 'portal_signin_failures_total{reason="bad_credentials"}';
+    const before = value(await scrape(), series) ?? 0;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/miglogin',
+      payload: { username: 'alice', password: 'not-the-password' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(value(await scrape(), series)).toBe(before + 1);
+  });
+
+  it('shows the job queue and the outbox backlog from the database', async () => {
+    await t.drainJobs();
+    const before = await scrape();
+    expect(value(before, 'portal_outbox_backlog')).toBe(0);
+    await enqueue(t.db, 'metrics.test', {});
+    await t.app.deps.outbox.send(t.db, {
+      kind: 'metrics.test',
+      to: 'a@example.net',
+      subject: 's',
+      body: 'b',
+    });
+    const after = await scrape();
+    expect(value(after, 'portal_jobs_due{kind="metrics.test"}')).toBe(1);
+    expect(value(after, 'portal_outbox_backlog')).toBe(1);
+    expect(value(after, 'portal_jobs_oldest_due_seconds')).toBeGreaterThan(0);
+  });
+
+  it('the worker listener serves health, readiness and metrics', async () => {
+    const listener = await startWorkerListener(t.app, { host: '127.0.0.1', port: 0 });
+    try {
+      const { port } = listener.server.address() as AddressInfo;
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      expect((await fetch(`${base}/readyz`)).status).toBe(200);
+      const metrics = await fetch(`${base}/metrics`);
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('portal_jobs_due');
+      const relayed = await fetch(`${base}/metrics`, { headers: { 'x-forwarded-for': '198.51.100.1' } });
+      expect(relayed.status).toBe(404);
+    } finally {
+      await listener.close();
+    }
+  });
+});
+
+describe('integration errors', () => {
+  it('counts errors, unknown outcomes and exceptions of a wrapped integration, passing answers on', async () => {
+    const t = await build({ demo: false });
+    try {
+      const fake = {
+        ok: async () => ({ outcome: 'approved' }),
+        error: async () => ({ outcome: 'error', message: 'refused' }),
+        unknown: async () => ({ outcome: 'unknown', message: 'timed out' }),
+        throws: async () => {
+          throw Object.assign(new Error('down'), { kind: 'network' });
+        },
+      };
+      const wrapped = countIntegrationErrors('registrar', fake, t.app.deps.metrics);
+      expect(await wrapped.ok()).toEqual({ outcome: 'approved' });
+      expect(await wrapped.error()).toEqual({ outcome: 'error', message: 'refused' });
+      await wrapped.unknown();
+      await expect(wrapped.throws()).rejects.toThrow('down');
+      const text = await t.app.deps.metrics.registry.metrics();
+      expect(text).toContain(
+        'portal_integration_errors_total{integration="registrar",operation="error",outcome="error"} 1',
+      );
+      expect(text).toContain(
+        'portal_integration_errors_total{integration="registrar",operation="unknown",outcome="unknown"} 1',
+      );
+      expect(text).toContain(
+        'portal_integration_errors_total{integration="registrar",operation="throws",outcome="network"} 1',
+      );
+      expect(text).not.toContain('operation="ok"');
+    } finally {
+      await t.close();
+    }
+  });
+});
