@@ -69,7 +69,7 @@ export default function WebsitesPage() {
     {
       accessorKey: 'virtname',
       header: 'Website',
-      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.virtname}</span>,
+      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.virtname}</span>,
     },
     { accessorKey: 'php_version', header: 'PHP' },
     { id: 'ssl', accessorFn: (w) => sslText(w.ssl), header: 'SSL' },
