@@ -62,3 +62,150 @@ describe('defect 2: accessibility with errors shown', () => {
     await page.waitForURL(/\/edit-domain\/anderson-design\.com$/);
   });
 });
+
+/** Every cell of the first rows of each table lies within the viewport: nothing off screen. */
+async function cellsOffScreen(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((w) => {
+    const off: string[] = [];
+    for (const td of Array.from(document.querySelectorAll('table.data-table tbody tr:nth-child(-n+3) td'))) {
+      const r = td.getBoundingClientRect();
+      if (r.right > w + 0.5 || r.left < -0.5)
+        off.push(`${td.getAttribute('data-label')}: ${r.left}-${r.right}`);
+    }
+    return off;
+  }, width);
+}
+
+describe('defect 3: phones', () => {
+  const lists: Array<[string, string, string]> = [
+    ['domain-list', '/domain-list', 'anderson-design.com'],
+    ['websites', '/websites', 'Download'],
+    ['secondaries', '/secondaries', 'carol'],
+    ['invoices', '/invoices', 'Amount'],
+  ];
+  for (const dark of [false, true]) {
+    it(`shows every column of the lists as cards at 390 px, with a one-line top bar (${dark ? 'dark' : 'light'})`, async () => {
+      const page = await open(browser, { width: 390, height: 844, dark });
+      await login(page, 'alice');
+      const header = await page.locator('header').first().boundingBox();
+      expect(header?.height).toBeLessThanOrEqual(60);
+      for (const [name, path, text] of lists) {
+        await page.goto(url(path));
+        await page.locator('table.data-table tbody td[data-label]').first().waitFor();
+        await page.getByText(text).first().waitFor();
+        expect(await cellsOffScreen(page, 390), name).toEqual([]);
+        // No sideways scrolling anywhere on the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(
+          390,
+        );
+        await shot(page, `${name}-390-${dark ? 'dark' : 'light'}`);
+      }
+      // The row's action in view: the Whois button of the first domain.
+      await page.goto(url('/domain-list'));
+      const whois = page.getByRole('button', { name: /^Whois / }).first();
+      await whois.waitFor();
+      const box = await whois.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    });
+  }
+
+  for (const width of [390, 1024, 1280]) {
+    it(`keeps the staff top bar on one line at ${width} px`, async () => {
+      const page = await open(browser, { width });
+      await login(page, 'staff');
+      const fits = await page.evaluate(() => {
+        const h = document.querySelector('header')!;
+        const box = h.getBoundingClientRect();
+        return Array.from(h.querySelectorAll('*')).every((el) => {
+          const r = el.getBoundingClientRect();
+          return (
+            r.width === 0 ||
+            (r.bottom <= box.bottom + 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5)
+          );
+        });
+      });
+      expect(fits).toBe(true);
+      expect((await page.locator('header').first().boundingBox())?.height).toBeLessThanOrEqual(60);
+      await shot(page, `staff-home-${width}`);
+    });
+  }
+});
+
+describe('defect 4: feedback that does not mislead', () => {
+  it('says an alias name is wrong once, in words, and tells a search that matches nothing from an empty list', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/create-mail-alias/anderson-design.com'));
+    await page.getByLabel('Alias name').fill('bad name!');
+    await page.getByLabel(/^Targets/).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Add Alias' }).click();
+    const body = page.getByRole('dialog').getByTestId('modal-body');
+    await body.waitFor();
+    const text = (await body.textContent()) ?? '';
+    expect(text).not.toContain('src_user');
+    // The field's text once, not twice.
+    const inline = (await page.locator('.mantine-InputWrapper-error').first().textContent()) ?? '';
+    expect(inline.length).toBeGreaterThan(0);
+    expect(text.split(inline).length - 1).toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+
+    await page.goto(url('/email-aliases/anderson-design.com'));
+    await page.getByRole('row').nth(2).waitFor();
+    await page.getByLabel('Search').fill('no-such-alias-anywhere');
+    await page.getByText('Nothing matches the search').waitFor();
+    expect(await page.getByText('No aliases for this domain').count()).toBe(0);
+  });
+
+  it('after the customer’s own PHP change, says it is queued (not "already pending"), warns of end of life, and updates by itself', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/edit-website/3102'));
+    await expect(page.getByTestId('php-version').textContent()).resolves.toBe('7.4');
+    await page
+      .getByTestId('php-eol')
+      .getByText(/PHP 7\.4 stopped receiving security fixes/)
+      .waitFor();
+    try {
+      await page.getByRole('textbox', { name: 'New PHP version' }).click();
+      await page.getByRole('option', { name: '8.3' }).click();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+      expect(await page.getByText('Change is already pending - please check back later').count()).toBe(0);
+      // The in-process agent applies the change; the screen follows without a reload.
+      await page.getByTestId('php-version').getByText('8.3').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('php-eol').count()).toBe(0);
+    } finally {
+      // Put the demo site back for the files that run later.
+      await page.goto(url('/edit-website/3102'));
+      await page.getByTestId('php-version').waitFor();
+      if ((await page.getByTestId('php-version').textContent()) !== '7.4') {
+        await page.getByRole('textbox', { name: 'New PHP version' }).click();
+        await page.getByRole('option', { name: '7.4' }).click();
+        await page.getByRole('button', { name: 'Update' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+        await page
+          .getByTestId('php-version')
+          .getByText('7.4')
+          .waitFor({ timeout: 30_000 })
+          .catch(async (e) => {
+            await shot(page, 'debug-php');
+            throw e;
+          });
+      }
+    }
+  });
+
+  it('asks for another password when the new one is breached, not to contact help', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/change-email-password'));
+    await page.getByLabel('Panel Password').fill('alice-demo-pass');
+    await page.getByLabel(/^New Email Password/).fill('password123');
+    await page.getByLabel('Confirm New Email Password').fill('password123');
+    await page.getByRole('button', { name: 'Change Email Password' }).click();
+    const body = page.getByRole('dialog').getByTestId('modal-body');
+    await body.getByText(/data breaches\./).waitFor();
+    expect(await body.textContent()).toContain('Please choose another password.');
+    expect(await body.textContent()).not.toContain('Please contact help');
+  });
+});
