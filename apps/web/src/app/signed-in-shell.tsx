@@ -6,14 +6,22 @@ import {
   Button,
   Group,
   Menu,
+  Modal,
   NavLink,
+  Stack,
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { M } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
-import { LOOKUP_LOGNAME_UID, POPUP_NOTE } from '@portal/contract/session/call-refs';
+import {
+  ACCOUNT_SEARCH_LIMIT,
+  LOOKUP_LOGNAME_UID,
+  POPUP_NOTE,
+  SEARCH_ACCOUNTS,
+} from '@portal/contract/session/call-refs';
 import type * as S from '@portal/contract/session/calls';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
@@ -213,10 +221,36 @@ function TopBar({ navOpen, onBurger, wide }: { navOpen: boolean; onBurger: () =>
   );
 }
 
-/** Staff search: a found account becomes the current user; its popup note is shown. */
+type Found = { logname: string; name: string; bill_email: string; domain: string };
+
+/**
+ * Staff search: a found account becomes the current user; its popup note is shown. The exact
+ * logname or uid first (the spec's call); otherwise part of a name, billing email or domain finds
+ * the accounts that match: one is taken at once, several are offered to choose from.
+ */
 function StaffSearch() {
   const [text, setText] = useState('');
+  const [choices, setChoices] = useState<Found[] | null>(null);
   const showStatus = useStatus();
+  const switchTo = async (logname: string, billEmail: string) => {
+    session.set({ currentUser: logname, replyTo: billEmail, banner: session.get().title, status: null });
+    setText('');
+    setChoices(null);
+    const note = await call<typeof S.popupNote>(POPUP_NOTE, { params: { logname } }).catch(() => null);
+    if (note?.data.note) {
+      showStatus({
+        title: `Note for ${logname}`,
+        body: note.data.note,
+        footer: `Last modified ${note.data.lastmod}`,
+        alert: 'warning',
+      });
+    }
+  };
+  const search = async (userContent: string): Promise<Found[]> => {
+    if (userContent.length < 2) return [];
+    const found = await call<typeof S.searchAccounts>(SEARCH_ACCOUNTS, { params: { text: userContent } });
+    return found.data;
+  };
   const find = async (e: FormEvent) => {
     e.preventDefault();
     const userContent = text.trim();
@@ -225,28 +259,16 @@ function StaffSearch() {
       const found = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
         params: { text: userContent },
       });
-      session.set({
-        currentUser: found.data.logname,
-        replyTo: found.data.bill_email,
-        banner: session.get().title,
-        status: null,
-      });
-      setText('');
-      const note = await call<typeof S.popupNote>(POPUP_NOTE, {
-        params: { logname: found.data.logname },
-      }).catch(() => null);
-      if (note?.data.note) {
-        showStatus({
-          title: `Note for ${found.data.logname}`,
-          body: note.data.note,
-          footer: `Last modified ${note.data.lastmod}`,
-          alert: 'warning',
-        });
-      }
+      await switchTo(found.data.logname, found.data.bill_email);
     } catch (err) {
-      if (err instanceof ApiError && err.httpStatus === 404)
-        session.set({ banner: M.userNotFound(userContent) });
-      else if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+      if (!(err instanceof ApiError && err.httpStatus === 404)) {
+        if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+        return;
+      }
+      const matches = await search(userContent).catch(() => []);
+      if (matches.length === 1) await switchTo(matches[0].logname, matches[0].bill_email);
+      else if (matches.length > 1) setChoices(matches);
+      else session.set({ banner: M.userNotFound(userContent) });
     }
   };
   return (
@@ -257,6 +279,7 @@ function StaffSearch() {
             size="xs"
             placeholder="Logname or UID"
             aria-label="Logname or UID"
+            title="Logname or UID; or part of a name, email address or domain"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             w={140}
@@ -266,6 +289,35 @@ function StaffSearch() {
           </Button>
         </Group>
       </form>
+      <Modal
+        opened={!!choices}
+        onClose={() => setChoices(null)}
+        title={<Text fw={700}>Choose an account</Text>}
+      >
+        <Stack gap={4}>
+          {choices?.map((c) => (
+            <UnstyledButton
+              key={c.logname}
+              onClick={() => switchTo(c.logname, c.bill_email)}
+              p="xs"
+              style={{
+                borderRadius: 'var(--mantine-radius-sm)',
+                border: '1px solid var(--mantine-color-default-border)',
+              }}
+            >
+              <Text fw={700} size="sm">
+                {c.logname}
+              </Text>
+              <Text size="sm">{[c.name, c.bill_email, c.domain].filter(Boolean).join(' · ')}</Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+        {choices?.length === ACCOUNT_SEARCH_LIMIT && (
+          <Text size="sm" c="dimmed" mt="xs">
+            The first {ACCOUNT_SEARCH_LIMIT} matches: type more to narrow the search.
+          </Text>
+        )}
+      </Modal>
     </search>
   );
 }
