@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, pagesClosedAfterEach, url } from './browser.ts';
+import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
 
 // Issue 21 "Customers find their way": accessibility with errors shown, phones, feedback, staff
 // context, what a Secondary sees, and the small things of the shell.
@@ -207,5 +207,83 @@ describe('defect 4: feedback that does not mislead', () => {
     await body.getByText(/data breaches\./).waitFor();
     expect(await body.textContent()).toContain('Please choose another password.');
     expect(await body.textContent()).not.toContain('Please contact help');
+  });
+});
+
+describe('defect 6: staff working on a customer', () => {
+  it('shows a coloured "Working on" bar on every screen, the customer on home, and one click back', async () => {
+    const page = await open(browser);
+    await login(page, 'staff');
+    expect(await page.getByTestId('working-on-bar').count()).toBe(0);
+    // Found by part of a domain name, not only an exact logname or uid.
+    await workOn(page, 'bakersdozen', 'bob');
+    const bar = page.getByTestId('working-on-bar');
+    await bar.getByText('Working on bob').waitFor();
+    await page.getByTestId('customer-summary').getByText(/Bob/).first().waitFor();
+    await shot(page, 'staff-working-on-bob-1280');
+    await page.goto(url('/domain-list'));
+    await bar.getByText('Working on bob').waitFor();
+    await bar.getByRole('button', { name: 'Back to staff' }).click();
+    await page.getByTestId('working-on').getByText('staff', { exact: true }).waitFor();
+    expect(await bar.count()).toBe(0);
+  });
+
+  it('offers the accounts a search matches when there are several', async () => {
+    const page = await open(browser);
+    await login(page, 'staff');
+    await page.getByPlaceholder('Logname or UID').fill('anderson-design');
+    await page.getByRole('button', { name: 'Find Account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Choose an account').waitFor();
+    await dialog.getByRole('button', { name: /^carol/ }).click();
+    await page.getByTestId('working-on-bar').getByText('Working on carol').waitFor();
+  });
+});
+
+describe('defect 7: a Secondary sees what it may use', () => {
+  it('shows carol no billing menu, no Make a Payment, and names her primary', async () => {
+    const page = await open(browser);
+    await login(page, 'carol');
+    await page.getByTestId('primary-account').getByText('alice').waitFor();
+    expect(await page.getByRole('link', { name: 'Make a Payment' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Billing' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account Summary' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Secondaries', exact: true }).count()).toBe(0);
+    await shot(page, 'secondary-home-1280');
+  });
+});
+
+describe('defect 8 and the overview', () => {
+  it('opens the sidebar group of the page reached, titles the tab per screen, and shows the overview on home', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    const overview = page.getByRole('region', { name: 'Overview' });
+    await overview.getByTestId('overview-balance').waitFor();
+    await overview.getByTestId('overview-expiring').getByText('anderson-design.com').waitFor();
+    await shot(page, 'home-1280-light');
+    // Reached by a button on home, not through the sidebar: the sidebar opens Billing.
+    await page.getByRole('main').getByRole('link', { name: 'Make a Payment' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Make a Payment' }).waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Make a Payment – '));
+    await page.goto(url('/domain-list'));
+    await page.waitForFunction(() => document.title.startsWith('Edit Domains – '));
+    await page.goto(url('/websites'));
+    await page
+      .getByRole('button', { name: /error logs of anderson-design\.com/ })
+      .getByText('Turn logs off')
+      .waitFor();
+  });
+
+  it('shows a Pay now that opens Make a Payment with the amount of an unpaid last invoice', async () => {
+    const page = await open(browser, { width: 390, dark: true });
+    await login(page, 'alice');
+    const balance = page.getByTestId('overview-balance');
+    await balance.waitFor();
+    await shot(page, 'home-390-dark');
+    const pay = balance.getByRole('link', { name: 'Pay now' });
+    if ((await pay.count()) > 0)
+      expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
+    else await balance.getByText('Paid').waitFor();
   });
 });
