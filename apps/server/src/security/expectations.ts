@@ -202,6 +202,11 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ params: { text: t.account } }),
   },
+  'GET /api/search-accounts/:text': {
+    access: 'staff',
+    kind: 'none',
+    sample: () => ({ params: { text: 'anderson' } }),
+  },
   // account area
   'POST /api/change-unix-password': {
     access: 'account:self',

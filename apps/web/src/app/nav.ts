@@ -7,6 +7,8 @@ export interface NavItem {
   params?: Record<string, string>;
   link?: string;
   staffOnly?: boolean;
+  /** Billing and secondary administration: a Secondary account may not use it (the access policy). */
+  primaryOnly?: boolean;
 }
 export interface NavGroup {
   label: string;
@@ -28,8 +30,8 @@ export const NAV: NavGroup[] = [
       { label: 'Account Summary', route: 'account-info' },
       { label: 'Set Account Address', route: 'account-addr' },
       { label: 'Account Contacts', route: 'contacts' },
-      { label: 'Secondaries', route: 'secondaries' },
-      { label: 'Set Passwords for Secondaries', route: 'sec-passwords' },
+      { label: 'Secondaries', route: 'secondaries', primaryOnly: true },
+      { label: 'Set Passwords for Secondaries', route: 'sec-passwords', primaryOnly: true },
       { label: 'Circuits', route: 'circuit-list' },
       { label: 'BUS Accounts', route: 'ba-list' },
       { label: 'Disk Usage', route: 'disk-usage' },
@@ -43,12 +45,12 @@ export const NAV: NavGroup[] = [
     label: 'Billing',
     items: [
       { label: 'Coworking Products', route: 'coworking-prods', staffOnly: true },
-      { label: 'Set Billing Address', route: 'billing-addr' },
-      { label: 'Make a Payment', route: 'make-payment' },
-      { label: 'Add/Edit Credit Card', route: 'edit-cc' },
-      { label: 'Set Statement Delivery', route: 'change-stmt-delivery' },
-      { label: 'Recent Payments', route: 'recent-payments' },
-      { label: 'Invoices', route: 'invoices' },
+      { label: 'Set Billing Address', route: 'billing-addr', primaryOnly: true },
+      { label: 'Make a Payment', route: 'make-payment', primaryOnly: true },
+      { label: 'Add/Edit Credit Card', route: 'edit-cc', primaryOnly: true },
+      { label: 'Set Statement Delivery', route: 'change-stmt-delivery', primaryOnly: true },
+      { label: 'Recent Payments', route: 'recent-payments', primaryOnly: true },
+      { label: 'Invoices', route: 'invoices', primaryOnly: true },
     ],
   },
   {
@@ -90,7 +92,7 @@ export const NAV: NavGroup[] = [
     items: [
       { label: 'Register or Transfer Domain', route: 'domain-registration' },
       { label: 'Domain Registration Help', route: 'domain-registration-help' },
-      { label: 'Add Secondary Accounts', route: 'add-secondaries' },
+      { label: 'Add Secondary Accounts', route: 'add-secondaries', primaryOnly: true },
       { label: 'Add Web Hosting', route: 'add-webhosting' },
     ],
   },
@@ -126,3 +128,7 @@ export const ADMIN_TOOLS: NavItem[] = [
   { label: 'Quick References', route: 'quickref' },
   { label: 'Network Status Reports', link: 'network_reports' },
 ];
+
+/** Whether a nav item is for this user: staff-only items for staff, billing and the like for Primaries. */
+export const navItemShown = (i: NavItem, u: { staff: boolean; secondary: boolean }) =>
+  (!i.staffOnly || u.staff) && (!i.primaryOnly || !u.secondary);

@@ -127,7 +127,7 @@ function SignedInFrame({ title }: { title: string }) {
   return (
     <>
       <header className="signed-in-frame-header">
-        <Title order={1} fz="md" visibleFrom="sm">
+        <Title order={1} fz={{ base: 'sm', sm: 'md' }}>
           {title}
         </Title>
       </header>

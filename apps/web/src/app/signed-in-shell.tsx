@@ -6,23 +6,34 @@ import {
   Button,
   Group,
   Menu,
+  Modal,
   NavLink,
+  Stack,
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { M } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
-import { LOOKUP_LOGNAME_UID, POPUP_NOTE } from '@portal/contract/session/call-refs';
+import {
+  ACCOUNT_SEARCH_LIMIT,
+  LOOKUP_LOGNAME_UID,
+  POPUP_NOTE,
+  SEARCH_ACCOUNTS,
+} from '@portal/contract/session/call-refs';
 import type * as S from '@portal/contract/session/calls';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, memo, Suspense, useDeferredValue, useState } from 'react';
+import { type FormEvent, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, matchPath, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiError, call, request } from './api.ts';
-import { ADMIN_TOOLS, NAV, type NavItem, RESOURCES } from './nav.ts';
+import { ADMIN_TOOLS, NAV, type NavItem, navItemShown, RESOURCES } from './nav.ts';
 import { session, useSession } from './session.ts';
 import { Banner, ModeToggle, NoticeBar, StatusModal } from './shell-parts.tsx';
-import { useUrls } from './shared-queries.ts';
+import { useAccountRole, useUrls } from './shared-queries.ts';
+import { useScreenTitle } from './screen-title.ts';
+import { WorkingOnBar } from './working-on-bar.tsx';
 import { useStatus } from './status.ts';
 
 /** Accordion values become element ids: no spaces. */
@@ -41,21 +52,34 @@ export default memo(SignedInShell);
  * read the session re-render by themselves.
  */
 function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+  const { staff } = useSession();
+  useScreenTitle();
+  // The top bar is one line at every width: what does not fit moves into the sidebar (opened by
+  // the burger on phones), from a wider breakpoint for staff, whose bar holds more. Rendered in
+  // one place only: a search box hidden in the other would be a second one for assistive technology.
+  const wide = staff ? 'lg' : 'md';
+  const isWide = useMediaQuery(`(min-width: ${WIDE[wide]})`, true, { getInitialValueInEffect: false });
   return (
     <AppShell
-      header={{ height: { base: 104, sm: 60 } }}
+      header={{ height: HEADER_HEIGHT }}
       navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !navOpen } }}
       padding="md"
     >
       <AppShell.Header>
-        <TopBar navOpen={navOpen} onBurger={onBurger} />
+        <TopBar navOpen={navOpen} onBurger={onBurger} wide={isWide} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
+        {!isWide && (
+          <AppShell.Section pb="xs" mb="xs" style={SECTION_RULE}>
+            <TopBarExtras stacked />
+          </AppShell.Section>
+        )}
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
           <Sidebar />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
+        <WorkingOnBar />
         <Banner />
         <NoticeBar />
         <Screen />
@@ -87,7 +111,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
   return (
     <>
       {items
-        .filter((i) => !i.staffOnly || staff)
+        .filter((i) => navItemShown(i, { staff, secondary: false }))
         .map((i) =>
           i.route ? (
             <Menu.Item key={i.label} component={Link} to={routePath(i.route, i.params)}>
@@ -109,7 +133,46 @@ function MenuItems({ items }: { items: NavItem[] }) {
   );
 }
 
-function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void }) {
+/** The top bar's height: one line (global.css has the same for the frame painted while it loads). */
+const HEADER_HEIGHT = 56;
+/** Mantine's md and lg breakpoints. */
+const WIDE = { md: '62em', lg: '75em' } as const;
+const TRUNCATE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const SECTION_RULE = { borderBottom: '1px solid var(--mantine-color-default-border)' };
+
+/** Staff search, Admin Tools and Resources: in the top bar when wide, else atop the sidebar. */
+function TopBarExtras({ stacked = false }: { stacked?: boolean }) {
+  const s = useSession();
+  return (
+    <Group gap="xs" wrap={stacked ? 'wrap' : 'nowrap'}>
+      {s.staff && <StaffSearch />}
+      {s.staff && (
+        <Menu>
+          <Menu.Target>
+            <Button variant="subtle" size="compact-sm">
+              Admin Tools
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <MenuItems items={ADMIN_TOOLS} />
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <Menu>
+        <Menu.Target>
+          <Button variant="subtle" size="compact-sm">
+            Resources
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <MenuItems items={RESOURCES} />
+        </Menu.Dropdown>
+      </Menu>
+    </Group>
+  );
+}
+
+function TopBar({ navOpen, onBurger, wide }: { navOpen: boolean; onBurger: () => void; wide: boolean }) {
   const s = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -126,8 +189,8 @@ function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void 
     }
   };
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="wrap" gap="xs" py={6}>
-      <Group gap="sm" wrap="nowrap">
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
           opened={navOpen}
           onClick={onBurger}
@@ -135,42 +198,20 @@ function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void 
           size="sm"
           aria-label="Toggle navigation"
         />
-        <Title order={1} fz="md" visibleFrom="sm">
+        <Title order={1} fz={{ base: 'sm', sm: 'md' }} miw={0} style={TRUNCATE}>
           {s.title}
         </Title>
         <Text size="sm" data-testid="operator">
           <b>{s.operator}</b>
         </Text>
         {s.staff && (
-          <Text size="sm" data-testid="working-on">
+          <Text size="sm" data-testid="working-on" style={{ whiteSpace: 'nowrap' }} hidden={!wide}>
             Working on: <b>{s.currentUser}</b>
           </Text>
         )}
       </Group>
-      <Group gap="xs" wrap="wrap">
-        {s.staff && <StaffSearch />}
-        {s.staff && (
-          <Menu>
-            <Menu.Target>
-              <Button variant="subtle" size="compact-sm">
-                Admin Tools
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <MenuItems items={ADMIN_TOOLS} />
-            </Menu.Dropdown>
-          </Menu>
-        )}
-        <Menu>
-          <Menu.Target>
-            <Button variant="subtle" size="compact-sm">
-              Resources
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <MenuItems items={RESOURCES} />
-          </Menu.Dropdown>
-        </Menu>
+      <Group gap="xs" wrap="nowrap">
+        {wide && <TopBarExtras />}
         <ModeToggle />
         <Anchor component="button" type="button" size="sm" onClick={logout}>
           Logout
@@ -180,10 +221,36 @@ function TopBar({ navOpen, onBurger }: { navOpen: boolean; onBurger: () => void 
   );
 }
 
-/** Staff search: a found account becomes the current user; its popup note is shown. */
+type Found = { logname: string; name: string; bill_email: string; domain: string };
+
+/**
+ * Staff search: a found account becomes the current user; its popup note is shown. The exact
+ * logname or uid first (the spec's call); otherwise part of a name, billing email or domain finds
+ * the accounts that match: one is taken at once, several are offered to choose from.
+ */
 function StaffSearch() {
   const [text, setText] = useState('');
+  const [choices, setChoices] = useState<Found[] | null>(null);
   const showStatus = useStatus();
+  const switchTo = async (logname: string, billEmail: string) => {
+    session.set({ currentUser: logname, replyTo: billEmail, banner: session.get().title, status: null });
+    setText('');
+    setChoices(null);
+    const note = await call<typeof S.popupNote>(POPUP_NOTE, { params: { logname } }).catch(() => null);
+    if (note?.data.note) {
+      showStatus({
+        title: `Note for ${logname}`,
+        body: note.data.note,
+        footer: `Last modified ${note.data.lastmod}`,
+        alert: 'warning',
+      });
+    }
+  };
+  const search = async (userContent: string): Promise<Found[]> => {
+    if (userContent.length < 2) return [];
+    const found = await call<typeof S.searchAccounts>(SEARCH_ACCOUNTS, { params: { text: userContent } });
+    return found.data;
+  };
   const find = async (e: FormEvent) => {
     e.preventDefault();
     const userContent = text.trim();
@@ -192,28 +259,16 @@ function StaffSearch() {
       const found = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
         params: { text: userContent },
       });
-      session.set({
-        currentUser: found.data.logname,
-        replyTo: found.data.bill_email,
-        banner: session.get().title,
-        status: null,
-      });
-      setText('');
-      const note = await call<typeof S.popupNote>(POPUP_NOTE, {
-        params: { logname: found.data.logname },
-      }).catch(() => null);
-      if (note?.data.note) {
-        showStatus({
-          title: `Note for ${found.data.logname}`,
-          body: note.data.note,
-          footer: `Last modified ${note.data.lastmod}`,
-          alert: 'warning',
-        });
-      }
+      await switchTo(found.data.logname, found.data.bill_email);
     } catch (err) {
-      if (err instanceof ApiError && err.httpStatus === 404)
-        session.set({ banner: M.userNotFound(userContent) });
-      else if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+      if (!(err instanceof ApiError && err.httpStatus === 404)) {
+        if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+        return;
+      }
+      const matches = await search(userContent).catch(() => []);
+      if (matches.length === 1) await switchTo(matches[0].logname, matches[0].bill_email);
+      else if (matches.length > 1) setChoices(matches);
+      else session.set({ banner: M.userNotFound(userContent) });
     }
   };
   return (
@@ -224,6 +279,7 @@ function StaffSearch() {
             size="xs"
             placeholder="Logname or UID"
             aria-label="Logname or UID"
+            title="Logname or UID; or part of a name, email address or domain"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             w={140}
@@ -233,12 +289,44 @@ function StaffSearch() {
           </Button>
         </Group>
       </form>
+      <Modal
+        opened={!!choices}
+        onClose={() => setChoices(null)}
+        title={<Text fw={700}>Choose an account</Text>}
+      >
+        <Stack gap={4}>
+          {choices?.map((c) => (
+            <UnstyledButton
+              key={c.logname}
+              onClick={() => switchTo(c.logname, c.bill_email)}
+              p="xs"
+              style={{
+                borderRadius: 'var(--mantine-radius-sm)',
+                border: '1px solid var(--mantine-color-default-border)',
+              }}
+            >
+              <Text fw={700} size="sm">
+                {c.logname}
+              </Text>
+              <Text size="sm">{[c.name, c.bill_email, c.domain].filter(Boolean).join(' · ')}</Text>
+            </UnstyledButton>
+          ))}
+        </Stack>
+        {choices?.length === ACCOUNT_SEARCH_LIMIT && (
+          <Text size="sm" c="dimmed" mt="xs">
+            The first {ACCOUNT_SEARCH_LIMIT} matches: type more to narrow the search.
+          </Text>
+        )}
+      </Modal>
     </search>
   );
 }
 
+/** The sidebar: the group of the current page is open, and follows it as the user moves on. */
 function Sidebar() {
   const { staff } = useSession();
+  const role = useAccountRole();
+  const secondary = role.data?.account_role === 'Secondary';
   const location = useLocation();
   const links = useLinks();
   const active = NAV.find((g) =>
@@ -251,17 +339,23 @@ function Sidebar() {
   const [opened, setOpened] = useState(() => new Set(open ? [open] : []));
   const toggle = (value: string | null) => {
     setOpen(value);
-    if (value && !opened.has(value)) setOpened(new Set(opened).add(value));
+    if (value && !opened.has(value)) setOpened((o) => new Set(o).add(value));
   };
+  // A page reached by a link elsewhere (home, a button, the address bar) opens its group.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the page, not the toggle
+  useEffect(() => {
+    if (active) toggle(slug(active));
+  }, [active]);
+  const shown = (i: NavItem) => navItemShown(i, { staff, secondary });
   return (
     <Accordion value={open} onChange={toggle} variant="filled" chevronPosition="right">
-      {NAV.map((group) => (
+      {NAV.filter((group) => group.items.some(shown)).map((group) => (
         <Accordion.Item key={group.label} value={slug(group.label)}>
           <Accordion.Control>{group.label}</Accordion.Control>
           <Accordion.Panel>
             {opened.has(slug(group.label)) &&
               group.items
-                .filter((i) => !i.staffOnly || staff)
+                .filter(shown)
                 .map((i) =>
                   i.route ? (
                     <NavLink

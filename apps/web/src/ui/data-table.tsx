@@ -1,5 +1,6 @@
 import { FILTER_DELAY_MS } from '@portal/contract/constants';
 import {
+  Anchor,
   Box,
   Group,
   NumberInput,
@@ -19,11 +20,13 @@ import {
   getFilteredRowModel,
   getPaginationRowModel,
   getSortedRowModel,
+  type Cell,
   type Row,
   type SortingState,
   useReactTable,
 } from '@tanstack/react-table';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
@@ -43,6 +46,17 @@ export interface DataTableProps<T> {
   initialSort?: SortingState;
   globalSearch?: boolean;
   emptyText: string;
+  /** Shown when rows exist but the search or a filter matches none of them. */
+  noMatchText?: string;
+  /**
+   * Where a row leads: its first cell becomes a link there (what assistive technology and the
+   * keyboard use), and a click anywhere on the row follows it.
+   */
+  rowHref?: (row: T) => string | undefined;
+  /**
+   * What a row click does when the row leads nowhere (selects it, explains it): the row itself
+   * takes the focus and Enter.
+   */
   onRowClick?: (row: T) => void;
   rowStyle?: (row: T) => React.CSSProperties | undefined;
   caption?: string;
@@ -55,7 +69,16 @@ export interface DataTableProps<T> {
  * the empty-state text, a row click and per-cell clicks.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, pageSize, pageSizes, initialSort = [], globalSearch, emptyText, onRowClick } = props;
+  const { columns, pageSize, pageSizes, initialSort = [], globalSearch, emptyText, rowHref } = props;
+  const navigate = useNavigate();
+  const onRowClick =
+    props.onRowClick ??
+    (rowHref
+      ? (row: T) => {
+          const href = rowHref(row);
+          if (href) navigate(href);
+        }
+      : undefined);
   // Rows that arrive are rendered as a deferred, interruptible update: a page of rows is otherwise
   // one long task on a slow phone. The rows and the loading flag move together.
   const incoming = useMemo(
@@ -181,7 +204,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         </Text>
       )}
       <Table.ScrollContainer minWidth={320} style={firstLoad ? { display: 'none' } : undefined}>
-        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs">
+        {/* Below the phone breakpoint (global.css) each row is a card of label: value lines. */}
+        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" className="data-table">
           {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
           <Table.Thead>
             {table.getHeaderGroups().map((hg) => (
@@ -208,31 +232,41 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
             {hasFilters && (
               <Table.Tr>
-                {table.getHeaderGroups()[0].headers.map((h) => (
-                  <Table.Th key={h.id}>
-                    {h.column.columnDef.meta?.filter && (
-                      <TextInput
-                        size="xs"
-                        aria-label={`Filter ${String(h.column.columnDef.header)}`}
-                        placeholder="Filter"
-                        value={filterInputs[h.column.id] ?? ''}
-                        onChange={(e) => {
-                          const value = e.currentTarget.value;
-                          setFilterInputs((f) => ({ ...f, [h.column.id]: value }));
-                        }}
-                      />
-                    )}
-                  </Table.Th>
-                ))}
+                {table.getHeaderGroups()[0].headers.map((h) =>
+                  // A column without a filter has an empty cell here: a data cell, since an empty
+                  // header cell names nothing for assistive technology.
+                  !h.column.columnDef.meta?.filter ? (
+                    <Table.Td key={h.id} />
+                  ) : (
+                    <Table.Th key={h.id}>
+                      {
+                        <TextInput
+                          size="xs"
+                          aria-label={`Filter ${String(h.column.columnDef.header)}`}
+                          placeholder="Filter"
+                          value={filterInputs[h.column.id] ?? ''}
+                          onChange={(e) => {
+                            const value = e.currentTarget.value;
+                            setFilterInputs((f) => ({ ...f, [h.column.id]: value }));
+                          }}
+                        />
+                      }
+                    </Table.Th>
+                  ),
+                )}
               </Table.Tr>
             )}
           </Table.Thead>
           <Table.Tbody>
             {rows.length === 0 ? (
               <Table.Tr>
-                <Table.Td colSpan={columns.length}>
+                <Table.Td colSpan={columns.length} data-empty>
                   <Text c="dimmed" ta="center" py="sm">
-                    {loading ? 'Loading…' : emptyText}
+                    {loading
+                      ? 'Loading…'
+                      : data.length > 0
+                        ? (props.noMatchText ?? 'Nothing matches the search')
+                        : emptyText}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -242,6 +276,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   key={row.id}
                   row={row}
                   onRowClick={onRowClick}
+                  href={rowHref?.(row.original)}
                   style={props.rowStyle?.(row.original)}
                 />
               ))
@@ -253,33 +288,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** The text of a column's header, for the card layout's labels. */
+function headerText<T>(cell: Cell<T, unknown>): string {
+  const header = cell.column.columnDef.header;
+  return typeof header === 'string' ? header : '';
+}
+
 function DataRow<T>({
   row,
   onRowClick,
+  href,
   style,
 }: {
   row: Row<T>;
   onRowClick?: (row: T) => void;
+  href?: string;
   style?: React.CSSProperties;
 }) {
   const activate = onRowClick ? () => onRowClick(row.original) : undefined;
+  // A row that leads somewhere does so through a real link in its first cell, which the keyboard
+  // and assistive technology reach; a row that only acts in place keeps the focus itself.
+  const focusRow = !!activate && !href;
   return (
     <Table.Tr
       style={{ cursor: onRowClick ? 'pointer' : undefined, ...style }}
       onClick={activate}
-      tabIndex={onRowClick ? 0 : undefined}
-      // Only Enter on the row itself: Enter on a control inside a cell (the Whois button) is that
+      tabIndex={focusRow ? 0 : undefined}
+      // Only Enter on the row itself: Enter on a control inside a cell (a button) is that
       // control's own click, and would otherwise also activate the row.
       onKeyDown={
-        onRowClick ? (e) => e.key === 'Enter' && e.target === e.currentTarget && activate?.() : undefined
+        focusRow ? (e) => e.key === 'Enter' && e.target === e.currentTarget && activate?.() : undefined
       }
     >
-      {row.getVisibleCells().map((cell) => {
+      {row.getVisibleCells().map((cell, i) => {
         const onCellClick = cell.column.columnDef.meta?.onCellClick;
-        const content: ReactNode = flexRender(cell.column.columnDef.cell, cell.getContext());
+        let content: ReactNode = flexRender(cell.column.columnDef.cell, cell.getContext());
+        if (i === 0 && href) {
+          content = (
+            <Anchor component={Link} to={href} fz="sm" onClick={(e) => e.stopPropagation()}>
+              {content}
+            </Anchor>
+          );
+        }
         return (
           <Table.Td
             key={cell.id}
+            data-label={headerText(cell)}
             onClick={
               onCellClick
                 ? (e) => {

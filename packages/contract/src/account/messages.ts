@@ -20,6 +20,8 @@ export const A = {
   resetSubmitted: 'Reset request submitted',
   checkEmail: 'Please check your email for reset link',
   contactHelp: 'Please contact help',
+  /** Beyond the spec (issue 21): a breached password is fixed by the customer, not by help. */
+  chooseAnother: 'Please choose another password.',
   // server answers (ours: the spec shows only the client's titles)
   wrongPanelPassword: 'The panel password is not correct',
   wrongOldPassword: 'The old password is not correct',
@@ -70,3 +72,11 @@ export const A = {
 } as const;
 
 export type AddressKindLabel = 'Billing' | 'Account';
+
+/**
+ * The line under a password failure: the spec's "Please contact help", except for a breached
+ * password (the spec's own classification: the message ends with "data breaches."), which the
+ * customer fixes by choosing another.
+ */
+export const passwordFailureHint = (message: string): string =>
+  message.endsWith('data breaches.') ? A.chooseAnother : A.contactHelp;

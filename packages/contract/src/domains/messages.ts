@@ -53,7 +53,11 @@ export const DM = {
   // permissions (spec 001 §2, §8)
   noAdmins: 'No Additional Admin Accounts for the domain',
   ownerOnly: 'Only the owner of the domain may change its permissions',
-  noSuchAccount: (logname: string) => `There is no account named ${logname}`,
+  /**
+   * Any name that cannot be made an admin (issue 21): one answer, which does not say whether an
+   * account of that name exists.
+   */
+  cannotGrant: (logname: string) => `${logname} cannot be made an admin - check the account name`,
   ownerAlready: (logname: string) => `${logname} owns the domain already`,
   adminAdded: (logname: string, n: number) =>
     `${logname} may now manage ${n} ${n === 1 ? 'domain' : 'domains'}`,

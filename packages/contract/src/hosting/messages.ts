@@ -22,6 +22,12 @@ export const HM = {
   changeSoon: 'Change will complete in a few minutes',
   errorQueuingPhp: 'Error queuing PHP change',
   pendingNotice: 'A change to this website is pending - updates are blocked until it completes',
+  // Beyond the spec (issue 21): the notice right after the customer's own change, and end of life.
+  ownChangeQueued: (version: string) =>
+    `Your change to PHP ${version} is queued - it will complete in a few minutes. This page updates by itself.`,
+  phpEndOfLife: (version: string, date: string) =>
+    `PHP ${version} stopped receiving security fixes on ${date}. Choose a supported version.`,
+  endOfLifeBadge: 'End of life',
 
   // access (spec 002 §6, §8)
   permissionsProblem: 'Permissions problem',

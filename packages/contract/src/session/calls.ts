@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import { logname, text } from '../rules.ts';
-import { ACCOUNT_ROLE, LOOKUP_LOGNAME_UID, POPUP_NOTE, URLS, USER_MODE } from './call-refs.ts';
+import {
+  ACCOUNT_ROLE,
+  LOOKUP_LOGNAME_UID,
+  SEARCH_ACCOUNTS,
+  POPUP_NOTE,
+  URLS,
+  USER_MODE,
+} from './call-refs.ts';
 
 /** Calls of the session and shell (spec 000 §7). */
 
@@ -121,6 +128,20 @@ export const lookupLognameUid = defineCall({
   ...LOOKUP_LOGNAME_UID,
   params: z.object({ text: text().trim().min(1).max(64) }),
   data: z.object({ logname: z.string(), bill_email: z.string() }),
+});
+
+export const searchAccounts = defineCall({
+  ...SEARCH_ACCOUNTS,
+  params: z.object({ text: text().trim().min(2).max(64) }),
+  data: z.array(
+    z.object({
+      logname: z.string(),
+      name: z.string(),
+      bill_email: z.string(),
+      /** The account's domain that matched the search, or ''. */
+      domain: z.string(),
+    }),
+  ),
 });
 
 export const AccountRole = z.enum(['Primary', 'Secondary']);

@@ -46,7 +46,7 @@ export function permissionRoutes(app: FastifyInstance): void {
         throw invalid(text, { newadmin: text });
       }
       if (!(await findAccount(db, body.newadmin))) {
-        const text = DM.noSuchAccount(body.newadmin);
+        const text = DM.cannotGrant(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
       // Granting again is harmless: the unique (owner, admin, domain) keeps one row.

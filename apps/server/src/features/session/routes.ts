@@ -1,10 +1,18 @@
+import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import * as S from '@portal/contract/session/calls';
 import { M } from '@portal/contract/messages';
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
-import { accounts, loginFailures, networkStatus, quickRefs, revokedTokens } from '../../db/schema.ts';
+import {
+  accounts,
+  domains,
+  loginFailures,
+  networkStatus,
+  quickRefs,
+  revokedTokens,
+} from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -182,4 +190,30 @@ export function sessionRoutes(app: FastifyInstance): void {
       return row;
     },
   });
+
+  // Staff find an account by part of its name, billing email or one of its domains (issue 21);
+  // the exact logname or uid stays lookup-logname-uid's. Staff only, like that call.
+  route(app, S.searchAccounts, {
+    access: 'staff',
+    handler: async ({ db, params }) => {
+      const pattern = `%${likeEscaped(params.text)}%`;
+      const name = sql<string>`trim(${accounts.firstName} || ' ' || ${accounts.lastName})`;
+      const rows = await db
+        .selectDistinctOn([accounts.logname], {
+          logname: accounts.logname,
+          name,
+          bill_email: accounts.billEmail,
+          domain: sql<string>`coalesce(${domains.domain}, '')`,
+        })
+        .from(accounts)
+        .leftJoin(domains, sql`${domains.owner} = ${accounts.logname} and ${domains.domain} ilike ${pattern}`)
+        .where(or(ilike(name, pattern), ilike(accounts.billEmail, pattern), ilike(domains.domain, pattern)))
+        .orderBy(asc(accounts.logname))
+        .limit(ACCOUNT_SEARCH_LIMIT);
+      return rows;
+    },
+  });
 }
+
+/** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
+const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

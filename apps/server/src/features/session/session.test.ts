@@ -236,6 +236,30 @@ describe('account calls and the access policy', () => {
     expect((await staff.get('/api/customer/nobody')).status).toBe(404);
   });
 
+  it('lets staff find accounts by name, email or domain, and only staff', async () => {
+    expect((await t.as('alice').get('/api/search-accounts/baker')).status).toBe(403);
+    expect((await t.as(null).get('/api/search-accounts/baker')).status).toBe(401);
+    const staff = t.as('staff');
+    const byName = await staff.get('/api/search-accounts/Baker');
+    expect(byName.body.data.map((r: { logname: string }) => r.logname)).toEqual(['bob']);
+    const byDomain = (await staff.get('/api/search-accounts/bakersdozen')).body.data;
+    expect(byDomain).toEqual([
+      {
+        logname: 'bob',
+        name: expect.any(String),
+        bill_email: 'bob.baker@example.org',
+        domain: 'bakersdozen.com',
+      },
+    ]);
+    const byEmail = (await staff.get('/api/search-accounts/anderson-design.com')).body.data;
+    expect(byEmail.map((r: { logname: string }) => r.logname)).toEqual(
+      expect.arrayContaining(['alice', 'carol']),
+    );
+    // LIKE wildcards are taken literally.
+    expect((await staff.get('/api/search-accounts/%25%25')).body.data).toEqual([]);
+    expect((await staff.get('/api/search-accounts/x')).status).toBe(400);
+  });
+
   it('writes staff changes to the audit log with operator and account', async () => {
     await t.as('admin').post('/api/set-mode', { logname: 'admin', mode: 'light' });
     const before = (await t.db.select().from(auditLog)).length;

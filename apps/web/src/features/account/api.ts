@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { passwordFailureHint } from '@portal/contract/account/messages';
 import { call, errorText } from '../../app/api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
@@ -27,7 +27,11 @@ export const pendingSecondaryRequestsQuery = () => ({
   queryFn: () => call(C.listSecondaryRequests).then((r) => r.data),
 });
 
-/** The server's message for a failed call, made safe for a status body, then "Please contact help". */
+/**
+ * The server's message for a failed call, made safe for a status body, then "Please contact help"
+ * (or, for a breached password, to choose another).
+ */
 export function failureBody(err: unknown): string {
-  return `${escapeHtml(errorText(err))}<br/>${A.contactHelp}`;
+  const text = errorText(err);
+  return `${escapeHtml(text)}<br/>${passwordFailureHint(text)}`;
 }

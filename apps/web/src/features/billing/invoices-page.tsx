@@ -5,7 +5,6 @@ import { M } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -23,20 +22,16 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
 /** Invoices (spec 002 §2): searchable, invoice descending, 12 per page (6/12/18); a row opens it. */
 export default function InvoicesPage() {
   const { currentUser } = useSession();
-  const navigate = useNavigate();
   return (
     <Page title="Invoices">
       <PrimaryOnly message={M.invoicesPrimaryOnly}>
-        <InvoiceTable
-          account={currentUser}
-          onOpen={(i) => navigate(routePath('view-invoice', { invoice: i }))}
-        />
+        <InvoiceTable account={currentUser} />
       </PrimaryOnly>
     </Page>
   );
 }
 
-function InvoiceTable({ account, onOpen }: { account: string; onOpen: (invoice: string) => void }) {
+function InvoiceTable({ account }: { account: string }) {
   const list = useQuery(invoicesQuery(account));
   return (
     <DataTable
@@ -48,7 +43,7 @@ function InvoiceTable({ account, onOpen }: { account: string; onOpen: (invoice: 
       globalSearch
       emptyText={list.isError ? `${B.noInvoices}: ${list.error.message}` : B.noInvoices}
       loading={list.isLoading}
-      onRowClick={(r) => onOpen(r.invoice)}
+      rowHref={(r) => routePath('view-invoice', { invoice: r.invoice })}
       caption="Invoices"
     />
   );

@@ -92,7 +92,7 @@ export default function DomainListPage() {
         initialSort={[{ id: 'domain', desc: false }]}
         emptyText={DM.noDomains}
         loading={list.isLoading}
-        onRowClick={(d) => !failed && navigate(routePath(mode.target, { domain: d.domain }))}
+        rowHref={(d) => (failed ? undefined : routePath(mode.target, { domain: d.domain }))}
         caption={mode.title}
       />
     </Page>

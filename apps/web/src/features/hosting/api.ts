@@ -7,10 +7,15 @@ import { escapeHtml, useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
 
+/** How often a screen showing a pending change asks whether it has completed. */
+export const PENDING_POLL_MS = 5_000;
+
 export const websitesQuery = (user: string) =>
   queryOptions({
     queryKey: [C.compressedWebsites.path, user],
     queryFn: () => call(C.compressedWebsites, { params: { user } }).then((r) => r.data),
+    // A pending change completes on its own: the list follows it without a reload.
+    refetchInterval: (q) => (q.state.data?.some((w) => w.pending) ? PENDING_POLL_MS : false),
   });
 
 export const nondevWebsitesQuery = (user: string) =>
@@ -31,6 +36,7 @@ export const pendingChangeQuery = (logname: string, vid: string) =>
     queryKey: [C.pendingVirtChange.path, logname, vid],
     queryFn: () => call(C.pendingVirtChange, { body: { logname, vid } }).then((r) => r.data),
     retry: false,
+    refetchInterval: (q) => (q.state.data?.pending ? PENDING_POLL_MS : false),
   });
 
 export const phpVersionsQuery = queryOptions({

@@ -19,7 +19,7 @@ const columns: ColumnDef<Devsite, unknown>[] = [
   {
     accessorKey: 'virtname',
     header: 'Site Name',
-    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.virtname}</span>,
+    cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.virtname}</span>,
   },
   { accessorKey: 'vid', header: 'VID' },
   { accessorKey: 'setup_date', header: 'Setup Date' },
@@ -60,7 +60,7 @@ export default function DevsitesPage() {
         initialSort={[{ id: 'domain', desc: false }]}
         emptyText={HM.noDomains}
         loading={!ready || list.isLoading}
-        onRowClick={(d) => navigate(routePath('devsite-info', { vid: d.vid }))}
+        rowHref={(d) => routePath('devsite-info', { vid: d.vid })}
         caption="Devsites"
       />
     </Page>

@@ -2,9 +2,10 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/
 import { AM } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
+import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -38,6 +39,9 @@ export default function EditWebsitePage() {
   const pending = useQuery({ ...pendingChangeQuery(account, vid), enabled: details.isSuccess });
   const versions = useQuery({ ...phpVersionsQuery, enabled: ready && !readOnly });
   const [chosen, setChosen] = useState<string | null>(null);
+  // The version this visitor has just queued: the pending notice is then their own change, not a
+  // warning about someone else's.
+  const [queued, setQueued] = useState<string | null>(null);
   const back = () => navigate(routePath('websites'));
 
   useOnUserChange(currentUser, back);
@@ -53,9 +57,12 @@ export default function EditWebsitePage() {
       call(C.updatePhpVersion, {
         body: { logname: account, virtname: details.data?.virtname, php_version, vid: Number(vid) },
       }),
-    onSuccess: () => {
+    onSuccess: (_res, version) => {
       setChosen(null);
+      setQueued(version);
       void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
+      // A change applied before the pending state is read shows at once.
+      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
       void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({ title: HM.updateQueued, body: escapeHtml(HM.changeSoon) });
     },
@@ -67,6 +74,18 @@ export default function EditWebsitePage() {
 
   const site = details.data;
   const isPending = pending.data?.pending ?? false;
+  // Once the change has completed (pending, then no longer) the details are read again: the new
+  // version shows without a reload.
+  const wasPending = useRef(false);
+  useEffect(() => {
+    if (!pending.data) return;
+    if (wasPending.current && !pending.data.pending) {
+      setQueued(null);
+      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
+    }
+    wasPending.current = pending.data.pending;
+  }, [pending.data, queryClient, account, vid]);
+  const endOfLife = site ? phpEndOfLife(site.php_version, new Date()) : null;
   const sorts = new Map((versions.data ?? []).map((v) => [v.version, v.sort]));
   const warning = site ? warningFor(site.php_version, chosen, sorts) : null;
 
@@ -100,9 +119,19 @@ export default function EditWebsitePage() {
             <Text fw={700}>Current PHP version</Text>
             <Text data-testid="php-version">{site.php_version}</Text>
           </SimpleGrid>
-          {isPending && (
-            <Alert color="yellow" title={HM.changePending} data-testid="pending-notice">
-              {HM.pendingNotice}
+          {isPending &&
+            (queued ? (
+              <Alert color="blue" title={HM.updateQueued} data-testid="pending-notice">
+                {HM.ownChangeQueued(queued)}
+              </Alert>
+            ) : (
+              <Alert color="yellow" title={HM.changePending} data-testid="pending-notice">
+                {HM.pendingNotice}
+              </Alert>
+            ))}
+          {endOfLife && !isPending && (
+            <Alert color="orange" title={HM.endOfLifeBadge} data-testid="php-eol">
+              {HM.phpEndOfLife(site.php_version, endOfLife)}
             </Alert>
           )}
           {readOnly ? (

@@ -33,7 +33,7 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
   {
     accessorKey: 'appurl',
     header: 'URL',
-    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.appurl}</span>,
+    cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.appurl}</span>,
   },
   { accessorKey: 'state', header: 'State' },
 ];

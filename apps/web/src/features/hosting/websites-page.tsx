@@ -4,6 +4,7 @@ import { PAGE } from '@portal/contract/constants';
 import type { Website } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
+import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -69,9 +70,22 @@ export default function WebsitesPage() {
     {
       accessorKey: 'virtname',
       header: 'Website',
-      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.virtname}</span>,
+      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.virtname}</span>,
     },
-    { accessorKey: 'php_version', header: 'PHP' },
+    {
+      accessorKey: 'php_version',
+      header: 'PHP',
+      cell: ({ row }) => (
+        <Group gap={4} wrap="nowrap">
+          {row.original.php_version}
+          {phpEndOfLife(row.original.php_version, new Date()) && (
+            <Badge color="orange" variant="light" size="sm">
+              {HM.endOfLifeBadge}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
     { id: 'ssl', accessorFn: (w) => sslText(w.ssl), header: 'SSL' },
     {
       id: 'edit',
@@ -107,7 +121,8 @@ export default function WebsitesPage() {
             loading={toggle.isPending && toggle.variables?.vid === row.original.vid}
             onClick={() => toggle.mutate(row.original)}
           >
-            {row.original.error_logs ? 'Turn off' : 'Turn on'}
+            {/* "Turn off" alone reads as turning the website off. */}
+            {row.original.error_logs ? 'Turn logs off' : 'Turn logs on'}
           </Button>
         ),
     },

@@ -69,10 +69,10 @@ export const diskUsageQuery = (account: string) =>
 /** The server's text for a failed call, with its field errors when it gave any. */
 export function failureText(err: unknown): string {
   if (err instanceof ApiError) {
-    const fields = Object.values(err.errors);
-    return fields.length && !fields.includes(err.message)
-      ? `${err.message}: ${fields.join('; ')}`
-      : err.message;
+    // Field errors: their texts, once each. The envelope's message repeats one of them behind the
+    // field's raw name ("src_user: …"), which tells a customer nothing.
+    const fields = [...new Set(Object.values(err.errors))];
+    return fields.length ? fields.join('; ') : err.message;
   }
   return err instanceof Error ? err.message : String(err);
 }

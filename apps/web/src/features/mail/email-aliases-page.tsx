@@ -69,7 +69,7 @@ export default function EmailAliasesPage() {
       header: 'Dest List',
       accessorFn: (a) => a.dst_list.join(' '),
       cell: ({ row }) => (
-        <span style={{ overflowWrap: 'anywhere' }}>{destSummary(row.original.dst_list)}</span>
+        <span style={{ overflowWrap: 'break-word' }}>{destSummary(row.original.dst_list)}</span>
       ),
     },
     {

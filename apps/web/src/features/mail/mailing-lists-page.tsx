@@ -66,7 +66,7 @@ export default function MailingListsPage() {
             target="_blank"
             rel="noopener noreferrer"
             size="sm"
-            style={{ overflowWrap: 'anywhere' }}
+            style={{ overflowWrap: 'break-word' }}
           >
             {row.original.list_link}
           </Anchor>

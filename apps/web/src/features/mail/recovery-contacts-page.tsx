@@ -57,7 +57,7 @@ export default function RecoveryContactsPage() {
     {
       accessorKey: 'contact_info',
       header: 'Recovery Address',
-      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.contact_info}</span>,
+      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.contact_info}</span>,
     },
     {
       id: 'delete',

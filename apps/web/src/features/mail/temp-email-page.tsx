@@ -7,7 +7,7 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
@@ -22,7 +22,7 @@ const columns: ColumnDef<TempEmailRow, unknown>[] = [
   {
     accessorKey: 'forwards_to',
     header: 'Forwards to',
-    cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.forwards_to}</span>,
+    cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.forwards_to}</span>,
   },
   {
     accessorKey: 'expires',
@@ -54,7 +54,6 @@ export default function TempEmailPage() {
   const { currentUser, replyTo } = useSession();
   const { data: urls } = useUrls();
   const domain = urls?.temp_email_domain ?? '';
-  const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
   const list = useQuery(tempEmailsQuery(currentUser));
@@ -150,7 +149,7 @@ export default function TempEmailPage() {
         data={rows}
         emptyText={MM.noTempEmails}
         loading={list.isLoading}
-        onRowClick={(r) => navigate(routePath('edit-temp-email', { alias: r.name }))}
+        rowHref={(r) => routePath('edit-temp-email', { alias: r.name })}
         rowStyle={(r) => (r.expired ? { backgroundColor: 'var(--mantine-color-red-light)' } : undefined)}
         caption="Temporary aliases"
       />

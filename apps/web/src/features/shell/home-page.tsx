@@ -3,18 +3,25 @@ import { NETWORK_LEVEL } from '@portal/contract/constants';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useUrls } from '../../app/shared-queries.ts';
+import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+
+// The overview's calls (billing, domains, websites) load after home has shown its own content.
+const HomeOverview = lazy(() => import('./home-overview.tsx'));
 
 type Notice = { id: number; subject: string; modified: string; report: string; level: number };
 
 /** Home: the welcome notice, link buttons and Breaking News (shown after login; logged out, the login form). */
 export default function HomePage() {
-  const { operator } = useSession();
+  const { operator, currentUser, staff } = useSession();
   const { data: urls } = useUrls();
+  const role = useAccountRole();
+  const secondary = role.data?.account_role === 'Secondary';
+  const workingOn = staff && currentUser !== operator;
   const news = useQuery({
     queryKey: ['networkstatus'],
     queryFn: () => call(S.networkStatus).then((r) => r.data),
@@ -24,8 +31,20 @@ export default function HomePage() {
     : (news.data ?? []);
   return (
     <Stack maw={960} gap="lg">
+      {workingOn && <CustomerSummaryCard logname={currentUser} />}
+      {role.data && (
+        <Suspense fallback={null}>
+          <HomeOverview account={currentUser} billing={!secondary} />
+        </Suspense>
+      )}
       <Card withBorder p="lg">
         <Title order={2}>Welcome, {operator}</Title>
+        {secondary && role.data?.primary && (
+          <Text mt="xs" data-testid="primary-account">
+            Your account is a Secondary account of <b>{role.data.primary}</b>, the primary account, which
+            manages billing and secondary accounts.
+          </Text>
+        )}
         <Text mt="xs">
           This is your members portal: pay bills, manage cards, domains, email and websites.
         </Text>
@@ -39,9 +58,21 @@ export default function HomePage() {
           <List.Item>Set a recovery address so that you can reset a forgotten password.</List.Item>
         </List>
         <Group mt="md" gap="sm" wrap="wrap">
-          <Button component={Link} to="/make-payment">
-            Make a Payment
-          </Button>
+          {secondary ? (
+            // A Secondary may not pay: its main buttons are what it may use.
+            <>
+              <Button component={Link} to="/change-email-password">
+                Set Email Password
+              </Button>
+              <Button variant="light" component={Link} to="/email-aliases">
+                Domain Email Aliases
+              </Button>
+            </>
+          ) : (
+            <Button component={Link} to="/make-payment">
+              Make a Payment
+            </Button>
+          )}
           <Button
             variant="light"
             component="a"
@@ -108,5 +139,35 @@ export default function HomePage() {
         </Stack>
       </section>
     </Stack>
+  );
+}
+
+/** Staff working on an account see whose it is before anything else on home. */
+function CustomerSummaryCard({ logname }: { logname: string }) {
+  const summary = useQuery({
+    queryKey: [S.customer.path, logname],
+    queryFn: () => call(S.customer, { params: { logname } }).then((r) => r.data),
+  });
+  const c = summary.data;
+  return (
+    <Card withBorder p="lg" data-testid="customer-summary">
+      <Title order={2} fz="h3">
+        Working on {logname}
+      </Title>
+      {c ? (
+        <Text mt="xs">
+          {[`${c.first_name} ${c.last_name}`.trim(), c.company, c.bill_email, c.account_type, c.pricing_plan]
+            .filter(Boolean)
+            .join(' · ')}
+        </Text>
+      ) : (
+        <Text c="dimmed">{summary.isError ? 'Summary not available' : 'Loading…'}</Text>
+      )}
+      <Group mt="sm">
+        <Button component={Link} to="/account-info" variant="light" size="sm">
+          Account Summary
+        </Button>
+      </Group>
+    </Card>
   );
 }

@@ -1,4 +1,15 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  IconBulb,
+  IconCircleCheck,
+  IconConfetti,
+  IconHeartHandshake,
+  IconMailbox,
+  IconRocket,
+  IconSparkles,
+  IconStar,
+  IconThumbUp,
+} from '@tabler/icons-react';
 import { STATUS_DATE_FORMAT } from '@portal/contract/constants';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
@@ -6,13 +17,26 @@ import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 
-/** Nine icons, one chosen at random for each thank-you. */
-const ICONS = ['🎉', '✅', '👍', '🌟', '📬', '🚀', '🙌', '💡', '🌈'];
+/**
+ * Nine icons, one chosen at random for each thank-you: drawn from the icon set (SVG), since an
+ * emoji may render as an empty box where the system has no colour-emoji font.
+ */
+const ICONS = [
+  IconConfetti,
+  IconCircleCheck,
+  IconThumbUp,
+  IconStar,
+  IconMailbox,
+  IconRocket,
+  IconHeartHandshake,
+  IconBulb,
+  IconSparkles,
+];
 
 /** The thank-you/status page: title, body (sanitised markup), date, an icon and optional buttons. */
 export default function ThankYouPage() {
   const { status } = useSession();
-  const icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)], []);
+  const Icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)], []);
   if (!status) {
     return (
       <Card withBorder p="lg" maw={720}>
@@ -29,9 +53,9 @@ export default function ThankYouPage() {
     <Card withBorder p="lg" maw={720} data-testid="thankyou">
       <Stack>
         <Group gap="md" wrap="nowrap">
-          <Text fz={40} aria-hidden="true" data-testid="thankyou-icon">
-            {icon}
-          </Text>
+          <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true" data-testid="thankyou-icon">
+            <Icon size={36} stroke={1.6} />
+          </ThemeIcon>
           <Title order={2}>{status.title}</Title>
         </Group>
         <SafeHtml html={status.body} />

@@ -1,0 +1,41 @@
+import { ROUTES } from '@portal/contract/routes';
+import { useEffect } from 'react';
+import { matchPath, useLocation } from 'react-router';
+import { NAV } from './nav.ts';
+import { useSession } from './session.ts';
+
+/** The sidebar's label of each route it links to: the name a customer knows the screen by. */
+const NAV_LABELS = new Map<string, string>(
+  NAV.flatMap((g) => g.items.flatMap((i) => (i.route ? [[i.route, i.label] as const] : []))),
+);
+
+/** A route's name as words, for screens the sidebar does not list ("edit-domain" → "Edit domain"). */
+const words = (name: string) => {
+  const s = name.replace(/-/g, ' ');
+  return s.charAt(0).toUpperCase() + s.slice(1);
+};
+
+/**
+ * The browser tab's title of a path: the screen, what it is about (the domain, the alias…) and
+ * the portal's title; home is the portal's title alone.
+ */
+export function screenTitle(pathname: string, portalTitle: string): string {
+  for (const r of ROUTES) {
+    const m = matchPath(r.path, pathname);
+    if (!m) continue;
+    if (r.name === 'home' || r.name === 'home-alias') return portalTitle;
+    const label = NAV_LABELS.get(r.name) ?? words(r.name);
+    const about = Object.values(m.params).filter(Boolean).join(' ');
+    return `${about && !NAV_LABELS.has(r.name) ? `${label}: ${about}` : label} – ${portalTitle}`;
+  }
+  return portalTitle;
+}
+
+/** Keeps the browser tab's title on the current screen (per-screen titles, in history too). */
+export function useScreenTitle(): void {
+  const { pathname } = useLocation();
+  const { title } = useSession();
+  useEffect(() => {
+    document.title = screenTitle(pathname, title);
+  }, [pathname, title]);
+}

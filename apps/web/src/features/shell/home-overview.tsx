@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import * as B from '@portal/contract/billing/calls';
+import * as D from '@portal/contract/domains/calls';
+import * as H from '@portal/contract/hosting/calls';
+import { routePath } from '@portal/contract/routes';
+import { useQuery } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { call } from '../../app/api.ts';
+
+/** Domains expiring within this many days are listed on home (registrars renew about 45 days ahead). */
+export const EXPIRING_WITHIN_DAYS = 45;
+const money = (n: number) => `$${Math.abs(n).toFixed(2)}`;
+
+/**
+ * The overview on home (issue 21, beyond the spec): balance or credit, the last invoice with Pay
+ * now, domains expiring soon and pending changes. Each part reads the same call, under the same
+ * query key, as its own screen, so the screen opens on data already loaded. `billing` is false
+ * for a Secondary account, which may not see billing.
+ */
+export default function HomeOverview({ account, billing }: { account: string; billing: boolean }) {
+  const info = useQuery({
+    queryKey: [B.getPaymentInfo.path, account],
+    queryFn: () => call(B.getPaymentInfo, { params: { user: account } }).then((r) => r.data),
+    enabled: billing,
+  });
+  const invoices = useQuery({
+    queryKey: [B.invoices.path, account],
+    queryFn: () => call(B.invoices, { params: { user: account } }).then((r) => r.data),
+    enabled: billing,
+  });
+  const domains = useQuery({
+    queryKey: [D.domains.path, account],
+    queryFn: () => call(D.domains, { params: { account } }).then((r) => r.data),
+  });
+  const sites = useQuery({
+    queryKey: [H.compressedWebsites.path, account],
+    queryFn: () => call(H.compressedWebsites, { params: { user: account } }).then((r) => r.data),
+  });
+
+  const today = dayjs().startOf('day');
+  const expiring = (domains.data ?? []).filter((d) => {
+    const exp = dayjs(d.expiration_date, 'YYYY-MM-DD', true);
+    return exp.isValid() && exp.diff(today, 'day') <= EXPIRING_WITHIN_DAYS && !d.abandon;
+  });
+  const renewals = (domains.data ?? []).filter((d) => d.renewal_pending);
+  const pendingSites = (sites.data ?? []).filter((w) => w.pending);
+  const last = [...(invoices.data ?? [])].sort((a, b) => b.invoice.localeCompare(a.invoice))[0];
+  const due = info.data?.current_due;
+
+  return (
+    <section aria-labelledby="overview-title">
+      <Title order={2} id="overview-title" fz="h3" mb="sm">
+        Overview
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {billing && (
+          <Card withBorder p="md" data-testid="overview-balance">
+            <Text fw={700}>Balance</Text>
+            {due === undefined ? (
+              <Text c="dimmed">{info.isError ? 'Not available' : 'Loading…'}</Text>
+            ) : due > 0 ? (
+              <Text fz="xl" fw={700}>
+                {money(due)} due
+              </Text>
+            ) : (
+              <Text fz="xl" fw={700}>
+                {due < 0 ? `${money(due)} credit` : 'Nothing due'}
+              </Text>
+            )}
+            {last && (
+              <Stack gap={4} mt="xs">
+                <Group gap="xs">
+                  <Text size="sm">
+                    Last invoice{' '}
+                    <Anchor component={Link} to={routePath('view-invoice', { invoice: last.invoice })}>
+                      {last.invoice}
+                    </Anchor>{' '}
+                    of {dayjs(last.invdate).format('MMM D, YYYY')}: {money(last.amount)}
+                  </Text>
+                  <Badge color={last.paid ? 'green' : 'orange'} variant="light">
+                    {last.paid ? 'Paid' : 'Unpaid'}
+                  </Badge>
+                </Group>
+                {!last.paid && (
+                  <Button
+                    component={Link}
+                    to={`${routePath('make-payment')}?amount=${last.amount.toFixed(2)}`}
+                    size="sm"
+                    w="fit-content"
+                  >
+                    Pay now
+                  </Button>
+                )}
+              </Stack>
+            )}
+          </Card>
+        )}
+        <Card withBorder p="md" data-testid="overview-expiring">
+          <Text fw={700}>Domains expiring within {EXPIRING_WITHIN_DAYS} days</Text>
+          {expiring.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {domains.isLoading ? 'Loading…' : 'None'}
+            </Text>
+          ) : (
+            <List size="sm" spacing={2}>
+              {expiring.map((d) => (
+                <List.Item key={d.domain}>
+                  <Anchor component={Link} to={routePath('domain-renewal', { domain: d.domain })}>
+                    {d.domain}
+                  </Anchor>{' '}
+                  {d.expiration_date}
+                  {d.auto_renew ? ' (renews automatically)' : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+        </Card>
+        {(renewals.length > 0 || pendingSites.length > 0) && (
+          <Alert color="blue" variant="light" title="Pending changes" data-testid="overview-pending">
+            <List size="sm" spacing={2}>
+              {renewals.map((d) => (
+                <List.Item key={d.domain}>Renewal of {d.domain}</List.Item>
+              ))}
+              {pendingSites.map((w) => (
+                <List.Item key={w.vid}>A change to the website {w.virtname}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
+      </SimpleGrid>
+    </section>
+  );
+}

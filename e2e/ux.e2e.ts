@@ -1,0 +1,289 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
+
+// Issue 21 "Customers find their way": accessibility with errors shown, phones, feedback, staff
+// context, what a Secondary sees, and the small things of the shell.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+const open = pagesClosedAfterEach();
+
+const SHOTS = process.env.UX_SHOTS_DIR ?? '/tmp/ux-shots';
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Inline errors of a form, shown by submitting it empty. */
+async function showPasswordErrors(page: Page): Promise<void> {
+  await page.goto(url('/change-panel-password'));
+  await page.getByRole('button', { name: 'Change Panel Password' }).click();
+  await page.locator('.mantine-InputWrapper-error').first().waitFor();
+}
+
+describe('defect 2: accessibility with errors shown', () => {
+  for (const dark of [false, true]) {
+    for (const width of [1280, 390]) {
+      it(`has no serious violation on a form with errors, the domain list and an open dialog (${dark ? 'dark' : 'light'}, ${width} px)`, async () => {
+        const page = await open(browser, { dark, width });
+        await login(page, 'alice');
+        await showPasswordErrors(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        // A heading of level 1 at every width.
+        expect(await page.getByRole('heading', { level: 1 }).isVisible()).toBe(true);
+
+        await page.goto(url('/domain-list'));
+        await page.getByRole('link', { name: 'anderson-design.com' }).waitFor();
+        expect(await seriousViolations(page)).toEqual([]);
+
+        // A dialog adds no second banner landmark.
+        await page.goto(url('/create-mail-alias/anderson-design.com'));
+        await page.getByLabel('Alias name').fill('bad name!');
+        await page.getByLabel(/^Targets/).fill('someone@example.com');
+        await page.getByRole('button', { name: 'Add Alias' }).click();
+        await page.getByRole('dialog').waitFor();
+        expect(await page.getByRole('banner').count()).toBe(1);
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+    }
+  }
+
+  it('makes clickable rows links: the domain list opens a domain by its link', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/domain-list'));
+    const link = page.getByRole('link', { name: 'anderson-design.com', exact: true });
+    expect(await link.getAttribute('href')).toBe('/portal/edit-domain/anderson-design.com');
+    await link.click();
+    await page.waitForURL(/\/edit-domain\/anderson-design\.com$/);
+  });
+});
+
+/** Every cell of the first rows of each table lies within the viewport: nothing off screen. */
+async function cellsOffScreen(page: Page, width: number): Promise<string[]> {
+  return page.evaluate((w) => {
+    const off: string[] = [];
+    for (const td of Array.from(document.querySelectorAll('table.data-table tbody tr:nth-child(-n+3) td'))) {
+      const r = td.getBoundingClientRect();
+      if (r.right > w + 0.5 || r.left < -0.5)
+        off.push(`${td.getAttribute('data-label')}: ${r.left}-${r.right}`);
+    }
+    return off;
+  }, width);
+}
+
+describe('defect 3: phones', () => {
+  const lists: Array<[string, string, string]> = [
+    ['domain-list', '/domain-list', 'anderson-design.com'],
+    ['websites', '/websites', 'Download'],
+    ['secondaries', '/secondaries', 'carol'],
+    ['invoices', '/invoices', 'Amount'],
+  ];
+  for (const dark of [false, true]) {
+    it(`shows every column of the lists as cards at 390 px, with a one-line top bar (${dark ? 'dark' : 'light'})`, async () => {
+      const page = await open(browser, { width: 390, height: 844, dark });
+      await login(page, 'alice');
+      const header = await page.locator('header').first().boundingBox();
+      expect(header?.height).toBeLessThanOrEqual(60);
+      for (const [name, path, text] of lists) {
+        await page.goto(url(path));
+        await page.locator('table.data-table tbody td[data-label]').first().waitFor();
+        await page.getByText(text).first().waitFor();
+        expect(await cellsOffScreen(page, 390), name).toEqual([]);
+        // No sideways scrolling anywhere on the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(
+          390,
+        );
+        await shot(page, `${name}-390-${dark ? 'dark' : 'light'}`);
+      }
+      // The row's action in view: the Whois button of the first domain.
+      await page.goto(url('/domain-list'));
+      const whois = page.getByRole('button', { name: /^Whois / }).first();
+      await whois.waitFor();
+      const box = await whois.boundingBox();
+      expect((box?.x ?? 999) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    });
+  }
+
+  for (const width of [390, 1024, 1280]) {
+    it(`keeps the staff top bar on one line at ${width} px`, async () => {
+      const page = await open(browser, { width });
+      await login(page, 'staff');
+      const fits = await page.evaluate(() => {
+        const h = document.querySelector('header')!;
+        const box = h.getBoundingClientRect();
+        return Array.from(h.querySelectorAll('*')).every((el) => {
+          const r = el.getBoundingClientRect();
+          return (
+            r.width === 0 ||
+            (r.bottom <= box.bottom + 0.5 && r.top >= box.top - 0.5 && r.right <= box.right + 0.5)
+          );
+        });
+      });
+      expect(fits).toBe(true);
+      expect((await page.locator('header').first().boundingBox())?.height).toBeLessThanOrEqual(60);
+      await shot(page, `staff-home-${width}`);
+    });
+  }
+});
+
+describe('defect 4: feedback that does not mislead', () => {
+  it('says an alias name is wrong once, in words, and tells a search that matches nothing from an empty list', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/create-mail-alias/anderson-design.com'));
+    await page.getByLabel('Alias name').fill('bad name!');
+    await page.getByLabel(/^Targets/).fill('someone@example.com');
+    await page.getByRole('button', { name: 'Add Alias' }).click();
+    const body = page.getByRole('dialog').getByTestId('modal-body');
+    await body.waitFor();
+    const text = (await body.textContent()) ?? '';
+    expect(text).not.toContain('src_user');
+    // The field's text once, not twice.
+    const inline = (await page.locator('.mantine-InputWrapper-error').first().textContent()) ?? '';
+    expect(inline.length).toBeGreaterThan(0);
+    expect(text.split(inline).length - 1).toBe(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+
+    await page.goto(url('/email-aliases/anderson-design.com'));
+    await page.getByRole('row').nth(2).waitFor();
+    await page.getByLabel('Search').fill('no-such-alias-anywhere');
+    await page.getByText('Nothing matches the search').waitFor();
+    expect(await page.getByText('No aliases for this domain').count()).toBe(0);
+  });
+
+  it('after the customer’s own PHP change, says it is queued (not "already pending"), warns of end of life, and updates by itself', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/edit-website/3102'));
+    await expect(page.getByTestId('php-version').textContent()).resolves.toBe('7.4');
+    await page
+      .getByTestId('php-eol')
+      .getByText(/PHP 7\.4 stopped receiving security fixes/)
+      .waitFor();
+    try {
+      await page.getByRole('textbox', { name: 'New PHP version' }).click();
+      await page.getByRole('option', { name: '8.3' }).click();
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+      expect(await page.getByText('Change is already pending - please check back later').count()).toBe(0);
+      // The in-process agent applies the change; the screen follows without a reload.
+      await page.getByTestId('php-version').getByText('8.3').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('php-eol').count()).toBe(0);
+    } finally {
+      // Put the demo site back for the files that run later.
+      await page.goto(url('/edit-website/3102'));
+      await page.getByTestId('php-version').waitFor();
+      if ((await page.getByTestId('php-version').textContent()) !== '7.4') {
+        await page.getByRole('textbox', { name: 'New PHP version' }).click();
+        await page.getByRole('option', { name: '7.4' }).click();
+        await page.getByRole('button', { name: 'Update' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
+        await page
+          .getByTestId('php-version')
+          .getByText('7.4')
+          .waitFor({ timeout: 30_000 })
+          .catch(async (e) => {
+            await shot(page, 'debug-php');
+            throw e;
+          });
+      }
+    }
+  });
+
+  it('asks for another password when the new one is breached, not to contact help', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/change-email-password'));
+    await page.getByLabel('Panel Password').fill('alice-demo-pass');
+    await page.getByLabel(/^New Email Password/).fill('password123');
+    await page.getByLabel('Confirm New Email Password').fill('password123');
+    await page.getByRole('button', { name: 'Change Email Password' }).click();
+    const body = page.getByRole('dialog').getByTestId('modal-body');
+    await body.getByText(/data breaches\./).waitFor();
+    expect(await body.textContent()).toContain('Please choose another password.');
+    expect(await body.textContent()).not.toContain('Please contact help');
+  });
+});
+
+describe('defect 6: staff working on a customer', () => {
+  it('shows a coloured "Working on" bar on every screen, the customer on home, and one click back', async () => {
+    const page = await open(browser);
+    await login(page, 'staff');
+    expect(await page.getByTestId('working-on-bar').count()).toBe(0);
+    // Found by part of a domain name, not only an exact logname or uid.
+    await workOn(page, 'bakersdozen', 'bob');
+    const bar = page.getByTestId('working-on-bar');
+    await bar.getByText('Working on bob').waitFor();
+    await page.getByTestId('customer-summary').getByText(/Bob/).first().waitFor();
+    await shot(page, 'staff-working-on-bob-1280');
+    await page.goto(url('/domain-list'));
+    await bar.getByText('Working on bob').waitFor();
+    await bar.getByRole('button', { name: 'Back to staff' }).click();
+    await page.getByTestId('working-on').getByText('staff', { exact: true }).waitFor();
+    expect(await bar.count()).toBe(0);
+  });
+
+  it('offers the accounts a search matches when there are several', async () => {
+    const page = await open(browser);
+    await login(page, 'staff');
+    await page.getByPlaceholder('Logname or UID').fill('anderson-design');
+    await page.getByRole('button', { name: 'Find Account' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Choose an account').waitFor();
+    await dialog.getByRole('button', { name: /^carol/ }).click();
+    await page.getByTestId('working-on-bar').getByText('Working on carol').waitFor();
+  });
+});
+
+describe('defect 7: a Secondary sees what it may use', () => {
+  it('shows carol no billing menu, no Make a Payment, and names her primary', async () => {
+    const page = await open(browser);
+    await login(page, 'carol');
+    await page.getByTestId('primary-account').getByText('alice').waitFor();
+    expect(await page.getByRole('link', { name: 'Make a Payment' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Billing' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('link', { name: 'Account Summary' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Secondaries', exact: true }).count()).toBe(0);
+    await shot(page, 'secondary-home-1280');
+  });
+});
+
+describe('defect 8 and the overview', () => {
+  it('opens the sidebar group of the page reached, titles the tab per screen, and shows the overview on home', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    const overview = page.getByRole('region', { name: 'Overview' });
+    await overview.getByTestId('overview-balance').waitFor();
+    await overview.getByTestId('overview-expiring').getByText('anderson-design.com').waitFor();
+    await shot(page, 'home-1280-light');
+    // Reached by a button on home, not through the sidebar: the sidebar opens Billing.
+    await page.getByRole('main').getByRole('link', { name: 'Make a Payment' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Make a Payment' }).waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Make a Payment – '));
+    await page.goto(url('/domain-list'));
+    await page.waitForFunction(() => document.title.startsWith('Edit Domains – '));
+    await page.goto(url('/websites'));
+    await page
+      .getByRole('button', { name: /error logs of anderson-design\.com/ })
+      .getByText('Turn logs off')
+      .waitFor();
+  });
+
+  it('shows a Pay now that opens Make a Payment with the amount of an unpaid last invoice', async () => {
+    const page = await open(browser, { width: 390, dark: true });
+    await login(page, 'alice');
+    const balance = page.getByTestId('overview-balance');
+    await balance.waitFor();
+    await shot(page, 'home-390-dark');
+    const pay = balance.getByRole('link', { name: 'Pay now' });
+    if ((await pay.count()) > 0)
+      expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
+    else await balance.getByText('Paid').waitFor();
+  });
+});
