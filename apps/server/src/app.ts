@@ -158,6 +158,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     // Set per request above: only when served over HTTPS.
     strictTransportSecurity: false,
   });
+  // At debug level the arrival too: a request that never completes still leaves a line.
+  app.addHook('onRequest', async (req) => {
+    req.log.debug({ method: req.method, url: req.url }, 'incoming request');
+  });
   app.addHook('onResponse', async (req, reply) => {
     req.log.info(
       {

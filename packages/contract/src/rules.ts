@@ -46,7 +46,9 @@ export const typeError =
 
 /** Any text field: refuses control characters and broken Unicode (see isCleanText). */
 export const text = (params?: { error?: string }) =>
-  z.string({ error: typeError(params?.error ?? MUST_BE_TEXT) }).refine(isCleanText, { error: BAD_CHARACTERS });
+  z
+    .string({ error: typeError(params?.error ?? MUST_BE_TEXT) })
+    .refine(isCleanText, { error: BAD_CHARACTERS });
 
 /** required: non-blank text. */
 export const required = (message: string = M.required) =>

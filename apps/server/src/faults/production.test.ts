@@ -50,7 +50,7 @@ function unit(file: string, instance = ''): Unit {
 describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout behind nginx', () => {
   const adminUrl = process.env.TEST_DATABASE_URL ?? '';
   const name = `prod_${randomBytes(6).toString('hex')}`;
-  const dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
+  let dir = '';
   const procs: Proc[] = [];
   let nginx: Proc | undefined;
   let created = false;
@@ -85,6 +85,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
   }
 
   beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'portal-production-'));
     buildServer();
     await admin(`create database ${name}`);
     created = true;
@@ -181,7 +182,7 @@ http {
     if (nginx) await kill(nginx);
     for (const p of procs) await kill(p);
     if (created) await admin(`drop database if exists ${name} with (force)`);
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   const signIn = async () => {

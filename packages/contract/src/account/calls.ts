@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stateShape, withZipShape } from '../address-rules.ts';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import {
@@ -43,25 +44,31 @@ export const Address = z.object({
 });
 export type Address = z.infer<typeof Address>;
 
-/** Billing address form: first_name, last_name, address, city, state, zipcode required (spec 000 §5). */
-export const BillingAddressBody = z.object({
+/**
+ * Billing address form: first_name, last_name, address, city, state, zipcode required (spec 000 §5);
+ * state and ZIP code also have a shape, the ZIP code's by country (address-rules.ts).
+ */
+const BillingAddressFields = z.object({
   account: logname,
   first_name: required().max(60),
   last_name: required().max(60),
   company: optionalText(100),
   address: required().max(200),
   city: required().max(80),
-  state: required().max(40),
+  state: stateShape(required().max(40)),
   zipcode: required().max(20),
   country,
   phone: optionalText(40),
 });
+export const BillingAddressBody = withZipShape(BillingAddressFields);
 
-/** Account address form: address, city, state, zipcode required (spec 000 §5). */
-export const AccountAddressBody = BillingAddressBody.extend({
-  first_name: optionalText(60),
-  last_name: optionalText(60),
-});
+/** Account address form: address, city, state, zipcode required (spec 000 §5), the same shapes. */
+export const AccountAddressBody = withZipShape(
+  BillingAddressFields.extend({
+    first_name: optionalText(60),
+    last_name: optionalText(60),
+  }),
+);
 
 const AddressRequest = z.object({ account: logname });
 const AddressData = z.object({ logname: z.string(), address: Address });
