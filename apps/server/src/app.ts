@@ -17,6 +17,7 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { domainRoutes } from './features/domains/routes.ts';
 import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
+import { referenceRoutes } from './features/reference/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     adminRoutes(api);
     toolRoutes(api);
     staffRoutes(api);
+    referenceRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

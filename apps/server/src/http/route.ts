@@ -80,6 +80,8 @@ export interface RegisteredCall {
   path: string;
   token: boolean;
   access: string;
+  /** The contract's definition (the API document is generated from it). */
+  call: CallDef;
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
@@ -96,6 +98,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
     path: call.path,
     token: call.token,
     access: describe(opts.access),
+    call,
   });
 
   app.route({
@@ -140,6 +143,11 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
         : await run(app.deps.db);
       if (reply.sent) return reply;
+      if (!call.envelope) {
+        // A document other programs read as it is (the API description), not in the envelope.
+        checkResponse(app, call, result);
+        return result;
+      }
       if (result instanceof Answer) {
         checkResponse(app, call, result.data);
         return { status: 1, message: result.message, ...result.top, data: result.data };
