@@ -26,7 +26,7 @@ import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
-import { AppError, failureCode, HTTP_STATUS } from './lib/errors.ts';
+import { AppError, envelopeOf, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 
 /** What every feature may use; reached as `app.deps`. */
@@ -139,19 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(compress, { threshold: 1024 });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) {
-      const status = HTTP_STATUS[err.code];
-      const body =
-        err.code === 'unauthenticated'
-          ? { status: 'expired_token', message: err.message, code: failureCode(err) }
-          : {
-              status: 0,
-              message: err.message,
-              code: failureCode(err),
-              ...(err.errors ? { errors: err.errors } : {}),
-            };
-      return reply.code(status).send(body);
-    }
+    if (err instanceof AppError) return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ status: 0, message: M.tooLarge, code: 'too_large' });

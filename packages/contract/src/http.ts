@@ -94,12 +94,20 @@ export const FAILURE_CODES = {
     http: 409,
     means: 'Account names were taken since they were checked; the message lists them.',
   },
+  idempotency_in_progress: {
+    http: 409,
+    means: 'A request with this Idempotency-Key is still being processed; retry it later.',
+  },
   too_large: { http: 413, means: 'The request body is too large.' },
   refused: {
     http: 422,
     means: 'A business rule refuses the request (cannot renew, limit reached, declined).',
   },
   wrong_password: { http: 422, means: "The caller's own password, asked for to confirm the call, is wrong." },
+  idempotency_mismatch: {
+    http: 422,
+    means: 'This Idempotency-Key was used with another request; use a new key for a new request.',
+  },
   rate_limited: { http: 429, means: 'Too many attempts; wait before trying again.' },
   internal: { http: 500, means: 'An unexpected failure; `request_id` finds it in the server log.' },
   unavailable: {
@@ -108,6 +116,13 @@ export const FAILURE_CODES = {
   },
 } as const satisfies Record<string, { http: number; means: string }>;
 export type FailureCode = keyof typeof FAILURE_CODES;
+
+/** The answers of the Idempotency-Key header (signed-in POST calls that change something). */
+export const IDEMPOTENCY_TEXT = {
+  malformed: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  mismatch: 'This Idempotency-Key was already used with another request',
+  inProgress: 'A request with this Idempotency-Key is still being processed',
+} as const;
 
 /** The failure envelope as a schema (the API document describes every failure with it). */
 export const FailEnvelopeSchema = z.object({

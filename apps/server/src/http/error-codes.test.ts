@@ -1,6 +1,7 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, type Res, type TestApp } from '../test/helper.ts';
+import { claim, fingerprintOf } from './idempotency.ts';
 
 /**
  * Every failure envelope carries a machine-readable `code` (contract FAILURE_CODES), with the HTTP
@@ -28,6 +29,9 @@ async function withFailingVerify(error: Error, run: () => Promise<Res>): Promise
   }
 }
 
+const idempotent = async (who: string, url: string, body: unknown, key: string) =>
+  t.request('POST', url, { token: await t.token(who), body, headers: { 'idempotency-key': key } });
+
 const nine = (values: string[]) => Array.from({ length: 9 }, (_, i) => values[i] ?? '');
 
 const FAILURES: Record<FailureCode, () => Promise<Res>> = {
@@ -52,6 +56,31 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
       aliases: nine([]),
       types: nine(['Full']),
     }),
+  idempotency_in_progress: async () => {
+    const body = { logname: 'alice', email: 'alice.running@example.org' };
+    // A first request with the key still running: its claim, made as route() makes it.
+    const fingerprint = fingerprintOf(t.app, ['POST', '/api/add-recovery-email', {}, body]);
+    await claim(
+      t.db,
+      { owner: 'alice', key: 'codes-running', fingerprint },
+      { now: t.clock.now(), transactional: true },
+    );
+    return idempotent('alice', '/api/add-recovery-email', body, 'codes-running');
+  },
+  idempotency_mismatch: async () => {
+    await idempotent(
+      'alice',
+      '/api/add-recovery-email',
+      { logname: 'alice', email: 'k1@example.org' },
+      'codes-k',
+    );
+    return idempotent(
+      'alice',
+      '/api/add-recovery-email',
+      { logname: 'alice', email: 'k2@example.org' },
+      'codes-k',
+    );
+  },
   too_large: () =>
     t.as('alice').post('/api/add-recovery-email', { logname: 'alice', email: 'x'.repeat(300 * 1024) }),
   refused: () =>

@@ -94,6 +94,14 @@ describe('the OpenAPI document', () => {
     const payment = doc.paths['/api/single-payment'].post;
     expect(payment['x-access-rule']).toBe('account:billing');
     expect(payment.description).toContain('never a Secondary account');
+    // Calls that change something take the Idempotency-Key header; reads do not.
+    const header = (op: { parameters: Array<{ name: string; in: string }> }) =>
+      op.parameters.find((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+    expect(header(payment)).toMatchObject({ required: false, schema: { maxLength: 255 } });
+    expect(header(doc.paths['/api/add-recovery-email'].post)).toBeTruthy();
+    expect(header(doc.paths['/api/check-account-names'].post)).toBeUndefined();
+    expect(header(doc.paths['/api/miglogin'].post)).toBeUndefined();
+    expect(t.app.deps.calls.filter((c) => c.idempotent).length).toBeGreaterThan(30);
     // An optional trailing parameter is two paths: OpenAPI has no optional path parameters.
     expect(doc.paths['/api/staff/outbox/{status}/{page}'].get).toBeTruthy();
     expect(doc.paths['/api/staff/outbox/{status}'].get).toBeTruthy();

@@ -211,7 +211,7 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
     description: `**Who may call it:** ${accessWords(registered)}`,
     'x-access-rule': registered.access,
     security: security(registered),
-    parameters: pathParameters(call, variant),
+    parameters: [...pathParameters(call, variant), ...(registered.idempotent ? [IDEMPOTENCY_PARAMETER] : [])],
     responses: {
       '200': call.envelope ? successResponse(call) : documentResponse(call),
       ...failureRefs(registered),
@@ -231,6 +231,19 @@ function accessWords(registered: RegisteredCall): string {
   if (isAgentCall(registered.path)) return 'A hosting server agent, with its own secret as bearer token.';
   return ACCESS_WORDS[registered.access] ?? registered.access;
 }
+
+/** The header of signed-in POST calls that change something (http/idempotency.ts, docs/api.md). */
+const IDEMPOTENCY_PARAMETER = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the ' +
+    'first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request ' +
+    'is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7e]+$' },
+  example: '5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90',
+};
 
 function security(registered: RegisteredCall): Json[] {
   if (isAgentCall(registered.path)) return [{ agent: [] }];

@@ -2425,15 +2425,17 @@ export interface components {
              *     `not_found` (404): No such call or object.
              *     `conflict` (409): The request conflicts with the current state (already pending, taken since).
              *     `names_taken` (409): Account names were taken since they were checked; the message lists them.
+             *     `idempotency_in_progress` (409): A request with this Idempotency-Key is still being processed; retry it later.
              *     `too_large` (413): The request body is too large.
              *     `refused` (422): A business rule refuses the request (cannot renew, limit reached, declined).
              *     `wrong_password` (422): The caller's own password, asked for to confirm the call, is wrong.
+             *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
              *     `rate_limited` (429): Too many attempts; wait before trying again.
              *     `internal` (500): An unexpected failure; `request_id` finds it in the server log.
              *     `unavailable` (503): A service the call needs (database, gateway, whois) is unavailable; try again later.
              * @enum {string}
              */
-            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "too_large" | "refused" | "wrong_password" | "rate_limited" | "internal" | "unavailable";
+            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "idempotency_in_progress" | "too_large" | "refused" | "wrong_password" | "idempotency_mismatch" | "rate_limited" | "internal" | "unavailable";
             errors?: {
                 [key: string]: string;
             };
@@ -2508,7 +2510,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `conflict`: The request conflicts with the current state (already pending, taken since). `names_taken`: Account names were taken since they were checked; the message lists them. */
+        /** @description `conflict`: The request conflicts with the current state (already pending, taken since). `names_taken`: Account names were taken since they were checked; the message lists them. `idempotency_in_progress`: A request with this Idempotency-Key is still being processed; retry it later. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -2540,7 +2542,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. */
+        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -3237,7 +3239,13 @@ export interface operations {
     "post-change-unix-password": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3313,7 +3321,13 @@ export interface operations {
     "post-user-change-password": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3717,7 +3731,13 @@ export interface operations {
     "post-update-account-address": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3981,7 +4001,13 @@ export interface operations {
     "post-update-bill-address": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4209,7 +4235,13 @@ export interface operations {
     "post-change-statement-delivery": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4376,7 +4408,13 @@ export interface operations {
     "post-request-accounts": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4554,7 +4592,13 @@ export interface operations {
     "post-staff-secondary-request-done": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4695,7 +4739,13 @@ export interface operations {
     "post-sendmessage": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -4946,7 +4996,13 @@ export interface operations {
     "post-add-card": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5085,7 +5141,13 @@ export interface operations {
     "post-update-card": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5219,7 +5281,13 @@ export interface operations {
     "post-delete-card": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5403,7 +5471,13 @@ export interface operations {
     "post-single-payment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5531,7 +5605,13 @@ export interface operations {
     "post-saved-card-payment": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5822,7 +5902,13 @@ export interface operations {
     "post-purchase-product": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5888,7 +5974,13 @@ export interface operations {
     "post-addtoaudit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6176,7 +6268,13 @@ export interface operations {
     "post-signagreement": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6321,7 +6419,13 @@ export interface operations {
     "post-renew-domain": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6447,7 +6551,13 @@ export interface operations {
     "post-domainedit": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6573,7 +6683,13 @@ export interface operations {
     "post-addadmin": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6644,7 +6760,13 @@ export interface operations {
     "post-deleteadmin": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6708,7 +6830,13 @@ export interface operations {
     "post-delete-admin-from-all": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6995,7 +7123,13 @@ export interface operations {
     "post-add-domain-alias": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7062,7 +7196,13 @@ export interface operations {
     "post-update-domain-alias": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7129,7 +7269,13 @@ export interface operations {
     "post-delete-domain-alias": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7362,7 +7508,13 @@ export interface operations {
     "post-add-tempemail": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7503,7 +7655,13 @@ export interface operations {
     "post-update-tempemail": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7640,7 +7798,13 @@ export interface operations {
     "post-add-recovery-email": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7705,7 +7869,13 @@ export interface operations {
     "post-delete-recovery-email": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7880,7 +8050,13 @@ export interface operations {
     "post-subscribe-portal": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -7996,7 +8172,13 @@ export interface operations {
     "post-auto-responder": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8188,7 +8370,13 @@ export interface operations {
     "post-watcherrorlogs": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8591,7 +8779,13 @@ export interface operations {
     "post-update-php-version": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -8846,7 +9040,13 @@ export interface operations {
     "post-installapp": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9089,7 +9289,13 @@ export interface operations {
     "post-devsite-request": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9235,7 +9441,13 @@ export interface operations {
     "post-update-admins": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9455,7 +9667,13 @@ export interface operations {
     "post-add-contact": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9544,7 +9762,13 @@ export interface operations {
     "post-update-contact": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -9635,7 +9859,13 @@ export interface operations {
     "post-delete-contact": {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
