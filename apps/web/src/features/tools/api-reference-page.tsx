@@ -212,7 +212,7 @@ export default function ApiReferencePage() {
                     <Accordion.Item key={op.operationId} value={op.operationId}>
                       <Accordion.Control>
                         <Group gap="sm" wrap="nowrap">
-                          <Badge color={op.method === 'GET' ? 'blue' : 'green'} w={60}>
+                          <Badge color={op.method === 'GET' ? 'blue.9' : 'teal.9'} w={60}>
                             {op.method}
                           </Badge>
                           <Code>{op.path}</Code>
