@@ -17,6 +17,7 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { domainRoutes } from './features/domains/routes.ts';
 import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
+import { referenceRoutes } from './features/reference/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
@@ -32,7 +33,7 @@ import {
   smtpTransport,
   type Transport,
 } from './integrations/mailer.ts';
-import { AppError, HTTP_STATUS } from './lib/errors.ts';
+import { AppError, envelopeOf, HTTP_STATUS } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { VERSION } from './lib/version.ts';
 
@@ -188,35 +189,32 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   });
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) {
-      const status = HTTP_STATUS[err.code];
-      const body =
-        err.code === 'unauthenticated'
-          ? { status: 'expired_token', message: err.message }
-          : { status: 0, message: err.message, ...(err.errors ? { errors: err.errors } : {}) };
-      return reply.code(status).send(body);
-    }
+    if (err instanceof AppError) return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ status: 0, message: M.tooLarge });
+      return reply.code(413).send({ status: 0, message: M.tooLarge, code: 'too_large' });
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, unsupported media type and the like: fastify's own client errors.
-      return reply.code(e.statusCode).send({ status: 0, message: M.invalidInput });
+      return reply.code(e.statusCode).send({ status: 0, message: M.invalidInput, code: 'invalid' });
     }
     const badText = unstorableText(err);
     if (badText) {
       // A backstop: the contract's text rules refuse such input first (BAD_CHARACTERS in rules.ts);
       // a field without them must still get a 400, not a 500. Logged, so the field can be fixed.
       req.log.warn({ err }, 'input the database cannot store');
-      return reply.code(400).send({ status: 0, message: badText });
+      return reply.code(400).send({ status: 0, message: badText, code: 'invalid' });
     }
     if (isDatabaseDown(err)) {
       req.log.error({ err }, 'database unavailable');
-      return reply.code(503).send({ status: 0, message: M.unavailable, request_id: req.id });
+      return reply
+        .code(503)
+        .send({ status: 0, message: M.unavailable, code: 'unavailable', request_id: req.id });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ status: 0, message: M.internalError, request_id: req.id });
+    return reply
+      .code(500)
+      .send({ status: 0, message: M.internalError, code: 'internal', request_id: req.id });
   });
 
   app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
@@ -230,7 +228,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       await database.ping();
       return { status: 1, message: '', data: { ready: true } };
     } catch {
-      return reply.code(503).send({ status: 0, message: M.unavailable });
+      return reply.code(503).send({ status: 0, message: M.unavailable, code: 'unavailable' });
     }
   });
 
@@ -244,6 +242,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     adminRoutes(api);
     toolRoutes(api);
     staffRoutes(api);
+    referenceRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);
@@ -339,7 +338,7 @@ async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api') {
-      return reply.code(404).send({ status: 0, message: M.notFound });
+      return reply.code(404).send({ status: 0, message: M.notFound, code: 'not_found' });
     }
     if (path.startsWith('/portal') && hasWeb && req.method === 'GET' && !path.startsWith('/portal/assets/')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

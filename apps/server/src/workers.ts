@@ -1,6 +1,7 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loginFailures, revokedTokens } from './db/schema.ts';
+import { deleteExpiredKeys } from './http/idempotency.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
 import { registerBillingWorkers } from './features/billing/workers.ts';
@@ -16,6 +17,7 @@ export function registerWorkers(app: FastifyInstance): void {
     const t = now();
     await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, t));
     await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));
+    await deleteExpiredKeys(db, t);
   });
   jobs.every('housekeeping', 60 * 60_000);
   registerAccountWorkers(app);

@@ -9,6 +9,8 @@ export interface CallDef<
   method: 'GET' | 'POST';
   path: string;
   token: boolean;
+  /** False for the one call answered without the envelope (the API document). */
+  envelope: boolean;
   params: P;
   body: B;
   data: D;
@@ -34,6 +36,7 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
   method: 'GET' | 'POST';
   path: string;
   token?: boolean;
+  envelope?: boolean;
   params?: P;
   body?: B;
   data: D;
@@ -43,6 +46,7 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
     method: def.method,
     path: def.path,
     token: def.token ?? true,
+    envelope: def.envelope ?? true,
     params: (def.params ?? NoParams) as P,
     body: (def.body ?? NoBody) as B,
     data: def.data,
@@ -64,9 +68,78 @@ export interface OkEnvelope<D> {
 export interface FailEnvelope {
   status: 0 | 'expired_token';
   message: string;
+  /** What went wrong, for programs: clients branch on it, never on the message text. */
+  code: FailureCode;
   errors?: Record<string, string>;
   request_id?: string;
 }
+
+/**
+ * The machine-readable `code` of every failure envelope, with the HTTP status it comes with and
+ * what it means. Broad codes name the kind of failure; the specific ones below them name a refusal
+ * a client handles on its own (they come with the broad code's HTTP status).
+ */
+export const FAILURE_CODES = {
+  invalid: {
+    http: 400,
+    means: 'The request is malformed or a field breaks a rule; `errors` names the fields.',
+  },
+  unauthenticated: {
+    http: 401,
+    means: "No token, or the token is invalid, expired or revoked (`status: 'expired_token'`).",
+  },
+  bad_credentials: { http: 401, means: 'Sign-in refused: wrong account name or password.' },
+  forbidden: {
+    http: 403,
+    means: 'The caller may not act on this account or object (the same answer whether it exists or not).',
+  },
+  not_found: { http: 404, means: 'No such call or object.' },
+  conflict: {
+    http: 409,
+    means: 'The request conflicts with the current state (already pending, taken since).',
+  },
+  names_taken: {
+    http: 409,
+    means: 'Account names were taken since they were checked; the message lists them.',
+  },
+  idempotency_in_progress: {
+    http: 409,
+    means: 'A request with this Idempotency-Key is still being processed; retry it later.',
+  },
+  too_large: { http: 413, means: 'The request body is too large.' },
+  refused: {
+    http: 422,
+    means: 'A business rule refuses the request (cannot renew, limit reached, declined).',
+  },
+  wrong_password: { http: 422, means: "The caller's own password, asked for to confirm the call, is wrong." },
+  idempotency_mismatch: {
+    http: 422,
+    means: 'This Idempotency-Key was used with another request; use a new key for a new request.',
+  },
+  rate_limited: { http: 429, means: 'Too many attempts; wait before trying again.' },
+  internal: { http: 500, means: 'An unexpected failure; `request_id` finds it in the server log.' },
+  unavailable: {
+    http: 503,
+    means: 'A service the call needs (database, gateway, whois) is unavailable; try again later.',
+  },
+} as const satisfies Record<string, { http: number; means: string }>;
+export type FailureCode = keyof typeof FAILURE_CODES;
+
+/** The answers of the Idempotency-Key header (signed-in POST calls that change something). */
+export const IDEMPOTENCY_TEXT = {
+  malformed: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
+  mismatch: 'This Idempotency-Key was already used with another request',
+  inProgress: 'A request with this Idempotency-Key is still being processed',
+} as const;
+
+/** The failure envelope as a schema (the API document describes every failure with it). */
+export const FailEnvelopeSchema = z.object({
+  status: z.union([z.literal(0), z.literal('expired_token')]),
+  message: z.string(),
+  code: z.enum(Object.keys(FAILURE_CODES) as [FailureCode, ...FailureCode[]]),
+  errors: z.record(z.string(), z.string()).optional(),
+  request_id: z.string().optional(),
+});
 export type Envelope<D> = OkEnvelope<D> | FailEnvelope;
 
 export { callUrl } from './call-url.ts';

@@ -77,6 +77,7 @@ export const ROUTES = [
   { name: 'unix-time', path: '/unix-time', area: 'tools' },
   { name: 'generate-passwords', path: '/generate-passwords', area: 'tools' },
   { name: 'faq-test', path: '/faq-test', area: 'tools' },
+  { name: 'api-reference', path: '/api-reference', area: 'tools' },
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },

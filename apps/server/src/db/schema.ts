@@ -6,3 +6,4 @@ export * from './schema/mail.ts';
 export * from './schema/hosting.ts';
 export * from './schema/admin.ts';
 export * from './schema/account.ts';
+export * from './schema/http.ts';

@@ -119,7 +119,11 @@ describe('a slow card gateway', () => {
     // The customer, seeing nothing yet, submits again.
     const second = await bob.post('/api/single-payment', body);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ status: 0, message: 'This payment is already being processed' });
+    expect(second.body).toEqual({
+      status: 0,
+      message: 'This payment is already being processed',
+      code: 'conflict',
+    });
     expect(fake.requestsOf('createTransactionRequest')).toHaveLength(1);
 
     proxy.release();

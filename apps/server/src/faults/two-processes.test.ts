@@ -203,7 +203,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     expect((await call(B, 'GET', '/api/customer/alice', t)).status).toBe(200);
     expect((await call(A, 'GET', '/api/customer/alice', t)).status).toBe(200);
     expect((await call(B, 'GET', '/api/logout', t)).status).toBe(200);
-    const expiredToken = { status: 'expired_token', message: 'Session expired' };
+    const expiredToken = { status: 'expired_token', message: 'Session expired', code: 'unauthenticated' };
     for (const p of [A, B])
       expect(await call(p, 'GET', '/api/customer/alice', t)).toEqual({ status: 401, body: expiredToken });
   });

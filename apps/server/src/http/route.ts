@@ -14,7 +14,8 @@ import {
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, revokedTokens } from '../db/schema.ts';
-import { expired, forbidden, invalid } from '../lib/errors.ts';
+import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
+import { type Claim, claim, fingerprintOf, keep, keyOf, release } from './idempotency.ts';
 import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
 
@@ -80,6 +81,10 @@ export interface RegisteredCall {
   path: string;
   token: boolean;
   access: string;
+  /** The contract's definition (the API document is generated from it). */
+  call: CallDef;
+  /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
+  idempotent: boolean;
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
@@ -91,11 +96,15 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
   const mutates = call.method === 'POST';
   const useTx = opts.transaction ?? mutates;
   const audited = opts.audit ?? mutates;
+  // Calls that change something (the audited POSTs): repeating a read needs no key.
+  const idempotent = mutates && audited && call.token;
   app.deps.calls.push({
     method: call.method,
     path: call.path,
     token: call.token,
     access: describe(opts.access),
+    call,
+    idempotent,
   });
 
   app.route({
@@ -112,6 +121,19 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             : null;
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
+      const key = idempotent && caller ? keyOf(req) : null;
+      const claimed: Claim | null =
+        key && caller
+          ? {
+              owner: caller.username,
+              key,
+              fingerprint: fingerprintOf(app, [call.method, call.path, params, body]),
+            }
+          : null;
+      if (claimed) {
+        const kept = await claim(app.deps.db, claimed, { now: app.deps.now(), transactional: useTx });
+        if (kept) return reply.code(kept.httpStatus).header('idempotent-replayed', 'true').send(kept.answer);
+      }
       const run = async (db: Db) => {
         const ctx: RouteContext<C> = {
           params,
@@ -134,20 +156,66 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             details: { ...redact(body), ...ctx.auditDetails },
           });
         }
-        return result;
+        if (reply.sent) return null;
+        const answer = wireAnswer(app, call, result);
+        // Kept in the call's own transaction: the key's answer and the work commit together.
+        if (claimed) await keep(db, claimed, { httpStatus: 200, answer });
+        return answer;
       };
-      const result = useTx
-        ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
-        : await run(app.deps.db);
-      if (reply.sent) return reply;
-      if (result instanceof Answer) {
-        checkResponse(app, call, result.data, result.top);
-        return { status: 1, message: result.message, ...result.top, data: result.data };
+      try {
+        const answer = useTx
+          ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
+          : await run(app.deps.db);
+        return reply.sent ? reply : answer;
+      } catch (err) {
+        if (claimed) await keepFailure(app, req, claimed, err, useTx);
+        throw err;
       }
-      checkResponse(app, call, result);
-      return { status: 1, message: '', data: result };
     },
   });
+}
+
+/** What the client receives for a handler's result: the envelope, or the document as it is. */
+function wireAnswer(app: FastifyInstance, call: CallDef, result: unknown): unknown {
+  if (!call.envelope) {
+    // A document other programs read as it is (the API description), not in the envelope.
+    checkResponse(app, call, result);
+    return result;
+  }
+  if (result instanceof Answer) {
+    checkResponse(app, call, result.data, result.top);
+    return { status: 1, message: result.message, ...result.top, data: result.data };
+  }
+  checkResponse(app, call, result);
+  return { status: 1, message: '', data: result };
+}
+
+/**
+ * A keyed request that failed: a refusal (AppError) is its answer and is replayed; an unexpected
+ * failure of a transactional call changed nothing, so the key is given up and a retry runs again;
+ * one of a call without a transaction may have done part of its work (a charge), so its failure is
+ * replayed rather than risk doing it twice.
+ */
+async function keepFailure(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  claimed: Claim,
+  err: unknown,
+  transactional: boolean,
+): Promise<void> {
+  try {
+    if (err instanceof AppError)
+      await keep(app.deps.db, claimed, { httpStatus: HTTP_STATUS[err.code], answer: envelopeOf(err) });
+    else if (transactional) await release(app.deps.db, claimed);
+    else
+      await keep(app.deps.db, claimed, {
+        httpStatus: 500,
+        answer: { status: 0, message: M.internalError, code: 'internal', request_id: req.id },
+      });
+  } catch (keepErr) {
+    // The database is likely down: the key stays 'running' (a duplicate gets 409) until it is stale.
+    req.log.error({ err: keepErr }, 'idempotency key: the answer could not be kept');
+  }
 }
 
 async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Caller> {

@@ -30,7 +30,12 @@ describe('errors and probes', () => {
     try {
       const res = await t.request('GET', '/api/customer/alice', { token });
       expect(res.status).toBe(500);
-      expect(res.body).toEqual({ status: 0, message: 'Internal error', request_id: expect.any(String) });
+      expect(res.body).toEqual({
+        status: 0,
+        message: 'Internal error',
+        request_id: expect.any(String),
+        code: 'internal',
+      });
       expect(res.body.request_id).toMatch(/^[0-9a-f-]{36}$/);
       const raw = JSON.stringify(res.body);
       for (const leak of ['select', 'password_hash', 'Failed query', '42P01', 'params', '.ts:', '    at '])
@@ -59,7 +64,11 @@ describe('errors and probes', () => {
     try {
       const down = await t.request('GET', '/readyz');
       expect(down.status).toBe(503);
-      expect(down.body).toEqual({ status: 0, message: 'Service temporarily unavailable' });
+      expect(down.body).toEqual({
+        status: 0,
+        message: 'Service temporarily unavailable',
+        code: 'unavailable',
+      });
       // Liveness does not depend on the database: the process is fine, only not ready.
       expect((await t.request('GET', '/healthz')).status).toBe(200);
     } finally {

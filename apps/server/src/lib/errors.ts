@@ -1,3 +1,4 @@
+import type { FailureCode } from '@portal/contract/http';
 import { M } from '@portal/contract/messages';
 
 /** The one error model of the API: a code maps to an HTTP status and an envelope (DESIGN.md §2). */
@@ -30,15 +31,37 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** A specific code for the envelope (contract FAILURE_CODES), when a client must tell this refusal apart. */
+    readonly specific?: FailureCode,
   ) {
     super(message);
   }
+}
+
+/** The envelope's `code` of an error: its specific code, else the code of its kind. */
+export function failureCode(err: AppError): FailureCode {
+  if (err.specific) return err.specific;
+  return err.code === 'too_many' ? 'rate_limited' : err.code;
 }
 
 export const invalid = (message: string, errors?: Record<string, string>) =>
   new AppError('invalid', message, errors);
 export const forbidden = (message: string = M.permissionDenied) => new AppError('forbidden', message);
 export const notFound = (message: string = M.notFound) => new AppError('not_found', message);
-export const conflict = (message: string) => new AppError('conflict', message);
-export const refused = (message: string) => new AppError('refused', message);
+export const conflict = (message: string, specific?: FailureCode) =>
+  new AppError('conflict', message, undefined, specific);
+export const refused = (message: string, specific?: FailureCode) =>
+  new AppError('refused', message, undefined, specific);
 export const expired = () => new AppError('unauthenticated', M.sessionExpired);
+
+/** The failure envelope of an error (DESIGN.md §2): 'expired_token' for a refused token, else status 0. */
+export function envelopeOf(err: AppError): Record<string, unknown> {
+  if (err.code === 'unauthenticated')
+    return { status: 'expired_token', message: err.message, code: failureCode(err) };
+  return {
+    status: 0,
+    message: err.message,
+    code: failureCode(err),
+    ...(err.errors ? { errors: err.errors } : {}),
+  };
+}

@@ -170,6 +170,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   'GET /api/logout': { access: 'public', kind: 'none', special: 'logout', sample: () => ({}) },
   'GET /api/urls': { access: 'public', kind: 'none', sample: () => ({}) },
+  'GET /api/openapi.json': { access: 'public', kind: 'none', sample: () => ({}) },
   'GET /api/networkstatus': { access: 'user', kind: 'none', sample: () => ({}) },
   'GET /api/quickrefs': { access: 'optional', kind: 'none', sample: () => ({}) },
   'GET /api/customer/:logname': {

@@ -60,6 +60,7 @@ describe('NUL and broken Unicode in requests', () => {
     expect(res.body).toEqual({
       status: 0,
       message: `username: ${BAD_CHARACTERS}`,
+      code: 'invalid',
       errors: { username: BAD_CHARACTERS },
     });
     expect(changedTables(before, await snapshot(t.db))).toEqual([]);

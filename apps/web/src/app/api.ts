@@ -1,5 +1,5 @@
 import { callUrl } from '@portal/contract/call-url';
-import type { CallDef, CallRef, DataOf, OkEnvelope } from '@portal/contract/http';
+import type { CallDef, CallRef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/http';
 import type { z } from 'zod';
 import { session } from './session.ts';
 
@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly httpStatus: number,
     readonly errors: Record<string, string> = {},
+    /** The envelope's code (contract FAILURE_CODES); '' when there was no envelope (network, proxy). */
+    readonly code: FailureCode | '' = '',
   ) {
     super(message);
   }
@@ -56,7 +58,12 @@ export async function call<C extends CallDef>(
 ): Promise<OkEnvelope<DataOf<C>>> {
   const url = callUrl(def.path, (input.params ?? {}) as Record<string, unknown>);
   const res = await request(def.method, url, input.body, def.token);
-  let body: { status?: unknown; message?: string; errors?: Record<string, string> } | null = null;
+  let body: {
+    status?: unknown;
+    message?: string;
+    code?: FailureCode;
+    errors?: Record<string, string>;
+  } | null = null;
   try {
     body = await res.json();
   } catch {
@@ -64,13 +71,25 @@ export async function call<C extends CallDef>(
   }
   if (body?.status === 'expired_token') {
     if (def.token) session.expire();
-    throw new ApiError('expired', body.message ?? 'Session expired', res.status);
+    throw new ApiError('expired', body.message ?? 'Session expired', res.status, {}, body.code ?? '');
   }
   if (res.ok && body?.status === 1) return body as OkEnvelope<DataOf<C>>;
   if (body && body.status === 0 && res.status < 500) {
-    throw new ApiError('refused', body.message ?? 'Request refused', res.status, body.errors ?? {});
+    throw new ApiError(
+      'refused',
+      body.message ?? 'Request refused',
+      res.status,
+      body.errors ?? {},
+      body.code ?? '',
+    );
   }
-  throw new ApiError('failed', body?.message ?? `Server failure: ${res.status}`, res.status);
+  throw new ApiError(
+    'failed',
+    body?.message ?? `Server failure: ${res.status}`,
+    res.status,
+    {},
+    body?.code ?? '',
+  );
 }
 
 /** The message to show for a failed call. */

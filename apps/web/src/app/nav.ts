@@ -117,6 +117,7 @@ export const RESOURCES: NavItem[] = [
   { label: 'Web Directory Access Control', link: 'web_access' },
   { label: 'Secure Message Exchange', link: 'secure_message' },
   { label: 'Blog', link: 'blog' },
+  { label: 'API Reference', route: 'api-reference' },
   { label: 'CLBT', link: 'clbt', staffOnly: true },
 ];
 

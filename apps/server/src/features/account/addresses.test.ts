@@ -70,7 +70,7 @@ describe('POST /api/get-account-address and /api/get-bill-address', () => {
   it('refuses another customer, needs a token, and answers staff 404 for an unknown account', async () => {
     const other = await t.as('bob').post('/api/get-account-address', { account: 'alice' });
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect(other.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     expect((await t.as('bob').post('/api/get-account-address', { account: 'nobody' })).status).toBe(403);
     expect((await t.as(null).post('/api/get-bill-address', { account: 'alice' })).body.status).toBe(
       'expired_token',

@@ -39,7 +39,7 @@ export async function verifyOperator(
     .limit(1);
   if (!(await verifyPassword(row?.hash, password))) {
     await recordFailure(db, [key], now, { acct: LIMITS.account });
-    throw refused(wrong);
+    throw refused(wrong, 'wrong_password');
   }
   await clearFailures(db, key);
 }

@@ -78,7 +78,7 @@ export function requestRoutes(app: FastifyInstance): void {
       const list = await checkNames(db, body.lognames);
       const refused = list.filter((n) => n.status !== 'available');
       // Checked again here: a name may have been taken since the screen's check-account-names.
-      if (refused.length) throw conflict(A.namesRefused(refused.map((n) => n.logname)));
+      if (refused.length) throw conflict(A.namesRefused(refused.map((n) => n.logname)), 'names_taken');
       const rows = toRows(body);
       const [saved] = await db
         .insert(secondaryRequests)

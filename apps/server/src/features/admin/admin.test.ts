@@ -6,8 +6,12 @@ import { EXPECTATIONS, expected } from '../../security/expectations.ts';
 import { loadTargets } from '../../security/targets.ts';
 import { build, type TestApp } from '../../test/helper.ts';
 
-const DENIED = { status: 0, message: 'Permission denied' };
-const NO_INFO = { status: 0, message: "Secondary accounts don't have access to this information" };
+const DENIED = { status: 0, message: 'Permission denied', code: 'forbidden' };
+const NO_INFO = {
+  status: 0,
+  message: "Secondary accounts don't have access to this information",
+  code: 'forbidden',
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -387,6 +391,7 @@ describe('contacts: add, get, update, delete', () => {
     expect((await t.as('staff').post('/api/get-contact', { logname: 'alice', tcid: 4 })).body).toEqual({
       status: 0,
       message: 'Contact not found',
+      code: 'not_found',
     });
     expect((await t.as('staff').post('/api/get-contact', { logname: 'bob', tcid: 4 })).status).toBe(200);
     expect(

@@ -87,7 +87,7 @@ describe('access to billing', () => {
   it.each(calls)("%s: 403 for another customer's account", async (url, method, body) => {
     const res = method === 'get' ? await t.as('bob').get(url) : await t.as('bob').post(url, body);
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ status: 0, message: M.permissionDenied });
+    expect(res.body).toMatchObject({ status: 0, message: M.permissionDenied, code: 'forbidden' });
   });
 
   it.each(
@@ -249,7 +249,7 @@ describe('stored cards', () => {
       .as('staff')
       .post('/api/update-card', { account: 'alice', id: bobs, expdate: '0130' });
     expect(asStaff.status).toBe(404);
-    expect(asStaff.body).toEqual({ status: 0, message: B.cardNotFound });
+    expect(asStaff.body).toEqual({ status: 0, message: B.cardNotFound, code: 'not_found' });
     const [row] = await t.db.select().from(cards).where(eq(cards.id, bobs));
     expect(row.expdate).toBe('1227');
   });

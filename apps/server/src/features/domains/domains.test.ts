@@ -58,7 +58,7 @@ describe('GET /api/domains/{account}', () => {
     expect((await t.as('staff').get('/api/domains/bob')).body.data).toHaveLength(2);
     const other = await t.as('alice').get('/api/domains/bob');
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect(other.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     expect((await t.as('alice').get('/api/domains/nobody')).status).toBe(403);
     expect((await t.as(null).get('/api/domains/alice')).status).toBe(401);
     expect((await t.as('alice').get('/api/domains/NOT%20A%20NAME')).status).toBe(400);

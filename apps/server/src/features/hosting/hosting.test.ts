@@ -44,6 +44,7 @@ describe('GET /api/compressed-websites/{user}', () => {
     expect((await t.as('bob').get('/api/compressed-websites/alice')).body).toEqual({
       status: 0,
       message: 'Permission denied',
+      code: 'forbidden',
     });
     expect((await t.as('carol').get('/api/compressed-websites/alice')).status).toBe(403);
     expect((await t.as('dave').get('/api/compressed-websites/alice')).body.data).toHaveLength(3);
@@ -358,7 +359,7 @@ describe('POST /api/download-errorlogs', () => {
 
   it("refuses another account's vid (403) and no token (401) with the JSON envelope", async () => {
     const res = await t.as('bob').post('/api/download-errorlogs', { logname: 'bob', vid: 3101 });
-    expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect(res.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     expect((await t.as(null).post('/api/download-errorlogs', { logname: 'alice', vid: 3101 })).status).toBe(
       401,
     );
@@ -457,12 +458,16 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     t.clock.advance(50_000);
     expect((await fetchLink(url)).status).toBe(200);
     t.clock.advance(11_000);
-    expect((await fetchLink(url)).body).toEqual({ status: 0, message: HM.downloadLinkInvalid });
+    expect((await fetchLink(url)).body).toEqual({
+      status: 0,
+      message: HM.downloadLinkInvalid,
+      code: 'not_found',
+    });
   });
 
   it('refuses a tampered link, a session token, a logged-out session, and a caller who lost the right', async () => {
     const { url } = (await linkOf('alice', { logname: 'alice', vid: 3101 })).body.data;
-    const invalid = { status: 0, message: HM.downloadLinkInvalid };
+    const invalid = { status: 0, message: HM.downloadLinkInvalid, code: 'not_found' };
     expect((await fetchLink(withPayload(url, { vid: 3201, acc: 'bob' }))).body).toEqual(invalid);
     expect((await fetchLink(withPayload(url, { exp: 4_000_000_000 }))).body).toEqual(invalid);
     expect((await fetchLink(`${url.slice(0, -2)}xx`)).status).toBe(404);
@@ -476,6 +481,7 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     expect((await linkOf('bob', { logname: 'bob', vid: 3101 })).body).toEqual({
       status: 0,
       message: 'Permission denied',
+      code: 'forbidden',
     });
     expect((await linkOf('alice', { logname: 'alice', vid: 3101, virt_server: 'x.com' })).status).toBe(403);
     expect(
@@ -501,7 +507,11 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
       200,
     );
     try {
-      expect((await fetchLink(daves)).body).toEqual({ status: 0, message: 'Permission denied' });
+      expect((await fetchLink(daves)).body).toEqual({
+        status: 0,
+        message: 'Permission denied',
+        code: 'forbidden',
+      });
     } finally {
       await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5004' });
     }

@@ -49,7 +49,7 @@ describe('GET /api/domain-counts/{user}', () => {
     expect((await t.as('staff').get('/api/domain-counts/bob')).body.data).toHaveLength(2);
     const other = await t.as('alice').get('/api/domain-counts/bob');
     expect(other.status).toBe(403);
-    expect(other.body).toEqual({ status: 0, message: 'Permission denied' });
+    expect(other.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     expect((await t.as(null).get('/api/domain-counts/bob')).status).toBe(401);
     expect((await t.as('alice').get('/api/domain-counts/NOT%20A%20NAME')).status).toBe(400);
   });
@@ -96,7 +96,7 @@ describe('GET /api/domain-alias-dests/{domain}/{src}', () => {
   it('answers Not Found for a missing alias, 403 for another owner', async () => {
     const res = await t.as('alice').get('/api/domain-alias-dests/anderson-design.com/nobody');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 0, message: 'Not Found' });
+    expect(res.body).toEqual({ status: 0, message: 'Not Found', code: 'not_found' });
     expect((await t.as('bob').get('/api/domain-alias-dests/anderson-design.com/info')).status).toBe(403);
     expect((await t.as(null).get('/api/domain-alias-dests/anderson-design.com/info')).status).toBe(401);
   });
@@ -176,7 +176,7 @@ describe('POST /api/add-domain-alias', () => {
       targets: 'x@example.org',
     });
     expect(all.status).toBe(422);
-    expect(all.body).toEqual({ status: 0, message: "You can't change a catch-all alias." });
+    expect(all.body).toEqual({ status: 0, message: "You can't change a catch-all alias.", code: 'refused' });
     expect(await targetsOf('bakersdozen.com', 'orders')).toEqual(['bob.baker@example.org']);
     expect(await targetsOf('bakersdozen.com', '*')).toEqual(['bob.baker@example.org']);
   });

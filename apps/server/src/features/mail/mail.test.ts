@@ -95,7 +95,7 @@ describe('recovery contacts', () => {
       .as('staff')
       .post('/api/delete-recovery-email', { account: 'alice', id: bobs[0].id });
     expect(asStaff.status).toBe(404);
-    expect(asStaff.body).toEqual({ status: 0, message: MM.recoveryNotFound });
+    expect(asStaff.body).toEqual({ status: 0, message: MM.recoveryNotFound, code: 'not_found' });
     expect(
       (await t.as('alice').post('/api/delete-recovery-email', { account: 'bob', id: bobs[0].id })).status,
     ).toBe(403);

@@ -184,15 +184,15 @@ describe('temporary email', () => {
     it('answers a missing and a foreign alias alike: 403 to a customer, No Alias Found to staff', async () => {
       const missing = await t.as('alice').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
       expect(missing.status).toBe(403);
-      expect(missing.body).toEqual({ status: 0, message: 'Permission denied' });
+      expect(missing.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
       const foreign = await t
         .as('alice')
         .post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'alice' });
       expect(foreign.status).toBe(403);
-      expect(foreign.body).toEqual({ status: 0, message: 'Permission denied' });
+      expect(foreign.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
       const staff = await t.as('staff').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
       expect(staff.status).toBe(404);
-      expect(staff.body).toEqual({ status: 0, message: 'No Alias Found' });
+      expect(staff.body).toEqual({ status: 0, message: 'No Alias Found', code: 'not_found' });
       expect(
         (await t.as('alice').post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
       ).toBe(403);

@@ -78,7 +78,7 @@ describe('POST /api/miglogin', () => {
 describe('tokens', () => {
   it('gives 401 expired_token for a missing, malformed, wrongly signed, expired or revoked token', async () => {
     const url = '/api/customer/alice';
-    const expiredToken = { status: 'expired_token', message: 'Session expired' };
+    const expiredToken = { status: 'expired_token', message: 'Session expired', code: 'unauthenticated' };
     const refused = async (kind: string, opts: { token?: string; headers?: Record<string, string> }) => {
       const res = await t.request('GET', url, opts);
       expect(res.status, kind).toBe(401);
@@ -117,7 +117,11 @@ describe('tokens', () => {
     expect(out.body.data.status).toBeTruthy();
     const after = await t.request('GET', '/api/customer/bob', { token });
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ status: 'expired_token', message: 'Session expired' });
+    expect(after.body).toEqual({
+      status: 'expired_token',
+      message: 'Session expired',
+      code: 'unauthenticated',
+    });
     expect((await t.request('GET', '/api/logout')).status).toBe(200);
   });
 });
@@ -126,7 +130,7 @@ describe('the envelope', () => {
   it('answers unknown /api paths with a JSON 404', async () => {
     const res = await t.request('GET', '/api/no-such-call');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ status: 0, message: 'Not found' });
+    expect(res.body).toEqual({ status: 0, message: 'Not found', code: 'not_found' });
   });
 
   it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
@@ -182,14 +186,18 @@ describe('account calls and the access policy', () => {
     for (const url of ['/api/customer/alice', '/api/account-role/alice', '/api/usermode/alice']) {
       const res = await bob.get(url);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+      expect(res.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     }
     // Same answer for an account that does not exist.
-    expect((await bob.get('/api/customer/zzz')).body).toEqual({ status: 0, message: 'Permission denied' });
+    expect((await bob.get('/api/customer/zzz')).body).toEqual({
+      status: 0,
+      message: 'Permission denied',
+      code: 'forbidden',
+    });
   });
 
   it('answers a stranger the same for a Secondary as for any other account (no role leaks)', async () => {
-    const denied = { status: 0, message: 'Permission denied' };
+    const denied = { status: 0, message: 'Permission denied', code: 'forbidden' };
     for (const url of [
       '/api/get-payment-methods/carol',
       '/api/get-payment-methods/alice',

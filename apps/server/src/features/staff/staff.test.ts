@@ -17,7 +17,7 @@ describe('GET /api/staff/outbox/:status/:page?', () => {
     for (const who of ['alice', 'bob', 'carol', 'dave']) {
       const res = await t.as(who).get('/api/staff/outbox/all');
       expect(res.status, who).toBe(403);
-      expect(res.body).toEqual({ status: 0, message: 'Permission denied' });
+      expect(res.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
     }
   });
 

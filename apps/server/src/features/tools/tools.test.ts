@@ -188,7 +188,7 @@ describe('POST /api/encode-base64, /api/decode-base64', () => {
     for (const [input, text] of cases) {
       const res = await t.as('alice').post('/api/decode-base64', { cleartext: input });
       expect(res.status, input).toBe(400);
-      expect(res.body).toEqual({ status: 0, message: text, errors: { cleartext: text } });
+      expect(res.body).toEqual({ status: 0, message: text, code: 'invalid', errors: { cleartext: text } });
     }
   });
 

@@ -82,7 +82,8 @@ export default function AddSecondariesPage() {
         await call(C.requestAccounts, { body });
       } catch (err) {
         // A name taken since the check: the server's 409 names it; shown like the check's answer.
-        const names = err instanceof ApiError && err.httpStatus === 409 ? C.refusedNames(err.message) : null;
+        const names =
+          err instanceof ApiError && err.code === 'names_taken' ? C.refusedNames(err.message) : null;
         if (!names) throw err;
         return { unavailable: names.map((logname) => ({ logname })) };
       }

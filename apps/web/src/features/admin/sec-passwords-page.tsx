@@ -35,7 +35,7 @@ const COLOR: Record<SecPasswordStatus, string> = {
 
 /** The answers after which no further row is tried: the panel password itself was refused. */
 const stopsAll = (err: unknown) =>
-  err instanceof ApiError && (err.httpStatus === 429 || err.message === A.wrongPanelPassword);
+  err instanceof ApiError && (err.code === 'rate_limited' || err.code === 'wrong_password');
 
 /**
  * Set Passwords for Secondaries (spec 002 §2, §4, §5, §7): the signed-in user's panel password

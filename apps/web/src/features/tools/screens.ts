@@ -9,4 +9,5 @@ export const toolScreens: Screens = {
   'generate-passwords': lazy(() => import('./generate-passwords-page.tsx')),
   pwned: lazy(() => import('./pwned-page.tsx')),
   'faq-test': lazy(() => import('./faq-test-page.tsx')),
+  'api-reference': lazy(() => import('./api-reference-page.tsx')),
 };

@@ -1,0 +1,19 @@
+import * as C from '@portal/contract/reference/calls';
+import type { FastifyInstance } from 'fastify';
+import { openApiDocument } from '../../http/openapi.ts';
+import { route } from '../../http/route.ts';
+import serverPackage from '../../../package.json' with { type: 'json' };
+
+/** The API's description (GET /api/openapi.json): public, so tools and integrators can read it. */
+export function referenceRoutes(app: FastifyInstance): void {
+  // Generated on the first request, when every route is registered; the routes never change after.
+  let document: ReturnType<typeof openApiDocument> | undefined;
+  route(app, C.openApiDocument, {
+    access: 'public',
+    handler: async ({ reply }) => {
+      document ??= openApiDocument(app.deps.calls, { version: serverPackage.version });
+      reply.header('cache-control', 'no-cache');
+      return document;
+    },
+  });
+}

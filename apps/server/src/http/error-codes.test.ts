@@ -1,0 +1,138 @@
+import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, type Res, type TestApp } from '../test/helper.ts';
+import { claim, fingerprintOf } from './idempotency.ts';
+
+/**
+ * Every failure envelope carries a machine-readable `code` (contract FAILURE_CODES), with the HTTP
+ * status the contract gives it. One failure of each kind, provoked through HTTP; the list must name
+ * every code of the contract, so a code cannot be added without a request that shows it.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+/** Replaces the token check of every instance for one request (a failure deep in the stack). */
+async function withFailingVerify(error: Error, run: () => Promise<Res>): Promise<Res> {
+  const saved = t.apps.map((a) => [a.deps.tokens, a.deps.tokens.verify] as const);
+  for (const [tokens] of saved)
+    tokens.verify = async () => {
+      throw error;
+    };
+  try {
+    return await run();
+  } finally {
+    for (const [tokens, verify] of saved) tokens.verify = verify;
+  }
+}
+
+const idempotent = async (who: string, url: string, body: unknown, key: string) =>
+  t.request('POST', url, { token: await t.token(who), body, headers: { 'idempotency-key': key } });
+
+const nine = (values: string[]) => Array.from({ length: 9 }, (_, i) => values[i] ?? '');
+
+const FAILURES: Record<FailureCode, () => Promise<Res>> = {
+  invalid: () => t.request('POST', '/api/miglogin', { body: { username: '' } }),
+  unauthenticated: () => t.request('GET', '/api/customer/alice'),
+  bad_credentials: () =>
+    t.request('POST', '/api/miglogin', { body: { username: 'alice', password: 'not-her-password' } }),
+  forbidden: () => t.as('alice').get('/api/customer/bob'),
+  not_found: () => t.as('alice').get('/api/no-such-call'),
+  conflict: async () => {
+    const body = { logname: 'carol', email: 'carol.codes@example.org' };
+    await t.as('carol').post('/api/add-recovery-email', body);
+    return t.as('carol').post('/api/add-recovery-email', body);
+  },
+  names_taken: () =>
+    t.as('alice').post('/api/request-accounts', {
+      account: 'alice',
+      email: 'alice@anderson-design.com',
+      lognames: nine(['bob']),
+      first_names: nine(['Bob']),
+      last_names: nine(['Baker']),
+      aliases: nine([]),
+      types: nine(['Full']),
+    }),
+  idempotency_in_progress: async () => {
+    const body = { logname: 'alice', email: 'alice.running@example.org' };
+    // A first request with the key still running: its claim, made as route() makes it.
+    const fingerprint = fingerprintOf(t.app, ['POST', '/api/add-recovery-email', {}, body]);
+    await claim(
+      t.db,
+      { owner: 'alice', key: 'codes-running', fingerprint },
+      { now: t.clock.now(), transactional: true },
+    );
+    return idempotent('alice', '/api/add-recovery-email', body, 'codes-running');
+  },
+  idempotency_mismatch: async () => {
+    await idempotent(
+      'alice',
+      '/api/add-recovery-email',
+      { logname: 'alice', email: 'k1@example.org' },
+      'codes-k',
+    );
+    return idempotent(
+      'alice',
+      '/api/add-recovery-email',
+      { logname: 'alice', email: 'k2@example.org' },
+      'codes-k',
+    );
+  },
+  too_large: () =>
+    t.as('alice').post('/api/add-recovery-email', { logname: 'alice', email: 'x'.repeat(300 * 1024) }),
+  refused: () =>
+    t.as('bob').post('/api/add-domain-alias', {
+      src_user: '*',
+      src_domain: 'bakersdozen.com',
+      targets: 'x@example.org',
+    }),
+  wrong_password: () =>
+    t.as('dave').post('/api/user-change-password', {
+      username: 'dave',
+      old_password: 'not-the-old-one',
+      new_password: 'Correct-Horse-Battery-9',
+      conf_password: 'Correct-Horse-Battery-9',
+    }),
+  rate_limited: async () => {
+    const forgot = () =>
+      t.request('POST', '/api/forgot-panel-password', {
+        body: { account: 'ghost', email: 'x@example.com', burn_it: 0 },
+        remoteAddress: '198.51.100.20',
+      });
+    let res = await forgot();
+    for (let i = 0; i < 10 && res.status !== 429; i++) res = await forgot();
+    return res;
+  },
+  internal: async () => {
+    const token = await t.token('alice');
+    return withFailingVerify(new Error('a bug'), () => t.request('GET', '/api/customer/alice', { token }));
+  },
+  unavailable: async () => {
+    const token = await t.token('alice');
+    return withFailingVerify(new Error('connect ECONNREFUSED 127.0.0.1:5432'), () =>
+      t.request('GET', '/api/customer/alice', { token }),
+    );
+  },
+};
+
+describe('the code of every failure envelope', () => {
+  for (const [code, { http }] of Object.entries(FAILURE_CODES) as [FailureCode, { http: number }][]) {
+    it(`${code}: HTTP ${http}`, async () => {
+      const provoke = FAILURES[code];
+      expect(provoke, `no request shows the code ${code}`).toBeDefined();
+      const res = await provoke();
+      expect(res.status).toBe(http);
+      expect(res.body.code).toBe(code);
+      expect(res.body.status).toBe(code === 'unauthenticated' ? 'expired_token' : 0);
+      expect(typeof res.body.message).toBe('string');
+    });
+  }
+
+  it('keeps field errors next to the code', async () => {
+    const res = await FAILURES.invalid();
+    expect(res.body).toMatchObject({ code: 'invalid', errors: { username: expect.any(String) } });
+  });
+});

@@ -1,0 +1,47 @@
+import { readFileSync } from 'node:fs';
+import createClient from 'openapi-fetch';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build, demoPassword, type TestApp } from '../test/helper.ts';
+import { API_TYPES_FILE, renderApiTypes } from './api-types.ts';
+import type { paths } from './portal-api.generated.ts';
+
+/**
+ * The typed client of docs/api.md: types generated from GET /api/openapi.json by openapi-typescript
+ * (`npm run api:types`), calls made with openapi-fetch against a portal listening on a port.
+ */
+
+let t: TestApp;
+let baseUrl: string;
+beforeAll(async () => {
+  t = await build();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(() => t.close());
+
+describe('a typed client generated from the API document', () => {
+  it('signs in, reads an account, and gets the failure envelope with its code', async () => {
+    const api = createClient<paths>({ baseUrl });
+    const login = await api.POST('/api/miglogin', {
+      body: { username: 'alice', password: demoPassword('alice') },
+    });
+    expect(login.response.status).toBe(200);
+    const token = login.data?.data.id_token;
+    expect(token).toEqual(expect.any(String));
+
+    const headers = { authorization: `Bearer ${token}` };
+    const me = await api.GET('/api/customer/{logname}', { params: { path: { logname: 'alice' } }, headers });
+    expect(me.response.status).toBe(200);
+    expect(me.data?.data.logname).toBe('alice');
+
+    const other = await api.GET('/api/customer/{logname}', { params: { path: { logname: 'bob' } }, headers });
+    expect(other.response.status).toBe(403);
+    expect(other.error).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
+
+    const anonymous = await api.GET('/api/customer/{logname}', { params: { path: { logname: 'alice' } } });
+    expect(anonymous.error).toMatchObject({ status: 'expired_token', code: 'unauthenticated' });
+  });
+
+  it('has types that are current: regenerated from the document, they equal the committed file', async () => {
+    expect(await renderApiTypes()).toBe(readFileSync(API_TYPES_FILE, 'utf8'));
+  });
+});
