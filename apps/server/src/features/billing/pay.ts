@@ -11,14 +11,14 @@ import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
-  type CardInput,
+  type BillingInput,
   type ChargeResult,
   type PaymentGateway,
   type StoredCard,
   scrubCardData,
 } from '../../integrations/gateway/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
-import { cardInput, checkNewCard, saveCardRow } from './cards.ts';
+import { requestCard, saveCardRow } from './cards.ts';
 import {
   failPayment,
   type PaymentRequest,
@@ -173,22 +173,21 @@ export function paymentRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;
-      const check = checkNewCard(body, deps.now(), M.expiredCard);
-      const card = cardInput(body);
-      const req = paymentRequest(body, account!, caller, {
-        cardId: null,
-        ccn4: check.digits.slice(-4),
-        secrets: [check.digits, body.cvv],
-      });
+      const { card, ccn4, secrets } = requestCard(app, body, M.expiredCard);
+      const req = paymentRequest(body, account!, caller, { cardId: null, ccn4, secrets });
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
-        if (!sameRequest(reserved.row, req) || reserved.row.ccn4 !== req.ccn4) throw conflict(B.keyReused);
+        // A token's card is known only to the gateway: a retry carries a new token of the same
+        // card, so only a typed-in number can be compared here.
+        const otherCard = ccn4 !== '' && reserved.row.ccn4 !== ccn4;
+        if (!sameRequest(reserved.row, req) || otherCard) throw conflict(B.keyReused);
         return settle(reserved.row);
       }
       const gateway = gatewayOf(app);
       if (body.save_status === 0) {
         const result = await gateway.chargeCard({
+          account: owner,
           idempotencyKey: req.key,
           amountCents: req.amountCents,
           card,
@@ -271,7 +270,7 @@ async function keepCard(
   app: FastifyInstance,
   req: PaymentRequest,
   stored: StoredCard,
-  details: CardInput,
+  details: BillingInput,
   autoBill: boolean,
 ): Promise<CardRow | null> {
   const { db } = app.deps;

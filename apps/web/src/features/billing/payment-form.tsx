@@ -12,6 +12,7 @@ import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './a
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
 import { paymentFailure, renewsPaymentKey } from './outcome.ts';
+import { useCardTokenizer } from './tokenize.ts';
 
 interface PayValues extends CardValues {
   amount: string;
@@ -42,6 +43,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   const methods = useQuery(payMethodsQuery(account));
   const prefill = useQuery(prefillQuery(account));
   const key = useRef(newKey());
+  const tokenize = useCardTokenizer(account);
   const form = useForm<PayValues>({
     initialValues: {
       ...emptyCard,
@@ -52,7 +54,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       comments: '',
     },
     validate: (values) =>
-      zodValidate(values.which_card === '0' ? C.SinglePaymentBody : C.SavedCardPaymentBody)(toBody(values)),
+      zodValidate(values.which_card === '0' ? C.SinglePaymentForm : C.SavedCardPaymentBody)(toBody(values)),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
@@ -101,11 +103,17 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   };
 
   const pay = useMutation({
-    mutationFn: (v: PayValues) => {
+    mutationFn: async (v: PayValues) => {
       const body = { ...toBody(v), idempotency_key: key.current };
-      return v.which_card === '0'
-        ? call(C.singlePayment, { body: body as z.input<typeof C.SinglePaymentBody> })
-        : call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+      if (v.which_card !== '0') {
+        return call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+      }
+      // The number and CVV go to the gateway's script only; the portal gets a one-time token.
+      const opaque_data = await tokenize({ ccnumber: v.ccnumber, expdate: v.expdate, cvv: v.cvv });
+      const { ccnumber: _n, cvv: _c, expdate: _e, ...rest } = body as Record<string, unknown>;
+      return call(C.singlePayment, {
+        body: { ...rest, opaque_data } as z.input<typeof C.SinglePaymentBody>,
+      });
     },
     onSuccess: async (res) => {
       key.current = newKey();
