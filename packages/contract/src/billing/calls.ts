@@ -157,9 +157,9 @@ const ALWAYS = { when: () => true };
 
 /** The literal card fields of an API body: optional there, checked by cardOrToken. */
 const optionalCardNumberFields = {
-  ccnumber: z.string().max(30).optional(),
-  expdate: z.string().max(10).optional(),
-  cvv: z.string().max(4).optional(),
+  ccnumber: text().max(30).optional(),
+  expdate: text().max(10).optional(),
+  cvv: text().max(4).optional(),
   opaque_data: OpaqueData.optional(),
 };
 
