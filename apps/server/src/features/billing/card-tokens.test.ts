@@ -99,26 +99,22 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     const forBob = await t.as('staff').post('/api/single-payment', payment('bob', staffs));
     expect(forBob.status).toBe(503);
     expect(forBob.body.message).toBe(B.gatewayError('Invalid OTS Token.'));
-    const cross = await t
-      .as('bob')
-      .post('/api/sandbox/tokenize', {
-        account: 'alice',
-        ccnumber: '4111111111111111',
-        expdate: '1130',
-        cvv: '123',
-      });
+    const cross = await t.as('bob').post('/api/sandbox/tokenize', {
+      account: 'alice',
+      ccnumber: '4111111111111111',
+      expdate: '1130',
+      cvv: '123',
+    });
     expect(cross.status).toBe(403);
   });
 
   it('the sandbox tokenises only the documented test cards', async () => {
-    const res = await t
-      .as('alice')
-      .post('/api/sandbox/tokenize', {
-        account: 'alice',
-        ccnumber: '4000056655665556',
-        expdate: '1130',
-        cvv: '123',
-      });
+    const res = await t.as('alice').post('/api/sandbox/tokenize', {
+      account: 'alice',
+      ccnumber: '4000056655665556',
+      expdate: '1130',
+      cvv: '123',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).not.toContain('4000056655665556');
   });
@@ -131,6 +127,29 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
       .as('alice')
       .post('/api/single-payment', payment('alice', zip, { zipcode: '46282' }));
     expect(declined.status).toBe(422);
+  });
+
+  it('paying again with the same card and "save the card" keeps one card, not a second identical one (#21)', async () => {
+    const count = async () =>
+      (await t.as('bob').get('/api/get-payment-methods/bob')).body.data.pay_methods.length;
+    const before = await count();
+    for (const amount of ['3.00', '4.00']) {
+      const token = await tokenize('bob', 'bob', '2223000010309703');
+      const res = await t
+        .as('bob')
+        .post('/api/single-payment', payment('bob', token, { amount, save_status: 1 }));
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    expect(await count()).toBe(before + 1);
+    // And through Add Card.
+    expect(
+      (
+        await t
+          .as('bob')
+          .post('/api/add-card', newCard('bob', await tokenize('bob', 'bob', '2223000010309703')))
+      ).status,
+    ).toBe(200);
+    expect(await count()).toBe(before + 1);
   });
 
   it('takes a token or a card number, not both', async () => {
@@ -185,14 +204,12 @@ describe('PORTAL_CARD_NUMBERS=refuse', () => {
   });
 
   it('still takes tokens', async () => {
-    const made = await t
-      .as('alice')
-      .post('/api/sandbox/tokenize', {
-        account: 'alice',
-        ccnumber: '4111111111111111',
-        expdate: '1130',
-        cvv: '123',
-      });
+    const made = await t.as('alice').post('/api/sandbox/tokenize', {
+      account: 'alice',
+      ccnumber: '4111111111111111',
+      expdate: '1130',
+      cvv: '123',
+    });
     const res = await t.as('alice').post('/api/single-payment', payment('alice', made.body.data.opaque_data));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
   });
@@ -238,14 +255,12 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
     expect(csp).toContain("connect-src 'self' https://apitest.authorize.net;");
     expect(csp).not.toContain('https://js.authorize.net');
     // The sandbox's endpoint does not exist here.
-    const sandbox = await t
-      .as('alice')
-      .post('/api/sandbox/tokenize', {
-        account: 'alice',
-        ccnumber: '4111111111111111',
-        expdate: '1130',
-        cvv: '123',
-      });
+    const sandbox = await t.as('alice').post('/api/sandbox/tokenize', {
+      account: 'alice',
+      ccnumber: '4111111111111111',
+      expdate: '1130',
+      cvv: '123',
+    });
     expect(sandbox.status).toBe(404);
   });
 

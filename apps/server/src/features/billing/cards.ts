@@ -106,6 +106,13 @@ export function requestCard(app: FastifyInstance, body: CardBody, expired: strin
   };
 }
 
+/**
+ * Whether the row kept for a card is not the payment profile the gateway just made: the account
+ * had the same card already, and the new profile is to be deleted at the gateway again.
+ */
+export const isOtherCopy = (row: { paymentProfileId: string }, stored: StoredCard, alreadyStored?: boolean) =>
+  row.paymentProfileId !== stored.paymentProfileId && !alreadyStored;
+
 /** Stores the card row of a card the gateway now holds; a card it already held keeps its row. */
 export async function saveCardRow(
   db: Db,
@@ -117,6 +124,25 @@ export async function saveCardRow(
   const { firstName, lastName } = splitName(details.name);
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // The same card again (same last four, type and expiry): the account keeps the one row it has
+    // (issue #21, defect 5); the caller deletes the gateway's new copy (`isOtherCopy`).
+    const [same] = await tx
+      .select()
+      .from(cards)
+      .where(
+        and(
+          eq(cards.owner, owner),
+          eq(cards.ccn4, stored.ccn4),
+          eq(cards.cardType, stored.cardType),
+          eq(cards.expdate, stored.expdate),
+        ),
+      )
+      .limit(1);
+    if (same) {
+      if (autoBill) await setAutoBilling(tx, owner, same.id, true);
+      const [fresh] = await tx.select().from(cards).where(eq(cards.id, same.id));
+      return fresh;
+    }
     await tx
       .insert(cards)
       .values({
@@ -151,8 +177,6 @@ export async function saveCardRow(
 
 /** Stored cards: list, prefill, add, update, delete (spec 000 §2, §3, §5, §7). */
 export function cardRoutes(app: FastifyInstance): void {
-  const { deps } = app;
-
   route(app, C.getPaymentMethods, {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
@@ -210,6 +234,12 @@ export function cardRoutes(app: FastifyInstance): void {
       if (!result.ok) throw refused(B.unableToAddCard(result.message));
       try {
         const row = await saveCardRow(db, owner, result.card, details, body.auto_bill === 1);
+        if (isOtherCopy(row, result.card, result.alreadyStored)) {
+          await gateway.deleteCard({
+            customerProfileId: result.card.customerProfileId,
+            paymentProfileId: result.card.paymentProfileId,
+          });
+        }
         return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, B.cardAdded);
       } catch (err) {
         // Not kept here: do not leave the card at the gateway either.

@@ -18,7 +18,7 @@ import {
   scrubCardData,
 } from '../../integrations/gateway/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
-import { requestCard, saveCardRow } from './cards.ts';
+import { isOtherCopy, requestCard, saveCardRow } from './cards.ts';
 import {
   failPayment,
   type PaymentRequest,
@@ -102,8 +102,6 @@ function sameRequest(p: PaymentRow, req: PaymentRequest): boolean {
 
 /** Make Payments, payment info and recent payments (spec 000 §3, §4, §7, §8). */
 export function paymentRoutes(app: FastifyInstance): void {
-  const { deps } = app;
-
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account }) => {
@@ -223,8 +221,10 @@ export function paymentRoutes(app: FastifyInstance): void {
         kept = await keepCard(app, req, stored.card, card, body.save_status === 2);
         return settle(kept ? { ...row, cardId: kept.id } : row);
       } finally {
-        // A card the gateway already held before this payment is not this payment's to delete.
-        if (!kept && !stored.alreadyStored) await forgetCard(app, gateway, stored.card);
+        // A card the gateway already held before this payment is not this payment's to delete;
+        // a copy of a card the account already has is (its row stays the one kept).
+        const unused = kept ? isOtherCopy(kept, stored.card, stored.alreadyStored) : !stored.alreadyStored;
+        if (unused) await forgetCard(app, gateway, stored.card);
       }
     },
   });

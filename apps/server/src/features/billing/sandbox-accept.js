@@ -31,14 +31,14 @@
       })
         .then((res) => res.json().catch(() => null))
         .then((body) => {
-          if (body && body.status === 1) {
+          if (body?.status === 1) {
             const o = body.data.opaque_data;
             callback({
               opaqueData: { dataDescriptor: o.descriptor, dataValue: o.value },
               messages: { resultCode: 'Ok', message: [{ code: 'I_WC_01', text: 'Successful.' }] },
             });
           } else {
-            callback(fail((body && body.message) || 'The sandbox gateway did not answer.'));
+            callback(fail(body?.message || 'The sandbox gateway did not answer.'));
           }
         })
         .catch(() => callback(fail('The sandbox gateway could not be reached.')));

@@ -22,6 +22,24 @@ interface PayValues extends CardValues {
   comments: string;
 }
 
+/**
+ * The API's field names → the form's: the card-status choice is `save_status` in the payload and
+ * `card_status` in the form, so its 'Required' shows on the radio group (issue #21, defect 1).
+ */
+export function formErrors(errors: Record<string, string>): Record<string, string> {
+  const { save_status, ...rest } = errors;
+  return save_status ? { ...rest, card_status: save_status } : rest;
+}
+
+/**
+ * The card-status choices that make sense (issue #21, defect 1): all three for a new card; for a
+ * saved card no "save the card" (it is saved), and no auto-billing when it is already on it.
+ */
+export function cardStatuses(saved: { on_auto_billing: boolean } | undefined): (0 | 1 | 2)[] {
+  if (!saved) return [0, 1, 2];
+  return saved.on_auto_billing ? [0] : [0, 2];
+}
+
 export interface PaymentFormProps {
   account: string;
   /** A fixed, read-only amount (the coworking pay form). */
@@ -54,7 +72,9 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       comments: '',
     },
     validate: (values) =>
-      zodValidate(values.which_card === '0' ? C.SinglePaymentForm : C.SavedCardPaymentBody)(toBody(values)),
+      formErrors(
+        zodValidate(values.which_card === '0' ? C.SinglePaymentForm : C.SavedCardPaymentBody)(toBody(values)),
+      ),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
@@ -138,7 +158,9 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
       if (renewsPaymentKey(failure)) key.current = newKey();
-      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) form.setErrors(failure.errors);
+      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) {
+        form.setErrors(formErrors(failure.errors));
+      }
       const modal = paymentFailure(failure, errorText(err));
       showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
@@ -151,6 +173,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   });
 
   const cards = methods.data ?? [];
+  const saved = cards.find((c) => String(c.id) === form.values.which_card);
+  const statuses = cardStatuses(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card changes
+  useEffect(() => {
+    // A choice the chosen card does not offer is no choice: the user picks again.
+    if (form.values.card_status && !statuses.includes(Number(form.values.card_status) as 0 | 1 | 2)) {
+      form.setFieldValue('card_status', '');
+    }
+  }, [form.values.which_card]);
   const choices = [
     { value: '0', label: B.newCard },
     ...cards.map((c) => ({
@@ -182,7 +213,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         </Grid>
         <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
           <Stack gap={4} mt={4}>
-            {([0, 1, 2] as const).map((s) => (
+            {statuses.map((s) => (
               <Radio key={s} value={String(s)} label={B.cardStatusMeaning[s]} />
             ))}
           </Stack>
