@@ -162,7 +162,9 @@ describe('billing', () => {
     await page.getByLabel('Expiration (MMYY)').fill('1130');
     await page.getByLabel('CVV').fill('123');
     await page.getByRole('button', { name: 'Make Payment' }).click();
-    await page.getByRole('radiogroup', { name: 'Card status' }).getByText('Required').waitFor();
+    // Every other field is filled: the one 'Required' is the card-status choice's.
+    await page.getByText('Required', { exact: true }).waitFor();
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(1);
     expect(posts).toEqual([]);
 
     // A saved card: no "save the card".
