@@ -11,7 +11,7 @@ import { zodValidate } from '../../ui/form.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
-import { paymentFailure, renewsPaymentKey } from './outcome.ts';
+import { cardStatuses, formErrors, paymentFailure, renewsPaymentKey } from './outcome.ts';
 import { useCardTokenizer } from './tokenize.ts';
 
 interface PayValues extends CardValues {
@@ -20,24 +20,6 @@ interface PayValues extends CardValues {
   which_card: string;
   email: string;
   comments: string;
-}
-
-/**
- * The API's field names → the form's: the card-status choice is `save_status` in the payload and
- * `card_status` in the form, so its 'Required' shows on the radio group (issue #21, defect 1).
- */
-export function formErrors(errors: Record<string, string>): Record<string, string> {
-  const { save_status, ...rest } = errors;
-  return save_status ? { ...rest, card_status: save_status } : rest;
-}
-
-/**
- * The card-status choices that make sense (issue #21, defect 1): all three for a new card; for a
- * saved card no "save the card" (it is saved), and no auto-billing when it is already on it.
- */
-export function cardStatuses(saved: { on_auto_billing: boolean } | undefined): (0 | 1 | 2)[] {
-  if (!saved) return [0, 1, 2];
-  return saved.on_auto_billing ? [0] : [0, 2];
 }
 
 export interface PaymentFormProps {
