@@ -143,6 +143,42 @@ describe('billing', () => {
     await page.context().close();
   });
 
+  it('Make Payment without a card-status choice says Required on the choice; a saved card offers no "save the card" (#21)', async () => {
+    const page = await newPage(browser);
+    await login(page, 'bob');
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /single-payment|saved-card-payment|tokenize/.test(r.url()))
+        posts.push(r.url());
+    });
+    await page.goto(url('/make-payment'));
+    const status = page.getByTestId('payment-status');
+    await status.getByText('Last invoice', { exact: true }).waitFor();
+    // The summary's wording: what was paid since the last invoice, and a credit as a credit.
+    await status.getByText('Paid since the last invoice').waitFor();
+    expect(await status.textContent()).not.toMatch(/-\$\d/);
+    await page.getByLabel('Amount ($)').fill('2.00');
+    await page.getByLabel('Card number').fill('4111111111111111');
+    await page.getByLabel('Expiration (MMYY)').fill('1130');
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Make Payment' }).click();
+    // Every other field is filled: the one 'Required' is the card-status choice's.
+    await page.getByText('Required', { exact: true }).waitFor();
+    expect(await page.getByText('Required', { exact: true }).count()).toBe(1);
+    expect(posts).toEqual([]);
+
+    // A saved card: no "save the card".
+    await page.getByRole('textbox', { name: 'Pay with' }).click();
+    await page
+      .getByRole('option', { name: /ending/ })
+      .first()
+      .click();
+    await page.getByLabel('Single payment, do not save the card').waitFor();
+    expect(await page.getByLabel('Single payment and save the card').count()).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('shows a declined payment as No Payment made, saves no card, and lets the next submit pay', async () => {
     const page = await newPage(browser);
     await login(page, 'bob');

@@ -25,7 +25,7 @@ import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from '.
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
-import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
+import { acceptJsHosts, type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
 import {
   fileTransport,
   messageIdDomain,
@@ -137,16 +137,19 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       .catch((err) => app.log.error({ err }, 'breached-password check: preparing failed'));
   });
 
+  // With Authorize.Net, the card forms load Accept.js from its own host, which posts the card to
+  // Authorize.Net's API from the browser: exactly those two hosts are added (019-card-tokens.md).
+  const acceptJs = config.PORTAL_GATEWAY === 'authorize-net' ? acceptJsHosts(config.AUTHNET_ENDPOINT) : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(acceptJs ? [acceptJs.scriptOrigin] : [])],
         // Mantine sets CSS variables through style elements and attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: [new URL(config.LINK_WIKI_SEARCH).origin],
+        connectSrc: ["'self'", ...(acceptJs ? [acceptJs.apiOrigin] : [])],
+        frameSrc: [new URL(config.LINK_WIKI_SEARCH).origin, ...(acceptJs ? [acceptJs.scriptOrigin] : [])],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

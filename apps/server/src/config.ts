@@ -60,6 +60,13 @@ const Env = z.object({
   AUTHNET_ENDPOINT: url.default('https://api.authorize.net/xml/v1/request.api'),
   AUTHNET_LOGIN_ID: z.string().optional(),
   AUTHNET_TRANSACTION_KEY: z.string().optional(),
+  /** Accept.js's Public Client Key (public: it goes to the browser; it cannot charge). */
+  AUTHNET_CLIENT_KEY: z.string().optional(),
+  /**
+   * Whether the API takes a typed-in card number (the spec's literal payload): default `refuse`
+   * with authorize-net, `accept` with the sandbox (docs/decisions/019-card-tokens.md).
+   */
+  PORTAL_CARD_NUMBERS: z.enum(['refuse', 'accept']).optional(),
   PORTAL_REGISTRAR: z.enum(['manual', 'opensrs']).default('manual'),
   OPENSRS_ENDPOINT: url.default('https://rr-n1-tor.opensrs.net:55443/'),
   OPENSRS_USERNAME: z.string().optional(),
@@ -86,6 +93,8 @@ export interface Config extends Env {
   demo: boolean;
   publicUrl: string;
   links: Record<string, string>;
+  /** PORTAL_CARD_NUMBERS with its default: `refuse` with authorize-net, `accept` with the sandbox. */
+  cardNumbers: 'refuse' | 'accept';
 }
 
 export class ConfigError extends Error {}
@@ -112,6 +121,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     ...e,
     embedded,
+    cardNumbers: e.PORTAL_CARD_NUMBERS ?? (e.PORTAL_GATEWAY === 'authorize-net' ? 'refuse' : 'accept'),
     demo: e.PORTAL_DEMO ?? embedded,
     publicUrl: (e.PORTAL_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     links: {

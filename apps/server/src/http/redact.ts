@@ -20,6 +20,8 @@ export const SECRET_FIELDS = [
   // card data (never stored; see docs/integrations/payments.md)
   'ccnumber',
   'cvv',
+  // a card token (docs/decisions/019-card-tokens.md): single-use, but as good as the card until used
+  'opaque_data',
   // staff tools: cleartext to hash, a password to check against the breach index
   'cleartext',
   'item',

@@ -354,6 +354,15 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ body: { account: t.account, ...card, cardtype: 'Visa', auto_bill: 0 } }),
   },
+  // The sandbox gateway's own tokenising endpoint (its Accept.js); registered with the sandbox only.
+  'POST /api/sandbox/tokenize': {
+    access: 'account:billing',
+    kind: 'account',
+    sample: (t) => ({
+      body: { account: t.account, ccnumber: card.ccnumber, expdate: card.expdate, cvv: card.cvv },
+    }),
+  },
+  'GET /api/card-tokenizer': { access: 'user', kind: 'none', sample: () => ({}) },
   'POST /api/update-card': {
     access: 'account:billing',
     kind: 'object',

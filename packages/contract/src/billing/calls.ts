@@ -91,19 +91,77 @@ const idempotencyKey = z
 
 const cardType = z.enum(CARD_TYPES, { error: M.required });
 
-/** Card and billing-address fields of the add-card form (spec 000 §5 "New card"). */
-const cardFields = {
-  ccname: required().max(100),
+/**
+ * The card itself, as the spec's forms take it (spec 000 §5 "New card"). The browser checks these
+ * rules (Luhn, MMYY, CVV digits) with the spec's texts before it sends the card to the gateway's
+ * tokenising script; the API takes them only with PORTAL_CARD_NUMBERS=accept.
+ */
+const cardNumberFields = {
   ccnumber: required().max(30).refine(validCcn, { error: M.invalidCreditCard }),
   expdate: required().refine((v) => parseExpdate(v) !== null && !expdateInPast(v), {
     error: M.invalidExpiration,
   }),
   cvv: required().regex(/^\d{3,4}$/, { error: M.invalid }),
+};
+
+/** The name on the card and the billing address: sent to the portal in every mode. */
+const billingFields = {
+  ccname: required().max(100),
   address: required().max(200),
   city: required().max(80),
   state: required(M.reqd).max(40),
   zipcode: required().max(20),
   country,
+};
+
+/** Card and billing-address fields of the add-card form (spec 000 §5 "New card"). */
+const cardFields = { ...billingFields, ...cardNumberFields };
+
+/**
+ * A one-time token for a card, made in the browser by the gateway's script: Accept.js's
+ * `opaqueData {dataDescriptor, dataValue}` with Authorize.Net, the sandbox script's with the
+ * sandbox. Single-use, valid 15 minutes (docs/decisions/019-card-tokens.md).
+ */
+export const OpaqueData = z.object(
+  {
+    descriptor: required().max(100),
+    value: required().max(8192),
+  },
+  { error: M.required },
+);
+export type OpaqueData = z.infer<typeof OpaqueData>;
+
+/**
+ * The card of an API request: `opaque_data` (the browser tokenised it), or the spec's literal
+ * `ccnumber`/`expdate`/`cvv` (taken only with PORTAL_CARD_NUMBERS=accept; the server answers 400
+ * otherwise). Exactly one of the two; the literal card keeps the spec's rules and texts.
+ */
+function cardOrToken(numberRules: { ccnumber: z.ZodType; expdate: z.ZodType; cvv: z.ZodType }) {
+  return (
+    v: { opaque_data?: unknown; ccnumber?: unknown; expdate?: unknown; cvv?: unknown },
+    ctx: z.RefinementCtx,
+  ) => {
+    const literal = v.ccnumber !== undefined || v.cvv !== undefined;
+    if (v.opaque_data !== undefined) {
+      if (literal) ctx.addIssue({ code: 'custom', path: ['opaque_data'], message: B.cardOrToken });
+      return;
+    }
+    for (const field of ['ccnumber', 'expdate', 'cvv'] as const) {
+      const r = numberRules[field].safeParse(v[field]);
+      if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0].message });
+    }
+  };
+}
+
+/** Runs a body-level check even when a field failed, so every field's error is answered at once. */
+const ALWAYS = { when: () => true };
+
+/** The literal card fields of an API body: optional there, checked by cardOrToken. */
+const optionalCardNumberFields = {
+  ccnumber: text().max(30).optional(),
+  expdate: text().max(10).optional(),
+  cvv: text().max(4).optional(),
+  opaque_data: OpaqueData.optional(),
 };
 
 // ---------------------------------------------------------------- stored cards
@@ -156,16 +214,35 @@ export const getPrefillCcAddr = defineCall({
   data: z.object({ address: PrefillAddress }),
 });
 
-/** New card (spec 000 §3, §5): every field required, Luhn, MMYY not past, numeric cvv, auto-bill choice. */
-export const NewCardBody = z.object({
+const newCardShape = {
   account: logname,
-  ...cardFields,
   cardtype: cardType,
   add_payment: optionalFlag,
   save_card: optionalFlag,
   auto_bill: flag01,
   use_this_card: optionalFlag,
-});
+};
+/** The Add Card form (spec 000 §3, §5), checked in the browser: every field required, Luhn, MMYY not past, numeric cvv. */
+export const NewCardForm = z.object({ ...newCardShape, ...cardFields });
+/**
+ * POST /api/add-card: the form's fields with `opaque_data` in place of ccnumber/expdate/cvv (or,
+ * with PORTAL_CARD_NUMBERS=accept, the spec's literal card). The card type, last four digits and
+ * expiry of a tokenised card come back from the gateway; `cardtype` is then not required.
+ */
+export const NewCardBody = z
+  .object({
+    ...newCardShape,
+    ...billingFields,
+    ...optionalCardNumberFields,
+    cardtype: cardType.optional().or(z.literal('').transform(() => undefined)),
+  })
+  .superRefine(cardOrToken(cardNumberFields), ALWAYS)
+  .superRefine((v, ctx) => {
+    // The spec's literal card names its type (spec 000 §5: required).
+    if (v.opaque_data === undefined && !v.cardtype) {
+      ctx.addIssue({ code: 'custom', path: ['cardtype'], message: M.required });
+    }
+  }, ALWAYS);
 export const addCard = defineCall({
   method: 'POST',
   path: '/api/add-card',
@@ -242,19 +319,63 @@ const paymentFields = {
   purpose: z.enum(['account', 'coworking']).default('account'),
 };
 
-/** The pay form with a new card (spec 000 §3 "Payment payload"); which_card 0 or absent. */
-export const SinglePaymentBody = z.object({
-  ...paymentFields,
-  ...cardFields,
+/** The pay form's card rules (spec 000 §5): its own texts for the number and the expiry. */
+const payCardNumberFields = {
+  ...cardNumberFields,
   ccnumber: required().max(30).refine(validCcn, { error: M.invalidCcn }),
   expdate: required()
     .refine((v) => parseExpdate(v) !== null, { error: M.invalidDate })
     .refine((v) => parseExpdate(v) === null || !expdateInPast(v), { error: M.expiredCard }),
+};
+const singlePaymentShape = {
+  ...paymentFields,
+  ...billingFields,
   cardtype: z
     .enum(CARD_TYPES, { error: M.invalid })
     .optional()
     .or(z.literal('').transform(() => undefined)),
   which_card: z.coerce.number().int().min(0).max(0, { error: M.invalid }).optional(),
+};
+/** The pay form with a new card, checked in the browser (spec 000 §3 "Payment payload", §5). */
+export const SinglePaymentForm = z.object({ ...singlePaymentShape, ...payCardNumberFields });
+/**
+ * POST /api/single-payment (also the coworking payment, purpose 'coworking'): the form's fields
+ * with `opaque_data` in place of ccnumber/expdate/cvv (or, with PORTAL_CARD_NUMBERS=accept, the
+ * spec's literal card); which_card 0 or absent.
+ */
+export const SinglePaymentBody = z
+  .object({ ...singlePaymentShape, ...optionalCardNumberFields })
+  .superRefine(cardOrToken(payCardNumberFields), ALWAYS);
+
+/**
+ * POST /api/sandbox/tokenize: the embedded sandbox gateway's own tokenising endpoint, what its
+ * browser script (/sandbox-accept.js) calls in place of Authorize.Net's. It stands for the gateway
+ * host: the portal's API never takes the card in this mode either. Only the documented test cards.
+ */
+export const sandboxTokenize = defineCall({
+  method: 'POST',
+  path: '/api/sandbox/tokenize',
+  body: z.object({ account: logname, ...cardNumberFields }),
+  data: z.object({ opaque_data: OpaqueData }),
+});
+
+/** Which script the card forms use to tokenise a card (GET /api/card-tokenizer). */
+export const CardTokenizer = z.discriminatedUnion('kind', [
+  /** Authorize.Net's Accept.js, from its own host; the public client key (never the transaction key). */
+  z.object({
+    kind: z.literal('accept-js'),
+    script: z.string(),
+    api_login_id: z.string(),
+    client_key: z.string(),
+  }),
+  /** The embedded sandbox's script, served by the portal (same origin). */
+  z.object({ kind: z.literal('sandbox'), script: z.string() }),
+]);
+export type CardTokenizer = z.infer<typeof CardTokenizer>;
+export const cardTokenizer = defineCall({
+  method: 'GET',
+  path: '/api/card-tokenizer',
+  data: CardTokenizer,
 });
 
 /** The pay form with a stored card: which_card is the card's id; card fields are not used. */

@@ -14,6 +14,13 @@ export const B = {
   cardTypeMismatch: 'The card type does not match the card number',
   cardNotAccepted: 'This card type is not accepted',
   newCard: 'New Card',
+  /** PORTAL_CARD_NUMBERS=refuse: a card number or CVV posted to the portal (docs/decisions/019-card-tokens.md). */
+  cardNumbersRefused:
+    'Card numbers are not accepted here: the card must be sent to the payment gateway from the browser (opaque_data)',
+  cardOrToken: 'Send either opaque_data or the card number, not both',
+  /** A token that is unknown, used, expired or made for another account. */
+  tokenInvalid: 'The card details have expired - please enter the card again',
+  tokenizeFailed: 'The card could not be sent to the payment gateway',
 
   // payments (spec 000 §8)
   paymentSuccessTitle: 'Successful Payment',

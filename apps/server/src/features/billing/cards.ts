@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, addresses, cards } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
+  type BillingInput,
   type CardInput,
   type CardType,
   checkCardNumber,
@@ -50,41 +51,98 @@ export function checkNewCard(
   return check;
 }
 
-export function cardInput(b: {
-  ccnumber: string;
-  expdate: string;
-  cvv: string;
+/** The card fields of add-card and single-payment bodies (after the contract's checks). */
+interface CardBody {
+  opaque_data?: { descriptor: string; value: string };
+  ccnumber?: string;
+  expdate?: string;
+  cvv?: string;
+  cardtype?: string;
   ccname: string;
   address: string;
   city: string;
   state: string;
   zipcode: string;
   country: string;
-}): CardInput {
+}
+
+/** The card of a request, for the gateway; `ccn4` and `secrets` only when the number was sent. */
+export interface RequestCard {
+  card: CardInput;
+  /** The last four digits when known before the gateway answers (a typed-in number), else ''. */
+  ccn4: string;
+  /** The number and CVV, to scrub from free text; none with a token. */
+  secrets: string[];
+}
+
+/**
+ * The card of an add-card or single-payment request, one path for both gateways: its token
+ * (`opaque_data`, made in the browser by the gateway's script), or, with PORTAL_CARD_NUMBERS=accept
+ * only, the spec's literal card, checked here. With `refuse` a typed-in number is a 400 whose
+ * answer, logs and rows never hold it (docs/decisions/019-card-tokens.md).
+ */
+export function requestCard(app: FastifyInstance, body: CardBody, expired: string): RequestCard {
+  const billing = {
+    name: body.ccname,
+    address: body.address,
+    city: body.city,
+    state: body.state,
+    zipcode: body.zipcode,
+    country: body.country,
+  };
+  if (body.opaque_data) {
+    const { descriptor, value } = body.opaque_data;
+    return { card: { ...billing, opaqueData: { descriptor, value } }, ccn4: '', secrets: [] };
+  }
+  if (app.deps.config.cardNumbers === 'refuse') throw invalid(B.cardNumbersRefused);
+  // The contract requires the three when no token is sent.
+  const literal = { ccnumber: body.ccnumber ?? '', expdate: body.expdate ?? '', cardtype: body.cardtype };
+  const check = checkNewCard(literal, app.deps.now(), expired);
+  const cvv = body.cvv ?? '';
   return {
-    number: b.ccnumber,
-    expdate: normalExpdate(b.expdate),
-    cvv: b.cvv,
-    name: b.ccname,
-    address: b.address,
-    city: b.city,
-    state: b.state,
-    zipcode: b.zipcode,
-    country: b.country,
+    card: { ...billing, number: literal.ccnumber, expdate: normalExpdate(literal.expdate), cvv },
+    ccn4: check.digits.slice(-4),
+    secrets: [check.digits, cvv],
   };
 }
+
+/**
+ * Whether the row kept for a card is not the payment profile the gateway just made: the account
+ * had the same card already, and the new profile is to be deleted at the gateway again.
+ */
+export const isOtherCopy = (row: { paymentProfileId: string }, stored: StoredCard, alreadyStored?: boolean) =>
+  row.paymentProfileId !== stored.paymentProfileId && !alreadyStored;
 
 /** Stores the card row of a card the gateway now holds; a card it already held keeps its row. */
 export async function saveCardRow(
   db: Db,
   owner: string,
   stored: StoredCard,
-  details: CardInput,
+  details: BillingInput,
   autoBill: boolean,
 ): Promise<typeof cards.$inferSelect> {
   const { firstName, lastName } = splitName(details.name);
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
+    // The same card again (same last four, type and expiry): the account keeps the one row it has
+    // (issue #21, defect 5); the caller deletes the gateway's new copy (`isOtherCopy`).
+    const [same] = await tx
+      .select()
+      .from(cards)
+      .where(
+        and(
+          eq(cards.owner, owner),
+          eq(cards.ccn4, stored.ccn4),
+          eq(cards.cardType, stored.cardType),
+          eq(cards.expdate, stored.expdate),
+        ),
+      )
+      .limit(1);
+    if (same) {
+      if (autoBill) await setAutoBilling(tx, owner, same.id, true);
+      const [fresh] = await tx.select().from(cards).where(eq(cards.id, same.id));
+      return fresh;
+    }
     await tx
       .insert(cards)
       .values({
@@ -93,7 +151,8 @@ export async function saveCardRow(
         paymentProfileId: stored.paymentProfileId,
         ccn4: stored.ccn4,
         cardType: stored.cardType,
-        expdate: details.expdate,
+        // The expiry as the gateway holds it: a tokenised card's is known only there.
+        expdate: stored.expdate,
         firstName,
         lastName,
         address: details.address,
@@ -104,7 +163,7 @@ export async function saveCardRow(
       })
       .onConflictDoUpdate({
         target: [cards.owner, cards.paymentProfileId],
-        set: { expdate: details.expdate },
+        set: { expdate: stored.expdate },
       });
     const [row] = await tx
       .select()
@@ -118,8 +177,6 @@ export async function saveCardRow(
 
 /** Stored cards: list, prefill, add, update, delete (spec 000 §2, §3, §5, §7). */
 export function cardRoutes(app: FastifyInstance): void {
-  const { deps } = app;
-
   route(app, C.getPaymentMethods, {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
@@ -166,9 +223,8 @@ export function cardRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ db, body, account }) => {
       const owner = account!.logname;
-      checkNewCard(body, deps.now(), M.invalidExpiration);
+      const details = requestCard(app, body, M.invalidExpiration).card;
       const gateway = gatewayOf(app);
-      const details = cardInput(body);
       const result = await gateway.storeCard({
         account: owner,
         email: account!.billEmail || undefined,
@@ -178,6 +234,12 @@ export function cardRoutes(app: FastifyInstance): void {
       if (!result.ok) throw refused(B.unableToAddCard(result.message));
       try {
         const row = await saveCardRow(db, owner, result.card, details, body.auto_bill === 1);
+        if (isOtherCopy(row, result.card, result.alreadyStored)) {
+          await gateway.deleteCard({
+            customerProfileId: result.card.customerProfileId,
+            paymentProfileId: result.card.paymentProfileId,
+          });
+        }
         return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, B.cardAdded);
       } catch (err) {
         // Not kept here: do not leave the card at the gateway either.

@@ -294,6 +294,8 @@ describe('Authorize.Net (local server speaking its API)', () => {
       AUTHNET_ENDPOINT: fake.url,
       AUTHNET_LOGIN_ID: fake.loginId,
       AUTHNET_TRANSACTION_KEY: fake.transactionKey,
+      // These flows post the spec's literal card (019-card-tokens.md: refused by default here).
+      PORTAL_CARD_NUMBERS: 'accept',
     });
   });
   afterAll(async () => {

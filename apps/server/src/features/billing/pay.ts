@@ -11,7 +11,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
-  type CardInput,
+  type BillingInput,
   type ChargeResult,
   type PaymentGateway,
   type StoredCard,
@@ -19,7 +19,7 @@ import {
 } from '../../integrations/gateway/index.ts';
 import { dayStart, parseDay } from '../../lib/days.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
-import { cardInput, checkNewCard, saveCardRow } from './cards.ts';
+import { isOtherCopy, requestCard, saveCardRow } from './cards.ts';
 import {
   failPayment,
   type PaymentRequest,
@@ -113,8 +113,6 @@ function sameRequest(p: PaymentRow, req: PaymentRequest): boolean {
 
 /** Make Payments, payment info and recent payments (spec 000 §3, §4, §7, §8). */
 export function paymentRoutes(app: FastifyInstance): void {
-  const { deps } = app;
-
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account, req }) => {
@@ -184,22 +182,21 @@ export function paymentRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;
-      const check = checkNewCard(body, deps.now(), M.expiredCard);
-      const card = cardInput(body);
-      const req = paymentRequest(body, account!, caller, {
-        cardId: null,
-        ccn4: check.digits.slice(-4),
-        secrets: [check.digits, body.cvv],
-      });
+      const { card, ccn4, secrets } = requestCard(app, body, M.expiredCard);
+      const req = paymentRequest(body, account!, caller, { cardId: null, ccn4, secrets });
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
-        if (!sameRequest(reserved.row, req) || reserved.row.ccn4 !== req.ccn4) throw conflict(B.keyReused);
+        // A token's card is known only to the gateway: a retry carries a new token of the same
+        // card, so only a typed-in number can be compared here.
+        const otherCard = ccn4 !== '' && reserved.row.ccn4 !== ccn4;
+        if (!sameRequest(reserved.row, req) || otherCard) throw conflict(B.keyReused);
         return settle(reserved.row);
       }
       const gateway = gatewayOf(app);
       if (body.save_status === 0) {
         const result = await gateway.chargeCard({
+          account: owner,
           idempotencyKey: req.key,
           amountCents: req.amountCents,
           card,
@@ -235,8 +232,10 @@ export function paymentRoutes(app: FastifyInstance): void {
         kept = await keepCard(app, req, stored.card, card, body.save_status === 2);
         return settle(kept ? { ...row, cardId: kept.id } : row);
       } finally {
-        // A card the gateway already held before this payment is not this payment's to delete.
-        if (!kept && !stored.alreadyStored) await forgetCard(app, gateway, stored.card);
+        // A card the gateway already held before this payment is not this payment's to delete;
+        // a copy of a card the account already has is (its row stays the one kept).
+        const unused = kept ? isOtherCopy(kept, stored.card, stored.alreadyStored) : !stored.alreadyStored;
+        if (unused) await forgetCard(app, gateway, stored.card);
       }
     },
   });
@@ -282,7 +281,7 @@ async function keepCard(
   app: FastifyInstance,
   req: PaymentRequest,
   stored: StoredCard,
-  details: CardInput,
+  details: BillingInput,
   autoBill: boolean,
 ): Promise<CardRow | null> {
   const { db } = app.deps;

@@ -4,6 +4,7 @@ import { coworkingRoutes } from './coworking.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { paymentRoutes } from './pay.ts';
 import { gatewayOf } from './repository.ts';
+import { tokenRoutes } from './tokens.ts';
 
 /** Routes of the billing area: stored cards, payments, invoices, recent payments, coworking. */
 export function billingRoutes(app: FastifyInstance): void {
@@ -13,4 +14,5 @@ export function billingRoutes(app: FastifyInstance): void {
   paymentRoutes(app);
   invoiceRoutes(app);
   coworkingRoutes(app);
+  tokenRoutes(app);
 }

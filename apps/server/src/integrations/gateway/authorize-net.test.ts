@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthorizeNetGateway, type AuthorizeNetOptions, stripBom } from './authorize-net.ts';
 import { FakeAuthorizeNet } from './fake-authorize-net.ts';
-import { type CardInput, type GatewayLogger, luhnValid, shortKey } from './types.ts';
+import { type BillingInput, type CardNumberInput, type GatewayLogger, luhnValid, shortKey } from './types.ts';
 
 const VISA = '4111111111111111';
 
-function card(over: Partial<CardInput> = {}): CardInput {
+function card(over: Partial<CardNumberInput & BillingInput> = {}): CardNumberInput & BillingInput {
   return {
     number: VISA,
     expdate: '1230',

@@ -1,6 +1,8 @@
 import {
   type BillToUpdate,
   type CardInput,
+  type CardNumberInput,
+  type CardType,
   type ChargeResult,
   checkCardNumber,
   formatAmount,
@@ -64,6 +66,7 @@ const MSG = {
   held: 'The payment is being held for review by the payment gateway.',
   lookupFailed: 'The payment gateway could not be asked about this charge; try again later.',
   duplicateNotFound: 'The gateway reports this charge as a duplicate but the original is not visible yet.',
+  brandNotTaken: 'This card type is not accepted',
 };
 
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
@@ -116,24 +119,33 @@ export class AuthorizeNetGateway implements PaymentGateway {
     existingCustomerProfileId?: string;
     card: CardInput;
   }): Promise<StoreCardResult> {
-    const checked = checkCard(input.card);
-    if (!checked.ok) return { ok: false, message: checked.message };
-    const { digits, type, expirationDate } = checked;
-    const secrets = [digits, input.card.cvv];
+    const source = paymentOf(input.card);
+    if (!source.ok) return { ok: false, message: source.message };
+    const { secrets, known } = source;
     const paymentProfile = {
       customerType: 'individual',
       billTo: billToFromCard(input.card),
-      payment: { creditCard: { cardNumber: digits, expirationDate, cardCode: input.card.cvv } },
+      payment: source.payment,
     };
-    const stored = (
+    const stored = async (
       customerProfileId: string,
       paymentProfileId: string,
       alreadyStored = false,
-    ): StoreCardResult => ({
-      ok: true,
-      card: { customerProfileId, paymentProfileId, ccn4: digits.slice(-4), cardType: type },
-      ...(alreadyStored ? { alreadyStored } : {}),
-    });
+    ): Promise<StoreCardResult> => {
+      const ids = { customerProfileId, paymentProfileId };
+      // A tokenised card's last four, type and expiry are known only to the gateway: read them back.
+      const card = known ?? (await this.readCard(customerProfileId, paymentProfileId));
+      if (!card.ok) {
+        if (!alreadyStored) await this.deleteCard(ids);
+        return card;
+      }
+      const { ccn4, cardType, expdate } = card;
+      return {
+        ok: true,
+        card: { ...ids, ccn4, cardType, expdate },
+        ...(alreadyStored ? { alreadyStored } : {}),
+      };
+    };
 
     if (input.existingCustomerProfileId) {
       const added = await this.addPaymentProfile(input.existingCustomerProfileId, paymentProfile, secrets);
@@ -145,6 +157,9 @@ export class AuthorizeNetGateway implements PaymentGateway {
 
     const email =
       input.email && /^[^\s@]+@[^\s@]+$/.test(input.email) ? input.email.slice(0, 255) : undefined;
+    // A token is good for one request: the profile is made first, the token then goes to
+    // createCustomerPaymentProfileRequest alone (whatever answer the profile gets, E00039 included).
+    const withCard = known !== null;
     const res = await this.call(
       'createCustomerProfileRequest',
       {
@@ -152,9 +167,9 @@ export class AuthorizeNetGateway implements PaymentGateway {
           merchantCustomerId: input.account.slice(0, 20),
           description: `Members Portal account ${input.account}`.slice(0, 255),
           ...(email ? { email } : {}),
-          paymentProfiles: [paymentProfile],
+          ...(withCard ? { paymentProfiles: [paymentProfile] } : {}),
         },
-        validationMode: this.validationMode,
+        ...(withCard ? { validationMode: this.validationMode } : {}),
       },
       secrets,
     );
@@ -162,6 +177,11 @@ export class AuthorizeNetGateway implements PaymentGateway {
     const body = res.body;
     if (isOk(body)) {
       const customerProfileId = str(body.customerProfileId);
+      if (customerProfileId && !withCard) {
+        const added = await this.addPaymentProfile(customerProfileId, paymentProfile, secrets);
+        if (added.kind === 'ok') return stored(customerProfileId, added.paymentProfileId, added.duplicate);
+        return { ok: false, message: added.kind === 'failed' ? added.message : MSG.noAnswer };
+      }
       const paymentProfileId = str(arr(body.customerPaymentProfileIdList)[0]);
       if (customerProfileId && paymentProfileId) return stored(customerProfileId, paymentProfileId);
       return { ok: false, message: 'The payment gateway gave an incomplete answer.' };
@@ -178,6 +198,28 @@ export class AuthorizeNetGateway implements PaymentGateway {
       ok: false,
       message: scrubCardData(validationText(arr(body.validationDirectResponseList)[0]) ?? msg.text, secrets),
     };
+  }
+
+  /** The last four, brand and expiry of a stored payment profile (a tokenised card's come from here). */
+  private async readCard(
+    customerProfileId: string,
+    paymentProfileId: string,
+  ): Promise<KnownCard | { ok: false; message: string }> {
+    const got = await this.call('getCustomerPaymentProfileRequest', {
+      customerProfileId,
+      customerPaymentProfileId: paymentProfileId,
+      unmaskExpirationDate: true,
+    });
+    if (!got.ok) return { ok: false, message: got.kind === 'unreachable' ? got.message : MSG.noAnswer };
+    if (!isOk(got.body)) return { ok: false, message: scrubCardData(firstMessage(got.body).text) };
+    const card = obj(obj(obj(got.body.paymentProfile)?.payment)?.creditCard) ?? {};
+    const ccn4 = last4(str(card.cardNumber));
+    const cardType = CARD_TYPE_OF[str(card.cardType) ?? ''];
+    const exp = /^(\d{4})-(\d{2})$/.exec(str(card.expirationDate) ?? '');
+    if (!cardType) return { ok: false, message: MSG.brandNotTaken };
+    if (ccn4.length !== 4 || !exp)
+      return { ok: false, message: 'The payment gateway gave an incomplete answer.' };
+    return { ok: true, ccn4, cardType, expdate: `${exp[2]}${exp[1].slice(2)}` };
   }
 
   private async addPaymentProfile(
@@ -263,6 +305,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
   // Charges
 
   async chargeCard(input: {
+    account?: string;
     idempotencyKey: string;
     amountCents: number;
     card: CardInput;
@@ -272,26 +315,20 @@ export class AuthorizeNetGateway implements PaymentGateway {
     if (!input.idempotencyKey) return { outcome: 'error', message: MSG.noKey };
     const amount = formatAmount(input.amountCents);
     if (!amount) return { outcome: 'error', message: MSG.invalidAmount };
-    const checked = checkCard(input.card);
-    if (!checked.ok) return { outcome: 'error', message: checked.message };
+    const source = paymentOf(input.card);
+    if (!source.ok) return { outcome: 'error', message: source.message };
     const ref = shortKey(input.idempotencyKey);
     return this.charge(
       ref,
       {
         transactionType: 'authCaptureTransaction',
         amount,
-        payment: {
-          creditCard: {
-            cardNumber: checked.digits,
-            expirationDate: checked.expirationDate,
-            cardCode: input.card.cvv,
-          },
-        },
+        payment: source.payment,
         order: order(ref, input.invoiceNumber, input.description),
         billTo: billToFromCard(input.card),
         transactionSettings: this.settings(),
       },
-      [checked.digits, input.card.cvv],
+      source.secrets,
     );
   }
 
@@ -566,8 +603,47 @@ function describe(err: unknown, secrets: readonly string[]): string {
   );
 }
 
-function checkCard(
+/** What the portal knows of a card before the gateway answers: all of it when typed in, nothing with a token. */
+type KnownCard = { ok: true; ccn4: string; cardType: CardType; expdate: string };
+
+/** Authorize.Net's card types → the portal's; other brands are not taken. */
+const CARD_TYPE_OF: Record<string, CardType> = {
+  Visa: 'Visa',
+  MasterCard: 'M/C',
+  Discover: 'Discover',
+  AmericanExpress: 'AmExp',
+};
+
+/**
+ * The `payment` element of a request: Accept.js's token as `opaqueData` (the number never reaches
+ * the portal), or the card typed in as `creditCard` (PORTAL_CARD_NUMBERS=accept). `known` is the
+ * typed-in card's last four, brand and expiry (null with a token: they come back from the gateway).
+ */
+function paymentOf(
   card: CardInput,
+): { ok: true; payment: Json; secrets: string[]; known: KnownCard | null } | { ok: false; message: string } {
+  if (card.opaqueData) {
+    const { descriptor, value } = card.opaqueData;
+    return {
+      ok: true,
+      payment: { opaqueData: { dataDescriptor: descriptor, dataValue: value } },
+      secrets: [value],
+      known: null,
+    };
+  }
+  const checked = checkCard(card);
+  if (!checked.ok) return checked;
+  const { digits, type, expirationDate } = checked;
+  return {
+    ok: true,
+    payment: { creditCard: { cardNumber: digits, expirationDate, cardCode: card.cvv } },
+    secrets: [digits, card.cvv],
+    known: { ok: true, ccn4: digits.slice(-4), cardType: type, expdate: card.expdate.replace(/[\s/]/g, '') },
+  };
+}
+
+function checkCard(
+  card: CardNumberInput,
 ):
   | { ok: true; digits: string; type: 'Visa' | 'M/C' | 'Discover' | 'AmExp'; expirationDate: string }
   | { ok: false; message: string } {

@@ -15,7 +15,12 @@ import { cardType, luhnValid } from './types.ts';
  *   duplicateWindow → error 11 carrying the original transId;
  * - `delayMs` answers late (the request is processed first, like a slow gateway); `failNext()` makes
  *   the next answer an HTTP 500, a non-JSON page, or a dropped connection after processing;
- * - element order of the main request objects is checked like the XML schema does (E00003).
+ * - element order of the main request objects is checked like the XML schema does (E00003);
+ * - Accept.js's `securePaymentContainerRequest` (authenticated by the public client key) turns a card
+ *   into a payment nonce (`opaqueData`), or `tokenize()` does it directly; `payment.opaqueData` is
+ *   then taken in place of `creditCard` by createTransactionRequest and the profile requests. A
+ *   nonce must exist, is good for one request and for 15 minutes (`now` is the fake's clock);
+ *   otherwise E00114 "Invalid OTS Token.".
  */
 
 type Json = Record<string, unknown>;
@@ -67,11 +72,26 @@ export type FakeFailure = 'http-500' | 'garbage' | 'drop';
 export interface FakeAuthorizeNetOptions {
   loginId?: string;
   transactionKey?: string;
+  /** Accept.js's Public Client Key. */
+  clientKey?: string;
   /** Start answers with a UTF-8 BOM, as Authorize.Net does (default true). */
   bom?: boolean;
 }
 
+/** Accept.js's payment nonces: the descriptor, and how long one may be used. */
+export const NONCE_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
+export const NONCE_TTL_MS = 15 * 60_000;
+
+interface FakeNonce {
+  cardNumber: string;
+  /** YYYY-MM */
+  expirationDate: string;
+  cardCode?: string;
+  expiresAt: number;
+}
+
 const ORDER: Record<string, string[]> = {
+  securePaymentContainerRequest: ['data'],
   createTransactionRequest: ['transactionRequest'],
   createCustomerProfileRequest: ['profile', 'validationMode'],
   createCustomerPaymentProfileRequest: ['customerProfileId', 'paymentProfile', 'validationMode'],
@@ -151,6 +171,8 @@ const PAYMENT_PROFILE = [
 const ORDER_TYPE = ['invoiceNumber', 'description'];
 
 class SchemaError extends Error {}
+/** An unknown, used or expired payment nonce. */
+class NonceError extends Error {}
 
 const ANET_TYPE: Record<string, string> = {
   Visa: 'Visa',
@@ -162,6 +184,11 @@ const ANET_TYPE: Record<string, string> = {
 export class FakeAuthorizeNet {
   readonly loginId: string;
   readonly transactionKey: string;
+  readonly clientKey: string;
+  /** The fake's clock (nonce expiry); tests may give it theirs. */
+  now: () => Date = () => new Date();
+  private readonly nonces = new Map<string, FakeNonce>();
+  private nonceSeq = 0;
   /** The endpoint to give the client: http://127.0.0.1:PORT/xml/v1/request.api */
   url = '';
   bom: boolean;
@@ -183,6 +210,7 @@ export class FakeAuthorizeNet {
   constructor(opts: FakeAuthorizeNetOptions = {}) {
     this.loginId = opts.loginId ?? 'fake-login';
     this.transactionKey = opts.transactionKey ?? 'fakeTransactionKey123';
+    this.clientKey = opts.clientKey ?? 'fakePublicClientKey456';
     this.bom = opts.bom ?? true;
   }
 
@@ -216,6 +244,59 @@ export class FakeAuthorizeNet {
   /** The next answer fails this way (queue several by calling again). */
   failNext(kind: FakeFailure): void {
     this.failures.push(kind);
+  }
+
+  /**
+   * What Accept.js does in the browser: a card → a payment nonce ({dataDescriptor, dataValue}),
+   * single-use, valid 15 minutes. `expdate` is MMYY.
+   */
+  tokenize(card: { number: string; expdate: string; cvv?: string }): {
+    dataDescriptor: string;
+    dataValue: string;
+  } {
+    const mm = card.expdate.slice(0, 2);
+    const yy = card.expdate.replace('/', '').slice(2, 4);
+    const dataValue = `eyJ${Buffer.from(`nonce-${++this.nonceSeq}-${Math.random()}`).toString('base64url')}`;
+    this.nonces.set(dataValue, {
+      cardNumber: card.number,
+      expirationDate: `20${yy}-${mm}`,
+      cardCode: card.cvv,
+      expiresAt: this.now().getTime() + NONCE_TTL_MS,
+    });
+    return { dataDescriptor: NONCE_DESCRIPTOR, dataValue };
+  }
+
+  /** Uses a nonce up: any request that names it spends it, whatever its outcome. */
+  private redeem(opaque: Json): FakeNonce {
+    const value = str(opaque.dataValue) ?? '';
+    const nonce = this.nonces.get(value);
+    this.nonces.delete(value);
+    if (
+      !nonce ||
+      str(opaque.dataDescriptor) !== NONCE_DESCRIPTOR ||
+      nonce.expiresAt <= this.now().getTime()
+    ) {
+      throw new NonceError();
+    }
+    return nonce;
+  }
+
+  /** The card of a `payment` element: `creditCard`, or `opaqueData` (a nonce, spent here). */
+  private cardOf(
+    payment: Json | undefined,
+  ): { cardNumber: string; expirationDate: string; cardCode?: string } | null {
+    const opaque = obj(payment?.opaqueData);
+    if (opaque) {
+      checkOrder('opaqueData', opaque, ['dataDescriptor', 'dataValue', 'dataKey']);
+      const { cardNumber, expirationDate, cardCode } = this.redeem(opaque);
+      return { cardNumber, expirationDate, cardCode };
+    }
+    const card = obj(payment?.creditCard);
+    if (!card) return null;
+    checkOrder('creditCard', card, CREDIT_CARD);
+    const cardNumber = str(card.cardNumber) ?? '';
+    checkCardFields(cardNumber, str(card.cardCode));
+    return { cardNumber, expirationDate: str(card.expirationDate) ?? '', cardCode: str(card.cardCode) };
   }
 
   /** Requests of one type, e.g. 'createTransactionRequest'. */
@@ -305,17 +386,30 @@ export class FakeAuthorizeNet {
     if (!order) return error('E00045', `The root node does not reference a valid request: ${type}.`);
     checkOrder(type, body, ['merchantAuthentication', 'clientId', 'refId', ...order]);
     const auth = obj(body.merchantAuthentication);
-    if (!auth || auth.name !== this.loginId || auth.transactionKey !== this.transactionKey) {
+    // Accept.js authenticates with the public client key, which can do nothing else.
+    const keyOk =
+      type === 'securePaymentContainerRequest'
+        ? auth?.clientKey === this.clientKey
+        : auth?.transactionKey === this.transactionKey;
+    if (!auth || auth.name !== this.loginId || !keyOk) {
       return error('E00007', 'User authentication failed due to invalid authentication values.');
     }
     const refId = str(body.refId);
     if (refId !== undefined) maxLength('refId', refId, 20);
-    const answer = this.route(type, body);
+    let answer: Json;
+    try {
+      answer = this.route(type, body);
+    } catch (err) {
+      if (!(err instanceof NonceError)) throw err;
+      answer = error('E00114', 'Invalid OTS Token.');
+    }
     return refId !== undefined ? { ...answer, refId } : answer;
   }
 
   private route(type: string, body: Json): Json {
     switch (type) {
+      case 'securePaymentContainerRequest':
+        return this.securePaymentContainer(body);
       case 'createTransactionRequest':
         return this.createTransaction(body);
       case 'createCustomerProfileRequest':
@@ -343,6 +437,23 @@ export class FakeAuthorizeNet {
       default:
         return this.transactionDetails(body);
     }
+  }
+
+  // --- Accept.js ------------------------------------------------------------------------------
+
+  private securePaymentContainer(body: Json): Json {
+    const token = obj(obj(body.data)?.token);
+    if (!token) throw new SchemaError("The element 'data' has incomplete content.");
+    const cardNumber = str(token.cardNumber) ?? '';
+    const expirationDate = str(token.expirationDate) ?? '';
+    const cardCode = str(token.cardCode);
+    checkCardFields(cardNumber, cardCode);
+    if (!luhnValid(cardNumber)) return error('E_WC_05', 'Please provide valid credit card number.');
+    if (!/^\d{4}$/.test(expirationDate)) return error('E_WC_06', 'Please provide valid expiration month.');
+    return {
+      opaqueData: this.tokenize({ number: cardNumber, expdate: expirationDate, cvv: cardCode }),
+      messages: ok(),
+    };
   }
 
   // --- transactions ----------------------------------------------------------------------------
@@ -377,14 +488,10 @@ export class FakeAuthorizeNet {
     let billTo: Json;
     let customerProfileId: string | undefined;
     let paymentProfileId: string | undefined;
-    const payment = obj(obj(tr.payment)?.creditCard);
+    const payment = this.cardOf(obj(tr.payment));
     const profileRef = obj(tr.profile);
     if (payment) {
-      checkOrder('creditCard', payment, CREDIT_CARD);
-      cardNumber = str(payment.cardNumber) ?? '';
-      expirationDate = str(payment.expirationDate) ?? '';
-      cardCode = str(payment.cardCode);
-      checkCardFields(cardNumber, cardCode);
+      ({ cardNumber, expirationDate, cardCode } = payment);
       billTo = obj(tr.billTo) ?? {};
       checkOrder('billTo', billTo, BILL_TO);
     } else if (profileRef) {
@@ -628,7 +735,7 @@ export class FakeAuthorizeNet {
     const created: FakePaymentProfile[] = [];
     const directResponses: string[] = [];
     for (const pp of incoming) {
-      const { profile: parsed, cardCode } = parsePaymentProfile(pp);
+      const { profile: parsed, cardCode } = this.parsePaymentProfile(pp);
       const v = validate({ ...parsed, cardCode }, str(body.validationMode));
       if (v && !v.ok) {
         return {
@@ -662,7 +769,7 @@ export class FakeAuthorizeNet {
     const pp = obj(body.paymentProfile);
     if (!pp)
       throw new SchemaError("The element 'createCustomerPaymentProfileRequest' has incomplete content.");
-    const { profile: parsed, cardCode } = parsePaymentProfile(pp);
+    const { profile: parsed, cardCode } = this.parsePaymentProfile(pp);
     const existing = [...profile.paymentProfiles.values()].find((p) => p.cardNumber === parsed.cardNumber);
     if (existing) {
       return {
@@ -699,6 +806,7 @@ export class FakeAuthorizeNet {
       ?.paymentProfiles.get(str(body.customerPaymentProfileId) ?? '');
     if (!pp) return error('E00040', 'The record cannot be found.');
     const type = cardType(pp.cardNumber);
+    const unmasked = body.unmaskExpirationDate === true || body.unmaskExpirationDate === 'true';
     // Authorize.Net answers with its own field order (phoneNumber first).
     const { phoneNumber, ...rest } = pp.billTo;
     return {
@@ -708,7 +816,7 @@ export class FakeAuthorizeNet {
         payment: {
           creditCard: {
             cardNumber: `XXXX${pp.cardNumber.slice(-4)}`,
-            expirationDate: 'XXXX',
+            expirationDate: unmasked ? pp.expirationDate : 'XXXX',
             cardType: type ? ANET_TYPE[type] : 'Visa',
           },
         },
@@ -757,6 +865,22 @@ export class FakeAuthorizeNet {
     return { ...(v ? { validationDirectResponse: v.direct } : {}), messages: ok() };
   }
 
+  /** The stored fields of a payment profile, and the card code (used for validation only, never kept). */
+  private parsePaymentProfile(pp: Json): { profile: Omit<FakePaymentProfile, 'id'>; cardCode?: string } {
+    checkOrder('paymentProfile', pp, PAYMENT_PROFILE);
+    const billTo = obj(pp.billTo) ?? {};
+    checkOrder('billTo', billTo, BILL_TO);
+    const card = this.cardOf(obj(pp.payment));
+    if (!card)
+      throw new SchemaError(
+        "The element 'paymentProfile' has incomplete content. List of possible elements expected: 'payment'.",
+      );
+    return {
+      profile: { cardNumber: card.cardNumber, expirationDate: card.expirationDate, billTo },
+      cardCode: card.cardCode,
+    };
+  }
+
   private deleteCustomerPaymentProfile(body: Json): Json {
     const profile = this.profiles.get(str(body.customerProfileId) ?? '');
     const id = str(body.customerPaymentProfileId) ?? '';
@@ -766,25 +890,6 @@ export class FakeAuthorizeNet {
 }
 
 // ---------------------------------------------------------------------------------------------
-
-/** The stored fields of a payment profile, and the card code (used for validation only, never kept). */
-function parsePaymentProfile(pp: Json): { profile: Omit<FakePaymentProfile, 'id'>; cardCode?: string } {
-  checkOrder('paymentProfile', pp, PAYMENT_PROFILE);
-  const billTo = obj(pp.billTo) ?? {};
-  checkOrder('billTo', billTo, BILL_TO);
-  const card = obj(obj(pp.payment)?.creditCard);
-  if (!card)
-    throw new SchemaError(
-      "The element 'paymentProfile' has incomplete content. List of possible elements expected: 'payment'.",
-    );
-  checkOrder('creditCard', card, CREDIT_CARD);
-  const cardNumber = str(card.cardNumber) ?? '';
-  checkCardFields(cardNumber, str(card.cardCode));
-  return {
-    profile: { cardNumber, expirationDate: str(card.expirationDate) ?? '', billTo },
-    cardCode: str(card.cardCode),
-  };
-}
 
 /** liveMode/testMode validation of a payment profile: the zero-dollar authorization's answer. */
 function validate(

@@ -2,8 +2,9 @@ import { AuthorizeNetGateway } from './authorize-net.ts';
 import { SandboxGateway } from './sandbox.ts';
 import type { GatewayLogger, PaymentGateway } from './types.ts';
 
+export { type AcceptJsHosts, acceptJsHosts } from './accept-js.ts';
 export { AuthorizeNetGateway } from './authorize-net.ts';
-export { SANDBOX_TEST_CARDS, SandboxGateway } from './sandbox.ts';
+export { SANDBOX_TEST_CARDS, SandboxGateway, TOKEN_DESCRIPTOR, TOKEN_TTL_MS } from './sandbox.ts';
 export * from './types.ts';
 
 export type GatewayConfig =
@@ -14,8 +15,11 @@ export type GatewayConfig =
  * The gateway for this process. Create it once (the sandbox keeps its idempotency keys and
  * tokens in memory). See docs/integrations/payments.md.
  */
-export function createGateway(config: GatewayConfig, opts: { logger?: GatewayLogger } = {}): PaymentGateway {
-  if (config.kind === 'sandbox') return new SandboxGateway();
+export function createGateway(
+  config: GatewayConfig,
+  opts: { logger?: GatewayLogger; now?: () => Date } = {},
+): PaymentGateway {
+  if (config.kind === 'sandbox') return new SandboxGateway({ now: opts.now });
   return new AuthorizeNetGateway({
     endpoint: config.endpoint,
     loginId: config.loginId,
@@ -32,13 +36,14 @@ const perApp = new WeakMap<object, PaymentGateway>();
  * that lives exactly as long as the app (its deps).
  */
 export function appGateway(
-  app: object,
+  app: { now?: () => Date },
   env: Parameters<typeof gatewayConfigFromEnv>[0],
   opts: { logger?: GatewayLogger; wrap?: (gateway: PaymentGateway) => PaymentGateway } = {},
 ): PaymentGateway {
   let gateway = perApp.get(app);
   if (!gateway) {
-    gateway = createGateway(gatewayConfigFromEnv(env), opts);
+    // The sandbox's clock is the app's (token expiry follows the tests' clock).
+    gateway = createGateway(gatewayConfigFromEnv(env), { ...opts, now: app.now });
     // The app's error counting (metrics), once around the gateway it keeps.
     if (opts.wrap) gateway = opts.wrap(gateway);
     perApp.set(app, gateway);

@@ -1,11 +1,11 @@
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS, SandboxGateway } from './sandbox.ts';
-import type { CardInput } from './types.ts';
+import type { BillingInput, CardNumberInput } from './types.ts';
 
 const NOW = new Date('2026-11-21T12:00:00Z');
 
-function card(over: Partial<CardInput> = {}): CardInput {
+function card(over: Partial<CardNumberInput & BillingInput> = {}): CardNumberInput & BillingInput {
   return {
     number: '4111111111111111',
     expdate: '1230',

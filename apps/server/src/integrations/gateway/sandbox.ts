@@ -2,11 +2,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import {
   type BillToUpdate,
   type CardInput,
+  type CardNumberInput,
   type CardType,
   type ChargeResult,
   checkCardNumber,
   isExpired,
   isValidCvv,
+  type OpaqueData,
   type PaymentGateway,
   parseExpdate,
   type StoreCardResult,
@@ -25,8 +27,12 @@ import {
  * - A retried idempotency key returns the first answer and never charges twice.
  * - Stored cards are tokens: `sbx-cust-<random>` and `sbx-pp-<brand>-<last4>-<random>`. The number
  *   and CVV are never retained; a token survives a restart (the brand and last four are in it).
+ * - Card tokens (`tokenize`, what the sandbox's browser script calls through POST
+ *   /api/sandbox/tokenize) stand for Accept.js's opaque data: single-use, valid 15 minutes, made
+ *   for one account. A token keeps the account, last four, brand, expiry and whether the card is
+ *   a decline trigger (card 4222222222222, CVV 901) — never the number or the CVV.
  *
- * State (idempotency keys, tokens) lives in this process's memory.
+ * State (idempotency keys, card tokens) lives in this process's memory.
  */
 
 /** Authorize.Net's published test numbers, and the sandbox's decline card. */
@@ -46,6 +52,10 @@ export const SANDBOX_DECLINE_CVV = '901';
 export const SANDBOX_ERROR_CENTS = 1;
 export const SANDBOX_DECLINE_CENTS = 2;
 export const SANDBOX_UNKNOWN_CENTS = 3;
+/** The descriptor of a card token: Accept.js's, so both gateways' tokens look alike. */
+export const TOKEN_DESCRIPTOR = 'COMMON.ACCEPT.INAPP.PAYMENT';
+/** How long a card token may be used (Accept.js's payment nonces live 15 minutes too). */
+export const TOKEN_TTL_MS = 15 * 60_000;
 
 const MSG = {
   declined: 'This transaction has been declined.',
@@ -60,6 +70,8 @@ const MSG = {
   lost: 'No answer from the payment gateway: the outcome of this charge is unknown until it is reconciled.',
   notFound: 'The record cannot be found.',
   keyReused: 'This idempotency key was already used for a different charge.',
+  /** Authorize.Net's answer (E00114) to a token that is unknown, used or expired. */
+  invalidToken: 'Invalid OTS Token.',
 };
 
 const BRAND_SLUG: Record<CardType, string> = {
@@ -80,6 +92,25 @@ interface SandboxCard {
   zipcode: string;
 }
 
+/** What a card token holds: no number, no CVV. */
+interface SandboxToken {
+  account: string;
+  ccn4: string;
+  cardType: CardType;
+  expdate: string;
+  /** The card is a decline trigger (4222222222222, or CVV 901): the decline to give. */
+  decline: string | null;
+  expiresAt: number;
+}
+
+/** A card the sandbox can act on: resolved from a token or from a typed-in number. */
+interface ResolvedCard {
+  ccn4: string;
+  type: CardType;
+  expdate: string;
+  decline: string | null;
+}
+
 interface SandboxCharge {
   fingerprint: string;
   result: ChargeResult;
@@ -96,6 +127,7 @@ export class SandboxGateway implements PaymentGateway {
   private readonly cards = new Map<string, SandboxCard>();
   private readonly deleted = new Set<string>();
   private readonly charges = new Map<string, SandboxCharge>();
+  private readonly tokens = new Map<string, SandboxToken>();
 
   constructor(opts: SandboxOptions = {}) {
     this.now = opts.now ?? (() => new Date());
@@ -107,23 +139,22 @@ export class SandboxGateway implements PaymentGateway {
     existingCustomerProfileId?: string;
     card: CardInput;
   }): Promise<StoreCardResult> {
-    const checked = this.checkCard(input.card);
-    if (!checked.ok) return { ok: false, message: checked.message };
+    const resolved = this.resolve(input.card, input.account);
+    if (!resolved.ok) return { ok: false, message: resolved.message };
     // Like Authorize.Net's liveMode validation: a card that would decline is not stored.
-    const decline = declineReason(input.card, checked.digits);
-    if (decline) return { ok: false, message: decline };
+    if (resolved.decline) return { ok: false, message: resolved.decline };
     const existing = input.existingCustomerProfileId;
     const customerProfileId = existing && CP_TOKEN.test(existing) ? existing : `sbx-cust-${token()}`;
-    const ccn4 = checked.digits.slice(-4);
-    const paymentProfileId = `sbx-pp-${BRAND_SLUG[checked.type]}-${ccn4}-${token()}`;
+    const { ccn4, type, expdate } = resolved;
+    const paymentProfileId = `sbx-pp-${BRAND_SLUG[type]}-${ccn4}-${token()}`;
     this.cards.set(paymentProfileId, {
       customerProfileId,
       ccn4,
-      cardType: checked.type,
-      expdate: input.card.expdate.replace(/[\s/]/g, ''),
+      cardType: type,
+      expdate,
       zipcode: input.card.zipcode,
     });
-    const card: StoredCard = { customerProfileId, paymentProfileId, ccn4, cardType: checked.type };
+    const card: StoredCard = { customerProfileId, paymentProfileId, ccn4, cardType: type, expdate };
     return { ok: true, card };
   }
 
@@ -159,25 +190,96 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async chargeCard(input: {
+    account?: string;
     idempotencyKey: string;
     amountCents: number;
     card: CardInput;
     invoiceNumber?: string;
     description?: string;
   }): Promise<ChargeResult> {
-    const digits = input.card.number.replace(/[\s-]/g, '');
-    const fingerprint = `card:${digits.slice(-4)}:${input.amountCents}`;
+    // A retry with the same key must be the same card: its last four, read without using the token.
+    const last4 = input.card.opaqueData
+      ? (this.tokens.get(input.card.opaqueData.value)?.ccn4 ?? 'token')
+      : input.card.number.replace(/[\s-]/g, '').slice(-4);
+    const fingerprint = `card:${last4}:${input.amountCents}`;
     return this.charge(input.idempotencyKey, fingerprint, () => {
       const amount = checkAmount(input.amountCents);
       if (amount) return amount;
-      const checked = this.checkCard(input.card);
-      if (!checked.ok) return { outcome: 'error', message: checked.message };
-      return this.authorize(
-        input.amountCents,
-        checked.digits.slice(-4),
-        declineReason(input.card, checked.digits),
-      );
+      const resolved = this.resolve(input.card, input.account ?? '');
+      if (!resolved.ok) return { outcome: 'error', message: resolved.message };
+      return this.authorize(input.amountCents, resolved.ccn4, resolved.decline);
     });
+  }
+
+  /**
+   * The sandbox's Accept.js: a test card → a single-use token, valid TOKEN_TTL_MS, for `account`.
+   * Checks what Accept.js checks (number, expiry, CVV format); the number and CVV are not kept.
+   */
+  tokenize(input: {
+    account: string;
+    number: string;
+    expdate: string;
+    cvv: string;
+  }): { ok: true; opaqueData: OpaqueData } | { ok: false; message: string } {
+    const checked = this.checkCard(input);
+    if (!checked.ok) return checked;
+    const value = `sbx-tok-${randomBytes(24).toString('base64url')}`;
+    this.sweepTokens();
+    this.tokens.set(value, {
+      account: input.account,
+      ccn4: checked.digits.slice(-4),
+      cardType: checked.type,
+      expdate: input.expdate.replace(/[\s/]/g, ''),
+      decline: cardDecline(checked.digits, input.cvv),
+      expiresAt: this.now().getTime() + TOKEN_TTL_MS,
+    });
+    return { ok: true, opaqueData: { descriptor: TOKEN_DESCRIPTOR, value } };
+  }
+
+  /** Uses a token up (once, whatever follows): it must exist, be unexpired and made for `account`. */
+  private redeem(opaque: OpaqueData, account: string): SandboxToken | null {
+    const found = this.tokens.get(opaque.value);
+    if (!found || opaque.descriptor !== TOKEN_DESCRIPTOR) return null;
+    this.tokens.delete(opaque.value);
+    if (found.expiresAt <= this.now().getTime() || found.account !== account) return null;
+    return found;
+  }
+
+  /** Forgets expired tokens, so unused ones do not pile up in memory. */
+  private sweepTokens(): void {
+    const now = this.now().getTime();
+    for (const [value, t] of this.tokens) if (t.expiresAt <= now) this.tokens.delete(value);
+  }
+
+  /** The card of a request, from its token (used up here) or its number; with the decline it triggers. */
+  private resolve(
+    card: CardInput,
+    account: string,
+  ): ({ ok: true } & ResolvedCard) | { ok: false; message: string } {
+    const zipDecline = card.zipcode.trim() === SANDBOX_DECLINE_ZIP ? MSG.declined : null;
+    if (card.opaqueData) {
+      const t = this.redeem(card.opaqueData, account);
+      if (!t) return { ok: false, message: MSG.invalidToken };
+      const exp = parseExpdate(t.expdate);
+      if (!exp || isExpired(exp, this.now())) return { ok: false, message: MSG.expired };
+      return {
+        ok: true,
+        ccn4: t.ccn4,
+        type: t.cardType,
+        expdate: t.expdate,
+        decline: t.decline ?? zipDecline,
+      };
+    }
+    const checked = this.checkCard(card);
+    if (!checked.ok) return checked;
+    const decline = zipDecline ?? cardDecline(checked.digits, card.cvv);
+    return {
+      ok: true,
+      ccn4: checked.digits.slice(-4),
+      type: checked.type,
+      expdate: card.expdate.replace(/[\s/]/g, ''),
+      decline,
+    };
   }
 
   async chargeStoredCard(input: {
@@ -239,7 +341,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   private checkCard(
-    card: CardInput,
+    card: Pick<CardNumberInput, 'number' | 'expdate' | 'cvv'>,
   ): { ok: true; digits: string; type: CardType } | { ok: false; message: string } {
     const checked = checkCardNumber(card.number);
     if (!checked.ok) return { ok: false, message: MSG.invalidNumber };
@@ -264,9 +366,10 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
-function declineReason(card: CardInput, digits: string): string | null {
-  if (digits === SANDBOX_DECLINE_CARD || card.zipcode.trim() === SANDBOX_DECLINE_ZIP) return MSG.declined;
-  if (card.cvv === SANDBOX_DECLINE_CVV) return MSG.cvvMismatch;
+/** The decline a card itself triggers (the billing ZIP's comes with the request that uses it). */
+function cardDecline(digits: string, cvv: string): string | null {
+  if (digits === SANDBOX_DECLINE_CARD) return MSG.declined;
+  if (cvv === SANDBOX_DECLINE_CVV) return MSG.cvvMismatch;
   return null;
 }
 

@@ -9,11 +9,8 @@ import { createHash } from 'node:crypto';
  * logged or put in a message: every text that leaves this module goes through `scrubCardData`.
  */
 
-export interface CardInput {
-  number: string;
-  /** MMYY; a slash ("12/28") is ignored. */
-  expdate: string;
-  cvv: string;
+/** The name on the card and its billing address. */
+export interface BillingInput {
   name: string;
   address: string;
   city: string;
@@ -22,6 +19,34 @@ export interface CardInput {
   country: string;
 }
 
+/**
+ * A one-time token for a card, made in the browser by the gateway's own script (Accept.js's
+ * `opaqueData`, or the sandbox's): the portal never sees the number or the CVV.
+ */
+export interface OpaqueData {
+  descriptor: string;
+  value: string;
+}
+
+/** The card itself, typed in (PORTAL_CARD_NUMBERS=accept: the spec's literal payload). */
+export interface CardNumberInput {
+  number: string;
+  /** MMYY; a slash ("12/28") is ignored. */
+  expdate: string;
+  cvv: string;
+  opaqueData?: undefined;
+}
+
+/** A tokenised card: number, expiry and CVV stay with the gateway; they come back from it. */
+export interface CardTokenInput {
+  opaqueData: OpaqueData;
+  number?: undefined;
+  expdate?: undefined;
+  cvv?: undefined;
+}
+
+export type CardInput = BillingInput & (CardNumberInput | CardTokenInput);
+
 export type CardType = 'Visa' | 'M/C' | 'Discover' | 'AmExp';
 
 export interface StoredCard {
@@ -29,6 +54,8 @@ export interface StoredCard {
   paymentProfileId: string;
   ccn4: string;
   cardType: CardType;
+  /** MMYY, as the gateway holds it (a tokenised card's expiry is known only to the gateway). */
+  expdate: string;
 }
 
 export type ChargeResult =
@@ -39,8 +66,12 @@ export type ChargeResult =
   /** Time-out, connection lost mid-charge or held for review: must be reconciled with `findCharge`, never guessed. */
   | { outcome: 'unknown'; message: string };
 
-/** Billing address fields of a stored card; `name` or `firstName`/`lastName`. Card number and CVV are ignored. */
-export type BillToUpdate = Partial<CardInput> & { firstName?: string; lastName?: string; company?: string };
+/** Billing address fields of a stored card; `name` or `firstName`/`lastName`. */
+export type BillToUpdate = Partial<BillingInput> & {
+  firstName?: string;
+  lastName?: string;
+  company?: string;
+};
 
 export type StoreCardResult =
   /** `alreadyStored`: the gateway already held this card under the customer profile and returned that profile. */
@@ -69,6 +100,8 @@ export interface PaymentGateway {
   }): Promise<{ ok: true } | { ok: false; message: string }>;
   /** One-off card charge (authCaptureTransaction). idempotencyKey must make a retry safe. */
   chargeCard(input: {
+    /** The account paying: a sandbox token must have been made for it (a card token needs it). */
+    account?: string;
     idempotencyKey: string;
     amountCents: number;
     card: CardInput;
@@ -229,7 +262,16 @@ export function scrubCardData(text: string, secrets: readonly string[] = []): st
   return out;
 }
 
-const SECRET_KEYS = new Set(['cardNumber', 'number', 'ccnumber', 'cardCode', 'cvv', 'transactionKey']);
+const SECRET_KEYS = new Set([
+  'cardNumber',
+  'number',
+  'ccnumber',
+  'cardCode',
+  'cvv',
+  'transactionKey',
+  // a card token: single-use, but as good as the card until it is used
+  'dataValue',
+]);
 
 /** A deep copy of a request/response body fit for a log line: card numbers masked, CVVs and keys removed. */
 export function redactBody(value: unknown, secrets: readonly string[] = []): unknown {

@@ -14,6 +14,7 @@ import { payMethodsQuery, prefillQuery, useHomeOnUserChange, useInvalidateBillin
 import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { addCardFailure } from './outcome.ts';
+import { useCardTokenizer } from './tokenize.ts';
 
 const NEW = 'new';
 
@@ -85,9 +86,11 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
   const showStatus = useStatus();
   const invalidate = useInvalidateBilling();
   const prefill = useQuery(prefillQuery(account));
+  const tokenize = useCardTokenizer(account);
   const form = useForm<AddValues>({
     initialValues: { ...emptyCard, auto_bill: '' },
-    validate: (v) => zodValidate(C.NewCardBody)(toBody(v)),
+    // The card rules the browser checks before tokenising (Luhn, MMYY, CVV digits): the spec's texts.
+    validate: (v) => zodValidate(C.NewCardForm)(toBody(v)),
   });
   const toBody = (v: AddValues) => ({
     ...v,
@@ -112,7 +115,12 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
   }, [prefill.data]);
 
   const add = useMutation({
-    mutationFn: (v: AddValues) => call(C.addCard, { body: toBody(v) as z.input<typeof C.NewCardBody> }),
+    mutationFn: async (v: AddValues) => {
+      // The number and CVV go to the gateway's script only; the portal gets a one-time token.
+      const opaque_data = await tokenize({ ccnumber: v.ccnumber, expdate: v.expdate, cvv: v.cvv });
+      const { ccnumber: _n, cvv: _c, expdate: _e, ...rest } = toBody(v);
+      return call(C.addCard, { body: { ...rest, opaque_data } as z.input<typeof C.NewCardBody> });
+    },
     onSuccess: (res) => {
       invalidate(account);
       form.setValues({ ccnumber: '', cvv: '', expdate: '', cardtype: '', auto_bill: '' });

@@ -42,14 +42,25 @@ function PaymentStatus({ account }: { account: string }) {
         {d && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
             <Fact label="Last invoice" value={d.last_invoice ? ymd(d.last_invoice) : 'None'} />
-            <Fact label="Amount due at last invoice" value={dollars(d.amount)} />
-            <Fact label={`Payments since (${d.num_paymts})`} value={dollars(d.paymt_total)} />
-            <Fact label="Current due" value={dollars(d.current_due)} strong />
+            <Fact label="Amount of the last invoice" value={dollars(d.amount)} />
+            <Fact label="Paid since the last invoice" value={paidSince(d.num_paymts, d.paymt_total)} />
+            {d.current_due < 0 ? (
+              // A balance below zero is money the customer has with us: a credit, not "-$25.00" due.
+              <Fact label="Credit" value={`${dollars(-d.current_due)} in your favour`} strong />
+            ) : (
+              <Fact label="Current due" value={dollars(d.current_due)} strong />
+            )}
           </SimpleGrid>
         )}
       </Stack>
     </Card>
   );
+}
+
+/** "No payments", "$25.00 (1 payment)", "$40.00 (2 payments)". */
+export function paidSince(count: number, total: number): string {
+  if (count === 0) return 'No payments';
+  return `${dollars(total)} (${count} payment${count === 1 ? '' : 's'})`;
 }
 
 function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {

@@ -1,7 +1,14 @@
 import { B } from '@portal/contract/billing/messages';
 import { M } from '@portal/contract/messages';
 import { describe, expect, it } from 'vitest';
-import { addCardFailure, type CallFailure, paymentFailure, renewsPaymentKey } from './outcome.ts';
+import {
+  addCardFailure,
+  type CallFailure,
+  cardStatuses,
+  formErrors,
+  paymentFailure,
+  renewsPaymentKey,
+} from './outcome.ts';
 
 const refused = (httpStatus: number, message: string): CallFailure => ({
   kind: 'refused',
@@ -86,5 +93,21 @@ describe('failure modals', () => {
       alert: 'serious',
     });
     expect(addCardFailure(null, 'boom').lines).toEqual(['Unable to add this card boom']);
+  });
+});
+
+describe('the card-status choice of the pay form (issue #21, defect 1)', () => {
+  it("shows the payload's save_status error on the form's card_status field", () => {
+    expect(formErrors({ save_status: M.required, amount: M.required })).toEqual({
+      card_status: M.required,
+      amount: M.required,
+    });
+    expect(formErrors({ amount: M.required })).toEqual({ amount: M.required });
+  });
+
+  it('offers "save the card" for a new card only, auto-billing for a saved card not already on it', () => {
+    expect(cardStatuses(undefined)).toEqual([0, 1, 2]);
+    expect(cardStatuses({ on_auto_billing: false })).toEqual([0, 2]);
+    expect(cardStatuses({ on_auto_billing: true })).toEqual([0]);
   });
 });

@@ -68,3 +68,21 @@ export function addCardFailure(failure: CallFailure | null, error: string): Fail
     return { title: B.cardFailedTitle, lines: [failure.message], alert: 'warning' };
   return { title: B.cardFailedTitle, lines: [B.unableToAddCard(error)], alert: 'serious' };
 }
+
+/**
+ * The API's field names → the form's: the card-status choice is `save_status` in the payload and
+ * `card_status` in the form, so its 'Required' shows on the radio group (issue #21, defect 1).
+ */
+export function formErrors(errors: Record<string, string>): Record<string, string> {
+  const { save_status, ...rest } = errors;
+  return save_status ? { ...rest, card_status: save_status } : rest;
+}
+
+/**
+ * The card-status choices that make sense (issue #21, defect 1): all three for a new card; for a
+ * saved card no "save the card" (it is saved), and no auto-billing when it is already on it.
+ */
+export function cardStatuses(saved: { on_auto_billing: boolean } | undefined): (0 | 1 | 2)[] {
+  if (!saved) return [0, 1, 2];
+  return saved.on_auto_billing ? [0] : [0, 2];
+}

@@ -11,7 +11,8 @@ import { zodValidate } from '../../ui/form.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
-import { paymentFailure, renewsPaymentKey } from './outcome.ts';
+import { cardStatuses, formErrors, paymentFailure, renewsPaymentKey } from './outcome.ts';
+import { useCardTokenizer } from './tokenize.ts';
 
 interface PayValues extends CardValues {
   amount: string;
@@ -42,6 +43,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   const methods = useQuery(payMethodsQuery(account));
   const prefill = useQuery(prefillQuery(account));
   const key = useRef(newKey());
+  const tokenize = useCardTokenizer(account);
   const form = useForm<PayValues>({
     initialValues: {
       ...emptyCard,
@@ -52,7 +54,9 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       comments: '',
     },
     validate: (values) =>
-      zodValidate(values.which_card === '0' ? C.SinglePaymentBody : C.SavedCardPaymentBody)(toBody(values)),
+      formErrors(
+        zodValidate(values.which_card === '0' ? C.SinglePaymentForm : C.SavedCardPaymentBody)(toBody(values)),
+      ),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
@@ -101,11 +105,17 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   };
 
   const pay = useMutation({
-    mutationFn: (v: PayValues) => {
+    mutationFn: async (v: PayValues) => {
       const body = { ...toBody(v), idempotency_key: key.current };
-      return v.which_card === '0'
-        ? call(C.singlePayment, { body: body as z.input<typeof C.SinglePaymentBody> })
-        : call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+      if (v.which_card !== '0') {
+        return call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+      }
+      // The number and CVV go to the gateway's script only; the portal gets a one-time token.
+      const opaque_data = await tokenize({ ccnumber: v.ccnumber, expdate: v.expdate, cvv: v.cvv });
+      const { ccnumber: _n, cvv: _c, expdate: _e, ...rest } = body as Record<string, unknown>;
+      return call(C.singlePayment, {
+        body: { ...rest, opaque_data } as z.input<typeof C.SinglePaymentBody>,
+      });
     },
     onSuccess: async (res) => {
       key.current = newKey();
@@ -130,7 +140,9 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
       if (renewsPaymentKey(failure)) key.current = newKey();
-      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) form.setErrors(failure.errors);
+      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) {
+        form.setErrors(formErrors(failure.errors));
+      }
       const modal = paymentFailure(failure, errorText(err));
       showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
@@ -143,6 +155,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   });
 
   const cards = methods.data ?? [];
+  const saved = cards.find((c) => String(c.id) === form.values.which_card);
+  const statuses = cardStatuses(saved);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card changes
+  useEffect(() => {
+    // A choice the chosen card does not offer is no choice: the user picks again.
+    if (form.values.card_status && !statuses.includes(Number(form.values.card_status) as 0 | 1 | 2)) {
+      form.setFieldValue('card_status', '');
+    }
+  }, [form.values.which_card]);
   const choices = [
     { value: '0', label: B.newCard },
     ...cards.map((c) => ({
@@ -174,7 +195,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         </Grid>
         <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
           <Stack gap={4} mt={4}>
-            {([0, 1, 2] as const).map((s) => (
+            {statuses.map((s) => (
               <Radio key={s} value={String(s)} label={B.cardStatusMeaning[s]} />
             ))}
           </Stack>
