@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { verify } from '@node-rs/bcrypt';
+import { MUST_BE_TEXT } from '@portal/contract/rules';
 import { PWNED_MAX_CHARS } from '@portal/contract/tools/calls';
 import { TM } from '@portal/contract/tools/messages';
 import { count } from 'drizzle-orm';
@@ -114,12 +115,16 @@ describe('POST /api/md5, /api/sha1', () => {
   });
 
   it('refuses a missing or non-text cleartext', async () => {
-    for (const body of [{}, { cleartext: 12 }, { item: 'md5' }]) {
+    for (const body of [{}, { item: 'md5' }]) {
       const res = await t.as('alice').post('/api/md5', body);
       expect(res.status).toBe(400);
       expect(res.body.status).toBe(0);
       expect(res.body.errors).toEqual({ cleartext: TM.textRequired });
     }
+    // Issue 15: a value of the wrong type is told so, not called missing.
+    const number = await t.as('alice').post('/api/md5', { cleartext: 12 });
+    expect(number.status).toBe(400);
+    expect(number.body.errors).toEqual({ cleartext: MUST_BE_TEXT });
   });
 
   it('refuses text over the limit with a clear message', async () => {
@@ -351,11 +356,13 @@ describe('POST /api/pwned (built-in list)', () => {
   });
 
   it('refuses a missing, empty or too long password', async () => {
-    for (const body of [{}, { item: '' }, { item: 5 }]) {
+    for (const body of [{}, { item: '' }]) {
       const res = await t.as('alice').post('/api/pwned', body);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ item: TM.passwordRequired });
     }
+    // Issue 15: a value of the wrong type is told so, not called missing.
+    expect((await t.as('alice').post('/api/pwned', { item: 5 })).body.errors).toEqual({ item: MUST_BE_TEXT });
     const long = await t.as('alice').post('/api/pwned', { item: 'x'.repeat(PWNED_MAX_CHARS + 1) });
     expect(long.status).toBe(400);
     expect(long.body.errors).toEqual({ item: TM.passwordTooLong(PWNED_MAX_CHARS) });
