@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import { M } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { SessionTimes } from './auth/sessions.ts';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -20,6 +21,7 @@ import { mailRoutes } from './features/mail/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
+import { trustProxy } from './http/client-address.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
@@ -34,6 +36,8 @@ export interface Deps {
   db: Database['db'];
   database: Database;
   tokens: TokenService;
+  /** Session lifetime and idle timeouts (auth/sessions.ts). */
+  sessionTimes: SessionTimes;
   outbox: Outbox;
   jobs: JobRunner;
   /** The clock; tests replace it to move time. */
@@ -77,7 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     logger: opts.logger ?? { level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = opts.now ?? (() => new Date());
@@ -93,11 +97,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     config,
     db: database.db,
     database,
-    tokens: createTokenService(
-      resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR),
-      config.PORTAL_TOKEN_TTL_MINUTES,
-      now,
-    ),
+    tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    sessionTimes: {
+      ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
+      idleMinutes: config.PORTAL_IDLE_MINUTES,
+      staffIdleMinutes: config.PORTAL_STAFF_IDLE_MINUTES,
+    },
     outbox,
     jobs,
     now,

@@ -13,10 +13,10 @@ import {
 } from '../auth/policy.ts';
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog, revokedTokens } from '../db/schema.ts';
+import { auditLog } from '../db/schema.ts';
 import { expired, forbidden, invalid } from '../lib/errors.ts';
 import { redact } from './redact.ts';
-import { eq } from 'drizzle-orm';
+import { liveSession } from '../auth/sessions.ts';
 
 export interface Input<C extends CallDef> {
   params: z.output<C['params']>;
@@ -156,12 +156,10 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (!token) throw expired();
   const caller = await app.deps.tokens.verify(token);
   if (!caller) throw expired();
-  const [revoked] = await app.deps.db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, caller.jti))
-    .limit(1);
-  if (revoked) throw expired();
+  // The session decides, not the token: one query, which also reads the caller's own account.
+  const self = await liveSession(app.deps.db, caller, app.deps.now(), app.deps.sessionTimes);
+  if (!self) throw expired();
+  caller.self = self;
   req.caller = caller;
   return caller;
 }

@@ -183,7 +183,12 @@ describe('recovery contacts feed password resets', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.data.username).toBe('carol');
 
-    const deleted = await t.as('carol').post('/api/delete-recovery-email', { account: 'carol', id });
+    // The reset ended carol's sessions (issue 17): she signs in again with the new password.
+    const signIn = await t.request('POST', '/api/miglogin', { body: { username: 'carol', password: GOOD } });
+    const deleted = await t.request('POST', '/api/delete-recovery-email', {
+      token: signIn.body.data.id_token,
+      body: { account: 'carol', id },
+    });
     expect(deleted.status).toBe(200);
     const before = t.sent.length;
     const again = await forgot('panel', 'carol', 'carol.spare@example.org');

@@ -4,6 +4,7 @@ import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
+import { endSessions } from '../../auth/sessions.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, recoveryEmails } from '../../db/schema.ts';
@@ -84,6 +85,8 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         .update(accounts)
         .set({ passwordHash: await hashPassword(body.new_password) })
         .where(eq(accounts.logname, owner));
+      // Every session ends: one of them may be the reason for the reset.
+      await endSessions(db, owner, now);
       // The owner proved control of the mailbox: lift a sign-in lock left by the forgotten password.
       await clearFailures(db, `acct:${owner}`);
       return new Answer({ username: owner }, '');

@@ -4,7 +4,8 @@ import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
-import { accounts, loginFailures, networkStatus, quickRefs, revokedTokens } from '../../db/schema.ts';
+import { endSession, openSession, workOn } from '../../auth/sessions.ts';
+import { accounts, loginFailures, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -46,10 +47,24 @@ export function sessionRoutes(app: FastifyInstance): void {
         })
         .where(eq(loginFailures.key, keys[1]));
       const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
+      const session = await openSession(
+        db,
+        {
+          account: user.logname,
+          epoch: user.sessionEpoch,
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+          method: 'password',
+        },
+        now,
+        deps.sessionTimes,
+      );
       const token = await deps.tokens.sign({
         username: user.logname,
         altuser: user.primary ?? user.logname,
         role,
+        sid: session.id,
+        exp: Math.floor(session.expiresAt.getTime() / 1000),
       });
       return { id_token: token, bill_email: user.billEmail, mode: user.mode === 'dark' ? 'dark' : 'light' };
     },
@@ -60,12 +75,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     handler: async ({ req, db }) => {
       const header = req.headers.authorization;
       const caller = header?.startsWith('Bearer ') ? await deps.tokens.verify(header.slice(7).trim()) : null;
-      if (caller) {
-        await db
-          .insert(revokedTokens)
-          .values({ jti: caller.jti, expiresAt: new Date(caller.exp * 1000) })
-          .onConflictDoNothing();
-      }
+      if (caller) await endSession(db, caller.sid, deps.now(), 'logout');
       return { status: 'logged out' };
     },
   });
@@ -163,7 +173,8 @@ export function sessionRoutes(app: FastifyInstance): void {
 
   route(app, S.lookupLognameUid, {
     access: 'staff',
-    handler: async ({ db, params }) => {
+    // Finding an account is how staff start working on it (the "Working on" of the top bar).
+    handler: async ({ db, params, caller }) => {
       const text = params.text.toLowerCase();
       const uid = /^\d{1,9}$/.test(text) ? Number(text) : -1;
       const [row] = await db
@@ -173,6 +184,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .orderBy(sql`${accounts.logname} = ${text} desc`)
         .limit(1);
       if (!row) throw notFound(M.userNotFound(params.text));
+      await workOn(db, caller!.sid, row.logname);
       return row;
     },
   });
