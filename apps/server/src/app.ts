@@ -3,11 +3,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { M } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createDevices, type Devices } from './auth/devices.ts';
 import type { SessionTimes } from './auth/sessions.ts';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -38,6 +40,8 @@ export interface Deps {
   tokens: TokenService;
   /** Session lifetime and idle timeouts (auth/sessions.ts). */
   sessionTimes: SessionTimes;
+  /** The owner's known browsers (auth/devices.ts). */
+  devices: Devices;
   outbox: Outbox;
   jobs: JobRunner;
   /** The clock; tests replace it to move time. */
@@ -98,6 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     db: database.db,
     database,
     tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
     sessionTimes: {
       ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
       idleMinutes: config.PORTAL_IDLE_MINUTES,
@@ -141,6 +146,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  // Only the known-device cookie of the sign-in limits (auth/devices.ts); the API is authorised by bearer tokens.
+  await app.register(cookie);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {

@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loginFailures, sessions } from './db/schema.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
@@ -16,7 +16,15 @@ export function registerWorkers(app: FastifyInstance): void {
     const t = now();
     // A session past its lifetime can never be used again; a day's grace keeps it readable for support.
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date(t.getTime() - 24 * 3600_000)));
-    await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));
+    // Forgotten counters go; a key still waiting (a hard lock) stays until a success or a reset clears it.
+    await db
+      .delete(loginFailures)
+      .where(
+        and(
+          lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)),
+          or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, t)),
+        ),
+      );
   });
   jobs.every('housekeeping', 60 * 60_000);
   registerAccountWorkers(app);

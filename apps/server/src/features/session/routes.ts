@@ -3,15 +3,14 @@ import { M } from '@portal/contract/messages';
 import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
+import { ownKeys, readDevice, rememberDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
+import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
 import { endSession, openSession, workOn } from '../../auth/sessions.ts';
-import { accounts, loginFailures, networkStatus, quickRefs } from '../../db/schema.ts';
+import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toCustomerSummary } from './summary.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -21,31 +20,30 @@ export function sessionRoutes(app: FastifyInstance): void {
     access: 'public',
     transaction: false,
     audit: false,
-    handler: async ({ body, req, db }) => {
+    handler: async ({ body, req, reply, db }) => {
       const now = deps.now();
-      const keys = [`acct:${body.username}`, `ip:${req.ip}`] as const;
-      if (await lockedUntil(db, [...keys], now)) throw new AppError('too_many', M.tooManyAttempts);
-      // The attempt is counted before the password is checked, so concurrent guesses cannot all pass
-      // the lock check above: each takes a slot, and a success gives its address slot back.
-      const byAccount = await recordFailure(db, [keys[0]], now, { acct: LIMITS.account });
-      const byAddress = await recordFailure(db, [keys[1]], now, { ip: LIMITS.address });
-      if (byAccount > LIMITS.account || byAddress > LIMITS.address)
+      const device = await readDevice(deps.devices, req);
+      const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
+      // Counted before the password is checked, so concurrent guesses cannot share one slot; a
+      // refused attempt costs no password check at all.
+      const admitted = await admit(db, checks, now);
+      if (!admitted.ok) {
+        reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
         throw new AppError('too_many', M.tooManyAttempts);
+      }
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await sleep(failureDelayMs(Math.max(byAccount, byAddress)));
-        throw new AppError('bad_credentials', M.badCredentials);
-      }
-      await clearFailures(db, keys[0]);
-      await db
-        .update(loginFailures)
-        .set({
-          count: sql`greatest(${loginFailures.count} - 1, 0)`,
-          lockedUntil: sql`case when ${loginFailures.count} - 1 < ${LIMITS.address} then null else ${loginFailures.lockedUntil} end`,
-        })
-        .where(eq(loginFailures.key, keys[1]));
+      if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
+      await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
+      await giveBack(db, sharedKeys(checks));
+      await rememberDevice(
+        deps.devices,
+        device,
+        user.logname,
+        reply,
+        deps.config.publicUrl.startsWith('https:'),
+      );
       const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
       const session = await openSession(
         db,
