@@ -14,8 +14,9 @@ import {
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
-import { expired, forbidden, invalid } from '../lib/errors.ts';
+import { AppError, expired, forbidden, invalid } from '../lib/errors.ts';
 import { redact } from './redact.ts';
+import { eq } from 'drizzle-orm';
 import { liveSession } from '../auth/sessions.ts';
 
 export interface Input<C extends CallDef> {
@@ -125,16 +126,41 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           auditDetails: {},
         };
         await authorize(db, opts.access, ctx);
-        const result = await opts.handler(ctx);
-        if (audited && caller && isStaff(caller)) {
-          await db.insert(auditLog).values({
-            operator: caller.username,
-            account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
-            action: `${call.method} ${call.path}`,
-            details: { ...redact(body), ...ctx.auditDetails },
-          });
+        const staffChange = audited && caller && isStaff(caller);
+        if (!staffChange) return opts.handler(ctx);
+        const entry = {
+          operator: caller.username,
+          account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
+          action: `${call.method} ${call.path}`,
+        };
+        if (useTx) {
+          // One transaction: the entry is written with the change, or neither is.
+          const result = await opts.handler(ctx);
+          await db.insert(auditLog).values({ ...entry, details: { ...redact(body), ...ctx.auditDetails } });
+          return result;
         }
-        return result;
+        // No transaction: a handler may have made its side effect (a charge stored) before it fails.
+        // The attempt is written first and its outcome after, so a failure is on the record too.
+        const [row] = await db
+          .insert(auditLog)
+          .values({ ...entry, details: { ...redact(body), outcome: 'attempted' } })
+          .returning({ id: auditLog.id });
+        const outcome = async (details: Record<string, unknown>) =>
+          db
+            .update(auditLog)
+            .set({ details: { ...redact(body), ...ctx.auditDetails, ...details } })
+            .where(eq(auditLog.id, row.id));
+        try {
+          const result = await opts.handler(ctx);
+          await outcome({ outcome: 'done' });
+          return result;
+        } catch (err) {
+          await outcome({
+            outcome: 'failed',
+            error: err instanceof AppError ? `${err.code}: ${err.message}` : 'internal error',
+          });
+          throw err;
+        }
       };
       const result = useTx
         ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
