@@ -81,6 +81,8 @@ export interface RegisteredCall {
   path: string;
   token: boolean;
   access: string;
+  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
+  auditsAttempts: boolean;
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
@@ -97,6 +99,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
     path: call.path,
     token: call.token,
     access: describe(opts.access),
+    auditsAttempts: audited && !useTx,
   });
 
   app.route({
