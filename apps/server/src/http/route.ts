@@ -131,27 +131,28 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         await authorize(db, opts.access, ctx);
         const staffChange = audited && caller && isStaff(caller);
         if (!staffChange) return opts.handler(ctx);
-        const entry = {
+        // A staff-only handler may name the account itself (ctx.account): read it when writing.
+        const entry = () => ({
           operator: caller.username,
           account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
           action: `${call.method} ${call.path}`,
-        };
+        });
         if (useTx) {
           // One transaction: the entry is written with the change, or neither is.
           const result = await opts.handler(ctx);
-          await db.insert(auditLog).values({ ...entry, details: { ...redact(body), ...ctx.auditDetails } });
+          await db.insert(auditLog).values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails } });
           return result;
         }
         // No transaction: a handler may have made its side effect (a charge stored) before it fails.
         // The attempt is written first and its outcome after, so a failure is on the record too.
         const [row] = await db
           .insert(auditLog)
-          .values({ ...entry, details: { ...redact(body), outcome: 'attempted' } })
+          .values({ ...entry(), details: { ...redact(body), outcome: 'attempted' } })
           .returning({ id: auditLog.id });
         const outcome = async (details: Record<string, unknown>) =>
           db
             .update(auditLog)
-            .set({ details: { ...redact(body), ...ctx.auditDetails, ...details } })
+            .set({ account: entry().account, details: { ...redact(body), ...ctx.auditDetails, ...details } })
             .where(eq(auditLog.id, row.id));
         try {
           const result = await opts.handler(ctx);
