@@ -3,11 +3,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { M } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createDevices, type Devices } from './auth/devices.ts';
+import type { SessionTimes } from './auth/sessions.ts';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
@@ -22,6 +25,7 @@ import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
 import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
+import { trustProxy } from './http/client-address.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
@@ -43,6 +47,10 @@ export interface Deps {
   db: Database['db'];
   database: Database;
   tokens: TokenService;
+  /** Session lifetime and idle timeouts (auth/sessions.ts). */
+  sessionTimes: SessionTimes;
+  /** The owner's known browsers (auth/devices.ts). */
+  devices: Devices;
   outbox: Outbox;
   jobs: JobRunner;
   /** The clock; tests replace it to move time. */
@@ -94,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     disableRequestLogging: true,
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxy(config.TRUST_PROXY),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const now = opts.now ?? (() => new Date());
@@ -112,11 +120,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     config,
     db: database.db,
     database,
-    tokens: createTokenService(
-      resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR),
-      config.PORTAL_TOKEN_TTL_MINUTES,
-      now,
-    ),
+    tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    sessionTimes: {
+      ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
+      idleMinutes: config.PORTAL_IDLE_MINUTES,
+      staffIdleMinutes: config.PORTAL_STAFF_IDLE_MINUTES,
+    },
     outbox,
     jobs,
     now,
@@ -190,6 +200,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.addHook('onSend', async (_req, reply) => {
     if (app.deps.lifecycle.draining) reply.header('connection', 'close');
   });
+  // Only the known-device cookie of the sign-in limits (auth/devices.ts); the API is authorised by bearer tokens.
+  await app.register(cookie);
 
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));

@@ -25,9 +25,16 @@ describe('loadConfig', () => {
   });
 
   it('reads TRUST_PROXY and PG_POOL_MAX like every other variable', () => {
-    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(true);
-    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    // Issue 17: a hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
     expect(loadConfig({ ...base, TRUST_PROXY: '0' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig(base).TRUST_PROXY).toBe(false);
     expect(loadConfig({ ...base, PG_POOL_MAX: '25' }).PG_POOL_MAX).toBe(25);
     expect(loadConfig({ ...base, PORTAL_TITLE: 'Harbor Members' }).PORTAL_TITLE).toBe('Harbor Members');
   });

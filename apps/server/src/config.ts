@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address.ts';
 
 /** Configuration from the environment, validated once at start (see README "Configuration"). */
 
@@ -22,13 +23,33 @@ const Env = z.object({
     .optional(),
   PORTAL_JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   PORTAL_DEMO: bool.optional(),
+  /** Absolute lifetime of a session (and of its token). */
   PORTAL_TOKEN_TTL_MINUTES: z.coerce.number().int().min(1).max(10_080).default(480),
+  /** A customer's session ends after this long without a request. */
+  PORTAL_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(60),
+  /** A staff session ends after this long without a request. */
+  PORTAL_STAFF_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(30),
   PORTAL_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   PORTAL_PUBLIC_URL: url.optional(),
   PORTAL_TITLE: z.string().default('Members Portal (beta)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Take the client address from X-Forwarded-For (behind a proxy); sign-in limits count by it. */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front of the portal, whose X-Forwarded-For is believed: a hop count (`1`) or
+   * their addresses and CIDR ranges (`10.0.0.0/8,127.0.0.1`); off by default. Limits count by it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseTrustProxy(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Failed sign-ins from unknown browsers, portal-wide, per 15 minutes before they are all slowed. */
+  SIGNIN_FAILURE_BUDGET: z.coerce.number().int().min(10).default(1000),
   /** PostgreSQL connections per process. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_FROM: email.default('portal@example.net'),

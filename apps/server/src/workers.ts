@@ -1,6 +1,6 @@
-import { lt } from 'drizzle-orm';
+import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loginFailures, revokedTokens } from './db/schema.ts';
+import { loginFailures, sessions } from './db/schema.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
@@ -15,8 +15,17 @@ export function registerWorkers(app: FastifyInstance): void {
   const { jobs, now } = app.deps;
   jobs.register('housekeeping', async (_payload, { db }) => {
     const t = now();
-    await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, t));
-    await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));
+    // A session past its lifetime can never be used again; a day's grace keeps it readable for support.
+    await db.delete(sessions).where(lt(sessions.expiresAt, new Date(t.getTime() - 24 * 3600_000)));
+    // Forgotten counters go; a key still waiting (a hard lock) stays until a success or a reset clears it.
+    await db
+      .delete(loginFailures)
+      .where(
+        and(
+          lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)),
+          or(isNull(loginFailures.lockedUntil), lt(loginFailures.lockedUntil, t)),
+        ),
+      );
     await deleteExpiredKeys(db, t);
   });
   jobs.every('housekeeping', 60 * 60_000);

@@ -15,6 +15,7 @@ const who = (username: string, role: Caller['role'] = 'customer'): Caller => ({
   altuser: username,
   role,
   jti: 'j',
+  sid: 's',
   exp: 0,
 });
 const allowed = async (caller: Caller, account: string, scope: AccountScope) =>

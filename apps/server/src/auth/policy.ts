@@ -58,7 +58,8 @@ export async function authorizeAccount(
   logname: string,
   scope: AccountScope,
 ): Promise<AccountRef> {
-  const target = await findAccount(db, logname);
+  // The caller's own account was read with the session check: no second query for it.
+  const target = caller.self?.logname === logname ? caller.self : await findAccount(db, logname);
   const staff = isStaff(caller);
   // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
   if (!target) throw staff ? notFound('Account not found') : forbidden();
@@ -77,7 +78,7 @@ export async function authorizeAccount(
 
 /** The caller is a Secondary its primary `target` designated dashboard admin. */
 async function isDashboardAdminOf(db: Db, caller: Caller, target: AccountRef): Promise<boolean> {
-  const me = await findAccount(db, caller.username);
+  const me = caller.self ?? (await findAccount(db, caller.username));
   return me?.accountRole === 'Secondary' && me.dashboardAdmin && me.primary === target.logname;
 }
 

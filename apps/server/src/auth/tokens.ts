@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenRole } from '@portal/contract/constants';
+import type { AccountRef } from './policy.ts';
 
 /** The signed-in identity carried by the bearer token. */
 export interface Caller {
@@ -11,11 +12,16 @@ export interface Caller {
   altuser: string;
   role: TokenRole;
   jti: string;
+  /** The server-side session the token names (auth/sessions.ts). */
+  sid: string;
   exp: number;
+  /** The caller's own account, read with the session check (http/route.ts); the policy reuses it. */
+  self?: AccountRef;
 }
 
 export interface TokenService {
-  sign(claims: Pick<Caller, 'username' | 'altuser' | 'role'>): Promise<string>;
+  /** A token for a session; it expires with the session's absolute lifetime (`exp`, seconds). */
+  sign(claims: Pick<Caller, 'username' | 'altuser' | 'role' | 'sid' | 'exp'>): Promise<string>;
   /** Returns null for any malformed, wrongly signed or expired token. */
   verify(token: string): Promise<Caller | null>;
 }
@@ -31,17 +37,22 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
-export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: () => Date): TokenService {
+export function createTokenService(secret: Uint8Array, now: () => Date): TokenService {
   const issuer = 'members-portal';
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
-      return new SignJWT({ username: claims.username, altuser: claims.altuser, role: claims.role })
+      return new SignJWT({
+        username: claims.username,
+        altuser: claims.altuser,
+        role: claims.role,
+        sid: claims.sid,
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setJti(randomUUID())
         .setIssuer(issuer)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlMinutes * 60)
+        .setExpirationTime(claims.exp)
         .sign(secret);
     },
     async verify(token) {
@@ -51,10 +62,12 @@ export function createTokenService(secret: Uint8Array, ttlMinutes: number, now: 
           algorithms: ['HS256'],
           currentDate: now(),
         });
-        const { username, altuser, role, jti, exp } = payload as Record<string, unknown>;
+        const { username, altuser, role, jti, sid, exp } = payload as Record<string, unknown>;
         if (typeof username !== 'string' || typeof jti !== 'string' || typeof exp !== 'number') return null;
+        // A token without a session (made before sessions existed) is not accepted.
+        if (typeof sid !== 'string' || !sid) return null;
         if (role !== 'admin' && role !== 'staff' && role !== 'customer') return null;
-        return { username, altuser: typeof altuser === 'string' ? altuser : username, role, jti, exp };
+        return { username, altuser: typeof altuser === 'string' ? altuser : username, role, jti, sid, exp };
       } catch {
         return null;
       }

@@ -8,7 +8,7 @@ import { M } from '@portal/contract/messages';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIMITS } from '../auth/throttle.ts';
+import { RULES } from '../auth/throttle.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { accounts, hostingChanges, jobs, outbox, payments } from '../db/schema.ts';
 import { DEMO_FILE } from '../lib/demo.ts';
@@ -212,9 +212,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     const attempt = (p: Proc, password: string) =>
       call(p, 'POST', '/api/miglogin', undefined, { username: 'erin', password });
     const statuses: number[] = [];
-    for (let i = 0; i < LIMITS.account; i++)
+    for (let i = 0; i < RULES.pair.free; i++)
       statuses.push((await attempt(i % 2 ? B : A, `wrong-${i}`)).status);
-    expect(statuses).toEqual(Array(LIMITS.account).fill(401));
+    expect(statuses).toEqual(Array(RULES.pair.free).fill(401));
     // The next attempt is refused on either process, even with the right password.
     for (const p of [A, B]) {
       const res = await attempt(p, 'erin-demo-pass');

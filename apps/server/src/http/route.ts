@@ -13,11 +13,12 @@ import {
 } from '../auth/policy.ts';
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog, revokedTokens } from '../db/schema.ts';
+import { auditLog } from '../db/schema.ts';
 import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
 import { type Claim, claim, fingerprintOf, keep, keyOf, release } from './idempotency.ts';
 import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
+import { liveSession } from '../auth/sessions.ts';
 
 export interface Input<C extends CallDef> {
   params: z.output<C['params']>;
@@ -85,6 +86,8 @@ export interface RegisteredCall {
   call: CallDef;
   /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
   idempotent: boolean;
+  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
+  auditsAttempts: boolean;
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
@@ -105,6 +108,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
     access: describe(opts.access),
     call,
     idempotent,
+    auditsAttempts: audited && !useTx,
   });
 
   app.route({
@@ -147,20 +151,52 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           auditDetails: {},
         };
         await authorize(db, opts.access, ctx);
-        const result = await opts.handler(ctx);
-        if (audited && caller && isStaff(caller)) {
-          await db.insert(auditLog).values({
-            operator: caller.username,
-            account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
-            action: `${call.method} ${call.path}`,
-            details: { ...redact(body), ...ctx.auditDetails },
-          });
-        }
+        const result = await handleAudited(ctx);
         if (reply.sent) return null;
         const answer = wireAnswer(app, call, result);
         // Kept in the call's own transaction: the key's answer and the work commit together.
         if (claimed) await keep(db, claimed, { httpStatus: 200, answer });
         return answer;
+      };
+      /** The handler, with a staff change written to the audit log. */
+      const handleAudited = async (ctx: RouteContext<C>) => {
+        const { db } = ctx;
+        const staffChange = audited && caller && isStaff(caller);
+        if (!staffChange) return opts.handler(ctx);
+        // A staff-only handler may name the account itself (ctx.account): read it when writing.
+        const entry = () => ({
+          operator: caller.username,
+          account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
+          action: `${call.method} ${call.path}`,
+        });
+        if (useTx) {
+          // One transaction: the entry is written with the change, or neither is.
+          const result = await opts.handler(ctx);
+          await db.insert(auditLog).values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails } });
+          return result;
+        }
+        // No transaction: a handler may have made its side effect (a charge stored) before it fails.
+        // The attempt is written first and its outcome after, so a failure is on the record too.
+        const [row] = await db
+          .insert(auditLog)
+          .values({ ...entry(), details: { ...redact(body), outcome: 'attempted' } })
+          .returning({ id: auditLog.id });
+        const outcome = async (details: Record<string, unknown>) =>
+          db
+            .update(auditLog)
+            .set({ account: entry().account, details: { ...redact(body), ...ctx.auditDetails, ...details } })
+            .where(eq(auditLog.id, row.id));
+        try {
+          const result = await opts.handler(ctx);
+          await outcome({ outcome: 'done' });
+          return result;
+        } catch (err) {
+          await outcome({
+            outcome: 'failed',
+            error: err instanceof AppError ? `${err.code}: ${err.message}` : 'internal error',
+          });
+          throw err;
+        }
       };
       try {
         const answer = useTx
@@ -224,12 +260,10 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   if (!token) throw expired();
   const caller = await app.deps.tokens.verify(token);
   if (!caller) throw expired();
-  const [revoked] = await app.deps.db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, caller.jti))
-    .limit(1);
-  if (revoked) throw expired();
+  // The session decides, not the token: one query, which also reads the caller's own account.
+  const self = await liveSession(app.deps.db, caller, app.deps.now(), app.deps.sessionTimes);
+  if (!self) throw expired();
+  caller.self = self;
   req.caller = caller;
   return caller;
 }

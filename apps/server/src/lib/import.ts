@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { getTableColumns, getTableName, sql } from 'drizzle-orm';
+import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
@@ -42,6 +42,8 @@ interface Entity {
   phase?: (row: Record<string, unknown>) => number;
   /** Fed by another system, which exports all its rows: `--replace` may remove the rows a file leaves out. One text key. */
   replaceable?: boolean;
+  /** An integer column raised by one when an update changes any of the `when` columns (SQL names). */
+  raiseOnChange?: { column: string; when: string[] };
 }
 
 const ENTITIES: Record<string, Entity> = {
@@ -51,6 +53,8 @@ const ENTITIES: Record<string, Entity> = {
     rename: { primary: 'primary_logname' },
     // A Secondary refers to its primary: Primaries are written first.
     phase: (row) => (row.primary ? 1 : 0),
+    // A changed role ends the account's sessions (auth/sessions.ts): a token of the old role must not live on.
+    raiseOnChange: { column: 'session_epoch', when: ['role'] },
     extra: ['password', 'password_hash', 'prime_uid'],
     prepare: async (row, where) => {
       const { password, password_hash, prime_uid, ...rest } = row;
@@ -312,6 +316,23 @@ export async function importDocument(
   return { counts, removed };
 }
 
+/** The `set` entry of `raiseOnChange`, comparing only the columns the batch gives (the others keep their value). */
+function raiseOnChange(
+  entity: Entity,
+  row: Record<string, unknown>,
+  columns: Map<string, [string, PgColumn]>,
+): Record<string, SQL> | undefined {
+  const { column, when } = entity.raiseOnChange!;
+  const given = when.filter((c) => columns.has(c) && row[columns.get(c)![0]] !== undefined);
+  if (!given.length) return undefined;
+  const table = getTableName(entity.table);
+  const changed = given.map((c) => `"${table}"."${c}" is distinct from excluded."${c}"`).join(' or ');
+  const [prop] = columns.get(column)!;
+  return {
+    [prop]: sql.raw(`case when ${changed} then "${table}"."${column}" + 1 else "${table}"."${column}" end`),
+  };
+}
+
 function columnsBySqlName(table: PgTable): Map<string, [string, PgColumn]> {
   const map = new Map<string, [string, PgColumn]>();
   for (const [prop, col] of Object.entries(getTableColumns(table))) map.set(col.name, [prop, col]);
@@ -444,6 +465,8 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
         .filter((p) => !entity.key.includes(tableColumns[p].name))
         .map((p) => [p, sql.raw(`excluded."${tableColumns[p].name}"`)]),
     );
+    const raise = entity.raiseOnChange && raiseOnChange(entity, batch[0].row, columns);
+    if (raise) Object.assign(set, raise);
     const write = async (tx: Db, some: Prepared[]) => {
       const q = tx.insert(entity.table).values(some.map((p) => p.row) as never);
       if (Object.keys(set).length) await q.onConflictDoUpdate({ target, set });

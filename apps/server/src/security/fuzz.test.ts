@@ -313,7 +313,13 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
             ['alice', aliceToken],
           ];
   const counted = COUNTS_FAILURES.has(registered.path);
-  const written = (tables: string[]) => tables.filter((name) => !(counted && name === 'login_failures'));
+  // Staff attempts on audited calls without a transaction are on the audit log, refused ones too (issue 17).
+  const written = (tables: string[], identity: string) =>
+    tables.filter(
+      (name) =>
+        !(counted && name === 'login_failures') &&
+        !(identity === 'staff' && registered.auditsAttempts && name === 'audit_log'),
+    );
   const login = registered.path === '/api/miglogin';
   const base = registered.path === '/api/agent/report' ? await claimedChange(sample) : sample;
 
@@ -352,7 +358,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
       const refused = all.filter((x) => x.refusedBySchema);
       for (let i = 0; i < refused.length; i += 25)
         await Promise.all(refused.slice(i, i + 25).map((v) => send(v)));
-      for (const name of written(changedTables(before, await snapshot(t.db))))
+      for (const name of written(changedTables(before, await snapshot(t.db)), identity))
         failures.push(`${identity}: values the schema refused wrote ${name}`);
     }
 
@@ -369,7 +375,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
         batch.map((v, j) => send(v, login ? `10.9.${batchNo}.${j + 1}` : undefined)),
       );
       batchNo++;
-      const tables = written(await writes.since());
+      const tables = written(await writes.since(), identity);
       if (tables.length && answers.every((r) => r.status >= 400))
         failures.push(
           `${identity}: refused ${batch.map((v) => v.label).join(', ')} wrote ${tables.join(', ')}`,

@@ -47,6 +47,12 @@ export const accounts = pgTable(
     mailPasswordHash: text('mail_password_hash'),
     balanceCents: integer('balance_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The account's session cut-off, as a generation: a session is live only while it carries the
+     * account's current value. A password change, a reset by mail and a role change raise it
+     * (auth/sessions.ts); a counter, unlike a time, cannot tie with a session made in the same instant.
+     */
+    sessionEpoch: integer('session_epoch').notNull().default(0),
   },
   (t) => [index('accounts_primary_idx').on(t.primary)],
 );
@@ -82,14 +88,42 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-/** Tokens revoked by logout, kept until they would have expired anyway. */
-export const revokedTokens = pgTable(
-  'revoked_tokens',
+/**
+ * Server-side sessions (docs/decisions/017-sessions.md): every token names one (claim `sid`), and a
+ * request is accepted only while its row is live (auth/sessions.ts). Rows go with their account.
+ */
+export const sessions = pgTable(
+  'sessions',
   {
-    jti: text('jti').primaryKey(),
+    /** 128 random bits, base64url. */
+    id: text('id').primaryKey(),
+    /** The signed-in account: its role, password and existence decide whether the session lives. */
+    account: text('account')
+      .notNull()
+      .references(() => accounts.logname, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** Last request, written at most once a minute (the idle timeout counts from it). */
+    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull(),
+    /** The absolute end: the token's own expiry. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** logout | idle (written when noticed) */
+    endReason: text('end_reason'),
+    /** accounts.session_epoch when the session was made (or re-proved by a password change). */
+    epoch: integer('epoch').notNull(),
+    /** The client's network: an IPv4 address's /24, an IPv6 address's /64. */
+    clientPrefix: text('client_prefix').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+    /** How the session was authenticated: `password`. */
+    method: text('method').notNull(),
+    /** For staff: the customer account the operator works on (set by the staff account search). */
+    workingOn: text('working_on'),
   },
-  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('sessions_account_idx').on(t.account),
+    index('sessions_working_on_idx').on(t.workingOn),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /** Every change made by staff: who, on which account, what. */

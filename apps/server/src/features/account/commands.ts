@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { A } from '@portal/contract/account/messages';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
+import { endSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
@@ -63,11 +64,16 @@ export async function accountPasswordCommand(
   }
   const passwordHash = await hashPassword(password);
   if (sub === 'set-password') {
-    const updated = await db
-      .update(accounts)
-      .set({ passwordHash })
-      .where(eq(accounts.logname, logname))
-      .returning({ logname: accounts.logname });
+    const updated = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(accounts)
+        .set({ passwordHash })
+        .where(eq(accounts.logname, logname))
+        .returning({ logname: accounts.logname });
+      // An operator sets a password when the old one is lost or known to others: every session ends.
+      if (rows.length) await endSessions(tx as unknown as Db, logname, new Date());
+      return rows;
+    });
     if (!updated.length) {
       out.error(`no account ${logname}`);
       return 1;

@@ -4,7 +4,7 @@ import { M } from '@portal/contract/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashMailPassword, verifyPassword } from '../../auth/passwords.ts';
-import { clearFailures, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
+import { admit, clearFailures, RULES } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
@@ -19,8 +19,8 @@ export type ResetKind = 'panel' | 'email';
 
 /**
  * Re-authenticates the person at the keyboard: the signed-in operator's own panel password
- * (a customer's, or the staff member's when staff act for an account). Wrong answers count
- * towards the sign-in lock of that operator, so this cannot be used to guess passwords.
+ * (a customer's, or the staff member's when staff act for an account). Wrong answers are limited
+ * like sign-in guesses (auth/throttle.ts, `reauth`), so a stolen session cannot guess the password.
  * Call it outside a transaction: the failure must be recorded even though the call fails.
  */
 export async function verifyOperator(
@@ -30,18 +30,15 @@ export async function verifyOperator(
   wrong: string,
   now: Date,
 ): Promise<void> {
-  const key = `acct:${operator}` as const;
-  if (await lockedUntil(db, [key], now)) throw new AppError('too_many', M.tooManyAttempts);
+  const checks = [{ key: `reauth:${operator}`, rule: RULES.reauth }];
+  if (!(await admit(db, checks, now)).ok) throw new AppError('too_many', M.tooManyAttempts);
   const [row] = await db
     .select({ hash: accounts.passwordHash })
     .from(accounts)
     .where(eq(accounts.logname, operator))
     .limit(1);
-  if (!(await verifyPassword(row?.hash, password))) {
-    await recordFailure(db, [key], now, { acct: LIMITS.account });
-    throw refused(wrong, 'wrong_password');
-  }
-  await clearFailures(db, key);
+  if (!(await verifyPassword(row?.hash, password))) throw refused(wrong, 'wrong_password');
+  await clearFailures(db, checks[0].key);
 }
 
 /** New passwords found in the breached-password data are refused (the message ends with "data breaches."). */

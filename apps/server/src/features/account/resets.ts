@@ -1,15 +1,19 @@
 import * as C from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
-import { clearFailures, lockedUntil, recordFailure } from '../../auth/throttle.ts';
+import { endSessions } from '../../auth/sessions.ts';
+import { readDevice, rememberDevice } from '../../auth/sign-in-limits.ts';
+import { admit, clearFailures, type Rule, retryAfterSeconds } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, recoveryEmails } from '../../db/schema.ts';
+import { accounts, recoveryEmails, resetTokens } from '../../db/schema.ts';
+import { clientKey } from '../../http/client-address.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, refused } from '../../lib/errors.ts';
+import { enqueue } from '../../lib/jobs.ts';
 import {
   consumeResetToken,
   issueResetToken,
@@ -18,8 +22,21 @@ import {
   refuseBreached,
 } from './passwords.ts';
 
-/** Reset requests per account name and per client address, within the 15-minute throttle window. */
-export const RESET_LIMITS = { account: 5, address: 20 };
+/**
+ * Reset requests: per client address, 20 within 15 minutes (every request counts: there is no
+ * success to tell the owner's from a stranger's); per account, at most 5 links mailed within 15 minutes. A stranger who floods an account
+ * with requests never locks its owner out: the requests are answered as usual and the links already
+ * mailed stay valid; only the mailbox is spared more than 5.
+ */
+export const RESET_LIMITS = { account: 5, address: 20, windowMs: 15 * 60_000 };
+const RESET_CLIENT_RULE: Rule = {
+  free: RESET_LIMITS.address,
+  baseMs: 0,
+  capMs: 0,
+  forgetMs: RESET_LIMITS.windowMs,
+  windowMs: RESET_LIMITS.windowMs,
+};
+export const RESET_REQUEST = 'account.reset-request';
 
 const ROUTE_OF: Record<ResetKind, string> = { panel: 'reset-panel-password', email: 'reset-email-password' };
 const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'email/unix' };
@@ -27,7 +44,8 @@ const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'ema
 /**
  * The reset flows (spec 000 §2, §4): a request mails a single-use link, valid 30 minutes, only
  * when the address is the account's bill or recovery address; the answer is the same whether or
- * not anything matched, so the calls reveal neither accounts nor addresses.
+ * not anything matched, so the calls reveal neither accounts nor addresses. The request only queues
+ * the work (RESET_REQUEST): every request does the same work in the same time, whatever it names.
  */
 export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
   const { deps } = app;
@@ -38,36 +56,20 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
   ] as const) {
     route(app, call, {
       access: 'public',
-      handler: async ({ db, body, req }) => {
+      // The attempt must be counted even when the request is refused: no enclosing transaction.
+      transaction: false,
+      handler: async ({ db, body, req, reply }) => {
         const now = deps.now();
-        const keys = [`reset:${body.account}`, `reset:ip:${req.ip}`] as const;
-        if (await lockedUntil(db, [...keys], now)) throw new AppError('too_many', A.tooManyResets);
-        // Counted before anything is looked up, and judged by the count the request itself made:
-        // concurrent requests that all passed the lock check above cannot all be served.
-        const byAccount = await recordFailure(db, [keys[0]], now, { reset: RESET_LIMITS.account });
-        const byAddress = await recordFailure(db, [keys[1]], now, { reset: RESET_LIMITS.address });
-        if (byAccount > RESET_LIMITS.account || byAddress > RESET_LIMITS.address)
+        const admitted = await admit(
+          db,
+          [{ key: `reset-ip:${clientKey(req.ip)}`, rule: RESET_CLIENT_RULE }],
+          now,
+        );
+        if (!admitted.ok) {
+          reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
           throw new AppError('too_many', A.tooManyResets);
-        const owner = await matchRecoveryAddress(db, body.account, body.email);
-        if (owner) {
-          const token = await issueResetToken(db, owner, kind, now);
-          const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;
-          await deps.outbox.send(db, {
-            kind: `reset.${kind}`,
-            account: owner,
-            to: body.email,
-            subject: `Reset of your ${NAME_OF[kind]} password`,
-            body: [
-              `Someone (we hope you) asked to reset the ${NAME_OF[kind]} password of account ${owner}.`,
-              '',
-              `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
-              '',
-              link,
-              '',
-              'The link works once. If you did not ask for a reset, ignore this message: your password stays as it is.',
-            ].join('\n'),
-          });
         }
+        await enqueue(db, RESET_REQUEST, { kind, account: body.account, email: body.email });
         return new Answer({ reset_message: A.resetMessage }, A.resetMessage);
       },
     });
@@ -75,7 +77,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
 
   route(app, C.userResetPassword, {
     access: 'public',
-    handler: async ({ db, body }) => {
+    handler: async ({ db, body, req, reply }) => {
       const now = deps.now();
       await refuseBreached(breach, body.new_password);
       const owner = await consumeResetToken(db, body.reset_token, 'panel', now);
@@ -84,8 +86,13 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         .update(accounts)
         .set({ passwordHash: await hashPassword(body.new_password) })
         .where(eq(accounts.logname, owner));
-      // The owner proved control of the mailbox: lift a sign-in lock left by the forgotten password.
-      await clearFailures(db, `acct:${owner}`);
+      // Every session ends: one of them may be the reason for the reset.
+      await endSessions(db, owner, now);
+      // The owner proved control of the mailbox: the sign-in limits of the account are lifted, and
+      // this browser becomes a known one, which strangers' failures never lock out.
+      await clearFailures(db, `acct:${owner}`, `pair:${owner}:${clientKey(req.ip)}`);
+      const device = await readDevice(deps.devices, req);
+      await rememberDevice(deps.devices, device, owner, reply, deps.config.publicUrl.startsWith('https:'));
       return new Answer({ username: owner }, '');
     },
   });
@@ -106,6 +113,49 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       });
       return new Answer({ logname: owner, apply_at: applyAt.toISOString() }, A.changePending(owner));
     },
+  });
+}
+
+/**
+ * The queued work of a reset request (a job, in the job's transaction): the link is mailed when the
+ * address matches and the account has had fewer than RESET_LIMITS.account links in the window.
+ */
+export async function handleResetRequest(
+  deps: FastifyInstance['deps'],
+  db: Db,
+  request: { kind: ResetKind; account: string; email: string },
+): Promise<void> {
+  const { kind } = request;
+  const now = deps.now();
+  const owner = await matchRecoveryAddress(db, request.account, request.email);
+  if (!owner) return;
+  const [{ recent }] = await db
+    .select({ recent: count() })
+    .from(resetTokens)
+    .where(
+      and(
+        eq(resetTokens.owner, owner),
+        eq(resetTokens.kind, kind),
+        gt(resetTokens.createdAt, new Date(now.getTime() - RESET_LIMITS.windowMs)),
+      ),
+    );
+  if (recent >= RESET_LIMITS.account) return;
+  const token = await issueResetToken(db, owner, kind, now);
+  const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;
+  await deps.outbox.send(db, {
+    kind: `reset.${kind}`,
+    account: owner,
+    to: request.email,
+    subject: `Reset of your ${NAME_OF[kind]} password`,
+    body: [
+      `Someone (we hope you) asked to reset the ${NAME_OF[kind]} password of account ${owner}.`,
+      '',
+      `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for a reset, ignore this message: your password stays as it is.',
+    ].join('\n'),
   });
 }
 

@@ -4,6 +4,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { findAccount } from '../../auth/policy.ts';
+import { endSessions } from '../../auth/sessions.ts';
+import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
@@ -69,7 +71,11 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
       await verifyOperator(db, caller!.username, body.old_password, A.wrongOldPassword, deps.now());
       await refuseBreached(breach, body.new_password);
       const hash = await hashPassword(body.new_password);
-      await db.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+      await db.transaction(async (tx) => {
+        await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+        // Whoever held another session (a stolen token) is out; the session that changed it goes on.
+        await endSessions(tx as unknown as Db, account!.logname, deps.now(), caller!.sid);
+      });
       return new Answer({ username: account!.logname }, '');
     },
   });

@@ -7,7 +7,7 @@ import type { Caller } from '../../auth/tokens.ts';
 
 /**
  * Signed error-log download links (docs/decisions/hosting.md §3). A browser download cannot send
- * the bearer token, so the link carries who asked (the caller and the session's token id), the
+ * the bearer token, so the link carries who asked (the caller and the session), the
  * account and the vid, for LOG_LINK_TTL_S seconds at most and never past the session's expiry.
  * The route re-checks all of it with the access policy before it streams a byte.
  */
@@ -47,7 +47,7 @@ export function createLogLinks(secret: Uint8Array, now: () => Date): LogLinks {
       const token = await new SignJWT({
         alt: caller.altuser,
         role: caller.role,
-        sid: caller.jti,
+        sid: caller.sid,
         acc: account,
         vid,
       })
@@ -68,7 +68,7 @@ export function createLogLinks(secret: Uint8Array, now: () => Date): LogLinks {
         });
         const c = Claims.parse(payload);
         return {
-          caller: { username: c.sub, altuser: c.alt, role: c.role, jti: c.sid, exp: c.exp },
+          caller: { username: c.sub, altuser: c.alt, role: c.role, jti: c.sid, sid: c.sid, exp: c.exp },
           logname: c.acc,
           vid: c.vid,
         };

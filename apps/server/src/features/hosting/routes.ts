@@ -8,17 +8,10 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authorizeAccount } from '../../auth/policy.ts';
+import { liveSession } from '../../auth/sessions.ts';
 import { type Caller, resolveSecret } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
-import {
-  databases,
-  devsites,
-  hostingChanges,
-  phpVersions,
-  revokedTokens,
-  webapps,
-  websites,
-} from '../../db/schema.ts';
+import { databases, devsites, hostingChanges, phpVersions, webapps, websites } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid, notFound } from '../../lib/errors.ts';
 import { agentRoutes } from './agent.ts';
@@ -159,8 +152,9 @@ export function hostingRoutes(app: FastifyInstance): void {
     handler: async ({ db, req, reply }) => {
       const query = C.LogLinkQuery.safeParse(req.query);
       const link = query.success ? await links.verify(query.data.link) : null;
-      if (!link || (await isRevoked(db, link.caller.jti))) throw notFound(HM.downloadLinkInvalid);
-      const account = await authorizeAccount(db, link.caller, link.logname, 'read');
+      const self = link && (await liveSession(db, link.caller, deps.now(), deps.sessionTimes));
+      if (!link || !self) throw notFound(HM.downloadLinkInvalid);
+      const account = await authorizeAccount(db, { ...link.caller, self }, link.logname, 'read');
       const site = await findWebsite(db, link.caller, { vid: link.vid, owner: account.logname });
       return sendLogFile(db, site, req, reply);
     },
@@ -503,15 +497,6 @@ async function sendLogFile(db: Db, site: WebsiteRow, req: FastifyRequest, reply:
     reply.raw.destroy();
   }
   return reply;
-}
-
-async function isRevoked(db: Db, jti: string): Promise<boolean> {
-  const [row] = await db
-    .select({ jti: revokedTokens.jti })
-    .from(revokedTokens)
-    .where(eq(revokedTokens.jti, jti))
-    .limit(1);
-  return !!row;
 }
 
 function devsiteOut(r: typeof devsites.$inferSelect) {

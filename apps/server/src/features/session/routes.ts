@@ -4,21 +4,14 @@ import { M } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { clearFailures, failureDelayMs, LIMITS, lockedUntil, recordFailure } from '../../auth/throttle.ts';
-import {
-  accounts,
-  domains,
-  loginFailures,
-  networkStatus,
-  quickRefs,
-  revokedTokens,
-} from '../../db/schema.ts';
+import { ownKeys, readDevice, rememberDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
+import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
+import { endSession, openSession, workOn } from '../../auth/sessions.ts';
+import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { toCustomerSummary } from './summary.ts';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -28,36 +21,49 @@ export function sessionRoutes(app: FastifyInstance): void {
     access: 'public',
     transaction: false,
     audit: false,
-    handler: async ({ body, req, db }) => {
+    handler: async ({ body, req, reply, db }) => {
       const now = deps.now();
-      const keys = [`acct:${body.username}`, `ip:${req.ip}`] as const;
-      if (await lockedUntil(db, [...keys], now)) throw new AppError('too_many', M.tooManyAttempts);
-      // The attempt is counted before the password is checked, so concurrent guesses cannot all pass
-      // the lock check above: each takes a slot, and a success gives its address slot back.
-      const byAccount = await recordFailure(db, [keys[0]], now, { acct: LIMITS.account });
-      const byAddress = await recordFailure(db, [keys[1]], now, { ip: LIMITS.address });
-      if (byAccount > LIMITS.account || byAddress > LIMITS.address)
+      const device = await readDevice(deps.devices, req);
+      const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
+      // Counted before the password is checked, so concurrent guesses cannot share one slot; a
+      // refused attempt costs no password check at all.
+      const admitted = await admit(db, checks, now);
+      if (!admitted.ok) {
+        reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
         throw new AppError('too_many', M.tooManyAttempts);
+      }
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) {
-        await sleep(failureDelayMs(Math.max(byAccount, byAddress)));
-        throw new AppError('bad_credentials', M.badCredentials);
-      }
-      await clearFailures(db, keys[0]);
-      await db
-        .update(loginFailures)
-        .set({
-          count: sql`greatest(${loginFailures.count} - 1, 0)`,
-          lockedUntil: sql`case when ${loginFailures.count} - 1 < ${LIMITS.address} then null else ${loginFailures.lockedUntil} end`,
-        })
-        .where(eq(loginFailures.key, keys[1]));
+      if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
+      await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
+      await giveBack(db, sharedKeys(checks));
+      await rememberDevice(
+        deps.devices,
+        device,
+        user.logname,
+        reply,
+        deps.config.publicUrl.startsWith('https:'),
+      );
       const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
+      const session = await openSession(
+        db,
+        {
+          account: user.logname,
+          epoch: user.sessionEpoch,
+          ip: req.ip,
+          userAgent: String(req.headers['user-agent'] ?? ''),
+          method: 'password',
+        },
+        now,
+        deps.sessionTimes,
+      );
       const token = await deps.tokens.sign({
         username: user.logname,
         altuser: user.primary ?? user.logname,
         role,
+        sid: session.id,
+        exp: Math.floor(session.expiresAt.getTime() / 1000),
       });
       const answer = {
         id_token: token,
@@ -74,12 +80,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     handler: async ({ req, db }) => {
       const header = req.headers.authorization;
       const caller = header?.startsWith('Bearer ') ? await deps.tokens.verify(header.slice(7).trim()) : null;
-      if (caller) {
-        await db
-          .insert(revokedTokens)
-          .values({ jti: caller.jti, expiresAt: new Date(caller.exp * 1000) })
-          .onConflictDoNothing();
-      }
+      if (caller) await endSession(db, caller.sid, deps.now(), 'logout');
       return { status: 'logged out' };
     },
   });
@@ -177,7 +178,8 @@ export function sessionRoutes(app: FastifyInstance): void {
 
   route(app, S.lookupLognameUid, {
     access: 'staff',
-    handler: async ({ db, params }) => {
+    // Finding an account is how staff start working on it (the "Working on" of the top bar).
+    handler: async ({ db, params, caller }) => {
       const text = params.text.toLowerCase();
       const uid = /^\d{1,9}$/.test(text) ? Number(text) : -1;
       const [row] = await db
@@ -187,6 +189,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .orderBy(sql`${accounts.logname} = ${text} desc`)
         .limit(1);
       if (!row) throw notFound(M.userNotFound(params.text));
+      await workOn(db, caller!.sid, row.logname);
       return row;
     },
   });

@@ -28,7 +28,13 @@ function loopbackOnly(names: Record<string, number> = {}) {
 
 function client(opts: WhoisClientOptions & { connectMap?: Record<string, number> }) {
   const { connectMap, ...rest } = opts;
-  return createWhoisClient({ useDefaultServers: false, connect: loopbackOnly(connectMap), ...rest });
+  // The test servers are on loopback: referrals to them are allowed unless a test says otherwise.
+  return createWhoisClient({
+    useDefaultServers: false,
+    connect: loopbackOnly(connectMap),
+    allowPrivateReferrals: true,
+    ...rest,
+  });
 }
 
 const VERISIGN_STYLE = [
@@ -109,6 +115,56 @@ describe('whois client', () => {
     const res = await whois.lookup('deep.test');
     expect(res.server).toBe(b.address);
     expect(c.queries).toHaveLength(0);
+  });
+
+  it('refuses referrals to loopback, link-local, private and unresolvable hosts (issue 17)', async () => {
+    const inside = await server({ answers: { 'ssrf.test': 'internal\n' } });
+    const targets = [
+      inside.address, // 127.0.0.1:port
+      '169.254.169.254',
+      '10.0.0.5',
+      '[fd00::1]:43',
+      'metadata.internal', // resolves to a private address
+      'nowhere.invalid', // does not resolve
+    ];
+    for (const target of targets) {
+      const registry = await server();
+      registry.refer('ssrf.test', target);
+      const whois = client({
+        servers: { test: registry.address },
+        allowReferralPorts: true,
+        allowPrivateReferrals: false,
+        resolveHost: async (host) => {
+          if (host === 'metadata.internal') return ['93.184.216.34', '192.168.1.10'];
+          throw new Error('ENOTFOUND');
+        },
+      });
+      const res = await whois.lookup('ssrf.test');
+      expect(res.chain, target).toEqual([registry.address]);
+    }
+    expect(inside.queries).toEqual([]);
+  });
+
+  it('follows a referral to a public address, connecting to the address it checked', async () => {
+    const registrar = await server({ answers: { 'public.test': 'Registrant: public\n' } });
+    const registry = await server();
+    registry.refer('public.test', 'whois.registrar.example');
+    const reached: string[] = [];
+    const whois = createWhoisClient({
+      useDefaultServers: false,
+      servers: { test: registry.address },
+      resolveHost: async () => ['93.184.216.34'],
+      connect: (host, port) => {
+        reached.push(`${host}:${port}`);
+        return host === '93.184.216.34'
+          ? netConnect({ host: '127.0.0.1', port: registrar.port })
+          : netConnect({ host, port });
+      },
+    });
+    const res = await whois.lookup('public.test');
+    expect(res.chain).toEqual([registry.address, 'whois.registrar.example']);
+    expect(reached.at(-1)).toBe('93.184.216.34:43');
+    expect(res.text).toContain('Registrant: public');
   });
 
   it('falls back to the last answer when a referral fails', async () => {

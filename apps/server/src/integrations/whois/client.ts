@@ -1,4 +1,6 @@
+import { lookup } from 'node:dns/promises';
 import { connect as netConnect, type Socket } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { normalizeDomain, tldOf } from './domain.ts';
 import { WhoisConnectionError, WhoisError, WhoisTimeoutError } from './errors.ts';
 import {
@@ -47,6 +49,13 @@ export interface WhoisClientOptions {
    * so a whois answer cannot make the portal connect to arbitrary services). Tests enable it.
    */
   allowReferralPorts?: boolean;
+  /**
+   * Follow referrals to loopback, link-local, private and other non-public addresses (default
+   * false: a whois answer cannot make the portal reach its own network). Tests on loopback enable it.
+   */
+  allowPrivateReferrals?: boolean;
+  /** Resolves a referral's host name to its addresses (default dns.lookup, every address). */
+  resolveHost?: (host: string) => Promise<string[]>;
   /** Opens the TCP connection (default net.connect); tests route names to loopback with it. */
   connect?: (host: string, port: number) => Socket;
 }
@@ -97,6 +106,10 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
   const cacheSize = opts.cacheSize ?? WHOIS_DEFAULTS.cacheSize;
   const maxReferrals = opts.maxReferrals ?? WHOIS_DEFAULTS.maxReferrals;
   const allowReferralPorts = opts.allowReferralPorts ?? false;
+  const allowPrivateReferrals = opts.allowPrivateReferrals ?? false;
+  const resolveHost =
+    opts.resolveHost ??
+    (async (host: string) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address));
   const connect = opts.connect ?? ((host: string, port: number) => netConnect({ host, port }));
 
   const servers = new Map<string, ServerAddress>();
@@ -134,13 +147,15 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
     const chain: string[] = [];
     let server: ServerAddress = servers.get(tldOf(domain)) ?? fallback!;
     let last: Answer | undefined;
+    // The first server is the operator's (the map); a referral's host is the checked address it resolved to.
+    let connectTo: string = server.host;
     for (let hop = 0; ; hop++) {
       const name = formatServer(server);
       asked.add(`${server.host}:${server.port}`);
       chain.push(name);
       let got: { raw: string; truncated: boolean };
       try {
-        got = await ask(server, queryFor(server.host, domain), deadline);
+        got = await ask(server, connectTo, queryFor(server.host, domain), deadline);
       } catch (err) {
         if (last && err instanceof WhoisError) return last;
         throw err;
@@ -150,12 +165,29 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
       if (hop >= maxReferrals || Date.now() >= deadline) return last;
       const next = findReferral(got.raw, allowReferralPorts);
       if (!next || asked.has(`${next.host}:${next.port}`)) return last;
+      const address = allowPrivateReferrals ? next.host : await publicAddress(next.host);
+      if (!address) return last;
       server = next;
+      connectTo = address;
     }
+  }
+
+  /** The address to connect to for a referral's host, or null when any of its addresses is not public. */
+  async function publicAddress(host: string): Promise<string | null> {
+    let addresses: string[];
+    try {
+      addresses = ipaddr.isValid(host) ? [host] : await resolveHost(host);
+    } catch {
+      return null;
+    }
+    if (!addresses.length || !addresses.every(isPublic)) return null;
+    // Connect to the address checked, not the name again: a second lookup could answer otherwise.
+    return addresses[0];
   }
 
   function ask(
     server: ServerAddress,
+    host: string,
     query: string,
     deadline: number,
   ): Promise<{ raw: string; truncated: boolean }> {
@@ -192,7 +224,7 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
       );
 
       try {
-        socket = connect(server.host, server.port);
+        socket = connect(host, server.port);
       } catch (err) {
         finish(new WhoisConnectionError(name, err));
         return;
@@ -278,6 +310,15 @@ export function findReferral(text: string, allowPorts = false): ServerAddress | 
     return addr;
   }
   return null;
+}
+
+/** A public unicast address: not loopback, link-local, private, unique-local, reserved or the like. */
+export function isPublic(address: string): boolean {
+  try {
+    return ipaddr.process(address).range() === 'unicast';
+  } catch {
+    return false;
+  }
 }
 
 /** UTF-8 when the bytes are UTF-8 (most servers), Latin-1 otherwise; a cut character is dropped. */

@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, payments } from '../db/schema.ts';
+import { build, type TestApp } from '../test/helper.ts';
+
+/**
+ * Issue 17 §6: a staff change on a route without a transaction is on the audit log even when the
+ * handler fails after its side effect. A declined charge is stored (the payment row) before the
+ * call fails; the entry used to be written only on success, so nothing said who had tried.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+}, 120_000);
+afterAll(() => t.close());
+
+const payment = {
+  account: 'alice',
+  amount: '25.00',
+  ccname: 'Alice Anderson',
+  ccnumber: '4111111111111111',
+  cardtype: 'Visa',
+  expdate: '1230',
+  // The sandbox gateway declines CVV 901.
+  cvv: '901',
+  address: 'PO Box 311',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04112',
+  country: 'US',
+  email: 'alice@anderson-design.com',
+  save_status: 0,
+  comments: '',
+  which_card: 0,
+};
+
+describe('the audit log of staff changes without a transaction', () => {
+  it('records a staff payment that failed after its charge was stored, with its outcome', async () => {
+    const res = await t.as('staff').post('/api/single-payment', payment);
+    expect(res.status).toBe(422);
+    const declined = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.owner, 'alice'), eq(payments.status, 'declined')));
+    expect(declined).toHaveLength(1);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/single-payment')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0].account).toBe('alice');
+    expect(entries[0].details).toMatchObject({ outcome: 'failed', amount: 2500 });
+    expect(String(entries[0].details.error)).toMatch(/^refused: .*declined/);
+    // Secrets stay out of the record, as on every entry.
+    expect(JSON.stringify(entries[0].details)).not.toContain('4111111111111111');
+    expect(JSON.stringify(entries[0].details)).not.toContain('901');
+  });
+
+  it('marks a staff change that succeeded as done', async () => {
+    const res = await t.as('staff').post('/api/single-payment', { ...payment, cvv: '123', amount: '5.00' });
+    expect(res.status).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/single-payment')))
+      .orderBy(auditLog.id)
+      .offset(1);
+    expect(entry.details).toMatchObject({ outcome: 'done', amount: 500 });
+  });
+});
