@@ -152,7 +152,7 @@ function CustomerSummaryCard({ logname }: { logname: string }) {
   return (
     <Card withBorder p="lg" data-testid="customer-summary">
       <Title order={2} fz="h3">
-        Working on {logname}
+        Customer {logname}
       </Title>
       {c ? (
         <Text mt="xs">
