@@ -163,11 +163,6 @@ function CustomerSummaryCard({ logname }: { logname: string }) {
       ) : (
         <Text c="dimmed">{summary.isError ? 'Summary not available' : 'Loading…'}</Text>
       )}
-      <Group mt="sm">
-        <Button component={Link} to="/account-info" variant="light" size="sm">
-          Account Summary
-        </Button>
-      </Group>
     </Card>
   );
 }
