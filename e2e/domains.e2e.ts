@@ -212,6 +212,9 @@ describe('renewal and edit', () => {
     await page.getByRole('option', { name: /^1 year/ }).click();
     await screenshot(page, 'domains-renewal-desktop-light');
     await page.getByRole('button', { name: 'Renew Domain' }).click();
+    // Issue 21: a review of what is charged, and to whom, before the renewal is sent.
+    await dialog(page).getByTestId('renewal-review').getByText('andersonphoto.net').waitFor();
+    await dialog(page).getByRole('button', { name: 'Confirm renewal' }).click();
     await dialog(page).getByText('Renewal is Pending').waitFor();
     await dialog(page)
       .getByText(/charge will appear on your next invoice/)

@@ -318,3 +318,24 @@ describe('invoices: paid or unpaid, pay one, download it', () => {
     expect((await page.pdf()).length).toBeGreaterThan(1000);
   });
 });
+
+describe('a review before money moves', () => {
+  it('shows what a renewal costs and to whom before it is sent, and Back sends nothing', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    let sent = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/renew')) sent++;
+    });
+    await page.goto(url('/domain-renewal/andersonphoto.net'));
+    await page.getByRole('textbox', { name: 'Years' }).click();
+    await page.getByRole('option', { name: /^1 year/ }).click();
+    await page.getByRole('button', { name: 'Renew Domain' }).click();
+    const review = page.getByRole('dialog').getByTestId('renewal-review');
+    await review.getByText('andersonphoto.net').waitFor();
+    expect(await review.textContent()).toMatch(/\$\d+\.\d{2}.*alice/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(sent).toBe(0);
+  });
+});
