@@ -295,7 +295,7 @@ describe('invoices: paid or unpaid, pay one, download it', () => {
     const page = await open(browser);
     await login(page, 'alice');
     await page.goto(url('/invoices'));
-    const pay = page.getByRole('link', { name: /^Pay invoice / }).first();
+    const pay = page.getByRole('link', { name: /^Pay this invoice: / }).first();
     await pay.waitFor();
     expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
     const link = page

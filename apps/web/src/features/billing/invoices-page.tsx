@@ -41,7 +41,7 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
           to={`${routePath('make-payment')}?amount=${row.original.amount.toFixed(2)}`}
           size="compact-sm"
           variant="light"
-          aria-label={`Pay invoice ${row.original.invoice}`}
+          aria-label={`Pay this invoice: ${row.original.invoice}`}
         >
           Pay this invoice
         </Button>
