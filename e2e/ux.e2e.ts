@@ -271,7 +271,7 @@ describe('defect 8 and the overview', () => {
     await page.goto(url('/websites'));
     await page
       .getByRole('button', { name: /error logs of anderson-design\.com/ })
-      .getByText('Turn logs off')
+      .getByText('Turn off error logs')
       .waitFor();
   });
 
