@@ -122,8 +122,8 @@ describe('domain list', () => {
     await page.goBack();
     await page.waitForURL(/\/portal\/domain-list$/);
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
-    // Enter on the row itself still opens the row's screen.
-    await page.getByRole('row', { name: /client02-anderson\.com/ }).press('Enter');
+    // Enter on the row's link opens the row's screen (issue 21: the row's action is a real link).
+    await page.getByRole('link', { name: 'client02-anderson.com', exact: true }).press('Enter');
     await page.waitForURL(/\/portal\/edit-domain\/client02-anderson\.com$/);
     await page.context().close();
   }, 180_000);
@@ -153,7 +153,8 @@ describe('domain list', () => {
     await page.getByLabel('Filter Contact Email').fill('client7@');
     await expect.poll(() => firstColumn(page)).toEqual(['client07-anderson.com']);
     await page.getByLabel('Filter Contact Email').fill('nobody@');
-    await page.getByText('No Domains Found').waitFor();
+    // Issue 21: a filter that matches nothing says so, rather than that there are no domains.
+    await page.getByText('Nothing matches the search').waitFor();
   }, 180_000);
 });
 
@@ -211,6 +212,9 @@ describe('renewal and edit', () => {
     await page.getByRole('option', { name: /^1 year/ }).click();
     await screenshot(page, 'domains-renewal-desktop-light');
     await page.getByRole('button', { name: 'Renew Domain' }).click();
+    // Issue 21: a review of what is charged, and to whom, before the renewal is sent.
+    await dialog(page).getByTestId('renewal-review').getByText('andersonphoto.net').waitFor();
+    await dialog(page).getByRole('button', { name: 'Confirm renewal' }).click();
     await dialog(page).getByText('Renewal is Pending').waitFor();
     await dialog(page)
       .getByText(/charge will appear on your next invoice/)

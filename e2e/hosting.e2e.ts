@@ -215,9 +215,12 @@ describe('hosting screens: accessibility and looks', () => {
       if ('dark' in opts && opts.dark) {
         // admin's stored mode is dark; working on alice shows alice's sites.
         await login(page, 'admin');
+        // Issue 21: on a phone the staff search sits atop the sidebar, opened by the burger.
+        const burger = page.getByRole('button', { name: 'Toggle navigation' });
+        if (await burger.isVisible()) await burger.click();
         await page.getByPlaceholder('Logname or UID').fill('alice');
         await page.getByRole('button', { name: 'Find Account' }).click();
-        await page.getByTestId('working-on').getByText('alice', { exact: true }).waitFor();
+        await page.getByTestId('working-on-bar').getByText('Working on alice').waitFor();
         const close = page.getByRole('dialog').getByRole('button', { name: 'Close' }).first();
         if (await close.isVisible().catch(() => false)) await close.click();
       } else {

@@ -271,7 +271,7 @@ describe('defect 8 and the overview', () => {
     await page.goto(url('/websites'));
     await page
       .getByRole('button', { name: /error logs of anderson-design\.com/ })
-      .getByText('Turn logs off')
+      .getByText('Turn off error logs')
       .waitFor();
   });
 
@@ -279,11 +279,63 @@ describe('defect 8 and the overview', () => {
     const page = await open(browser, { width: 390, dark: true });
     await login(page, 'alice');
     const balance = page.getByTestId('overview-balance');
-    await balance.waitFor();
-    await shot(page, 'home-390-dark');
+    // alice's last demo invoice is unpaid.
     const pay = balance.getByRole('link', { name: 'Pay now' });
-    if ((await pay.count()) > 0)
-      expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
-    else await balance.getByText('Paid').waitFor();
+    await pay.waitFor();
+    await page.getByTestId('overview-expiring').getByText('anderson-design.com').waitFor();
+    await shot(page, 'home-390-dark');
+    expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
+    await pay.click();
+    await page.waitForURL(/\/make-payment\?amount=/);
+  });
+});
+
+describe('invoices: paid or unpaid, pay one, download it', () => {
+  it('marks each invoice, offers to pay an unpaid one, and prints the invoice alone', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    await page.goto(url('/invoices'));
+    const pay = page.getByRole('link', { name: /^Pay this invoice: / }).first();
+    await pay.waitFor();
+    expect(await pay.getAttribute('href')).toMatch(/\/make-payment\?amount=\d+\.\d{2}$/);
+    const link = page
+      .getByRole('table')
+      .getByRole('link', { name: /^\d{8}-\d+$/ })
+      .first();
+    await link.click();
+    await page.getByTestId('invoice-body').waitFor();
+    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await page.emulateMedia({ media: 'print' });
+    const hidden = await page.evaluate(
+      () => getComputedStyle(document.querySelector('nav') as Element).visibility === 'hidden',
+    );
+    expect(hidden).toBe(true);
+    expect(
+      await page.evaluate(
+        () => getComputedStyle(document.querySelector('[data-testid="invoice-body"]') as Element).visibility,
+      ),
+    ).toBe('visible');
+    expect((await page.pdf()).length).toBeGreaterThan(1000);
+  });
+});
+
+describe('a review before money moves', () => {
+  it('shows what a renewal costs and to whom before it is sent, and Back sends nothing', async () => {
+    const page = await open(browser);
+    await login(page, 'alice');
+    let sent = 0;
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/renew')) sent++;
+    });
+    await page.goto(url('/domain-renewal/andersonphoto.net'));
+    await page.getByRole('textbox', { name: 'Years' }).click();
+    await page.getByRole('option', { name: /^1 year/ }).click();
+    await page.getByRole('button', { name: 'Renew Domain' }).click();
+    const review = page.getByRole('dialog').getByTestId('renewal-review');
+    await review.getByText('andersonphoto.net').waitFor();
+    expect(await review.textContent()).toMatch(/\$\d+\.\d{2}.*alice/);
+    await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    expect(sent).toBe(0);
   });
 });

@@ -24,7 +24,7 @@ export function WorkingOnBar() {
       role="region"
       aria-label="Account being worked on"
       data-testid="working-on-bar"
-      bg="orange.9"
+      bg="var(--mantine-color-orange-filled-hover)"
       c="white"
       px="md"
       py={6}

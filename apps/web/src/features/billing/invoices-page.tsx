@@ -1,3 +1,4 @@
+import { Badge, Button } from '@mantine/core';
 import type * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { PAGE } from '@portal/contract/constants';
@@ -5,6 +6,7 @@ import { M } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -17,6 +19,34 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
   { accessorKey: 'invdate', header: 'Date', cell: ({ row }) => ymd(row.original.invdate) },
   { accessorKey: 'duedate', header: 'Due Date', cell: ({ row }) => ymd(row.original.duedate) },
   { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
+  // Beyond the spec (issue 21): whether it is paid, and paying an unpaid one from its row.
+  {
+    id: 'paid',
+    accessorFn: (r) => (r.paid ? 'Paid' : 'Unpaid'),
+    header: 'Status',
+    cell: ({ row }) => (
+      <Badge color={row.original.paid ? 'green' : 'orange'} variant="light">
+        {row.original.paid ? 'Paid' : 'Unpaid'}
+      </Badge>
+    ),
+  },
+  {
+    id: 'pay',
+    header: 'Pay',
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.paid ? null : (
+        <Button
+          component={Link}
+          to={`${routePath('make-payment')}?amount=${row.original.amount.toFixed(2)}`}
+          size="compact-sm"
+          variant="light"
+          aria-label={`Pay this invoice: ${row.original.invoice}`}
+        >
+          Pay this invoice
+        </Button>
+      ),
+  },
 ];
 
 /** Invoices (spec 002 §2): searchable, invoice descending, 12 per page (6/12/18); a row opens it. */

@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
-import { invoiceQuery } from './api.ts';
+import { invoiceQuery, invoicesQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
 
@@ -29,6 +29,8 @@ export default function ViewInvoicePage() {
 function InvoiceView({ account, invoice }: { account: string; invoice: string }) {
   const showStatus = useStatus();
   const q = useQuery(invoiceQuery(account, invoice));
+  // Paid or not is a field of the list (the invoice call answers the spec's fields only).
+  const row = useQuery(invoicesQuery(account)).data?.find((r) => r.invoice === invoice);
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (!q.error || shown.current === q.error) return;
@@ -42,6 +44,18 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
         <Button component={Link} to="/invoices" variant="default">
           Back to Invoices
         </Button>
+        {d && (
+          // The browser's "Save as PDF" of a print stylesheet that leaves only the invoice
+          // (global.css): no PDF library in the bundle, and the invoice's own markup as it shows.
+          <Button variant="light" onClick={() => window.print()}>
+            Download PDF
+          </Button>
+        )}
+        {d && row && !row.paid && (
+          <Button component={Link} to={`/make-payment?amount=${d.amount.toFixed(2)}`}>
+            Pay this invoice
+          </Button>
+        )}
       </Group>
       {q.isError && <Alert color="yellow">{B.cantFind(invoice)}</Alert>}
       {d && (
@@ -57,7 +71,13 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
               Amount <b>{dollars(d.amount)}</b>
             </Text>
           </Group>
-          <Card withBorder p="lg" data-testid="invoice-body" style={{ overflowX: 'auto' }}>
+          <Card
+            withBorder
+            p="lg"
+            data-testid="invoice-body"
+            className="print-only-content"
+            style={{ overflowX: 'auto' }}
+          >
             <SafeHtml html={d.invoice} className="invoice-markup" />
           </Card>
         </>

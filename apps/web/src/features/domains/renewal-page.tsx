@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Select, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Modal, Select, Table, Text } from '@mantine/core';
 import { renewDomain } from '@portal/contract/domains/calls';
 import { DM, yearLabel } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
@@ -21,6 +21,8 @@ export default function RenewalPage() {
   const status = useQuery(renewalStatusQuery(domain));
   const [years, setYears] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // Money moves only after a review of what, how long, how much and on whose account (issue 21).
+  const [reviewing, setReviewing] = useState(false);
   const s = status.data;
   const price = s?.prices.find((p) => String(p.id) === years)?.price;
 
@@ -106,7 +108,7 @@ export default function RenewalPage() {
           ) : (
             <Group>
               <Button
-                onClick={() => renew.mutate()}
+                onClick={() => setReviewing(true)}
                 disabled={!s.renewable || !years || price === undefined}
                 loading={renew.isPending}
               >
@@ -119,6 +121,29 @@ export default function RenewalPage() {
           )}
         </>
       )}
+      <Modal
+        opened={reviewing}
+        onClose={() => setReviewing(false)}
+        title={<Text fw={700}>Review the renewal</Text>}
+      >
+        <Text data-testid="renewal-review">
+          Renew <b>{domain}</b> for {years} {yearLabel(Number(years))} at <b>${(price ?? 0).toFixed(2)}</b>,
+          charged to the account <b>{currentUser}</b> on its next invoice.
+        </Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setReviewing(false)}>
+            Back
+          </Button>
+          <Button
+            onClick={() => {
+              setReviewing(false);
+              renew.mutate();
+            }}
+          >
+            Confirm renewal
+          </Button>
+        </Group>
+      </Modal>
     </Page>
   );
 }

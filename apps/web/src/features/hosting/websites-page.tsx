@@ -122,7 +122,7 @@ export default function WebsitesPage() {
             onClick={() => toggle.mutate(row.original)}
           >
             {/* "Turn off" alone reads as turning the website off. */}
-            {row.original.error_logs ? 'Turn logs off' : 'Turn logs on'}
+            {row.original.error_logs ? 'Turn off error logs' : 'Turn on error logs'}
           </Button>
         ),
     },

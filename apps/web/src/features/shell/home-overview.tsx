@@ -85,7 +85,11 @@ export default function HomeOverview({ account, billing }: { account: string; bi
                 <Group gap="xs">
                   <Text size="sm">
                     Last invoice{' '}
-                    <Anchor component={Link} to={routePath('view-invoice', { invoice: last.invoice })}>
+                    <Anchor
+                      underline="always"
+                      component={Link}
+                      to={routePath('view-invoice', { invoice: last.invoice })}
+                    >
                       {last.invoice}
                     </Anchor>{' '}
                     of {dayjs(last.invdate).format('MMM D, YYYY')}: {money(last.amount)}
@@ -118,7 +122,11 @@ export default function HomeOverview({ account, billing }: { account: string; bi
             <List size="sm" spacing={2}>
               {expiring.map((d) => (
                 <List.Item key={d.domain}>
-                  <Anchor component={Link} to={routePath('domain-renewal', { domain: d.domain })}>
+                  <Anchor
+                    underline="always"
+                    component={Link}
+                    to={routePath('domain-renewal', { domain: d.domain })}
+                  >
                     {d.domain}
                   </Anchor>{' '}
                   {d.expiration_date}

@@ -152,7 +152,7 @@ function CustomerSummaryCard({ logname }: { logname: string }) {
   return (
     <Card withBorder p="lg" data-testid="customer-summary">
       <Title order={2} fz="h3">
-        Working on {logname}
+        Customer {logname}
       </Title>
       {c ? (
         <Text mt="xs">
@@ -163,11 +163,6 @@ function CustomerSummaryCard({ logname }: { logname: string }) {
       ) : (
         <Text c="dimmed">{summary.isError ? 'Summary not available' : 'Loading…'}</Text>
       )}
-      <Group mt="sm">
-        <Button component={Link} to="/account-info" variant="light" size="sm">
-          Account Summary
-        </Button>
-      </Group>
     </Card>
   );
 }
