@@ -226,6 +226,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search-accounts/{text}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Search accounts
+         * @description **Who may call it:** Staff and admins only.
+         */
+        get: operations["get-search-accounts-by-text"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/change-unix-password": {
         parameters: {
             query?: never;
@@ -860,6 +880,46 @@ export interface paths {
          * @description **Who may call it:** Staff and admins only.
          */
         post: operations["post-addtoaudit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/card-tokenizer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Card tokenizer
+         * @description **Who may call it:** Any signed-in caller.
+         */
+        get: operations["get-card-tokenizer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sandbox/tokenize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox tokenize
+         * @description **Who may call it:** The account named in the request, never a Secondary account, or staff.
+         */
+        post: operations["post-sandbox-tokenize"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3236,6 +3296,64 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "get-search-accounts-by-text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example string */
+                text: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": [
+                     *         {
+                     *           "logname": "alice",
+                     *           "name": "string",
+                     *           "bill_email": "alice@anderson-design.com",
+                     *           "domain": "anderson-design.com"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example alice */
+                            logname: string;
+                            name: string;
+                            /** @example alice@anderson-design.com */
+                            bill_email: string;
+                            /** @example anderson-design.com */
+                            domain: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "post-change-unix-password": {
         parameters: {
             query?: never;
@@ -5011,33 +5129,36 @@ export interface operations {
                 /**
                  * @example {
                  *       "account": "alice",
+                 *       "cardtype": "Visa",
+                 *       "add_payment": 0,
+                 *       "save_card": 0,
+                 *       "auto_bill": 0,
+                 *       "use_this_card": 0,
                  *       "ccname": "Alice Anderson",
-                 *       "ccnumber": "4111111111111111",
-                 *       "expdate": "1230",
-                 *       "cvv": "123",
                  *       "address": "12 Harbor Road",
                  *       "city": "Portland",
                  *       "state": "ME",
                  *       "zipcode": "04101",
                  *       "country": "US",
-                 *       "cardtype": "Visa",
-                 *       "add_payment": 0,
-                 *       "save_card": 0,
-                 *       "auto_bill": 0,
-                 *       "use_this_card": 0
+                 *       "ccnumber": "4111111111111111",
+                 *       "expdate": "1230",
+                 *       "cvv": "123",
+                 *       "opaque_data": {
+                 *         "descriptor": "string",
+                 *         "value": "string"
+                 *       }
                  *     }
                  */
                 "application/json": {
                     /** @example alice */
                     account: string;
+                    cardtype?: ("Visa" | "M/C" | "Discover" | "AmExp") | "";
+                    add_payment?: 0 | 1;
+                    save_card?: 0 | 1;
+                    auto_bill: 0 | 1;
+                    use_this_card?: 0 | 1;
                     /** @example Alice Anderson */
                     ccname: string;
-                    /** @example 4111111111111111 */
-                    ccnumber: string;
-                    /** @example 1230 */
-                    expdate: string;
-                    /** @example 123 */
-                    cvv: string;
                     /** @example 12 Harbor Road */
                     address: string;
                     /** @example Portland */
@@ -5048,12 +5169,16 @@ export interface operations {
                     zipcode: string;
                     /** @example US */
                     country?: string | null;
-                    /** @enum {string} */
-                    cardtype: "Visa" | "M/C" | "Discover" | "AmExp";
-                    add_payment?: 0 | 1;
-                    save_card?: 0 | 1;
-                    auto_bill: 0 | 1;
-                    use_this_card?: 0 | 1;
+                    /** @example 4111111111111111 */
+                    ccnumber?: string;
+                    /** @example 1230 */
+                    expdate?: string;
+                    /** @example 123 */
+                    cvv?: string;
+                    opaque_data?: {
+                        descriptor: string;
+                        value: string;
+                    };
                 };
             };
         };
@@ -5496,16 +5621,20 @@ export interface operations {
                  *       "idempotency_key": "5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90",
                  *       "purpose": "account",
                  *       "ccname": "Alice Anderson",
-                 *       "ccnumber": "4111111111111111",
-                 *       "expdate": "1230",
-                 *       "cvv": "123",
                  *       "address": "12 Harbor Road",
                  *       "city": "Portland",
                  *       "state": "ME",
                  *       "zipcode": "04101",
                  *       "country": "US",
                  *       "cardtype": "Visa",
-                 *       "which_card": 0
+                 *       "which_card": 0,
+                 *       "ccnumber": "4111111111111111",
+                 *       "expdate": "1230",
+                 *       "cvv": "123",
+                 *       "opaque_data": {
+                 *         "descriptor": "string",
+                 *         "value": "string"
+                 *       }
                  *     }
                  */
                 "application/json": {
@@ -5530,12 +5659,6 @@ export interface operations {
                     purpose?: "account" | "coworking";
                     /** @example Alice Anderson */
                     ccname: string;
-                    /** @example 4111111111111111 */
-                    ccnumber: string;
-                    /** @example 1230 */
-                    expdate: string;
-                    /** @example 123 */
-                    cvv: string;
                     /** @example 12 Harbor Road */
                     address: string;
                     /** @example Portland */
@@ -5548,6 +5671,16 @@ export interface operations {
                     country?: string | null;
                     cardtype?: ("Visa" | "M/C" | "Discover" | "AmExp") | "";
                     which_card?: number;
+                    /** @example 4111111111111111 */
+                    ccnumber?: string;
+                    /** @example 1230 */
+                    expdate?: string;
+                    /** @example 123 */
+                    cvv?: string;
+                    opaque_data?: {
+                        descriptor: string;
+                        value: string;
+                    };
                 };
             };
         };
@@ -6021,6 +6154,134 @@ export interface operations {
                         message: string;
                         data: {
                             logged: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-card-tokenizer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "kind": "accept-js",
+                     *         "script": "string",
+                     *         "api_login_id": "string",
+                     *         "client_key": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @constant */
+                            kind: "accept-js";
+                            script: string;
+                            api_login_id: string;
+                            client_key: string;
+                        } | {
+                            /** @constant */
+                            kind: "sandbox";
+                            script: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-sandbox-tokenize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "account": "alice",
+                 *       "ccnumber": "4111111111111111",
+                 *       "expdate": "1230",
+                 *       "cvv": "123"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    account: string;
+                    /** @example 4111111111111111 */
+                    ccnumber: string;
+                    /** @example 1230 */
+                    expdate: string;
+                    /** @example 123 */
+                    cvv: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "opaque_data": {
+                     *           "descriptor": "string",
+                     *           "value": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            opaque_data: {
+                                descriptor: string;
+                                value: string;
+                            };
                         };
                     };
                 };

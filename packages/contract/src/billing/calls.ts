@@ -154,7 +154,10 @@ function cardOrToken(numberRules: { ccnumber: z.ZodType; expdate: z.ZodType; cvv
 }
 
 /** Runs a body-level check even when a field failed, so every field's error is answered at once. */
-const ALWAYS = { when: () => true };
+const ALWAYS = {
+  // …as long as the body is an object: one that is not has its own error, with no fields to check.
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null,
+};
 
 /** The literal card fields of an API body: optional there, checked by cardOrToken. */
 const optionalCardNumberFields = {
