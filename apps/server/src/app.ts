@@ -20,12 +20,14 @@ import { mailRoutes } from './features/mail/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
+import { parseLimits } from './http/limits.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
 import { fileTransport, Outbox, smtpTransport, type Transport } from './integrations/mailer.ts';
-import { AppError, HTTP_STATUS } from './lib/errors.ts';
+import { AppError, HTTP_STATUS, RateLimited } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 
 /** What every feature may use; reached as `app.deps`. */
@@ -43,6 +45,8 @@ export interface Deps {
   checkResponses: boolean;
   /** The breached-password check: the imported index when present, the built-in list otherwise. */
   breach: BreachService;
+  /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
+  limiter: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -104,6 +108,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     calls: [],
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
+    limiter: createRateLimiter(
+      database.db,
+      parseLimits(config.PORTAL_RATE_LIMITS),
+      config.PORTAL_CARD_DECLINES_PER_DAY,
+      now,
+    ),
   } satisfies Deps);
   if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
@@ -140,6 +150,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       const status = HTTP_STATUS[err.code];
+      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
       const body =
         err.code === 'unauthenticated'
           ? { status: 'expired_token', message: err.message }

@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loginFailures, revokedTokens } from './db/schema.ts';
+import { loginFailures, rateCounters, revokedTokens } from './db/schema.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
 import { registerBillingWorkers } from './features/billing/workers.ts';
@@ -16,6 +16,8 @@ export function registerWorkers(app: FastifyInstance): void {
     const t = now();
     await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, t));
     await db.delete(loginFailures).where(lt(loginFailures.lastAt, new Date(t.getTime() - 24 * 3600_000)));
+    // The longest window is a day (the card declines): older counters are spent.
+    await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(t.getTime() - 24 * 3600_000)));
   });
   jobs.every('housekeeping', 60 * 60_000);
   registerAccountWorkers(app);

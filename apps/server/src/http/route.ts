@@ -14,7 +14,9 @@ import {
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog, revokedTokens } from '../db/schema.ts';
-import { expired, forbidden, invalid } from '../lib/errors.ts';
+import { AppError, expired, forbidden, invalid } from '../lib/errors.ts';
+import { confirmGrant } from './grant.ts';
+import type { LimitName } from './limits.ts';
 import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
 
@@ -63,6 +65,21 @@ export interface RouteOptions<C extends CallDef> {
   transaction?: boolean;
   /** Audit staff calls of this route (default: true for POST; false for POST calls that only read). */
   audit?: boolean;
+  /**
+   * The rate limit this call counts against (http/limits.ts): checked once the caller is known and
+   * the input is valid, before anything is looked up or done.
+   */
+  limit?: LimitName;
+  /**
+   * The call asks the card gateway to check a card: an account that has had its day's card
+   * declines is refused before the gateway is called, and a refusal (422) counts as a decline.
+   */
+  cardDeclines?: boolean;
+  /**
+   * The call hands lasting access to someone else: a customer must send their current panel
+   * password as `password` in the body (http/grant.ts); checked before the handler changes anything.
+   */
+  grant?: boolean;
   handler: (ctx: RouteContext<C>) => Promise<unknown>;
 }
 
@@ -112,6 +129,9 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             : null;
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
+      if (opts.limit) await app.deps.limiter.hit(opts.limit, { account: caller?.username, client: req.ip });
+      // The account a card decline counts against: known once authorised.
+      let declinesOf: string | undefined;
       const run = async (db: Db) => {
         const ctx: RouteContext<C> = {
           params,
@@ -125,6 +145,14 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           auditDetails: {},
         };
         await authorize(db, opts.access, ctx);
+        if (opts.grant) {
+          const password = (body as { password?: string } | undefined)?.password;
+          await confirmGrant(db, caller as Caller, password, ctx.auditDetails);
+        }
+        if (opts.cardDeclines && ctx.account) {
+          await app.deps.limiter.checkDeclines(db, ctx.account.logname);
+          declinesOf = ctx.account.logname;
+        }
         const result = await opts.handler(ctx);
         if (audited && caller && isStaff(caller)) {
           await db.insert(auditLog).values({
@@ -136,9 +164,16 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         }
         return result;
       };
-      const result = useTx
-        ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
-        : await run(app.deps.db);
+      const result = await (useTx
+        ? app.deps.db.transaction((tx) => run(tx as unknown as Db))
+        : run(app.deps.db)
+      ).catch(async (err) => {
+        // Counted outside the call's transaction, which the refusal rolled back.
+        if (declinesOf && err instanceof AppError && err.code === 'refused') {
+          await app.deps.limiter.countDecline(declinesOf);
+        }
+        throw err;
+      });
       if (reply.sent) return reply;
       if (result instanceof Answer) {
         checkResponse(app, call, result.data);

@@ -42,3 +42,11 @@ export const notFound = (message: string = M.notFound) => new AppError('not_foun
 export const conflict = (message: string) => new AppError('conflict', message);
 export const refused = (message: string) => new AppError('refused', message);
 export const expired = () => new AppError('unauthenticated', M.sessionExpired);
+
+/** A 429 that tells the client when to try again (the Retry-After header, in seconds). */
+export class RateLimited extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too_many', M.tooManyRequests(retryAfterSeconds));
+  }
+}
+export const rateLimited = (retryAfterSeconds: number) => new RateLimited(retryAfterSeconds);

@@ -150,7 +150,12 @@ describe('access matrix', () => {
       const deleted = new Set<TargetName>();
       const run = async (cell: Cell) => {
         const token = entry.special === 'logout' ? await freshToken(cell.who) : tokens.get(cell.who);
-        const res = await send(call.method, call.path, cell.sample, token);
+        // A lasting grant carries the caller's own password (#17 §3): the matrix is about who, not that.
+        const sample =
+          entry.grant && cell.who !== 'none'
+            ? { ...cell.sample, body: { ...(cell.sample.body as object), password: demoPassword(cell.who) } }
+            : cell.sample;
+        const res = await send(call.method, call.path, sample, token);
         cellsSent++;
         const wrong = wrongAnswer(entry, cell, res, deleted.has(cell.target));
         if (entry.deletes && cell.want === 'pass' && res.status < 300) deleted.add(cell.target);

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { gatewayOf } from '../features/billing/repository.ts';
+import { DEFAULT_LIMITS } from '../http/limits.ts';
 import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
 import type { PaymentGateway } from '../integrations/gateway/index.ts';
@@ -89,6 +90,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const UNREACHED_LIMITS = Object.keys(DEFAULT_LIMITS)
+  .map((name) => `${name}=1000000/1000000/60`)
+  .join(',');
+
 export const demoPassword = (logname: string) => `${logname}-demo-pass`;
 
 /** How many app instances `build()` makes: TEST_INSTANCES (1 or 2); 2 needs TEST_DATABASE_URL. */
@@ -161,6 +166,10 @@ export async function build(
     PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     PORTAL_AGENT_DELAY_MS: '0',
+    // Tests of the features send far more requests than a customer would: limits they cannot reach.
+    // The limits themselves are tested with their own numbers (security/rate-limits.test.ts).
+    PORTAL_RATE_LIMITS: UNREACHED_LIMITS,
+    PORTAL_CARD_DECLINES_PER_DAY: '1000',
     ...opts.env,
   });
   const instances = testInstances();

@@ -82,6 +82,17 @@ export const loginFailures = pgTable('login_failures', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
+/**
+ * Request counters of the rate limits (http/rate-limit.ts): one row per limit and key (an account
+ * or a client address), counted in a fixed window that starts with the first request. Shared by
+ * every process; stale rows are removed by the housekeeping job.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
 /** Tokens revoked by logout, kept until they would have expired anyway. */
 export const revokedTokens = pgTable(
   'revoked_tokens',

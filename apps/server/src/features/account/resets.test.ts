@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -172,7 +172,11 @@ describe('recovery contacts feed password resets', () => {
   it('accepts an address added on Recovery Contacts for a panel reset, and refuses it once deleted', async () => {
     const added = await t
       .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'Carol.Spare@Example.org' });
+      .post('/api/add-recovery-email', {
+        password: demoPassword('carol'),
+        logname: 'carol',
+        email: 'Carol.Spare@Example.org',
+      });
     expect(added.status).toBe(200);
     const id = added.body.data.id as number;
 

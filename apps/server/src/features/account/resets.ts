@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { clearFailures, lockedUntil, recordFailure } from '../../auth/throttle.ts';
@@ -13,6 +13,7 @@ import { AppError, refused } from '../../lib/errors.ts';
 import {
   consumeResetToken,
   issueResetToken,
+  mailPasswordChanged,
   queueMailPassword,
   type ResetKind,
   refuseBreached,
@@ -84,6 +85,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         .update(accounts)
         .set({ passwordHash: await hashPassword(body.new_password) })
         .where(eq(accounts.logname, owner));
+      await mailPasswordChanged(deps.outbox, db, owner, 'a reset link');
       // The owner proved control of the mailbox: lift a sign-in lock left by the forgotten password.
       await clearFailures(db, `acct:${owner}`);
       return new Answer({ username: owner }, '');
@@ -122,7 +124,14 @@ async function matchRecoveryAddress(db: Db, logname: string, email: string): Pro
   const [recovery] = await db
     .select({ id: recoveryEmails.id })
     .from(recoveryEmails)
-    .where(and(eq(recoveryEmails.owner, logname), sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`))
+    .where(
+      and(
+        eq(recoveryEmails.owner, logname),
+        sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
+        // A recovery address counts once it has followed its confirmation link (#17 §3).
+        isNotNull(recoveryEmails.confirmedAt),
+      ),
+    )
     .limit(1);
   return recovery ? account.logname : null;
 }

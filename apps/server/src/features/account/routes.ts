@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { findAccount } from '../../auth/policy.ts';
+import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { addressRoutes } from './addresses.ts';
-import { queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
+import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
 import { statementRoutes } from './statement.ts';
@@ -69,7 +70,10 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
       await verifyOperator(db, caller!.username, body.old_password, A.wrongOldPassword, deps.now());
       await refuseBreached(breach, body.new_password);
       const hash = await hashPassword(body.new_password);
-      await db.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+      await db.transaction(async (tx) => {
+        await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+        await mailPasswordChanged(deps.outbox, tx as unknown as Db, account!.logname, caller!.username);
+      });
       return new Answer({ username: account!.logname }, '');
     },
   });

@@ -2,7 +2,7 @@ import { MM } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -32,7 +32,11 @@ describe('recovery contacts', () => {
   it('adds an address, lower-cased, and refuses a duplicate', async () => {
     const res = await t
       .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: ' Carol.Home@Example.org ' });
+      .post('/api/add-recovery-email', {
+        password: demoPassword('carol'),
+        logname: 'carol',
+        email: ' Carol.Home@Example.org ',
+      });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Added carol.home@example.org');
     expect(res.body.data).toEqual({
@@ -42,20 +46,39 @@ describe('recovery contacts', () => {
     });
     const dup = await t
       .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'CAROL.home@example.org' });
+      .post('/api/add-recovery-email', {
+        password: demoPassword('carol'),
+        logname: 'carol',
+        email: 'CAROL.home@example.org',
+      });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('carol.home@example.org is already a recovery address');
   });
 
   it('validates the address and the account', async () => {
-    const bad = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: 'carol@' });
+    const bad = await t
+      .as('carol')
+      .post('/api/add-recovery-email', {
+        password: demoPassword('carol'),
+        logname: 'carol',
+        email: 'carol@',
+      });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email).toBe('Invalid Email Address');
-    const empty = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: '' });
+    const empty = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { password: demoPassword('carol'), logname: 'carol', email: '' });
     expect(empty.body.errors.email).toBe('Required');
     expect(
-      (await t.as('carol').post('/api/add-recovery-email', { logname: 'alice', email: 'x@example.org' }))
-        .status,
+      (
+        await t
+          .as('carol')
+          .post('/api/add-recovery-email', {
+            password: demoPassword('carol'),
+            logname: 'alice',
+            email: 'x@example.org',
+          })
+      ).status,
     ).toBe(403);
     expect(
       (await t.as(null).post('/api/add-recovery-email', { logname: 'carol', email: 'x@example.org' })).status,
@@ -70,13 +93,21 @@ describe('recovery contacts', () => {
         (
           await t
             .as('carol')
-            .post('/api/add-recovery-email', { logname: 'carol', email: `c${i}@example.org` })
+            .post('/api/add-recovery-email', {
+              password: demoPassword('carol'),
+              logname: 'carol',
+              email: `c${i}@example.org`,
+            })
         ).status,
       ).toBe(200);
     }
     const over = await t
       .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'c11@example.org' });
+      .post('/api/add-recovery-email', {
+        password: demoPassword('carol'),
+        logname: 'carol',
+        email: 'c11@example.org',
+      });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe('At most 10 recovery addresses');
   });
