@@ -81,13 +81,11 @@ describe('POST /api/update-admins', () => {
   });
 
   it('makes exactly the listed secondaries dashboard admins', async () => {
-    const res = await t
-      .as('alice')
-      .post('/api/update-admins', {
-        password: demoPassword('alice'),
-        logname: 'alice',
-        admins: '5003, 5005,5005',
-      });
+    const res = await t.as('alice').post('/api/update-admins', {
+      password: demoPassword('alice'),
+      logname: 'alice',
+      admins: '5003, 5005,5005',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(1);
     expect(res.body.message).toBe('Dashboard admins of alice updated');

@@ -305,15 +305,13 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
 
   it('grant, then the new admin manages the domain’s aliases; removal takes that away', async () => {
     expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(403);
-    const add = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bakersdozen.com',
-        newadmin: 'carol',
-        logname: 'bob',
-        all: 0,
-      });
+    const add = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bakersdozen.com',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: 0,
+    });
     expect(add.status).toBe(200);
     expect(add.body.data).toEqual({ admin: 'carol', all: 0, domains: ['bakersdozen.com'] });
     expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(200);
@@ -339,15 +337,13 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('grants all the owner’s domains, and removing one domain keeps the others', async () => {
-    const add = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bobbaker.net',
-        newadmin: 'carol',
-        logname: 'bob',
-        all: '1',
-      });
+    const add = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: '1',
+    });
     expect(add.status).toBe(200);
     expect(add.body.data.domains).toEqual(['bakersdozen.com', 'bobbaker.net']);
     expect(await grantsOf('carol')).toEqual([{ owner: 'bob', domain: null }]);
@@ -373,30 +369,26 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('lets only the owner or staff grant and remove: a granted admin gets 403', async () => {
-    const byAdmin = await t
-      .as('dave')
-      .post('/api/addadmin', {
-        password: demoPassword('dave'),
-        domain: 'harbor-studio.org',
-        newadmin: 'bob',
-        logname: 'alice',
-        all: 0,
-      });
+    const byAdmin = await t.as('dave').post('/api/addadmin', {
+      password: demoPassword('dave'),
+      domain: 'harbor-studio.org',
+      newadmin: 'bob',
+      logname: 'alice',
+      all: 0,
+    });
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.message).toBe('Only the owner of the domain may change its permissions');
     const removeByAdmin = await t
       .as('dave')
       .post('/api/deleteadmin', { domain: 'harbor-studio.org', logname: 'dave' });
     expect(removeByAdmin.status).toBe(403);
-    const other = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'harbor-studio.org',
-        newadmin: 'bob',
-        logname: 'bob',
-        all: 0,
-      });
+    const other = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'harbor-studio.org',
+      newadmin: 'bob',
+      logname: 'bob',
+      all: 0,
+    });
     expect(other.status).toBe(403);
     const fromAll = await t
       .as('dave')
@@ -424,48 +416,40 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('rejects bad input with clear errors and changes nothing', async () => {
-    const self = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bobbaker.net',
-        newadmin: 'bob',
-        logname: 'bob',
-        all: 0,
-      });
+    const self = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'bob',
+      logname: 'bob',
+      all: 0,
+    });
     expect(self.status).toBe(400);
     expect(self.body.errors.newadmin).toBe('bob owns the domain already');
-    const ghost = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bobbaker.net',
-        newadmin: 'ghost',
-        logname: 'bob',
-        all: 0,
-      });
+    const ghost = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'ghost',
+      logname: 'bob',
+      all: 0,
+    });
     expect(ghost.status).toBe(400);
     expect(ghost.body.message).toBe('There is no account named ghost');
-    const blank = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bobbaker.net',
-        newadmin: '',
-        logname: 'bob',
-        all: 0,
-      });
+    const blank = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: '',
+      logname: 'bob',
+      all: 0,
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors.newadmin).toBe('Required');
-    const scope = await t
-      .as('bob')
-      .post('/api/addadmin', {
-        password: demoPassword('bob'),
-        domain: 'bobbaker.net',
-        newadmin: 'carol',
-        logname: 'bob',
-        all: 2,
-      });
+    const scope = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: 2,
+    });
     expect(scope.status).toBe(400);
     expect(scope.body.errors.all).toBe('Invalid');
     expect(await grantsOf('carol')).toEqual([]);
