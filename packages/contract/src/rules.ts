@@ -128,7 +128,7 @@ export const domainName = z
  * account are not asked; the server answers a customer's call without it with a 400
  * (M.grantPasswordRequired), with a wrong one a 403 (M.grantPasswordWrong).
  */
-export const grantPassword = z.string().max(1024).optional();
+export const grantPassword = text().max(1024).optional();
 
 export const MIN_PASSWORD = 8;
 /** A new password: required, at least 8 characters, at most 128. */
