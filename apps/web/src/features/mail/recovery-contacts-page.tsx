@@ -63,12 +63,14 @@ export default function RecoveryContactsPage() {
     {
       accessorKey: 'contact_info',
       header: 'Recovery Address',
-      cell: ({ row }) => (
-        <span style={{ overflowWrap: 'anywhere' }}>
-          {row.original.contact_info}
-          {row.original.confirmed ? '' : ` ${MM.recoveryPending}`}
-        </span>
-      ),
+      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.contact_info}</span>,
+    },
+    {
+      // A new address receives resets only once it has followed the link mailed to it.
+      id: 'confirmed',
+      header: 'Confirmed',
+      enableSorting: false,
+      cell: ({ row }) => (row.original.confirmed ? 'Yes' : MM.recoveryPending),
     },
     {
       id: 'delete',
