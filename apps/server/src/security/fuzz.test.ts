@@ -313,7 +313,9 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
             ['alice', aliceToken],
           ];
   const counted = COUNTS_FAILURES.has(registered.path);
-  const written = (tables: string[]) => tables.filter((name) => !(counted && name === 'login_failures'));
+  // A rate-limited call counts every valid request, refused or not (#17 §5, http/rate-limit.ts).
+  const written = (tables: string[]) =>
+    tables.filter((name) => !(counted && name === 'login_failures') && name !== 'rate_counters');
   const login = registered.path === '/api/miglogin';
   const base = registered.path === '/api/agent/report' ? await claimedChange(sample) : sample;
 
