@@ -45,6 +45,8 @@ async function setAdmins(page: Page, admins: string[]) {
   }
   await page.getByRole('button', { name: 'Update Admins' }).click();
   await expect(page.getByTestId('admins-to-save').textContent()).resolves.toBe(admins.join(', ') || 'None');
+  // Dashboard admin rights are confirmed with the current password (#17 §3).
+  await dialog(page).getByLabel('Your current password').fill('alice-demo-pass');
   await dialog(page).getByRole('button', { name: 'Confirm' }).click();
   await dialog(page).getByText('Dashboard admins of alice updated').waitFor();
   await closeDialog(page);
@@ -219,6 +221,7 @@ describe('failure modals of the account administration screens (spec 002 §8)', 
     await page.goto(url('/secondaries'));
     await page.getByLabel('Dashboard admin: erin').setChecked(true);
     await page.getByRole('button', { name: 'Update Admins' }).click();
+    await dialog(page).getByLabel('Your current password').fill('alice-demo-pass');
     await dialog(page).getByRole('button', { name: 'Confirm' }).click();
     expect((await statusModal(page, 'Update admins failed')).color).toBe('red');
     await closeDialog(page);

@@ -274,6 +274,8 @@ describe('permissions and whois', () => {
     await page.goto(url('/permissions/client05-anderson.com'));
     await page.getByText('No Additional Admin Accounts for the domain').waitFor();
     await page.getByLabel('Account name').fill('carol');
+    // Admin rights are confirmed with the current password (#17 §3).
+    await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await page.getByRole('cell', { name: 'carol', exact: true }).waitFor();
     await screenshot(page, 'domains-permissions-desktop-light');

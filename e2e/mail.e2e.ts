@@ -199,8 +199,11 @@ describe('other mail screens', () => {
     await page.goto(url('/recovery-contacts'));
     await page.getByRole('cell', { name: 'a.anderson@backup.example.org', exact: true }).waitFor();
     await page.getByLabel('Recovery email').fill('alice.e2e@example.org');
+    // A new recovery address is confirmed with the current password (#17 §3) and waits for its link.
+    await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Email' }).click();
     await page.getByRole('cell', { name: 'alice.e2e@example.org', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '(waiting for confirmation)' }).waitFor();
     const addresses = await page.locator('tbody tr td:nth-child(3)').allTextContents();
     expect(addresses).toEqual([...addresses].sort());
     await page.getByRole('button', { name: 'Delete alice.e2e@example.org' }).click();

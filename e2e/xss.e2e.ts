@@ -369,6 +369,7 @@ describe('server-provided markup cannot run script (DOMPurify + CSP)', () => {
       expect(await scanDocument(page), 'notice').toEqual([]);
     };
     await page.getByLabel('Recovery email').fill(NOTICE_EMAIL);
+    await page.getByLabel('Your current password').fill(CUSTOMER.password);
     await page.getByRole('button', { name: 'Add Email' }).click();
     await expectNoticeText(`Added ${NOTICE_EMAIL}`);
     await page.getByRole('button', { name: `Delete ${NOTICE_EMAIL}` }).click();

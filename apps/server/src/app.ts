@@ -26,6 +26,8 @@ import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
 import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
 import { trustProxy } from './http/client-address.ts';
+import { parseLimits } from './http/limits.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
@@ -37,7 +39,7 @@ import {
   smtpTransport,
   type Transport,
 } from './integrations/mailer.ts';
-import { AppError, envelopeOf, HTTP_STATUS } from './lib/errors.ts';
+import { AppError, envelopeOf, HTTP_STATUS, RateLimited } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { VERSION } from './lib/version.ts';
 
@@ -64,6 +66,8 @@ export interface Deps {
   lifecycle: { draining: boolean };
   /** Prometheus metrics of this app (http/metrics.ts). */
   metrics: Metrics;
+  /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
+  limiter: RateLimiter;
 }
 
 declare module 'fastify' {
@@ -135,6 +139,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
     lifecycle: { draining: false },
     metrics: createMetrics(database.db, { processMetrics: opts.processMetrics }),
+    limiter: createRateLimiter(
+      database.db,
+      parseLimits(config.PORTAL_RATE_LIMITS),
+      config.PORTAL_CARD_DECLINES_PER_DAY,
+      now,
+    ),
   } satisfies Deps);
   instrumentRequests(app, app.deps.metrics);
   if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
@@ -204,7 +214,10 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   await app.register(cookie);
 
   app.setErrorHandler((err, req, reply) => {
-    if (err instanceof AppError) return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));
+    if (err instanceof AppError) {
+      if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
+      return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));
+    }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ status: 0, message: M.tooLarge, code: 'too_large' });

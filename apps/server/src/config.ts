@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
+import { DEFAULT_DECLINES_PER_DAY, parseLimits } from './http/limits.ts';
 
 /** Configuration from the environment, validated once at start (see README "Configuration"). */
 
@@ -95,6 +96,19 @@ const Env = z.object({
   WHOIS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   WHOIS_SERVERS: z.string().optional(),
   PWNED_INDEX: z.string().optional(),
+  /** Overrides of the rate limits: `name=account/client/seconds,...` (http/limits.ts, docs/security.md). */
+  PORTAL_RATE_LIMITS: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      try {
+        parseLimits(v);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+      }
+    }),
+  /** Card declines (add-card and payments) an account may have per day; 0 turns the cap off. */
+  PORTAL_CARD_DECLINES_PER_DAY: z.coerce.number().int().min(0).max(1000).default(DEFAULT_DECLINES_PER_DAY),
   /** Delay before the in-process hosting agent and registrar apply queued changes (ms). */
   PORTAL_AGENT_DELAY_MS: z.coerce.number().int().min(0).default(20_000),
   PORTAL_AGENT_TOKENS: z.string().optional(),

@@ -1,6 +1,6 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loginFailures, sessions } from './db/schema.ts';
+import { loginFailures, rateCounters, sessions } from './db/schema.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
@@ -27,6 +27,8 @@ export function registerWorkers(app: FastifyInstance): void {
         ),
       );
     await deleteExpiredKeys(db, t);
+    // The longest window is a day (the card declines): older counters are spent.
+    await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(t.getTime() - 24 * 3600_000)));
   });
   jobs.every('housekeeping', 60 * 60_000);
   registerAccountWorkers(app);

@@ -23,6 +23,9 @@ export const M = {
   invalidInput: 'Invalid input',
   tooLarge: 'Request too large',
   unavailable: 'Service temporarily unavailable',
+  /** A rate limit (docs/security.md): the wait, rounded up to minutes past one minute. */
+  tooManyRequests: (seconds: number) =>
+    `Too many requests - please try again in ${seconds <= 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}`,
 
   // session and shell (spec 000 §4, §8)
   loginFailedTitle: 'Login Failed',
@@ -36,6 +39,10 @@ export const M = {
   userNotFound: (text: string) => `User not found: ${text}`,
   networkFailed: 'Failed',
   staffOnly: 'Staff only',
+
+  // lasting grants (recovery address, domain admin, dashboard admin) need the current password (#17 §3)
+  grantPasswordRequired: 'Please enter your current password to confirm this change',
+  grantPasswordWrong: 'That is not your current password: nothing was changed',
 
   // roles (spec 000 §6, spec 002 §6)
   secondaryNoBilling: "Secondary accounts don't have access to billing information",

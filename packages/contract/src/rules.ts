@@ -182,6 +182,14 @@ export const domainName = z
     error: 'Invalid domain name',
   });
 
+/**
+ * The caller's current panel password, sent with a call that hands lasting access to someone else
+ * (add-recovery-email, addadmin, update-admins). Optional in the schema because staff working on an
+ * account are not asked; the server answers a customer's call without it with a 400
+ * (M.grantPasswordRequired), with a wrong one a 403 (M.grantPasswordWrong).
+ */
+export const grantPassword = text().max(1024).optional();
+
 export const MIN_PASSWORD = 8;
 /** A new password: required, at least 8 characters, at most 128. */
 export const newPassword = required().pipe(

@@ -1606,6 +1606,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/confirm-address/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Confirm address
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-confirm-address-by-token"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compressed-websites/{user}": {
         parameters: {
             query?: never;
@@ -6961,7 +6981,8 @@ export interface operations {
                  *       "domain": "anderson-design.com",
                  *       "newadmin": "a",
                  *       "logname": "alice",
-                 *       "all": 0
+                 *       "all": 0,
+                 *       "password": "alice-demo-pass"
                  *     }
                  */
                 "application/json": {
@@ -6971,6 +6992,8 @@ export interface operations {
                     /** @example alice */
                     logname: string;
                     all: 0 | 1 | "0" | "1" | boolean;
+                    /** @example alice-demo-pass */
+                    password?: string;
                 };
             };
         };
@@ -8026,7 +8049,8 @@ export interface operations {
                      *           {
                      *             "id": 0,
                      *             "uid": 0,
-                     *             "contact_info": "string"
+                     *             "contact_info": "string",
+                     *             "confirmed": true
                      *           }
                      *         ]
                      *       }
@@ -8041,6 +8065,7 @@ export interface operations {
                                 id: number;
                                 uid: number;
                                 contact_info: string;
+                                confirmed: boolean;
                             }[];
                         };
                     };
@@ -8074,7 +8099,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "logname": "alice",
-                 *       "email": "alice@anderson-design.com"
+                 *       "email": "alice@anderson-design.com",
+                 *       "password": "alice-demo-pass"
                  *     }
                  */
                 "application/json": {
@@ -8082,6 +8108,8 @@ export interface operations {
                     logname: string;
                     /** @example alice@anderson-design.com */
                     email: string;
+                    /** @example alice-demo-pass */
+                    password?: string;
                 };
             };
         };
@@ -8099,7 +8127,8 @@ export interface operations {
                      *       "data": {
                      *         "id": 0,
                      *         "uid": 0,
-                     *         "contact_info": "string"
+                     *         "contact_info": "string",
+                     *         "confirmed": true
                      *       }
                      *     }
                      */
@@ -8111,6 +8140,7 @@ export interface operations {
                             id: number;
                             uid: number;
                             contact_info: string;
+                            confirmed: boolean;
                         };
                     };
                 };
@@ -8482,7 +8512,8 @@ export interface operations {
                      *       "data": {
                      *         "id": 0,
                      *         "start": "string",
-                     *         "end": "string"
+                     *         "end": "string",
+                     *         "confirmed": true
                      *       }
                      *     }
                      */
@@ -8494,6 +8525,7 @@ export interface operations {
                             id: number;
                             start: string;
                             end: string;
+                            confirmed: boolean;
                         };
                     };
                 };
@@ -8505,6 +8537,52 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-confirm-address-by-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example AAAAAAAAAAAAAAAAAAAA */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "email": "alice@anderson-design.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example alice@anderson-design.com */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -9717,13 +9795,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "logname": "alice",
-                 *       "admins": "string"
+                 *       "admins": "string",
+                 *       "password": "alice-demo-pass"
                  *     }
                  */
                 "application/json": {
                     /** @example alice */
                     logname: string;
                     admins: string;
+                    /** @example alice-demo-pass */
+                    password?: string;
                 };
             };
         };

@@ -16,6 +16,9 @@ import type { Db } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
 import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
 import { type Claim, claim, fingerprintOf, keep, keyOf, release } from './idempotency.ts';
+import { confirmGrant } from './grant.ts';
+import type { LimitName } from './limits.ts';
+import { clientKey } from './client-address.ts';
 import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
 import { liveSession } from '../auth/sessions.ts';
@@ -65,6 +68,21 @@ export interface RouteOptions<C extends CallDef> {
   transaction?: boolean;
   /** Audit staff calls of this route (default: true for POST; false for POST calls that only read). */
   audit?: boolean;
+  /**
+   * The rate limit this call counts against (http/limits.ts): checked once the caller is known and
+   * the input is valid, before anything is looked up or done.
+   */
+  limit?: LimitName;
+  /**
+   * The call asks the card gateway to check a card: an account that has had its day's card
+   * declines is refused before the gateway is called, and a refusal (422) counts as a decline.
+   */
+  cardDeclines?: boolean;
+  /**
+   * The call hands lasting access to someone else: a customer must send their current panel
+   * password as `password` in the body (http/grant.ts); checked before the handler changes anything.
+   */
+  grant?: boolean;
   handler: (ctx: RouteContext<C>) => Promise<unknown>;
 }
 
@@ -125,6 +143,8 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             : null;
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
+      if (opts.limit)
+        await app.deps.limiter.hit(opts.limit, { account: caller?.username, client: clientKey(req.ip) });
       const key = idempotent && caller ? keyOf(req) : null;
       const claimed: Claim | null =
         key && caller
@@ -138,6 +158,8 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         const kept = await claim(app.deps.db, claimed, { now: app.deps.now(), transactional: useTx });
         if (kept) return reply.code(kept.httpStatus).header('idempotent-replayed', 'true').send(kept.answer);
       }
+      // The account a card decline counts against: known once authorised.
+      let declinesOf: string | undefined;
       const run = async (db: Db) => {
         const ctx: RouteContext<C> = {
           params,
@@ -151,6 +173,14 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           auditDetails: {},
         };
         await authorize(db, opts.access, ctx);
+        if (opts.grant) {
+          const password = (body as { password?: string } | undefined)?.password;
+          await confirmGrant(db, caller as Caller, password, ctx.auditDetails);
+        }
+        if (opts.cardDeclines && ctx.account) {
+          await app.deps.limiter.checkDeclines(db, ctx.account.logname);
+          declinesOf = ctx.account.logname;
+        }
         const result = await handleAudited(ctx);
         if (reply.sent) return null;
         const answer = wireAnswer(app, call, result);
@@ -204,6 +234,10 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           : await run(app.deps.db);
         return reply.sent ? reply : answer;
       } catch (err) {
+        // Counted outside the call's transaction, which the refusal rolled back.
+        if (declinesOf && err instanceof AppError && err.code === 'refused') {
+          await app.deps.limiter.countDecline(declinesOf);
+        }
         if (claimed) await keepFailure(app, req, claimed, err, useTx);
         throw err;
       }

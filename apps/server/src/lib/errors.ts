@@ -65,3 +65,11 @@ export function envelopeOf(err: AppError): Record<string, unknown> {
     ...(err.errors ? { errors: err.errors } : {}),
   };
 }
+
+/** A 429 that tells the client when to try again (the Retry-After header, in seconds). */
+export class RateLimited extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too_many', M.tooManyRequests(retryAfterSeconds));
+  }
+}
+export const rateLimited = (retryAfterSeconds: number) => new RateLimited(retryAfterSeconds);

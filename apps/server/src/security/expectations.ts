@@ -114,6 +114,8 @@ export interface Expectation {
   policyRefusal?: string;
   /** The answer is an HTML page (a link opened from a mail), not the JSON envelope. */
   page?: true;
+  /** The call hands lasting access: each caller sends their own current password (http/grant.ts). */
+  grant?: true;
   sample: (t: Target) => Sample | null;
   note?: string;
 }
@@ -472,6 +474,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   'POST /api/addadmin': {
     access: 'domain',
+    grant: true,
     policy: 'domain:owner',
     policyRefusal: DM.ownerOnly,
     kind: 'domain',
@@ -589,6 +592,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   'POST /api/add-recovery-email': {
     access: 'account:self',
+    grant: true,
     kind: 'account',
     answers: { 409: 'the first caller added the address' },
     sample: (t) => ({ body: { logname: t.account, email: 'probe@example.com' } }),
@@ -615,6 +619,14 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     sample: (t) => ({ body: { logname: t.account, email: 'probe@example.com' } }),
   },
   'GET /api/subscribe-portal/confirm/:token': {
+    access: 'public',
+    business: true,
+    page: true,
+    kind: 'none',
+    answers: { 404: 'the sample names no real confirmation token' },
+    sample: () => ({ params: { token: 'no-such-confirmation-token-0123' } }),
+  },
+  'GET /api/confirm-address/:token': {
     access: 'public',
     business: true,
     page: true,
@@ -735,6 +747,7 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   },
   'POST /api/update-admins': {
     access: 'account:primary',
+    grant: true,
     kind: 'account',
     note: 'the sample keeps dave the dashboard admin of alice',
     sample: (t) => ({ body: { logname: t.account, admins: t.account === 'alice' ? '5004' : '' } }),

@@ -313,12 +313,14 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
             ['alice', aliceToken],
           ];
   const counted = COUNTS_FAILURES.has(registered.path);
-  // Staff attempts on audited calls without a transaction are on the audit log, refused ones too (issue 17).
+  // Staff attempts on audited calls without a transaction are on the audit log, refused ones too
+  // (issue 17); a rate-limited call counts every valid request, refused or not (http/rate-limit.ts).
   const written = (tables: string[], identity: string) =>
     tables.filter(
       (name) =>
         !(counted && name === 'login_failures') &&
-        !(identity === 'staff' && registered.auditsAttempts && name === 'audit_log'),
+        !(identity === 'staff' && registered.auditsAttempts && name === 'audit_log') &&
+        name !== 'rate_counters',
     );
   const login = registered.path === '/api/miglogin';
   const base = registered.path === '/api/agent/report' ? await claimedChange(sample) : sample;

@@ -8,6 +8,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/index.ts';
 import { gatewayOf } from '../features/billing/repository.ts';
+import { DEFAULT_LIMITS } from '../http/limits.ts';
 import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
 import type { PaymentGateway } from '../integrations/gateway/index.ts';
@@ -89,6 +90,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+const UNREACHED_LIMITS = Object.keys(DEFAULT_LIMITS)
+  .map((name) => `${name}=1000000/1000000/60`)
+  .join(',');
+
 export const demoPassword = (logname: string) => `${logname}-demo-pass`;
 
 /** How many app instances `build()` makes: TEST_INSTANCES (1 or 2); 2 needs TEST_DATABASE_URL. */
@@ -165,6 +170,10 @@ export async function build(
     // them. They have their own tests (security/sessions.test.ts), which set them.
     PORTAL_IDLE_MINUTES: '480',
     PORTAL_STAFF_IDLE_MINUTES: '480',
+    // Tests of the features send far more requests than a customer would: limits they cannot reach.
+    // The limits themselves are tested with their own numbers (security/rate-limits.test.ts).
+    PORTAL_RATE_LIMITS: UNREACHED_LIMITS,
+    PORTAL_CARD_DECLINES_PER_DAY: '1000',
     ...opts.env,
   });
   const instances = testInstances();

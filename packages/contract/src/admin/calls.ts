@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
-import { idNumber, logname, required } from '../rules.ts';
+import { grantPassword, idNumber, logname, required } from '../rules.ts';
 import { AM } from './messages.ts';
 
 /** Calls of account administration: secondaries, contacts, circuits, BUS accounts (spec 002 §7). */
@@ -43,7 +43,7 @@ export const adminUids = z
 export const updateAdmins = defineCall({
   method: 'POST',
   path: '/api/update-admins',
-  body: z.object({ logname, admins: adminUids }),
+  body: z.object({ logname, admins: adminUids, password: grantPassword }),
   data: z.object({ secondaries: z.array(Secondary) }),
 });
 

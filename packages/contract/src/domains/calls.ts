@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
-import { domainName, logname, optionalEmail, required } from '../rules.ts';
+import { domainName, grantPassword, logname, optionalEmail, required } from '../rules.ts';
 import {
   DOMAIN_ADMINS,
   DOMAIN_RENEWAL_STATUS,
@@ -270,6 +270,7 @@ export const addAdmin = defineCall({
     logname,
     /** 0 this domain only, 1 all the owner's domains (spec 001 §9). */
     all: flag,
+    password: grantPassword,
   }),
   data: z.object({ admin: z.string(), all: z.number(), domains: z.array(z.string()) }),
 });

@@ -3,6 +3,7 @@ import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import {
   domainName,
+  grantPassword,
   idNumber,
   isEmail,
   logname,
@@ -194,12 +195,20 @@ export const updateTempEmail = defineCall({
 
 /** Recovery addresses per account. */
 export const MAX_RECOVERY_EMAILS = 10;
-export const RecoveryEmail = z.object({ id: z.number(), uid: z.number(), contact_info: z.string() });
+/** `confirmed`: false while the address has not followed its confirmation link (#17 §3): no resets go to it. */
+export const RecoveryEmail = z.object({
+  id: z.number(),
+  uid: z.number(),
+  contact_info: z.string(),
+  confirmed: z.boolean(),
+});
+/** Hours a confirmation link (recovery address, auto-responder reply address) stays valid. */
+export const CONFIRM_LINK_HOURS = 48;
 export type RecoveryEmail = z.infer<typeof RecoveryEmail>;
 export const addRecoveryEmail = defineCall({
   method: 'POST',
   path: '/api/add-recovery-email',
-  body: z.object({ logname, email: requiredEmail(MM.invalidEmailAddress) }),
+  body: z.object({ logname, email: requiredEmail(MM.invalidEmailAddress), password: grantPassword }),
   data: RecoveryEmail,
 });
 export const getRecoveryEmails = defineCall({
@@ -258,6 +267,18 @@ export const confirmPortal = defineCall({
   data: z.object({ email: z.string() }),
 });
 
+/**
+ * The link mailed to a new recovery address or to an auto-responder reply address that is not the
+ * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page.
+ */
+export const confirmAddress = defineCall({
+  method: 'GET',
+  path: '/api/confirm-address/:token',
+  token: false,
+  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MM.confirmLinkInvalid }) }),
+  data: z.object({ email: z.string() }),
+});
+
 // ---- Auto-responder ---------------------------------------------------------------------------
 
 /** The spec names no call: ours. Dates are ISO date-times; a missing one is 'Please set a start and end date'. */
@@ -274,5 +295,6 @@ export const autoResponder = defineCall({
       reply_to: requiredEmail(MM.invalidEmailAddress),
     })
     .refine((v) => Date.parse(v.end) > Date.parse(v.start), { error: MM.endAfterStart, path: ['end'] }),
-  data: z.object({ id: z.number(), start: z.string(), end: z.string() }),
+  /** `confirmed`: false while the rule waits for its reply address to follow the link (#17 §4). */
+  data: z.object({ id: z.number(), start: z.string(), end: z.string(), confirmed: z.boolean() }),
 });

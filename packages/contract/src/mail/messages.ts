@@ -68,6 +68,18 @@ export const MM = {
   noRecovery: 'No Recovery Addresses Found',
   recoveryExists: (email: string) => `${email} is already a recovery address`,
   recoveryLimit: (max: number) => `At most ${max} recovery addresses`,
+  /** Added, pending: resets go to it only once its link is followed (#17 §3). Starts with the spec's text. */
+  recoveryAddedPending: (email: string) =>
+    `Added ${email}: it receives password resets once the link we have sent to it is followed`,
+  recoveryPending: '(waiting for confirmation)',
+
+  // confirmation links of recovery addresses and auto-responder reply addresses (#17 §3, §4)
+  addressConfirmedTitle: 'Address confirmed',
+  recoveryConfirmed: (email: string) => `${email} is confirmed: password resets may be sent to it.`,
+  replyToConfirmed: (email: string) => `${email} is confirmed: the auto-responder will answer from it.`,
+  /** The auto-responder's reply_to is not one of the account's own addresses (#17 §4). */
+  replyToPending: (email: string) =>
+    `Your request has been sent. Vacation replies are sent from your own addresses only; ${email} is not one of them, so the auto-responder waits until the link we have sent to ${email} is followed.`,
   addFailed: 'Add Failed',
   deletionFailed: 'Deletion Failed',
 

@@ -89,6 +89,17 @@ export const loginFailures = pgTable('login_failures', {
 });
 
 /**
+ * Request counters of the rate limits (http/rate-limit.ts): one row per limit and key (an account
+ * or a client address), counted in a fixed window that starts with the first request. Shared by
+ * every process; stale rows are removed by the housekeeping job.
+ */
+export const rateCounters = pgTable('rate_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/**
  * Server-side sessions (docs/decisions/017-sessions.md): every token names one (claim `sid`), and a
  * request is accepted only while its row is live (auth/sessions.ts). Rows go with their account.
  */

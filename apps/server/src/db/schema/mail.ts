@@ -62,6 +62,15 @@ export const recoveryEmails = pgTable(
     id: serial('id').primaryKey(),
     owner: owner(),
     contactInfo: text('contact_info').notNull(),
+    /**
+     * When the address confirmed it is reachable and wanted, by the link mailed to it; null while
+     * pending: a pending address receives no reset links. Rows from before (and imported ones,
+     * which come from the back office) count as confirmed.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).defaultNow(),
+    /** SHA-256 of the confirmation link's token while pending. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('recovery_emails_owner_contact_idx').on(t.owner, t.contactInfo)],
 );
@@ -113,6 +122,14 @@ export const autoResponders = pgTable(
     replyTo: text('reply_to').notNull(),
     /** Who made the request (staff may request for a customer). */
     operator: text('operator').notNull(),
+    /**
+     * When the reply_to address was accepted: at once for the account's own addresses, by the
+     * link mailed to it for any other; null while pending, and a pending rule is not live
+     * (mail_vacation_rules leaves it out). Rows from before count as confirmed.
+     */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }).defaultNow(),
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('auto_responders_owner_idx').on(t.owner, t.endAt)],
@@ -144,7 +161,7 @@ export const mailTempAliases = pgView('mail_temp_aliases', {
   expires: timestamp('expires', { withTimezone: true }).notNull(),
 }).as(sql`select name, forwards_to, expires from temp_emails where expires > now()`);
 
-/** The vacation responder's rules: per account, the newest request whose window is open now. */
+/** The vacation responder's rules: per account, the newest confirmed request whose window is open now. */
 export const mailVacationRules = pgView('mail_vacation_rules', {
   logname: text('logname').notNull(),
   replyFrom: text('reply_from').notNull(),
@@ -152,5 +169,5 @@ export const mailVacationRules = pgView('mail_vacation_rules', {
   activeFrom: timestamp('active_from', { withTimezone: true }).notNull(),
   activeUntil: timestamp('active_until', { withTimezone: true }).notNull(),
 }).as(
-  sql`select distinct on (owner) owner as logname, reply_to as reply_from, message as body, start_at as active_from, end_at as active_until from auto_responders where start_at <= now() and end_at > now() order by owner, created_at desc, id desc`,
+  sql`select distinct on (owner) owner as logname, reply_to as reply_from, message as body, start_at as active_from, end_at as active_until from auto_responders where confirmed_at is not null and start_at <= now() and end_at > now() order by owner, created_at desc, id desc`,
 );

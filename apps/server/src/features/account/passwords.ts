@@ -10,6 +10,8 @@ import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import type { Outbox } from '../../integrations/mailer.ts';
 
 /** Spec 000 §9: "password changes propagate in about ten minutes". */
 export const MAIL_PASSWORD_DELAY_MS = 10 * 60_000;
@@ -39,6 +41,21 @@ export async function verifyOperator(
     .limit(1);
   if (!(await verifyPassword(row?.hash, password))) throw refused(wrong, 'wrong_password');
   await clearFailures(db, checks[0].key);
+}
+
+/** Tells the account's addresses that its panel password changed (#17 §3); the password is never in it. */
+export async function mailPasswordChanged(
+  outbox: Outbox,
+  db: Db,
+  logname: string,
+  by: string,
+): Promise<void> {
+  await mailAccountNotice(outbox, db, {
+    account: logname,
+    kind: 'notice.password-changed',
+    subject: `The password of account ${logname} was changed`,
+    lines: [`The members panel password of account ${logname} was changed (by ${by}).`],
+  });
 }
 
 /** New passwords found in the breached-password data are refused (the message ends with "data breaches."). */

@@ -74,6 +74,7 @@ export function requestRoutes(app: FastifyInstance): void {
 
   route(app, C.requestAccounts, {
     access: { account: ({ body }) => body.account, scope: 'primary' },
+    limit: 'request',
     handler: async ({ db, body, account, caller }) => {
       const list = await checkNames(db, body.lognames);
       const refused = list.filter((n) => n.status !== 'available');
@@ -180,6 +181,7 @@ export function requestRoutes(app: FastifyInstance): void {
    */
   route(app, C.sendMessage, {
     access: { account: ({ body }) => body.send_from },
+    limit: 'message',
     handler: async ({ db, body, account, caller }) => {
       const footer = messageFooter(caller!.username, account!.logname);
       const message = {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -173,11 +173,19 @@ describe('POST /api/reset-unix-password', () => {
 
 describe('recovery contacts feed password resets', () => {
   it('accepts an address added on Recovery Contacts for a panel reset, and refuses it once deleted', async () => {
-    const added = await t
-      .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'Carol.Spare@Example.org' });
+    const added = await t.as('carol').post('/api/add-recovery-email', {
+      password: demoPassword('carol'),
+      logname: 'carol',
+      email: 'Carol.Spare@Example.org',
+    });
     expect(added.status).toBe(200);
     const id = added.body.data.id as number;
+    // #17 §3: the new address counts once it has followed the link mailed to it.
+    await t.drainJobs();
+    const confirm = t.sent
+      .find((m) => m.to === 'carol.spare@example.org')
+      ?.body.match(/\/api\/confirm-address\/\S+/);
+    expect((await t.request('GET', confirm?.[0] ?? '/api/confirm-address/none')).status).toBe(200);
 
     // Typed as the customer remembers it: the match ignores case.
     expect((await forgot('panel', 'carol', 'carol.spare@example.org')).status).toBe(200);
@@ -193,6 +201,8 @@ describe('recovery contacts feed password resets', () => {
       body: { account: 'carol', id },
     });
     expect(deleted.status).toBe(200);
+    // The reset's own notice to the account (#17 §3) is delivered first: not part of what is counted.
+    await t.drainJobs();
     const before = t.sent.length;
     const again = await forgot('panel', 'carol', 'carol.spare@example.org');
     // The same answer as for any address (no enumeration), but no link is mailed.

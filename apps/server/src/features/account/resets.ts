@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
@@ -17,6 +17,7 @@ import { enqueue } from '../../lib/jobs.ts';
 import {
   consumeResetToken,
   issueResetToken,
+  mailPasswordChanged,
   queueMailPassword,
   type ResetKind,
   refuseBreached,
@@ -93,6 +94,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       await clearFailures(db, `acct:${owner}`, `pair:${owner}:${clientKey(req.ip)}`);
       const device = await readDevice(deps.devices, req);
       await rememberDevice(deps.devices, device, owner, reply, deps.config.publicUrl.startsWith('https:'));
+      await mailPasswordChanged(deps.outbox, db, owner, 'a reset link');
       return new Answer({ username: owner }, '');
     },
   });
@@ -172,7 +174,14 @@ async function matchRecoveryAddress(db: Db, logname: string, email: string): Pro
   const [recovery] = await db
     .select({ id: recoveryEmails.id })
     .from(recoveryEmails)
-    .where(and(eq(recoveryEmails.owner, logname), sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`))
+    .where(
+      and(
+        eq(recoveryEmails.owner, logname),
+        sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
+        // A recovery address counts once it has followed its confirmation link (#17 §3).
+        isNotNull(recoveryEmails.confirmedAt),
+      ),
+    )
     .limit(1);
   return recovery ? account.logname : null;
 }

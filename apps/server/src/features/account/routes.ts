@@ -11,7 +11,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { addressRoutes } from './addresses.ts';
-import { queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
+import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
 import { statementRoutes } from './statement.ts';
@@ -75,6 +75,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
         await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
         // Whoever held another session (a stolen token) is out; the session that changed it goes on.
         await endSessions(tx as unknown as Db, account!.logname, deps.now(), caller!.sid);
+        await mailPasswordChanged(deps.outbox, tx as unknown as Db, account!.logname, caller!.username);
       });
       return new Answer({ username: account!.logname }, '');
     },

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, contacts, mailPasswordChanges } from '../../db/schema.ts';
 import { EXPECTATIONS, expected } from '../../security/expectations.ts';
 import { loadTargets } from '../../security/targets.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 const DENIED = { status: 0, message: 'Permission denied', code: 'forbidden' };
 const NO_INFO = {
@@ -85,9 +85,11 @@ describe('POST /api/update-admins', () => {
   });
 
   it('makes exactly the listed secondaries dashboard admins', async () => {
-    const res = await t
-      .as('alice')
-      .post('/api/update-admins', { logname: 'alice', admins: '5003, 5005,5005' });
+    const res = await t.as('alice').post('/api/update-admins', {
+      password: demoPassword('alice'),
+      logname: 'alice',
+      admins: '5003, 5005,5005',
+    });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(1);
     expect(res.body.message).toBe('Dashboard admins of alice updated');
@@ -99,44 +101,67 @@ describe('POST /api/update-admins', () => {
       ['erin', 5001],
     ]);
     expect(await admins()).toEqual(['carol:true', 'dave:false', 'erin:true', 'frank:false']);
-    const none = await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' });
+    const none = await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '' });
     expect(none.status).toBe(200);
     expect(await admins()).toEqual(['carol:false', 'dave:false', 'erin:false', 'frank:false']);
   });
 
   it("refuses a uid that is not one of the primary's secondaries and changes nothing", async () => {
     for (const list of ['5003,6001', '5002', '5001', '999999']) {
-      const res = await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: list });
+      const res = await t
+        .as('alice')
+        .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: list });
       expect(res.status).toBe(403);
       expect(res.body).toEqual(DENIED);
     }
     expect(await admins()).toEqual(['carol:false', 'dave:true', 'erin:false', 'frank:false']);
     // Nor can bob name alice's secondaries as his.
-    expect((await t.as('bob').post('/api/update-admins', { logname: 'bob', admins: '5003' })).status).toBe(
-      403,
-    );
+    expect(
+      (
+        await t
+          .as('bob')
+          .post('/api/update-admins', { password: demoPassword('bob'), logname: 'bob', admins: '5003' })
+      ).status,
+    ).toBe(403);
     expect(await admins()).toEqual(['carol:false', 'dave:true', 'erin:false', 'frank:false']);
   });
 
   it('answers 400 with the list rule, 401 without token, 403 for Secondaries and other accounts', async () => {
-    const bad = await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5003,abc' });
+    const bad = await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5003,abc' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.admins).toBe(AM.adminsList);
-    expect((await t.as('alice').post('/api/update-admins', { logname: 'alice' })).body.errors.admins).toBe(
-      AM.adminsList,
-    );
+    expect(
+      (await t.as('alice').post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice' }))
+        .body.errors.admins,
+    ).toBe(AM.adminsList);
     expect(
       (await t.request('POST', '/api/update-admins', { body: { logname: 'alice', admins: '' } })).status,
     ).toBe(401);
-    expect((await t.as('carol').post('/api/update-admins', { logname: 'carol', admins: '' })).body).toEqual(
-      NO_INFO,
-    );
     expect(
-      (await t.as('dave').post('/api/update-admins', { logname: 'alice', admins: '5004' })).body,
+      (
+        await t
+          .as('carol')
+          .post('/api/update-admins', { password: demoPassword('carol'), logname: 'carol', admins: '' })
+      ).body,
+    ).toEqual(NO_INFO);
+    expect(
+      (
+        await t
+          .as('dave')
+          .post('/api/update-admins', { password: demoPassword('dave'), logname: 'alice', admins: '5004' })
+      ).body,
     ).toEqual(DENIED);
-    expect((await t.as('bob').post('/api/update-admins', { logname: 'alice', admins: '' })).body).toEqual(
-      DENIED,
-    );
+    expect(
+      (
+        await t
+          .as('bob')
+          .post('/api/update-admins', { password: demoPassword('bob'), logname: 'alice', admins: '' })
+      ).body,
+    ).toEqual(DENIED);
     expect(await admins()).toEqual(['carol:false', 'dave:true', 'erin:false', 'frank:false']);
   });
 
@@ -168,13 +193,17 @@ describe('dashboard admins: grant and revoke', () => {
 
   it("gives a designated secondary the primary's account information, and takes it away when undesignated", async () => {
     for (const url of primaryReads) expect((await t.as('carol').get(url)).status, url).toBe(403);
-    await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5003' });
+    await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5003' });
     for (const url of primaryReads) expect((await t.as('carol').get(url)).status, url).toBe(200);
     expect((await t.as('carol').get('/api/customer/alice')).body.data.logname).toBe('alice');
     expect((await t.as('carol').post('/api/get-contact', { logname: 'alice', tcid: 1 })).status).toBe(200);
     // dave was undesignated by the same list.
     for (const url of primaryReads) expect((await t.as('dave').get(url)).status, url).toBe(403);
-    await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' });
+    await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '' });
     for (const url of primaryReads) expect((await t.as('carol').get(url)).body, url).toEqual(DENIED);
     expect((await t.as('carol').post('/api/get-contact', { logname: 'alice', tcid: 1 })).body).toEqual(
       DENIED,
@@ -230,9 +259,13 @@ describe('dashboard admins: grant and revoke', () => {
     };
 
     for (const c of reads) await passed(c);
-    await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' });
+    await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '' });
     for (const c of reads) expect((await send(c)).body, keyOf(c)).toEqual(DENIED);
-    await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5004' });
+    await t
+      .as('alice')
+      .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5004' });
     for (const c of reads) await passed(c);
   });
 

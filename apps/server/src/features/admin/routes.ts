@@ -24,6 +24,8 @@ export function adminRoutes(app: FastifyInstance): void {
 
   route(app, C.updateAdmins, {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
+    grant: true,
+    limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
       const a = account as AccountRef;
       // Only the primary's own secondaries can be named; any other uid refuses the whole list.

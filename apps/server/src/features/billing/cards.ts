@@ -219,6 +219,8 @@ export function cardRoutes(app: FastifyInstance): void {
 
   route(app, C.addCard, {
     access: billing(({ body }) => body.account),
+    limit: 'card',
+    cardDeclines: true,
     // The gateway call must not hold a database transaction open; the writes after it are one.
     transaction: false,
     handler: async ({ db, body, account }) => {

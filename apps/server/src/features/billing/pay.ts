@@ -178,6 +178,8 @@ export function paymentRoutes(app: FastifyInstance): void {
 
   route(app, C.singlePayment, {
     access: { account: ({ body }) => body.account, scope: 'billing' },
+    limit: 'payment',
+    cardDeclines: true,
     // The key is committed before the gateway call, and the call holds no transaction open.
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
@@ -242,6 +244,8 @@ export function paymentRoutes(app: FastifyInstance): void {
 
   route(app, C.savedCardPayment, {
     access: { account: ({ body }) => body.account, scope: 'billing' },
+    limit: 'payment',
+    cardDeclines: true,
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;

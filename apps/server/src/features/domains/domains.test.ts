@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainAgreements, domainGrants, domains } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -305,9 +305,13 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
 
   it('grant, then the new admin manages the domain’s aliases; removal takes that away', async () => {
     expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(403);
-    const add = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bakersdozen.com', newadmin: 'carol', logname: 'bob', all: 0 });
+    const add = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bakersdozen.com',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: 0,
+    });
     expect(add.status).toBe(200);
     expect(add.body.data).toEqual({ admin: 'carol', all: 0, domains: ['bakersdozen.com'] });
     expect((await t.as('carol').get('/api/domain-email-aliases/bakersdozen.com')).status).toBe(200);
@@ -333,9 +337,13 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('grants all the owner’s domains, and removing one domain keeps the others', async () => {
-    const add = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'carol', logname: 'bob', all: '1' });
+    const add = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: '1',
+    });
     expect(add.status).toBe(200);
     expect(add.body.data.domains).toEqual(['bakersdozen.com', 'bobbaker.net']);
     expect(await grantsOf('carol')).toEqual([{ owner: 'bob', domain: null }]);
@@ -361,18 +369,26 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('lets only the owner or staff grant and remove: a granted admin gets 403', async () => {
-    const byAdmin = await t
-      .as('dave')
-      .post('/api/addadmin', { domain: 'harbor-studio.org', newadmin: 'bob', logname: 'alice', all: 0 });
+    const byAdmin = await t.as('dave').post('/api/addadmin', {
+      password: demoPassword('dave'),
+      domain: 'harbor-studio.org',
+      newadmin: 'bob',
+      logname: 'alice',
+      all: 0,
+    });
     expect(byAdmin.status).toBe(403);
     expect(byAdmin.body.message).toBe('Only the owner of the domain may change its permissions');
     const removeByAdmin = await t
       .as('dave')
       .post('/api/deleteadmin', { domain: 'harbor-studio.org', logname: 'dave' });
     expect(removeByAdmin.status).toBe(403);
-    const other = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'harbor-studio.org', newadmin: 'bob', logname: 'bob', all: 0 });
+    const other = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'harbor-studio.org',
+      newadmin: 'bob',
+      logname: 'bob',
+      all: 0,
+    });
     expect(other.status).toBe(403);
     const fromAll = await t
       .as('dave')
@@ -400,26 +416,42 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
   });
 
   it('rejects bad input with clear errors and changes nothing', async () => {
-    const self = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'bob', logname: 'bob', all: 0 });
+    const self = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'bob',
+      logname: 'bob',
+      all: 0,
+    });
     expect(self.status).toBe(400);
     expect(self.body.errors.newadmin).toBe('bob owns the domain already');
-    const ghost = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'ghost', logname: 'bob', all: 0 });
+    const ghost = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'ghost',
+      logname: 'bob',
+      all: 0,
+    });
     expect(ghost.status).toBe(400);
     // Issue 21: the answer does not tell which account names exist.
     expect(ghost.body.message).toBe('ghost cannot be made an admin - check the account name');
     expect(ghost.body.message).not.toMatch(/no account/i);
-    const blank = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: '', logname: 'bob', all: 0 });
+    const blank = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: '',
+      logname: 'bob',
+      all: 0,
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors.newadmin).toBe('Required');
-    const scope = await t
-      .as('bob')
-      .post('/api/addadmin', { domain: 'bobbaker.net', newadmin: 'carol', logname: 'bob', all: 2 });
+    const scope = await t.as('bob').post('/api/addadmin', {
+      password: demoPassword('bob'),
+      domain: 'bobbaker.net',
+      newadmin: 'carol',
+      logname: 'bob',
+      all: 2,
+    });
     expect(scope.status).toBe(400);
     expect(scope.body.errors.all).toBe('Invalid');
     expect(await grantsOf('carol')).toEqual([]);

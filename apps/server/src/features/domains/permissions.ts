@@ -6,6 +6,7 @@ import { type DomainRef, findAccount, isStaff } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { domainGrants } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
 import { grantsOf, ownerDomains } from './repository.ts';
 
@@ -38,6 +39,8 @@ export function permissionRoutes(app: FastifyInstance): void {
 
   route(app, C.addAdmin, {
     access: { domain: ({ body }) => body.domain },
+    grant: true,
+    limit: 'grant',
     handler: async ({ db, domain, body, caller }) => {
       requireOwner(caller, domain!);
       if (body.logname !== domain!.owner) throw forbidden(DM.ownerOnly);
@@ -55,6 +58,15 @@ export function permissionRoutes(app: FastifyInstance): void {
         .values({ owner: domain!.owner, admin: body.newadmin, domain: body.all ? null : domain!.domain })
         .onConflictDoNothing();
       const affected = body.all ? await ownerDomains(db, domain!.owner) : [domain!.domain];
+      await mailAccountNotice(app.deps.outbox, db, {
+        account: domain!.owner,
+        kind: 'notice.domain-admin-added',
+        subject: `A domain admin was added to account ${domain!.owner}`,
+        lines: [
+          `${caller!.username} made account ${body.newadmin} an admin of ${body.all ? `all the domains of account ${domain!.owner}` : domain!.domain}.`,
+          'A domain admin may change where the domain’s mail goes, its contact address and its renewal.',
+        ],
+      });
       return new Answer(
         { admin: body.newadmin, all: body.all, domains: affected },
         DM.adminAdded(body.newadmin, affected.length),

@@ -10,6 +10,7 @@ import { domainServices } from './services.ts';
 export function whoisRoutes(app: FastifyInstance): void {
   route(app, C.whois, {
     access: 'user',
+    limit: 'whois',
     transaction: false,
     audit: false,
     handler: async ({ body, req }) => {

@@ -7,7 +7,7 @@ import { HM } from '@portal/contract/hosting/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 import { logDownload, STREAM_BATCH } from './logs.ts';
 
 let t: TestApp;
@@ -503,9 +503,13 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     // ... and to its caller's right, checked again: dave reads alice's sites while her dashboard admin.
     const daves = (await linkOf('dave', { logname: 'alice', vid: 3101 })).body.data.url;
     expect((await fetchLink(daves)).status).toBe(200);
-    expect((await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '' })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await t
+          .as('alice')
+          .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '' })
+      ).status,
+    ).toBe(200);
     try {
       expect((await fetchLink(daves)).body).toEqual({
         status: 0,
@@ -513,7 +517,9 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
         code: 'forbidden',
       });
     } finally {
-      await t.as('alice').post('/api/update-admins', { logname: 'alice', admins: '5004' });
+      await t
+        .as('alice')
+        .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5004' });
     }
   });
 

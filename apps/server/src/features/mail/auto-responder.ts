@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { MM } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
 import type { FastifyInstance } from 'fastify';
-import { autoResponders } from '../../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { autoResponders, domains, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
+import { hashToken } from './confirm.ts';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -22,6 +26,11 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       if (end.getTime() <= deps.now().getTime()) throw invalid(MM.endInPast, { end: MM.endInPast });
       const logname = account!.logname;
       const operator = caller!.username;
+      const replyTo = body.reply_to.trim().toLowerCase();
+      // The reply address becomes the From of the replies our mail servers send: only the
+      // account's own addresses are taken at once; any other must confirm by link (#17 §4).
+      const own = await isOwnAddress(db, logname, replyTo, deps.config);
+      const token = own ? null : randomBytes(24).toString('base64url');
       const [row] = await db
         .insert(autoResponders)
         .values({
@@ -32,6 +41,13 @@ export function autoResponderRoutes(app: FastifyInstance): void {
           instructions: body.instructions,
           replyTo: body.reply_to,
           operator,
+          ...(token
+            ? {
+                confirmedAt: null,
+                tokenHash: hashToken(token),
+                tokenExpiresAt: new Date(deps.now().getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+              }
+            : {}),
         })
         .returning({ id: autoResponders.id });
       await deps.outbox.send(db, {
@@ -52,17 +68,67 @@ export function autoResponderRoutes(app: FastifyInstance): void {
           'Special instructions:',
           body.instructions || '(none)',
           '',
-          `The rule is active in mail_vacation_rules from the start to the end (request #${row.id}).`,
+          token
+            ? `The rule is pending (request #${row.id}): the reply address is not one of the account's own, and a confirmation link was sent to it. It becomes active in mail_vacation_rules once confirmed.`
+            : `The rule is active in mail_vacation_rules from the start to the end (request #${row.id}).`,
           // What the mail servers do with it (docs/mail-servers.md), so the help desk knows what is left to do by hand.
           `It answers mail delivered to the mailbox ${logname}@${deps.config.MAILBOX_DOMAIN}, including mail to every alias that forwards there, except temporary aliases.`,
           '',
           messageFooter(operator, logname),
         ].join('\n'),
       });
+      if (token) {
+        await deps.outbox.send(db, {
+          kind: 'auto-responder.confirm',
+          account: logname,
+          to: replyTo,
+          subject: 'Please confirm the reply address of an auto-responder',
+          body: [
+            `Account ${logname} asked that vacation replies from ${logname}@${deps.config.MAILBOX_DOMAIN} be sent with ${replyTo} as their sender, from ${utc(start)} to ${utc(end)}.`,
+            '',
+            `To allow it, open this link within ${C.CONFIRM_LINK_HOURS} hours:`,
+            '',
+            `${deps.config.publicUrl}/api/confirm-address/${token}`,
+            '',
+            'If you do not know this account, ignore this message: no reply will be sent in your name.',
+          ].join('\n'),
+        });
+      }
       return new Answer(
-        { id: row.id, start: start.toISOString(), end: end.toISOString() },
-        MM.autoResponderSent,
+        { id: row.id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
+        token ? MM.replyToPending(replyTo) : MM.autoResponderSent,
       );
     },
   });
+}
+
+/**
+ * The account's own addresses: its mailbox, its temporary aliases, and any address at one of its
+ * domains (aliases and catch-alls there are the owner's to define). A Secondary's domains are
+ * its primary's, which it does not run: only its mailbox and temporary aliases count.
+ */
+async function isOwnAddress(
+  db: Db,
+  logname: string,
+  address: string,
+  config: { MAILBOX_DOMAIN: string; TEMP_EMAIL_DOMAIN: string },
+): Promise<boolean> {
+  const at = address.lastIndexOf('@');
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  if (domain === config.MAILBOX_DOMAIN.toLowerCase()) return local === logname.toLowerCase();
+  if (domain === config.TEMP_EMAIL_DOMAIN.toLowerCase()) {
+    const [temp] = await db
+      .select({ name: tempEmails.name })
+      .from(tempEmails)
+      .where(and(eq(tempEmails.owner, logname), sql`lower(${tempEmails.name}) = ${local}`))
+      .limit(1);
+    return Boolean(temp);
+  }
+  const [own] = await db
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.owner, logname), sql`lower(${domains.domain}) = ${domain}`))
+    .limit(1);
+  return Boolean(own);
 }

@@ -2,7 +2,7 @@ import { MM } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../test/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,8 +20,9 @@ describe('recovery contacts', () => {
     const res = await t.as('alice').get('/api/get-recovery-emails/alice');
     expect(res.status).toBe(200);
     expect(res.body.data.email_list).toEqual([
-      { id: expect.any(Number), uid: 5001, contact_info: 'a.anderson@backup.example.org' },
-      { id: expect.any(Number), uid: 5001, contact_info: 'alice.personal@mail.example.net' },
+      // #17 §3: `confirmed` added; imported addresses count as confirmed.
+      { id: expect.any(Number), uid: 5001, contact_info: 'a.anderson@backup.example.org', confirmed: true },
+      { id: expect.any(Number), uid: 5001, contact_info: 'alice.personal@mail.example.net', confirmed: true },
     ]);
     expect((await t.as('bob').get('/api/get-recovery-emails/alice')).status).toBe(403);
     expect((await t.as(null).get('/api/get-recovery-emails/alice')).status).toBe(401);
@@ -30,32 +31,50 @@ describe('recovery contacts', () => {
   });
 
   it('adds an address, lower-cased, and refuses a duplicate', async () => {
-    const res = await t
-      .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: ' Carol.Home@Example.org ' });
+    const res = await t.as('carol').post('/api/add-recovery-email', {
+      password: demoPassword('carol'),
+      logname: 'carol',
+      email: ' Carol.Home@Example.org ',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Added carol.home@example.org');
+    // #17 §3: the spec's "Added …" goes on to say that the address waits for its link.
+    expect(res.body.message).toBe(MM.recoveryAddedPending('carol.home@example.org'));
+    expect(res.body.message.startsWith('Added carol.home@example.org')).toBe(true);
     expect(res.body.data).toEqual({
       id: expect.any(Number),
       uid: 5003,
       contact_info: 'carol.home@example.org',
+      confirmed: false,
     });
-    const dup = await t
-      .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'CAROL.home@example.org' });
+    const dup = await t.as('carol').post('/api/add-recovery-email', {
+      password: demoPassword('carol'),
+      logname: 'carol',
+      email: 'CAROL.home@example.org',
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('carol.home@example.org is already a recovery address');
   });
 
   it('validates the address and the account', async () => {
-    const bad = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: 'carol@' });
+    const bad = await t.as('carol').post('/api/add-recovery-email', {
+      password: demoPassword('carol'),
+      logname: 'carol',
+      email: 'carol@',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.email).toBe('Invalid Email Address');
-    const empty = await t.as('carol').post('/api/add-recovery-email', { logname: 'carol', email: '' });
+    const empty = await t
+      .as('carol')
+      .post('/api/add-recovery-email', { password: demoPassword('carol'), logname: 'carol', email: '' });
     expect(empty.body.errors.email).toBe('Required');
     expect(
-      (await t.as('carol').post('/api/add-recovery-email', { logname: 'alice', email: 'x@example.org' }))
-        .status,
+      (
+        await t.as('carol').post('/api/add-recovery-email', {
+          password: demoPassword('carol'),
+          logname: 'alice',
+          email: 'x@example.org',
+        })
+      ).status,
     ).toBe(403);
     expect(
       (await t.as(null).post('/api/add-recovery-email', { logname: 'carol', email: 'x@example.org' })).status,
@@ -68,15 +87,19 @@ describe('recovery contacts', () => {
     for (let i = 2; i <= 10; i++) {
       expect(
         (
-          await t
-            .as('carol')
-            .post('/api/add-recovery-email', { logname: 'carol', email: `c${i}@example.org` })
+          await t.as('carol').post('/api/add-recovery-email', {
+            password: demoPassword('carol'),
+            logname: 'carol',
+            email: `c${i}@example.org`,
+          })
         ).status,
       ).toBe(200);
     }
-    const over = await t
-      .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: 'c11@example.org' });
+    const over = await t.as('carol').post('/api/add-recovery-email', {
+      password: demoPassword('carol'),
+      logname: 'carol',
+      email: 'c11@example.org',
+    });
     expect(over.status).toBe(422);
     expect(over.body.message).toBe('At most 10 recovery addresses');
   });

@@ -38,6 +38,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
 
   route(app, C.subscribePortal, {
     access: { account: ({ body }) => body.logname },
+    limit: 'subscribe',
     handler: async ({ db, account, body }) => {
       const email = body.email.toLowerCase();
       const now = deps.now();

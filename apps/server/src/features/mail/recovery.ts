@@ -1,22 +1,33 @@
+import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { MM } from '@portal/contract/mail/messages';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, recoveryEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { missing } from '../../auth/policy.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
+import { hashToken } from './confirm.ts';
 
 /**
  * Recovery Contacts: the addresses a password reset may be sent to (the account area reads
  * recovery_emails). Stored trimmed and lower-cased, so a reset request matches them exactly.
+ * Adding one needs the caller's current password (route option `grant`), and the address counts
+ * only once it has followed its confirmation link (confirm.ts); the owner's other addresses are told.
  */
 export function recoveryRoutes(app: FastifyInstance): void {
+  const { deps } = app;
   route(app, C.getRecoveryEmails, {
     access: { account: ({ params }) => params.user },
     handler: async ({ db, account }) => {
       const rows = await db
-        .select({ id: recoveryEmails.id, uid: accounts.uid, contact_info: recoveryEmails.contactInfo })
+        .select({
+          id: recoveryEmails.id,
+          uid: accounts.uid,
+          contact_info: recoveryEmails.contactInfo,
+          confirmed: sql<boolean>`${recoveryEmails.confirmedAt} is not null`,
+        })
         .from(recoveryEmails)
         .innerJoin(accounts, eq(accounts.logname, recoveryEmails.owner))
         .where(eq(recoveryEmails.owner, account!.logname))
@@ -27,7 +38,9 @@ export function recoveryRoutes(app: FastifyInstance): void {
 
   route(app, C.addRecoveryEmail, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body }) => {
+    grant: true,
+    limit: 'grant',
+    handler: async ({ db, account, body, caller }) => {
       const owner = account!.logname;
       const email = body.email.toLowerCase();
       // Serialise adds of one account so the limit holds under concurrent requests.
@@ -41,13 +54,48 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .from(recoveryEmails)
         .where(eq(recoveryEmails.owner, owner));
       if (n >= C.MAX_RECOVERY_EMAILS) throw refused(MM.recoveryLimit(C.MAX_RECOVERY_EMAILS));
+      // Pending until the address follows its link: a thief's address gets no reset before the
+      // owner has been told (below) and had the chance to remove it.
+      const token = randomBytes(24).toString('base64url');
+      const now = deps.now();
       const [row] = await db
         .insert(recoveryEmails)
-        .values({ owner, contactInfo: email })
+        .values({
+          owner,
+          contactInfo: email,
+          confirmedAt: null,
+          tokenHash: hashToken(token),
+          tokenExpiresAt: new Date(now.getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+        })
         .onConflictDoNothing()
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
       if (!row) throw conflict(MM.recoveryExists(email));
-      return new Answer({ ...row, uid: account!.uid }, MM.added(email));
+      await deps.outbox.send(db, {
+        kind: 'recovery.confirm',
+        account: owner,
+        to: email,
+        subject: 'Please confirm your recovery address',
+        body: [
+          `${email} was added as a recovery address of account ${owner}: password reset links of that account may be sent to it.`,
+          '',
+          `To confirm, open this link within ${C.CONFIRM_LINK_HOURS} hours:`,
+          '',
+          `${deps.config.publicUrl}/api/confirm-address/${token}`,
+          '',
+          'If you do not know this account, ignore this message: no reset links will be sent to you.',
+        ].join('\n'),
+      });
+      await mailAccountNotice(deps.outbox, db, {
+        account: owner,
+        kind: 'notice.recovery-added',
+        subject: `A recovery address was added to account ${owner}`,
+        lines: [
+          `${email} was added as a recovery address of account ${owner} by ${caller!.username}.`,
+          'Once confirmed, password reset links of the account may be sent to it.',
+        ],
+        except: [email],
+      });
+      return new Answer({ ...row, uid: account!.uid, confirmed: false }, MM.recoveryAddedPending(email));
     },
   });
 

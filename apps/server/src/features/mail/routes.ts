@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailInfoRoutes } from './account-info.ts';
 import { aliasRoutes } from './aliases.ts';
 import { autoResponderRoutes } from './auto-responder.ts';
+import { confirmRoutes } from './confirm.ts';
 import { newsletterRoutes } from './newsletter.ts';
 import { recoveryRoutes } from './recovery.ts';
 import { tempEmailRoutes } from './temp-emails.ts';
@@ -14,4 +15,5 @@ export function mailRoutes(app: FastifyInstance): void {
   mailInfoRoutes(app);
   newsletterRoutes(app);
   autoResponderRoutes(app);
+  confirmRoutes(app);
 }

@@ -20,6 +20,8 @@ export function toolRoutes(app: FastifyInstance): void {
   const { breach } = app.deps;
 
   const compute = { transaction: false, audit: false } as const;
+  // Hashing and encoding cost CPU; bcrypt takes the thread pool that sign-in's argon2 uses too.
+  const hashing = { ...compute, limit: 'hash' } as const;
 
   /** The tool's value, or a 400 with its error text under `field` (shown as "Error: …"). */
   const answer = <T>(reply: FastifyReply, field: string, r: ToolResult<T>): T => {
@@ -34,31 +36,32 @@ export function toolRoutes(app: FastifyInstance): void {
 
   route(app, C.md5, {
     access: 'user',
-    ...compute,
+    ...hashing,
     handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', md5Hex(body.cleartext)) }),
   });
   route(app, C.sha1, {
     access: 'user',
-    ...compute,
+    ...hashing,
     handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', sha1Hex(body.cleartext)) }),
   });
   route(app, C.bcrypt, {
     access: 'user',
     ...compute,
+    limit: 'bcrypt',
     handler: async ({ body, reply }) => ({
       result: answer(reply, 'cleartext', await bcryptHash(body.cleartext)),
     }),
   });
   route(app, C.encodeBase64, {
     access: 'user',
-    ...compute,
+    ...hashing,
     handler: async ({ body, reply }) => ({
       result: answer(reply, 'cleartext', encodeBase64(body.cleartext)),
     }),
   });
   route(app, C.decodeBase64, {
     access: 'user',
-    ...compute,
+    ...hashing,
     handler: async ({ body, reply }) => ({
       result: answer(reply, 'cleartext', decodeBase64(body.cleartext)),
     }),
@@ -68,7 +71,7 @@ export function toolRoutes(app: FastifyInstance): void {
   // sent elsewhere, and not written to any log (route() logs no bodies; this route is not audited).
   route(app, C.pwned, {
     access: 'user',
-    ...compute,
+    ...hashing,
     handler: async ({ body, reply }) => {
       reply.header('cache-control', 'no-store');
       return breach.check(body.item);

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Modal, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, PasswordInput, Text } from '@mantine/core';
 import * as C from '@portal/contract/admin/calls';
 import { AM, accountType } from '@portal/contract/admin/messages';
 import { M } from '@portal/contract/messages';
@@ -14,12 +14,15 @@ import { secondariesQuery, useFailureStatus } from './api.ts';
 
 /** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each (spec 002 §2). */
 export default function SecondariesPage() {
-  const { currentUser } = useSession();
+  const { currentUser, staff } = useSession();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
   const list = useQuery(secondariesQuery(currentUser));
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  // Dashboard admin rights are lasting access: the customer confirms with their password in the
+  // confirm dialog (staff are not asked).
+  const [password, setPassword] = useState('');
 
   useEffect(() => {
     setChecked(new Set((list.data ?? []).filter((s) => s.prime_uid).map((s) => s.uid)));
@@ -33,8 +36,11 @@ export default function SecondariesPage() {
 
   const update = useMutation({
     mutationFn: (admins: number[]) =>
-      call(C.updateAdmins, { body: { logname: currentUser, admins: admins.join(',') } }),
+      call(C.updateAdmins, {
+        body: { logname: currentUser, admins: admins.join(','), ...(staff ? {} : { password }) },
+      }),
     onSuccess: (res) => {
+      setPassword('');
       queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
       showStatus({
         title: AM.adminsUpdatedTitle,
@@ -112,11 +118,22 @@ export default function SecondariesPage() {
             .map((s) => s.logname)
             .join(', ') || 'None'}
         </Text>
+        {!staff && (
+          <PasswordInput
+            mt="md"
+            label="Your current password"
+            autoComplete="current-password"
+            data-autofocus
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+        )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
             Cancel
           </Button>
           <Button
+            disabled={!staff && !password}
             onClick={() => {
               setConfirming(false);
               update.mutate([...checked]);

@@ -1,4 +1,16 @@
-import { Alert, Button, Card, Group, Radio, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  PasswordInput,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { addAdmin, deleteAdmin } from '@portal/contract/domains/calls';
 import { DM } from '@portal/contract/domains/messages';
@@ -15,21 +27,31 @@ import { domainAdminsQuery } from './api.ts';
 /** Permissions for one domain (spec 001 §2, §4): its admins, add one, remove one. */
 export default function PermissionsPage() {
   const { domain = '' } = useParams();
-  const { currentUser } = useSession();
+  const { currentUser, staff } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
   const admins = useQuery(domainAdminsQuery(domain));
   const form = useForm({
-    initialValues: { newadmin: '', all: '0' },
-    validate: { newadmin: (v) => (v.trim() ? null : M.required) },
+    // An admin is lasting access: the customer confirms with their password (staff are not asked).
+    initialValues: { newadmin: '', all: '0', password: '' },
+    validate: {
+      newadmin: (v) => (v.trim() ? null : M.required),
+      password: (v) => (staff || v ? null : M.grantPasswordRequired),
+    },
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: domainAdminsQuery(domain).queryKey });
 
   const add = useMutation({
-    mutationFn: (v: { newadmin: string; all: string }) =>
+    mutationFn: (v: { newadmin: string; all: string; password: string }) =>
       call(addAdmin, {
-        body: { domain, newadmin: v.newadmin.trim(), logname: currentUser, all: v.all === '1' ? 1 : 0 },
+        body: {
+          domain,
+          newadmin: v.newadmin.trim(),
+          logname: currentUser,
+          all: v.all === '1' ? 1 : 0,
+          ...(staff ? {} : { password: v.password }),
+        },
       }),
     onSuccess: (res) => {
       form.reset();
@@ -124,6 +146,14 @@ export default function PermissionsPage() {
                 <Radio value="1" label="All My Domains" />
               </Group>
             </Radio.Group>
+            {!staff && (
+              <PasswordInput
+                label="Your current password"
+                autoComplete="current-password"
+                withAsterisk
+                {...form.getInputProps('password')}
+              />
+            )}
             <Group>
               <Button type="submit" loading={add.isPending}>
                 Add Admin

@@ -60,9 +60,10 @@ export default function AutoResponderPage() {
           reply_to: v.reply_to.trim(),
         },
       }),
-    onSuccess: () => {
+    onSuccess: (res) => {
       form.reset();
-      showStatus({ title: MM.autoResponderSent, body: escapeHtml(MM.autoResponderSent), type: 'thankyou' });
+      // A reply address that is not the account's own waits for its link: the message says why.
+      showStatus({ title: MM.autoResponderSent, body: escapeHtml(res.message), type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({ title: MM.autoResponderFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),

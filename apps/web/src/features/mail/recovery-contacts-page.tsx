@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
 import { MM } from '@portal/contract/mail/messages';
@@ -14,11 +14,13 @@ import { failureText, recoveryQuery, useFailureStatus } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
 export default function RecoveryContactsPage() {
-  const { currentUser } = useSession();
+  const { currentUser, staff } = useSession();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
   const list = useQuery(recoveryQuery(currentUser));
   const [email, setEmail] = useState('');
+  // A new recovery address is lasting access: the customer confirms with their password (staff are not asked).
+  const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [C.getRecoveryEmails.path, currentUser] });
 
@@ -29,11 +31,15 @@ export default function RecoveryContactsPage() {
   }));
 
   const add = useMutation({
-    mutationFn: () => call(C.addRecoveryEmail, { body: { logname: currentUser, email } }),
+    mutationFn: () =>
+      call(C.addRecoveryEmail, {
+        body: { logname: currentUser, email, ...(staff ? {} : { password }) },
+      }),
     onSuccess: (res) => {
       setEmail('');
+      setPassword('');
       void refresh();
-      showStatus({ title: res.message, body: escapeHtml(MM.added(res.data.contact_info)), type: 'review' });
+      showStatus({ title: MM.added(res.data.contact_info), body: escapeHtml(res.message), type: 'review' });
     },
     onError: (err) => {
       setError(failureText(err));
@@ -58,6 +64,13 @@ export default function RecoveryContactsPage() {
       accessorKey: 'contact_info',
       header: 'Recovery Address',
       cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.contact_info}</span>,
+    },
+    {
+      // A new address receives resets only once it has followed the link mailed to it.
+      id: 'confirmed',
+      header: 'Confirmed',
+      enableSorting: false,
+      cell: ({ row }) => (row.original.confirmed ? 'Yes' : MM.recoveryPending),
     },
     {
       id: 'delete',
@@ -100,6 +113,16 @@ export default function RecoveryContactsPage() {
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={error || undefined}
           />
+          {!staff && (
+            <PasswordInput
+              label="Your current password"
+              autoComplete="current-password"
+              w={220}
+              maw="100%"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
+          )}
           <Button type="submit" mt={25} loading={add.isPending}>
             Add Email
           </Button>
