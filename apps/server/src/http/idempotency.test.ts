@@ -50,7 +50,7 @@ const address = (city: string) => ({
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to a retry, without running the call again', async () => {
-    const body = { logname: 'alice', email: 'alice.replay@example.org' };
+    const body = { logname: 'alice', password: demoPassword('alice'), email: 'alice.replay@example.org' };
     const first = await post('alice', '/api/add-recovery-email', body, 'key-replay-1');
     expect(first.status).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -64,11 +64,16 @@ describe('Idempotency-Key', () => {
   });
 
   it('refuses the same key with another request (422), changing nothing', async () => {
-    await post('alice', '/api/add-recovery-email', { logname: 'alice', email: 'one@example.org' }, 'key-2');
+    await post(
+      'alice',
+      '/api/add-recovery-email',
+      { logname: 'alice', password: demoPassword('alice'), email: 'one@example.org' },
+      'key-2',
+    );
     const other = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', email: 'two@example.org' },
+      { logname: 'alice', password: demoPassword('alice'), email: 'two@example.org' },
       'key-2',
     );
     expect(other.status).toBe(422);
@@ -83,13 +88,13 @@ describe('Idempotency-Key', () => {
     const a = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', email: 'a.k@example.org' },
+      { logname: 'alice', password: demoPassword('alice'), email: 'a.k@example.org' },
       'shared',
     );
     const b = await post(
       'bob',
       '/api/add-recovery-email',
-      { logname: 'bob', email: 'b.k@example.org' },
+      { logname: 'bob', password: demoPassword('bob'), email: 'b.k@example.org' },
       'shared',
     );
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -98,7 +103,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets a key after 24 hours: the request runs again', async () => {
-    const body = { logname: 'alice', email: 'alice.day@example.org' };
+    const body = { logname: 'alice', password: demoPassword('alice'), email: 'alice.day@example.org' };
     expect((await post('alice', '/api/add-recovery-email', body, 'key-day')).status).toBe(200);
     t.clock.advance(KEY_TTL_MS - 1000);
     await signInAgain();
@@ -218,7 +223,7 @@ describe('Idempotency-Key', () => {
     const bad = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', email: 'x@example.org' },
+      { logname: 'alice', password: demoPassword('alice'), email: 'x@example.org' },
       'a b',
     );
     expect(bad.status).toBe(400);

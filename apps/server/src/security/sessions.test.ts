@@ -62,6 +62,7 @@ describe('a password change ends every other session', () => {
     expect((await t.request('GET', '/api/customer/bob', { token: stolen })).body).toEqual({
       status: 'expired_token',
       message: 'Session expired',
+      code: 'unauthenticated',
     });
     expect(await reads(mine, 'bob')).toBe(200);
     // A new sign-in with the new password works as before.

@@ -2,7 +2,7 @@ import * as C from '@portal/contract/reference/calls';
 import type { FastifyInstance } from 'fastify';
 import { openApiDocument } from '../../http/openapi.ts';
 import { route } from '../../http/route.ts';
-import serverPackage from '../../../package.json' with { type: 'json' };
+import { VERSION } from '../../lib/version.ts';
 
 /** The API's description (GET /api/openapi.json): public, so tools and integrators can read it. */
 export function referenceRoutes(app: FastifyInstance): void {
@@ -11,7 +11,7 @@ export function referenceRoutes(app: FastifyInstance): void {
   route(app, C.openApiDocument, {
     access: 'public',
     handler: async ({ reply }) => {
-      document ??= openApiDocument(app.deps.calls, { version: serverPackage.version });
+      document ??= openApiDocument(app.deps.calls, { version: VERSION });
       reply.header('cache-control', 'no-cache');
       return document;
     },
