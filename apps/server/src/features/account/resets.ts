@@ -131,6 +131,13 @@ export async function handleResetRequest(
   const now = deps.now();
   const owner = await matchRecoveryAddress(db, request.account, request.email);
   if (!owner) return;
+  // Jobs of one account run one at a time from here (the account row is locked until the job's
+  // transaction ends): two workers counting at once would both mail a link past the limit.
+  await db
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.logname, owner))
+    .for('update');
   const [{ recent }] = await db
     .select({ recent: count() })
     .from(resetTokens)
