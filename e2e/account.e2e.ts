@@ -369,7 +369,8 @@ describe('requests', () => {
     await page.route('**/api/request-accounts', (route) =>
       route.fulfill({
         status: 409,
-        json: { status: 0, message: 'Account names used or invalid: quinnq, ravenr' },
+        // The server's envelope (with its failure code, which the screen branches on).
+        json: { status: 0, message: 'Account names used or invalid: quinnq, ravenr', code: 'names_taken' },
       }),
     );
     await page.goto(url('/add-secondaries'));
