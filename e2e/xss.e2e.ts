@@ -60,14 +60,12 @@ function payload(place: string): string {
  * turn into `&` and the text below would not match.
  */
 const MARKUP_EMAIL = "x'onerror=window.__xss=1'&amp{}/@example.org";
-/** A recovery address for the notice bar: script, event handlers and a javascript: link, no spaces. */
-const NOTICE_EMAIL = [
-  "<script>window.__xss='notice-script'</script>",
-  "<img/src=x/onerror=window.__xss='notice-img'>",
-  "<svg/onload=window.__xss='notice-svg'>",
-  "<a/href=javascript:window.__xss='notice-href'>link</a>",
-  '@example.org',
-].join('');
+/**
+ * A recovery address for the notice bar. Since issue 15 the address rule refuses < > " and spaces,
+ * so it carries what a dot-atom still admits: entity names without their semicolon (`&lt` reads as
+ * "<" when written as HTML), quotes, = and /. Written as text, it shows exactly as typed.
+ */
+const NOTICE_EMAIL = "&ltimg/src=x/onerror=window.__xss='notice'&gt&amp{}@example.org";
 
 /** Demo data plus the planted account, card, invoice, popup note and network report. */
 function importDocument(): string {
