@@ -37,7 +37,8 @@ export const isStaff = (caller: Caller | null): boolean => !!caller && isStaffRo
 export const missing = (caller: Caller | null, text: string) =>
   isStaff(caller) ? notFound(text) : forbidden();
 
-const accountColumns = {
+/** The columns of an AccountRef (also read by the session check, auth/sessions.ts). */
+export const accountColumns = {
   logname: accounts.logname,
   uid: accounts.uid,
   accountRole: accounts.accountRole,

@@ -3,7 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { accounts, resetTokens, sessions } from '../db/schema.ts';
 import { clientPrefix } from '../http/client-address.ts';
-import type { AccountRef } from './policy.ts';
+import { type AccountRef, accountColumns } from './policy.ts';
 import type { Caller } from './tokens.ts';
 
 /**
@@ -55,16 +55,6 @@ export async function openSession(
   });
   return { id, expiresAt };
 }
-
-const accountColumns = {
-  logname: accounts.logname,
-  uid: accounts.uid,
-  accountRole: accounts.accountRole,
-  primary: accounts.primary,
-  dashboardAdmin: accounts.dashboardAdmin,
-  billEmail: accounts.billEmail,
-  role: accounts.role,
-};
 
 /**
  * The caller's own account when the token's session is live; null when it ended (logout, idle,
