@@ -6,6 +6,7 @@ export default defineConfig({
     include: [
       'packages/*/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
+      'apps/server/test/**/*.test.ts',
       'apps/web/src/**/*.test.{ts,tsx}',
     ],
     pool: 'forks',

@@ -1,7 +1,7 @@
 // bench/reset-timing: the time a password-reset request takes when account and address match
 // (a link is due) and when they do not, on PGlite through app.inject. Prints medians; asserts nothing.
 // Issue 17 §6: the two must not be told apart by their answer time.
-import { build } from '../apps/server/src/test/helper.ts';
+import { build } from '../apps/server/test/support/helper.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const t = await build({ env: { LOG_LEVEL: 'silent' } });

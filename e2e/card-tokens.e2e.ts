@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAuthorizeNet } from '../apps/server/src/integrations/gateway/fake-authorize-net.ts';
+import { FakeAuthorizeNet } from '../apps/server/test/fakes/authorize-net.ts';
 import { baseUrl, launch, login, newPage, url } from './browser.ts';
 import { startPortal } from './portal.ts';
 

@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { API_TYPES_FILE, renderApiTypes } from '../apps/server/src/http/api-types.ts';
+import { API_TYPES_FILE, renderApiTypes } from '../apps/server/test/support/api-types.ts';
 
 /** Writes the typed client's types (apps/server/src/http/portal-api.generated.ts) from the API document. */
 writeFileSync(API_TYPES_FILE, await renderApiTypes());

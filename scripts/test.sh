@@ -39,7 +39,7 @@ pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 say "Prerequisites"
 if [ -z "$(pg_bin)" ] || [ ! -x "$(pg_bin)/initdb" ]; then echo "installing postgresql"; apt_install postgresql; fi
 if ! command -v chromium >/dev/null 2>&1; then echo "installing chromium"; apt_install chromium; fi
-# nginx for the production-layout test (apps/server/src/faults/production.test.ts); the test starts
+# nginx for the production-layout test (apps/server/test/faults/production.test.ts); the test starts
 # its own on a loopback port, so the package's own service is stopped if the install started it.
 if [ ! -x /usr/sbin/nginx ]; then
   echo "installing nginx"; apt_install nginx
@@ -69,11 +69,11 @@ PG_CTL="$(pg_bin)/pg_ctl"
 as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
   -o "-p $PORT -k $PGDIR -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" start >/dev/null
 # Two app instances per test, each with its own pool and job runner on one database, taking the
-# requests in turn (apps/server/src/test/helper.ts): the suite proves the API stateless. PGlite
+# requests in turn (apps/server/test/support/helper.ts): the suite proves the API stateless. PGlite
 # above covers the single instance. faults/production.test.ts runs the documented production
 # layout here (compiled server, two web processes and a worker behind nginx, on this server).
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 \
-  npx vitest run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/src/faults apps/server/src/security \
+  npx vitest run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/test \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""

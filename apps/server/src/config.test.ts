@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 import { loginFailures } from './db/schema.ts';
-import { build } from './test/helper.ts';
+import { build } from '../test/support/helper.ts';
 
 const base = { DATA_DIR: '/tmp/portal-config-test' };
 const failure = (env: Record<string, string>) => {

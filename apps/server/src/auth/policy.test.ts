@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainGrants } from '../db/schema.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { type AccountScope, authorizeAccount, authorizeDomain } from './policy.ts';
 import type { Caller } from './tokens.ts';
 

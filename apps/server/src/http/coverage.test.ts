@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ROUTES } from '@portal/contract/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 
 /**
  * Every API call and every route of the specification has an implementation: these fail when a

@@ -1,6 +1,6 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoPassword, type Res, type TestApp } from '../test/helper.ts';
+import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
 import { gatewayOf } from '../features/billing/repository.ts';
-import { build, demoPassword, type Res, type TestApp } from '../test/helper.ts';
+import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf, KEY_TTL_MS, STALE_RUNNING_MS } from './idempotency.ts';
 
 /**

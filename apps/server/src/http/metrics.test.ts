@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '../lib/jobs.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 
 /** Prometheus metrics (docs/operations.md, "Metrics"): what they count and who may read them. */

@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import { FAILURE_CODES } from '@portal/contract/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 
 /**
  * GET /api/openapi.json: a valid OpenAPI 3.1 document of every registered call, readable without a

@@ -19,7 +19,7 @@ import { auditLog } from '../db/schema.ts';
 import type { Transport } from '../integrations/mailer.ts';
 import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
-import { createTestDatabase, demoPassword } from '../test/helper.ts';
+import { createTestDatabase, demoPassword } from '../../test/support/helper.ts';
 import { registerWorkers } from '../workers.ts';
 import { redact, SECRET_FIELDS } from './redact.ts';
 

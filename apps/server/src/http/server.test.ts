@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { VERSION } from '../lib/version.ts';
-import { build, createTestDatabase, type TestApp } from '../test/helper.ts';
+import { build, createTestDatabase, type TestApp } from '../../test/support/helper.ts';
 
 /** Behaviour of the server outside the contract's calls: the error model, probes, the SPA. */
 

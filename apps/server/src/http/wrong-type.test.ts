@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../lib/import.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 
 /**
  * A wrong type is not "Required" (issue 15): a field that was sent with the wrong type is told what it

@@ -10,7 +10,7 @@ import {
   payments,
   tempEmails,
 } from '../db/schema.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { parseDateTime, parseDay } from './days.ts';
 import { ImportError, importDocument } from './import.ts';
 

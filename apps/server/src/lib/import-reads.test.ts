@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTATIONS, type Sample, type Target } from '../security/expectations.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { EXPECTATIONS, type Sample, type Target } from '../../test/security/expectations.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { ImportError, importDocument } from './import.ts';
 
 /**

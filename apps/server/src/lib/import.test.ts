@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, emailAliases } from '../db/schema.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { ImportError, importDocument, importFile } from './import.ts';
 import { DEMO_FILE } from './demo.ts';
 

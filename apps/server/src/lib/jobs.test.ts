@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/index.ts';
 import { jobs, outbox } from '../db/schema.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
 import { enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { ADDRESS_TEXTS } from '@portal/contract/address-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { changedTables, snapshot } from '../../security/snapshot.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { changedTables, snapshot } from '../../../test/security/snapshot.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * Address shapes (issue 15): the account and billing address calls stored `' OR 1=1 --` as a state and

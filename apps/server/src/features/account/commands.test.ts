@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.ts';
 import { type BreachService, createBreachService } from '../../integrations/breach/index.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { accountPasswordCommand } from './commands.ts';
 
 let t: TestApp;

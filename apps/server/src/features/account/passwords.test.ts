@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
-import { demoPassword, build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.

@@ -2,9 +2,9 @@ import { AM, classifySecPasswordMessage } from '@portal/contract/admin/messages'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, contacts, mailPasswordChanges } from '../../db/schema.ts';
-import { EXPECTATIONS, expected } from '../../security/expectations.ts';
-import { loadTargets } from '../../security/targets.ts';
-import { demoPassword, build, type TestApp } from '../../test/helper.ts';
+import { EXPECTATIONS, expected } from '../../../test/security/expectations.ts';
+import { loadTargets } from '../../../test/security/targets.ts';
+import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 
 const DENIED = { status: 0, message: 'Permission denied', code: 'forbidden' };
 const NO_INFO = {

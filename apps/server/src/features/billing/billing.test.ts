@@ -3,7 +3,7 @@ import { M } from '@portal/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, auditLog, cards, coworkingPurchases, invoices, payments } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { gatewayOf, spreadBalance } from './repository.ts';
 import { STALE_PENDING_MS } from './workers.ts';
 

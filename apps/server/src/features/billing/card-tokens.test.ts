@@ -1,8 +1,8 @@
 import { B } from '@portal/contract/billing/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAuthorizeNet, NONCE_TTL_MS } from '../../integrations/gateway/fake-authorize-net.ts';
+import { FakeAuthorizeNet, NONCE_TTL_MS } from '../../../test/fakes/authorize-net.ts';
 import { TOKEN_TTL_MS } from '../../integrations/gateway/index.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * Card tokens (issue #19, docs/decisions/019-card-tokens.md): the API takes `opaque_data` in place

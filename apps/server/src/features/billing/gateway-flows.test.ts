@@ -5,12 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REDACT } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { FakeAuthorizeNet } from '../../integrations/gateway/fake-authorize-net.ts';
+import { FakeAuthorizeNet } from '../../../test/fakes/authorize-net.ts';
 import { shortKey } from '../../integrations/gateway/index.ts';
 import type { Transport } from '../../integrations/mailer.ts';
 import { DEMO_FILE } from '../../lib/demo.ts';
 import { importFile } from '../../lib/import.ts';
-import { createTestDatabase, demoPassword, makeClock, type Res, type Sent } from '../../test/helper.ts';
+import { createTestDatabase, demoPassword, makeClock, type Res, type Sent } from '../../../test/support/helper.ts';
 import { registerWorkers } from '../../workers.ts';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, outbox, payments } from '../../db/schema.ts';
 import { STALE_MS } from '../../lib/jobs.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import {
   RECONCILE_ATTEMPTS,
   RECONCILE_DELAY_MS,

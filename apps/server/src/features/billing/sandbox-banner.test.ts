@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * The sandbox notice of the card and payment screens follows `sandbox_payments` of /api/urls:

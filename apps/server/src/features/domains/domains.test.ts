@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainAgreements, domainGrants, domains } from '../../db/schema.ts';
-import { demoPassword, build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, jobs } from '../../db/schema.ts';
-import { type FakeOpenSrs, startFakeOpenSrs } from '../../integrations/registrar/fake-opensrs.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { type FakeOpenSrs, startFakeOpenSrs } from '../../../test/fakes/opensrs.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 const START = new Date('2026-11-21T12:00:00Z');
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startWhoisTestServer, type WhoisTestServer } from '../../integrations/whois/test-server.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { startWhoisTestServer, type WhoisTestServer } from '../../../test/fakes/whois-server.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * POST /api/whois against whois servers on loopback: every TLD looked up here is mapped to them

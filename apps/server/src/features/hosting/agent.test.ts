@@ -2,7 +2,7 @@ import { HM } from '@portal/contract/hosting/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostingChanges, websites } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { agentFor, parseAgentTokens } from './agent.ts';
 
 describe('PORTAL_AGENT_TOKENS', () => {

@@ -7,7 +7,7 @@ import { HM } from '@portal/contract/hosting/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
-import { demoPassword, build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 import { logDownload, STREAM_BATCH } from './logs.ts';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * The one address rule of the contract (packages/contract/src/rules.ts) at every call that stores or

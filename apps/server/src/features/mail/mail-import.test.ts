@@ -2,7 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskUsage, mailingLists } from '../../db/schema.ts';
 import { ImportError, importDocument } from '../../lib/import.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * Mailing lists and disk usage are fed by other systems through `portal import`

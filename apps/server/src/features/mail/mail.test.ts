@@ -2,7 +2,7 @@ import { MM } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
-import { demoPassword, build, type TestApp } from '../../test/helper.ts';
+import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {

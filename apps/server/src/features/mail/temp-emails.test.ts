@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tempEmails } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 const START = new Date('2026-11-21T12:00:00Z');
 const DAY = 24 * 3600_000;

@@ -1,6 +1,6 @@
 import * as S from '@portal/contract/session/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * The spec's table reads `id_token`, `bill_email` and `mode` from the login answer by those names:

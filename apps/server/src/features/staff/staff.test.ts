@@ -1,7 +1,7 @@
 import { OUTBOX_PAGE_SIZE } from '@portal/contract/staff/calls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../../db/schema.ts';
-import { build, type TestApp } from '../../test/helper.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { auditLog } from '../../db/schema.ts';
 import { importPwned } from '../../integrations/breach/index.ts';
 import { DEMO_FILE } from '../../lib/demo.ts';
 import { importFile } from '../../lib/import.ts';
-import { build, createTestDatabase, demoPassword, type TestApp } from '../../test/helper.ts';
+import { build, createTestDatabase, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 import {
   BCRYPT_MAX_BYTES,
   HASH_INPUT_MAX_BYTES,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BUILTIN_SOURCE, createBreachService, loadBuiltinList } from './builtin.ts';
 import { importPwned } from './importer.ts';
 import { checkPassword } from './lookup.ts';
-import { records, sha1, tempDir, toText } from './testdata.ts';
+import { records, sha1, tempDir, toText } from '../../../test/support/breach-testdata.ts';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789!#$%&*+-=?@^_~';
 const randomPassword = (n = 20) =>

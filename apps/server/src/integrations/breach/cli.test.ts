@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultIndexPath, pwnedCommand } from './cli.ts';
 import { openPwnedIndex } from './lookup.ts';
-import { records, sha1, sorted, tempDir, toText } from './testdata.ts';
+import { records, sha1, sorted, tempDir, toText } from '../../../test/support/breach-testdata.ts';
 
 function capture(tty = false) {
   const stream = new PassThrough();

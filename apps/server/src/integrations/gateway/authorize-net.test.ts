@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthorizeNetGateway, type AuthorizeNetOptions, stripBom } from './authorize-net.ts';
-import { FakeAuthorizeNet } from './fake-authorize-net.ts';
+import { FakeAuthorizeNet } from '../../../test/fakes/authorize-net.ts';
 import { type BillingInput, type CardNumberInput, type GatewayLogger, luhnValid, shortKey } from './types.ts';
 
 const VISA = '4111111111111111';

@@ -53,7 +53,7 @@ export function appGateway(
 
 /**
  * Makes `gateway` the one of `app` before its first use: the API tests' two instances of one
- * deployment (test/helper.ts) share one sandbox, as processes share the one real gateway.
+ * deployment (test/support/helper.ts) share one sandbox, as processes share the one real gateway.
  */
 export function provideAppGateway(app: object, gateway: PaymentGateway): void {
   perApp.set(app, gateway);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addYears, datePart } from './expiration.ts';
-import { type FakeOpenSrs, startFakeOpenSrs } from './fake-opensrs.ts';
+import { type FakeOpenSrs, startFakeOpenSrs } from '../../../test/fakes/opensrs.ts';
 import { createRegistrar, registrarConfigFromEnv } from './index.ts';
 import { createManualRegistrar } from './manual.ts';
 import { createOpenSrsRegistrar } from './opensrs.ts';

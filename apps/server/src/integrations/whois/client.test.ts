@@ -4,7 +4,7 @@ import { createWhoisClient, type WhoisClientOptions } from './client.ts';
 import { normalizeDomain } from './domain.ts';
 import { InvalidDomainError, WhoisConnectionError, WhoisTimeoutError } from './errors.ts';
 import { findReferral, parseWhoisServers, queryFor, whoisOptionsFromConfig } from './index.ts';
-import { startWhoisTestServer, type WhoisTestServer } from './test-server.ts';
+import { startWhoisTestServer, type WhoisTestServer } from '../../../test/fakes/whois-server.ts';
 import { trimWhois } from './trim.ts';
 
 const started: WhoisTestServer[] = [];

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { DrizzleQueryError, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseDown } from '../app.ts';
-import { type Database, openDatabase } from '../db/index.ts';
+import { isDatabaseDown } from '../../src/app.ts';
+import { type Database, openDatabase } from '../../src/db/index.ts';
 import { pgBin } from './postgres.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, outbox, tempEmails } from '../db/schema.ts';
-import { messageIdDomain, smtpTransport } from '../integrations/mailer.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { jobs, outbox, tempEmails } from '../../src/db/schema.ts';
+import { messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
+import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from './postgres.ts';
 import { SmtpSink } from './smtp-sink.ts';
 

@@ -1,9 +1,9 @@
 import { M } from '@portal/contract/messages';
 import { afterAll, describe, expect, test } from 'vitest';
-import { RESET_LIMITS } from '../features/account/resets.ts';
-import { RULES } from '../auth/throttle.ts';
-import { build, demoPassword } from '../test/helper.ts';
-import { outbox } from '../db/schema.ts';
+import { RESET_LIMITS } from '../../src/features/account/resets.ts';
+import { RULES } from '../../src/auth/throttle.ts';
+import { build, demoPassword } from '../support/helper.ts';
+import { outbox } from '../../src/db/schema.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 
 /**

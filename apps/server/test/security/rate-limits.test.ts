@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, secondaryRequests } from '../db/schema.ts';
-import { startWhoisTestServer, type WhoisTestServer } from '../integrations/whois/test-server.ts';
-import { build, demoPassword, type Res, type TestApp } from '../test/helper.ts';
+import { outbox, secondaryRequests } from '../../src/db/schema.ts';
+import { startWhoisTestServer, type WhoisTestServer } from '../fakes/whois-server.ts';
+import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
 
 /**
  * Issue #17 §5: the calls that cost or can be abused are rate limited per account and per client,

@@ -2,8 +2,8 @@ import { M } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unstorableText } from '../app.ts';
-import { build } from '../test/helper.ts';
+import { unstorableText } from '../../src/app.ts';
+import { build } from '../support/helper.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
-import { startWhoisTestServer } from '../integrations/whois/test-server.ts';
-import { build, demoPassword, type Res } from '../test/helper.ts';
+import { startWhoisTestServer } from '../fakes/whois-server.ts';
+import { build, demoPassword, type Res } from '../support/helper.ts';
 import { renderAccessDoc } from './access-doc.ts';
 import { M } from '@portal/contract/messages';
 import {

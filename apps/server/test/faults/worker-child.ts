@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../db/index.ts';
-import { JobRunner } from '../lib/jobs.ts';
+import { openDatabase } from '../../src/db/index.ts';
+import { JobRunner } from '../../src/lib/jobs.ts';
 
 /**
  * The worker process that worker-kill.test.ts kills. It runs a JobRunner on FAULT_DATABASE_URL;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, payments } from '../db/schema.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { auditLog, payments } from '../../src/db/schema.ts';
+import { build, type TestApp } from '../support/helper.ts';
 
 /**
  * Issue 17 §6: a staff change on a route without a transaction is on the audit log even when the

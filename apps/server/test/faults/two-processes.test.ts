@@ -8,11 +8,11 @@ import { M } from '@portal/contract/messages';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RULES } from '../auth/throttle.ts';
-import { type Database, openDatabase } from '../db/index.ts';
-import { accounts, hostingChanges, jobs, outbox, payments } from '../db/schema.ts';
-import { DEMO_FILE } from '../lib/demo.ts';
-import { importFile } from '../lib/import.ts';
+import { RULES } from '../../src/auth/throttle.ts';
+import { type Database, openDatabase } from '../../src/db/index.ts';
+import { accounts, hostingChanges, jobs, outbox, payments } from '../../src/db/schema.ts';
+import { DEMO_FILE } from '../../src/lib/demo.ts';
+import { importFile } from '../../src/lib/import.ts';
 import { freePort } from './postgres.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import { eventually, sleep } from './eventually.ts';
@@ -25,12 +25,12 @@ import { eventually, sleep } from './eventually.ts';
  * process (tokens, revocations, the sign-in throttle, data), and that jobs enqueued through one
  * process run exactly once with both workers competing for them.
  *
- * The whole API suite cannot run against external processes: test/helper.ts injects the clock and
+ * The whole API suite cannot run against external processes: test/support/helper.ts injects the clock and
  * the mail transport into an in-process app. This test runs a slice instead: for each area a write
  * through one process and a read of it through the other (docs/operations.md).
  */
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SECRET = 'two-processes-secret-two-processes-secret';
 
 interface Proc {

@@ -3,11 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { B } from '@portal/contract/billing/messages';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, outbox, payments } from '../db/schema.ts';
-import { RECONCILE_DELAY_MS } from '../features/billing/payments.ts';
-import { FakeAuthorizeNet } from '../integrations/gateway/fake-authorize-net.ts';
-import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../integrations/gateway/index.ts';
-import { build, type TestApp } from '../test/helper.ts';
+import { accounts, outbox, payments } from '../../src/db/schema.ts';
+import { RECONCILE_DELAY_MS } from '../../src/features/billing/payments.ts';
+import { FakeAuthorizeNet } from '../fakes/authorize-net.ts';
+import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../../src/integrations/gateway/index.ts';
+import { build, type TestApp } from '../support/helper.ts';
 import { eventually } from './eventually.ts';
 
 /**

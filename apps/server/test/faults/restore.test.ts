@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/index.ts';
-import { DEMO_FILE } from '../lib/demo.ts';
-import { importFile } from '../lib/import.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/index.ts';
+import { DEMO_FILE } from '../../src/lib/demo.ts';
+import { importFile } from '../../src/lib/import.ts';
 import { pgBin } from './postgres.ts';
 
 /**

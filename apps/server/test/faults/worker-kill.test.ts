@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { asc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/index.ts';
-import { jobs } from '../db/schema.ts';
-import { enqueue, JobRunner, STALE_MS } from '../lib/jobs.ts';
-import { makeClock } from '../test/helper.ts';
+import { type Database, openDatabase } from '../../src/db/index.ts';
+import { jobs } from '../../src/db/schema.ts';
+import { enqueue, JobRunner, STALE_MS } from '../../src/lib/jobs.ts';
+import { makeClock } from '../support/helper.ts';
 import { eventually } from './eventually.ts';
 
 /**

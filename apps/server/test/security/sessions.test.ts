@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { accounts } from '../db/schema.ts';
-import { importDocument } from '../lib/import.ts';
-import { build, demoPassword, type TestApp } from '../test/helper.ts';
+import { accounts } from '../../src/db/schema.ts';
+import { importDocument } from '../../src/lib/import.ts';
+import { build, demoPassword, type TestApp } from '../support/helper.ts';
 
 /**
  * Issue 17 §1, "sessions end when they should": each attack holds a token (stolen, or left behind)
@@ -144,7 +144,7 @@ describe('a role change or removal ends every session', () => {
   });
 
   it('the operator’s set-password ends every session', async () => {
-    const { accountPasswordCommand } = await import('../features/account/commands.ts');
+    const { accountPasswordCommand } = await import('../../src/features/account/commands.ts');
     const token = await signIn('carol');
     const out = { log: () => {}, error: () => {} };
     expect(
@@ -207,7 +207,7 @@ describe('logout and the idle timeout', () => {
 
 describe('what a session row records', () => {
   it('account, times, client network, user agent, method; for staff the customer worked on', async () => {
-    const { sessions } = await import('../db/schema.ts');
+    const { sessions } = await import('../../src/db/schema.ts');
     const token = await signIn('staff', undefined, 'Mozilla/5.0 (staff desk)');
     const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
     expect(sid).toMatch(/^[A-Za-z0-9_-]{22}$/);

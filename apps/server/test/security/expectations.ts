@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { DM } from '@portal/contract/domains/messages';
-import { DEMO_FILE } from '../lib/demo.ts';
+import { DEMO_FILE } from '../../src/lib/demo.ts';
 
 /**
  * The expectations table of the access matrix (access-matrix.test.ts, docs/access.md): for every

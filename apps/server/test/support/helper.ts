@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/index.ts';
-import { gatewayOf } from '../features/billing/repository.ts';
-import { DEFAULT_LIMITS } from '../http/limits.ts';
-import { DEMO_FILE } from '../lib/demo.ts';
-import { importFile } from '../lib/import.ts';
-import type { PaymentGateway } from '../integrations/gateway/index.ts';
-import type { Transport } from '../integrations/mailer.ts';
-import { registerWorkers } from '../workers.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { type Database, openDatabase } from '../../src/db/index.ts';
+import { gatewayOf } from '../../src/features/billing/repository.ts';
+import { DEFAULT_LIMITS } from '../../src/http/limits.ts';
+import { DEMO_FILE } from '../../src/lib/demo.ts';
+import { importFile } from '../../src/lib/import.ts';
+import type { PaymentGateway } from '../../src/integrations/gateway/index.ts';
+import type { Transport } from '../../src/integrations/mailer.ts';
+import { registerWorkers } from '../../src/workers.ts';
 
 /**
  * API test harness (fastify/demo `test/helper.ts`): a fresh database per call — PGlite in memory,

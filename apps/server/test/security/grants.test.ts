@@ -2,8 +2,8 @@ import { M } from '@portal/contract/messages';
 import { MM } from '@portal/contract/mail/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, domainGrants, mailVacationRules, outbox, recoveryEmails } from '../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../test/helper.ts';
+import { auditLog, domainGrants, mailVacationRules, outbox, recoveryEmails } from '../../src/db/schema.ts';
+import { build, demoPassword, type TestApp } from '../support/helper.ts';
 
 /**
  * Issue #17 §3 and §4, as a thief with a stolen session would try them: plant a recovery address,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../src/db/index.ts';
 import {
   domainOf,
   MISSING_OBJECTS,

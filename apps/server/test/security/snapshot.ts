@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../src/db/index.ts';
 
 const rowsOf = async <R>(db: Db, query: string): Promise<R[]> =>
   ((await db.execute(sql.raw(query))) as unknown as { rows: R[] }).rows;

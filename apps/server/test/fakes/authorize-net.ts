@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cardType, luhnValid } from './types.ts';
+import { cardType, luhnValid } from '../../src/integrations/gateway/types.ts';
 
 /**
  * A local stand-in for Authorize.Net's JSON API, for tests: it listens on 127.0.0.1 (port 0),
