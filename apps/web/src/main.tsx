@@ -78,11 +78,17 @@ localStorage.setItem('mantine-color-scheme-value', session.get().mode);
 // Signed in, the first screen needs the signed-in shell and the screen of the address: both start
 // downloading now, side by side, rather than the screen only once the shell has rendered (the
 // preload script of index.html has usually asked for their files already). The account's role,
-// which many screens wait for before asking for their own data, is asked for at the same time.
+// which many screens wait for before asking for their own data, is asked for at the same time,
+// and so is the first data of the screens that have it listed in app/route-data.ts.
 if (session.get().loggedIn) {
   void loadSignedInShell();
-  preloadScreen(window.location.pathname.replace(/^\/portal/, '') || '/');
+  const path = window.location.pathname.replace(/^\/portal/, '') || '/';
+  preloadScreen(path);
   void queryClient.prefetchQuery(accountRoleQuery(session.get().currentUser));
+  // The screen's own first data, with its code (a small chunk of its own: app/route-data.ts).
+  void import('./app/route-data.ts').then((m) =>
+    m.prefetchRouteData(queryClient, path, session.get().currentUser),
+  );
 }
 
 createRoot(document.getElementById('root')!).render(

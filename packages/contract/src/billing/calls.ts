@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CARD_TYPES } from '../constants.ts';
 import { defineCall } from '../http.ts';
+import {
+  CARD_TOKENIZER,
+  GET_COWORKING_PRODS,
+  GET_INVOICE,
+  GET_PAYMENT_INFO,
+  GET_PAYMENT_METHODS,
+  GET_PREFILL_CC_ADDR,
+  INVOICES,
+  RECENT_PAYMENTS,
+} from './call-refs.ts';
 import { M } from '../messages.ts';
 import {
   expdateInPast,
@@ -190,8 +200,7 @@ export const PayMethod = z.object({
 export type PayMethod = z.infer<typeof PayMethod>;
 
 export const getPaymentMethods = defineCall({
-  method: 'GET',
-  path: '/api/get-payment-methods/:account',
+  ...GET_PAYMENT_METHODS,
   params: z.object({ account: logname }),
   data: z.object({ pay_methods: z.array(PayMethod) }),
 });
@@ -211,8 +220,7 @@ export const PrefillAddress = z.object({
 });
 export type PrefillAddress = z.infer<typeof PrefillAddress>;
 export const getPrefillCcAddr = defineCall({
-  method: 'POST',
-  path: '/api/get-prefill-cc-addr',
+  ...GET_PREFILL_CC_ADDR,
   body: z.object({ account: logname }),
   data: z.object({ address: PrefillAddress }),
 });
@@ -302,8 +310,7 @@ export const PaymentInfo = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfo>;
 export const getPaymentInfo = defineCall({
-  method: 'GET',
-  path: '/api/get-payment-info/:user',
+  ...GET_PAYMENT_INFO,
   params: z.object({ user: logname }),
   data: PaymentInfo,
 });
@@ -376,8 +383,7 @@ export const CardTokenizer = z.discriminatedUnion('kind', [
 ]);
 export type CardTokenizer = z.infer<typeof CardTokenizer>;
 export const cardTokenizer = defineCall({
-  method: 'GET',
-  path: '/api/card-tokenizer',
+  ...CARD_TOKENIZER,
   data: CardTokenizer,
 });
 
@@ -422,8 +428,7 @@ export const RecentPayment = z.object({
 export type RecentPayment = z.infer<typeof RecentPayment>;
 /** Recent payments of the account, newest first (approved ones and those still being confirmed). */
 export const recentPayments = defineCall({
-  method: 'GET',
-  path: '/api/recent-payments/:account',
+  ...RECENT_PAYMENTS,
   params: z.object({ account: logname }),
   data: z.object({ payments: z.array(RecentPayment) }),
 });
@@ -439,16 +444,14 @@ export const InvoiceRow = z.object({
 });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 export const invoices = defineCall({
-  method: 'GET',
-  path: '/api/invoices/:user',
+  ...INVOICES,
   params: z.object({ user: logname }),
   data: z.array(InvoiceRow),
 });
 
 /** data.invoice is the invoice's markup (rendered sanitised); the row's fields come with it. */
 export const getInvoice = defineCall({
-  method: 'POST',
-  path: '/api/get-invoice',
+  ...GET_INVOICE,
   // Invoice numbers are numbers in the back office's data: a number or its digits are taken.
   body: z.object({ invoice: textId(64), logname }),
   data: z.object({
@@ -472,8 +475,7 @@ export const CoworkingProduct = z.object({
 export type CoworkingProduct = z.infer<typeof CoworkingProduct>;
 /** disctype 1 normal prices, 2 the members' discount (spec 002 §3). Read as top-level `products` too. */
 export const getCoworkingProds = defineCall({
-  method: 'POST',
-  path: '/api/get-coworking-prods',
+  ...GET_COWORKING_PRODS,
   body: z.object({
     disctype: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),

@@ -365,6 +365,39 @@ describe('openPwnedIndex and lookups', () => {
     await expectAll(index, recs);
   });
 
+  it('reads a window around the interpolated position, and the rest of the bucket when the hash lies outside', async () => {
+    const index = await openIndex(idx, { searchWindow: 2 });
+    const tries = new Map<number, number>();
+    for (const r of recs) {
+      const d = await index.lookupDetailed(r.hash);
+      expect(d.count, r.hash).toBe(r.count);
+      tries.set(d.tries, (tries.get(d.tries) ?? 0) + 1);
+    }
+    for (let i = 0; i < 200; i++) expect(await index.lookup(sha1(`absent${i}`))).toBe(0);
+    // Two records of ~8 per bucket: often the hash is in them, often beside them (a second read).
+    expect([...tries.keys()].sort()).toEqual([1, 2]);
+  });
+
+  it('interpolates by default in buckets larger than the window (SHA-1 data: mostly one read)', async () => {
+    const many = records(20_000, 'big');
+    await writeFile(join(dir, 'big.txt'), toText(many));
+    await importPwned(join(dir, 'big.txt'), join(dir, 'big.idx'));
+    const index = await openIndex(join(dir, 'big.idx'));
+    expect(index.info.prefixBits).toBe(8); // ~78 records per bucket, a window of 44
+    let oneRead = 0;
+    for (const r of many) {
+      const d = await index.lookupDetailed(r.hash);
+      expect(d.count, r.hash).toBe(r.count);
+      expect(d.tries).toBeLessThanOrEqual(2);
+      if (d.tries === 1) oneRead++;
+    }
+    expect(oneRead / many.length).toBeGreaterThan(0.99);
+    for (let i = 0; i < 500; i++) expect(await index.lookup(sha1(`absent${i}`))).toBe(0);
+    const whole = await openIndex(join(dir, 'big.idx'), { searchWindow: 0 });
+    for (const r of many.slice(0, 2000))
+      expect(await whole.lookupDetailed(r.hash)).toEqual({ count: r.count, tries: 1 });
+  });
+
   it('narrows down a large bucket with single-record probes', async () => {
     const skewed = Array.from({ length: 3000 }, (_, i) => ({
       hash: `ABCDE${sha1(`s${i}`).slice(5)}`,

@@ -1,53 +1,71 @@
-import * as C from '@portal/contract/billing/calls';
+import {
+  GET_COWORKING_PRODS,
+  GET_INVOICE,
+  GET_PAYMENT_INFO,
+  GET_PAYMENT_METHODS,
+  GET_PREFILL_CC_ADDR,
+  INVOICES,
+  RECENT_PAYMENTS,
+} from '@portal/contract/billing/call-refs';
+import type * as C from '@portal/contract/billing/calls';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 
-/** Fetchers and query options of the billing area; keys start with the call path. */
+/**
+ * Fetchers and query options of the billing area; keys start with the call path. The reads are
+ * made by reference (call-refs.ts, no zod): Make Payment shows without loading zod.
+ */
 
 export const payMethodsQuery = (account: string) =>
   queryOptions({
-    queryKey: [C.getPaymentMethods.path, account],
-    queryFn: () => call(C.getPaymentMethods, { params: { account } }).then((r) => r.data.pay_methods),
+    queryKey: [GET_PAYMENT_METHODS.path, account],
+    queryFn: () =>
+      call<typeof C.getPaymentMethods>(GET_PAYMENT_METHODS, { params: { account } }).then(
+        (r) => r.data.pay_methods,
+      ),
   });
 
 export const prefillQuery = (account: string) =>
   queryOptions({
-    queryKey: [C.getPrefillCcAddr.path, account],
-    queryFn: () => call(C.getPrefillCcAddr, { body: { account } }).then((r) => r.data.address),
+    queryKey: [GET_PREFILL_CC_ADDR.path, account],
+    queryFn: () =>
+      call<typeof C.getPrefillCcAddr>(GET_PREFILL_CC_ADDR, { body: { account } }).then((r) => r.data.address),
   });
 
 export const paymentInfoQuery = (user: string) =>
   queryOptions({
-    queryKey: [C.getPaymentInfo.path, user],
-    queryFn: () => call(C.getPaymentInfo, { params: { user } }).then((r) => r.data),
+    queryKey: [GET_PAYMENT_INFO.path, user],
+    queryFn: () => call<typeof C.getPaymentInfo>(GET_PAYMENT_INFO, { params: { user } }).then((r) => r.data),
   });
 
 export const recentPaymentsQuery = (account: string) =>
   queryOptions({
-    queryKey: [C.recentPayments.path, account],
-    queryFn: () => call(C.recentPayments, { params: { account } }).then((r) => r.data.payments),
+    queryKey: [RECENT_PAYMENTS.path, account],
+    queryFn: () =>
+      call<typeof C.recentPayments>(RECENT_PAYMENTS, { params: { account } }).then((r) => r.data.payments),
   });
 
 export const invoicesQuery = (user: string) =>
   queryOptions({
-    queryKey: [C.invoices.path, user],
-    queryFn: () => call(C.invoices, { params: { user } }).then((r) => r.data),
+    queryKey: [INVOICES.path, user],
+    queryFn: () => call<typeof C.invoices>(INVOICES, { params: { user } }).then((r) => r.data),
   });
 
 export const invoiceQuery = (logname: string, invoice: string) =>
   queryOptions({
-    queryKey: [C.getInvoice.path, logname, invoice],
-    queryFn: () => call(C.getInvoice, { body: { invoice, logname } }).then((r) => r.data),
+    queryKey: [GET_INVOICE.path, logname, invoice],
+    queryFn: () => call<typeof C.getInvoice>(GET_INVOICE, { body: { invoice, logname } }).then((r) => r.data),
     retry: false,
   });
 
 export const coworkingQuery = (disctype: 1 | 2) =>
   queryOptions({
-    queryKey: [C.getCoworkingProds.path, disctype],
-    queryFn: () => call(C.getCoworkingProds, { body: { disctype } }).then((r) => r.data),
+    queryKey: [GET_COWORKING_PRODS.path, disctype],
+    queryFn: () =>
+      call<typeof C.getCoworkingProds>(GET_COWORKING_PRODS, { body: { disctype } }).then((r) => r.data),
   });
 
 /** After a payment or a card change: what the account's billing screens show is stale. */
@@ -56,10 +74,10 @@ export function useInvalidateBilling(): (account: string) => void {
   return useCallback(
     (account: string) => {
       for (const path of [
-        C.getPaymentMethods.path,
-        C.getPaymentInfo.path,
-        C.recentPayments.path,
-        C.invoices.path,
+        GET_PAYMENT_METHODS.path,
+        GET_PAYMENT_INFO.path,
+        RECENT_PAYMENTS.path,
+        INVOICES.path,
       ]) {
         void queryClient.invalidateQueries({ queryKey: [path, account] });
       }

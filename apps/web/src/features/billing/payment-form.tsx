@@ -1,18 +1,20 @@
 import { Button, Card, Grid, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import * as C from '@portal/contract/billing/calls';
+import type * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { ApiError, call, errorText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
-import { zodValidate } from '../../ui/form.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
 import { cardStatuses, formErrors, paymentFailure, renewsPaymentKey } from './outcome.ts';
 import { useCardTokenizer } from './tokenize.ts';
+
+/** The form's rules and the payment calls (zod): loaded at the form's first use, see pay-rules.ts. */
+const loadRules = () => import('./pay-rules.ts');
 
 interface PayValues extends CardValues {
   amount: string;
@@ -53,10 +55,6 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       email: '',
       comments: '',
     },
-    validate: (values) =>
-      formErrors(
-        zodValidate(values.which_card === '0' ? C.SinglePaymentForm : C.SavedCardPaymentBody)(toBody(values)),
-      ),
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
@@ -107,14 +105,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   const pay = useMutation({
     mutationFn: async (v: PayValues) => {
       const body = { ...toBody(v), idempotency_key: key.current };
+      const rules = await loadRules();
       if (v.which_card !== '0') {
-        return call(C.savedCardPayment, { body: body as z.input<typeof C.SavedCardPaymentBody> });
+        return call(rules.savedCardPayment, { body: body as z.input<typeof rules.savedCardPayment.body> });
       }
       // The number and CVV go to the gateway's script only; the portal gets a one-time token.
       const opaque_data = await tokenize({ ccnumber: v.ccnumber, expdate: v.expdate, cvv: v.cvv });
       const { ccnumber: _n, cvv: _c, expdate: _e, ...rest } = body as Record<string, unknown>;
-      return call(C.singlePayment, {
-        body: { ...rest, opaque_data } as z.input<typeof C.SinglePaymentBody>,
+      return call(rules.singlePayment, {
+        body: { ...rest, opaque_data } as z.input<typeof rules.singlePayment.body>,
       });
     },
     onSuccess: async (res) => {
@@ -148,11 +147,28 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     },
   });
 
-  const submit = form.onSubmit((values) => {
+  // Checked against the contract's rules (loaded at the first focus or submit), then paid.
+  const checking = useRef(false);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
     // Pending: duplicate submits are ignored.
-    if (pay.isPending) return;
-    pay.mutate(values);
-  });
+    if (pay.isPending || checking.current) return;
+    checking.current = true;
+    const values = form.getValues();
+    loadRules()
+      .then((rules) => {
+        const errors = formErrors(rules.validatePayment(values.which_card === '0')(toBody(values)));
+        form.setErrors(errors);
+        if (Object.keys(errors).length === 0) pay.mutate(values);
+      })
+      // The rules could not be loaded (offline): nothing was sent, nothing charged.
+      .catch((err: unknown) =>
+        showStatus({ title: B.noPaymentTitle, body: escapeHtml(errorText(err)), alert: 'warning' }),
+      )
+      .finally(() => {
+        checking.current = false;
+      });
+  };
 
   const cards = methods.data ?? [];
   const saved = cards.find((c) => String(c.id) === form.values.which_card);
@@ -173,7 +189,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   ];
 
   return (
-    <Card withBorder p="md" component="form" onSubmit={submit} aria-label="Pay form" noValidate>
+    <Card
+      withBorder
+      p="md"
+      component="form"
+      onSubmit={submit}
+      onFocus={() => void loadRules()}
+      aria-label="Pay form"
+      noValidate
+    >
       <Stack gap="sm">
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, sm: 4 }}>

@@ -1,4 +1,5 @@
-import * as C from '@portal/contract/billing/calls';
+import { CARD_TOKENIZER } from '@portal/contract/billing/call-refs';
+import type * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -34,8 +35,8 @@ declare global {
 /** Which script tokenises cards here: GET /api/card-tokenizer, once per session. */
 export const tokenizerQuery = () =>
   queryOptions({
-    queryKey: [C.cardTokenizer.path],
-    queryFn: () => call(C.cardTokenizer).then((r) => r.data),
+    queryKey: [CARD_TOKENIZER.path],
+    queryFn: () => call<typeof C.cardTokenizer>(CARD_TOKENIZER).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
