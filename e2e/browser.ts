@@ -40,7 +40,8 @@ export async function newPage(browser: Browser, o: PageOptions = {}): Promise<Pa
     await context.route(/\/api\/(miglogin|usermode\/)/, async (route) => {
       const response = await route.fetch();
       const body = await response.json();
-      if (body?.data?.mode) body.data.mode = 'dark';
+      if (body?.data?.mode) Object.assign(body.data, { mode: 'dark', color_mode: 'dark' });
+      if (body?.mode) Object.assign(body, { mode: 'dark', color_mode: 'dark' });
       await route.fulfill({ response, json: body });
     });
   }

@@ -62,13 +62,17 @@ function precompress(): Plugin {
 }
 
 /**
- * Runs in the page, from assets/preload-*.js: signed in, asks at once for the files of the signed-in
+ * Runs in the page, from assets/preload-*.js: applies a stored light or dark choice; signed in, asks at once for the files of the signed-in
  * shell and of the address's screen (`<link rel="modulepreload">`, stylesheets `rel="preload"`), so
  * they download alongside the entry instead of after it has been downloaded and run. Plain
  * JavaScript once built (its source text is the script); any failure leaves the app to load them.
  */
 function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[string, string[]]> }) {
   try {
+    // A light or dark choice shows from the first paint (main.tsx sets it again, with 'system').
+    const mode = localStorage.getItem('mode');
+    if (mode === 'light' || mode === 'dark')
+      document.documentElement.setAttribute('data-mantine-color-scheme', mode);
     if (localStorage.getItem('logged_in') !== 'true' || !localStorage.getItem('id_token')) return;
     const base = table.base.replace(/\/$/, '');
     const path = location.pathname.slice(base.length) || '/';

@@ -12,7 +12,7 @@ import { createRoot } from 'react-dom/client';
 import { ApiError } from './app/api.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadScreen } from './app/screens.ts';
-import { session } from './app/session.ts';
+import { mantineScheme, resolvedScheme, session } from './app/session.ts';
 import { accountRoleQuery } from './app/shared-queries.ts';
 import { loadSignedInShell } from './app/shell.tsx';
 
@@ -72,8 +72,12 @@ const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: { ...orangeFilled, '--mantine-color-error': 'var(--mantine-color-red-4)' },
 });
 
-// The stored mode wins at start; the shell keeps Mantine's scheme in step with the session.
-localStorage.setItem('mantine-color-scheme-value', session.get().mode);
+// The stored mode wins at start ('system' follows the device); the shell keeps Mantine's scheme in
+// step with the session. The scheme is on the page before React renders anything, so the first
+// paint of a dark device or a dark choice is dark, not light and then dark.
+const mode = session.get().mode;
+localStorage.setItem('mantine-color-scheme-value', mantineScheme(mode));
+document.documentElement.setAttribute('data-mantine-color-scheme', resolvedScheme(mode));
 
 // Signed in, the first screen needs the signed-in shell and the screen of the address: both start
 // downloading now, side by side, rather than the screen only once the shell has rendered (the
@@ -97,7 +101,7 @@ createRoot(document.getElementById('root')!).render(
       theme={theme}
       cssVariablesResolver={cssVariablesResolver}
       colorSchemeManager={localStorageColorSchemeManager()}
-      defaultColorScheme={session.get().mode}
+      defaultColorScheme={mantineScheme(mode)}
     >
       <QueryClientProvider client={queryClient}>
         <AppRouter />

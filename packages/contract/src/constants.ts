@@ -17,5 +17,11 @@ export const NETWORK_LEVEL = { warning: 2, emergency: 3 } as const;
 export const CARD_TYPES = ['Visa', 'M/C', 'Discover', 'AmExp'] as const;
 export const STATUS_DATE_FORMAT = 'MMM D, YYYY h:mm:ss A';
 export type Mode = 'light' | 'dark';
+/**
+ * The stored display preference (issue 21): an explicit light or dark, or 'system' — follow the
+ * device's dark setting (prefers-color-scheme) until the user picks one. The spec's `mode` fields
+ * keep their light/dark shape; `color_mode` carries this beside them.
+ */
+export type ColorMode = Mode | 'system';
 export type TokenRole = 'admin' | 'staff' | 'customer';
 export const isStaffRole = (role: string | undefined): boolean => role === 'admin' || role === 'staff';

@@ -2732,7 +2732,8 @@ export interface operations {
                      *       "data": {
                      *         "id_token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFsaWNlIn0.c2lnbmF0dXJl",
                      *         "bill_email": "alice@anderson-design.com",
-                     *         "mode": "light"
+                     *         "mode": "light",
+                     *         "color_mode": "light"
                      *       }
                      *     }
                      */
@@ -2747,6 +2748,8 @@ export interface operations {
                             bill_email: string;
                             /** @enum {string} */
                             mode: "light" | "dark";
+                            /** @enum {string} */
+                            color_mode: "light" | "dark" | "system";
                         };
                     };
                 };
@@ -3129,7 +3132,8 @@ export interface operations {
                      *       "status": 1,
                      *       "message": "",
                      *       "data": {
-                     *         "mode": "light"
+                     *         "mode": "light",
+                     *         "color_mode": "light"
                      *       }
                      *     }
                      */
@@ -3140,6 +3144,8 @@ export interface operations {
                         data: {
                             /** @enum {string} */
                             mode: "light" | "dark";
+                            /** @enum {string} */
+                            color_mode: "light" | "dark" | "system";
                         };
                     };
                 };
@@ -3173,7 +3179,7 @@ export interface operations {
                     /** @example alice */
                     logname: string;
                     /** @enum {string} */
-                    mode: "light" | "dark";
+                    mode: "light" | "dark" | "system";
                 };
             };
         };
@@ -3199,7 +3205,7 @@ export interface operations {
                         message: string;
                         data: {
                             /** @enum {string} */
-                            mode: "light" | "dark";
+                            mode: "light" | "dark" | "system";
                         };
                     };
                 };

@@ -1,4 +1,4 @@
-import type { Mode } from '@portal/contract/constants';
+import type { ColorMode } from '@portal/contract/constants';
 import { isStaffRole } from '@portal/contract/constants';
 import { M } from '@portal/contract/messages';
 import { useSyncExternalStore } from 'react';
@@ -26,7 +26,8 @@ export interface SessionState {
   currentUser: string;
   replyTo: string;
   loggedIn: boolean;
-  mode: Mode;
+  /** The stored preference: light, dark, or 'system' (follow the device's dark setting). */
+  mode: ColorMode;
   staff: boolean;
   role: string;
   banner: string;
@@ -56,6 +57,20 @@ export function decodeToken(jwt: string): Claims | null {
   }
 }
 
+/** Nothing stored (a first visit) or an unknown value follows the device until the user picks a mode. */
+function storedMode(v: string): ColorMode {
+  return v === 'dark' || v === 'light' ? v : 'system';
+}
+
+const darkQuery = '(prefers-color-scheme: dark)';
+/** The scheme shown for a preference: 'system' reads the device's setting now. */
+export function resolvedScheme(mode: ColorMode): 'light' | 'dark' {
+  if (mode !== 'system') return mode;
+  return typeof matchMedia === 'function' && matchMedia(darkQuery).matches ? 'dark' : 'light';
+}
+/** Mantine's name for the preference ('auto' follows the device and its changes). */
+export const mantineScheme = (mode: ColorMode) => (mode === 'system' ? 'auto' : mode);
+
 function restore(): SessionState {
   const get = (k: (typeof KEYS)[number]) => localStorage.getItem(k) ?? '';
   const jwt = get('id_token') || null;
@@ -67,7 +82,7 @@ function restore(): SessionState {
     currentUser: loggedIn ? get('current_user') || claims!.username : '',
     replyTo: loggedIn ? get('reply_to') : '',
     loggedIn,
-    mode: get('mode') === 'dark' ? 'dark' : 'light',
+    mode: storedMode(get('mode')),
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
     banner: loggedIn ? M.loggedIn(claims!.username) : DEFAULT_TITLE,
@@ -111,7 +126,7 @@ export const session = {
     listeners.add(l);
     return () => listeners.delete(l);
   },
-  login(jwt: string, billEmail: string, mode: Mode): void {
+  login(jwt: string, billEmail: string, mode: ColorMode): void {
     const claims = decodeToken(jwt);
     if (!claims) return;
     session.set({

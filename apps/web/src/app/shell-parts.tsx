@@ -1,4 +1,5 @@
-import { ActionIcon, Alert, Text, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, Alert, Group, Text, useComputedColorScheme } from '@mantine/core';
+import type { ColorMode } from '@portal/contract/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { SafeHtml } from '../ui/safe-html.tsx';
 import { call } from './api.ts';
@@ -58,27 +59,51 @@ export function StatusModal() {
   );
 }
 
+/**
+ * Light or dark, as the user picks (saved per user, spec 000 §7); until a pick, the device's setting
+ * (issue 21). The toggle switches away from the scheme shown; once a pick is stored, a second button
+ * goes back to following the device.
+ */
 export function ModeToggle() {
-  const { mode, loggedIn, operator } = useSession();
-  const { setColorScheme } = useMantineColorScheme();
-  const next = mode === 'dark' ? 'light' : 'dark';
+  const { mode } = useSession();
+  const shown = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const next = shown === 'dark' ? 'light' : 'dark';
   return (
-    <ActionIcon
-      variant="default"
-      size="lg"
-      aria-label={`Switch to ${next} mode`}
-      onClick={() => {
-        modeSync.userChanges++;
-        session.set({ mode: next });
-        setColorScheme(next);
-        if (loggedIn) {
-          void import('@portal/contract/session/calls')
-            .then((S) => call(S.setMode, { body: { logname: operator, mode: next } }))
-            .catch(() => {});
-        }
-      }}
-    >
-      {mode === 'dark' ? '☀' : '☾'}
-    </ActionIcon>
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label={`Switch to ${next} mode`}
+        onClick={() => chooseMode(next)}
+      >
+        {shown === 'dark' ? '☀' : '☾'}
+      </ActionIcon>
+      {mode !== 'system' && (
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Follow the device's light or dark setting"
+          title="Follow the device's light or dark setting"
+          onClick={() => chooseMode('system')}
+        >
+          <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+            <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+            <path d="M8 1.5a6.5 6.5 0 0 1 0 13z" fill="currentColor" />
+          </svg>
+        </ActionIcon>
+      )}
+    </Group>
   );
+}
+
+/** Stores the choice in the session (the shell applies it to Mantine) and, signed in, on the server. */
+function chooseMode(mode: ColorMode): void {
+  const { loggedIn, operator } = session.get();
+  modeSync.userChanges++;
+  session.set({ mode });
+  if (loggedIn) {
+    void import('@portal/contract/session/calls')
+      .then((S) => call(S.setMode, { body: { logname: operator, mode } }))
+      .catch(() => {});
+  }
 }

@@ -8,7 +8,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { matchPath, Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/shell/login-page.tsx';
 import { call } from './api.ts';
-import { session, setPortalTitle, useSession } from './session.ts';
+import { mantineScheme, session, setPortalTitle, useSession } from './session.ts';
 import { preloadScreen } from './screens.ts';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { urlsQuery } from './urls.ts';
@@ -65,11 +65,11 @@ export function Shell() {
     modeSync.fetchedFor = s.operator;
     const changes = modeSync.userChanges;
     call<typeof S.userMode>(USER_MODE, { params: { operator: s.operator } })
-      .then((r) => changes === modeSync.userChanges && session.set({ mode: r.data.mode }))
+      .then((r) => changes === modeSync.userChanges && session.set({ mode: r.data.color_mode }))
       .catch(() => changes === modeSync.userChanges && session.set({ mode: 'light' }));
   }, [s.loggedIn, s.operator]);
   const { setColorScheme } = useMantineColorScheme();
-  useEffect(() => setColorScheme(s.mode), [s.mode, setColorScheme]);
+  useEffect(() => setColorScheme(mantineScheme(s.mode)), [s.mode, setColorScheme]);
   // The configured title (PORTAL_TITLE) for the top bar and the browser tab; the same answer
   // serves the links of the signed-in shell and the screens (one request per visit). A failure
   // keeps the default title.

@@ -14,8 +14,19 @@ import {
 /** Calls of the session and shell (spec 000 §7). */
 
 export const Mode = z.enum(['light', 'dark']);
+/**
+ * The stored preference beside the spec's `mode` (issue 21, docs/decisions/021-colour-mode.md):
+ * 'system' follows the device's dark setting until the user picks light or dark; the spec's `mode`
+ * then reads 'light' (its fallback), so a client that knows only the spec's field is unchanged.
+ */
+export const ColorMode = z.enum(['light', 'dark', 'system']);
 
-export const LoginData = z.object({ id_token: z.string(), bill_email: z.string(), mode: Mode });
+export const LoginData = z.object({
+  id_token: z.string(),
+  bill_email: z.string(),
+  mode: Mode,
+  color_mode: ColorMode,
+});
 export const login = defineCall({
   method: 'POST',
   path: '/api/miglogin',
@@ -101,14 +112,15 @@ export const urls = defineCall({
 export const userMode = defineCall({
   ...USER_MODE,
   params: z.object({ operator: logname }),
-  data: z.object({ mode: Mode }),
+  data: z.object({ mode: Mode, color_mode: ColorMode }),
 });
 
 export const setMode = defineCall({
   method: 'POST',
   path: '/api/set-mode',
-  body: z.object({ logname, mode: Mode }),
-  data: z.object({ mode: Mode }),
+  // 'system' clears the choice (issue 21); light and dark as the spec has them.
+  body: z.object({ logname, mode: ColorMode }),
+  data: z.object({ mode: ColorMode }),
 });
 
 export const logout = defineCall({

@@ -41,7 +41,8 @@ export const accounts = pgTable(
     atCode: integer('at_code').notNull().default(0),
     popupNote: text('popup_note').notNull().default(''),
     popupNoteLastmod: timestamp('popup_note_lastmod', { withTimezone: true }),
-    mode: text('mode').notNull().default('light'),
+    // 'system' (issue 21): follow the device's dark setting until the user picks light or dark.
+    mode: text('mode').notNull().default('system'),
     passwordHash: text('password_hash'),
     /** Mail/unix password in a scheme the mail servers verify (Dovecot `{ARGON2ID}`). */
     mailPasswordHash: text('mail_password_hash'),

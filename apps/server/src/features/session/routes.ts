@@ -68,7 +68,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       const answer = {
         id_token: token,
         bill_email: user.billEmail,
-        mode: user.mode === 'dark' ? 'dark' : 'light',
+        mode: specMode(user.mode),
+        color_mode: colorMode(user.mode),
       };
       // Where the spec's table reads them (top level), and in `data` as before.
       return new Answer(answer, '', answer);
@@ -149,7 +150,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .select({ mode: accounts.mode })
         .from(accounts)
         .where(eq(accounts.logname, account!.logname));
-      return { mode: row?.mode === 'dark' ? 'dark' : 'light' };
+      return { mode: specMode(row?.mode), color_mode: colorMode(row?.mode) };
     },
   });
 
@@ -220,3 +221,9 @@ export function sessionRoutes(app: FastifyInstance): void {
 
 /** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The stored preference: light, dark, or 'system' (follow the device) — anything else reads as system. */
+const colorMode = (stored: string | undefined): 'light' | 'dark' | 'system' =>
+  stored === 'dark' || stored === 'light' ? stored : 'system';
+/** The spec's light/dark `mode`: light unless dark was chosen (its fallback), for clients that know only it. */
+const specMode = (stored: string | undefined): 'light' | 'dark' => (stored === 'dark' ? 'dark' : 'light');

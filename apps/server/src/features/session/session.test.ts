@@ -227,6 +227,27 @@ describe('account calls and the access policy', () => {
     expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'purple' })).status).toBe(400);
   });
 
+  it("follows the system until a mode is chosen; the spec's mode reads light meanwhile (issue 21)", async () => {
+    const login = async () =>
+      (await t.request('POST', '/api/miglogin', { body: { username: 'dave', password: 'dave-demo-pass' } }))
+        .body;
+    expect(await login()).toMatchObject({ mode: 'light', color_mode: 'system' });
+    expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
+      mode: 'light',
+      color_mode: 'system',
+    });
+    await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'light' });
+    expect((await login()).data).toMatchObject({ mode: 'light', color_mode: 'light' });
+    await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'dark' });
+    expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
+      mode: 'dark',
+      color_mode: 'dark',
+    });
+    // 'system' clears the choice.
+    expect((await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'system' })).status).toBe(200);
+    expect((await login()).data).toMatchObject({ mode: 'light', color_mode: 'system' });
+  });
+
   it('keeps staff calls for staff: lookup by logname or uid, popup note', async () => {
     expect((await t.as('alice').get('/api/lookup-logname-uid/bob')).status).toBe(403);
     expect((await t.as('alice').get('/api/get-popup-note/alice')).status).toBe(403);

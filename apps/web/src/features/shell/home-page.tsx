@@ -29,25 +29,32 @@ export default function HomePage() {
   const items: Notice[] = news.isError
     ? [{ id: 0, subject: 'Failed', modified: '', report: '', level: 2 }]
     : (news.data ?? []);
+  const overview = role.data && (
+    <Suspense fallback={null}>
+      <HomeOverview account={currentUser} billing={!secondary} />
+    </Suspense>
+  );
   return (
     <Stack maw={960} gap="lg">
-      {workingOn && <CustomerSummaryCard logname={currentUser} />}
-      {role.data && (
-        <Suspense fallback={null}>
-          <HomeOverview account={currentUser} billing={!secondary} />
-        </Suspense>
-      )}
-      <Card withBorder p="lg">
-        <Title order={2}>Welcome, {operator}</Title>
+      {/* Staff working on an account see whose it is before anything else. */}
+      {!workingOn && overview}
+      <Card withBorder p="lg" data-testid={workingOn ? 'customer-summary' : 'welcome'}>
+        {workingOn ? (
+          <CustomerWelcome logname={currentUser} />
+        ) : (
+          <>
+            <Title order={2}>Welcome, {operator}</Title>
+            <Text mt="xs">
+              This is your members portal: pay bills, manage cards, domains, email and websites.
+            </Text>
+          </>
+        )}
         {secondary && role.data?.primary && (
           <Text mt="xs" data-testid="primary-account">
-            Your account is a Secondary account of <b>{role.data.primary}</b>, the primary account, which
-            manages billing and secondary accounts.
+            {workingOn ? 'This' : 'Your'} account is a Secondary account of <b>{role.data.primary}</b>, the
+            primary account, which manages billing and secondary accounts.
           </Text>
         )}
-        <Text mt="xs">
-          This is your members portal: pay bills, manage cards, domains, email and websites.
-        </Text>
         <Title order={3} fz="md" mt="md">
           Important notes
         </Title>
@@ -102,6 +109,7 @@ export default function HomePage() {
           </Button>
         </Group>
       </Card>
+      {workingOn && overview}
       <section aria-labelledby="news-title">
         <Title order={2} id="news-title" fz="h3" mb="sm">
           Breaking News
@@ -142,27 +150,34 @@ export default function HomePage() {
   );
 }
 
-/** Staff working on an account see whose it is before anything else on home. */
-function CustomerSummaryCard({ logname }: { logname: string }) {
+/**
+ * Staff working on an account are welcomed to the customer's account, not their own (issue 21):
+ * whose it is (name, logname) and its summary, and that a change made here is made to it.
+ */
+function CustomerWelcome({ logname }: { logname: string }) {
   const summary = useQuery({
     queryKey: [S.customer.path, logname],
     queryFn: () => call(S.customer, { params: { logname } }).then((r) => r.data),
   });
   const c = summary.data;
+  const name = c ? `${c.first_name} ${c.last_name}`.trim() : '';
   return (
-    <Card withBorder p="lg" data-testid="customer-summary">
-      <Title order={2} fz="h3">
-        Customer {logname}
-      </Title>
+    <>
+      <Title order={2}>{name ? `${name} (${logname})` : `Account ${logname}`}</Title>
       {c ? (
-        <Text mt="xs">
-          {[`${c.first_name} ${c.last_name}`.trim(), c.company, c.bill_email, c.account_type, c.pricing_plan]
+        <Text mt="xs" data-testid="customer-details">
+          {[c.company, c.bill_email, c.account_type, c.pricing_plan && `plan ${c.pricing_plan}`]
             .filter(Boolean)
             .join(' · ')}
         </Text>
       ) : (
-        <Text c="dimmed">{summary.isError ? 'Summary not available' : 'Loading…'}</Text>
+        <Text c="dimmed" mt="xs">
+          {summary.isError ? 'Summary not available' : 'Loading…'}
+        </Text>
       )}
-    </Card>
+      <Text mt="xs">
+        You are working on {name || logname}&apos;s account: what you change here changes theirs.
+      </Text>
+    </>
   );
 }

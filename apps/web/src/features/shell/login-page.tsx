@@ -15,7 +15,7 @@ import { M } from '@portal/contract/messages';
 import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '../../app/api.ts';
-import { session } from '../../app/session.ts';
+import { mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 
@@ -47,8 +47,8 @@ export function LoginPage() {
       const res = await call(S.login, { body: { username, password: values.password } });
       // The login response carries the user's mode: no need to fetch it again.
       markModeKnown(username);
-      session.login(res.data.id_token, res.data.bill_email, res.data.mode);
-      setColorScheme(res.data.mode);
+      session.login(res.data.id_token, res.data.bill_email, res.data.color_mode);
+      setColorScheme(mantineScheme(res.data.color_mode));
     } catch (err) {
       const n = failures + 1;
       setFailures(n);
