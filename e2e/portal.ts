@@ -27,6 +27,8 @@ export async function startPortal(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PORTAL_AGENT_DELAY_MS: '1000',
+      // The demo's staff sign in without a second factor; the security tests pass `required`.
+      PORTAL_STAFF_MFA: 'optional',
       PORTAL_PUBLIC_URL: `http://127.0.0.1:${port}`,
       ...env,
     },

@@ -10,6 +10,7 @@ import { M } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createDevices, type Devices } from './auth/devices.ts';
+import { createSecretBox, type SecretBox } from './auth/secret-box.ts';
 import type { SessionTimes } from './auth/sessions.ts';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -22,6 +23,7 @@ import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { secondFactorRoutes } from './features/security/second-factor.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
 import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
@@ -53,6 +55,8 @@ export interface Deps {
   sessionTimes: SessionTimes;
   /** The owner's known browsers (auth/devices.ts). */
   devices: Devices;
+  /** Encrypts authenticator secrets and hashes recovery codes (auth/secret-box.ts). */
+  secretBox: SecretBox;
   outbox: Outbox;
   jobs: JobRunner;
   /** The clock; tests replace it to move time. */
@@ -126,6 +130,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     database,
     tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
     devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    secretBox: createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR)),
     sessionTimes: {
       ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
       idleMinutes: config.PORTAL_IDLE_MINUTES,
@@ -271,6 +276,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     toolRoutes(api);
     staffRoutes(api);
     referenceRoutes(api);
+    secondFactorRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

@@ -30,6 +30,8 @@ const Env = z.object({
   PORTAL_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(60),
   /** A staff session ends after this long without a request. */
   PORTAL_STAFF_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(30),
+  /** Staff and admins must set up a second factor before any other call (issue 18); customers choose. */
+  PORTAL_STAFF_MFA: z.enum(['required', 'optional']).default('required'),
   PORTAL_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   PORTAL_PUBLIC_URL: url.optional(),
   PORTAL_TITLE: z.string().default('Members Portal (beta)'),

@@ -116,6 +116,18 @@ export const FAILURE_CODES = {
     http: 422,
     means: 'This Idempotency-Key was used with another request; use a new key for a new request.',
   },
+  wrong_code: {
+    http: 422,
+    means: 'The authenticator or recovery code is wrong, or was used already (second factor).',
+  },
+  mfa_expired: {
+    http: 401,
+    means: 'The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.',
+  },
+  mfa_setup_required: {
+    http: 403,
+    means: 'A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).',
+  },
   rate_limited: { http: 429, means: 'Too many attempts; wait before trying again.' },
   internal: { http: 500, means: 'An unexpected failure; `request_id` finds it in the server log.' },
   unavailable: {

@@ -14,8 +14,10 @@ import type { Caller } from './tokens.ts';
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
+ * - `own`: the account itself only, never staff nor its primary (a second factor is the person's
+ *   own: staff may read it with `self` calls, and remove it with a staff call).
  */
-export type AccountScope = 'self' | 'read' | 'billing' | 'primary';
+export type AccountScope = 'self' | 'read' | 'billing' | 'primary' | 'own';
 
 export interface AccountRef {
   logname: string;
@@ -72,6 +74,7 @@ export async function authorizeAccount(
     !(scope === 'read' && (await isDashboardAdminOf(db, caller, target)))
   )
     throw forbidden();
+  if (scope === 'own' && caller.username !== target.logname) throw forbidden();
   if (scope === 'billing' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoBilling);
   if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
   return target;

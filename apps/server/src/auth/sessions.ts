@@ -28,6 +28,9 @@ export const TOUCH_MS = 60_000;
 
 const tokenRole = (role: string) => (role === 'admin' || role === 'staff' ? role : 'customer');
 
+/** How a session was authenticated: the password alone, or the password and a second-factor code. */
+export type SessionMethod = 'password' | 'password+code';
+
 export interface NewSession {
   id: string;
   expiresAt: Date;
@@ -36,7 +39,7 @@ export interface NewSession {
 /** Opens a session for an account that has just proved who it is. */
 export async function openSession(
   db: Db,
-  opts: { account: string; epoch: number; ip: string; userAgent: string; method: 'password' },
+  opts: { account: string; epoch: number; ip: string; userAgent: string; method: SessionMethod },
   now: Date,
   times: SessionTimes,
 ): Promise<NewSession> {

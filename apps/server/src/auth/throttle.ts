@@ -42,6 +42,12 @@ export const RULES = {
   device: { free: 5, baseMs: MINUTE, capMs: 15 * MINUTE, forgetMs: DAY },
   /** A signed-in operator re-entering their password (verifyOperator). */
   reauth: { free: 5, baseMs: MINUTE, capMs: 15 * MINUTE, forgetMs: DAY },
+  /**
+   * Second-factor codes of one account (auth/mfa.ts), whoever sends them: at the sign-in's code step
+   * the password is already known, so this key alone stands between a thief and the account.
+   * Growing delays keep a million six-digit codes out of reach (about a hundred guesses a day).
+   */
+  code: { free: 5, baseMs: MINUTE, capMs: 15 * MINUTE, forgetMs: DAY },
 } satisfies Record<string, Rule>;
 
 /** The portal-wide budget of failed sign-ins from unknown browsers (SIGNIN_FAILURE_BUDGET per 15 minutes). */

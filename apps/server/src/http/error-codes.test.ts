@@ -46,6 +46,23 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
     await t.as('carol').post('/api/add-recovery-email', body);
     return t.as('carol').post('/api/add-recovery-email', body);
   },
+  // A code that is not one an authenticator shows (six digits) is never right.
+  wrong_code: async () => {
+    await t.as('bob').post('/api/totp-setup', { logname: 'bob' });
+    return t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: 'abcdef' });
+  },
+  mfa_expired: () =>
+    t.request('POST', '/api/mfa-verify', { body: { mfa_token: 'no-such-token', code: '123456' } }),
+  mfa_setup_required: async () => {
+    // The policy as `npm start` runs it; the test app's default is `optional`.
+    const config = t.app.deps.config;
+    config.PORTAL_STAFF_MFA = 'required';
+    try {
+      return await t.as('staff').get('/api/get-popup-note/alice');
+    } finally {
+      config.PORTAL_STAFF_MFA = 'optional';
+    }
+  },
   names_taken: () =>
     t.as('alice').post('/api/request-accounts', {
       account: 'alice',

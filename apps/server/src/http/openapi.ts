@@ -83,6 +83,7 @@ const ACCESS_WORDS: Record<string, string> = {
     'The account named in the request, a Secondary its primary designated dashboard admin, or staff.',
   'account:billing': 'The account named in the request, never a Secondary account, or staff.',
   'account:primary': 'The account named in the request if it is a Primary account, or staff.',
+  'account:own': 'The account named in the request itself only: not staff, not the primary of a Secondary.',
   domain: "The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.",
 };
 

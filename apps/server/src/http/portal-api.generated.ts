@@ -26,6 +26,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mfa-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mfa-verify
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-mfa-verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/logout": {
         parameters: {
             query?: never;
@@ -2430,6 +2450,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/second-factor/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * second-factor-by-logname
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-second-factor-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/totp-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * totp-setup
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         */
+        post: operations["post-totp-setup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/totp-confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * totp-confirm
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         */
+        post: operations["post-totp-confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/totp-disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * totp-disable
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         */
+        post: operations["post-totp-disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recovery-codes
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         */
+        post: operations["post-recovery-codes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/remove-second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * remove-second-factor
+         * @description **Who may call it:** Staff and admins only.
+         */
+        post: operations["post-remove-second-factor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/claim": {
         parameters: {
             query?: never;
@@ -2510,12 +2650,15 @@ export interface components {
              *     `refused` (422): A business rule refuses the request (cannot renew, limit reached, declined).
              *     `wrong_password` (422): The caller's own password, asked for to confirm the call, is wrong.
              *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
+             *     `wrong_code` (422): The authenticator or recovery code is wrong, or was used already (second factor).
+             *     `mfa_expired` (401): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
+             *     `mfa_setup_required` (403): A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).
              *     `rate_limited` (429): Too many attempts; wait before trying again.
              *     `internal` (500): An unexpected failure; `request_id` finds it in the server log.
              *     `unavailable` (503): A service the call needs (database, gateway, whois) is unavailable; try again later.
              * @enum {string}
              */
-            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "idempotency_in_progress" | "too_large" | "refused" | "wrong_password" | "idempotency_mismatch" | "rate_limited" | "internal" | "unavailable";
+            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "idempotency_in_progress" | "too_large" | "refused" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "internal" | "unavailable";
             errors?: {
                 [key: string]: string;
             };
@@ -2542,7 +2685,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. */
+        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
         Unauthenticated: {
             headers: {
                 [name: string]: unknown;
@@ -2558,7 +2701,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `forbidden`: The caller may not act on this account or object (the same answer whether it exists or not). */
+        /** @description `forbidden`: The caller may not act on this account or object (the same answer whether it exists or not). `mfa_setup_required`: A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -2622,7 +2765,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. */
+        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -2756,6 +2899,70 @@ export interface operations {
             };
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-mfa-verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "string",
+                 *       "code": "string"
+                 *     }
+                 */
+                "application/json": {
+                    mfa_token: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id_token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFsaWNlIn0.c2lnbmF0dXJl",
+                     *         "bill_email": "alice@anderson-design.com",
+                     *         "mode": "light"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFsaWNlIn0.c2lnbmF0dXJl */
+                            id_token: string;
+                            /** @example alice@anderson-design.com */
+                            bill_email: string;
+                            /** @enum {string} */
+                            mode: "light" | "dark";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
@@ -11229,6 +11436,401 @@ export interface operations {
             400: components["responses"]["Invalid"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-second-factor-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "totp": true,
+                     *         "totp_since": "string",
+                     *         "recovery_codes_left": 0,
+                     *         "methods": [
+                     *           "totp"
+                     *         ],
+                     *         "setup_required": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            totp: boolean;
+                            totp_since: string | null;
+                            recovery_codes_left: number;
+                            methods: ("totp" | "recovery_code" | "passkey")[];
+                            setup_required: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-totp-setup": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "secret": "string",
+                     *         "otpauth_url": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            secret: string;
+                            otpauth_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-totp-confirm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "code": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "recovery_codes": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-totp-disable": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "password": "alice-demo-pass",
+                 *       "code": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    /** @example alice-demo-pass */
+                    password: string;
+                    code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "totp": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @constant */
+                            totp: false;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "password": "alice-demo-pass"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    /** @example alice-demo-pass */
+                    password: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "recovery_codes": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            recovery_codes: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-remove-second-factor": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "removed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @constant */
+                            removed: true;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

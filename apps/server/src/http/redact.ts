@@ -17,6 +17,13 @@ export const SECRET_FIELDS = [
   'id_token',
   'reset_token',
   'token',
+  // second factor (issue 18): a code, the sign-in's mfa_token, the authenticator's secret and the
+  // recovery codes shown once
+  'code',
+  'mfa_token',
+  'secret',
+  'otpauth_url',
+  'recovery_codes',
   // card data (never stored; see docs/integrations/payments.md)
   'ccnumber',
   'cvv',

@@ -22,6 +22,7 @@ import { clientKey } from './client-address.ts';
 import { redact } from './redact.ts';
 import { eq } from 'drizzle-orm';
 import { liveSession } from '../auth/sessions.ts';
+import { setupRequired, setupRequiredRefusal } from '../auth/mfa.ts';
 
 export interface Input<C extends CallDef> {
   params: z.output<C['params']>;
@@ -83,6 +84,11 @@ export interface RouteOptions<C extends CallDef> {
    * password as `password` in the body (http/grant.ts); checked before the handler changes anything.
    */
   grant?: boolean;
+  /**
+   * A staff session may make this call before it has set up its second factor
+   * (PORTAL_STAFF_MFA=required, auth/mfa.ts): the setup calls and what the shell reads to show them.
+   */
+  beforeSecondFactor?: boolean;
   handler: (ctx: RouteContext<C>) => Promise<unknown>;
 }
 
@@ -141,6 +147,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           : call.token
             ? await authenticate(app, req)
             : null;
+      if (caller && !opts.beforeSecondFactor) await requireSecondFactor(app, caller);
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
       if (opts.limit)
@@ -300,6 +307,18 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   caller.self = self;
   req.caller = caller;
   return caller;
+}
+
+/**
+ * Staff and admins without a second factor, under PORTAL_STAFF_MFA=required, may make only the
+ * setup calls: every other call is refused (403, `mfa_setup_required`). Customers are never asked,
+ * and the policy `optional` costs no query.
+ */
+async function requireSecondFactor(app: FastifyInstance, caller: Caller): Promise<void> {
+  const policy = app.deps.config.PORTAL_STAFF_MFA;
+  if (policy !== 'required' || !isStaff(caller)) return;
+  if (await setupRequired(app.deps.db, policy, { logname: caller.username, role: caller.role }))
+    throw setupRequiredRefusal();
 }
 
 async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: RouteContext<C>): Promise<void> {

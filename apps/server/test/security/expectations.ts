@@ -834,6 +834,48 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     special: 'agent',
     sample: () => ({ body: { vid: 3101, lines: ['probe'] } }),
   },
+  // second factor (issue 18: authenticator codes, recovery codes, the sign-in's code step)
+  'GET /api/second-factor/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/totp-setup': {
+    access: 'account:own',
+    kind: 'account',
+    note: 'the account itself only: staff read a second factor, they never set one up',
+    sample: (t) => ({ body: { logname: t.account } }),
+  },
+  'POST /api/totp-confirm': {
+    access: 'account:own',
+    kind: 'account',
+    answers: { 422: "the sample's code is not the authenticator's" },
+    sample: (t) => ({ body: { logname: t.account, code: 'abcdef' } }),
+  },
+  'POST /api/totp-disable': {
+    access: 'account:own',
+    kind: 'account',
+    answers: { 422: 'the demo accounts have no second factor on' },
+    sample: (t) => ({ body: { logname: t.account, password: `${t.account}-demo-pass`, code: '000000' } }),
+  },
+  'POST /api/recovery-codes': {
+    access: 'account:own',
+    kind: 'account',
+    answers: { 422: 'the demo accounts have no second factor on' },
+    sample: (t) => ({ body: { logname: t.account, password: `${t.account}-demo-pass` } }),
+  },
+  'POST /api/remove-second-factor': {
+    access: 'staff',
+    kind: 'account',
+    answers: { 422: 'the demo accounts have no second factor to remove' },
+    sample: (t) => ({ body: { logname: t.account } }),
+  },
+  'POST /api/mfa-verify': {
+    access: 'public',
+    kind: 'none',
+    answers: { 400: "an mfa_token is single-use and short-lived: the sample's empty code is refused first" },
+    sample: () => ({ body: { mfa_token: 'probe', code: '' } }),
+  },
 };
 
 interface DemoAccount {
@@ -931,6 +973,8 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   const secondary = account.account_role === 'Secondary';
   const notSecondary = ['account:billing', 'account:primary', 'account:read+primary'];
   if (notSecondary.includes(rule) && secondary) return 'refused';
+  // A second factor is its person's own (issue 18): not staff's, nor a primary's over its Secondary.
+  if (rule === 'account:own') return who === account.logname ? 'pass' : 'refused';
   if (staff || who === account.logname) return 'pass';
   if (rule === 'account:read' || rule === 'account:read+primary') {
     const me = ACCOUNTS.get(who);

@@ -174,6 +174,9 @@ export async function build(
     // The limits themselves are tested with their own numbers (security/rate-limits.test.ts).
     PORTAL_RATE_LIMITS: UNREACHED_LIMITS,
     PORTAL_CARD_DECLINES_PER_DAY: '1000',
+    // The demo's staff have no second factor: the policy's `required` has its own tests
+    // (features/security/second-factor.test.ts), which set it.
+    PORTAL_STAFF_MFA: 'optional',
     ...opts.env,
   });
   const instances = testInstances();

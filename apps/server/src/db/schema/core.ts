@@ -126,7 +126,7 @@ export const sessions = pgTable(
     /** The client's network: an IPv4 address's /24, an IPv6 address's /64. */
     clientPrefix: text('client_prefix').notNull(),
     userAgent: text('user_agent').notNull().default(''),
-    /** How the session was authenticated: `password`. */
+    /** How the session was authenticated: `password`, `password+code` (auth/sessions.ts SessionMethod). */
     method: text('method').notNull(),
     /** For staff: the customer account the operator works on (set by the staff account search). */
     workingOn: text('working_on'),

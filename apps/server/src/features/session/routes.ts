@@ -4,9 +4,20 @@ import { M } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { ownKeys, readDevice, rememberDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
+import { ownKeys, readDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
 import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
-import { endSession, openSession, workOn } from '../../auth/sessions.ts';
+import { endSession, workOn } from '../../auth/sessions.ts';
+import {
+  challengeExpired,
+  consumeChallenge,
+  liveChallenge,
+  secondFactorMethods,
+  startChallenge,
+  verifyCode,
+} from '../../auth/mfa.ts';
+import * as SF2 from '@portal/contract/security/second-factor';
+import { type MfaRequiredAnswer, SF } from '@portal/contract/security/second-factor';
+import { colorMode, finishSignIn, specMode } from './sign-in.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
@@ -38,41 +49,40 @@ export function sessionRoutes(app: FastifyInstance): void {
       if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
       await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
       await giveBack(db, sharedKeys(checks));
-      await rememberDevice(
-        deps.devices,
-        device,
-        user.logname,
-        reply,
-        deps.config.publicUrl.startsWith('https:'),
-      );
-      const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
-      const session = await openSession(
-        db,
-        {
-          account: user.logname,
-          epoch: user.sessionEpoch,
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? ''),
-          method: 'password',
-        },
-        now,
-        deps.sessionTimes,
-      );
-      const token = await deps.tokens.sign({
-        username: user.logname,
-        altuser: user.primary ?? user.logname,
-        role,
-        sid: session.id,
-        exp: Math.floor(session.expiresAt.getTime() / 1000),
-      });
-      const answer = {
-        id_token: token,
-        bill_email: user.billEmail,
-        mode: specMode(user.mode),
-        color_mode: colorMode(user.mode),
+      const methods = await secondFactorMethods(db, user.logname);
+      if (methods.length === 0)
+        return finishSignIn(app, db, user, { req, reply, device, method: 'password' });
+      // The password was right, but it is only half: no token, no session, until the second factor.
+      const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
+      const answer: MfaRequiredAnswer = {
+        status: 'mfa_required',
+        message: SF.mfaRequired,
+        code: 'mfa_required',
+        data: { mfa_token: mfaToken, methods },
       };
-      // Where the spec's table reads them (top level), and in `data` as before.
-      return new Answer(answer, '', answer);
+      reply.code(200).send(answer);
+      return null;
+    },
+  });
+
+  // The sign-in's second step (issue 18): the challenge's token and a code finish what miglogin began.
+  route(app, SF2.mfaVerify, {
+    access: 'public',
+    // Outside a transaction: a wrong code must stay counted (auth/mfa.ts verifyCode).
+    transaction: false,
+    audit: false,
+    handler: async ({ body, req, reply, db }) => {
+      const now = deps.now();
+      const challenge = await liveChallenge(db, body.mfa_token, now);
+      if (!challenge) throw challengeExpired();
+      await verifyCode(db, deps.secretBox, challenge.account, body.code, now);
+      // Used up only now: a mistyped code leaves the sign-in open for another try (throttled).
+      const used = await consumeChallenge(db, body.mfa_token, now);
+      const [user] = await db.select().from(accounts).where(eq(accounts.logname, challenge.account)).limit(1);
+      // A password change or reset since the password step ends this sign-in too.
+      if (!used || !user || user.sessionEpoch !== used.epoch) throw challengeExpired();
+      const device = await readDevice(deps.devices, req);
+      return finishSignIn(app, db, user, { req, reply, device, method: 'password+code' });
     },
   });
 
@@ -102,6 +112,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.networkStatus, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     access: 'user',
     handler: async ({ db }) => {
       const rows = await db
@@ -113,6 +125,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.quickRefs, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     // Visitors may read the quick references without signing in (spec 000 §1); staff rows need staff.
     access: 'optional',
     handler: async ({ db, caller }) => {
@@ -127,6 +141,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.customer, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     access: { account: ({ params }) => params.logname, scope: 'read' },
     handler: async ({ db, account }) => {
       const [row] = await db.select().from(accounts).where(eq(accounts.logname, account!.logname)).limit(1);
@@ -135,6 +151,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.accountRole, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     access: { account: ({ params }) => params.account, scope: 'read' },
     handler: async ({ account }) => ({
       account_role: account!.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
@@ -144,6 +162,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.userMode, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     access: { account: ({ params }) => params.operator },
     handler: async ({ db, account }) => {
       const [row] = await db
@@ -155,6 +175,8 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.setMode, {
+    // The shell reads it: a staff session still setting up its second factor may too.
+    beforeSecondFactor: true,
     access: { account: ({ body }) => body.logname },
     // The display mode is a personal preference, not a change to the customer's account.
     audit: false,
@@ -221,9 +243,3 @@ export function sessionRoutes(app: FastifyInstance): void {
 
 /** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The stored preference: light, dark, or 'system' (follow the device) — anything else reads as system. */
-const colorMode = (stored: string | undefined): 'light' | 'dark' | 'system' =>
-  stored === 'dark' || stored === 'light' ? stored : 'system';
-/** The spec's light/dark `mode`: light unless dark was chosen (its fallback), for clients that know only it. */
-const specMode = (stored: string | undefined): 'light' | 'dark' => (stored === 'dark' ? 'dark' : 'light');

@@ -1,0 +1,225 @@
+import { A } from '@portal/contract/account/messages';
+import * as C from '@portal/contract/security/second-factor';
+import { SF } from '@portal/contract/security/second-factor';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  makeRecoveryCodes,
+  recoveryCodesLeft,
+  removeSecondFactors,
+  secondFactorMethods,
+  setupRequired,
+  verifyCode,
+} from '../../auth/mfa.ts';
+import { findAccount, isStaff } from '../../auth/policy.ts';
+import { endSessions } from '../../auth/sessions.ts';
+import type { Caller } from '../../auth/tokens.ts';
+import { matchingStep, newTotpSecret, otpauthUrl, totpShape } from '../../auth/totp.ts';
+import type { Db } from '../../db/index.ts';
+import { auditLog, totpAuthenticators } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { conflict, notFound, refused } from '../../lib/errors.ts';
+import { verifyOperator } from '../account/passwords.ts';
+
+/**
+ * The second factor of an account (issue 18, docs/api.md "Second factor"): an authenticator app
+ * and its recovery codes. A person sets up and turns off their own (`own`: not staff, not the
+ * primary of a Secondary); staff may read it and remove a customer's. Every change is audited and
+ * mailed to the account's addresses; the secret and the codes are in one answer only.
+ */
+export function secondFactorRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.secondFactor, {
+    access: { account: ({ params }) => params.logname },
+    beforeSecondFactor: true,
+    handler: async ({ db, account }) => {
+      const logname = (account as { logname: string }).logname;
+      const [totp] = await db
+        .select({ since: totpAuthenticators.confirmedAt })
+        .from(totpAuthenticators)
+        .where(and(eq(totpAuthenticators.account, logname), isNotNull(totpAuthenticators.confirmedAt)))
+        .limit(1);
+      const target = await findAccount(db, logname);
+      return {
+        totp: !!totp,
+        totp_since: totp?.since ? totp.since.toISOString() : null,
+        recovery_codes_left: totp ? await recoveryCodesLeft(db, logname) : 0,
+        methods: await secondFactorMethods(db, logname),
+        setup_required: target ? await setupRequired(db, deps.config.PORTAL_STAFF_MFA, target) : false,
+      };
+    },
+  });
+
+  route(app, C.totpSetup, {
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    beforeSecondFactor: true,
+    handler: async ({ db, body }) => {
+      const now = deps.now();
+      const [current] = await db
+        .select({ confirmedAt: totpAuthenticators.confirmedAt })
+        .from(totpAuthenticators)
+        .where(eq(totpAuthenticators.account, body.logname))
+        .limit(1);
+      if (current?.confirmedAt) throw conflict(SF.alreadyOn);
+      // A setup started again gets a new secret: a QR code shown earlier (a shared screen) is void.
+      const secret = newTotpSecret();
+      const row = { secretEnc: deps.secretBox.seal(secret, body.logname), createdAt: now, lastStep: null };
+      await db
+        .insert(totpAuthenticators)
+        .values({ account: body.logname, ...row })
+        .onConflictDoUpdate({ target: totpAuthenticators.account, set: row });
+      return { secret, otpauth_url: otpauthUrl(secret, body.logname, deps.config.PORTAL_TITLE) };
+    },
+  });
+
+  route(app, C.totpConfirm, {
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    beforeSecondFactor: true,
+    handler: async (ctx) => {
+      const { db, body } = ctx;
+      const now = deps.now();
+      const [row] = await db
+        .select()
+        .from(totpAuthenticators)
+        .where(eq(totpAuthenticators.account, body.logname))
+        .limit(1);
+      if (!row) throw refused(SF.notSetUp);
+      if (row.confirmedAt) throw conflict(SF.alreadyOn);
+      const secret = deps.secretBox.open(row.secretEnc, body.logname);
+      const digits = totpShape(body.code);
+      const step = secret && digits ? matchingStep(secret, digits, now) : null;
+      if (step === null) throw refused(SF.wrongCode, 'wrong_code');
+      // The confirming code is used: it cannot sign in a second time within its step.
+      await db
+        .update(totpAuthenticators)
+        .set({ confirmedAt: now, lastStep: step })
+        .where(eq(totpAuthenticators.account, body.logname));
+      const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
+      await record(ctx, 'second factor on: authenticator app');
+      await notify(
+        db,
+        body.logname,
+        'notice.second-factor-on',
+        `A second factor is on for account ${body.logname}`,
+        [
+          `An authenticator app now protects the sign-in of account ${body.logname} (set up by ${ctx.caller?.username}).`,
+          'Signing in now asks for a code from the app, or one of the recovery codes.',
+        ],
+      );
+      return new Answer({ recovery_codes: codes }, SF.turnedOn);
+    },
+  });
+
+  route(app, C.totpDisable, {
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    // The password and the code are checked outside a transaction, so wrong ones stay counted.
+    transaction: false,
+    handler: async (ctx) => {
+      const { body } = ctx;
+      const now = deps.now();
+      const operator = (ctx.caller as Caller).username;
+      await verifyOperator(deps.db, operator, body.password, A.wrongPanelPassword, now);
+      if ((await secondFactorMethods(deps.db, body.logname)).length === 0) throw refused(SF.notOn);
+      // An authenticator code, or a recovery code when the phone is lost.
+      await verifyCode(deps.db, deps.secretBox, body.logname, body.code, now);
+      await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        await removeSecondFactors(db, body.logname);
+        await record({ ...ctx, db }, 'second factor off: authenticator app');
+        await notify(
+          db,
+          body.logname,
+          'notice.second-factor-off',
+          `The second factor of account ${body.logname} is off`,
+          [
+            `The authenticator app of account ${body.logname} was turned off (by ${operator}).`,
+            'Signing in now asks for the password only.',
+          ],
+        );
+      });
+      return new Answer({ totp: false as const }, SF.turnedOff);
+    },
+  });
+
+  route(app, C.recoveryCodes, {
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    transaction: false,
+    handler: async (ctx) => {
+      const { body } = ctx;
+      const now = deps.now();
+      const operator = (ctx.caller as Caller).username;
+      await verifyOperator(deps.db, operator, body.password, A.wrongPanelPassword, now);
+      if ((await secondFactorMethods(deps.db, body.logname)).length === 0) throw refused(SF.notOn);
+      const codes = await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Db;
+        const made = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
+        await record({ ...ctx, db }, 'recovery codes made anew');
+        await notify(
+          db,
+          body.logname,
+          'notice.recovery-codes',
+          `New recovery codes for account ${body.logname}`,
+          [
+            `New recovery codes were made for account ${body.logname} (by ${operator}); the old ones no longer work.`,
+          ],
+        );
+        return made;
+      });
+      return new Answer({ recovery_codes: codes }, SF.codesMade);
+    },
+  });
+
+  route(app, C.removeSecondFactor, {
+    access: 'staff',
+    handler: async (ctx) => {
+      const { db, body } = ctx;
+      const now = deps.now();
+      const account = await findAccount(db, body.logname);
+      if (!account) throw notFound('Account not found');
+      // Named for the audit entry route() writes (operator, account, action).
+      ctx.account = account;
+      if (!(await removeSecondFactors(db, account.logname))) throw refused(SF.noSecondFactor);
+      // Whoever asked may not be the owner: every session of the account ends, the owner is told.
+      await endSessions(db, account.logname, now);
+      ctx.auditDetails.event = 'second factor removed by staff';
+      await notify(
+        db,
+        account.logname,
+        'notice.second-factor-removed',
+        `The second factor of account ${account.logname} was removed`,
+        [
+          `Our staff (${ctx.caller?.username}) removed the second factor of account ${account.logname} at your request.`,
+          'Every session of the account was ended. Sign in with your password and set up a new authenticator app.',
+        ],
+      );
+      return new Answer({ removed: true as const }, SF.removed(account.logname));
+    },
+  });
+
+  /** Mails the account's addresses (bill address and confirmed recovery addresses) in the call's transaction. */
+  async function notify(db: Db, account: string, kind: string, subject: string, lines: string[]) {
+    await mailAccountNotice(deps.outbox, db, { account, kind, subject, lines });
+  }
+}
+
+/**
+ * A change to a second factor, on the audit log. Staff calls are written by route() (this adds the
+ * event to that entry); a customer's own change is written here, so the account's record is whole.
+ */
+async function record(
+  ctx: { db: Db; caller: Caller | null; auditDetails: Record<string, unknown>; req: FastifyRequest },
+  event: string,
+) {
+  const caller = ctx.caller as Caller;
+  ctx.auditDetails.event = event;
+  if (isStaff(caller)) return;
+  const account = caller.username;
+  await ctx.db.insert(auditLog).values({
+    operator: caller.username,
+    account,
+    action: `${ctx.req.method} ${ctx.req.routeOptions.url}`,
+    details: { event },
+  });
+}
