@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mfaChallenges, recoveryCodes, totpAuthenticators } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../test/helper.ts';
+import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * The second factor (issue 18): authenticator codes, recovery codes, the sign-in's code step, and
