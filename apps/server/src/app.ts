@@ -21,6 +21,7 @@ import { domainRoutes } from './features/domains/routes.ts';
 import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
+import { passkeyRoutes } from './features/security/passkey-routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
@@ -271,6 +272,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     toolRoutes(api);
     staffRoutes(api);
     referenceRoutes(api);
+    passkeyRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

@@ -33,10 +33,13 @@ export interface NewSession {
   expiresAt: Date;
 }
 
+/** How the account proved who it is (sessions.method). */
+export type SessionMethod = 'password' | 'passkey';
+
 /** Opens a session for an account that has just proved who it is. */
 export async function openSession(
   db: Db,
-  opts: { account: string; epoch: number; ip: string; userAgent: string; method: 'password' },
+  opts: { account: string; epoch: number; ip: string; userAgent: string; method: SessionMethod },
   now: Date,
   times: SessionTimes,
 ): Promise<NewSession> {

@@ -7,6 +7,7 @@ import * as hosting from '@portal/contract/hosting/calls';
 import { type CallDef, FAILURE_CODES, FailEnvelopeSchema, type FailureCode } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as reference from '@portal/contract/reference/calls';
+import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as staff from '@portal/contract/staff/calls';
 import * as tools from '@portal/contract/tools/calls';
@@ -36,6 +37,7 @@ const AREAS: Array<[string, Record<string, unknown>]> = [
   ['tools', tools],
   ['staff', staff],
   ['reference', reference],
+  ['security', passkeys],
 ];
 
 /** The hosting servers' agent calls: no user token, the agent's own secret (features/hosting/agent.ts). */
@@ -83,6 +85,7 @@ const ACCESS_WORDS: Record<string, string> = {
     'The account named in the request, a Secondary its primary designated dashboard admin, or staff.',
   'account:billing': 'The account named in the request, never a Secondary account, or staff.',
   'account:primary': 'The account named in the request if it is a Primary account, or staff.',
+  'account:own': 'The account named in the request itself only (not staff: its own sign-in credentials).',
   domain: "The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.",
 };
 

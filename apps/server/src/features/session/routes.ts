@@ -4,13 +4,13 @@ import { M } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { ownKeys, readDevice, rememberDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
-import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
-import { endSession, openSession, workOn } from '../../auth/sessions.ts';
+import { readDevice, signInChecks } from '../../auth/sign-in-limits.ts';
+import { endSession, workOn } from '../../auth/sessions.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { admitSignIn, signedIn } from './sign-in.ts';
 import { toCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
@@ -27,51 +27,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
       // refused attempt costs no password check at all.
-      const admitted = await admit(db, checks, now);
-      if (!admitted.ok) {
-        reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
-        throw new AppError('too_many', M.tooManyAttempts);
-      }
+      await admitSignIn(db, checks, now, reply);
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
-      await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
-      await giveBack(db, sharedKeys(checks));
-      await rememberDevice(
-        deps.devices,
-        device,
-        user.logname,
-        reply,
-        deps.config.publicUrl.startsWith('https:'),
-      );
-      const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
-      const session = await openSession(
-        db,
-        {
-          account: user.logname,
-          epoch: user.sessionEpoch,
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? ''),
-          method: 'password',
-        },
-        now,
-        deps.sessionTimes,
-      );
-      const token = await deps.tokens.sign({
-        username: user.logname,
-        altuser: user.primary ?? user.logname,
-        role,
-        sid: session.id,
-        exp: Math.floor(session.expiresAt.getTime() / 1000),
-      });
-      const answer = {
-        id_token: token,
-        bill_email: user.billEmail,
-        mode: user.mode === 'dark' ? 'dark' : 'light',
-      };
-      // Where the spec's table reads them (top level), and in `data` as before.
-      return new Answer(answer, '', answer);
+      return signedIn(app, user, { db, req, reply, checks, device, method: 'password' });
     },
   });
 
