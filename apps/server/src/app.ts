@@ -22,6 +22,7 @@ import { domainRoutes } from './features/domains/routes.ts';
 import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
+import { passkeyRoutes } from './features/security/passkey-routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { secondFactorRoutes } from './features/security/second-factor.ts';
 import { staffRoutes } from './features/staff/routes.ts';
@@ -277,6 +278,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     staffRoutes(api);
     referenceRoutes(api);
     secondFactorRoutes(api);
+    passkeyRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

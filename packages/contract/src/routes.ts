@@ -81,6 +81,8 @@ export const ROUTES = [
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },
+  // Beyond the spec (issue 18): the security centre.
+  { name: 'security', path: '/security', area: 'account' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

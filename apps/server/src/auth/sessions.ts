@@ -28,8 +28,11 @@ export const TOUCH_MS = 60_000;
 
 const tokenRole = (role: string) => (role === 'admin' || role === 'staff' ? role : 'customer');
 
-/** How a session was authenticated: the password alone, or the password and a second-factor code. */
-export type SessionMethod = 'password' | 'password+code';
+/**
+ * How the account proved who it is (sessions.method): the password alone, the password and a
+ * second-factor code, or a passkey.
+ */
+export type SessionMethod = 'password' | 'password+code' | 'passkey';
 
 export interface NewSession {
   id: string;

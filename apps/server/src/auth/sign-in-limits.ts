@@ -21,6 +21,17 @@ export function signInChecks(account: string, ip: string, device: Device | null,
   ];
 }
 
+/**
+ * The counters of a sign-in attempt that names no account (a passkey this portal does not know):
+ * this client across accounts and the portal-wide budget, as for a password guess.
+ */
+export function unknownAccountChecks(ip: string, budget: number): Check[] {
+  return [
+    { key: `ip:${clientKey(ip)}`, rule: RULES.client },
+    { key: 'portal', rule: portalRule(budget) },
+  ];
+}
+
 /** The keys a success clears outright (the rest get their slot back): the account's own failures. */
 export const ownKeys = (checks: Check[]) =>
   checks.filter((c) => c.rule === RULES.pair || c.rule === RULES.account || c.rule === RULES.device);

@@ -8,3 +8,4 @@ export * from './schema/admin.ts';
 export * from './schema/account.ts';
 export * from './schema/http.ts';
 export * from './schema/second-factor.ts';
+export * from './schema/passkeys.ts';

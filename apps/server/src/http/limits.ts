@@ -30,6 +30,11 @@ export const DEFAULT_LIMITS = {
    * password guessing with a stolen session (a wrong password is a 403 and counts like any call).
    */
   grant: { account: 10, client: 30, windowSeconds: 3600 },
+  /**
+   * passkey-login-options, passkey-register-options: each stores a challenge for five minutes (a
+   * sign-in page asks once per visit and once per button press).
+   */
+  passkey: { account: 30, client: 60, windowSeconds: 60 },
   /** request-accounts: mail to the help desk, work for staff. */
   request: { account: 5, client: 10, windowSeconds: 86_400 },
 } satisfies Record<string, LimitRule>;

@@ -7,6 +7,7 @@ import * as hosting from '@portal/contract/hosting/calls';
 import { type CallDef, FAILURE_CODES, FailEnvelopeSchema, type FailureCode } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as reference from '@portal/contract/reference/calls';
+import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as staff from '@portal/contract/staff/calls';
 import * as tools from '@portal/contract/tools/calls';
@@ -36,6 +37,7 @@ const AREAS: Array<[string, Record<string, unknown>]> = [
   ['tools', tools],
   ['staff', staff],
   ['reference', reference],
+  ['security', passkeys],
 ];
 
 /** The hosting servers' agent calls: no user token, the agent's own secret (features/hosting/agent.ts). */

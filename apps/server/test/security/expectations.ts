@@ -72,6 +72,8 @@ export interface Objects {
   /** recovery_emails.id */
   recovery?: number;
   invoice: string;
+  /** passkeys.id (the matrix adds one for alice and bob: the demo data has none) */
+  passkey?: number;
 }
 
 export interface Target {
@@ -876,6 +878,67 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     answers: { 400: "an mfa_token is single-use and short-lived: the sample's empty code is refused first" },
     sample: () => ({ body: { mfa_token: 'probe', code: '' } }),
   },
+  // passkeys (issue 18): an account's own; staff may list them, never make or change them
+  'POST /api/passkey-register-options': {
+    access: 'account:own',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account } }),
+  },
+  'POST /api/passkey-register': {
+    access: 'account:own',
+    kind: 'account',
+    grant: true,
+    answers: {
+      422: 'the sample answers no challenge the portal gave (passkeys.test.ts registers real passkeys)',
+    },
+    sample: (t) => ({ body: { logname: t.account, name: 'Matrix probe', response: probeRegistration } }),
+  },
+  'GET /api/passkeys/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/rename-passkey': {
+    access: 'account:own',
+    kind: 'object',
+    sample: (t) =>
+      t.obj.passkey ? { body: { logname: t.account, id: t.obj.passkey, name: 'Matrix probe' } } : null,
+  },
+  'POST /api/delete-passkey': {
+    access: 'account:own',
+    kind: 'object',
+    deletes: true,
+    grant: true,
+    sample: (t) => (t.obj.passkey ? { body: { logname: t.account, id: t.obj.passkey } } : null),
+  },
+  'POST /api/passkey-login-options': { access: 'public', kind: 'none', sample: () => ({ body: {} }) },
+  'POST /api/passkey-login': {
+    access: 'public',
+    kind: 'none',
+    answers: {
+      401: 'the sample answers no challenge the portal gave (passkeys.test.ts signs in with real ones)',
+    },
+    sample: () => ({ body: { response: probeAssertion } }),
+  },
+};
+
+/** A well-formed WebAuthn answer to a challenge the portal never gave (the passkey samples). */
+const probeClientData = Buffer.from(
+  JSON.stringify({ type: 'webauthn.create', challenge: 'matrix-probe', origin: 'http://localhost' }),
+).toString('base64url');
+const probeRegistration = {
+  id: 'bWF0cml4LXByb2Jl',
+  rawId: 'bWF0cml4LXByb2Jl',
+  type: 'public-key',
+  response: { clientDataJSON: probeClientData, attestationObject: 'o2NmbXRkbm9uZQ' },
+  clientExtensionResults: {},
+};
+const probeAssertion = {
+  id: 'bWF0cml4LXByb2Jl',
+  rawId: 'bWF0cml4LXByb2Jl',
+  type: 'public-key',
+  response: { clientDataJSON: probeClientData, authenticatorData: 'AAAA', signature: 'AAAA' },
+  clientExtensionResults: {},
 };
 
 interface DemoAccount {
@@ -938,6 +1001,7 @@ export const MISSING_OBJECTS: Objects = {
   tempName: 'no-such-temp-alias',
   recovery: 999_999,
   invoice: '19990101-0000',
+  passkey: 999_999,
 };
 
 const isStaffWho = (who: Who) => {

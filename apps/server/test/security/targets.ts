@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/index.ts';
+import { passkeys } from '../../src/db/schema.ts';
 import {
   domainOf,
   MISSING_OBJECTS,
@@ -13,6 +14,7 @@ import { rowsOf } from './snapshot.ts';
 
 /** The targets of the expectations table with the real ids of the demo objects in `db`. */
 export async function loadTargets(db: Db): Promise<(name: TargetName) => Target> {
+  await addPasskeys(db);
   const first = async <R>(q: string) => (await rowsOf<R>(db, q))[0];
   const firstAlias = async (domain: string) =>
     (
@@ -40,6 +42,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const recovery = await first<{ id: number }>(
       `select id from recovery_emails where owner = '${owner}' order by id limit 1`,
     );
+    const passkey = await first<{ id: number }>(
+      `select id from passkeys where owner = '${owner}' order by id limit 1`,
+    );
     const invoice = await first<{ invoice: string }>(
       `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
     );
@@ -54,6 +59,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       tempName: temp?.name,
       recovery: recovery ? Number(recovery.id) : undefined,
       invoice: invoice.invoice,
+      passkey: passkey ? Number(passkey.id) : undefined,
     };
   };
   const objects: Record<string, Objects> = {
@@ -66,4 +72,26 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const obj = { ...objects[TARGET_OBJECTS[name]], ...(name === 'G' ? granted : {}) };
     return { name, account: TARGET_ACCOUNT[name], obj };
   };
+}
+
+/**
+ * A passkey for alice and bob: the demo data has none (an authenticator makes them), and the
+ * matrix's passkey calls need one of each account to name. The key is a stand-in the calls never
+ * verify (rename and delete); passkeys.test.ts makes real ones.
+ */
+async function addPasskeys(db: Db): Promise<void> {
+  for (const owner of ['alice', 'bob'])
+    await db
+      .insert(passkeys)
+      .values({
+        owner,
+        credentialId: `matrix-${owner}`,
+        publicKey: 'pQECAyYgASFYIA',
+        userHandle: `matrix-${owner}`,
+        name: `Matrix ${owner}`,
+        deviceType: 'singleDevice',
+        backedUp: false,
+        createdAt: new Date(),
+      })
+      .onConflictDoNothing();
 }

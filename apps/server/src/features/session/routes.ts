@@ -4,8 +4,7 @@ import { M } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
-import { ownKeys, readDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
-import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
+import { readDevice, signInChecks } from '../../auth/sign-in-limits.ts';
 import { endSession, workOn } from '../../auth/sessions.ts';
 import {
   challengeExpired,
@@ -17,11 +16,11 @@ import {
 } from '../../auth/mfa.ts';
 import * as SF2 from '@portal/contract/security/second-factor';
 import { type MfaRequiredAnswer, SF } from '@portal/contract/security/second-factor';
-import { colorMode, finishSignIn, specMode } from './sign-in.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { admitSignIn, colorMode, finishSignIn, proofAccepted, specMode } from './sign-in.ts';
 import { toCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
@@ -38,17 +37,12 @@ export function sessionRoutes(app: FastifyInstance): void {
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
       // refused attempt costs no password check at all.
-      const admitted = await admit(db, checks, now);
-      if (!admitted.ok) {
-        reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
-        throw new AppError('too_many', M.tooManyAttempts);
-      }
+      await admitSignIn(db, checks, now, reply);
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
-      await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
-      await giveBack(db, sharedKeys(checks));
+      await proofAccepted(db, checks);
       const methods = await secondFactorMethods(db, user.logname);
       if (methods.length === 0)
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });

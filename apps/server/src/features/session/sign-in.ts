@@ -1,12 +1,51 @@
+import { M } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Device } from '../../auth/devices.ts';
 import { openSession, type SessionMethod } from '../../auth/sessions.ts';
-import { rememberDevice } from '../../auth/sign-in-limits.ts';
+import { ownKeys, rememberDevice, sharedKeys } from '../../auth/sign-in-limits.ts';
+import { admit, type Check, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
 import type { accounts } from '../../db/schema.ts';
 import { Answer } from '../../http/route.ts';
+import { AppError } from '../../lib/errors.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * The steps every way of signing in shares (the password, a passkey, the second factor): the attempt
+ * is counted against the sign-in limits before the proof is checked, and a success clears the
+ * account's failures, remembers the browser, opens the session and answers what /api/miglogin answers.
+ */
+
+/** Counts the attempt on every key of `checks`, or refuses it (429, Retry-After) with no proof checked. */
+export async function admitSignIn(db: Db, checks: Check[], now: Date, reply: FastifyReply): Promise<void> {
+  const admitted = await admit(db, checks, now);
+  if (admitted.ok) return;
+  reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
+  throw new AppError('too_many', M.tooManyAttempts);
+}
+
+/** The proof was right: the account's own failures are cleared, the shared budgets get their slot back. */
+export async function proofAccepted(db: Db, checks: Check[]): Promise<void> {
+  await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
+  await giveBack(db, sharedKeys(checks));
+}
+
+export interface SignIn {
+  db: Db;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** The limits' keys the attempt was admitted on (auth/sign-in-limits.ts signInChecks). */
+  checks: Check[];
+  device: Device | null;
+  method: SessionMethod;
+}
+
+/** The account proved who it is in one step (a passkey): failures cleared, then the login answer. */
+export async function signedIn(app: FastifyInstance, user: AccountRow, s: SignIn): Promise<Answer> {
+  await proofAccepted(s.db, s.checks);
+  return finishSignIn(app, s.db, user, s);
+}
 
 /**
  * The end of every sign-in, once the account has proved itself (the password, and its second factor

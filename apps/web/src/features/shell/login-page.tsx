@@ -15,9 +15,10 @@ import { M } from '@portal/contract/messages';
 import { type KeyboardEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { call, errorText } from '../../app/api.ts';
-import { mantineScheme, session } from '../../app/session.ts';
+import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
+import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 /** Login: account name (lower-cased), password with show/hide, links to resets and quick references. */
 export function LoginPage() {
@@ -79,7 +80,8 @@ export function LoginPage() {
           </Text>
           <TextInput
             label="Username"
-            autoComplete="username"
+            // `webauthn`: the browser may offer the account's passkeys here (PasskeySignIn).
+            autoComplete="username webauthn"
             autoCapitalize="none"
             {...form.getInputProps('username')}
           />
@@ -106,6 +108,13 @@ export function LoginPage() {
           <Button type="submit" loading={pending}>
             Login
           </Button>
+          <PasskeySignIn
+            onSignedIn={(res) => {
+              markModeKnown(decodeToken(res.id_token)?.username ?? '');
+              session.login(res.id_token, res.bill_email, res.mode);
+              setColorScheme(res.mode);
+            }}
+          />
           <Group gap="md" justify="center" wrap="wrap">
             <Anchor component={Link} to="/request-panel-reset" size="sm">
               Forgot panel password?

@@ -1,0 +1,205 @@
+import { PK } from '@portal/contract/security/passkey-messages';
+import * as P from '@portal/contract/security/passkeys';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  passkeyAssertionOptions,
+  knownTransports,
+  passkeyOwner,
+  registrationOptions,
+  relyingParty,
+  verifyPasskeyAssertion,
+  verifyPasskeyRegistration,
+} from '../../auth/passkeys.ts';
+import type { AccountRef } from '../../auth/policy.ts';
+import { readDevice, signInChecks, unknownAccountChecks } from '../../auth/sign-in-limits.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, auditLog, passkeys } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
+import { admitSignIn, signedIn } from '../session/sign-in.ts';
+
+/**
+ * Passkeys (issue 18): an account's own passkeys — staff may list them, never make or change them
+ * (scope `own`) — and the sign-in with a passkey alone (docs/api.md, docs/decisions/018-passkeys.md).
+ */
+export function passkeyRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  const rp = relyingParty(deps.config);
+  const own = (logname: (i: { body: { logname: string } }) => string) => ({
+    account: logname,
+    scope: 'own' as const,
+  });
+
+  route(app, P.passkeyRegisterOptions, {
+    access: own(({ body }) => body.logname),
+    // Hands out a challenge and changes nothing the customer sees.
+    audit: false,
+    limit: 'passkey',
+    handler: async ({ db, account }) => registrationOptions(db, rp, ownerOf(account), deps.now()),
+  });
+
+  route(app, P.passkeyRegister, {
+    access: own(({ body }) => body.logname),
+    // The challenge is taken in a statement of its own: a failed answer uses it up too.
+    transaction: false,
+    grant: true,
+    limit: 'grant',
+    handler: async ({ db, account, body }) => {
+      const owner = ownerOf(account);
+      const now = deps.now();
+      const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Db;
+        const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner));
+        if (n >= P.MAX_PASSKEYS) throw refused(PK.limit(P.MAX_PASSKEYS));
+        const [row] = await tx
+          .insert(passkeys)
+          .values({ owner, ...made, name: body.name, createdAt: now })
+          // Credential ids are unique: one authenticator's passkey belongs to one account.
+          .onConflictDoNothing({ target: passkeys.credentialId })
+          .returning();
+        if (!row) throw conflict(PK.duplicate);
+        await audit(tx, owner, owner, 'passkey added', { id: row.id, name: row.name });
+        await mailOwner(app, tx, owner, PK.addedSubject, [
+          `A passkey named "${row.name}" was added to your account ${owner} on ${now.toUTCString()}.`,
+          'It can sign in to the members portal without your password.',
+        ]);
+        return new Answer(toPasskey(row), PK.added);
+      });
+    },
+  });
+
+  route(app, P.passkeys, {
+    // Staff may see which passkeys a customer has (helping them), never change them.
+    access: { account: ({ params }) => params.logname, scope: 'self' },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select()
+        .from(passkeys)
+        .where(eq(passkeys.owner, ownerOf(account)))
+        .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+      return { passkeys: rows.map(toPasskey) };
+    },
+  });
+
+  route(app, P.renamePasskey, {
+    access: own(({ body }) => body.logname),
+    handler: async ({ db, account, body }) => {
+      const owner = ownerOf(account);
+      const [row] = await db
+        .update(passkeys)
+        .set({ name: body.name })
+        .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
+        .returning();
+      if (!row) throw forbidden();
+      await audit(db, owner, owner, 'passkey renamed', { id: row.id, name: row.name });
+      return new Answer(toPasskey(row), PK.renamed);
+    },
+  });
+
+  route(app, P.deletePasskey, {
+    access: own(({ body }) => body.logname),
+    grant: true,
+    limit: 'grant',
+    handler: async ({ db, account, body }) => {
+      const owner = ownerOf(account);
+      const [row] = await db
+        .delete(passkeys)
+        .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
+        .returning();
+      if (!row) throw forbidden();
+      await audit(db, owner, owner, 'passkey removed', { id: row.id, name: row.name });
+      await mailOwner(app, db, owner, PK.removedSubject, [
+        `The passkey named "${row.name}" was removed from your account ${owner} on ${deps.now().toUTCString()}.`,
+        'It can no longer sign in to the members portal.',
+      ]);
+      return new Answer({ id: row.id }, PK.removed);
+    },
+  });
+
+  route(app, P.passkeyLoginOptions, {
+    access: 'public',
+    limit: 'passkey',
+    audit: false,
+    handler: async ({ db }) => passkeyAssertionOptions(db, rp, { now: deps.now() }),
+  });
+
+  route(app, P.passkeyLogin, {
+    access: 'public',
+    // As /api/miglogin: the limits' counts and the used challenge stay when the proof fails.
+    transaction: false,
+    audit: false,
+    handler: async ({ body, req, reply, db }) => {
+      const now = deps.now();
+      const device = await readDevice(deps.devices, req);
+      // A known passkey's attempt counts against its account like a password's; an unknown one
+      // against this client and the portal-wide budget.
+      const budget = deps.config.SIGNIN_FAILURE_BUDGET;
+      const owner = await passkeyOwner(db, body.response.id);
+      const checks = owner
+        ? signInChecks(owner, req.ip, device, budget)
+        : unknownAccountChecks(req.ip, budget);
+      await admitSignIn(db, checks, now, reply);
+      const verified = await verifyPasskeyAssertion(db, rp, body.response, { now, log: req.log });
+      const [user] = await db.select().from(accounts).where(eq(accounts.logname, verified.account)).limit(1);
+      if (!user) throw new AppError('bad_credentials', PK.notAccepted);
+      return signedIn(app, user, { db, req, reply, checks, device, method: 'passkey' });
+    },
+  });
+}
+
+/** The account an account rule authorised (route() sets it before the handler runs). */
+function ownerOf(account: AccountRef | undefined): string {
+  if (!account) throw forbidden();
+  return account.logname;
+}
+
+function toPasskey(row: typeof passkeys.$inferSelect): P.Passkey {
+  return {
+    id: row.id,
+    name: row.name,
+    created: row.createdAt.toISOString(),
+    last_used: row.lastUsed ? row.lastUsed.toISOString() : null,
+    device_type: row.deviceType === 'multiDevice' ? 'multiDevice' : 'singleDevice',
+    backed_up: row.backedUp,
+    transports: knownTransports(row.transports),
+  };
+}
+
+/**
+ * A customer's change to their own sign-in methods goes to the audit log too (route() writes the
+ * staff changes): the account's history shows when a way in was added or removed, and by whom.
+ */
+async function audit(
+  db: Db,
+  operator: string,
+  account: string,
+  action: string,
+  details: Record<string, unknown>,
+) {
+  await db.insert(auditLog).values({ operator, account, action, details });
+}
+
+/** Tells the account's owner, at its billing address, in the change's transaction (the outbox). */
+async function mailOwner(app: FastifyInstance, db: Db, owner: string, subject: string, lines: string[]) {
+  const { deps } = app;
+  const [row] = await db
+    .select({ email: accounts.billEmail })
+    .from(accounts)
+    .where(eq(accounts.logname, owner))
+    .limit(1);
+  if (!row?.email) return;
+  await deps.outbox.send(db, {
+    kind: 'security.passkey',
+    account: owner,
+    to: row.email,
+    subject,
+    body: [
+      ...lines,
+      '',
+      `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
+      '',
+    ].join('\n'),
+  });
+}

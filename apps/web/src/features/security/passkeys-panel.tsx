@@ -1,0 +1,301 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Modal,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { PK } from '@portal/contract/security/passkey-messages';
+import * as P from '@portal/contract/security/passkeys';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { passkeysQuery } from './passkey-api.ts';
+import { ceremonyText, createPasskey, hasWebAuthn } from '../../ui/webauthn.ts';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : PK.never);
+
+/**
+ * The Passkeys panel of the Security screen: the account's passkeys, and — for the account's own
+ * person only (staff see the list, read-only) — add one, rename or remove it. A passkey is a
+ * lasting way in, so adding and removing one asks for the current password.
+ */
+export function PasskeysPanel() {
+  const { currentUser, operator } = useSession();
+  const own = operator === currentUser;
+  const supported = hasWebAuthn();
+  const list = useQuery(passkeysQuery(currentUser));
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQuery(currentUser).queryKey });
+  const showStatus = useStatus();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [renaming, setRenaming] = useState<P.Passkey | null>(null);
+  const [removing, setRemoving] = useState<P.Passkey | null>(null);
+  const fail = (title: string) => (err: unknown) =>
+    showStatus({ title, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+
+  const add = useMutation({
+    mutationFn: async () => {
+      const options = await call(P.passkeyRegisterOptions, { body: { logname: currentUser } });
+      let response: Awaited<ReturnType<typeof createPasskey>>;
+      try {
+        response = await createPasskey(options.data);
+      } catch (err) {
+        throw new Error(ceremonyText(err));
+      }
+      return call(P.passkeyRegister, {
+        body: { logname: currentUser, name: name.trim() || PK.defaultName, response, password },
+      });
+    },
+    onSuccess: (res) => {
+      setName('');
+      setPassword('');
+      void refresh();
+      showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
+    },
+    onError: fail(PK.addFailed),
+  });
+
+  const rename = useMutation({
+    mutationFn: (v: { id: number; name: string }) =>
+      call(P.renamePasskey, { body: { logname: currentUser, id: v.id, name: v.name } }),
+    onSuccess: (res) => {
+      setRenaming(null);
+      void refresh();
+      showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
+    },
+    onError: fail(PK.renameFailed),
+  });
+
+  const remove = useMutation({
+    mutationFn: (v: { id: number; password: string }) =>
+      call(P.deletePasskey, { body: { logname: currentUser, id: v.id, password: v.password } }),
+    onSuccess: (res) => {
+      const removed = removing?.name ?? '';
+      setRemoving(null);
+      void refresh();
+      showStatus({ title: res.message, body: escapeHtml(removed), type: 'review' });
+    },
+    onError: fail(PK.removeFailed),
+  });
+
+  const columns: ColumnDef<P.Passkey, unknown>[] = [
+    {
+      accessorKey: 'name',
+      header: 'Name',
+      cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.name}</span>,
+    },
+    { accessorKey: 'created', header: 'Added', cell: ({ row }) => when(row.original.created) },
+    { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => when(row.original.last_used) },
+    {
+      id: 'kind',
+      header: 'Kind',
+      enableSorting: false,
+      cell: ({ row }) => (row.original.backed_up ? PK.synced : PK.deviceOnly),
+    },
+    ...(own
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            enableSorting: false,
+            cell: ({ row }) => (
+              <Group gap="xs" wrap="nowrap">
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  aria-label={`Rename ${row.original.name}`}
+                  onClick={() => setRenaming(row.original)}
+                >
+                  Rename
+                </Button>
+                <Button
+                  size="compact-sm"
+                  variant="default"
+                  color="red"
+                  aria-label={`Remove ${row.original.name}`}
+                  onClick={() => setRemoving(row.original)}
+                >
+                  Remove
+                </Button>
+              </Group>
+            ),
+          } satisfies ColumnDef<P.Passkey, unknown>,
+        ]
+      : []),
+  ];
+
+  return (
+    <Card withBorder component="section" aria-labelledby="passkeys-title" data-testid="passkeys-panel">
+      <Stack gap="sm">
+        <Title order={3} id="passkeys-title">
+          {PK.panelTitle}
+        </Title>
+        <Text size="sm">{PK.panelIntro}</Text>
+        {!supported && (
+          <Alert color="yellow" title="Passkeys unavailable">
+            {PK.unsupported}
+          </Alert>
+        )}
+        {!own && (
+          <Text size="sm" c="dimmed">
+            {PK.staffReadOnly}
+          </Text>
+        )}
+        {own && (
+          <form
+            onSubmit={(e) => {
+              e.preventDefault();
+              add.mutate();
+            }}
+            noValidate
+          >
+            <Group align="flex-end" wrap="wrap">
+              <TextInput
+                label="Passkey name"
+                description="So you can tell your passkeys apart, e.g. Work laptop"
+                placeholder={PK.defaultName}
+                maxLength={P.PASSKEY_NAME_MAX}
+                w={260}
+                maw="100%"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <PasswordInput
+                label="Your current password"
+                autoComplete="current-password"
+                w={220}
+                maw="100%"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+              />
+              <Button type="submit" loading={add.isPending} disabled={!supported}>
+                {PK.addButton}
+              </Button>
+            </Group>
+          </form>
+        )}
+        <DataTable
+          columns={columns}
+          data={list.isError ? [] : (list.data ?? [])}
+          initialSort={[{ id: 'created', desc: false }]}
+          emptyText={PK.none}
+          loading={list.isLoading}
+          caption="Passkeys"
+        />
+      </Stack>
+      <RenameModal
+        passkey={renaming}
+        pending={rename.isPending}
+        onClose={() => setRenaming(null)}
+        onSave={(v) => rename.mutate(v)}
+      />
+      <RemoveModal
+        passkey={removing}
+        pending={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onRemove={(v) => remove.mutate(v)}
+      />
+    </Card>
+  );
+}
+
+function RenameModal(props: {
+  passkey: P.Passkey | null;
+  pending: boolean;
+  onClose: () => void;
+  onSave: (v: { id: number; name: string }) => void;
+}) {
+  const { passkey } = props;
+  const [name, setName] = useState('');
+  return (
+    <Modal
+      opened={!!passkey}
+      onClose={props.onClose}
+      title={<Text fw={700}>Rename passkey</Text>}
+      // The field starts with the passkey's name each time the dialog opens.
+      transitionProps={{ onEnter: () => setName(passkey?.name ?? '') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (passkey) props.onSave({ id: passkey.id, name });
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput
+            label="Passkey name"
+            data-autofocus
+            maxLength={P.PASSKEY_NAME_MAX}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.pending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RemoveModal(props: {
+  passkey: P.Passkey | null;
+  pending: boolean;
+  onClose: () => void;
+  onRemove: (v: { id: number; password: string }) => void;
+}) {
+  const { passkey } = props;
+  const [password, setPassword] = useState('');
+  return (
+    <Modal
+      opened={!!passkey}
+      onClose={props.onClose}
+      title={<Text fw={700}>Remove passkey</Text>}
+      transitionProps={{ onEnter: () => setPassword('') }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (passkey) props.onRemove({ id: passkey.id, password });
+        }}
+        noValidate
+      >
+        <Stack>
+          <Text size="sm">{PK.removeConfirm(passkey?.name ?? '')}</Text>
+          <PasswordInput
+            label="Your current password"
+            autoComplete="current-password"
+            data-autofocus
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={props.pending}>
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

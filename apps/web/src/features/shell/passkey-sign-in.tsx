@@ -1,0 +1,73 @@
+import { Button } from '@mantine/core';
+import type { LoginData } from '@portal/contract/session/calls';
+import { PK } from '@portal/contract/security/passkey-messages';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { call, errorText } from '../../app/api.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { hasPasskeyAutofill, hasWebAuthn, signWithPasskey, wasCancelled } from '../../ui/webauthn.ts';
+
+type Answer = z.infer<typeof LoginData>;
+
+/**
+ * Sign-in with a passkey alone (issue 18): the "Sign in with a passkey" button, and — where the
+ * browser offers passkeys in the login name field's autofill (conditional mediation; the field says
+ * `autocomplete="username webauthn"`) — a request that waits for the customer to pick one there.
+ * Either answer goes to /api/passkey-login, which answers what the password sign-in does.
+ */
+export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => void }) {
+  const showStatus = useStatus();
+  const [pending, setPending] = useState(false);
+  const signedIn = useRef(onSignedIn);
+  signedIn.current = onSignedIn;
+
+  /** One ceremony: options, the browser's passkey, the server's answer. */
+  const ceremony = useCallback(async (autofill: boolean) => {
+    const P = await import('@portal/contract/security/passkeys');
+    const options = await call(P.passkeyLoginOptions, { body: {} });
+    const response = await signWithPasskey(options.data, autofill);
+    const res = await call(P.passkeyLogin, { body: { response } });
+    signedIn.current(res.data);
+  }, []);
+
+  const report = useCallback(
+    (err: unknown) => {
+      // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
+      if (wasCancelled(err)) return;
+      showStatus({ title: PK.signInFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+    },
+    [showStatus],
+  );
+
+  const startAutofill = useCallback(() => {
+    void hasPasskeyAutofill().then((offered) => {
+      if (offered) ceremony(true).catch(report);
+    });
+  }, [ceremony, report]);
+
+  // A new ceremony (the button) or leaving the page ends the waiting request.
+  useEffect(startAutofill, [startAutofill]);
+
+  const click = async () => {
+    if (!hasWebAuthn()) {
+      showStatus({ title: PK.signInFailed, body: escapeHtml(PK.unsupported), alert: 'warning' });
+      return;
+    }
+    setPending(true);
+    try {
+      await ceremony(false);
+    } catch (err) {
+      report(err);
+      // The button's ceremony replaced the autofill request: offer it again.
+      startAutofill();
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <Button variant="default" onClick={click} loading={pending}>
+      {PK.signInButton}
+    </Button>
+  );
+}
