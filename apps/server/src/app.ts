@@ -21,6 +21,8 @@ import { domainRoutes } from './features/domains/routes.ts';
 import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
+import { activityRoutes } from './features/security/activity-routes.ts';
+import { sessionListRoutes } from './features/security/session-routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
@@ -271,6 +273,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     toolRoutes(api);
     staffRoutes(api);
     referenceRoutes(api);
+    sessionListRoutes(api);
+    activityRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

@@ -6,6 +6,8 @@ import * as hosting from '@portal/contract/hosting/calls';
 import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as activity from '@portal/contract/security/activity';
+import * as sessionList from '@portal/contract/security/session-calls';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -46,7 +48,19 @@ const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
-const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools]
+const contractCalls = [
+  account,
+  admin,
+  billing,
+  domains,
+  hosting,
+  agent,
+  mail,
+  session,
+  tools,
+  sessionList,
+  activity,
+]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
 const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
@@ -251,8 +265,9 @@ const byStatus = (m: Map<number, number>) =>
 
 /**
  * Calls that count a refused attempt on purpose (the password-guessing limits of auth/throttle.ts):
- * their refusals may write `login_failures`, nothing else. The counters are cleared before each of
- * their hostile requests, so every hostile value reaches the check instead of a 429.
+ * their refusals may write `login_failures`, nothing else (and a refused sign-in on an existing account
+ * its `sign_ins` record, issue 18). The counters are cleared before each of their hostile requests, so
+ * every hostile value reaches the check instead of a 429.
  */
 const COUNTS_FAILURES = new Set([
   '/api/miglogin',
@@ -319,6 +334,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
     tables.filter(
       (name) =>
         !(counted && name === 'login_failures') &&
+        !(registered.path === '/api/miglogin' && name === 'sign_ins') &&
         !(identity === 'staff' && registered.auditsAttempts && name === 'audit_log') &&
         name !== 'rate_counters',
     );

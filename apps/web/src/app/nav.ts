@@ -39,6 +39,8 @@ export const NAV: NavGroup[] = [
       { label: 'Set Panel Password', route: 'change-panel-password' },
       { label: 'Authenticated Message', route: 'send-auth-msg' },
       { label: 'Set Recovery Addresses', route: 'recovery-contacts' },
+      { label: 'Security', route: 'security' },
+      { label: 'Account Activity', route: 'account-activity' },
     ],
   },
   {

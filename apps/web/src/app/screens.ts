@@ -7,6 +7,7 @@ import { billingScreens } from '../features/billing/screens.ts';
 import { domainScreens } from '../features/domains/screens.ts';
 import { hostingScreens } from '../features/hosting/screens.ts';
 import { mailScreens } from '../features/mail/screens.ts';
+import { securityScreens } from '../features/security/screens.ts';
 import { shellScreens } from '../features/shell/screens.ts';
 import { toolScreens } from '../features/tools/screens.ts';
 
@@ -22,6 +23,7 @@ export const SCREENS: Screens = {
   ...hostingScreens,
   ...adminScreens,
   ...toolScreens,
+  ...securityScreens,
 };
 
 /** What React.lazy components hold: their loader's state and the function that starts it. */

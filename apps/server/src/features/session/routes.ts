@@ -7,7 +7,11 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { ownKeys, readDevice, rememberDevice, sharedKeys, signInChecks } from '../../auth/sign-in-limits.ts';
 import { admit, clearFailures, giveBack, retryAfterSeconds } from '../../auth/throttle.ts';
 import { endSession, openSession, workOn } from '../../auth/sessions.ts';
+import { hasSignedInBefore, recordSignIn } from '../../auth/sign-ins.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
+import { clientPrefix } from '../../http/client-address.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
@@ -23,19 +27,26 @@ export function sessionRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ body, req, reply, db }) => {
       const now = deps.now();
+      const userAgent = String(req.headers['user-agent'] ?? '');
+      // Every attempt on an existing account is on its record (issue 18), whatever became of it.
+      const attempt = { account: body.username, method: 'password', ip: req.ip, userAgent, at: now } as const;
       const device = await readDevice(deps.devices, req);
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
       // refused attempt costs no password check at all.
       const admitted = await admit(db, checks, now);
       if (!admitted.ok) {
+        await recordSignIn(db, { ...attempt, result: 'throttled' });
         reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
         throw new AppError('too_many', M.tooManyAttempts);
       }
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
+      if (!user || !ok) {
+        if (user) await recordSignIn(db, { ...attempt, result: 'bad_password' });
+        throw new AppError('bad_credentials', M.badCredentials);
+      }
       await clearFailures(db, ...ownKeys(checks).map((c) => c.key));
       await giveBack(db, sharedKeys(checks));
       await rememberDevice(
@@ -46,18 +57,20 @@ export function sessionRoutes(app: FastifyInstance): void {
         deps.config.publicUrl.startsWith('https:'),
       );
       const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
-      const session = await openSession(
-        db,
-        {
-          account: user.logname,
-          epoch: user.sessionEpoch,
-          ip: req.ip,
-          userAgent: String(req.headers['user-agent'] ?? ''),
-          method: 'password',
-        },
-        now,
-        deps.sessionTimes,
-      );
+      // The session, its sign-in record and the new-device mail are written together, or none is.
+      const session = await db.transaction(async (txn) => {
+        const tx = txn as unknown as typeof db;
+        const known = device?.accounts.includes(user.logname) ?? false;
+        const news = !known && (await hasSignedInBefore(tx, user.logname));
+        await recordSignIn(tx, { ...attempt, account: user.logname, result: 'success' });
+        if (news) await mailNewDevice(tx, user.logname, { ip: req.ip, userAgent, at: now });
+        return openSession(
+          tx,
+          { account: user.logname, epoch: user.sessionEpoch, ip: req.ip, userAgent, method: 'password' },
+          now,
+          deps.sessionTimes,
+        );
+      });
       const token = await deps.tokens.sign({
         username: user.logname,
         altuser: user.primary ?? user.logname,
@@ -74,6 +87,34 @@ export function sessionRoutes(app: FastifyInstance): void {
       return new Answer(answer, '', answer);
     },
   });
+
+  /**
+   * Tells the owner of a sign-in from a browser that has not signed in to the account before (the
+   * device cookie does not name it): where from, in words, and what to do if it was not them.
+   */
+  const mailNewDevice = (
+    db: Parameters<typeof recordSignIn>[0],
+    account: string,
+    from: {
+      ip: string;
+      userAgent: string;
+      at: Date;
+    },
+  ) =>
+    mailAccountNotice(deps.outbox, db, {
+      account,
+      kind: 'sign-in.new-device',
+      subject: 'New sign-in to your account',
+      lines: [
+        `Your account ${account} was signed in to from a browser that has not signed in to it before.`,
+        '',
+        `When: ${from.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+        `Browser: ${describeDevice(from.userAgent) || 'unknown'}`,
+        `Network: ${clientPrefix(from.ip) || 'unknown'}`,
+        '',
+        'If this was you, there is nothing to do. Your sessions and recent sign-ins are listed on the Security screen, where you can sign other browsers out.',
+      ],
+    });
 
   route(app, S.logout, {
     access: 'public',
