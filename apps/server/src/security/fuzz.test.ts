@@ -80,7 +80,14 @@ afterAll(async () => {
 });
 const targetOf = await loadTargets(t.db);
 const staffToken = await t.token('staff');
-const aliceToken = await t.token('alice');
+let aliceToken = await t.token('alice');
+/** A new token of alice's, after staff ended her sessions (issue 18's end-other-sessions). */
+async function newAliceToken(): Promise<string> {
+  const res = await t.request('POST', '/api/miglogin', {
+    body: { username: 'alice', password: 'alice-demo-pass' },
+  });
+  return res.body.data.id_token as string;
+}
 const writes = await watchWrites(t.db);
 const posts = t.app.deps.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/'));
 const isAgentCall = (c: RegisteredCall) => c.path.startsWith('/api/agent/');
@@ -462,10 +469,14 @@ describe('fuzzing every POST call from its contract schema', () => {
       const shape = (call.body as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       const keys = [...new Set([...Object.keys(sample), ...Object.keys(shape)])];
       // Staff and alice on her own account (the samples name alice's account and objects).
-      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
-
       // The valid sample once, without a time limit: a first call may warm a cache (the breach list).
-      await t.request('POST', registered.path, { token: tokens[0], body: sample });
+      await t.request('POST', registered.path, {
+        token: registered.token ? staffToken : undefined,
+        body: sample,
+      });
+      // Staff ending alice's sessions (the sample names her account) ended her token too.
+      if (/^\/api\/end-/.test(registered.path)) aliceToken = await newAliceToken();
+      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
       // Invalid variants: refused before any work, with the envelope, and nothing written.
       const before = await snapshot(t.db);
       for (const token of tokens) {
