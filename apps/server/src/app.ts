@@ -23,6 +23,8 @@ import { hostingRoutes } from './features/hosting/routes.ts';
 import { mailRoutes } from './features/mail/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
 import { passkeyRoutes } from './features/security/passkey-routes.ts';
+import { activityRoutes } from './features/security/activity-routes.ts';
+import { sessionListRoutes } from './features/security/session-routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { secondFactorRoutes } from './features/security/second-factor.ts';
 import { staffRoutes } from './features/staff/routes.ts';
@@ -279,6 +281,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     referenceRoutes(api);
     secondFactorRoutes(api);
     passkeyRoutes(api);
+    sessionListRoutes(api);
+    activityRoutes(api);
   });
 
   await serveWeb(app, opts.webDist ?? WEB_DIST);

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginFailures, rateCounters, sessions } from './db/schema.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
 import { pruneChallenges } from './auth/mfa.ts';
+import { deleteOldSignIns } from './auth/sign-ins.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
 import { registerBillingWorkers } from './features/billing/workers.ts';
@@ -29,6 +30,8 @@ export function registerWorkers(app: FastifyInstance): void {
       );
     await deleteExpiredKeys(db, t);
     await pruneChallenges(db, t);
+    // Sign-in attempts are kept 90 days (docs/decisions/018-session-list.md).
+    await deleteOldSignIns(db, t);
     // The longest window is a day (the card declines): older counters are spent.
     await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(t.getTime() - 24 * 3600_000)));
   });

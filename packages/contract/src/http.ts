@@ -5,6 +5,7 @@ export interface CallDef<
   P extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   D extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
 > {
   method: 'GET' | 'POST';
   path: string;
@@ -19,6 +20,8 @@ export interface CallDef<
    * reads them there (DESIGN.md §2: `references[]`, the login's `id_token`); empty for most calls.
    */
   top: z.ZodType;
+  /** The query string of a GET call (a search and a page); empty for most calls. */
+  query: Q;
 }
 
 /**
@@ -31,8 +34,14 @@ export type CallRef = Pick<CallDef, 'method' | 'path' | 'token'>;
 export const NoParams = z.object({});
 export const NoBody = z.object({}).optional();
 export const NoTop = z.object({});
+export const NoQuery = z.object({});
 
-export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z.ZodType>(def: {
+export function defineCall<
+  P extends z.ZodType,
+  B extends z.ZodType,
+  D extends z.ZodType,
+  Q extends z.ZodType = typeof NoQuery,
+>(def: {
   method: 'GET' | 'POST';
   path: string;
   token?: boolean;
@@ -41,7 +50,8 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
   body?: B;
   data: D;
   top?: z.ZodType;
-}): CallDef<P, B, D> {
+  query?: Q;
+}): CallDef<P, B, D, Q> {
   return {
     method: def.method,
     path: def.path,
@@ -51,11 +61,13 @@ export function defineCall<P extends z.ZodType, B extends z.ZodType, D extends z
     body: (def.body ?? NoBody) as B,
     data: def.data,
     top: def.top ?? NoTop,
+    query: (def.query ?? NoQuery) as Q,
   };
 }
 
 export type ParamsOf<C extends CallDef> = z.input<C['params']>;
 export type BodyOf<C extends CallDef> = z.input<C['body']>;
+export type QueryOf<C extends CallDef> = z.input<C['query']>;
 export type DataOf<C extends CallDef> = z.output<C['data']>;
 
 /** The response envelope of DESIGN.md §2. */

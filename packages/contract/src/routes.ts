@@ -81,8 +81,9 @@ export const ROUTES = [
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },
-  // Beyond the spec (issue 18): the security centre.
+  // The security centre (issue 18): not routes of the spec.
   { name: 'security', path: '/security', area: 'account' },
+  { name: 'account-activity', path: '/account-activity', area: 'account' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

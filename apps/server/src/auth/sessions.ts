@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SignInMethod } from '@portal/contract/security/session-calls';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { accounts, resetTokens, sessions } from '../db/schema.ts';
@@ -28,11 +29,8 @@ export const TOUCH_MS = 60_000;
 
 const tokenRole = (role: string) => (role === 'admin' || role === 'staff' ? role : 'customer');
 
-/**
- * How the account proved who it is (sessions.method): the password alone, the password and a
- * second-factor code, or a passkey.
- */
-export type SessionMethod = 'password' | 'password+code' | 'passkey';
+/** How the account proved who it is (sessions.method; the contract's sign-in methods). */
+export type SessionMethod = SignInMethod;
 
 export interface NewSession {
   id: string;
@@ -42,7 +40,7 @@ export interface NewSession {
 /** Opens a session for an account that has just proved who it is. */
 export async function openSession(
   db: Db,
-  opts: { account: string; epoch: number; ip: string; userAgent: string; method: SessionMethod },
+  opts: { account: string; epoch: number; ip: string; userAgent: string; method: SignInMethod },
   now: Date,
   times: SessionTimes,
 ): Promise<NewSession> {
@@ -99,7 +97,10 @@ export async function liveSession(
   return account;
 }
 
-export async function endSession(db: Db, sid: string, now: Date, reason: 'logout' | 'idle'): Promise<void> {
+/** Why a session ended: signed out, idle, or ended from the session list by its owner or by staff. */
+export type EndReason = 'logout' | 'idle' | 'ended' | 'ended by staff';
+
+export async function endSession(db: Db, sid: string, now: Date, reason: EndReason): Promise<void> {
   await db
     .update(sessions)
     .set({ endedAt: now, endReason: reason })

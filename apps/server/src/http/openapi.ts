@@ -214,7 +214,11 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
     description: `**Who may call it:** ${accessWords(registered)}`,
     'x-access-rule': registered.access,
     security: security(registered),
-    parameters: [...pathParameters(call, variant), ...(registered.idempotent ? [IDEMPOTENCY_PARAMETER] : [])],
+    parameters: [
+      ...pathParameters(call, variant),
+      ...queryParameters(call),
+      ...(registered.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
+    ],
     responses: {
       '200': call.envelope ? successResponse(call) : documentResponse(call),
       ...failureRefs(registered),
@@ -264,6 +268,19 @@ function pathParameters(call: CallDef, variant: Variant): Json[] {
     required: true,
     schema: properties[name] ?? { type: 'string' },
     example: example(properties[name] ?? { type: 'string' }, name),
+  }));
+}
+
+/** The query string of a GET call (a search and a page): each field optional unless its schema says not. */
+function queryParameters(call: CallDef): Json[] {
+  const schema = jsonSchema(call.query);
+  const properties = (schema.properties ?? {}) as Record<string, Json>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
   }));
 }
 

@@ -2710,6 +2710,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sessions/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * sessions-by-logname
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-sessions-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/end-session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * end-session
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-end-session"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/end-other-sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * end-other-sessions
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-end-other-sessions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sign-ins/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * sign-ins-by-logname
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-sign-ins-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account-activity/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * account-activity-by-logname
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-account-activity-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/claim": {
         parameters: {
             query?: never;
@@ -12620,6 +12720,341 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];
             422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-sessions-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "sessions": [
+                     *           {
+                     *             "id": "string",
+                     *             "current": true,
+                     *             "created": "string",
+                     *             "last_seen": "string",
+                     *             "device": "string",
+                     *             "address": "12 Harbor Road",
+                     *             "method": "password"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            sessions: {
+                                id: string;
+                                current: boolean;
+                                created: string;
+                                last_seen: string;
+                                device: string;
+                                /** @example 12 Harbor Road */
+                                address: string;
+                                /** @enum {string} */
+                                method: "password" | "password+code" | "passkey" | "staff";
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-end-session": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "id": "00000000-0000-0000-0000-000000000000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "ended": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-end-other-sessions": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "ended": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            ended: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-sign-ins-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "sign_ins": [
+                     *           {
+                     *             "time": "string",
+                     *             "result": "success",
+                     *             "method": "password",
+                     *             "device": "string",
+                     *             "address": "12 Harbor Road"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            sign_ins: {
+                                time: string;
+                                /** @enum {string} */
+                                result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed";
+                                /** @enum {string} */
+                                method: "password" | "password+code" | "passkey" | "staff";
+                                device: string;
+                                /** @example 12 Harbor Road */
+                                address: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-account-activity-by-logname": {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: number;
+            };
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "time": "string",
+                     *             "operator": "alice",
+                     *             "staff": true,
+                     *             "account": "alice",
+                     *             "action": "string",
+                     *             "summary": "string"
+                     *           }
+                     *         ],
+                     *         "page": 0,
+                     *         "page_size": 0,
+                     *         "total": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            events: {
+                                time: string;
+                                /** @example alice */
+                                operator: string;
+                                staff: boolean;
+                                /** @example alice */
+                                account: string;
+                                action: string;
+                                summary: string;
+                            }[];
+                            page: number;
+                            page_size: number;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -49,6 +49,8 @@ export type Access<C extends CallDef> =
 
 export interface RouteContext<C extends CallDef> {
   params: z.output<C['params']>;
+  /** The query string of a GET call (its contract's `query`). */
+  query: z.output<C['query']>;
   body: z.output<C['body']>;
   /** Null only on public routes. */
   caller: Caller | null;
@@ -150,6 +152,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
       if (caller && !opts.beforeSecondFactor) await requireSecondFactor(app, caller);
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
+      const query = parse(call.query, req.query ?? {}) as z.output<C['query']>;
       if (opts.limit)
         await app.deps.limiter.hit(opts.limit, { account: caller?.username, client: clientKey(req.ip) });
       const key = idempotent && caller ? keyOf(req) : null;
@@ -170,6 +173,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
       const run = async (db: Db) => {
         const ctx: RouteContext<C> = {
           params,
+          query,
           body: body as z.output<C['body']>,
           caller,
           account: undefined,
@@ -198,14 +202,25 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
       /** The handler, with a staff change written to the audit log. */
       const handleAudited = async (ctx: RouteContext<C>) => {
         const { db } = ctx;
-        const staffChange = audited && caller && isStaff(caller);
-        if (!staffChange) return opts.handler(ctx);
+        if (!audited || !caller) return opts.handler(ctx);
         // A staff-only handler may name the account itself (ctx.account): read it when writing.
         const entry = () => ({
           operator: caller.username,
           account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
           action: `${call.method} ${call.path}`,
         });
+        if (!isStaff(caller)) {
+          // A customer's own change is on the account's record too, for its activity list (issue 18):
+          // written with the change once it is done; a refusal changed nothing and is not recorded.
+          const result = await opts.handler(ctx);
+          const { account } = entry();
+          await db.insert(auditLog).values({
+            ...entry(),
+            account: account ?? caller.username,
+            details: { ...redact(body), ...ctx.auditDetails },
+          });
+          return result;
+        }
         if (useTx) {
           // One transaction: the entry is written with the change, or neither is.
           const result = await opts.handler(ctx);

@@ -113,9 +113,10 @@ const byStatus = (m: Map<number, number>) =>
 let cellsSent = 0;
 
 // GET calls first, then changes, the deleting ones last, so one call's sample does not remove
-// another call's object before the other call ran.
+// another call's object before the other call ran. Ending sessions (issue 18) comes after all: it
+// ends the tokens the other calls are sent with.
 const order = (c: { method: string; path: string }) =>
-  c.method === 'GET' ? 0 : /delete/.test(c.path) ? 2 : 1;
+  c.method === 'GET' ? 0 : /^\/api\/end-/.test(c.path) ? 3 : /delete/.test(c.path) ? 2 : 1;
 const ordered = [...calls].sort((a, b) => order(a) - order(b));
 
 describe('access matrix', () => {

@@ -74,6 +74,8 @@ export interface Objects {
   invoice: string;
   /** passkeys.id (the matrix adds one for alice and bob: the demo data has none) */
   passkey?: number;
+  /** sessions.public_id of a spare session (issue 18) */
+  session?: string;
 }
 
 export interface Target {
@@ -920,6 +922,35 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     },
     sample: () => ({ body: { response: probeAssertion } }),
   },
+  // sessions, sign-ins and account activity (issue 18): the account itself or staff; `self`, so a
+  // Secondary only its own and a dashboard admin not its primary's. The end-* calls run last
+  // (access-matrix.test.ts): ending sessions ends the matrix's own tokens.
+  'GET /api/sessions/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/end-session': {
+    access: 'account:self',
+    kind: 'object',
+    sample: (t) => (t.obj.session ? { body: { logname: t.account, id: t.obj.session } } : null),
+    note: 'names a spare session of the account (security/targets.ts); ending an ended one answers 200',
+  },
+  'POST /api/end-other-sessions': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account } }),
+  },
+  'GET /api/sign-ins/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'GET /api/account-activity/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
 };
 
 /** A well-formed WebAuthn answer to a challenge the portal never gave (the passkey samples). */
@@ -1002,6 +1033,7 @@ export const MISSING_OBJECTS: Objects = {
   recovery: 999_999,
   invoice: '19990101-0000',
   passkey: 999_999,
+  session: '00000000-0000-4000-8000-000000000000',
 };
 
 const isStaffWho = (who: Who) => {

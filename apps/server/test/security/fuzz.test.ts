@@ -6,6 +6,8 @@ import * as hosting from '@portal/contract/hosting/calls';
 import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as activity from '@portal/contract/security/activity';
+import * as sessionList from '@portal/contract/security/session-calls';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -46,7 +48,19 @@ const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
-const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools]
+const contractCalls = [
+  account,
+  admin,
+  billing,
+  domains,
+  hosting,
+  agent,
+  mail,
+  session,
+  tools,
+  sessionList,
+  activity,
+]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
 const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
@@ -66,7 +80,14 @@ afterAll(async () => {
 });
 const targetOf = await loadTargets(t.db);
 const staffToken = await t.token('staff');
-const aliceToken = await t.token('alice');
+let aliceToken = await t.token('alice');
+/** A new token of alice's, after staff ended her sessions (issue 18's end-other-sessions). */
+async function newAliceToken(): Promise<string> {
+  const res = await t.request('POST', '/api/miglogin', {
+    body: { username: 'alice', password: 'alice-demo-pass' },
+  });
+  return res.body.data.id_token as string;
+}
 const writes = await watchWrites(t.db);
 const posts = t.app.deps.calls.filter((c) => c.method === 'POST' && c.path.startsWith('/api/'));
 const isAgentCall = (c: RegisteredCall) => c.path.startsWith('/api/agent/');
@@ -251,8 +272,9 @@ const byStatus = (m: Map<number, number>) =>
 
 /**
  * Calls that count a refused attempt on purpose (the password-guessing limits of auth/throttle.ts):
- * their refusals may write `login_failures`, nothing else. The counters are cleared before each of
- * their hostile requests, so every hostile value reaches the check instead of a 429.
+ * their refusals may write `login_failures`, nothing else (and a refused sign-in on an existing account
+ * its `sign_ins` record, issue 18). The counters are cleared before each of their hostile requests, so
+ * every hostile value reaches the check instead of a 429.
  */
 const COUNTS_FAILURES = new Set([
   '/api/miglogin',
@@ -319,6 +341,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
     tables.filter(
       (name) =>
         !(counted && name === 'login_failures') &&
+        !(registered.path === '/api/miglogin' && name === 'sign_ins') &&
         !(identity === 'staff' && registered.auditsAttempts && name === 'audit_log') &&
         name !== 'rate_counters',
     );
@@ -446,10 +469,14 @@ describe('fuzzing every POST call from its contract schema', () => {
       const shape = (call.body as unknown as { shape?: Record<string, unknown> }).shape ?? {};
       const keys = [...new Set([...Object.keys(sample), ...Object.keys(shape)])];
       // Staff and alice on her own account (the samples name alice's account and objects).
-      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
-
       // The valid sample once, without a time limit: a first call may warm a cache (the breach list).
-      await t.request('POST', registered.path, { token: tokens[0], body: sample });
+      await t.request('POST', registered.path, {
+        token: registered.token ? staffToken : undefined,
+        body: sample,
+      });
+      // Staff ending alice's sessions (the sample names her account) ended her token too.
+      if (/^\/api\/end-/.test(registered.path)) aliceToken = await newAliceToken();
+      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
       // Invalid variants: refused before any work, with the envelope, and nothing written.
       const before = await snapshot(t.db);
       for (const token of tokens) {

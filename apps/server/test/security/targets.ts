@@ -48,6 +48,13 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const invoice = await first<{ invoice: string }>(
       `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
     );
+    // A session of the account's own for end-session to end, not one the matrix signs in with.
+    const session = await first<{ public_id: string }>(
+      `insert into sessions (id, account, created_at, last_seen, expires_at, epoch, client_prefix, method)
+       select 'matrix-spare-' || logname, logname, now(), now(), now() + interval '1 day', session_epoch,
+              '192.0.2.0/24', 'password'
+       from accounts where logname = '${owner}' returning public_id`,
+    );
     return {
       domain,
       alias: await firstAlias(domain),
@@ -60,6 +67,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       recovery: recovery ? Number(recovery.id) : undefined,
       invoice: invoice.invoice,
       passkey: passkey ? Number(passkey.id) : undefined,
+      session: session?.public_id,
     };
   };
   const objects: Record<string, Objects> = {

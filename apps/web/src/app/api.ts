@@ -25,6 +25,8 @@ export class ApiError extends Error {
 export interface CallInput<C extends CallDef> {
   params?: z.input<C['params']>;
   body?: z.input<C['body']>;
+  /** The query string of a GET call (a search and a page); empty values are left out. */
+  query?: z.input<C['query']>;
 }
 
 export async function request(
@@ -48,6 +50,14 @@ export async function request(
   }
 }
 
+function withQuery(url: string, query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {}))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const text = search.toString();
+  return text ? `${url}?${text}` : url;
+}
+
 /**
  * Makes a call of the contract. `def` is its full definition, or its reference (method, path,
  * token) with the definition's type given, `call<typeof S.urls>(URLS)`: only those three are used.
@@ -56,7 +66,10 @@ export async function call<C extends CallDef>(
   def: C | CallRef,
   input: CallInput<C> = {},
 ): Promise<OkEnvelope<DataOf<C>>> {
-  const url = callUrl(def.path, (input.params ?? {}) as Record<string, unknown>);
+  const url = withQuery(
+    callUrl(def.path, (input.params ?? {}) as Record<string, unknown>),
+    input.query as Record<string, unknown> | undefined,
+  );
   const res = await request(def.method, url, input.body, def.token);
   let body: {
     status?: unknown;

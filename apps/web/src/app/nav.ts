@@ -40,6 +40,8 @@ export const NAV: NavGroup[] = [
       { label: 'Security', route: 'security' },
       { label: 'Authenticated Message', route: 'send-auth-msg' },
       { label: 'Set Recovery Addresses', route: 'recovery-contacts' },
+      { label: 'Security', route: 'security' },
+      { label: 'Account Activity', route: 'account-activity' },
     ],
   },
   {

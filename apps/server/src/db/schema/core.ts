@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Accounts: customers (Primary and Secondary) and staff. `role` is the token role. */
@@ -107,8 +108,10 @@ export const rateCounters = pgTable('rate_counters', {
 export const sessions = pgTable(
   'sessions',
   {
-    /** 128 random bits, base64url. */
+    /** 128 random bits, base64url: the token's secret `sid`, never shown. */
     id: text('id').primaryKey(),
+    /** The id the session list shows and end-session names (issue 18): it proves nothing. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
     /** The signed-in account: its role, password and existence decide whether the session lives. */
     account: text('account')
       .notNull()
@@ -126,8 +129,8 @@ export const sessions = pgTable(
     /** The client's network: an IPv4 address's /24, an IPv6 address's /64. */
     clientPrefix: text('client_prefix').notNull(),
     userAgent: text('user_agent').notNull().default(''),
-    /** How the session was authenticated: `password`, `password+code` (auth/sessions.ts SessionMethod). */
-    method: text('method').notNull(),
+    /** How the session was authenticated: password | password+code | passkey | staff (SIGN_IN_METHODS). */
+    method: text('method').notNull().default('password'),
     /** For staff: the customer account the operator works on (set by the staff account search). */
     workingOn: text('working_on'),
   },
@@ -135,7 +138,32 @@ export const sessions = pgTable(
     index('sessions_account_idx').on(t.account),
     index('sessions_working_on_idx').on(t.workingOn),
     index('sessions_expires_idx').on(t.expiresAt),
+    uniqueIndex('sessions_public_id_idx').on(t.publicId),
   ],
+);
+
+/**
+ * Sign-in attempts on an account (issue 18, docs/decisions/018-session-list.md): kept 90 days (the
+ * housekeeping job), plus each account's last success, which tells a new device from a first sign-in.
+ * Only the address's prefix is kept, never the address.
+ */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    account: text('account')
+      .notNull()
+      .references(() => accounts.logname, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** success | bad_password | throttled | code_pending | code_failed (SIGN_IN_RESULTS) */
+    result: text('result').notNull(),
+    /** password | password+code | passkey | staff (SIGN_IN_METHODS) */
+    method: text('method').notNull(),
+    /** An IPv4 address's /24, an IPv6 address's /64. */
+    clientPrefix: text('client_prefix').notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('sign_ins_account_idx').on(t.account, t.at), index('sign_ins_at_idx').on(t.at)],
 );
 
 /** Every change made by staff: who, on which account, what. */

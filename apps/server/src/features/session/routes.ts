@@ -16,11 +16,12 @@ import {
 } from '../../auth/mfa.ts';
 import * as SF2 from '@portal/contract/security/second-factor';
 import { type MfaRequiredAnswer, SF } from '@portal/contract/security/second-factor';
+import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { admitSignIn, colorMode, finishSignIn, proofAccepted, specMode } from './sign-in.ts';
+import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { toCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
@@ -36,16 +37,22 @@ export function sessionRoutes(app: FastifyInstance): void {
       const device = await readDevice(deps.devices, req);
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
-      // refused attempt costs no password check at all.
-      await admitSignIn(db, checks, now, reply);
+      // refused attempt costs no password check at all. Every attempt on an existing account is on
+      // its record (issue 18), whatever became of it.
+      const attempt = signInAttempt(req, body.username, 'password', now);
+      await admitSignIn(db, checks, now, reply, attempt);
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
       // Unknown account and wrong password take the same time and get the same answer.
       const ok = await verifyPassword(user?.passwordHash, body.password);
-      if (!user || !ok) throw new AppError('bad_credentials', M.badCredentials);
+      if (!user || !ok) {
+        if (user) await recordSignIn(db, { ...attempt, result: 'bad_password' });
+        throw new AppError('bad_credentials', M.badCredentials);
+      }
       await proofAccepted(db, checks);
       const methods = await secondFactorMethods(db, user.logname);
       if (methods.length === 0)
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });
+      await recordSignIn(db, { ...attempt, result: 'code_pending' });
       // The password was right, but it is only half: no token, no session, until the second factor.
       const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
       const answer: MfaRequiredAnswer = {
@@ -69,7 +76,15 @@ export function sessionRoutes(app: FastifyInstance): void {
       const now = deps.now();
       const challenge = await liveChallenge(db, body.mfa_token, now);
       if (!challenge) throw challengeExpired();
-      await verifyCode(db, deps.secretBox, challenge.account, body.code, now);
+      try {
+        await verifyCode(db, deps.secretBox, challenge.account, body.code, now);
+      } catch (err) {
+        await recordSignIn(db, {
+          ...signInAttempt(req, challenge.account, 'password+code', now),
+          result: 'code_failed',
+        });
+        throw err;
+      }
       // Used up only now: a mistyped code leaves the sign-in open for another try (throttled).
       const used = await consumeChallenge(db, body.mfa_token, now);
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, challenge.account)).limit(1);

@@ -8,6 +8,11 @@ import type { Db } from '../../db/index.ts';
 import type { accounts } from '../../db/schema.ts';
 import { Answer } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { SignInMethod } from '@portal/contract/security/session-calls';
+import { hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
+import { clientPrefix } from '../../http/client-address.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -18,12 +23,28 @@ type AccountRow = typeof accounts.$inferSelect;
  */
 
 /** Counts the attempt on every key of `checks`, or refuses it (429, Retry-After) with no proof checked. */
-export async function admitSignIn(db: Db, checks: Check[], now: Date, reply: FastifyReply): Promise<void> {
+export async function admitSignIn(
+  db: Db,
+  checks: Check[],
+  now: Date,
+  reply: FastifyReply,
+  attempt?: Omit<SignInAttempt, 'result'>,
+): Promise<void> {
   const admitted = await admit(db, checks, now);
   if (admitted.ok) return;
+  if (attempt) await recordSignIn(db, { ...attempt, result: 'throttled' });
   reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
   throw new AppError('too_many', M.tooManyAttempts);
 }
+
+/** An attempt on `account` for the sign-in record (auth/sign-ins.ts); the result is added when known. */
+export const signInAttempt = (req: FastifyRequest, account: string, method: SignInMethod, at: Date) => ({
+  account,
+  method,
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+  at,
+});
 
 /** The proof was right: the account's own failures are cleared, the shared budgets get their slot back. */
 export async function proofAccepted(db: Db, checks: Check[]): Promise<void> {
@@ -69,18 +90,28 @@ export async function finishSignIn(
     deps.config.publicUrl.startsWith('https:'),
   );
   const role = user.role === 'admin' || user.role === 'staff' ? user.role : 'customer';
-  const session = await openSession(
-    db,
-    {
-      account: user.logname,
-      epoch: user.sessionEpoch,
-      ip: req.ip,
-      userAgent: String(req.headers['user-agent'] ?? ''),
-      method: how.method,
-    },
-    deps.now(),
-    deps.sessionTimes,
-  );
+  const now = deps.now();
+  const attempt = signInAttempt(req, user.logname, how.method, now);
+  // The session, its sign-in record and the new-device mail are written together, or none is.
+  const session = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const known = how.device?.accounts.includes(user.logname) ?? false;
+    const news = !known && (await hasSignedInBefore(tx, user.logname));
+    await recordSignIn(tx, { ...attempt, result: 'success' });
+    if (news) await mailNewDevice(app, tx, attempt);
+    return openSession(
+      tx,
+      {
+        account: user.logname,
+        epoch: user.sessionEpoch,
+        ip: req.ip,
+        userAgent: attempt.userAgent,
+        method: how.method,
+      },
+      now,
+      deps.sessionTimes,
+    );
+  });
   const token = await deps.tokens.sign({
     username: user.logname,
     altuser: user.primary ?? user.logname,
@@ -105,3 +136,23 @@ export const colorMode = (stored: string | undefined): 'light' | 'dark' | 'syste
 /** The spec's light/dark `mode`: light unless dark was chosen (its fallback), for clients that know only it. */
 export const specMode = (stored: string | undefined): 'light' | 'dark' =>
   stored === 'dark' ? 'dark' : 'light';
+
+/**
+ * Tells the owner of a sign-in from a browser that has not signed in to the account before (the
+ * device cookie does not name it): where from, in words, and what to do if it was not them.
+ */
+const mailNewDevice = (app: FastifyInstance, db: Db, from: Omit<SignInAttempt, 'result'>) =>
+  mailAccountNotice(app.deps.outbox, db, {
+    account: from.account,
+    kind: 'sign-in.new-device',
+    subject: 'New sign-in to your account',
+    lines: [
+      `Your account ${from.account} was signed in to from a browser that has not signed in to it before.`,
+      '',
+      `When: ${from.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
+      `Browser: ${describeDevice(from.userAgent) || 'unknown'}`,
+      `Network: ${clientPrefix(from.ip) || 'unknown'}`,
+      '',
+      'If this was you, there is nothing to do. Your sessions and recent sign-ins are listed on the Security screen, where you can sign other browsers out.',
+    ],
+  });

@@ -1,0 +1,72 @@
+import {
+  SIGN_IN_RETENTION_DAYS,
+  type SignInMethod,
+  type SignInResult,
+} from '@portal/contract/security/session-calls';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { accounts, signIns } from '../db/schema.ts';
+import { clientPrefix } from '../http/client-address.ts';
+
+/**
+ * The record of sign-in attempts (issue 18, docs/decisions/018-session-list.md): every attempt on an
+ * existing account, whatever became of it, with the address's prefix and the user agent, never the
+ * address nor anything typed. Kept SIGN_IN_RETENTION_DAYS days; the owner reads it on the Security
+ * screen.
+ */
+
+export interface SignInAttempt {
+  account: string;
+  result: SignInResult;
+  method: SignInMethod;
+  ip: string;
+  userAgent: string;
+  /** When (the app's clock: `deps.now()`). */
+  at: Date;
+}
+
+/**
+ * Records one attempt. An attempt on an account that does not exist is not recorded: there is no
+ * owner to show it to, and a row per guessed name would let strangers fill the table.
+ */
+export async function recordSignIn(db: Db, attempt: SignInAttempt): Promise<void> {
+  await db.execute(sql`
+    insert into ${signIns} (account, at, result, method, client_prefix, user_agent)
+    select ${accounts.logname}, ${attempt.at.toISOString()}::timestamptz, ${attempt.result}, ${attempt.method},
+           ${clientPrefix(attempt.ip)}, ${attempt.userAgent.slice(0, 500)}
+    from ${accounts} where ${accounts.logname} = ${attempt.account}`);
+}
+
+/** Whether the account has signed in before (any success on record): its first sign-in is not news. */
+export async function hasSignedInBefore(db: Db, account: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: signIns.id })
+    .from(signIns)
+    .where(and(eq(signIns.account, account), eq(signIns.result, 'success')))
+    .limit(1);
+  return !!row;
+}
+
+const retentionStart = (now: Date) => new Date(now.getTime() - SIGN_IN_RETENTION_DAYS * 86_400_000);
+
+/** The attempts of the retention period, newest first. */
+export async function recentSignIns(db: Db, account: string, now: Date) {
+  return db
+    .select()
+    .from(signIns)
+    .where(and(eq(signIns.account, account), gte(signIns.at, retentionStart(now))))
+    .orderBy(desc(signIns.at), desc(signIns.id));
+}
+
+/**
+ * Deletes attempts past the retention period (the housekeeping job), except each account's last
+ * success: it is how a sign-in from a new device is told from an account's very first one, also
+ * for an account that has been quiet for longer than the period.
+ */
+export async function deleteOldSignIns(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`
+    delete from sign_ins old
+    where old.at < ${retentionStart(now).toISOString()}::timestamptz
+      and old.id <> coalesce(
+        (select max(s.id) from sign_ins s where s.account = old.account and s.result = 'success'), -1)`);
+}

@@ -1,0 +1,157 @@
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog } from '../../db/schema.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+const accountAddress = (account: string) => ({
+  account,
+  first_name: 'Alice',
+  last_name: 'Anderson',
+  company: '',
+  address: '12 Harbor Road',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04101',
+  country: 'US',
+  phone: '',
+});
+const contact = {
+  contact: 'Night Shift',
+  info: 'noc@anderson-design.com',
+  restricted: '0',
+  technical: '1',
+  billing: '0',
+  restriction: 'None.',
+};
+
+interface Event {
+  time: string;
+  operator: string;
+  staff: boolean;
+  account: string;
+  action: string;
+  summary: string;
+}
+const events = async (who: string, url: string): Promise<Event[]> => {
+  const res = await t.as(who).get(url);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body.data.events;
+};
+
+describe('GET /api/account-activity/{logname}', () => {
+  it('tells the changes of the customer, its Secondaries and staff (by logname), newest first', async () => {
+    expect((await t.as('alice').post('/api/add-contact', { logname: 'alice', ...contact })).status).toBe(200);
+    expect((await t.as('staff').post('/api/update-account-address', accountAddress('alice'))).status).toBe(
+      200,
+    );
+    expect((await t.as('carol').post('/api/set-mode', { logname: 'carol', mode: 'dark' })).status).toBe(200);
+    const list = await events('alice', '/api/account-activity/alice');
+    expect(list[0]).toMatchObject({
+      operator: 'staff',
+      staff: true,
+      account: 'alice',
+      action: 'Account address changed',
+      summary: 'Changed the account address.',
+    });
+    expect(list[1]).toMatchObject({
+      operator: 'alice',
+      staff: false,
+      action: 'Contact added',
+      summary: 'Added the contact Night Shift.',
+    });
+    // set-mode is a preference, not a change to the account: not on the record.
+    expect(list.some((e) => e.operator === 'carol')).toBe(false);
+    expect(Date.parse(list[0].time)).toBeGreaterThanOrEqual(Date.parse(list[1].time));
+  });
+
+  it('shows a Primary the changes to its Secondaries, a Secondary only its own', async () => {
+    const carol = await t.request('POST', '/api/miglogin', {
+      body: { username: 'carol', password: 'carol-demo-pass' },
+    });
+    const token = carol.body.data.id_token;
+    const sessions = (await t.request('GET', '/api/sessions/carol', { token })).body.data.sessions;
+    const other = sessions.find((s: { current: boolean }) => s.current);
+    expect((await t.as('carol').post('/api/end-session', { logname: 'carol', id: other.id })).status).toBe(
+      200,
+    );
+    const own = await events('carol', '/api/account-activity/carol');
+    expect(own[0]).toMatchObject({ operator: 'carol', account: 'carol', action: 'Session ended' });
+    expect(own.every((e) => e.account === 'carol')).toBe(true);
+    const primary = await events('alice', '/api/account-activity/alice');
+    expect(primary.find((e) => e.account === 'carol')).toMatchObject({
+      operator: 'carol',
+      summary: 'Signed a browser out.',
+    });
+  });
+
+  it('never tells a secret: a password change reads as a sentence', async () => {
+    const pass = 'A-new-Secret-4471!';
+    const res = await t.as('bob').post('/api/user-change-password', {
+      username: 'bob',
+      old_password: 'bob-demo-pass',
+      new_password: pass,
+      conf_password: pass,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const token = (await t.request('POST', '/api/miglogin', { body: { username: 'bob', password: pass } }))
+      .body.data.id_token;
+    const list = await t.request('GET', '/api/account-activity/bob', { token });
+    expect(list.body.data.events[0]).toMatchObject({
+      operator: 'bob',
+      summary: 'Changed the portal password.',
+    });
+    expect(JSON.stringify(list.body)).not.toContain(pass);
+    expect(JSON.stringify(list.body)).not.toContain('bob-demo-pass');
+  });
+
+  it('searches the sentences, the operator and the change’s fields', async () => {
+    const byWords = await events('alice', '/api/account-activity/alice?q=address');
+    expect(byWords.map((e) => e.action)).toEqual(['Account address changed']);
+    const byOperator = await events('alice', '/api/account-activity/alice?q=staff');
+    expect(byOperator.every((e) => e.operator === 'staff')).toBe(true);
+    const byField = await events('alice', '/api/account-activity/alice?q=night%20shift');
+    expect(byField.map((e) => e.action)).toEqual(['Contact added']);
+    expect(await events('alice', '/api/account-activity/alice?q=%25')).toEqual([]);
+    const tooLong = await t.as('alice').get(`/api/account-activity/alice?q=${'x'.repeat(101)}`);
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('pages newest first', async () => {
+    for (let i = 0; i < ACTIVITY_PAGE_SIZE + 2; i++)
+      await t.as('alice').post('/api/add-contact', { logname: 'alice', ...contact, contact: `Probe ${i}` });
+    const first = await t.as('alice').get('/api/account-activity/alice');
+    expect(first.body.data.events).toHaveLength(ACTIVITY_PAGE_SIZE);
+    expect(first.body.data.total).toBeGreaterThan(ACTIVITY_PAGE_SIZE + 2);
+    expect(first.body.data.events[0].summary).toBe(`Added the contact Probe ${ACTIVITY_PAGE_SIZE + 1}.`);
+    const second = await t.as('alice').get('/api/account-activity/alice?page=2');
+    expect(second.body.data.page).toBe(2);
+    expect(second.body.data.events[0].summary).toBe('Added the contact Probe 1.');
+    expect((await t.as('alice').get('/api/account-activity/alice?page=0')).status).toBe(400);
+    expect((await t.as('alice').get('/api/account-activity/alice?page=x')).status).toBe(400);
+  });
+
+  it('refuses another customer, a Secondary naming its primary and a dashboard admin; staff may read', async () => {
+    expect((await t.as('bob').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await t.as('carol').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await t.as('dave').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await t.as(null).get('/api/account-activity/alice')).status).toBe(401);
+    const staff = await events('admin', '/api/account-activity/alice');
+    expect(staff.length).toBeGreaterThan(0);
+    expect((await t.as('staff').get('/api/account-activity/nosuchaccount')).status).toBe(404);
+  });
+});
+
+describe('the sentences', () => {
+  it('has one for every call that changes something, and a staff call is recorded with its operator', async () => {
+    const audited = t.app.deps.calls.filter((c) => c.idempotent).map((c) => `${c.method} ${c.path}`);
+    expect(audited.filter((key) => !ACTIVITY_SENTENCES[key])).toEqual([]);
+    const rows = await t.db.select().from(auditLog);
+    expect(rows.some((r) => r.operator === 'staff' && r.account === 'alice')).toBe(true);
+  });
+});

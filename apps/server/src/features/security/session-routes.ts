@@ -1,0 +1,78 @@
+import * as S from '@portal/contract/security/session-calls';
+import type { SignInMethod, SignInResult } from '@portal/contract/security/session-calls';
+import type { FastifyInstance } from 'fastify';
+import { isStaff } from '../../auth/policy.ts';
+import { recentSignIns } from '../../auth/sign-ins.ts';
+import { Answer, route } from '../../http/route.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { describeDevice } from '../../lib/user-agent.ts';
+import { endOtherSessions, endSessionById, listSessions } from './session-list.ts';
+
+/**
+ * The account's sessions and sign-ins (issue 18). The owner, or staff (reading, and ending a
+ * customer's sessions, audited like every staff change); a Secondary only its own: these are
+ * `self` rules, which a dashboard admin's reading right does not reach.
+ */
+export function sessionListRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+  const idleMs = (role: string) =>
+    (role === 'admin' || role === 'staff'
+      ? deps.sessionTimes.staffIdleMinutes
+      : deps.sessionTimes.idleMinutes) * 60_000;
+
+  route(app, S.listSessions, {
+    access: { account: ({ params }) => params.logname, scope: 'self' },
+    handler: async ({ db, account, caller }) => {
+      if (!account || !caller) throw forbidden();
+      const mine = caller.username === account.logname ? caller.sid : undefined;
+      return { sessions: await listSessions(db, account.logname, deps.now(), idleMs(account.role), mine) };
+    },
+  });
+
+  route(app, S.endSession, {
+    access: { account: ({ body }) => body.logname, scope: 'self' },
+    handler: async ({ db, account, caller, body }) => {
+      if (!account || !caller) throw forbidden();
+      const reason = isStaff(caller) && caller.username !== account.logname ? 'ended by staff' : 'ended';
+      const ended = await endSessionById(db, account.logname, body.id, deps.now(), reason);
+      // Looked up with its owner: another account's session is refused like one that does not exist.
+      if (ended === null) throw isStaff(caller) ? notFound('Session not found') : forbidden();
+      return new Answer({ ended }, ended ? 'The session was ended.' : 'The session had already ended.');
+    },
+  });
+
+  route(app, S.endOtherSessions, {
+    access: { account: ({ body }) => body.logname, scope: 'self' },
+    handler: async ({ db, account, caller }) => {
+      if (!account || !caller) throw forbidden();
+      const own = caller.username === account.logname;
+      // Staff ending a customer's sessions end them all: staff's own session is not among them.
+      const ended = await endOtherSessions(
+        db,
+        account.logname,
+        own ? caller.sid : undefined,
+        deps.now(),
+        own ? 'ended' : 'ended by staff',
+      );
+      return new Answer({ ended }, ended === 1 ? '1 session was ended.' : `${ended} sessions were ended.`);
+    },
+  });
+
+  route(app, S.listSignIns, {
+    access: { account: ({ params }) => params.logname, scope: 'self' },
+    handler: async ({ db, account }) => {
+      if (!account) throw forbidden();
+      const rows = await recentSignIns(db, account.logname, deps.now());
+      return {
+        sign_ins: rows.map((r) => ({
+          time: r.at.toISOString(),
+          // Written by recordSignIn with the contract's values only.
+          result: r.result as SignInResult,
+          method: r.method as SignInMethod,
+          device: describeDevice(r.userAgent),
+          address: r.clientPrefix,
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import * as A from '@portal/contract/security/activity';
+import * as S from '@portal/contract/security/session-calls';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { call } from '../../app/api.ts';
+
+/** Fetchers and query options of the Security and Account activity screens; keys start with the call path. */
+
+export const sessionsQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [S.listSessions.path, logname],
+    queryFn: () => call(S.listSessions, { params: { logname } }).then((r) => r.data.sessions),
+  });
+
+export const signInsQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [S.listSignIns.path, logname],
+    queryFn: () => call(S.listSignIns, { params: { logname } }).then((r) => r.data.sign_ins),
+  });
+
+export const activityQuery = (logname: string, q: string, page: number) =>
+  queryOptions({
+    queryKey: [A.accountActivity.path, logname, q, page],
+    queryFn: () => call(A.accountActivity, { params: { logname }, query: { q, page } }).then((r) => r.data),
+    // The page shown stays while the next one loads: the list does not jump while typing.
+    placeholderData: keepPreviousData,
+  });
+
+/** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone. */
+export function dateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}

@@ -1,0 +1,113 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import * as S from '@portal/contract/security/session-calls';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { dateTime, sessionsQuery, signInsQuery } from './api.ts';
+
+/**
+ * Where the account is signed in (issue 18): each live session with its browser, network and
+ * sign-in method, "this browser" marked; end one, or every other.
+ */
+export function SessionsPanel() {
+  const { currentUser } = useSession();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(sessionsQuery(currentUser));
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: sessionsQuery(currentUser).queryKey });
+    void queryClient.invalidateQueries({ queryKey: signInsQuery(currentUser).queryKey });
+  };
+  const failed = (err: unknown) =>
+    showStatus({ title: 'The session was not ended', body: escapeHtml(errorText(err)), alert: 'serious' });
+
+  const endOne = useMutation({
+    mutationFn: (id: string) => call(S.endSession, { body: { logname: currentUser, id } }),
+    onSuccess: refresh,
+    onError: failed,
+  });
+  const endOthers = useMutation({
+    mutationFn: () => call(S.endOtherSessions, { body: { logname: currentUser } }),
+    onSuccess: (res) => {
+      refresh();
+      showStatus({ title: 'Signed out elsewhere', body: escapeHtml(res.message), type: 'review' });
+    },
+    onError: failed,
+  });
+
+  const sessions = list.data ?? [];
+  const others = sessions.filter((s) => !s.current).length;
+  const columns: ColumnDef<S.SessionItem, unknown>[] = [
+    {
+      accessorKey: 'device',
+      header: 'Browser',
+      cell: ({ row }) => (
+        <Group gap="xs">
+          <span>{row.original.device || 'Unknown browser'}</span>
+          {row.original.current && (
+            <Badge color="green" variant="light">
+              This browser
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    { accessorKey: 'address', header: 'Network', cell: ({ row }) => row.original.address || 'Unknown' },
+    {
+      accessorKey: 'method',
+      header: 'Signed in with',
+      cell: ({ row }) => S.SIGN_IN_METHOD_TEXT[row.original.method],
+    },
+    { accessorKey: 'created', header: 'Signed in', cell: ({ row }) => dateTime(row.original.created) },
+    { accessorKey: 'last_seen', header: 'Last active', cell: ({ row }) => dateTime(row.original.last_seen) },
+    {
+      id: 'end',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) =>
+        row.original.current ? null : (
+          <Button
+            size="xs"
+            variant="default"
+            loading={endOne.isPending && endOne.variables === row.original.id}
+            onClick={() => endOne.mutate(row.original.id)}
+            aria-label={`Sign out ${row.original.device || 'this session'}`}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="sessions-title">
+      <Group justify="space-between" align="end">
+        <Title order={2} size="h4" id="sessions-title">
+          Where you are signed in
+        </Title>
+        <Button
+          variant="light"
+          color="red"
+          disabled={others === 0}
+          loading={endOthers.isPending}
+          onClick={() => endOthers.mutate()}
+        >
+          Sign out all other browsers
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        A session you do not recognise? Sign it out and change your password.
+      </Text>
+      <DataTable
+        columns={columns}
+        data={sessions}
+        emptyText={list.isError ? `No sessions: ${errorText(list.error)}` : 'No sessions.'}
+        loading={list.isLoading}
+        caption="Sessions"
+      />
+    </Stack>
+  );
+}

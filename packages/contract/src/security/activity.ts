@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import { defineCall } from '../http.ts';
+import { logname, text } from '../rules.ts';
+
+/**
+ * The account's activity (issue 18): the changes made to it by the customer, its Secondaries or
+ * staff, in words a customer understands, built from the audit log. Each audited call has its
+ * sentence here; a summary names only the harmless fields it picks (a domain, an alias, a site),
+ * never a password, a token or card data.
+ */
+
+/** Entries shown per page of the activity list. */
+export const ACTIVITY_PAGE_SIZE = 25;
+
+/** The audit entry's recorded request fields (already redacted). */
+type Details = Record<string, unknown>;
+
+interface Sentence {
+  /** Short name of the change (the list's "What" column). */
+  action: string;
+  /** The change in a sentence, from the entry's harmless fields. */
+  summary: (d: Details) => string;
+}
+
+/** A field as text when it is a short plain string or number, else ''. */
+const field = (d: Details, name: string): string => {
+  const v = d[name];
+  if (typeof v === 'number') return String(v);
+  return typeof v === 'string' && v.length <= 255 && v !== '[redacted]' ? v : '';
+};
+/** " name" when the field has a value: "Renewed the domain example.com". */
+const named = (d: Details, ...names: string[]) => {
+  for (const name of names) {
+    const v = field(d, name);
+    if (v) return ` ${v}`;
+  }
+  return '';
+};
+const fixed = (action: string, summary: string): Sentence => ({ action, summary: () => summary });
+
+/** Keyed like the audit log's `action`: "METHOD path". */
+export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
+  // account
+  'POST /api/update-account-address': fixed('Account address changed', 'Changed the account address.'),
+  'POST /api/update-bill-address': fixed('Billing address changed', 'Changed the billing address.'),
+  'POST /api/user-change-password': fixed('Portal password changed', 'Changed the portal password.'),
+  'POST /api/change-unix-password': fixed('Email password changed', 'Changed the email password.'),
+  'POST /api/user-reset-password': {
+    action: 'Password reset',
+    summary: (d) => `Reset the portal password of${named(d, 'logname', 'account') || ' the account'}.`,
+  },
+  'POST /api/reset-unix-password': {
+    action: 'Email password reset',
+    summary: (d) => `Reset the email password of${named(d, 'logname', 'account') || ' the account'}.`,
+  },
+  'POST /api/change-statement-delivery': fixed(
+    'Statement delivery changed',
+    'Changed how statements are delivered.',
+  ),
+  'POST /api/request-accounts': fixed('Accounts requested', 'Asked for new secondary accounts.'),
+  'POST /api/staff/secondary-request-done': fixed(
+    'Accounts created',
+    'The requested secondary accounts were created.',
+  ),
+  'POST /api/sendmessage': fixed('Message sent', 'Sent a message to the help desk.'),
+  // billing
+  'POST /api/add-card': fixed('Card added', 'Added a payment card.'),
+  'POST /api/update-card': fixed('Card changed', 'Changed a payment card.'),
+  'POST /api/delete-card': fixed('Card removed', 'Removed a payment card.'),
+  'POST /api/single-payment': fixed('Payment made', 'Made a payment with a card.'),
+  'POST /api/saved-card-payment': fixed('Payment made', 'Made a payment with a saved card.'),
+  'POST /api/purchase-product': {
+    action: 'Product bought',
+    summary: (d) => `Bought a coworking product${named(d, 'product', 'product_id')}.`,
+  },
+  'POST /api/addtoaudit': fixed('Payment noted', 'A payment was noted on the account.'),
+  // domains
+  'POST /api/signagreement': {
+    action: 'Agreement signed',
+    summary: (d) =>
+      `Signed the registration agreement${named(d, 'domain') ? ` for${named(d, 'domain')}` : ''}.`,
+  },
+  'POST /api/renew-domain': {
+    action: 'Domain renewed',
+    summary: (d) => `Renewed the domain${named(d, 'domain')}.`,
+  },
+  'POST /api/domainedit': {
+    action: 'Domain settings changed',
+    summary: (d) => `Changed the settings of the domain${named(d, 'domain')}.`,
+  },
+  'POST /api/addadmin': {
+    action: 'Domain admin added',
+    summary: (d) => `Let${named(d, 'admin') || ' an account'} manage${named(d, 'domain') || ' the domains'}.`,
+  },
+  'POST /api/deleteadmin': {
+    action: 'Domain admin removed',
+    summary: (d) =>
+      `Stopped${named(d, 'admin') || ' an account'} managing${named(d, 'domain') || ' a domain'}.`,
+  },
+  'POST /api/delete-admin-from-all': {
+    action: 'Domain admin removed',
+    summary: (d) => `Stopped${named(d, 'admin') || ' an account'} managing all the domains.`,
+  },
+  // mail
+  'POST /api/add-domain-alias': {
+    action: 'Email alias added',
+    summary: (d) => `Added the email alias${alias(d, 'src_user', 'src_domain')}.`,
+  },
+  'POST /api/update-domain-alias': {
+    action: 'Email alias changed',
+    summary: (d) => `Changed where the email alias${alias(d, 'src', 'domain')} forwards to.`,
+  },
+  'POST /api/delete-domain-alias': {
+    action: 'Email alias removed',
+    summary: (d) => `Removed the email alias${alias(d, 'src', 'domain')}.`,
+  },
+  'POST /api/add-tempemail': {
+    action: 'Temporary address added',
+    summary: (d) => `Added the temporary email address${named(d, 'name')}.`,
+  },
+  'POST /api/tempemail-alias': {
+    action: 'Temporary address added',
+    summary: (d) => `Added the temporary email address${named(d, 'name', 'alias')}.`,
+  },
+  'POST /api/update-tempemail': {
+    action: 'Temporary address changed',
+    summary: (d) => `Changed the temporary email address${named(d, 'name', 'alias')}.`,
+  },
+  'POST /api/add-recovery-email': {
+    action: 'Recovery address added',
+    summary: (d) => `Added the recovery address${named(d, 'email')}.`,
+  },
+  'POST /api/delete-recovery-email': fixed('Recovery address removed', 'Removed a recovery address.'),
+  'POST /api/subscribe-portal': fixed(
+    'Newsletter subscription changed',
+    'Changed the newsletter subscription.',
+  ),
+  'POST /api/auto-responder': fixed('Auto-responder changed', 'Changed the auto-responder.'),
+  // hosting
+  'POST /api/update-php-version': {
+    action: 'PHP version changed',
+    summary: (d) =>
+      `Changed the PHP version of a website${named(d, 'php_version', 'version') ? ` to${named(d, 'php_version', 'version')}` : ''}.`,
+  },
+  'POST /api/watcherrorlogs': fixed(
+    'Error logs setting changed',
+    'Changed whether a website keeps error logs.',
+  ),
+  'POST /api/download-errorlogs': fixed('Error logs downloaded', 'Downloaded the error logs of a website.'),
+  'POST /api/installapp': {
+    action: 'Web application installed',
+    summary: (d) => `Asked to install${named(d, 'app', 'webapp') || ' a web application'}.`,
+  },
+  'POST /api/devsite-request': fixed('Development site requested', 'Asked for a development site.'),
+  // secondary administration and contacts
+  'POST /api/update-admins': fixed(
+    'Dashboard admins changed',
+    'Changed which secondary accounts are dashboard admins.',
+  ),
+  'POST /api/add-contact': {
+    action: 'Contact added',
+    summary: (d) => `Added the contact${named(d, 'contact')}.`,
+  },
+  'POST /api/update-contact': {
+    action: 'Contact changed',
+    summary: (d) => `Changed the contact${named(d, 'contact')}.`,
+  },
+  'POST /api/delete-contact': fixed('Contact removed', 'Removed a contact.'),
+  // sessions (issue 18)
+  'POST /api/end-session': fixed('Session ended', 'Signed a browser out.'),
+  'POST /api/end-other-sessions': fixed('Sessions ended', 'Signed out every other browser.'),
+};
+
+/** "user@domain" from two fields, or the one there is. */
+function alias(d: Details, user: string, domain: string): string {
+  const u = field(d, user);
+  const dom = field(d, domain);
+  if (u && dom) return ` ${u}@${dom}`;
+  return u || dom ? ` ${u || dom}` : '';
+}
+
+/** The sentence of an audit entry; a call without one is still told, in general words. */
+export function describeActivity(action: string, details: Details): { action: string; summary: string } {
+  const sentence = ACTIVITY_SENTENCES[action];
+  if (!sentence) return { action: 'Account changed', summary: 'A change was made to the account.' };
+  return { action: sentence.action, summary: sentence.summary(details) };
+}
+
+export const ActivityEvent = z.object({
+  time: z.string(),
+  /** Who made the change: the account itself, one of its Secondaries, or staff by their logname. */
+  operator: z.string(),
+  /** Whether the operator is staff (the screen marks it). */
+  staff: z.boolean(),
+  /** The account changed: the account asked for, or one of its Secondaries. */
+  account: z.string(),
+  action: z.string(),
+  summary: z.string(),
+});
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+export const accountActivity = defineCall({
+  method: 'GET',
+  path: '/api/account-activity/:logname',
+  params: z.object({ logname }),
+  query: z.object({
+    /** Words to look for in what was done, by whom, or in the change's fields. */
+    q: text().trim().max(100).optional().default(''),
+    /** 1-based page of ACTIVITY_PAGE_SIZE entries, newest first. */
+    page: z.coerce.number().int().min(1).max(10_000).optional().default(1),
+  }),
+  data: z.object({
+    events: z.array(ActivityEvent),
+    page: z.number(),
+    page_size: z.number(),
+    total: z.number(),
+  }),
+});
