@@ -14,8 +14,9 @@ import type { Caller } from './tokens.ts';
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
+ * - `own`: the account itself only, not staff (credentials only their owner makes: API tokens).
  */
-export type AccountScope = 'self' | 'read' | 'billing' | 'primary';
+export type AccountScope = 'self' | 'read' | 'billing' | 'primary' | 'own';
 
 export interface AccountRef {
   logname: string;
@@ -61,9 +62,9 @@ export async function authorizeAccount(
 ): Promise<AccountRef> {
   // The caller's own account was read with the session check: no second query for it.
   const target = caller.self?.logname === logname ? caller.self : await findAccount(db, logname);
-  const staff = isStaff(caller);
+  const staff = isStaff(caller) && scope !== 'own';
   // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
-  if (!target) throw staff ? notFound('Account not found') : forbidden();
+  if (!target) throw isStaff(caller) ? notFound('Account not found') : forbidden();
   // Who may act on the account is settled before what the account may do: the Secondary texts
   // below would otherwise tell a stranger that the account is a Secondary.
   if (

@@ -7,3 +7,4 @@ export * from './schema/hosting.ts';
 export * from './schema/admin.ts';
 export * from './schema/account.ts';
 export * from './schema/http.ts';
+export * from './schema/api-tokens.ts';

@@ -1,5 +1,6 @@
 import * as account from '@portal/contract/account/calls';
 import * as admin from '@portal/contract/admin/calls';
+import * as apiTokens from '@portal/contract/api-tokens/calls';
 import * as billing from '@portal/contract/billing/calls';
 import * as domains from '@portal/contract/domains/calls';
 import * as agent from '@portal/contract/hosting/agent';
@@ -27,6 +28,7 @@ type Json = Record<string, unknown>;
 const AREAS: Array<[string, Record<string, unknown>]> = [
   ['session', session],
   ['account', account],
+  ['api tokens', apiTokens],
   ['billing', billing],
   ['domains', domains],
   ['mail', mail],
@@ -83,6 +85,7 @@ const ACCESS_WORDS: Record<string, string> = {
     'The account named in the request, a Secondary its primary designated dashboard admin, or staff.',
   'account:billing': 'The account named in the request, never a Secondary account, or staff.',
   'account:primary': 'The account named in the request if it is a Primary account, or staff.',
+  'account:own': 'The account named in the request itself only (not staff).',
   domain: "The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.",
 };
 
@@ -147,6 +150,14 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
           bearerFormat: 'JWT',
           description: 'The `data.id_token` answered by `POST /api/miglogin`.',
         },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal access token (`mpt_…`) made with `POST /api/create-api-token`: the same calls as a ' +
+            'session except those that make or change credentials; scope `read` makes GET calls only. It ' +
+            'never carries staff power and has its own rate limit.',
+        },
         agent: {
           type: 'http',
           scheme: 'bearer',
@@ -208,7 +219,7 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
     operationId: `${registered.method.toLowerCase()}-${slug}${variant.suffix}`,
     summary: name ? humanise(name.name) : slug,
     tags: name ? [name.area] : [],
-    description: `**Who may call it:** ${accessWords(registered)}`,
+    description: `**Who may call it:** ${accessWords(registered)}${registered.interactive ? INTERACTIVE_WORDS : ''}`,
     'x-access-rule': registered.access,
     security: security(registered),
     parameters: [...pathParameters(call, variant), ...(registered.idempotent ? [IDEMPOTENCY_PARAMETER] : [])],
@@ -226,6 +237,8 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
   }
   return operation;
 }
+
+const INTERACTIVE_WORDS = ' In a signed-in session only: an API token is refused (403).';
 
 function accessWords(registered: RegisteredCall): string {
   if (isAgentCall(registered.path)) return 'A hosting server agent, with its own secret as bearer token.';
@@ -248,8 +261,10 @@ const IDEMPOTENCY_PARAMETER = {
 function security(registered: RegisteredCall): Json[] {
   if (isAgentCall(registered.path)) return [{ agent: [] }];
   if (registered.access === 'public') return [];
-  if (registered.access === 'optional') return [{}, { bearer: [] }];
-  return [{ bearer: [] }];
+  // A personal access token works wherever a session does, except on interactive calls.
+  const schemes: Json[] = registered.interactive ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
+  if (registered.access === 'optional') return [{}, ...schemes];
+  return schemes;
 }
 
 function pathParameters(call: CallDef, variant: Variant): Json[] {

@@ -72,6 +72,8 @@ export interface Objects {
   /** recovery_emails.id */
   recovery?: number;
   invoice: string;
+  /** api_tokens.id (personal access tokens; the matrix makes one for alice and bob) */
+  apiToken?: string;
 }
 
 export interface Target {
@@ -834,6 +836,27 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     special: 'agent',
     sample: () => ({ body: { vid: 3101, lines: ['probe'] } }),
   },
+  // personal access tokens (issue 20)
+  'POST /api/create-api-token': {
+    access: 'account:own',
+    grant: true,
+    kind: 'account',
+    note: 'the account itself only: staff may list and revoke a customer’s tokens, not make them',
+    sample: (t) => ({
+      body: { logname: t.account, name: 'matrix-probe', scope: 'read', expires: future(30) },
+    }),
+  },
+  'GET /api/api-tokens/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/revoke-api-token': {
+    access: 'account:self',
+    kind: 'object',
+    note: 'revoking a revoked token again succeeds',
+    sample: (t) => (t.obj.apiToken ? { body: { logname: t.account, id: t.obj.apiToken } } : null),
+  },
 };
 
 interface DemoAccount {
@@ -896,6 +919,7 @@ export const MISSING_OBJECTS: Objects = {
   tempName: 'no-such-temp-alias',
   recovery: 999_999,
   invoice: '19990101-0000',
+  apiToken: '0000000000000000',
 };
 
 const isStaffWho = (who: Who) => {
@@ -931,6 +955,7 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   const secondary = account.account_role === 'Secondary';
   const notSecondary = ['account:billing', 'account:primary', 'account:read+primary'];
   if (notSecondary.includes(rule) && secondary) return 'refused';
+  if (rule === 'account:own') return who === account.logname ? 'pass' : 'refused';
   if (staff || who === account.logname) return 'pass';
   if (rule === 'account:read' || rule === 'account:read+primary') {
     const me = ACCOUNTS.get(who);

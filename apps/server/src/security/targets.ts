@@ -43,6 +43,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const invoice = await first<{ invoice: string }>(
       `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
     );
+    const apiToken = await first<{ id: string }>(
+      `select id from api_tokens where owner = '${owner}' order by created_at, id limit 1`,
+    );
     return {
       domain,
       alias: await firstAlias(domain),
@@ -54,6 +57,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       tempName: temp?.name,
       recovery: recovery ? Number(recovery.id) : undefined,
       invoice: invoice.invoice,
+      apiToken: apiToken?.id,
     };
   };
   const objects: Record<string, Objects> = {

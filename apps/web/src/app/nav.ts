@@ -39,6 +39,7 @@ export const NAV: NavGroup[] = [
       { label: 'Set Panel Password', route: 'change-panel-password' },
       { label: 'Authenticated Message', route: 'send-auth-msg' },
       { label: 'Set Recovery Addresses', route: 'recovery-contacts' },
+      { label: 'API Tokens', route: 'api-tokens' },
     ],
   },
   {
