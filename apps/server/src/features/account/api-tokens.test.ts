@@ -79,6 +79,20 @@ describe('creating a token', () => {
     const listed = list.body.data.tokens.find((x: { id: string }) => x.id === id);
     expect(listed).toEqual({ id, name, scope, created, last_used: null, expires });
     expect(JSON.stringify(list.body)).not.toContain(token.slice(21));
+    // The account's activity (audit_log) shows the token made, by name, never its secret.
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
+    expect(entries).toMatchObject([
+      {
+        operator: 'alice',
+        account: 'alice',
+        action: 'POST /api/create-api-token',
+        details: { scope: 'read' },
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain(token.slice(21));
   });
 
   it('tells the owner by mail, without the token', async () => {
@@ -174,9 +188,13 @@ describe('using a token', () => {
     const entries = await t.db
       .select()
       .from(auditLog)
-      .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({
+      .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`)
+      .orderBy(auditLog.id);
+    expect(entries.map((e) => e.action)).toEqual([
+      'POST /api/create-api-token',
+      'POST /api/update-account-address',
+    ]);
+    expect(entries[1]).toMatchObject({
       operator: 'alice',
       account: 'alice',
       action: 'POST /api/update-account-address',
@@ -189,7 +207,7 @@ describe('using a token', () => {
       .select()
       .from(auditLog)
       .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
-    expect(after).toHaveLength(2);
+    expect(after).toHaveLength(3);
   });
 
   it('cannot make a token, change a password, grant access, nor revoke with staff power', async () => {

@@ -4,9 +4,10 @@ import { isStaffRole } from '@portal/contract/constants';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newApiToken } from '../../auth/api-tokens.ts';
-import { type AccountRef, missing } from '../../auth/policy.ts';
+import { type AccountRef, isStaff, missing } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, apiTokens } from '../../db/schema.ts';
+import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, forbidden, invalid, refused } from '../../lib/errors.ts';
@@ -68,6 +69,21 @@ function expiryOf(expires: string, now: Date): Date {
 const live = (owner: string, now: Date) =>
   and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
 
+/**
+ * The account's own token changes go to the audit log too (route() writes staff's and a token's),
+ * so the account's activity shows when each token was made and revoked.
+ */
+async function auditOwn(
+  db: Db,
+  caller: Caller | null,
+  owner: string,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  if (!caller || isStaff(caller) || caller.token) return;
+  await db.insert(auditLog).values({ operator: caller.username, account: owner, action, details });
+}
+
 async function checkRoom(db: Db, owner: string, name: string, now: Date): Promise<void> {
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
   await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
@@ -90,7 +106,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     session: 'interactive',
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, caller }) => {
       const owner = target(account);
       // A token never carries staff power; rather than a staff account's token acting as a customer
       // on an account that has nothing of a customer's, staff accounts have none.
@@ -111,6 +127,11 @@ export function apiTokenRoutes(app: FastifyInstance): void {
           expiresAt,
         })
         .returning(listed);
+      await auditOwn(db, caller, owner.logname, `POST ${C.createApiToken.path}`, {
+        api_token: { id: row.id, name: row.name },
+        scope: row.scope,
+        expires: row.expiresAt.toISOString(),
+      });
       await mailAccountNotice(deps.outbox, db, {
         account: owner.logname,
         kind: 'notice.api-token-created',
@@ -143,18 +164,22 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       const owner = target(account).logname;
       // Looked up with its owner: another account's token id is refused like one that does not exist.
       const [row] = await db
-        .select({ id: apiTokens.id, revokedAt: apiTokens.revokedAt })
+        .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
         .from(apiTokens)
         .where(and(eq(apiTokens.id, body.id), eq(apiTokens.owner, owner)))
         .limit(1)
         .for('update');
       if (!row) throw missing(caller, 'Token not found');
       // Revoking twice is not an error: the token is revoked either way.
-      if (!row.revokedAt)
+      if (!row.revokedAt) {
         await db
           .update(apiTokens)
           .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
           .where(eq(apiTokens.id, row.id));
+        await auditOwn(db, caller, owner, `POST ${C.revokeApiToken.path}`, {
+          api_token: { id: row.id, name: row.name },
+        });
+      }
       return new Answer({ id: row.id }, TM.revoked);
     },
   });

@@ -131,6 +131,7 @@ export default function ApiTokensPage() {
           color="yellow"
           title={`${TM.created}: ${made.name}`}
           withCloseButton
+          closeButtonLabel="Dismiss the new token"
           onClose={() => setMade(null)}
         >
           <Stack gap="xs">
