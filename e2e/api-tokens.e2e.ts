@@ -42,7 +42,9 @@ async function createToken(page: Page, name: string, access: 'Read only' | 'Full
 }
 
 describe('API tokens (/api-tokens)', () => {
-  it('creates a token shown once, which a script uses against the API until it is revoked', async () => {
+  it('creates a token shown once, which a script uses against the API until it is revoked', {
+    timeout: 180_000,
+  }, async () => {
     const page = await newPage(browser);
     await login(page, 'alice');
     await page.getByRole('button', { name: 'Account' }).click();
@@ -91,7 +93,7 @@ describe('API tokens (/api-tokens)', () => {
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       const tag = `${dark ? 'dark' : 'light'}${width < 500 ? '-phone' : ''}`;
-      it(`looks right and has no serious axe violations (${tag})`, async () => {
+      it(`looks right and has no serious axe violations (${tag})`, { timeout: 120_000 }, async () => {
         const page = await newPage(browser, { dark, width, height: width < 500 ? 844 : 860 });
         await login(page, 'alice');
         await page.goto(url('/api-tokens'));

@@ -144,12 +144,7 @@ export default function ApiTokensPage() {
               </Code>
               <CopyButton value={made.token} timeout={1500}>
                 {({ copied, copy }) => (
-                  <Button
-                    size="compact-sm"
-                    variant="light"
-                    color={copied ? 'teal' : undefined}
-                    onClick={copy}
-                  >
+                  <Button size="compact-sm" variant="default" onClick={copy}>
                     {copied ? 'Copied' : 'Copy'}
                   </Button>
                 )}
