@@ -43,7 +43,9 @@ describe('a typed client generated from the API document', () => {
 
   it('makes a personal access token and calls with it, as a script would', async () => {
     const api = createClient<paths>({ baseUrl });
-    const login = await api.POST('/api/miglogin', { body: { username: 'bob', password: demoPassword('bob') } });
+    const login = await api.POST('/api/miglogin', {
+      body: { username: 'bob', password: demoPassword('bob') },
+    });
     const session = { authorization: `Bearer ${login.data?.data.id_token}` };
     const made = await api.POST('/api/create-api-token', {
       body: {
@@ -59,7 +61,10 @@ describe('a typed client generated from the API document', () => {
     const headers = { authorization: `Bearer ${made.data?.data.token}` };
     const me = await api.GET('/api/customer/{logname}', { params: { path: { logname: 'bob' } }, headers });
     expect(me.data?.data.logname).toBe('bob');
-    const tokens = await api.GET('/api/api-tokens/{logname}', { params: { path: { logname: 'bob' } }, headers });
+    const tokens = await api.GET('/api/api-tokens/{logname}', {
+      params: { path: { logname: 'bob' } },
+      headers,
+    });
     expect(tokens.data?.data.tokens.map((x) => x.name)).toEqual(['typed client']);
     const refused = await api.POST('/api/set-mode', { body: { logname: 'bob', mode: 'dark' }, headers });
     expect(refused.error?.code).toBe('forbidden');

@@ -133,7 +133,8 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
       version: info.version,
       description: [
         'Every call of the portal. Sign in with `POST /api/miglogin`; its `data.id_token` is the bearer token of',
-        'every other call. Every JSON answer is an envelope: `{status: 1, message, data}` on success,',
+        'every other call; a script uses a personal access token (`mpt_…`, `POST /api/create-api-token`) in the',
+        'same header instead. Every JSON answer is an envelope: `{status: 1, message, data}` on success,',
         '`{status: 0, message, code, errors?, request_id?}` on failure, and `{status: "expired_token", message,',
         'code: "unauthenticated"}` when the token is missing, invalid, expired or revoked. Programs branch on',
         '`code`, never on the message text. A walk-through is in docs/api.md of the repository.',
