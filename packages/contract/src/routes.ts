@@ -78,6 +78,7 @@ export const ROUTES = [
   { name: 'generate-passwords', path: '/generate-passwords', area: 'tools' },
   { name: 'faq-test', path: '/faq-test', area: 'tools' },
   { name: 'api-reference', path: '/api-reference', area: 'tools' },
+  { name: 'api-tokens', path: '/api-tokens', area: 'account' },
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },

@@ -14,9 +14,9 @@ import type { Caller } from './tokens.ts';
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
- * - `own`: the account itself only, never staff nor its primary: its own sign-in credentials (a
- *   second factor, passkeys), which only the person holding them can make; staff may read them with
- *   `self` calls, and remove a second factor with a staff call.
+ * - `own`: the account itself only, never staff nor its primary: its own credentials (a second
+ *   factor, passkeys, API tokens), which only the person holding them can make; staff may read them
+ *   with `self` calls, and remove a second factor with a staff call.
  */
 export type AccountScope = 'self' | 'read' | 'billing' | 'primary' | 'own';
 
@@ -66,7 +66,7 @@ export async function authorizeAccount(
   const target = caller.self?.logname === logname ? caller.self : await findAccount(db, logname);
   const staff = isStaff(caller) && scope !== 'own';
   // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
-  if (!target) throw staff ? notFound('Account not found') : forbidden();
+  if (!target) throw isStaff(caller) ? notFound('Account not found') : forbidden();
   // Who may act on the account is settled before what the account may do: the Secondary texts
   // below would otherwise tell a stranger that the account is a Secondary.
   if (

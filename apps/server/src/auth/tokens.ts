@@ -17,6 +17,15 @@ export interface Caller {
   exp: number;
   /** The caller's own account, read with the session check (http/route.ts); the policy reuses it. */
   self?: AccountRef;
+  /** Set when the caller is a personal access token rather than a session (auth/api-tokens.ts). */
+  token?: ApiTokenUse;
+}
+
+/** The personal access token a request was made with: what it may do, and its name for the audit log. */
+export interface ApiTokenUse {
+  id: string;
+  name: string;
+  scope: 'read' | 'full';
 }
 
 export interface TokenService {

@@ -9,3 +9,4 @@ export * from './schema/account.ts';
 export * from './schema/http.ts';
 export * from './schema/second-factor.ts';
 export * from './schema/passkeys.ts';
+export * from './schema/api-tokens.ts';

@@ -37,6 +37,11 @@ export const DEFAULT_LIMITS = {
   passkey: { account: 30, client: 60, windowSeconds: 60 },
   /** request-accounts: mail to the help desk, work for staff. */
   request: { account: 5, client: 10, windowSeconds: 86_400 },
+  /**
+   * Every call made with a personal access token, counted per account (all its tokens together)
+   * and per client: a script in a loop cannot take the portal from the people using its screens.
+   */
+  token: { account: 300, client: 600, windowSeconds: 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof DEFAULT_LIMITS;

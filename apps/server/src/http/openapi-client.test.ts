@@ -41,6 +41,35 @@ describe('a typed client generated from the API document', () => {
     expect(anonymous.error).toMatchObject({ status: 'expired_token', code: 'unauthenticated' });
   });
 
+  it('makes a personal access token and calls with it, as a script would', async () => {
+    const api = createClient<paths>({ baseUrl });
+    const login = await api.POST('/api/miglogin', {
+      body: { username: 'bob', password: demoPassword('bob') },
+    });
+    const session = { authorization: `Bearer ${login.data?.data.id_token}` };
+    const made = await api.POST('/api/create-api-token', {
+      body: {
+        logname: 'bob',
+        name: 'typed client',
+        scope: 'read',
+        expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        password: demoPassword('bob'),
+      },
+      headers: session,
+    });
+    expect(made.response.status).toBe(200);
+    const headers = { authorization: `Bearer ${made.data?.data.token}` };
+    const me = await api.GET('/api/customer/{logname}', { params: { path: { logname: 'bob' } }, headers });
+    expect(me.data?.data.logname).toBe('bob');
+    const tokens = await api.GET('/api/api-tokens/{logname}', {
+      params: { path: { logname: 'bob' } },
+      headers,
+    });
+    expect(tokens.data?.data.tokens.map((x) => x.name)).toEqual(['typed client']);
+    const refused = await api.POST('/api/set-mode', { body: { logname: 'bob', mode: 'dark' }, headers });
+    expect(refused.error?.code).toBe('forbidden');
+  });
+
   it('has types that are current: regenerated from the document, they equal the committed file', async () => {
     expect(await renderApiTypes()).toBe(readFileSync(API_TYPES_FILE, 'utf8'));
   });

@@ -70,7 +70,9 @@ describe('the OpenAPI document', () => {
       expect(op.responses['400'], where).toEqual({ $ref: '#/components/responses/Invalid' });
       expect(op.responses['500'], where).toEqual({ $ref: '#/components/responses/Internal' });
       if (c.token) {
-        expect(op.security, where).toEqual(c.access === 'optional' ? [{}, { bearer: [] }] : [{ bearer: [] }]);
+        // A personal access token (issue 20) is accepted wherever a session is, except on interactive calls.
+        const schemes = c.interactive ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
+        expect(op.security, where).toEqual(c.access === 'optional' ? [{}, ...schemes] : schemes);
         expect(op.responses['401'], where).toEqual({ $ref: '#/components/responses/Unauthenticated' });
       }
     }
@@ -86,6 +88,13 @@ describe('the OpenAPI document', () => {
     expect(fail.properties.code.enum.sort()).toEqual(Object.keys(FAILURE_CODES).sort());
     for (const code of Object.keys(FAILURE_CODES)) expect(fail.properties.code.description).toContain(code);
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.apiToken).toMatchObject({ type: 'http', scheme: 'bearer' });
+    // Calls that make or change credentials take a session only, and say so.
+    const create = doc.paths['/api/create-api-token'].post;
+    expect(create.security).toEqual([{ bearer: [] }]);
+    expect(create.description).toContain('an API token is refused');
+    expect(doc.paths['/api/user-change-password'].post.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/customer/{logname}'].get.security).toEqual([{ bearer: [] }, { apiToken: [] }]);
   });
 
   it('says who may call what in words, from each route’s access rule', () => {

@@ -1,5 +1,6 @@
 import * as account from '@portal/contract/account/calls';
 import * as admin from '@portal/contract/admin/calls';
+import * as apiTokens from '@portal/contract/api-tokens/calls';
 import * as billing from '@portal/contract/billing/calls';
 import * as domains from '@portal/contract/domains/calls';
 import * as agent from '@portal/contract/hosting/agent';
@@ -28,6 +29,7 @@ type Json = Record<string, unknown>;
 const AREAS: Array<[string, Record<string, unknown>]> = [
   ['session', session],
   ['account', account],
+  ['api tokens', apiTokens],
   ['billing', billing],
   ['domains', domains],
   ['mail', mail],
@@ -133,7 +135,8 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
       version: info.version,
       description: [
         'Every call of the portal. Sign in with `POST /api/miglogin`; its `data.id_token` is the bearer token of',
-        'every other call. Every JSON answer is an envelope: `{status: 1, message, data}` on success,',
+        'every other call; a script uses a personal access token (`mpt_…`, `POST /api/create-api-token`) in the',
+        'same header instead. Every JSON answer is an envelope: `{status: 1, message, data}` on success,',
         '`{status: 0, message, code, errors?, request_id?}` on failure, and `{status: "expired_token", message,',
         'code: "unauthenticated"}` when the token is missing, invalid, expired or revoked. Programs branch on',
         '`code`, never on the message text. A walk-through is in docs/api.md of the repository.',
@@ -149,6 +152,14 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
           scheme: 'bearer',
           bearerFormat: 'JWT',
           description: 'The `data.id_token` answered by `POST /api/miglogin`.',
+        },
+        apiToken: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'A personal access token (`mpt_…`) made with `POST /api/create-api-token`: the same calls as a ' +
+            'session except those that make or change credentials; scope `read` makes GET calls only. It ' +
+            'never carries staff power and has its own rate limit.',
         },
         agent: {
           type: 'http',
@@ -211,7 +222,7 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
     operationId: `${registered.method.toLowerCase()}-${slug}${variant.suffix}`,
     summary: name ? humanise(name.name) : slug,
     tags: name ? [name.area] : [],
-    description: `**Who may call it:** ${accessWords(registered)}`,
+    description: `**Who may call it:** ${accessWords(registered)}${registered.interactive ? INTERACTIVE_WORDS : ''}`,
     'x-access-rule': registered.access,
     security: security(registered),
     parameters: [
@@ -234,6 +245,8 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
   return operation;
 }
 
+const INTERACTIVE_WORDS = ' In a signed-in session only: an API token is refused (403).';
+
 function accessWords(registered: RegisteredCall): string {
   if (isAgentCall(registered.path)) return 'A hosting server agent, with its own secret as bearer token.';
   return ACCESS_WORDS[registered.access] ?? registered.access;
@@ -255,8 +268,10 @@ const IDEMPOTENCY_PARAMETER = {
 function security(registered: RegisteredCall): Json[] {
   if (isAgentCall(registered.path)) return [{ agent: [] }];
   if (registered.access === 'public') return [];
-  if (registered.access === 'optional') return [{}, { bearer: [] }];
-  return [{ bearer: [] }];
+  // A personal access token works wherever a session does, except on interactive calls.
+  const schemes: Json[] = registered.interactive ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
+  if (registered.access === 'optional') return [{}, ...schemes];
+  return schemes;
 }
 
 function pathParameters(call: CallDef, variant: Variant): Json[] {

@@ -277,7 +277,7 @@ export interface paths {
         put?: never;
         /**
          * Change unix password
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-change-unix-password"];
         delete?: never;
@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * User change password
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-user-change-password"];
         delete?: never;
@@ -620,6 +620,66 @@ export interface paths {
          * @description **Who may call it:** The account named in the request itself, or staff.
          */
         post: operations["post-sendmessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/create-api-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create api token
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
+         */
+        post: operations["post-create-api-token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/api-tokens/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List api tokens
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-api-tokens-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revoke-api-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke api token
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-revoke-api-token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1157,7 +1217,7 @@ export interface paths {
         put?: never;
         /**
          * Add admin
-         * @description **Who may call it:** The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.
+         * @description **Who may call it:** The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-addadmin"];
         delete?: never;
@@ -1497,7 +1557,7 @@ export interface paths {
         put?: never;
         /**
          * Add recovery email
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-add-recovery-email"];
         delete?: never;
@@ -2021,7 +2081,7 @@ export interface paths {
         put?: never;
         /**
          * Update admins
-         * @description **Who may call it:** The account named in the request if it is a Primary account, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-update-admins"];
         delete?: never;
@@ -2481,7 +2541,7 @@ export interface paths {
         put?: never;
         /**
          * totp-setup
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-totp-setup"];
         delete?: never;
@@ -2501,7 +2561,7 @@ export interface paths {
         put?: never;
         /**
          * totp-confirm
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-totp-confirm"];
         delete?: never;
@@ -2521,7 +2581,7 @@ export interface paths {
         put?: never;
         /**
          * totp-disable
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-totp-disable"];
         delete?: never;
@@ -2541,7 +2601,7 @@ export interface paths {
         put?: never;
         /**
          * recovery-codes
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-recovery-codes"];
         delete?: never;
@@ -2581,7 +2641,7 @@ export interface paths {
         put?: never;
         /**
          * Passkey register options
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-passkey-register-options"];
         delete?: never;
@@ -2601,7 +2661,7 @@ export interface paths {
         put?: never;
         /**
          * Passkey register
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-passkey-register"];
         delete?: never;
@@ -2641,7 +2701,7 @@ export interface paths {
         put?: never;
         /**
          * Rename passkey
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-rename-passkey"];
         delete?: never;
@@ -2661,7 +2721,7 @@ export interface paths {
         put?: never;
         /**
          * Delete passkey
-         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary.
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-delete-passkey"];
         delete?: never;
@@ -5391,6 +5451,223 @@ export interface operations {
                             /** @enum {string} */
                             send_to: "helpdesk" | "noc" | "accounting" | "hostmaster";
                             footer: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-create-api-token": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "name": "string",
+                 *       "scope": "read",
+                 *       "expires": "string",
+                 *       "password": "alice-demo-pass"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    name: string;
+                    /** @enum {string} */
+                    scope: "read" | "full";
+                    expires: string;
+                    /** @example alice-demo-pass */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "scope": "read",
+                     *         "created": "string",
+                     *         "last_used": "string",
+                     *         "expires": "string",
+                     *         "token": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            scope: "read" | "full";
+                            created: string;
+                            last_used: string | null;
+                            expires: string;
+                            token: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-api-tokens-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "tokens": [
+                     *           {
+                     *             "id": "string",
+                     *             "name": "string",
+                     *             "scope": "read",
+                     *             "created": "string",
+                     *             "last_used": "string",
+                     *             "expires": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            tokens: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                scope: "read" | "full";
+                                created: string;
+                                last_used: string | null;
+                                expires: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-revoke-api-token": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "id": "0000000000000000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            id: string;
                         };
                     };
                 };

@@ -1,4 +1,5 @@
 import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
+import { TM } from '@portal/contract/api-tokens/messages';
 import { M } from '@portal/contract/messages';
 import { fieldErrors } from '@portal/contract/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,8 @@ import {
   type DomainRef,
   isStaff,
 } from '../auth/policy.ts';
-import type { Caller } from '../auth/tokens.ts';
+import { apiTokenCaller, isApiToken } from '../auth/api-tokens.ts';
+import type { ApiTokenUse, Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
 import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
@@ -91,6 +93,12 @@ export interface RouteOptions<C extends CallDef> {
    * (PORTAL_STAFF_MFA=required, auth/mfa.ts): the setup calls and what the shell reads to show them.
    */
   beforeSecondFactor?: boolean;
+  /**
+   * 'interactive': the call needs a signed-in session; a personal access token is refused (403).
+   * For calls that make credentials or change them (API tokens, passwords, the second factor).
+   * Calls with `grant` are interactive too: a token never hands access to anyone.
+   */
+  session?: 'interactive';
   handler: (ctx: RouteContext<C>) => Promise<unknown>;
 }
 
@@ -114,6 +122,8 @@ export interface RegisteredCall {
   idempotent: boolean;
   /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
   auditsAttempts: boolean;
+  /** Needs a signed-in session: a personal access token is refused (route option `session`). */
+  interactive: boolean;
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
@@ -127,6 +137,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
   const audited = opts.audit ?? mutates;
   // Calls that change something (the audited POSTs): repeating a read needs no key.
   const idempotent = mutates && audited && call.token;
+  const interactive = opts.session === 'interactive' || !!opts.grant;
   app.deps.calls.push({
     method: call.method,
     path: call.path,
@@ -135,6 +146,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
     call,
     idempotent,
     auditsAttempts: audited && !useTx,
+    interactive,
   });
 
   app.route({
@@ -150,6 +162,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             ? await authenticate(app, req)
             : null;
       if (caller && !opts.beforeSecondFactor) await requireSecondFactor(app, caller);
+      if (caller?.token) checkTokenUse(caller.token, call, interactive);
       const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
       const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
       const query = parse(call.query, req.query ?? {}) as z.output<C['query']>;
@@ -203,12 +216,15 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
       const handleAudited = async (ctx: RouteContext<C>) => {
         const { db } = ctx;
         if (!audited || !caller) return opts.handler(ctx);
+        // A change made with a personal access token carries its name (the account's activity shows it).
+        const token = caller.token;
         // A staff-only handler may name the account itself (ctx.account): read it when writing.
         const entry = () => ({
           operator: caller.username,
-          account: ctx.account?.logname ?? ctx.domain?.owner ?? null,
+          account: ctx.account?.logname ?? ctx.domain?.owner ?? (token ? caller.username : null),
           action: `${call.method} ${call.path}`,
         });
+        const tokenDetails = token ? { api_token: { id: token.id, name: token.name } } : {};
         if (!isStaff(caller)) {
           // A customer's own change is on the account's record too, for its activity list (issue 18):
           // written with the change once it is done; a refusal changed nothing and is not recorded.
@@ -217,26 +233,31 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
           await db.insert(auditLog).values({
             ...entry(),
             account: account ?? caller.username,
-            details: { ...redact(body), ...ctx.auditDetails },
+            details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails },
           });
           return result;
         }
         if (useTx) {
           // One transaction: the entry is written with the change, or neither is.
           const result = await opts.handler(ctx);
-          await db.insert(auditLog).values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails } });
+          await db
+            .insert(auditLog)
+            .values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails } });
           return result;
         }
         // No transaction: a handler may have made its side effect (a charge stored) before it fails.
         // The attempt is written first and its outcome after, so a failure is on the record too.
         const [row] = await db
           .insert(auditLog)
-          .values({ ...entry(), details: { ...redact(body), outcome: 'attempted' } })
+          .values({ ...entry(), details: { ...redact(body), ...tokenDetails, outcome: 'attempted' } })
           .returning({ id: auditLog.id });
         const outcome = async (details: Record<string, unknown>) =>
           db
             .update(auditLog)
-            .set({ account: entry().account, details: { ...redact(body), ...ctx.auditDetails, ...details } })
+            .set({
+              account: entry().account,
+              details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails, ...details },
+            })
             .where(eq(auditLog.id, row.id));
         try {
           const result = await opts.handler(ctx);
@@ -314,6 +335,7 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   const header = req.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw expired();
+  if (isApiToken(token)) return authenticateApiToken(app, req, token);
   const caller = await app.deps.tokens.verify(token);
   if (!caller) throw expired();
   // The session decides, not the token: one query, which also reads the caller's own account.
@@ -334,6 +356,28 @@ async function requireSecondFactor(app: FastifyInstance, caller: Caller): Promis
   if (policy !== 'required' || !isStaff(caller)) return;
   if (await setupRequired(app.deps.db, policy, { logname: caller.username, role: caller.role }))
     throw setupRequiredRefusal();
+}
+
+/**
+ * A personal access token (auth/api-tokens.ts): its own rate limit, counted per account (all its
+ * tokens together) and per client, before the call does anything.
+ */
+async function authenticateApiToken(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  token: string,
+): Promise<Caller> {
+  const caller = await apiTokenCaller(app.deps.db, token, app.deps.now());
+  if (!caller) throw expired();
+  await app.deps.limiter.hit('token', { account: caller.username, client: clientKey(req.ip) });
+  req.caller = caller;
+  return caller;
+}
+
+/** What a token may call: never an interactive call; with scope `read`, GET calls only. */
+function checkTokenUse(token: ApiTokenUse, call: CallDef, interactive: boolean): void {
+  if (interactive) throw forbidden(TM.sessionOnly);
+  if (token.scope === 'read' && call.method !== 'GET') throw forbidden(TM.readOnly);
 }
 
 async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: RouteContext<C>): Promise<void> {

@@ -34,6 +34,15 @@ afterAll(async () => {
 const calls = t.app.deps.calls.filter((c) => c.path.startsWith('/api/'));
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
 
+// The demo data has no API tokens (only their owners make them): alice and bob make one each.
+for (const who of ['alice', 'bob'])
+  await t.as(who).post('/api/create-api-token', {
+    logname: who,
+    name: 'matrix-target',
+    scope: 'read',
+    expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    password: demoPassword(who),
+  });
 const targetOf = await loadTargets(t.db);
 
 const tokens = new Map<Who, string>();

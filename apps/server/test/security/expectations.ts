@@ -76,6 +76,8 @@ export interface Objects {
   passkey?: number;
   /** sessions.public_id of a spare session (issue 18) */
   session?: string;
+  /** api_tokens.id (personal access tokens; the matrix makes one for alice and bob) */
+  apiToken?: string;
 }
 
 export interface Target {
@@ -951,6 +953,27 @@ export const EXPECTATIONS: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ params: { logname: t.account } }),
   },
+  // personal access tokens (issue 20)
+  'POST /api/create-api-token': {
+    access: 'account:own',
+    grant: true,
+    kind: 'account',
+    note: 'the account itself only: staff may list and revoke a customer’s tokens, not make them',
+    sample: (t) => ({
+      body: { logname: t.account, name: 'matrix-probe', scope: 'read', expires: future(30) },
+    }),
+  },
+  'GET /api/api-tokens/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/revoke-api-token': {
+    access: 'account:self',
+    kind: 'object',
+    note: 'revoking a revoked token again succeeds',
+    sample: (t) => (t.obj.apiToken ? { body: { logname: t.account, id: t.obj.apiToken } } : null),
+  },
 };
 
 /** A well-formed WebAuthn answer to a challenge the portal never gave (the passkey samples). */
@@ -1034,6 +1057,7 @@ export const MISSING_OBJECTS: Objects = {
   invoice: '19990101-0000',
   passkey: 999_999,
   session: '00000000-0000-4000-8000-000000000000',
+  apiToken: '0000000000000000',
 };
 
 const isStaffWho = (who: Who) => {

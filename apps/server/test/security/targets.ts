@@ -55,6 +55,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
               '192.0.2.0/24', 'password'
        from accounts where logname = '${owner}' returning public_id`,
     );
+    const apiToken = await first<{ id: string }>(
+      `select id from api_tokens where owner = '${owner}' order by created_at, id limit 1`,
+    );
     return {
       domain,
       alias: await firstAlias(domain),
@@ -68,6 +71,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       invoice: invoice.invoice,
       passkey: passkey ? Number(passkey.id) : undefined,
       session: session?.public_id,
+      apiToken: apiToken?.id,
     };
   };
   const objects: Record<string, Objects> = {

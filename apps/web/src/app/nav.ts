@@ -42,6 +42,7 @@ export const NAV: NavGroup[] = [
       { label: 'Set Recovery Addresses', route: 'recovery-contacts' },
       { label: 'Security', route: 'security' },
       { label: 'Account Activity', route: 'account-activity' },
+      { label: 'API Tokens', route: 'api-tokens' },
     ],
   },
   {

@@ -11,6 +11,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { forbidden } from '../../lib/errors.ts';
 import { addressRoutes } from './addresses.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
@@ -28,6 +29,7 @@ export function accountRoutes(app: FastifyInstance): void {
   addressRoutes(app);
   statementRoutes(app);
   requestRoutes(app);
+  apiTokenRoutes(app);
 }
 
 function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
@@ -40,6 +42,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
    */
   route(app, C.changeUnixPassword, {
     access: { account: ({ body }) => body.panel_logname ?? body.logname },
+    session: 'interactive',
     // Wrong panel passwords must be counted even though the call fails: no enclosing transaction.
     transaction: false,
     handler: async ({ db, body, caller, account }) => {
@@ -66,6 +69,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
   /** The members panel password; `message` '' means success (spec 000 §7). */
   route(app, C.userChangePassword, {
     access: { account: ({ body }) => body.username },
+    session: 'interactive',
     transaction: false,
     handler: async ({ db, body, caller, account }) => {
       await verifyOperator(db, caller!.username, body.old_password, A.wrongOldPassword, deps.now());

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerApiTokenWorkers } from './api-tokens.ts';
 import { APPLY_MAIL_PASSWORD, applyMailPassword, type ResetKind } from './passwords.ts';
 import { handleResetRequest, RESET_REQUEST } from './resets.ts';
 
@@ -17,4 +18,5 @@ export function registerAccountWorkers(app: FastifyInstance): void {
       email: String(payload.email),
     });
   });
+  registerApiTokenWorkers(app);
 }

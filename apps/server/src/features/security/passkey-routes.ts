@@ -32,6 +32,8 @@ export function passkeyRoutes(app: FastifyInstance): void {
   });
 
   route(app, P.passkeyRegisterOptions, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: own(({ body }) => body.logname),
     // Hands out a challenge and changes nothing the customer sees.
     audit: false,
@@ -84,6 +86,8 @@ export function passkeyRoutes(app: FastifyInstance): void {
   });
 
   route(app, P.renamePasskey, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: own(({ body }) => body.logname),
     handler: async ({ db, account, body }) => {
       const owner = ownerOf(account);

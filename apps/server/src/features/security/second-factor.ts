@@ -53,6 +53,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.totpSetup, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'own' },
     beforeSecondFactor: true,
     handler: async ({ db, body }) => {
@@ -75,6 +77,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.totpConfirm, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'own' },
     beforeSecondFactor: true,
     handler: async (ctx) => {
@@ -113,6 +117,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.totpDisable, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'own' },
     // The password and the code are checked outside a transaction, so wrong ones stay counted.
     transaction: false,
@@ -144,6 +150,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.recoveryCodes, {
+    // A credential: a personal access token may not make or change one.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'own' },
     transaction: false,
     handler: async (ctx) => {

@@ -1,5 +1,6 @@
 import * as C from '@portal/contract/account/calls';
 import { passwordFailureHint } from '@portal/contract/account/messages';
+import * as T from '@portal/contract/api-tokens/calls';
 import { call, errorText } from '../../app/api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
@@ -35,3 +36,10 @@ export function failureBody(err: unknown): string {
   const text = errorText(err);
   return `${escapeHtml(text)}<br/>${passwordFailureHint(text)}`;
 }
+
+/** The account's personal access tokens (Account → API tokens). */
+export const apiTokensQuery = (logname: string) => ({
+  queryKey: [T.listApiTokens.path, logname],
+  queryFn: () => call(T.listApiTokens, { params: { logname } }).then((r) => r.data.tokens),
+  retry: false,
+});

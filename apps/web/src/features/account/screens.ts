@@ -14,4 +14,5 @@ export const accountScreens: Screens = {
   'change-stmt-delivery': lazy(() => import('./change-stmt-delivery-page.tsx')),
   'billing-addr': lazy(() => import('./billing-addr-page.tsx')),
   'account-addr': lazy(() => import('./account-addr-page.tsx')),
+  'api-tokens': lazy(() => import('./api-tokens-page.tsx')),
 };

@@ -1,0 +1,242 @@
+import * as C from '@portal/contract/api-tokens/calls';
+import { TM } from '@portal/contract/api-tokens/messages';
+import { isStaffRole } from '@portal/contract/constants';
+import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { newApiToken } from '../../auth/api-tokens.ts';
+import { type AccountRef, isStaff, missing } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { conflict, forbidden, invalid, refused } from '../../lib/errors.ts';
+
+/**
+ * Personal access tokens (issue 20, docs/decisions/020-api-tokens.md): an account makes its own
+ * (with its password, in a signed-in session, never staff for it), lists them without their
+ * secrets, and revokes them; staff may list and revoke a customer's (audited, as every staff change).
+ */
+
+const DAY_MS = 86_400_000;
+/** A client's clock may run a little ahead of the server's: "a year from now" is accepted within it. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const listed = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  scope: apiTokens.scope,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+  expiresAt: apiTokens.expiresAt,
+};
+interface Listed {
+  id: string;
+  name: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+}
+
+const toApi = (row: Listed): C.ApiToken => ({
+  id: row.id,
+  name: row.name,
+  scope: row.scope === 'full' ? 'full' : 'read',
+  created: row.createdAt.toISOString(),
+  last_used: row.lastUsedAt?.toISOString() ?? null,
+  expires: row.expiresAt.toISOString(),
+});
+
+/** The account an account-rule route acts on (route() sets it before the handler runs). */
+function target(account: AccountRef | undefined): AccountRef {
+  if (!account) throw forbidden();
+  return account;
+}
+
+/** The expiry asked for, refused when past or more than a year ahead. */
+function expiryOf(expires: string, now: Date): Date {
+  const at = new Date(expires);
+  if (at.getTime() <= now.getTime()) throw invalid(TM.expiryPast, { expires: TM.expiryPast });
+  if (at.getTime() > now.getTime() + C.API_TOKEN_MAX_DAYS * DAY_MS + CLOCK_SKEW_MS) {
+    const text = TM.expiryTooFar(C.API_TOKEN_MAX_DAYS);
+    throw invalid(text, { expires: text });
+  }
+  return at;
+}
+
+/** Live tokens: neither revoked nor expired. */
+const live = (owner: string, now: Date) =>
+  and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
+
+/**
+ * The account's own token changes go to the audit log too (route() writes staff's and a token's),
+ * so the account's activity shows when each token was made and revoked.
+ */
+async function auditOwn(
+  db: Db,
+  caller: Caller | null,
+  owner: string,
+  action: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  if (!caller || isStaff(caller) || caller.token) return;
+  await db.insert(auditLog).values({ operator: caller.username, account: owner, action, details });
+}
+
+async function checkRoom(db: Db, owner: string, name: string, now: Date): Promise<void> {
+  // Serialise creations of one account so the limit and the names hold under concurrent requests.
+  await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
+  const [{ n }] = await db.select({ n: count() }).from(apiTokens).where(live(owner, now));
+  if (n >= C.MAX_API_TOKENS) throw refused(TM.tooMany(C.MAX_API_TOKENS));
+  const [same] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(live(owner, now), eq(apiTokens.name, name)))
+    .limit(1);
+  if (same) throw conflict(TM.nameTaken(name));
+}
+
+export function apiTokenRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.createApiToken, {
+    // The account itself only: staff do not make credentials for a customer.
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    session: 'interactive',
+    grant: true,
+    limit: 'grant',
+    handler: async ({ db, account, body, caller }) => {
+      const owner = target(account);
+      // A token never carries staff power; rather than a staff account's token acting as a customer
+      // on an account that has nothing of a customer's, staff accounts have none.
+      if (isStaffRole(owner.role)) throw refused(TM.staffAccount);
+      const now = deps.now();
+      const expiresAt = expiryOf(body.expires, now);
+      await checkRoom(db, owner.logname, body.name, now);
+      const made = newApiToken();
+      const [row] = await db
+        .insert(apiTokens)
+        .values({
+          id: made.id,
+          owner: owner.logname,
+          name: body.name,
+          scope: body.scope,
+          tokenHash: made.hash,
+          createdAt: now,
+          expiresAt,
+        })
+        .returning(listed);
+      await auditOwn(db, caller, owner.logname, `POST ${C.createApiToken.path}`, {
+        api_token: { id: row.id, name: row.name },
+        scope: row.scope,
+        expires: row.expiresAt.toISOString(),
+      });
+      await mailAccountNotice(deps.outbox, db, {
+        account: owner.logname,
+        kind: 'notice.api-token-created',
+        subject: `An API token was created for account ${owner.logname}`,
+        lines: [
+          `An API token named "${body.name}" with ${body.scope === 'full' ? 'full' : 'read-only'} access was created for account ${owner.logname}.`,
+          `It works until ${expiresAt.toUTCString()} unless revoked on the API tokens page of the Members Portal:`,
+          `${deps.config.publicUrl}/portal/api-tokens`,
+        ],
+      });
+      return new Answer({ ...toApi(row), token: made.token }, TM.created);
+    },
+  });
+
+  route(app, C.listApiTokens, {
+    access: { account: ({ params }) => params.logname },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select(listed)
+        .from(apiTokens)
+        .where(and(eq(apiTokens.owner, target(account).logname), isNull(apiTokens.revokedAt)))
+        .orderBy(desc(apiTokens.createdAt), apiTokens.id);
+      return { tokens: rows.map(toApi) };
+    },
+  });
+
+  route(app, C.revokeApiToken, {
+    access: { account: ({ body }) => body.logname },
+    handler: async ({ db, account, body, caller }) => {
+      const owner = target(account).logname;
+      // Looked up with its owner: another account's token id is refused like one that does not exist.
+      const [row] = await db
+        .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
+        .from(apiTokens)
+        .where(and(eq(apiTokens.id, body.id), eq(apiTokens.owner, owner)))
+        .limit(1)
+        .for('update');
+      if (!row) throw missing(caller, 'Token not found');
+      // Revoking twice is not an error: the token is revoked either way.
+      if (!row.revokedAt) {
+        await db
+          .update(apiTokens)
+          .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
+          .where(eq(apiTokens.id, row.id));
+        await auditOwn(db, caller, owner, `POST ${C.revokeApiToken.path}`, {
+          api_token: { id: row.id, name: row.name },
+        });
+      }
+      return new Answer({ id: row.id }, TM.revoked);
+    },
+  });
+}
+
+export const API_TOKEN_EXPIRY_JOB = 'account.api-token-expiry';
+const EXPIRY_EVERY_MS = 60 * 60_000;
+
+/**
+ * Once an hour: each live token that expires within seven days gets its owner one mail, once
+ * (expiry_notice_at). A token made to live seven days or less gets none: its owner just chose that.
+ */
+export function registerApiTokenWorkers(app: FastifyInstance): void {
+  const { jobs, now, outbox, config } = app.deps;
+  jobs.register(API_TOKEN_EXPIRY_JOB, async (_payload, { db }) => {
+    const t = now();
+    const within = new Date(t.getTime() + C.API_TOKEN_NOTICE_DAYS * DAY_MS);
+    await db.transaction(async (raw) => {
+      const tx = raw as unknown as Db;
+      // In the job's transaction: the mail is queued exactly when the token is marked told.
+      const due = await tx
+        .select({
+          id: apiTokens.id,
+          owner: apiTokens.owner,
+          name: apiTokens.name,
+          createdAt: apiTokens.createdAt,
+          expiresAt: apiTokens.expiresAt,
+          email: accounts.billEmail,
+        })
+        .from(apiTokens)
+        .innerJoin(accounts, eq(accounts.logname, apiTokens.owner))
+        .where(
+          and(
+            isNull(apiTokens.revokedAt),
+            isNull(apiTokens.expiryNoticeAt),
+            gt(apiTokens.expiresAt, t),
+            lte(apiTokens.expiresAt, within),
+          ),
+        )
+        .for('update', { of: apiTokens, skipLocked: true });
+      for (const token of due) {
+        await tx.update(apiTokens).set({ expiryNoticeAt: t }).where(eq(apiTokens.id, token.id));
+        const lifetime = token.expiresAt.getTime() - token.createdAt.getTime();
+        if (!token.email || lifetime <= C.API_TOKEN_NOTICE_DAYS * DAY_MS) continue;
+        await outbox.send(tx, {
+          kind: 'api-token.expiring',
+          account: token.owner,
+          to: token.email,
+          subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
+          body: [
+            `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
+            'Scripts that use it will then be refused. To keep them working, create a new token on the',
+            `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
+          ].join('\n'),
+        });
+      }
+    });
+  });
+  jobs.every(API_TOKEN_EXPIRY_JOB, EXPIRY_EVERY_MS);
+}

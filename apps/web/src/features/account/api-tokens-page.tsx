@@ -1,0 +1,227 @@
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  PasswordInput,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
+import * as T from '@portal/contract/api-tokens/calls';
+import { TM } from '@portal/contract/api-tokens/messages';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { ApiError, call, errorText } from '../../app/api.ts';
+import { useSession } from '../../app/session.ts';
+import { escapeHtml, useStatus } from '../../app/status.ts';
+import { DataTable } from '../../ui/data-table.tsx';
+import { Page } from '../../ui/page.tsx';
+import { apiTokensQuery } from './api.ts';
+
+const DAY_MS = 86_400_000;
+const LIFETIME_OPTIONS = T.API_TOKEN_LIFETIMES.map((days) => ({
+  value: String(days),
+  label: days === 365 ? '1 year' : `${days} days`,
+}));
+
+const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
+const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.now();
+
+/** The field errors of a refused create (400), else none. */
+const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.errors : {});
+
+/**
+ * API tokens: personal access tokens for scripts (issue 20). The account makes them itself (with
+ * its password); the token is shown once, here, and never again. Staff working on an account see
+ * and revoke its tokens but do not make them.
+ */
+export default function ApiTokensPage() {
+  const { currentUser, staff } = useSession();
+  const showStatus = useStatus();
+  const queryClient = useQueryClient();
+  const list = useQuery(apiTokensQuery(currentUser));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensQuery(currentUser).queryKey });
+  const [name, setName] = useState('');
+  const [scope, setScope] = useState<ApiTokenScope>('read');
+  const [days, setDays] = useState('90');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+
+  const create = useMutation({
+    mutationFn: () =>
+      call(T.createApiToken, {
+        body: {
+          logname: currentUser,
+          name,
+          scope,
+          expires: new Date(Date.now() + Number(days) * DAY_MS).toISOString(),
+          password,
+        },
+      }),
+    onSuccess: (res) => {
+      setMade({ name: res.data.name, token: res.data.token });
+      setName('');
+      setPassword('');
+      void refresh();
+    },
+    onError: (err) => {
+      setErrors(fieldErrorsOf(err));
+      showStatus({ title: 'Token not created', body: escapeHtml(errorText(err)), alert: 'serious' });
+    },
+  });
+  const revoke = useMutation({
+    mutationFn: (token: ApiToken) => call(T.revokeApiToken, { body: { logname: currentUser, id: token.id } }),
+    onSuccess: (_res, token) => {
+      void refresh();
+      showStatus({ title: TM.revoked, body: escapeHtml(token.name), type: 'review' });
+    },
+    onError: (err) =>
+      showStatus({ title: 'Token not revoked', body: escapeHtml(errorText(err)), alert: 'serious' }),
+  });
+
+  const columns: ColumnDef<ApiToken, unknown>[] = [
+    { accessorKey: 'name', header: 'Name' },
+    {
+      accessorKey: 'scope',
+      header: 'Access',
+      cell: ({ row }) => (row.original.scope === 'full' ? 'Full' : 'Read only'),
+    },
+    { accessorKey: 'created', header: 'Created', cell: ({ row }) => day(row.original.created) },
+    { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => day(row.original.last_used) },
+    {
+      accessorKey: 'expires',
+      header: 'Expires',
+      cell: ({ row }) => (expired(row.original) ? 'Expired' : day(row.original.expires)),
+    },
+    {
+      id: 'revoke',
+      header: 'Revoke',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button
+          size="compact-sm"
+          variant="default"
+          color="red"
+          aria-label={`Revoke ${row.original.name}`}
+          loading={revoke.isPending && revoke.variables?.id === row.original.id}
+          onClick={() => revoke.mutate(row.original)}
+        >
+          Revoke
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Page title="API Tokens" width={860}>
+      <Text size="sm">
+        A personal access token lets a script use the portal's API as this account, without a password: send
+        it as <Code>Authorization: Bearer …</Code>. A read-only token makes GET calls only. No token can make
+        tokens, change passwords or hand access to anyone, and none carries staff power.
+      </Text>
+      {made && (
+        <Alert
+          color="yellow"
+          title={`${TM.created}: ${made.name}`}
+          withCloseButton
+          closeButtonLabel="Dismiss the new token"
+          onClose={() => setMade(null)}
+        >
+          <Stack gap="xs">
+            <Text size="sm" fw={600}>
+              {TM.shownOnce}
+            </Text>
+            <Group gap="xs" wrap="nowrap" align="center">
+              <Code data-testid="new-api-token" style={{ overflowWrap: 'anywhere', flex: 1 }}>
+                {made.token}
+              </Code>
+              <CopyButton value={made.token} timeout={1500}>
+                {({ copied, copy }) => (
+                  <Button size="compact-sm" variant="default" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      )}
+      {staff ? (
+        <Text size="sm" c="dimmed">
+          Only the account itself can create tokens. You can see and revoke this account's tokens.
+        </Text>
+      ) : (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            setErrors({});
+            create.mutate();
+          }}
+          noValidate
+        >
+          <Group align="flex-start" wrap="wrap">
+            <TextInput
+              label="Name"
+              placeholder="Nightly invoice export"
+              w={240}
+              maw="100%"
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={errors.name}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} component="label" id="api-token-scope">
+                Access
+              </Text>
+              <SegmentedControl
+                aria-labelledby="api-token-scope"
+                value={scope}
+                onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
+                data={[
+                  { value: 'read', label: 'Read only' },
+                  { value: 'full', label: 'Full' },
+                ]}
+              />
+            </Stack>
+            <Select
+              label="Expires in"
+              w={130}
+              data={LIFETIME_OPTIONS}
+              value={days}
+              onChange={(v) => setDays(v ?? '90')}
+              allowDeselect={false}
+              error={errors.expires}
+            />
+            <PasswordInput
+              label="Your current password"
+              autoComplete="current-password"
+              w={220}
+              maw="100%"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.password}
+            />
+            <Button type="submit" mt={25} loading={create.isPending}>
+              Create Token
+            </Button>
+          </Group>
+        </form>
+      )}
+      <DataTable
+        columns={columns}
+        data={list.isError ? [] : (list.data ?? [])}
+        initialSort={[{ id: 'created', desc: true }]}
+        emptyText="No API tokens"
+        loading={list.isLoading}
+        caption="API tokens"
+      />
+    </Page>
+  );
+}
