@@ -230,7 +230,16 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
             <TextInput label="Receipt email" type="email" {...form.getInputProps('email')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <Textarea label="Comments" autosize minRows={1} {...form.getInputProps('comments')} />
+            {/* Grows with its text through CSS (field-sizing), not Mantine's autosize: autosize measures
+                a hidden copy when it mounts, a forced layout of the whole page in Make Payment's
+                first render (the most expensive step of it on a phone). Where field-sizing is not
+                supported the box stays one line and scrolls. */}
+            <Textarea
+              label="Comments"
+              rows={1}
+              styles={{ input: { fieldSizing: 'content' } }}
+              {...form.getInputProps('comments')}
+            />
           </Grid.Col>
         </Grid>
         {fixedAmount !== undefined && <Text size="sm">Amount to pay: {dollars(Number(fixedAmount))}</Text>}
