@@ -1,5 +1,14 @@
 /** The route table of spec 000 §2 (paths under the /portal/ base). `public` routes render without login. */
-export type Area = 'shell' | 'account' | 'billing' | 'domains' | 'mail' | 'hosting' | 'admin' | 'tools';
+export type Area =
+  | 'shell'
+  | 'account'
+  | 'billing'
+  | 'domains'
+  | 'mail'
+  | 'hosting'
+  | 'admin'
+  | 'tools'
+  | 'security';
 export interface RouteDef {
   name: string;
   path: string;
@@ -81,6 +90,8 @@ export const ROUTES = [
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },
+  // Beyond the spec (issue 18): the account's second factor, passkeys, sessions and sign-ins.
+  { name: 'security', path: '/security', area: 'security' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

@@ -9,6 +9,7 @@ import { hostingScreens } from '../features/hosting/screens.ts';
 import { mailScreens } from '../features/mail/screens.ts';
 import { shellScreens } from '../features/shell/screens.ts';
 import { toolScreens } from '../features/tools/screens.ts';
+import { securityScreens } from '../features/security/screens.ts';
 
 export type Screens = Partial<Record<RouteName, ComponentType>>;
 
@@ -22,6 +23,7 @@ export const SCREENS: Screens = {
   ...hostingScreens,
   ...adminScreens,
   ...toolScreens,
+  ...securityScreens,
 };
 
 /** What React.lazy components hold: their loader's state and the function that starts it. */

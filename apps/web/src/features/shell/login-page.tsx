@@ -12,18 +12,22 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { M } from '@portal/contract/messages';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, errorText, SecondFactorNeeded } from '../../app/api.ts';
 import { session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
+
+/** The second step, after `mfa_required`: loaded only by the accounts that have one. */
+const CodeStep = lazy(() => import('./code-step.tsx'));
 
 /** Login: account name (lower-cased), password with show/hide, links to resets and quick references. */
 export function LoginPage() {
   const [failures, setFailures] = useState(0);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorNeeded | null>(null);
   const showStatus = useStatus();
   const { setColorScheme } = useMantineColorScheme();
   const form = useForm({
@@ -50,6 +54,10 @@ export function LoginPage() {
       session.login(res.data.id_token, res.data.bill_email, res.data.mode);
       setColorScheme(res.data.mode);
     } catch (err) {
+      if (err instanceof SecondFactorNeeded) {
+        setChallenge(err);
+        return;
+      }
       const n = failures + 1;
       setFailures(n);
       showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(errorText(err)), alert: 'serious' });
@@ -57,6 +65,23 @@ export function LoginPage() {
       setPending(false);
     }
   });
+
+  if (challenge)
+    return (
+      <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+        <CodeStep
+          challenge={challenge}
+          onSignedIn={(username, mode) => {
+            markModeKnown(username);
+            setColorScheme(mode);
+          }}
+          onStartOver={() => {
+            form.setFieldValue('password', '');
+            setChallenge(null);
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <Card
