@@ -30,7 +30,6 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
         password, so a stolen password alone does not open the account.
       </Text>
       {state.isError && <Text c="red">The state of the authenticator could not be read.</Text>}
-      {codes && <RecoveryCodesShown account={account} codes={codes} />}
       {data &&
         (data.totp ? (
           <>
@@ -53,6 +52,7 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
         ) : (
           <Text>Off. Only {account} can turn it on, from their own sign-in.</Text>
         ))}
+      {codes && <RecoveryCodesShown account={account} codes={codes} />}
     </Panel>
   );
 }
@@ -110,7 +110,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
             label="2. Enter the six-digit code the app shows"
             inputMode="numeric"
             autoComplete="one-time-code"
-            maw={240}
+            maw={320}
             withAsterisk
             {...form.getInputProps('code')}
           />

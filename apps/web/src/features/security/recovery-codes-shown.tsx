@@ -31,7 +31,7 @@ export function RecoveryCodesShown({ account, codes }: { account: string; codes:
         If your phone is lost, each of these codes signs you in once instead of the app. Keep them somewhere
         safe, away from the phone: this screen will not show them again.
       </Text>
-      <List type="ordered" spacing={2} mb="sm" data-testid="recovery-codes">
+      <List type="ordered" withPadding spacing={2} mb="sm" data-testid="recovery-codes">
         {codes.map((c) => (
           <List.Item key={c}>
             <Code fz="md">{c}</Code>
