@@ -17,7 +17,7 @@ try {
   } else {
     console.log(`Members Portal worker running background jobs (${storage})`);
   }
-  if (demoLoaded || config.demo) printLogins((l) => console.log(l));
+  if (demoLoaded || config.demo) printLogins((l) => console.log(l), config.PORTAL_STAFF_MFA);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;

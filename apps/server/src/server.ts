@@ -63,7 +63,13 @@ export async function drainAndClose(app: FastifyInstance, delayMs: number): Prom
   await app.close();
 }
 
-export function printLogins(log: (line: string) => void): void {
+export function printLogins(
+  log: (line: string) => void,
+  staffMfa: 'required' | 'optional' = 'required',
+): void {
   log('Demo logins (account / password):');
   for (const l of DEMO_LOGINS) log(`  ${l.logname.padEnd(10)} ${l.password.padEnd(16)} ${l.what}`);
+  // PORTAL_STAFF_MFA=required (the default): the demo's staff meet the setup screen first.
+  if (staffMfa === 'required')
+    log('  staff and admin set up an authenticator app (a second factor) at their first sign-in.');
 }

@@ -1,5 +1,14 @@
 /** The route table of spec 000 §2 (paths under the /portal/ base). `public` routes render without login. */
-export type Area = 'shell' | 'account' | 'billing' | 'domains' | 'mail' | 'hosting' | 'admin' | 'tools';
+export type Area =
+  | 'shell'
+  | 'account'
+  | 'billing'
+  | 'domains'
+  | 'mail'
+  | 'hosting'
+  | 'admin'
+  | 'tools'
+  | 'security';
 export interface RouteDef {
   name: string;
   path: string;
@@ -82,9 +91,9 @@ export const ROUTES = [
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },
-  // The security centre (issue 18): not routes of the spec.
-  { name: 'security', path: '/security', area: 'account' },
-  { name: 'account-activity', path: '/account-activity', area: 'account' },
+  // Beyond the spec (issue 18): the account's second factor, passkeys, sessions, sign-ins and activity.
+  { name: 'security', path: '/security', area: 'security' },
+  { name: 'account-activity', path: '/account-activity', area: 'security' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteName = (typeof ROUTES)[number]['name'];

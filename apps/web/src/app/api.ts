@@ -22,6 +22,20 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The login answered `status: "mfa_required"` (issue 18): the password was right and the account
+ * has a second factor. Not a failure, and not a session yet: the sign-in form asks for the code.
+ */
+export class SecondFactorNeeded extends Error {
+  constructor(
+    message: string,
+    readonly mfaToken: string,
+    readonly methods: string[],
+  ) {
+    super(message);
+  }
+}
+
 export interface CallInput<C extends CallDef> {
   params?: z.input<C['params']>;
   body?: z.input<C['body']>;
@@ -85,6 +99,10 @@ export async function call<C extends CallDef>(
   if (body?.status === 'expired_token') {
     if (def.token) session.expire();
     throw new ApiError('expired', body.message ?? 'Session expired', res.status, {}, body.code ?? '');
+  }
+  if (res.ok && body?.status === 'mfa_required') {
+    const data = (body as { data?: { mfa_token?: string; methods?: string[] } }).data;
+    throw new SecondFactorNeeded(body.message ?? '', data?.mfa_token ?? '', data?.methods ?? []);
   }
   if (res.ok && body?.status === 1) return body as OkEnvelope<DataOf<C>>;
   if (body && body.status === 0 && res.status < 500) {

@@ -34,6 +34,7 @@ import { Banner, ModeToggle, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { useAccountRole, useUrls } from './shared-queries.ts';
 import { useScreenTitle } from './screen-title.ts';
 import { WorkingOnBar } from './working-on-bar.tsx';
+import { StaffSetupPage, useStaffSetupRequired } from '../features/security/staff-gate.tsx';
 import { useStatus } from './status.ts';
 
 /** Accordion values become element ids: no spaces. */
@@ -97,7 +98,13 @@ function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () =
  */
 function Screen() {
   const show = useDeferredValue(true, false);
-  return <Suspense fallback={<Text c="dimmed">Loading…</Text>}>{show && <Outlet />}</Suspense>;
+  // Staff still to set up their second factor (PORTAL_STAFF_MFA=required) get that screen only.
+  const setup = useStaffSetupRequired();
+  return (
+    <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+      {show && (setup ? <StaffSetupPage /> : <Outlet />)}
+    </Suspense>
+  );
 }
 
 function useLinks() {

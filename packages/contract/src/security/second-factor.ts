@@ -3,44 +3,18 @@ import { defineCall } from '../http.ts';
 import { M } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import { LoginData } from '../session/calls.ts';
+import { MFA_METHODS, MFA_VERIFY, SECOND_FACTOR, SF } from './second-factor-refs.ts';
+
+export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, SF, TOTP } from './second-factor-refs.ts';
 
 /**
  * The second factor (issue 18): authenticator codes (TOTP, RFC 6238), recovery codes, the sign-in's
  * code step and the staff policy. Texts first, then the calls (docs/api.md "Second factor").
  */
 
-/** How long an `mfa_token` lives: the second step must follow the password within this. */
-export const MFA_TOKEN_MINUTES = 5;
-/** Recovery codes made at a time; each works once. */
-export const RECOVERY_CODE_COUNT = 10;
-/** The authenticator's settings, as authenticator apps expect them. */
-export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
-
-/**
- * The ways to finish a sign-in after the password. 'passkey' is listed by the server once passkeys
- * can be a second factor (the passkeys work of issue 18); a client shows the switches it knows.
- */
-export const MfaMethod = z.enum(['totp', 'recovery_code', 'passkey']);
+/** The ways to finish a sign-in after the password (MFA_METHODS). */
+export const MfaMethod = z.enum(MFA_METHODS);
 export type MfaMethod = z.infer<typeof MfaMethod>;
-
-export const SF = {
-  mfaRequired: 'Enter the code from your authenticator app',
-  wrongCode: 'That code is not right: please try again',
-  codeUsed: 'That code was already used: wait for the next one',
-  challengeExpired: 'This sign-in has expired: please sign in again',
-  codeRequired: 'Please enter the code',
-  notSetUp: 'Set up the authenticator first',
-  alreadyOn: 'An authenticator is already on: turn it off first to change it',
-  notOn: 'No authenticator is on for this account',
-  turnedOn: 'The authenticator is on. Keep your recovery codes somewhere safe.',
-  turnedOff: 'The authenticator is off',
-  codesMade: 'New recovery codes made: the old ones no longer work',
-  removed: (logname: string) => `The second factor of ${logname} was removed and its sessions ended`,
-  staffOnlyOwn: 'Staff cannot set up a second factor for a customer: the customer does it themselves',
-  setupRequired:
-    'Staff accounts need a second factor: set up an authenticator app before anything else (Account → Security)',
-  noSecondFactor: 'This account has no second factor',
-} as const;
 
 /** A code as typed: an authenticator's six digits or a recovery code (spaces and hyphens allowed). */
 export const code = text({ error: SF.codeRequired })
@@ -66,8 +40,7 @@ export const SecondFactorState = z.object({
 
 /** The account's second factor (the Security screen; staff may read a customer's). */
 export const secondFactor = defineCall({
-  method: 'GET',
-  path: '/api/second-factor/:logname',
+  ...SECOND_FACTOR,
   params: z.object({ logname }),
   data: SecondFactorState,
 });
@@ -127,9 +100,7 @@ export type MfaRequiredAnswer = z.infer<typeof MfaRequiredAnswer>;
 
 /** The sign-in's second step: answers exactly what the login would have (and opens the session). */
 export const mfaVerify = defineCall({
-  method: 'POST',
-  path: '/api/mfa-verify',
-  token: false,
+  ...MFA_VERIFY,
   body: z.object({ mfa_token: text({ error: SF.challengeExpired }).min(1).max(200), code }),
   data: LoginData,
   top: LoginData,

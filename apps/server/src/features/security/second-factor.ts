@@ -11,7 +11,7 @@ import {
   setupRequired,
   verifyCode,
 } from '../../auth/mfa.ts';
-import { findAccount, isStaff } from '../../auth/policy.ts';
+import { type AccountRef, findAccount, isStaff } from '../../auth/policy.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, totpShape } from '../../auth/totp.ts';
@@ -35,19 +35,18 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.logname },
     beforeSecondFactor: true,
     handler: async ({ db, account }) => {
-      const logname = (account as { logname: string }).logname;
+      const target = account as AccountRef;
       const [totp] = await db
         .select({ since: totpAuthenticators.confirmedAt })
         .from(totpAuthenticators)
-        .where(and(eq(totpAuthenticators.account, logname), isNotNull(totpAuthenticators.confirmedAt)))
+        .where(and(eq(totpAuthenticators.account, target.logname), isNotNull(totpAuthenticators.confirmedAt)))
         .limit(1);
-      const target = await findAccount(db, logname);
       return {
         totp: !!totp,
         totp_since: totp?.since ? totp.since.toISOString() : null,
-        recovery_codes_left: totp ? await recoveryCodesLeft(db, logname) : 0,
-        methods: await secondFactorMethods(db, logname),
-        setup_required: target ? await setupRequired(db, deps.config.PORTAL_STAFF_MFA, target) : false,
+        recovery_codes_left: totp ? await recoveryCodesLeft(db, target.logname) : 0,
+        methods: await secondFactorMethods(db, target.logname),
+        setup_required: await setupRequired(db, deps.config.PORTAL_STAFF_MFA, target),
       };
     },
   });

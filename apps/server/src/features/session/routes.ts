@@ -14,8 +14,7 @@ import {
   startChallenge,
   verifyCode,
 } from '../../auth/mfa.ts';
-import * as SF2 from '@portal/contract/security/second-factor';
-import { type MfaRequiredAnswer, SF } from '@portal/contract/security/second-factor';
+import { type MfaRequiredAnswer, mfaVerify, SF } from '@portal/contract/security/second-factor';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -67,7 +66,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   // The sign-in's second step (issue 18): the challenge's token and a code finish what miglogin began.
-  route(app, SF2.mfaVerify, {
+  route(app, mfaVerify, {
     access: 'public',
     // Outside a transaction: a wrong code must stay counted (auth/mfa.ts verifyCode).
     transaction: false,

@@ -1,6 +1,8 @@
+import * as C from '@portal/contract/security/second-factor';
+import { useSession } from '../../app/session.ts';
 import * as A from '@portal/contract/security/activity';
 import * as S from '@portal/contract/security/session-calls';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 
 /** Fetchers and query options of the Security and Account activity screens; keys start with the call path. */
@@ -31,4 +33,21 @@ export function dateTime(iso: string): string {
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The account's second factor, keyed by the account so a staff account switch reloads. */
+export const secondFactorQuery = (logname: string) => ({
+  queryKey: [C.secondFactor.path, logname],
+  queryFn: () => call(C.secondFactor, { params: { logname } }).then((r) => r.data),
+  retry: false,
+});
+
+/**
+ * Who the Security screen is for: the account shown (the staff member's customer, or oneself) and
+ * whether the person at the keyboard may change its second factor (their own only: staff read).
+ */
+export function useSecurityTarget() {
+  const { currentUser, operator, staff } = useSession();
+  const state = useQuery(secondFactorQuery(currentUser));
+  return { account: currentUser, own: currentUser === operator, staff, state };
 }

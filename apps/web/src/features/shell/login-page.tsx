@@ -12,19 +12,23 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { M } from '@portal/contract/messages';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, errorText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+
+/** The second step, after `mfa_required`: loaded only by the accounts that have one. */
+const CodeStep = lazy(() => import('./code-step.tsx'));
 
 /** Login: account name (lower-cased), password with show/hide, links to resets and quick references. */
 export function LoginPage() {
   const [failures, setFailures] = useState(0);
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [challenge, setChallenge] = useState<SecondFactorNeeded | null>(null);
   const showStatus = useStatus();
   const { setColorScheme } = useMantineColorScheme();
   const form = useForm({
@@ -51,6 +55,10 @@ export function LoginPage() {
       session.login(res.data.id_token, res.data.bill_email, res.data.color_mode);
       setColorScheme(mantineScheme(res.data.color_mode));
     } catch (err) {
+      if (err instanceof SecondFactorNeeded) {
+        setChallenge(err);
+        return;
+      }
       const n = failures + 1;
       setFailures(n);
       showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(errorText(err)), alert: 'serious' });
@@ -58,6 +66,23 @@ export function LoginPage() {
       setPending(false);
     }
   });
+
+  if (challenge)
+    return (
+      <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+        <CodeStep
+          challenge={challenge}
+          onSignedIn={(username, mode) => {
+            markModeKnown(username);
+            setColorScheme(mantineScheme(mode));
+          }}
+          onStartOver={() => {
+            form.setFieldValue('password', '');
+            setChallenge(null);
+          }}
+        />
+      </Suspense>
+    );
 
   return (
     <Card
@@ -111,8 +136,8 @@ export function LoginPage() {
           <PasskeySignIn
             onSignedIn={(res) => {
               markModeKnown(decodeToken(res.id_token)?.username ?? '');
-              session.login(res.id_token, res.bill_email, res.mode);
-              setColorScheme(res.mode);
+              session.login(res.id_token, res.bill_email, res.color_mode);
+              setColorScheme(mantineScheme(res.color_mode));
             }}
           />
           <Group gap="md" justify="center" wrap="wrap">

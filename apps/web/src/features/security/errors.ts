@@ -1,0 +1,23 @@
+import type { UseFormReturnType } from '@mantine/form';
+import { ApiError, errorText } from '../../app/api.ts';
+import { alertOf, escapeHtml, type useStatus } from '../../app/status.ts';
+
+/**
+ * A refused second-factor call: a wrong code or password is told at its field (and the field is
+ * focused by the form), anything else in the status modal.
+ */
+export function showFailure<V extends Record<string, unknown>>(
+  err: unknown,
+  form: UseFormReturnType<V>,
+  showStatus: ReturnType<typeof useStatus>,
+): void {
+  if (err instanceof ApiError && err.code === 'wrong_code' && 'code' in form.values) {
+    form.setFieldError('code', err.message);
+    return;
+  }
+  if (err instanceof ApiError && err.code === 'wrong_password' && 'password' in form.values) {
+    form.setFieldError('password', err.message);
+    return;
+  }
+  showStatus({ title: 'Problems', body: escapeHtml(errorText(err)), alert: alertOf(err) });
+}

@@ -1,0 +1,51 @@
+import type { CallRef } from '../http.ts';
+
+/**
+ * What the first screens need of the second factor (the sign-in's code step, the staff setup gate
+ * of the shell) without zod: the calls' references and the texts. second-factor.ts builds the full
+ * calls from them.
+ */
+
+export const SECOND_FACTOR = {
+  method: 'GET',
+  path: '/api/second-factor/:logname',
+  token: true,
+} as const satisfies CallRef;
+export const MFA_VERIFY = {
+  method: 'POST',
+  path: '/api/mfa-verify',
+  token: false,
+} as const satisfies CallRef;
+
+/** How long an `mfa_token` lives: the second step must follow the password within this. */
+export const MFA_TOKEN_MINUTES = 5;
+/** Recovery codes made at a time; each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The authenticator's settings, as authenticator apps expect them. */
+export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
+
+/**
+ * The ways to finish a sign-in after the password. 'passkey' is listed by the server once passkeys
+ * can be a second factor (the passkeys work of issue 18); a client shows the switches it knows.
+ */
+export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+export const SF = {
+  mfaRequired: 'Enter the code from your authenticator app',
+  wrongCode: 'That code is not right: please try again',
+  codeUsed: 'That code was already used: wait for the next one',
+  challengeExpired: 'This sign-in has expired: please sign in again',
+  codeRequired: 'Please enter the code',
+  notSetUp: 'Set up the authenticator first',
+  alreadyOn: 'An authenticator is already on: turn it off first to change it',
+  notOn: 'No authenticator is on for this account',
+  turnedOn: 'The authenticator is on. Keep your recovery codes somewhere safe.',
+  turnedOff: 'The authenticator is off',
+  codesMade: 'New recovery codes made: the old ones no longer work',
+  removed: (logname: string) => `The second factor of ${logname} was removed and its sessions ended`,
+  staffOnlyOwn: 'Staff cannot set up a second factor for a customer: the customer does it themselves',
+  setupRequired:
+    'Staff accounts need a second factor: set up an authenticator app before anything else (Account → Security)',
+  noSecondFactor: 'This account has no second factor',
+} as const;
