@@ -6,6 +6,7 @@ import * as hosting from '@portal/contract/hosting/calls';
 import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -46,7 +47,7 @@ const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
-const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools]
+const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools, passkeys]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
 const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
