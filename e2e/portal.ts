@@ -15,8 +15,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the portal as `npm start` would, on a loopback port with a fresh embedded database. */
-export async function startPortal(env: Record<string, string> = {}) {
+/**
+ * Starts the portal as `npm start` would, on a loopback port with a fresh embedded database.
+ * `hostname` names the address the browser uses (and the public URL): passkeys need a domain
+ * name, `localhost`, not an IP address (a WebAuthn RP ID cannot be one).
+ */
+export async function startPortal(env: Record<string, string> = {}, hostname = '127.0.0.1') {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -29,7 +33,7 @@ export async function startPortal(env: Record<string, string> = {}) {
       PORTAL_AGENT_DELAY_MS: '1000',
       // The demo's staff sign in without a second factor; the security tests pass `required`.
       PORTAL_STAFF_MFA: 'optional',
-      PORTAL_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PORTAL_PUBLIC_URL: `http://${hostname}:${port}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -41,7 +45,7 @@ export async function startPortal(env: Record<string, string> = {}) {
   child.stderr?.on('data', (d) => {
     output += d;
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostname}:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited early:\n${output}`);

@@ -8,6 +8,7 @@ import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as activity from '@portal/contract/security/activity';
 import * as sessionList from '@portal/contract/security/session-calls';
+import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -60,6 +61,7 @@ const contractCalls = [
   tools,
   sessionList,
   activity,
+  passkeys,
 ]
   .flatMap((m) => Object.values(m))
   .filter(isCall);

@@ -40,6 +40,12 @@ export async function signWithPasskey(optionsJSON: unknown, autofill = false) {
   });
 }
 
+/** Ends the ceremony under way (a waiting autofill request). */
+export async function cancelCeremony(): Promise<void> {
+  const { WebAuthnAbortService } = await browser();
+  WebAuthnAbortService.cancelCeremony();
+}
+
 /** A ceremony the customer or the page ended (cancelled, timed out, replaced): not worth a message. */
 export function wasCancelled(err: unknown): boolean {
   const e = err as { name?: string; code?: string } | null;

@@ -5,7 +5,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, errorText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
-import { hasPasskeyAutofill, hasWebAuthn, signWithPasskey, wasCancelled } from '../../ui/webauthn.ts';
+import {
+  cancelCeremony,
+  hasPasskeyAutofill,
+  hasWebAuthn,
+  signWithPasskey,
+  wasCancelled,
+} from '../../ui/webauthn.ts';
 
 type Answer = z.infer<typeof LoginData>;
 
@@ -19,6 +25,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   const showStatus = useStatus();
   const [pending, setPending] = useState(false);
   const signedIn = useRef(onSignedIn);
+  const waiting = useRef(false);
   signedIn.current = onSignedIn;
 
   /** One ceremony: options, the browser's passkey, the server's answer. */
@@ -41,12 +48,24 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
 
   const startAutofill = useCallback(() => {
     void hasPasskeyAutofill().then((offered) => {
-      if (offered) ceremony(true).catch(report);
+      if (!offered) return;
+      waiting.current = true;
+      ceremony(true)
+        .catch(report)
+        .finally(() => {
+          waiting.current = false;
+        });
     });
   }, [ceremony, report]);
 
-  // A new ceremony (the button) or leaving the page ends the waiting request.
-  useEffect(startAutofill, [startAutofill]);
+  // A new ceremony (the button) ends the waiting request; so does leaving the sign-in form (signed
+  // in with the password), which must not leave it to end a later ceremony's dialog.
+  useEffect(() => {
+    startAutofill();
+    return () => {
+      if (waiting.current) void cancelCeremony();
+    };
+  }, [startAutofill]);
 
   const click = async () => {
     if (!hasWebAuthn()) {
