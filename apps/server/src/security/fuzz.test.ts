@@ -6,6 +6,7 @@ import * as hosting from '@portal/contract/hosting/calls';
 import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as secondFactor from '@portal/contract/security/second-factor';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -46,7 +47,7 @@ const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
-const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools]
+const contractCalls = [account, admin, billing, domains, hosting, agent, mail, session, tools, secondFactor]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
 const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
@@ -260,6 +261,10 @@ const COUNTS_FAILURES = new Set([
   '/api/forgot-email-password',
   '/api/change-unix-password',
   '/api/user-change-password',
+  // the second factor (issue 18): wrong passwords and codes are counted like sign-in guesses
+  '/api/totp-disable',
+  '/api/recovery-codes',
+  '/api/mfa-verify',
 ]);
 /** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
 const DEMO_LOGINS = ['alice', 'bob', 'carol', 'dave', 'erin', 'staff', 'admin'];
