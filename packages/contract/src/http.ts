@@ -133,7 +133,7 @@ export const FAILURE_CODES = {
     means: 'The authenticator or recovery code is wrong, or was used already (second factor).',
   },
   mfa_expired: {
-    http: 401,
+    http: 422,
     means: 'The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.',
   },
   mfa_setup_required: {

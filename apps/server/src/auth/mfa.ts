@@ -97,8 +97,7 @@ export async function consumeChallenge(db: Db, token: string, now: Date): Promis
 }
 
 /** The refusal of an unknown, used or expired `mfa_token`: the sign-in starts again. */
-export const challengeExpired = () =>
-  new AppError('bad_credentials', SF.challengeExpired, undefined, 'mfa_expired');
+export const challengeExpired = () => refused(SF.challengeExpired, 'mfa_expired');
 
 /**
  * Checks a code the account's person typed, throttled like passwords (auth/throttle.ts, `code`):

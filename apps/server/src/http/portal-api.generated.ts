@@ -2951,7 +2951,7 @@ export interface components {
              *     `wrong_password` (422): The caller's own password, asked for to confirm the call, is wrong.
              *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
              *     `wrong_code` (422): The authenticator or recovery code is wrong, or was used already (second factor).
-             *     `mfa_expired` (401): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
+             *     `mfa_expired` (422): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
              *     `mfa_setup_required` (403): A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).
              *     `rate_limited` (429): Too many attempts; wait before trying again.
              *     `internal` (500): An unexpected failure; `request_id` finds it in the server log.
@@ -2985,7 +2985,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
+        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. */
         Unauthenticated: {
             headers: {
                 [name: string]: unknown;
@@ -3065,7 +3065,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). */
+        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
         Refused: {
             headers: {
                 [name: string]: unknown;

@@ -879,8 +879,8 @@ export const EXPECTATIONS: Record<string, Expectation> = {
   'POST /api/mfa-verify': {
     access: 'public',
     kind: 'none',
-    answers: { 400: "an mfa_token is single-use and short-lived: the sample's empty code is refused first" },
-    sample: () => ({ body: { mfa_token: 'probe', code: '' } }),
+    answers: { 422: 'an mfa_token is single-use and short-lived: the sample names none that is live' },
+    sample: () => ({ body: { mfa_token: 'probe', code: '123456' } }),
   },
   // passkeys (issue 18): an account's own; staff may list them, never make or change them
   'POST /api/passkey-register-options': {

@@ -9,6 +9,7 @@ import * as mail from '@portal/contract/mail/calls';
 import * as activity from '@portal/contract/security/activity';
 import * as sessionList from '@portal/contract/security/session-calls';
 import * as passkeys from '@portal/contract/security/passkeys';
+import * as secondFactor from '@portal/contract/security/second-factor';
 import * as session from '@portal/contract/session/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
@@ -62,6 +63,7 @@ const contractCalls = [
   sessionList,
   activity,
   passkeys,
+  secondFactor,
 ]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
@@ -284,6 +286,10 @@ const COUNTS_FAILURES = new Set([
   '/api/forgot-email-password',
   '/api/change-unix-password',
   '/api/user-change-password',
+  // the second factor (issue 18): wrong passwords and codes are counted like sign-in guesses
+  '/api/totp-disable',
+  '/api/recovery-codes',
+  '/api/mfa-verify',
 ]);
 /** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
 const DEMO_LOGINS = ['alice', 'bob', 'carol', 'dave', 'erin', 'staff', 'admin'];

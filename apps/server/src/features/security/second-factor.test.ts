@@ -215,7 +215,7 @@ describe('signing in with a second factor', () => {
     expect(me.status).toBe(200);
     // The token is used up.
     const reused = await verify(first.body.data.mfa_token, codeNow(secret));
-    expect(reused.status).toBe(401);
+    expect(reused.status).toBe(422);
     expect(reused.body).toMatchObject({ status: 0, code: 'mfa_expired', message: SF.challengeExpired });
   });
 
@@ -253,7 +253,7 @@ describe('signing in with a second factor', () => {
     const a = await login('alice');
     t.clock.advance(5 * 60_000 + 1000);
     const late = await verify(a.body.data.mfa_token, codeNow(secret));
-    expect(late.status).toBe(401);
+    expect(late.status).toBe(422);
     expect(late.body.code).toBe('mfa_expired');
     nextStep();
   });
@@ -269,7 +269,7 @@ describe('signing in with a second factor', () => {
     });
     expect(change.status).toBe(200);
     const res = await verify(a.body.data.mfa_token, codeNow(secret));
-    expect(res.status).toBe(401);
+    expect(res.status).toBe(422);
     expect(res.body.code).toBe('mfa_expired');
     nextStep();
   });
