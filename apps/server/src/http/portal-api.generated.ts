@@ -11850,7 +11850,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;
