@@ -12838,7 +12838,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
                 /** @example {} */
                 "application/json": Record<string, never>;

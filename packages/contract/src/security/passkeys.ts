@@ -163,7 +163,7 @@ export const passkeyLoginOptions = defineCall({
   method: 'POST',
   path: '/api/passkey-login-options',
   token: false,
-  body: z.object({}).optional(),
+  body: z.object({}),
   data: RequestOptions,
 });
 
