@@ -1,27 +1,16 @@
 import { callUrl } from '@portal/contract/call-url';
 import type { CallDef, CallRef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/http';
 import type { z } from 'zod';
+import { ApiError } from './failures.ts';
 import { session } from './session.ts';
 
-/**
- * The HTTP client of every screen. A refusal with status 0 (4xx) and a failed call (network,
- * 5xx) are distinct, because the spec shows them differently (warning vs serious modals).
- * An 'expired_token' answer runs the session-expired action here, once, for every call.
- */
-export class ApiError extends Error {
-  constructor(
-    /** 'refused': the server answered status 0; 'failed': no usable answer; 'expired': token refused. */
-    readonly kind: 'refused' | 'failed' | 'expired',
-    message: string,
-    readonly httpStatus: number,
-    readonly errors: Record<string, string> = {},
-    /** The envelope's code (contract FAILURE_CODES); '' when there was no envelope (network, proxy). */
-    readonly code: FailureCode | '' = '',
-  ) {
-    super(message);
-  }
-}
+// The failures module holds what every screen reads of a failed call; imported from here as before.
+export { ApiError, type FieldErrorsShown, failureText } from './failures.ts';
 
+/**
+ * The HTTP client of every screen: failures are thrown as ApiError (failures.ts). An
+ * 'expired_token' answer runs the session-expired action here, once, for every call.
+ */
 export interface CallInput<C extends CallDef> {
   params?: z.input<C['params']>;
   body?: z.input<C['body']>;
@@ -91,6 +80,3 @@ export async function call<C extends CallDef>(
     body?.code ?? '',
   );
 }
-
-/** The message to show for a failed call. */
-export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

@@ -1,6 +1,6 @@
 import * as C from '@portal/contract/account/calls';
-import { passwordFailureHint } from '@portal/contract/account/messages';
-import { call, errorText } from '../../app/api.ts';
+import { A } from '@portal/contract/account/messages';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
@@ -29,9 +29,9 @@ export const pendingSecondaryRequestsQuery = () => ({
 
 /**
  * The server's message for a failed call, made safe for a status body, then "Please contact help"
- * (or, for a breached password, to choose another).
+ * (or, for a breached password — the code breached_password — to choose another).
  */
 export function failureBody(err: unknown): string {
-  const text = errorText(err);
-  return `${escapeHtml(text)}<br/>${passwordFailureHint(text)}`;
+  const hint = err instanceof ApiError && err.code === 'breached_password' ? A.chooseAnother : A.contactHelp;
+  return `${escapeHtml(failureText(err))}<br/>${hint}`;
 }

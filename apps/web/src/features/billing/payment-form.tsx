@@ -5,7 +5,7 @@ import { B } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
@@ -143,7 +143,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       if (failure?.kind === 'refused' && Object.keys(failure.errors).length) {
         form.setErrors(formErrors(failure.errors));
       }
-      const modal = paymentFailure(failure, errorText(err));
+      const modal = paymentFailure(failure, failureText(err));
       showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
   });
