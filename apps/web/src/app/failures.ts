@@ -11,16 +11,26 @@ import type { FailureCode } from '@portal/contract/http';
  * 5xx) are distinct, because the spec shows them differently (warning vs serious modals).
  */
 export class ApiError extends Error {
+  /** 'refused': the server answered status 0; 'failed': no usable answer; 'expired': token refused. */
+  readonly kind: 'refused' | 'failed' | 'expired';
+  readonly httpStatus: number;
+  readonly errors: Record<string, string>;
+  /** The envelope's code (contract FAILURE_CODES); '' when there was no envelope (network, proxy). */
+  readonly code: FailureCode | '';
+
+  // Fields assigned in the body, not parameter properties: erasable syntax only (tsconfig).
   constructor(
-    /** 'refused': the server answered status 0; 'failed': no usable answer; 'expired': token refused. */
-    readonly kind: 'refused' | 'failed' | 'expired',
+    kind: ApiError['kind'],
     message: string,
-    readonly httpStatus: number,
-    readonly errors: Record<string, string> = {},
-    /** The envelope's code (contract FAILURE_CODES); '' when there was no envelope (network, proxy). */
-    readonly code: FailureCode | '' = '',
+    httpStatus: number,
+    errors: Record<string, string> = {},
+    code: FailureCode | '' = '',
   ) {
     super(message);
+    this.kind = kind;
+    this.httpStatus = httpStatus;
+    this.errors = errors;
+    this.code = code;
   }
 }
 
