@@ -114,6 +114,18 @@ export const FAILURE_CODES = {
     http: 409,
     means: 'Account names were taken since they were checked; the message lists them.',
   },
+  already_pending: {
+    http: 409,
+    means: 'A change of the same kind is still queued for this account (a password change); wait for it.',
+  },
+  payment_in_progress: {
+    http: 409,
+    means: 'The payment of this Idempotency-Key is still being confirmed; it is not charged again.',
+  },
+  payment_key_reused: {
+    http: 409,
+    means: 'The Idempotency-Key belongs to a payment with another amount or card; nothing was done.',
+  },
   idempotency_in_progress: {
     http: 409,
     means: 'A request with this Idempotency-Key is still being processed; retry it later.',
@@ -122,6 +134,14 @@ export const FAILURE_CODES = {
   refused: {
     http: 422,
     means: 'A business rule refuses the request (cannot renew, limit reached, declined).',
+  },
+  card_not_stored: {
+    http: 422,
+    means: 'The gateway would not store the card; nothing was charged.',
+  },
+  breached_password: {
+    http: 422,
+    means: 'The new password appears in breached-password data; choose another.',
   },
   wrong_password: { http: 422, means: "The caller's own password, asked for to confirm the call, is wrong." },
   idempotency_mismatch: {
@@ -145,6 +165,10 @@ export const FAILURE_CODES = {
   unavailable: {
     http: 503,
     means: 'A service the call needs (database, gateway, whois) is unavailable; try again later.',
+  },
+  not_charged: {
+    http: 503,
+    means: 'The gateway failed or refused the charge: nothing was charged, a new attempt is a new payment.',
   },
 } as const satisfies Record<string, { http: number; means: string }>;
 export type FailureCode = keyof typeof FAILURE_CODES;

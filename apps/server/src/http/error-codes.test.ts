@@ -1,5 +1,5 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
 
@@ -31,6 +31,35 @@ async function withFailingVerify(error: Error, run: () => Promise<Res>): Promise
 
 const idempotent = async (who: string, url: string, body: unknown, key: string) =>
   t.request('POST', url, { token: await t.token(who), body, headers: { 'idempotency-key': key } });
+
+/** A single payment by bob (a card of the gateway's sandbox); `over` changes a field. */
+const payment = (over: Record<string, unknown> = {}) => ({
+  account: 'bob',
+  amount: '25.00',
+  ccname: 'Bob Baker',
+  ccnumber: '4111111111111111',
+  cardtype: 'Visa',
+  expdate: '1230',
+  cvv: '123',
+  address: 'PO Box 311',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04112',
+  country: 'US',
+  email: 'bob.baker@example.org',
+  save_status: 0,
+  comments: '',
+  which_card: 0,
+  ...over,
+});
+/** bob's mail password: a change queued with his panel password (propagates after ten minutes). */
+const mailPassword = (password: string) =>
+  t.as('bob').post('/api/change-unix-password', {
+    logname: 'bob',
+    panel_password: demoPassword('bob'),
+    new: password,
+    confirm: password,
+  });
 
 const nine = (values: string[]) => Array.from({ length: 9 }, (_, i) => values[i] ?? '');
 
@@ -73,6 +102,54 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
       aliases: nine([]),
       types: nine(['Full']),
     }),
+  already_pending: async () => {
+    await mailPassword('Tq7vLm2-xZp9-codes-1');
+    return mailPassword('Tq7vLm2-xZp9-codes-2');
+  },
+  payment_in_progress: async () => {
+    // The approval is recorded with its receipts in one transaction: failing there leaves the payment
+    // pending (to be reconciled), on every instance, until the first request is done.
+    const sends = t.apps.map((a) =>
+      vi.spyOn(a.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed')),
+    );
+    const body = payment({ amount: '3.00', idempotency_key: 'codes-pending' });
+    try {
+      await t.as('bob').post('/api/single-payment', body);
+    } finally {
+      for (const send of sends) send.mockRestore();
+    }
+    return t.as('bob').post('/api/single-payment', body);
+  },
+  payment_key_reused: async () => {
+    await t
+      .as('bob')
+      .post('/api/single-payment', payment({ amount: '2.00', idempotency_key: 'codes-reused' }));
+    return t
+      .as('bob')
+      .post('/api/single-payment', payment({ amount: '9.00', idempotency_key: 'codes-reused' }));
+  },
+  card_not_stored: () =>
+    // The sandbox declines to store a card with this ZIP code.
+    t.as('alice').post('/api/add-card', {
+      account: 'alice',
+      ccname: 'Alice Anderson',
+      ccnumber: '4111111111111111',
+      cardtype: 'Visa',
+      expdate: '1230',
+      cvv: '123',
+      address: 'PO Box 311',
+      city: 'Portland',
+      state: 'ME',
+      zipcode: '46282',
+      country: 'US',
+      add_payment: 1,
+      save_card: 1,
+      auto_bill: 0,
+      use_this_card: 1,
+    }),
+  breached_password: () => mailPassword('password123'),
+  // $0.01: the sandbox gateway answers an error; nothing is charged.
+  not_charged: () => t.as('bob').post('/api/single-payment', payment({ amount: '0.01' })),
   idempotency_in_progress: async () => {
     const body = { logname: 'alice', email: 'alice.running@example.org' };
     // A first request with the key still running: its claim, made as route() makes it.

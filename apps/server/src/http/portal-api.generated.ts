@@ -2945,9 +2945,14 @@ export interface components {
              *     `not_found` (404): No such call or object.
              *     `conflict` (409): The request conflicts with the current state (already pending, taken since).
              *     `names_taken` (409): Account names were taken since they were checked; the message lists them.
+             *     `already_pending` (409): A change of the same kind is still queued for this account (a password change); wait for it.
+             *     `payment_in_progress` (409): The payment of this Idempotency-Key is still being confirmed; it is not charged again.
+             *     `payment_key_reused` (409): The Idempotency-Key belongs to a payment with another amount or card; nothing was done.
              *     `idempotency_in_progress` (409): A request with this Idempotency-Key is still being processed; retry it later.
              *     `too_large` (413): The request body is too large.
              *     `refused` (422): A business rule refuses the request (cannot renew, limit reached, declined).
+             *     `card_not_stored` (422): The gateway would not store the card; nothing was charged.
+             *     `breached_password` (422): The new password appears in breached-password data; choose another.
              *     `wrong_password` (422): The caller's own password, asked for to confirm the call, is wrong.
              *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
              *     `wrong_code` (422): The authenticator or recovery code is wrong, or was used already (second factor).
@@ -2956,9 +2961,10 @@ export interface components {
              *     `rate_limited` (429): Too many attempts; wait before trying again.
              *     `internal` (500): An unexpected failure; `request_id` finds it in the server log.
              *     `unavailable` (503): A service the call needs (database, gateway, whois) is unavailable; try again later.
+             *     `not_charged` (503): The gateway failed or refused the charge: nothing was charged, a new attempt is a new payment.
              * @enum {string}
              */
-            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "idempotency_in_progress" | "too_large" | "refused" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "internal" | "unavailable";
+            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "already_pending" | "payment_in_progress" | "payment_key_reused" | "idempotency_in_progress" | "too_large" | "refused" | "card_not_stored" | "breached_password" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "internal" | "unavailable" | "not_charged";
             errors?: {
                 [key: string]: string;
             };
@@ -3033,7 +3039,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `conflict`: The request conflicts with the current state (already pending, taken since). `names_taken`: Account names were taken since they were checked; the message lists them. `idempotency_in_progress`: A request with this Idempotency-Key is still being processed; retry it later. */
+        /** @description `conflict`: The request conflicts with the current state (already pending, taken since). `names_taken`: Account names were taken since they were checked; the message lists them. `already_pending`: A change of the same kind is still queued for this account (a password change); wait for it. `payment_in_progress`: The payment of this Idempotency-Key is still being confirmed; it is not charged again. `payment_key_reused`: The Idempotency-Key belongs to a payment with another amount or card; nothing was done. `idempotency_in_progress`: A request with this Idempotency-Key is still being processed; retry it later. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -3065,7 +3071,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
+        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `card_not_stored`: The gateway would not store the card; nothing was charged. `breached_password`: The new password appears in breached-password data; choose another. `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -3114,7 +3120,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `unavailable`: A service the call needs (database, gateway, whois) is unavailable; try again later. */
+        /** @description `unavailable`: A service the call needs (database, gateway, whois) is unavailable; try again later. `not_charged`: The gateway failed or refused the charge: nothing was charged, a new attempt is a new payment. */
         Unavailable: {
             headers: {
                 [name: string]: unknown;

@@ -1,38 +1,28 @@
 import { callUrl } from '@portal/contract/call-url';
 import type { CallDef, CallRef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/http';
 import type { z } from 'zod';
+import { ApiError } from './failures.ts';
 import { session } from './session.ts';
 
+// The failures module holds what every screen reads of a failed call; imported from here as before.
+export { ApiError, type FieldErrorsShown, failureText } from './failures.ts';
+
 /**
- * The HTTP client of every screen. A refusal with status 0 (4xx) and a failed call (network,
- * 5xx) are distinct, because the spec shows them differently (warning vs serious modals).
- * An 'expired_token' answer runs the session-expired action here, once, for every call.
+ * The HTTP client of every screen: failures are thrown as ApiError (failures.ts). An
+ * 'expired_token' answer runs the session-expired action here, once, for every call.
  */
-export class ApiError extends Error {
-  constructor(
-    /** 'refused': the server answered status 0; 'failed': no usable answer; 'expired': token refused. */
-    readonly kind: 'refused' | 'failed' | 'expired',
-    message: string,
-    readonly httpStatus: number,
-    readonly errors: Record<string, string> = {},
-    /** The envelope's code (contract FAILURE_CODES); '' when there was no envelope (network, proxy). */
-    readonly code: FailureCode | '' = '',
-  ) {
-    super(message);
-  }
-}
 
 /**
  * The login answered `status: "mfa_required"` (issue 18): the password was right and the account
  * has a second factor. Not a failure, and not a session yet: the sign-in form asks for the code.
  */
 export class SecondFactorNeeded extends Error {
-  constructor(
-    message: string,
-    readonly mfaToken: string,
-    readonly methods: string[],
-  ) {
+  readonly mfaToken: string;
+  readonly methods: string[];
+  constructor(message: string, mfaToken: string, methods: string[]) {
     super(message);
+    this.mfaToken = mfaToken;
+    this.methods = methods;
   }
 }
 
@@ -122,6 +112,3 @@ export async function call<C extends CallDef>(
     body?.code ?? '',
   );
 }
-
-/** The message to show for a failed call. */
-export const errorText = (err: unknown): string => (err instanceof Error ? err.message : String(err));

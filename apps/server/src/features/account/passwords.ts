@@ -60,7 +60,7 @@ export async function mailPasswordChanged(
 
 /** New passwords found in the breached-password data are refused (the message ends with "data breaches."). */
 export async function refuseBreached(breach: BreachService, password: string): Promise<void> {
-  if (await breach.isBreached(password)) throw refused(A.breached);
+  if (await breach.isBreached(password)) throw refused(A.breached, 'breached_password');
 }
 
 /**
@@ -81,7 +81,7 @@ export async function queueMailPassword(
       .from(mailPasswordChanges)
       .where(pending)
       .limit(1);
-    if (open) throw conflict(A.alreadyPending(opts.owner));
+    if (open) throw conflict(A.alreadyPending(opts.owner), 'already_pending');
   }
   const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
   const [row] = await db

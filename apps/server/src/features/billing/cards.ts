@@ -233,7 +233,7 @@ export function cardRoutes(app: FastifyInstance): void {
         existingCustomerProfileId: await customerProfileOf(db, owner),
         card: details,
       });
-      if (!result.ok) throw refused(B.unableToAddCard(result.message));
+      if (!result.ok) throw refused(B.unableToAddCard(result.message), 'card_not_stored');
       try {
         const row = await saveCardRow(db, owner, result.card, details, body.auto_bill === 1);
         if (isOtherCopy(row, result.card, result.alreadyStored)) {

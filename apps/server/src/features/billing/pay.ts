@@ -73,13 +73,14 @@ function paymentAnswer(p: PaymentRow): Answer {
 /** The answer for a payment in its final state: success, or the refusal the user saw the first time. */
 function settle(p: PaymentRow): Answer {
   if (p.status === 'approved' || p.status === 'unknown') return paymentAnswer(p);
-  if (p.status === 'pending') throw conflict(B.paymentInProgress);
+  if (p.status === 'pending') throw conflict(B.paymentInProgress, 'payment_in_progress');
   if (p.status === 'declined') throw refused(p.message || B.noPaymentTitle);
-  if (p.status === 'failed' && p.message.startsWith(B.unableToAddThisCard)) throw refused(p.message);
+  if (p.status === 'failed' && p.message.startsWith(B.unableToAddThisCard))
+    throw refused(p.message, 'card_not_stored');
   // A gateway error, or a charge the gateway never made: nothing was charged. The client shows
-  // 'API Payment failure' with the error; the B.notCharged opening tells it that this 503, unlike
-  // one for a database outage after the charge, is a certain outcome (a new submit gets a new key).
-  throw new AppError('unavailable', B.gatewayError(p.message || B.apiFailureTitle));
+  // 'API Payment failure' with the error; the code not_charged tells it that this 503, unlike one
+  // for a database outage after the charge, is a certain outcome (a new submit gets a new key).
+  throw new AppError('unavailable', B.gatewayError(p.message || B.apiFailureTitle), undefined, 'not_charged');
 }
 
 function paymentRequest(
@@ -192,7 +193,7 @@ export function paymentRoutes(app: FastifyInstance): void {
         // A token's card is known only to the gateway: a retry carries a new token of the same
         // card, so only a typed-in number can be compared here.
         const otherCard = ccn4 !== '' && reserved.row.ccn4 !== ccn4;
-        if (!sameRequest(reserved.row, req) || otherCard) throw conflict(B.keyReused);
+        if (!sameRequest(reserved.row, req) || otherCard) throw conflict(B.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
       const gateway = gatewayOf(app);
@@ -255,7 +256,8 @@ export function paymentRoutes(app: FastifyInstance): void {
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
-        if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id) throw conflict(B.keyReused);
+        if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id)
+          throw conflict(B.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
       const result = await gatewayOf(app).chargeStoredCard({

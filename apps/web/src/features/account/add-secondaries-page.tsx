@@ -6,7 +6,7 @@ import { M } from '@portal/contract/messages';
 import { LOGNAME_MAX } from '@portal/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
@@ -238,7 +238,7 @@ function PendingRequests() {
   return (
     <Stack mt="xl" gap="sm">
       <Title order={3}>Pending requests (staff)</Title>
-      {q.isError && <Text c="red">{errorText(q.error)}</Text>}
+      {q.isError && <Text c="red">{failureText(q.error)}</Text>}
       {q.data?.length === 0 && <Text>No pending requests.</Text>}
       {!!q.data?.length && (
         <Table.ScrollContainer minWidth={640}>

@@ -4,7 +4,7 @@ import * as C from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -49,7 +49,7 @@ export default function AddWebhostingPage() {
           err instanceof ApiError && err.kind === 'refused'
             ? A.problemsWithRequest
             : A.errorSendingRegistration,
-        body: escapeHtml(errorText(err)),
+        body: escapeHtml(failureText(err)),
         alert: 'serious',
       }),
   });
@@ -62,7 +62,7 @@ export default function AddWebhostingPage() {
       </Text>
       {domains.isError && (
         <Alert color="red" title={A.problemsWithRequest}>
-          {errorText(domains.error)}
+          {failureText(domains.error)}
         </Alert>
       )}
       <form

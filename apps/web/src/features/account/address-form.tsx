@@ -6,7 +6,7 @@ import { A } from '@portal/contract/account/messages';
 import { M } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
@@ -94,7 +94,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
       } else {
         showStatus({
           title: A.updateFailed,
-          body: `${A.unableToUpdate}<br/>${escapeHtml(errorText(err))}`,
+          body: `${A.unableToUpdate}<br/>${escapeHtml(failureText(err))}`,
           alert: 'serious',
         });
       }
@@ -129,7 +129,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
       )}
       {q.isError && (
         <Alert color="red" title={A.failedToGetAddress(label)}>
-          {errorText(q.error)}
+          {failureText(q.error)}
         </Alert>
       )}
       {q.isLoading && <Loader size="sm" aria-label="Loading" />}

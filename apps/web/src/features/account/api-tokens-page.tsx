@@ -17,7 +17,7 @@ import { TM } from '@portal/contract/api-tokens/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -73,7 +73,7 @@ export default function ApiTokensPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'Token not created', body: escapeHtml(errorText(err)), alert: 'serious' });
+      showStatus({ title: 'Token not created', body: escapeHtml(failureText(err)), alert: 'serious' });
     },
   });
   const revoke = useMutation({
@@ -83,7 +83,7 @@ export default function ApiTokensPage() {
       showStatus({ title: TM.revoked, body: escapeHtml(token.name), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: 'Token not revoked', body: escapeHtml(errorText(err)), alert: 'serious' }),
+      showStatus({ title: 'Token not revoked', body: escapeHtml(failureText(err)), alert: 'serious' }),
   });
 
   const columns: ColumnDef<ApiToken, unknown>[] = [

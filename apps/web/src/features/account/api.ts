@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/account/calls';
-import { passwordFailureHint } from '@portal/contract/account/messages';
+import { A } from '@portal/contract/account/messages';
 import * as T from '@portal/contract/api-tokens/calls';
-import { call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
@@ -30,11 +30,11 @@ export const pendingSecondaryRequestsQuery = () => ({
 
 /**
  * The server's message for a failed call, made safe for a status body, then "Please contact help"
- * (or, for a breached password, to choose another).
+ * (or, for a breached password — the code breached_password — to choose another).
  */
 export function failureBody(err: unknown): string {
-  const text = errorText(err);
-  return `${escapeHtml(text)}<br/>${passwordFailureHint(text)}`;
+  const hint = err instanceof ApiError && err.code === 'breached_password' ? A.chooseAnother : A.contactHelp;
+  return `${escapeHtml(failureText(err))}<br/>${hint}`;
 }
 
 /** The account's personal access tokens (Account → API tokens). */

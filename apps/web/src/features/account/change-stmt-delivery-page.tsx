@@ -5,7 +5,7 @@ import { A } from '@portal/contract/account/messages';
 import { M } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
@@ -53,7 +53,7 @@ export default function ChangeStmtDeliveryPage() {
         : '';
       showStatus({
         title: A.somethingFailed,
-        body: `${escapeHtml(errorText(err))}<br/>${escapeHtml(contact)}`,
+        body: `${escapeHtml(failureText(err))}<br/>${escapeHtml(contact)}`,
         alert: 'serious',
       });
     },
@@ -68,7 +68,7 @@ export default function ChangeStmtDeliveryPage() {
       )}
       {q.isError && (
         <Alert color="red" title={A.somethingFailed}>
-          {errorText(q.error)}
+          {failureText(q.error)}
         </Alert>
       )}
       {q.isLoading && <Loader size="sm" aria-label="Loading" />}

@@ -3,7 +3,7 @@ import { AM } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -26,7 +26,11 @@ export default function AddContactPage() {
           try {
             await call(C.addContact, { body: { logname: currentUser, ...toBody(values) } });
           } catch (err) {
-            showStatus({ title: AM.addContactFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+            showStatus({
+              title: AM.addContactFailed,
+              body: escapeHtml(failureText(err)),
+              alert: alertOf(err),
+            });
             throw err;
           }
           await queryClient.invalidateQueries({ queryKey: contactsQuery(currentUser).queryKey });

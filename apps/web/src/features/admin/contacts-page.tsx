@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -41,7 +41,7 @@ export default function ContactsPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: M.permissionDenied,
-    body: escapeHtml(errorText(err)),
+    body: escapeHtml(failureText(err)),
     alert: 'warning',
   }));
 
@@ -55,7 +55,7 @@ export default function ContactsPage() {
       showStatus({ title: AM.success, body: escapeHtml(AM.deleted(res.data.contact)), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: AM.deletionFailed, body: escapeHtml(errorText(err)), alert: 'serious' }),
+      showStatus({ title: AM.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
   });
 
   return (

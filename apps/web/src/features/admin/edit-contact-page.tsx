@@ -5,7 +5,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -28,7 +28,7 @@ export default function EditContactPage() {
   useFailureStatus(q.error, (err) =>
     err instanceof ApiError && err.kind === 'refused'
       ? { title: AM.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
-      : { title: AM.getContactFailed(raw), body: escapeHtml(errorText(err)), alert: 'serious' },
+      : { title: AM.getContactFailed(raw), body: escapeHtml(failureText(err)), alert: 'serious' },
   );
   // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
   useEffect(() => {
@@ -63,7 +63,7 @@ export default function EditContactPage() {
             } catch (err) {
               showStatus({
                 title: AM.editContactFailed,
-                body: escapeHtml(errorText(err)),
+                body: escapeHtml(failureText(err)),
                 alert: alertOf(err),
               });
               throw err;

@@ -1,5 +1,6 @@
 import { AM } from '@portal/contract/admin/messages';
 import { M } from '@portal/contract/messages';
+import { failureText } from '../../app/failures.ts';
 import type { AlertKind } from '../../app/session.ts';
 
 /**
@@ -23,7 +24,6 @@ export interface LoadFailure {
 
 const isCallFailure = (err: unknown): err is CallFailure =>
   typeof err === 'object' && err !== null && 'kind' in err && 'httpStatus' in err;
-const textOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
  * Circuits: a 500 answer is the danger (red, 'serious') modal "Server failure: 500"; any other
@@ -31,7 +31,7 @@ const textOf = (err: unknown) => (err instanceof Error ? err.message : String(er
  * "Get Circuits failed". A refusal (a Secondary's own account) is the spec's permission warning.
  */
 export function circuitsFailure(err: unknown): LoadFailure {
-  const text = textOf(err);
+  const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
     return { title: M.permissionDenied, text, alert: 'warning' };
   if (isCallFailure(err) && err.httpStatus === 500)
@@ -41,7 +41,7 @@ export function circuitsFailure(err: unknown): LoadFailure {
 
 /** BUS accounts: no usable answer is the serious modal "Get Bus Accounts failed"; a refusal the permission warning. */
 export function busAccountsFailure(err: unknown): LoadFailure {
-  const text = textOf(err);
+  const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
     return { title: M.permissionDenied, text, alert: 'warning' };
   return { title: AM.getBusAccountsFailed, text, alert: 'serious' };

@@ -2,12 +2,12 @@ import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/co
 import { changeUnixPassword } from '@portal/contract/account/calls';
 import { A } from '@portal/contract/account/messages';
 import type { Secondary } from '@portal/contract/admin/calls';
-import { AM, classifySecPasswordMessage, type SecPasswordStatus } from '@portal/contract/admin/messages';
+import { AM, type SecPasswordStatus } from '@portal/contract/admin/messages';
 import { MIN_PASSWORD } from '@portal/contract/rules';
 import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -54,7 +54,7 @@ export default function SecPasswordsPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
-    body: escapeHtml(errorText(err)),
+    body: escapeHtml(failureText(err)),
     alert: alertOf(err),
   }));
 
@@ -99,11 +99,9 @@ export default function SecPasswordsPage() {
         setRow(s.logname, { status: 'pending', note: res.message });
         setValues((v) => ({ ...v, [s.logname]: '' }));
       } catch (err) {
-        const message = errorText(err);
-        const { status } =
-          err instanceof ApiError && err.kind === 'refused'
-            ? classifySecPasswordMessage(message)
-            : { status: 'error' as const };
+        const message = failureText(err);
+        // A change still queued for that secondary is its own state; any other failure an error.
+        const status = err instanceof ApiError && err.code === 'already_pending' ? 'already' : 'error';
         setRow(s.logname, { status, note: message });
         if (stopsAll(err)) {
           // A wrong panel password fails every row alike; trying the others would only count more failures.
@@ -160,7 +158,7 @@ export default function SecPasswordsPage() {
                         {list.isLoading
                           ? 'Loading…'
                           : list.isError
-                            ? errorText(list.error)
+                            ? failureText(list.error)
                             : AM.noSecondaries}
                       </Text>
                     </Table.Td>

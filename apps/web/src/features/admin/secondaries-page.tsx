@@ -5,7 +5,7 @@ import { M } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -30,7 +30,7 @@ export default function SecondariesPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
-    body: escapeHtml(errorText(err)),
+    body: escapeHtml(failureText(err)),
     alert: alertOf(err),
   }));
 
@@ -48,7 +48,7 @@ export default function SecondariesPage() {
       });
     },
     onError: (err) =>
-      showStatus({ title: AM.updateAdminsFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+      showStatus({ title: AM.updateAdminsFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
   });
 
   const toggle = useCallback(
@@ -93,7 +93,7 @@ export default function SecondariesPage() {
         columns={columns}
         data={list.data ?? []}
         initialSort={[{ id: 'logname', desc: false }]}
-        emptyText={list.isError ? errorText(list.error) : AM.noSecondaries}
+        emptyText={list.isError ? failureText(list.error) : AM.noSecondaries}
         loading={list.isLoading}
         caption={AM.secondariesTitle}
       />

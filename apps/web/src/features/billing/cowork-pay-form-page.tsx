@@ -3,7 +3,7 @@ import * as C from '@portal/contract/billing/calls';
 import { B } from '@portal/contract/billing/messages';
 import { M } from '@portal/contract/messages';
 import { Link, useLocation } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -56,7 +56,7 @@ export default function CoworkPayFormPage() {
         },
       });
     } catch (err) {
-      showStatus({ title: B.purchaseRecordFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+      showStatus({ title: B.purchaseRecordFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
       return;
     }
     try {
@@ -64,7 +64,7 @@ export default function CoworkPayFormPage() {
         body: { logname: currentUser, message: `Coworking purchase by ${operator}: ${summary}` },
       });
     } catch (err) {
-      showStatus({ title: B.purchaseLogFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+      showStatus({ title: B.purchaseLogFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
       return;
     }
     showStatus({ title: B.purchaseDoneTitle, body: escapeHtml(summary), type: 'thankyou' });

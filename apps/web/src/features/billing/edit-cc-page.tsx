@@ -5,7 +5,7 @@ import { B } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -130,7 +130,7 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
       if (failure && Object.keys(failure.errors).length) form.setErrors(failure.errors);
-      const modal = addCardFailure(failure, errorText(err));
+      const modal = addCardFailure(failure, failureText(err));
       showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
   });
@@ -217,7 +217,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
     },
     onError: (err) => {
       if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-      showStatus({ title: B.unableToUpdateCard, body: escapeHtml(errorText(err)), alert: 'warning' });
+      showStatus({ title: B.unableToUpdateCard, body: escapeHtml(failureText(err)), alert: 'warning' });
     },
   });
   const remove = useMutation({
@@ -228,7 +228,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       showStatus({ title: B.cardDeleted, body: escapeHtml(res.message || B.cardDeleted), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: B.cardFailedTitle, body: escapeHtml(errorText(err)), alert: 'warning' }),
+      showStatus({ title: B.cardFailedTitle, body: escapeHtml(failureText(err)), alert: 'warning' }),
   });
 
   return (

@@ -10,45 +10,56 @@ import {
   renewsPaymentKey,
 } from './outcome.ts';
 
-const refused = (httpStatus: number, message: string): CallFailure => ({
+/** Shaped like the server's answers: each carries its envelope's code ('' without an envelope). */
+const refused = (httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
   kind: 'refused',
   httpStatus,
   message,
+  code,
 });
-const failed = (httpStatus: number, message: string): CallFailure => ({
+const failed = (httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
   kind: 'failed',
   httpStatus,
   message,
+  code,
 });
 
 describe('the pay form renews its idempotency key only when nothing was charged', () => {
   it.each([
-    ['a decline (422)', refused(422, 'This transaction has been declined.')],
+    ['a decline (422)', refused(422, 'This transaction has been declined.', 'refused')],
     [
       'a card the gateway would not store (422)',
-      refused(422, B.unableToAddCard('The card code is invalid.')),
+      refused(422, B.unableToAddCard('The card code is invalid.'), 'card_not_stored'),
     ],
     [
-      'a gateway error (503 opening with B.notCharged)',
-      failed(503, B.gatewayError('An error occurred during processing. Please try again.')),
+      'a gateway error (503 not_charged)',
+      failed(503, B.gatewayError('An error occurred during processing. Please try again.'), 'not_charged'),
     ],
-    ['the key already used for another amount or card (409)', refused(409, B.keyReused)],
+    [
+      'the key already used for another amount or card (409)',
+      refused(409, B.keyReused, 'payment_key_reused'),
+    ],
   ])('renews after %s', (_, failure) => {
     expect(renewsPaymentKey(failure)).toBe(true);
   });
 
   it.each([
     // The gateway approved, then writing the outcome failed: the payment is pending until reconciled.
-    ['500 Internal error', failed(500, M.internalError)],
-    ['409 already being processed', refused(409, B.paymentInProgress)],
+    ['500 Internal error', failed(500, M.internalError, 'internal')],
+    ['409 already being processed', refused(409, B.paymentInProgress, 'payment_in_progress')],
     // The database went down, possibly after the charge.
-    ['a 503 of a database outage', failed(503, M.unavailable)],
-    ["a proxy's 503 without the envelope", failed(503, 'Server failure: 503')],
-    ["a proxy's 502", failed(502, 'Server failure: 502')],
-    ['a 504 time-out', failed(504, 'Server failure: 504')],
-    ['a lost connection', failed(0, 'Network error - please check your connection')],
-    ['a validation refusal (400: nothing reserved)', refused(400, 'amount: Required')],
-    ['an expired session', { kind: 'expired', httpStatus: 401, message: M.sessionExpired } as CallFailure],
+    ['a 503 of a database outage', failed(503, M.unavailable, 'unavailable')],
+    // A message that reads like the gateway's but without the code: only the code counts.
+    ['a 503 whose text opens like not_charged', failed(503, B.gatewayError('x'), 'unavailable')],
+    ["a proxy's 503 without the envelope", failed(503, 'Server failure: 503', '')],
+    ["a proxy's 502", failed(502, 'Server failure: 502', '')],
+    ['a 504 time-out', failed(504, 'Server failure: 504', '')],
+    ['a lost connection', failed(0, 'Network error - please check your connection', '')],
+    ['a validation refusal (400: nothing reserved)', refused(400, 'amount: Required', 'invalid')],
+    [
+      'an expired session',
+      { kind: 'expired', httpStatus: 401, message: M.sessionExpired, code: 'unauthenticated' } as CallFailure,
+    ],
     ['an error that is no API answer', null],
   ])('keeps it after %s', (_, failure) => {
     expect(renewsPaymentKey(failure)).toBe(false);
@@ -57,29 +68,36 @@ describe('the pay form renews its idempotency key only when nothing was charged'
 
 describe('failure modals', () => {
   it('pay form: No Payment made, Unable to add this card, API Payment failure, being confirmed', () => {
-    expect(paymentFailure(refused(422, 'This transaction has been declined.'), '')).toEqual({
+    expect(paymentFailure(refused(422, 'This transaction has been declined.', 'refused'), '')).toEqual({
       title: B.noPaymentTitle,
       lines: ['This transaction has been declined.'],
       alert: 'warning',
     });
-    expect(paymentFailure(refused(422, B.unableToAddCard('x')), '').title).toBe(B.unableToAddThisCard);
-    expect(paymentFailure(failed(500, M.internalError), M.internalError)).toEqual({
+    expect(paymentFailure(refused(422, B.unableToAddCard('x'), 'card_not_stored'), '').title).toBe(
+      B.unableToAddThisCard,
+    );
+    expect(paymentFailure(failed(500, M.internalError, 'internal'), M.internalError)).toEqual({
       title: B.apiFailureTitle,
       lines: [B.apiFailureAdvice, M.internalError],
       alert: 'serious',
     });
-    expect(paymentFailure(refused(409, B.paymentInProgress), '').title).toBe(B.paymentPendingTitle);
+    expect(paymentFailure(refused(409, B.paymentInProgress, 'payment_in_progress'), '').title).toBe(
+      B.paymentPendingTitle,
+    );
   });
 
   it("add card (spec 000 §8): 'Failed' with the server's message, or 'Unable to add this card {error}'", () => {
     // The server answered: its message as it is, not wrapped in a second 'Unable to add this card'.
-    expect(addCardFailure(refused(400, 'ccnumber: Invalid credit card'), '')).toEqual({
+    expect(addCardFailure(refused(400, 'ccnumber: Invalid credit card', 'invalid'), '')).toEqual({
       title: 'Failed',
       lines: ['ccnumber: Invalid credit card'],
       alert: 'warning',
     });
     expect(
-      addCardFailure(refused(422, 'Unable to add this card This transaction has been declined.'), ''),
+      addCardFailure(
+        refused(422, 'Unable to add this card This transaction has been declined.', 'card_not_stored'),
+        '',
+      ),
     ).toEqual({
       title: 'Failed',
       lines: ['Unable to add this card This transaction has been declined.'],
@@ -87,7 +105,7 @@ describe('failure modals', () => {
     });
     // The call failed: no server message to show.
     const lost = 'Network error - please check your connection';
-    expect(addCardFailure(failed(0, lost), lost)).toEqual({
+    expect(addCardFailure(failed(0, lost, ''), lost)).toEqual({
       title: 'Failed',
       lines: [`Unable to add this card ${lost}`],
       alert: 'serious',

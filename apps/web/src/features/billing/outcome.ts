@@ -1,4 +1,5 @@
 import { B } from '@portal/contract/billing/messages';
+import type { FailureCode } from '@portal/contract/http';
 import type { AlertKind } from '../../app/session.ts';
 
 /**
@@ -12,14 +13,24 @@ export interface CallFailure {
   kind: 'refused' | 'failed' | 'expired';
   httpStatus: number;
   message: string;
+  /** The envelope's code (contract FAILURE_CODES); '' without an envelope (network, proxy). */
+  code: FailureCode | '';
 }
+
+/** The failures after which the server knows this payment charged nothing (see renewsPaymentKey). */
+const NOTHING_CHARGED: ReadonlySet<FailureCode | ''> = new Set<FailureCode>([
+  'refused',
+  'card_not_stored',
+  'payment_key_reused',
+  'not_charged',
+]);
 
 /**
  * Whether the next submit of the pay form is a new payment, with a new idempotency key. Only when
- * the server knows this payment charged nothing:
- * - 422: declined, or the card could not be stored (nothing sent to be charged);
- * - 503 opening with B.notCharged: the gateway refused the charge;
- * - 409 B.keyReused: the key belongs to a payment with another amount or card, and this request
+ * the server knows this payment charged nothing, as its code says:
+ * - refused (declined) or card_not_stored (nothing sent to be charged);
+ * - not_charged: the gateway refused or failed the charge;
+ * - payment_key_reused: the key belongs to a payment with another amount or card, and this request
  *   did nothing — the form's values are a different payment now.
  * Every other failure keeps the key, so a retry gets the first attempt's answer instead of a second
  * charge: a 500 (the gateway may have approved and the recording failed; the payment stays pending
@@ -27,11 +38,8 @@ export interface CallFailure {
  * connection, a proxy's 502 or 504, a 400 (nothing was reserved, so keeping costs nothing).
  */
 export function renewsPaymentKey(failure: CallFailure | null): boolean {
-  if (!failure) return false;
-  if (failure.kind === 'refused') {
-    return failure.httpStatus === 422 || (failure.httpStatus === 409 && failure.message === B.keyReused);
-  }
-  return failure.kind === 'failed' && failure.httpStatus === 503 && failure.message.startsWith(B.notCharged);
+  if (!failure || failure.kind === 'expired') return false;
+  return NOTHING_CHARGED.has(failure.code);
 }
 
 export interface FailureModal {
@@ -48,12 +56,10 @@ export interface FailureModal {
  */
 export function paymentFailure(failure: CallFailure | null, error: string): FailureModal {
   if (failure?.kind === 'refused') {
-    if (failure.httpStatus === 409 && failure.message === B.paymentInProgress) {
+    if (failure.code === 'payment_in_progress') {
       return { title: B.paymentPendingTitle, lines: [failure.message], alert: 'warning' };
     }
-    const title = failure.message.startsWith(B.unableToAddThisCard)
-      ? B.unableToAddThisCard
-      : B.noPaymentTitle;
+    const title = failure.code === 'card_not_stored' ? B.unableToAddThisCard : B.noPaymentTitle;
     return { title, lines: [failure.message], alert: 'warning' };
   }
   return { title: B.apiFailureTitle, lines: [B.apiFailureAdvice, error], alert: 'serious' };

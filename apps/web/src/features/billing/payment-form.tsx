@@ -5,7 +5,7 @@ import { B } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef } from 'react';
 import type { z } from 'zod';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
@@ -142,7 +142,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       if (failure?.kind === 'refused' && Object.keys(failure.errors).length) {
         form.setErrors(formErrors(failure.errors));
       }
-      const modal = paymentFailure(failure, errorText(err));
+      const modal = paymentFailure(failure, failureText(err));
       showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
     },
   });
@@ -163,7 +163,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       })
       // The rules could not be loaded (offline): nothing was sent, nothing charged.
       .catch((err: unknown) =>
-        showStatus({ title: B.noPaymentTitle, body: escapeHtml(errorText(err)), alert: 'warning' }),
+        showStatus({ title: B.noPaymentTitle, body: escapeHtml(failureText(err)), alert: 'warning' }),
       )
       .finally(() => {
         checking.current = false;

@@ -4,7 +4,7 @@ import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -35,7 +35,7 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
   useEffect(() => {
     if (!q.error || shown.current === q.error) return;
     shown.current = q.error;
-    showStatus({ title: B.cantFind(invoice), body: escapeHtml(errorText(q.error)), alert: 'warning' });
+    showStatus({ title: B.cantFind(invoice), body: escapeHtml(failureText(q.error)), alert: 'warning' });
   }, [q.error, invoice, showStatus]);
   const d = q.data;
   return (

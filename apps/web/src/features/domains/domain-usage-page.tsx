@@ -6,7 +6,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
-import { errorText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -45,7 +45,7 @@ export default function DomainUsagePage() {
         pageSize={PAGE.domains.size}
         pageSizes={PAGE.domains.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={q.isError ? `${DM.failed}: ${errorText(q.error)}` : DM.noDomainsUsage}
+        emptyText={q.isError ? `${DM.failed}: ${failureText(q.error)}` : DM.noDomainsUsage}
         loading={q.isLoading}
         caption="Domain Summary"
       />

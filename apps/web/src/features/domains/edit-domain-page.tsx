@@ -8,7 +8,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -34,7 +34,7 @@ export default function EditDomainPage() {
           color={denied ? 'yellow' : 'red'}
           title={denied ? DM.notAuthorized(domain) : DM.cantGetStatus(domain)}
         >
-          {errorText(err)}
+          {failureText(err)}
         </Alert>
       )}
       {status.data && (
@@ -82,7 +82,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
       const denied = e instanceof ApiError && e.httpStatus === 403;
       showStatus({
         title: denied ? DM.notAuthorized(domain) : DM.failed,
-        body: escapeHtml(errorText(e)),
+        body: escapeHtml(failureText(e)),
         alert: alertOf(e),
       });
     } finally {

@@ -18,7 +18,7 @@ import { M } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -64,7 +64,7 @@ export default function PermissionsPage() {
       });
     },
     onError: (err) =>
-      showStatus({ title: DM.additionFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+      showStatus({ title: DM.additionFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
   });
 
   const remove = useMutation({
@@ -74,7 +74,7 @@ export default function PermissionsPage() {
       showStatus({ title: DM.deleted, body: escapeHtml(res.message), type: 'review', alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: DM.deleteFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+      showStatus({ title: DM.deleteFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
   });
 
   return (
@@ -85,7 +85,7 @@ export default function PermissionsPage() {
       </Text>
       {admins.isError && (
         <Alert color="red" title={M.permissionDenied}>
-          {errorText(admins.error)}
+          {failureText(admins.error)}
         </Alert>
       )}
       {admins.data && (

@@ -31,7 +31,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -127,20 +127,20 @@ export default function RegistrationPage() {
       try {
         await call(sendMessage, { body: { ...message, send_to: 'helpdesk' } });
       } catch (err) {
-        showStatus({ title: DM.errorSending, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+        showStatus({ title: DM.errorSending, body: escapeHtml(failureText(err)), alert: alertOf(err) });
         return;
       }
       try {
         await call(sendMessage, { body: { ...message, send_to: 'hostmaster' } });
       } catch (err) {
-        showStatus({ title: DM.problems, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+        showStatus({ title: DM.problems, body: escapeHtml(failureText(err)), alert: alertOf(err) });
         return;
       }
       let stamp = '';
       try {
         stamp = (await call(signAgreement, { body: { domain, account: currentUser } })).data.stamp;
       } catch (err) {
-        showStatus({ title: DM.signatureFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+        showStatus({ title: DM.signatureFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) });
         return;
       }
       form.reset();
@@ -269,7 +269,7 @@ export default function RegistrationPage() {
         size="lg"
       >
         {agreement.isLoading && <Text c="dimmed">Loading…</Text>}
-        {agreement.isError && <Text c="red">{errorText(agreement.error)}</Text>}
+        {agreement.isError && <Text c="red">{failureText(agreement.error)}</Text>}
         {agreement.data && <SafeHtml html={agreement.data} />}
         <Group justify="flex-end" mt="md">
           <Button

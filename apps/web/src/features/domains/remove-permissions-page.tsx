@@ -4,7 +4,7 @@ import { deleteAdminFromAll } from '@portal/contract/domains/calls';
 import { DM } from '@portal/contract/domains/messages';
 import { M } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -30,7 +30,7 @@ export default function RemovePermissionsPage() {
       });
     },
     onError: (err) =>
-      showStatus({ title: DM.deletionFailed, body: escapeHtml(errorText(err)), alert: alertOf(err) }),
+      showStatus({ title: DM.deletionFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
   });
 
   return (

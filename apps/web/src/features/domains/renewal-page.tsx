@@ -5,7 +5,7 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, call, errorText } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -44,7 +44,7 @@ export default function RenewalPage() {
     onError: (err) =>
       showStatus({
         title: err instanceof ApiError && err.httpStatus === 422 ? DM.cannotRenew : DM.renewalFailed,
-        body: escapeHtml(errorText(err)),
+        body: escapeHtml(failureText(err)),
         alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
       }),
   });
@@ -54,7 +54,7 @@ export default function RenewalPage() {
       {status.isLoading && <Text c="dimmed">Loading…</Text>}
       {status.isError && (
         <Alert color="red" title={DM.cannotRenew}>
-          {errorText(status.error)}
+          {failureText(status.error)}
         </Alert>
       )}
       {s && (

@@ -5,7 +5,7 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** The literal route parameter that means "no domain" (spec 000 §2). */
@@ -62,7 +62,7 @@ export default function WhoisPage() {
       </form>
       {lookup.isError && (
         <Alert color="red" title="Whois lookup failed">
-          {errorText(lookup.error)}
+          {failureText(lookup.error)}
         </Alert>
       )}
       {lookup.data && (

@@ -2,7 +2,7 @@ import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ApiError, call } from '../../app/api.ts';
+import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
@@ -76,17 +76,6 @@ export const databasesQuery = (user: string) =>
     queryFn: () => call(C.databases, { params: { user } }).then((r) => r.data),
   });
 
-/** The server's text for a failed call, with its field errors when it gave any. */
-export function failureText(err: unknown): string {
-  if (err instanceof ApiError) {
-    const fields = Object.values(err.errors);
-    return fields.length && !fields.includes(err.message)
-      ? `${err.message}: ${fields.join('; ')}`
-      : err.message;
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Site and devsite calls: a refusal (403) is the permissions problem, a 404 the missing vid, else `title`. */
 export function siteFailure(err: unknown, title: string) {
   if (err instanceof ApiError && err.httpStatus === 403) {
@@ -97,14 +86,22 @@ export function siteFailure(err: unknown, title: string) {
     };
   }
   if (err instanceof ApiError && err.httpStatus === 404) {
-    return { title: HM.vidNotFound, body: escapeHtml(failureText(err)), alert: 'warning' as const };
+    return {
+      title: HM.vidNotFound,
+      body: escapeHtml(failureText(err, 'message-and-fields')),
+      alert: 'warning' as const,
+    };
   }
   if (err instanceof ApiError && err.httpStatus === 409) {
-    return { title: HM.changePending, body: escapeHtml(failureText(err)), alert: 'warning' as const };
+    return {
+      title: HM.changePending,
+      body: escapeHtml(failureText(err, 'message-and-fields')),
+      alert: 'warning' as const,
+    };
   }
   return {
     title,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: err instanceof ApiError && err.kind === 'refused' ? ('warning' as const) : ('serious' as const),
   };
 }

@@ -6,12 +6,12 @@ import { HM } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureText, nondevWebsitesQuery, siteFailure, useFailureStatus } from './api.ts';
+import { nondevWebsitesQuery, siteFailure, useFailureStatus } from './api.ts';
 
 interface Values {
   action: 'create';
@@ -46,7 +46,7 @@ export default function CreateDevsitePage() {
   });
   useFailureStatus(sites.error, (err) => ({
     title: HM.problemsWithRequest,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
 

@@ -1,3 +1,4 @@
+import { failureText } from '../../app/api.ts';
 import { Anchor, Text } from '@mantine/core';
 import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
@@ -8,7 +9,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { databasesQuery, failureText, useFailureStatus } from './api.ts';
+import { databasesQuery, useFailureStatus } from './api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
 /**
@@ -20,7 +21,7 @@ export default function DatabasesPage() {
   const list = useQuery({ ...databasesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
     title: HM.problemsWithRequest,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
 

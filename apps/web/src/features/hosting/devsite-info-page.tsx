@@ -6,12 +6,12 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { devsiteQuery, failureText, siteFailure, useFailureStatus, useOnUserChange } from './api.ts';
+import { devsiteQuery, siteFailure, useFailureStatus, useOnUserChange } from './api.ts';
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
@@ -60,7 +60,7 @@ export default function DevsiteInfoPage() {
           {AM.readOnlyNote(account)}
         </Text>
       )}
-      {dev.isError && <Text c="dimmed">{failureText(dev.error)}</Text>}
+      {dev.isError && <Text c="dimmed">{failureText(dev.error, 'message-and-fields')}</Text>}
       {d && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>

@@ -1,3 +1,4 @@
+import { failureText } from '../../app/api.ts';
 import { Button, Group, Text } from '@mantine/core';
 import { AM } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
@@ -10,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { devsitesQuery, failureText, useFailureStatus } from './api.ts';
+import { devsitesQuery, useFailureStatus } from './api.ts';
 import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<Devsite, unknown>[] = [
@@ -35,7 +36,7 @@ export default function DevsitesPage() {
   const list = useQuery({ ...devsitesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
     title: HM.problemsWithRequest,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
 

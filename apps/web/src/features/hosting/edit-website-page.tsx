@@ -7,13 +7,12 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import {
-  failureText,
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
@@ -48,7 +47,7 @@ export default function EditWebsitePage() {
   useFailureStatus(details.error, (err) => siteFailure(err, HM.problemsWithRequest));
   useFailureStatus(versions.error, (err) => ({
     title: HM.errorPhpList,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
 
@@ -104,7 +103,7 @@ export default function EditWebsitePage() {
           {AM.readOnlyNote(account)}
         </Text>
       )}
-      {details.isError && <Text c="dimmed">{failureText(details.error)}</Text>}
+      {details.isError && <Text c="dimmed">{failureText(details.error, 'message-and-fields')}</Text>}
       {site && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>

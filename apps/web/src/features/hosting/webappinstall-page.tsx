@@ -6,19 +6,13 @@ import * as C from '@portal/contract/hosting/calls';
 import { HM } from '@portal/contract/hosting/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import {
-  appListQuery,
-  failureText,
-  nondevWebsitesQuery,
-  pendingInstallsQuery,
-  useFailureStatus,
-} from './api.ts';
+import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery, useFailureStatus } from './api.ts';
 
 interface Values {
   webappid: number;
@@ -56,7 +50,7 @@ export default function WebAppInstallPage() {
 
   const fail = (err: unknown) => ({
     title: HM.installFailed,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious' as const,
   });
   useFailureStatus(apps.error, fail);

@@ -10,12 +10,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { downloadErrorLog, failureText, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
+import { downloadErrorLog, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
 import { sslText } from './rules.ts';
 
 /**
@@ -33,7 +33,7 @@ export default function WebsitesPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: HM.errorWebsiteList,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
 

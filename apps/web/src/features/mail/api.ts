@@ -66,17 +66,6 @@ export const diskUsageQuery = (account: string) =>
     queryFn: () => call(C.diskUsage, { params: { account } }).then((r) => r.data.diskusage),
   });
 
-/** The server's text for a failed call, with its field errors when it gave any. */
-export function failureText(err: unknown): string {
-  if (err instanceof ApiError) {
-    // Field errors: their texts, once each. The envelope's message repeats one of them behind the
-    // field's raw name ("src_user: …"), which tells a customer nothing.
-    const fields = [...new Set(Object.values(err.errors))];
-    return fields.length ? fields.join('; ') : err.message;
-  }
-  return err instanceof Error ? err.message : String(err);
-}
-
 /** Shows a failed query's status message once per failure. */
 export function useFailureStatus(
   error: unknown,

@@ -5,12 +5,11 @@ import { MM } from '@portal/contract/mail/messages';
 import { optionalText, required, requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureText } from './api.ts';
 import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './datetime12.tsx';
 
 const Form = z.object({
@@ -66,7 +65,11 @@ export default function AutoResponderPage() {
       showStatus({ title: MM.autoResponderSent, body: escapeHtml(res.message), type: 'thankyou' });
     },
     onError: (err) =>
-      showStatus({ title: MM.autoResponderFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({
+        title: MM.autoResponderFailed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      }),
   });
 
   const submit = (v: Values) => {

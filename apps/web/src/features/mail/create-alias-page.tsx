@@ -5,11 +5,11 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { failureText, fieldErrorsOf } from './api.ts';
+import { fieldErrorsOf } from './api.ts';
 
 /** Add an alias to a domain: a name and its targets (spec 001: the server decides what is valid). */
 export default function CreateAliasPage() {
@@ -32,7 +32,11 @@ export default function CreateAliasPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.additionFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({
+        title: MM.additionFailed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      });
     },
   });
 

@@ -3,10 +3,10 @@ import { AM } from '@portal/contract/admin/messages';
 import { MM } from '@portal/contract/mail/messages';
 import { M } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
-import { diskUsageQuery, failureText, useFailureStatus } from './api.ts';
+import { diskUsageQuery, useFailureStatus } from './api.ts';
 import { formatKb, percentUsed } from './format.ts';
 import { escapeHtml } from '../../app/status.ts';
 
@@ -19,7 +19,7 @@ export default function DiskUsagePage() {
   const q = useQuery({ ...diskUsageQuery(account), enabled: ready });
   useFailureStatus(q.error, (err) => ({
     title: err instanceof ApiError && err.kind === 'refused' ? M.permissionDenied : MM.diskUsageFailed,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
   // A failure empties the table.

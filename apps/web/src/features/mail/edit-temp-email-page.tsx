@@ -6,12 +6,12 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, failureText, fieldErrorsOf, tempAliasQuery } from './api.ts';
+import { expListQuery, fieldErrorsOf, tempAliasQuery } from './api.ts';
 import { expiryLabel } from './dates.ts';
 
 interface Values {
@@ -50,7 +50,11 @@ export default function EditTempEmailPage() {
 
   useEffect(() => {
     if (!q.error) return;
-    showStatus({ title: MM.noAliasFound, body: escapeHtml(failureText(q.error)), alert: 'warning' });
+    showStatus({
+      title: MM.noAliasFound,
+      body: escapeHtml(failureText(q.error, 'fields')),
+      alert: 'warning',
+    });
     navigate(list, { replace: true });
   }, [q.error, navigate, list, showStatus]);
 
@@ -74,7 +78,7 @@ export default function EditTempEmailPage() {
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: MM.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
 

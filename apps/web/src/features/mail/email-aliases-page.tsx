@@ -8,12 +8,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { aliasesQuery, domainCountsQuery, failureText, useFailureStatus } from './api.ts';
+import { aliasesQuery, domainCountsQuery, useFailureStatus } from './api.ts';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
@@ -40,7 +40,7 @@ export default function EmailAliasesPage() {
 
   useFailureStatus(counts.error ?? aliases.error, (err) => ({
     title: MM.failed,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
 
@@ -52,7 +52,7 @@ export default function EmailAliasesPage() {
       showStatus({ title: res.message, body: escapeHtml(res.data.address), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: MM.deleteFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({ title: MM.deleteFailed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' }),
   });
 
   const catchAllAlert = () =>

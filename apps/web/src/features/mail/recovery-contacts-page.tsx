@@ -5,12 +5,12 @@ import { MM } from '@portal/contract/mail/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { failureText, recoveryQuery, useFailureStatus } from './api.ts';
+import { recoveryQuery, useFailureStatus } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
 export default function RecoveryContactsPage() {
@@ -26,7 +26,7 @@ export default function RecoveryContactsPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: MM.failed,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
 
@@ -42,8 +42,8 @@ export default function RecoveryContactsPage() {
       showStatus({ title: MM.added(res.data.contact_info), body: escapeHtml(res.message), type: 'review' });
     },
     onError: (err) => {
-      setError(failureText(err));
-      showStatus({ title: MM.addFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      setError(failureText(err, 'fields'));
+      showStatus({ title: MM.addFailed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
   const remove = useMutation({
@@ -54,7 +54,11 @@ export default function RecoveryContactsPage() {
       showStatus({ title: MM.deleted, body: escapeHtml(r.contact_info), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: MM.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({
+        title: MM.deletionFailed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      }),
   });
 
   const columns: ColumnDef<RecoveryEmail, unknown>[] = [

@@ -15,13 +15,12 @@ import { SendMessageForm, sendMessage } from '@portal/contract/account/calls';
 import { MM } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureText } from './api.ts';
 
 /** Send Authenticated Message: a message to the help desk that the portal vouches for (spec 001). */
 export default function SendAuthMsgPage() {
@@ -54,7 +53,7 @@ export default function SendAuthMsgPage() {
     onError: (err) =>
       showStatus({
         title: MM.sendFailedTitle,
-        body: `<p>${escapeHtml(MM.sendFailedBody)}: ${escapeHtml(failureText(err))}</p><p>Please call the help desk at ${escapeHtml(
+        body: `<p>${escapeHtml(MM.sendFailedBody)}: ${escapeHtml(failureText(err, 'fields'))}</p><p>Please call the help desk at ${escapeHtml(
           urls?.helpdesk_phone ?? '',
         )} or write to ${escapeHtml(urls?.helpdesk_email ?? '')}.</p>`,
         alert: 'serious',

@@ -5,13 +5,12 @@ import { MM } from '@portal/contract/mail/messages';
 import { requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureText } from './api.ts';
 
 const Form = z.object({ email: requiredEmail(MM.invalidEmailAddress) });
 
@@ -28,7 +27,7 @@ export default function SubscribePortalPage() {
     onError: (err) =>
       showStatus({
         title: MM.subscribeFailedTitle,
-        body: `<p>${escapeHtml(MM.subscribeFailedBody)}</p><p>${escapeHtml(failureText(err))}</p>`,
+        body: `<p>${escapeHtml(MM.subscribeFailedBody)}</p><p>${escapeHtml(failureText(err, 'fields'))}</p>`,
         alert: 'serious',
       }),
   });

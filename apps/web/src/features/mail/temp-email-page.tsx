@@ -8,13 +8,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, failureText, fieldErrorsOf, tempEmailsQuery, useFailureStatus } from './api.ts';
+import { expListQuery, fieldErrorsOf, tempEmailsQuery, useFailureStatus } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
 const columns: ColumnDef<TempEmailRow, unknown>[] = [
@@ -69,7 +69,7 @@ export default function TempEmailPage() {
 
   useFailureStatus(list.error, (err) => ({
     title: MM.failed,
-    body: escapeHtml(failureText(err)),
+    body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
 
@@ -91,7 +91,7 @@ export default function TempEmailPage() {
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: MM.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
 

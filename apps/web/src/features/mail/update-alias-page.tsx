@@ -5,11 +5,11 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { aliasDestsQuery, failureText, fieldErrorsOf } from './api.ts';
+import { aliasDestsQuery, fieldErrorsOf } from './api.ts';
 
 /** Change the targets of an alias; the catch-all is read-only. */
 export default function UpdateAliasPage() {
@@ -30,7 +30,11 @@ export default function UpdateAliasPage() {
   // A missing alias: say so and go back to the list.
   useEffect(() => {
     if (!dests.error) return;
-    showStatus({ title: MM.notFoundAlias, body: escapeHtml(failureText(dests.error)), alert: 'warning' });
+    showStatus({
+      title: MM.notFoundAlias,
+      body: escapeHtml(failureText(dests.error, 'fields')),
+      alert: 'warning',
+    });
     navigate(back, { replace: true });
   }, [dests.error, navigate, back, showStatus]);
 
@@ -45,7 +49,7 @@ export default function UpdateAliasPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failedUpdate, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: MM.failedUpdate, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
 

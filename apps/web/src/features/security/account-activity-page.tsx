@@ -5,7 +5,7 @@ import type { ActivityEvent } from '@portal/contract/security/activity';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
-import { errorText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -79,7 +79,7 @@ export default function AccountActivityPage() {
           data={list.data?.events ?? []}
           emptyText={
             list.isError
-              ? `No activity: ${errorText(list.error)}`
+              ? `No activity: ${failureText(list.error)}`
               : q
                 ? 'Nothing matches the search.'
                 : 'No activity yet.'

@@ -1,5 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
-import { ApiError, errorText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { alertOf, escapeHtml, type useStatus } from '../../app/status.ts';
 
 /**
@@ -19,5 +19,5 @@ export function showFailure<V extends Record<string, unknown>>(
     form.setFieldError('password', err.message);
     return;
   }
-  showStatus({ title: 'Problems', body: escapeHtml(errorText(err)), alert: alertOf(err) });
+  showStatus({ title: 'Problems', body: escapeHtml(failureText(err)), alert: alertOf(err) });
 }

@@ -15,7 +15,7 @@ import * as P from '@portal/contract/security/passkeys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -42,7 +42,7 @@ export function PasskeysPanel() {
   const [renaming, setRenaming] = useState<P.Passkey | null>(null);
   const [removing, setRemoving] = useState<P.Passkey | null>(null);
   const fail = (title: string) => (err: unknown) =>
-    showStatus({ title, body: escapeHtml(errorText(err)), alert: alertOf(err) });
+    showStatus({ title, body: escapeHtml(failureText(err)), alert: alertOf(err) });
 
   const add = useMutation({
     mutationFn: async () => {

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import * as S from '@portal/contract/security/session-calls';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -22,7 +22,7 @@ export function SessionsPanel() {
     void queryClient.invalidateQueries({ queryKey: signInsQuery(currentUser).queryKey });
   };
   const failed = (err: unknown) =>
-    showStatus({ title: 'The session was not ended', body: escapeHtml(errorText(err)), alert: 'serious' });
+    showStatus({ title: 'The session was not ended', body: escapeHtml(failureText(err)), alert: 'serious' });
 
   const endOne = useMutation({
     mutationFn: (id: string) => call(S.endSession, { body: { logname: currentUser, id } }),
@@ -104,7 +104,7 @@ export function SessionsPanel() {
       <DataTable
         columns={columns}
         data={sessions}
-        emptyText={list.isError ? `No sessions: ${errorText(list.error)}` : 'No sessions.'}
+        emptyText={list.isError ? `No sessions: ${failureText(list.error)}` : 'No sessions.'}
         loading={list.isLoading}
         caption="Sessions"
       />

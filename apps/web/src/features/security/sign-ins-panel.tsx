@@ -2,7 +2,7 @@ import { Badge, Stack, Text, Title } from '@mantine/core';
 import * as S from '@portal/contract/security/session-calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { errorText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, signInsQuery } from './api.ts';
@@ -40,7 +40,7 @@ export function SignInsPanel() {
         data={list.data ?? []}
         pageSize={10}
         initialSort={[{ id: 'time', desc: true }]}
-        emptyText={list.isError ? `No sign-ins: ${errorText(list.error)}` : 'No sign-ins.'}
+        emptyText={list.isError ? `No sign-ins: ${failureText(list.error)}` : 'No sign-ins.'}
         loading={list.isLoading}
         caption="Recent sign-ins"
       />

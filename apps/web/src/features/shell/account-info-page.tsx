@@ -3,7 +3,7 @@ import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
 import { AM } from '@portal/contract/admin/messages';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
@@ -49,7 +49,7 @@ export default function AccountInfoPage() {
           {AM.readOnlyNote(account)}
         </Text>
       )}
-      {q.isError && <Text c="red">{errorText(q.error)}</Text>}
+      {q.isError && <Text c="red">{failureText(q.error)}</Text>}
       {q.data && (
         <Table striped withTableBorder maw={640}>
           <Table.Tbody>

@@ -4,7 +4,7 @@ import type { ColorMode } from '@portal/contract/constants';
 import { M } from '@portal/contract/messages';
 import { mfaVerify, SF } from '@portal/contract/security/second-factor';
 import { useState } from 'react';
-import { ApiError, call, errorText, type SecondFactorNeeded } from '../../app/api.ts';
+import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 
@@ -53,7 +53,7 @@ export default function CodeStep({
         return;
       }
       form.setFieldValue('code', '');
-      form.setFieldError('code', errorText(err));
+      form.setFieldError('code', failureText(err));
     } finally {
       setPending(false);
     }

@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { M } from '@portal/contract/messages';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { call, errorText, SecondFactorNeeded } from '../../app/api.ts';
+import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
@@ -61,7 +61,7 @@ export function LoginPage() {
       }
       const n = failures + 1;
       setFailures(n);
-      showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(errorText(err)), alert: 'serious' });
+      showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(failureText(err)), alert: 'serious' });
     } finally {
       setPending(false);
     }

@@ -3,7 +3,7 @@ import type { LoginData } from '@portal/contract/session/calls';
 import { PK } from '@portal/contract/security/passkey-messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
-import { call, errorText } from '../../app/api.ts';
+import { call, failureText } from '../../app/api.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import {
   cancelCeremony,
@@ -41,7 +41,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     (err: unknown) => {
       // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
       if (wasCancelled(err)) return;
-      showStatus({ title: PK.signInFailed, body: escapeHtml(errorText(err)), alert: 'serious' });
+      showStatus({ title: PK.signInFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
     },
     [showStatus],
   );

@@ -14,7 +14,7 @@ import {
 import { openApiDocument } from '@portal/contract/reference/calls';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { errorText, request } from '../../app/api.ts';
+import { failureText, request } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
 
 /**
@@ -144,7 +144,7 @@ function CallDetails({ op, failures }: { op: Operation; failures: Document['comp
             <Badge variant="light" mr="xs">
               {status}
             </Badge>
-            {failureText(failures, status)}
+            {responsesText(failures, status)}
           </Text>
         ))}
       </Stack>
@@ -164,7 +164,7 @@ const FAILURE_NAMES: Record<string, string> = {
   '500': 'Internal',
   '503': 'Unavailable',
 };
-const failureText = (failures: Document['components']['responses'], status: string) =>
+const responsesText = (failures: Document['components']['responses'], status: string) =>
   (failures[FAILURE_NAMES[status] ?? ''] ?? { description: '' }).description.replace(/`/g, '');
 
 export default function ApiReferencePage() {
@@ -182,7 +182,7 @@ export default function ApiReferencePage() {
   return (
     <Page title="API Reference" width={1000}>
       {doc.isPending && <Loader />}
-      {doc.isError && <Alert color="red">{errorText(doc.error)}</Alert>}
+      {doc.isError && <Alert color="red">{failureText(doc.error)}</Alert>}
       {doc.data && (
         <Stack>
           <Text size="sm">{doc.data.info.description?.replace(/`/g, '')}</Text>

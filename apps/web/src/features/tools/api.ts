@@ -1,15 +1,11 @@
 import { TM } from '@portal/contract/tools/messages';
-import { ApiError, errorText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 
 /**
  * The tools' calls are actions, not data to cache: each press is a mutation. Their failures show
  * in the answer box as "Error: {error}" (spec 002 §8), with the field's own text when the server
  * names one (it is the tool's message, without the field name).
  */
-export function toolErrorText(err: unknown): string {
-  if (err instanceof ApiError) return Object.values(err.errors)[0] ?? err.message;
-  return errorText(err);
-}
 
 /** What an answer box shows after a call: the answer, or "Error: …". */
 export interface Answer {
@@ -18,4 +14,7 @@ export interface Answer {
 }
 
 export const answerOf = (text: string): Answer => ({ text, error: false });
-export const errorOf = (err: unknown): Answer => ({ text: TM.answerError(toolErrorText(err)), error: true });
+export const errorOf = (err: unknown): Answer => ({
+  text: TM.answerError(failureText(err, 'first-field')),
+  error: true,
+});

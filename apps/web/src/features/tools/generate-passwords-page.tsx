@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
-import { toolErrorText } from './api.ts';
+import { failureText } from '../../app/api.ts';
 import { useTones } from './tones.ts';
 
 /** The generator's default count (spec 002 §9); the server clamps to 28 and says so. */
@@ -40,7 +40,7 @@ export default function GeneratePasswordsPage() {
     },
     onError: (err) => {
       setPasswords([]);
-      setMessage({ text: TM.answerError(toolErrorText(err)), error: true });
+      setMessage({ text: TM.answerError(failureText(err, 'first-field')), error: true });
     },
   });
   const button = (kind: Kind, label: string) => (

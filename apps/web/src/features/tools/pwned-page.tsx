@@ -5,7 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
-import { toolErrorText } from './api.ts';
+import { failureText } from '../../app/api.ts';
 import { useTones } from './tones.ts';
 
 /** How many checked passwords the table keeps (newest first); they live only in this screen. */
@@ -53,7 +53,7 @@ export default function PwnedPage() {
       setResults((rows) => [result, ...rows.filter((r) => r.password !== result.password)].slice(0, KEEP));
       setPassword('');
     },
-    onError: (err) => setError(TM.answerError(toolErrorText(err))),
+    onError: (err) => setError(TM.answerError(failureText(err, 'first-field'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
