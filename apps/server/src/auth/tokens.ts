@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -39,6 +39,9 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
 
 export function createTokenService(secret: Uint8Array, now: () => Date): TokenService {
   const issuer = 'members-portal';
+  // A KeyObject, not the bytes: jose imports raw bytes into a WebCrypto key at every call, a
+  // KeyObject once (it keeps the imported key per KeyObject).
+  const key = createSecretKey(secret);
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -53,11 +56,11 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
         .setIssuer(issuer)
         .setIssuedAt(iat)
         .setExpirationTime(claims.exp)
-        .sign(secret);
+        .sign(key);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, key, {
           issuer,
           algorithms: ['HS256'],
           currentDate: now(),

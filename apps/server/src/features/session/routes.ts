@@ -11,7 +11,7 @@ import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts'
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import { toCustomerSummary } from './summary.ts';
+import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -128,8 +128,10 @@ export function sessionRoutes(app: FastifyInstance): void {
   route(app, S.customer, {
     access: { account: ({ params }) => params.logname, scope: 'read' },
     handler: async ({ db, account }) => {
-      const [row] = await db.select().from(accounts).where(eq(accounts.logname, account!.logname)).limit(1);
-      return toCustomerSummary(row);
+      // The account was found by the access rule; a row deleted since is a stale view (404).
+      const summary = account && (await readCustomerSummary(db, account.logname));
+      if (!summary) throw notFound('Account not found');
+      return summary;
     },
   });
 
