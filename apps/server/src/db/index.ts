@@ -150,9 +150,16 @@ class ResilientPool extends pg.Pool {
   }
 }
 
+/**
+ * PGlite's own start parameters plus a buffer cache of 16 MB instead of initdb's 128 MB: PGlite
+ * lives inside this process, and its cache counts in the server's memory. The embedded database is
+ * the trial and small-site setup (a few MB of data); its files stay in the OS page cache anyway.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite(dataDir, { startParams: PGLITE_START });
   const db = drizzleLite(client, { schema }) as unknown as Db;
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // One process, one connection: a change is announced when the statement that committed it returns.
