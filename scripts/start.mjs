@@ -37,20 +37,23 @@ function buildWhenChanged(what, stamp, output, sources, build) {
 }
 
 const shared = ['packages/contract/src', 'packages/contract/package.json', 'package-lock.json'];
-buildWhenChanged(
-  'web app',
-  'apps/web/dist/.source-hash',
-  'apps/web/dist/index.html',
-  ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
-  ['bash', 'scripts/build-web.sh'],
-);
-buildWhenChanged(
-  'server',
-  'apps/server/dist/.source-hash',
-  'apps/server/dist/main.js',
-  ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...shared],
-  ['bash', 'scripts/build-server.sh'],
-);
+// PORTAL_START_NO_BUILD=1: run what is built, as it is (a harness that built it already).
+if (process.env.PORTAL_START_NO_BUILD !== '1') {
+  buildWhenChanged(
+    'web app',
+    'apps/web/dist/.source-hash',
+    'apps/web/dist/index.html',
+    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
+    ['bash', 'scripts/build-web.sh'],
+  );
+  buildWhenChanged(
+    'server',
+    'apps/server/dist/.source-hash',
+    'apps/server/dist/main.js',
+    ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...shared],
+    ['bash', 'scripts/build-server.sh'],
+  );
+}
 const server = spawn(process.execPath, ['apps/server/dist/main.js', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });
