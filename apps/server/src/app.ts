@@ -11,6 +11,7 @@ import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createDevices, type Devices } from './auth/devices.ts';
 import { createSecretBox, type SecretBox } from './auth/secret-box.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import type { SessionTimes } from './auth/sessions.ts';
 import { resolveSecret, createTokenService, type Caller, type TokenService } from './auth/tokens.ts';
 import type { Config } from './config.ts';
@@ -56,6 +57,8 @@ export interface Deps {
   tokens: TokenService;
   /** Session lifetime and idle timeouts (auth/sessions.ts). */
   sessionTimes: SessionTimes;
+  /** Session checks kept for a moment, dropped on the database's change announcements. */
+  sessionCache: SessionCache;
   /** The owner's known browsers (auth/devices.ts). */
   devices: Devices;
   /** Encrypts authenticator secrets and hashes recovery codes (auth/secret-box.ts). */
@@ -124,6 +127,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
       : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
   const outbox = new Outbox(config.MAIL_FROM, transport);
+  const sessionCache = new SessionCache(config.PORTAL_SESSION_CACHE_MS);
+  database.onAuthChange((account) => sessionCache.drop(account));
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
 
@@ -139,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       idleMinutes: config.PORTAL_IDLE_MINUTES,
       staffIdleMinutes: config.PORTAL_STAFF_IDLE_MINUTES,
     },
+    sessionCache,
     outbox,
     jobs,
     now,

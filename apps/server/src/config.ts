@@ -32,6 +32,11 @@ const Env = z.object({
   PORTAL_STAFF_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(30),
   /** Staff and admins must set up a second factor before any other call (issue 18); customers choose. */
   PORTAL_STAFF_MFA: z.enum(['required', 'optional']).default('required'),
+  /**
+   * How long a process may answer the session check from what it read (auth/session-cache.ts); the
+   * database's change announcements end it sooner. At most a second; 0 reads the session every time.
+   */
+  PORTAL_SESSION_CACHE_MS: z.coerce.number().int().min(0).max(1000).default(500),
   PORTAL_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   PORTAL_PUBLIC_URL: url.optional(),
   PORTAL_TITLE: z.string().default('Members Portal (beta)'),

@@ -1,7 +1,7 @@
 import { isStaffRole } from '@portal/contract/constants';
 import { M } from '@portal/contract/messages';
-import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { type Db, preparedFor } from '../db/index.ts';
 import { accounts, domainGrants, domains } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import type { Caller } from './tokens.ts';
@@ -51,8 +51,17 @@ export const accountColumns = {
   role: accounts.role,
 };
 
+const accountQuery = preparedFor((db) =>
+  db
+    .select(accountColumns)
+    .from(accounts)
+    .where(eq(accounts.logname, sql.placeholder('logname')))
+    .limit(1)
+    .prepare('portal_find_account'),
+);
+
 export async function findAccount(db: Db, logname: string): Promise<AccountRef | undefined> {
-  const [row] = await db.select(accountColumns).from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  const [row] = await accountQuery(db).execute({ logname });
   return row;
 }
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import { type Db, preparedFor } from '../db/index.ts';
 import { accounts, resetTokens, sessions } from '../db/schema.ts';
 import { clientPrefix } from '../http/client-address.ts';
 import { type AccountRef, accountColumns } from './policy.ts';
+import type { SessionCache, SessionRow } from './session-cache.ts';
 import type { Caller } from './tokens.ts';
 
 /**
@@ -12,7 +13,8 @@ import type { Caller } from './tokens.ts';
  * a request is accepted only while the row is live, its account exists with the role the token
  * carries, and the row carries the account's current session epoch (its cut-off). The check is one
  * query that also reads the caller's own account, which the access policy would otherwise read in
- * a query of its own: sessions cost no round trip.
+ * a query of its own: sessions cost no round trip. It is a prepared statement, and its answer may
+ * be kept for a moment by a SessionCache that the database's change announcements keep true.
  */
 
 export interface SessionTimes {
@@ -70,8 +72,35 @@ export async function liveSession(
   caller: Caller,
   now: Date,
   times: SessionTimes,
+  cache?: SessionCache,
 ): Promise<AccountRef | null> {
-  const [row] = await db
+  let row = cache?.get(caller.sid, caller.username);
+  // A kept row is used only while no touch of last_seen is due: the idle timeout and the touch are
+  // decided on the stored row, which another process may have touched since.
+  if (row && now.getTime() - row.lastSeen.getTime() >= TOUCH_MS) row = undefined;
+  const kept = !!row;
+  const readAt = cache?.generation() ?? 0;
+  row ??= await readSession(db, caller);
+  if (!row || row.endedAt || row.expiresAt <= now) return null;
+  if (tokenRole(row.role) !== caller.role || row.epoch !== row.accountEpoch) return null;
+  const idle = (caller.role === 'customer' ? times.idleMinutes : times.staffIdleMinutes) * 60_000;
+  const quiet = now.getTime() - row.lastSeen.getTime();
+  if (quiet > idle) {
+    await endSession(db, caller.sid, now, 'idle');
+    return null;
+  }
+  if (quiet >= TOUCH_MS) {
+    await db.update(sessions).set({ lastSeen: now }).where(eq(sessions.id, caller.sid));
+    row = { ...row, lastSeen: now };
+  }
+  if (cache && !kept) cache.put(caller.sid, row, readAt);
+  const { accountEpoch, epoch, lastSeen, expiresAt, endedAt, ...account } = row;
+  return account;
+}
+
+/** The session check's one query, prepared once per database handle (a named statement on PostgreSQL). */
+const sessionQuery = preparedFor((db) =>
+  db
     .select({
       ...accountColumns,
       accountEpoch: accounts.sessionEpoch,
@@ -82,19 +111,14 @@ export async function liveSession(
     })
     .from(sessions)
     .innerJoin(accounts, eq(accounts.logname, sessions.account))
-    .where(and(eq(sessions.id, caller.sid), eq(sessions.account, caller.username)))
-    .limit(1);
-  if (!row || row.endedAt || row.expiresAt <= now) return null;
-  if (tokenRole(row.role) !== caller.role || row.epoch !== row.accountEpoch) return null;
-  const idle = (caller.role === 'customer' ? times.idleMinutes : times.staffIdleMinutes) * 60_000;
-  const quiet = now.getTime() - row.lastSeen.getTime();
-  if (quiet > idle) {
-    await endSession(db, caller.sid, now, 'idle');
-    return null;
-  }
-  if (quiet >= TOUCH_MS) await db.update(sessions).set({ lastSeen: now }).where(eq(sessions.id, caller.sid));
-  const { accountEpoch, epoch, lastSeen, expiresAt, endedAt, ...account } = row;
-  return account;
+    .where(and(eq(sessions.id, sql.placeholder('sid')), eq(sessions.account, sql.placeholder('account'))))
+    .limit(1)
+    .prepare('portal_session_check'),
+);
+
+async function readSession(db: Db, caller: Caller): Promise<SessionRow | undefined> {
+  const [row] = await sessionQuery(db).execute({ sid: caller.sid, account: caller.username });
+  return row;
 }
 
 /** Why a session ended: signed out, idle, or ended from the session list by its owner or by staff. */

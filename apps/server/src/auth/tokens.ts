@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
@@ -46,8 +46,26 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
 }
 
+/** Tokens whose signature has been checked, kept per process (the most recent first to stay). */
+const VERIFIED_MAX = 10_000;
+
 export function createTokenService(secret: Uint8Array, now: () => Date): TokenService {
   const issuer = 'members-portal';
+  // A KeyObject, not the bytes: jose imports raw bytes into a WebCrypto key at every call, a
+  // KeyObject once (it keeps the imported key per KeyObject).
+  const key = createSecretKey(secret);
+  // A token's signature is checked once: the same string is always as good, so its claims are kept
+  // (bounded) and each later use only checks its expiry. HMAC through WebCrypto is a job of its own
+  // per call, the largest cost of a request after the database. Whether the session still lives is
+  // decided after this, by the session check, every time.
+  const verified = new Map<string, Omit<Caller, 'self'>>();
+  const remember = (token: string, claims: Omit<Caller, 'self'>) => {
+    if (verified.size >= VERIFIED_MAX) {
+      const oldest = verified.keys().next();
+      if (!oldest.done) verified.delete(oldest.value);
+    }
+    verified.set(token, claims);
+  };
   return {
     async sign(claims) {
       const iat = Math.floor(now().getTime() / 1000);
@@ -62,11 +80,18 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
         .setIssuer(issuer)
         .setIssuedAt(iat)
         .setExpirationTime(claims.exp)
-        .sign(secret);
+        .sign(key);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // jose's own rule: expired once `exp` is not after the current second.
+        if (known.exp > Math.floor(now().getTime() / 1000)) return { ...known };
+        verified.delete(token);
+        return null;
+      }
       try {
-        const { payload } = await jwtVerify(token, secret, {
+        const { payload } = await jwtVerify(token, key, {
           issuer,
           algorithms: ['HS256'],
           currentDate: now(),
@@ -76,7 +101,16 @@ export function createTokenService(secret: Uint8Array, now: () => Date): TokenSe
         // A token without a session (made before sessions existed) is not accepted.
         if (typeof sid !== 'string' || !sid) return null;
         if (role !== 'admin' && role !== 'staff' && role !== 'customer') return null;
-        return { username, altuser: typeof altuser === 'string' ? altuser : username, role, jti, sid, exp };
+        const claims: Omit<Caller, 'self'> = {
+          username,
+          altuser: typeof altuser === 'string' ? altuser : username,
+          role,
+          jti,
+          sid,
+          exp,
+        };
+        remember(token, claims);
+        return { ...claims };
       } catch {
         return null;
       }

@@ -17,14 +17,55 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Calls `listener` with the account's logname when a change that the session check depends on
+   * commits, in any process (the triggers of migration 0004 announce it on AUTH_CHANNEL); with null
+   * when announcements may have been missed (a connection that listened has ended).
+   */
+  onAuthChange(listener: AuthChangeListener): void;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+export type AuthChangeListener = (account: string | null) => void;
+
+/** The channel of the session check's change announcements (migration 0004_session_notify). */
+export const AUTH_CHANNEL = 'portal_auth';
+
+/** Listeners of the announcements, called in the order they were added. */
+function authChanges() {
+  const listeners: AuthChangeListener[] = [];
+  return {
+    add: (l: AuthChangeListener) => {
+      listeners.push(l);
+    },
+    announce: (account: string | null) => {
+      for (const l of listeners) l(account);
+    },
+  };
+}
+
 const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Serialises migrations of several processes starting at once on one PostgreSQL. */
 const MIGRATION_LOCK = 72_041_001;
+
+/**
+ * A statement built once per database handle and reused (drizzle's `.prepare(name)`: a named
+ * statement on PostgreSQL, parsed and planned once per connection). For the queries every request
+ * runs; a transaction is a handle of its own and gets its own.
+ */
+export function preparedFor<T>(build: (db: Db) => T): (db: Db) => T {
+  const built = new WeakMap<Db, T>();
+  return (db) => {
+    let p = built.get(db);
+    if (p === undefined) {
+      p = build(db);
+      built.set(db, p);
+    }
+    return p;
+  };
+}
 
 export interface DatabaseOptions {
   /** PostgreSQL; PGlite when unset. */
@@ -44,6 +85,18 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   const pool = new ResilientPool({ connectionString: url, max: poolMax });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+  // Every connection listens, before its first query: a change committed on one of them is announced
+  // on that same connection before its COMMIT returns (PostgreSQL sends a session its own
+  // notifications ahead of ReadyForQuery), so this process never answers from what it just changed.
+  // Other processes hear it within milliseconds. A connection that ends may have missed some.
+  const changes = authChanges();
+  pool.on('connect', (client) => {
+    client.on('notification', (n) => {
+      if (n.channel === AUTH_CHANNEL) changes.announce(n.payload ?? null);
+    });
+    client.on('end', () => changes.announce(null));
+    client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => changes.announce(null));
+  });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {
@@ -56,6 +109,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    onAuthChange: changes.add,
     ping: async () => {
       await pool.query('select 1');
     },
@@ -96,14 +150,25 @@ class ResilientPool extends pg.Pool {
   }
 }
 
+/**
+ * PGlite's own start parameters plus a buffer cache of 16 MB instead of initdb's 128 MB: PGlite
+ * lives inside this process, and its cache counts in the server's memory. The embedded database is
+ * the trial and small-site setup (a few MB of data); its files stay in the OS page cache anyway.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = new PGlite(dataDir, { startParams: PGLITE_START });
   const db = drizzleLite(client, { schema }) as unknown as Db;
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
+  // One process, one connection: a change is announced when the statement that committed it returns.
+  const changes = authChanges();
+  await client.listen(AUTH_CHANNEL, (payload) => changes.announce(payload));
   return {
     db,
     kind: 'pglite',
+    onAuthChange: changes.add,
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -339,7 +339,8 @@ async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<
   const caller = await app.deps.tokens.verify(token);
   if (!caller) throw expired();
   // The session decides, not the token: one query, which also reads the caller's own account.
-  const self = await liveSession(app.deps.db, caller, app.deps.now(), app.deps.sessionTimes);
+  const { db, sessionTimes, sessionCache } = app.deps;
+  const self = await liveSession(db, caller, app.deps.now(), sessionTimes, sessionCache);
   if (!self) throw expired();
   caller.self = self;
   req.caller = caller;

@@ -106,7 +106,9 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SIGTERM drains the process', () 
   }, 180_000);
 
   it('npm start (scripts/start.mjs) passes SIGTERM on: the server drains and exits, the wrapper with it', async () => {
-    // A checkout whose web app counts as built, so that start.mjs goes straight to the server.
+    // A checkout whose web app and server are built; start.mjs is told not to check their sources
+    // (it would otherwise rebuild them from the sources it hashes), and goes straight to the server.
+    buildServer();
     const cwd = mkdtempSync(join(tmpdir(), 'portal-start-'));
     dirs.push(cwd);
     mkdirSync(join(cwd, 'apps/web/src'), { recursive: true });
@@ -116,7 +118,12 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SIGTERM drains the process', () 
     symlinkSync(join(ROOT, 'apps/server'), join(cwd, 'apps/server'));
     symlinkSync(join(ROOT, 'node_modules'), join(cwd, 'node_modules'));
     const port = await freePort();
-    const p = startProcess('npm start', [join(ROOT, 'scripts/start.mjs')], env(join(cwd, 'data'), port), cwd);
+    const p = startProcess(
+      'npm start',
+      [join(ROOT, 'scripts/start.mjs')],
+      { ...env(join(cwd, 'data'), port), PORTAL_START_NO_BUILD: '1' },
+      cwd,
+    );
     procs.push(p);
     await sigtermWhileInFlight(p, port);
   }, 180_000);

@@ -21,7 +21,7 @@ import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
-import { toCustomerSummary } from './summary.ts';
+import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
 export function sessionRoutes(app: FastifyInstance): void {
@@ -153,8 +153,10 @@ export function sessionRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     access: { account: ({ params }) => params.logname, scope: 'read' },
     handler: async ({ db, account }) => {
-      const [row] = await db.select().from(accounts).where(eq(accounts.logname, account!.logname)).limit(1);
-      return toCustomerSummary(row);
+      // The account was found by the access rule; a row deleted since is a stale view (404).
+      const summary = account && (await readCustomerSummary(db, account.logname));
+      if (!summary) throw notFound('Account not found');
+      return summary;
     },
   });
 
