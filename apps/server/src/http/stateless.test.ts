@@ -78,7 +78,6 @@ const ALLOWED: Record<string, string> = {
   'integrations/registrar/xcp.ts:TOKEN': 'the tokenizer of OpenSRS answers',
 };
 
-
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 function serverFiles(): string[] {

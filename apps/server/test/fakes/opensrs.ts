@@ -1,7 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { addYears, parseDate } from '../../src/integrations/registrar/expiration.ts';
-import { buildEnvelope, isAssoc, parseEnvelope, signature, type XcpInput, type XcpValue } from '../../src/integrations/registrar/xcp.ts';
+import {
+  buildEnvelope,
+  isAssoc,
+  parseEnvelope,
+  signature,
+  type XcpInput,
+  type XcpValue,
+} from '../../src/integrations/registrar/xcp.ts';
 
 /**
  * A stand-in for the OpenSRS XCP endpoint on loopback (127.0.0.1, free port), for tests and

@@ -10,7 +10,13 @@ import { shortKey } from '../../integrations/gateway/index.ts';
 import type { Transport } from '../../integrations/mailer.ts';
 import { DEMO_FILE } from '../../lib/demo.ts';
 import { importFile } from '../../lib/import.ts';
-import { createTestDatabase, demoPassword, makeClock, type Res, type Sent } from '../../../test/support/helper.ts';
+import {
+  createTestDatabase,
+  demoPassword,
+  makeClock,
+  type Res,
+  type Sent,
+} from '../../../test/support/helper.ts';
 import { registerWorkers } from '../../workers.ts';
 
 /**

@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HEADER_SIZE } from './format.ts';
 import { importPwned, PwnedImportError } from './importer.ts';
 import { checkPassword, openPwnedIndex, PLACE_LOCAL_INDEX, type PwnedIndex } from './lookup.ts';
-import { leftovers, type Rec, records, sha1, sorted, tempDir, toText } from '../../../test/support/breach-testdata.ts';
+import {
+  leftovers,
+  type Rec,
+  records,
+  sha1,
+  sorted,
+  tempDir,
+  toText,
+} from '../../../test/support/breach-testdata.ts';
 
 let dir: string;
 let cleanup: () => Promise<void>;
