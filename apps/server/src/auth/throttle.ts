@@ -67,8 +67,10 @@ export interface Check {
 export type Admission = { ok: true } | { ok: false; retryAt: Date };
 
 class Refused extends Error {
-  constructor(readonly retryAt: Date) {
+  readonly retryAt: Date;
+  constructor(retryAt: Date) {
     super('refused');
+    this.retryAt = retryAt;
   }
 }
 

@@ -1746,70 +1746,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/watcherrorlogs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Watch error logs
-         * @description **Who may call it:** The account named in the request itself, or staff.
-         */
-        post: operations["post-watcherrorlogs"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/download-errorlogs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Download error logs file
-         * @description **Who may call it:** Anyone: no token.
-         */
-        get: operations["get-download-errorlogs"];
-        put?: never;
-        /**
-         * Download error logs
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
-         */
-        post: operations["post-download-errorlogs"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/download-errorlogs-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Download error logs link
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
-         */
-        post: operations["post-download-errorlogs-link"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/virt-details-protected/{user}/{vid}": {
         parameters: {
             query?: never;
@@ -1884,6 +1820,70 @@ export interface paths {
          * @description **Who may call it:** The account named in the request itself, or staff.
          */
         post: operations["post-update-php-version"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/watcherrorlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Watch error logs
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-watcherrorlogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download-errorlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download error logs file
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-download-errorlogs"];
+        put?: never;
+        /**
+         * Download error logs
+         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         */
+        post: operations["post-download-errorlogs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/download-errorlogs-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Download error logs link
+         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         */
+        post: operations["post-download-errorlogs-link"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9445,244 +9445,6 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
-    "post-watcherrorlogs": {
-        parameters: {
-            query?: never;
-            header?: {
-                /**
-                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
-                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
-                 */
-                "Idempotency-Key"?: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "logname": "alice",
-                 *       "vid": 1,
-                 *       "virt_server": "string",
-                 *       "status": 0
-                 *     }
-                 */
-                "application/json": {
-                    /** @example alice */
-                    logname: string;
-                    vid: number;
-                    virt_server?: string;
-                    status: number;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: the envelope with the answer in `data`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": {
-                     *         "vid": 0,
-                     *         "status": 0,
-                     *         "queued": true
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: {
-                            vid: number;
-                            status: number;
-                            queued: boolean;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["Invalid"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["TooLarge"];
-            422: components["responses"]["Refused"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "get-download-errorlogs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done: the envelope with the answer in `data`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": null
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Invalid"];
-            404: components["responses"]["NotFound"];
-            413: components["responses"]["TooLarge"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "post-download-errorlogs": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "logname": "alice",
-                 *       "vid": 1,
-                 *       "virt_server": "string"
-                 *     }
-                 */
-                "application/json": {
-                    /** @example alice */
-                    logname: string;
-                    vid: number;
-                    virt_server?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: the envelope with the answer in `data`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": null
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: unknown;
-                    };
-                };
-            };
-            400: components["responses"]["Invalid"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["TooLarge"];
-            422: components["responses"]["Refused"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
-    "post-download-errorlogs-link": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "logname": "alice",
-                 *       "vid": 1,
-                 *       "virt_server": "string"
-                 *     }
-                 */
-                "application/json": {
-                    /** @example alice */
-                    logname: string;
-                    vid: number;
-                    virt_server?: string;
-                };
-            };
-        };
-        responses: {
-            /** @description Done: the envelope with the answer in `data`. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": {
-                     *         "url": "string",
-                     *         "filename": "string",
-                     *         "expires_at": "string",
-                     *         "empty": true
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: {
-                            url: string;
-                            filename: string;
-                            expires_at: string;
-                            empty: boolean;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["Invalid"];
-            401: components["responses"]["Unauthenticated"];
-            403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            413: components["responses"]["TooLarge"];
-            422: components["responses"]["Refused"];
-            429: components["responses"]["RateLimited"];
-            500: components["responses"]["Internal"];
-            503: components["responses"]["Unavailable"];
-        };
-    };
     "get-virt-details-protected-by-user-by-vid": {
         parameters: {
             query?: never;
@@ -9908,6 +9670,244 @@ export interface operations {
                         message: string;
                         data: {
                             change_id: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-watcherrorlogs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "vid": 1,
+                 *       "virt_server": "string",
+                 *       "status": 0
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    vid: number;
+                    virt_server?: string;
+                    status: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "vid": 0,
+                     *         "status": 0,
+                     *         "queued": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            vid: number;
+                            status: number;
+                            queued: boolean;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-download-errorlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-download-errorlogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "vid": 1,
+                 *       "virt_server": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    vid: number;
+                    virt_server?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: unknown;
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-download-errorlogs-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "vid": 1,
+                 *       "virt_server": "string"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    vid: number;
+                    virt_server?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "url": "string",
+                     *         "filename": "string",
+                     *         "expires_at": "string",
+                     *         "empty": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            url: string;
+                            filename: string;
+                            expires_at: string;
+                            empty: boolean;
                         };
                     };
                 };

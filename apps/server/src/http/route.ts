@@ -104,11 +104,14 @@ export interface RouteOptions<C extends CallDef> {
 
 /** A success answer with a message or top-level fields next to `data` (e.g. `references[]`). */
 export class Answer {
-  constructor(
-    readonly data: unknown,
-    readonly message = '',
-    readonly top: Record<string, unknown> = {},
-  ) {}
+  readonly data: unknown;
+  readonly message: string;
+  readonly top: Record<string, unknown>;
+  constructor(data: unknown, message = '', top: Record<string, unknown> = {}) {
+    this.data = data;
+    this.message = message;
+    this.top = top;
+  }
 }
 
 export interface RegisteredCall {

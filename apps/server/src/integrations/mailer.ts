@@ -30,10 +30,12 @@ export interface Transport {
 }
 
 export class Outbox {
-  constructor(
-    private readonly from: string,
-    readonly transport: Transport,
-  ) {}
+  private readonly from: string;
+  readonly transport: Transport;
+  constructor(from: string, transport: Transport) {
+    this.from = from;
+    this.transport = transport;
+  }
 
   /** Queues a message; call it with the transaction of the change that causes it. */
   async send(db: Db, msg: MailMessage): Promise<number> {

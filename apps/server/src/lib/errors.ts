@@ -27,14 +27,20 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
 };
 
 export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string>;
+  readonly specific?: FailureCode;
   constructor(
-    readonly code: ErrorCode,
+    code: ErrorCode,
     message: string,
-    readonly errors?: Record<string, string>,
+    errors?: Record<string, string>,
     /** A specific code for the envelope (contract FAILURE_CODES), when a client must tell this refusal apart. */
-    readonly specific?: FailureCode,
+    specific?: FailureCode,
   ) {
     super(message);
+    this.code = code;
+    this.errors = errors;
+    this.specific = specific;
   }
 }
 
@@ -68,8 +74,10 @@ export function envelopeOf(err: AppError): Record<string, unknown> {
 
 /** A 429 that tells the client when to try again (the Retry-After header, in seconds). */
 export class RateLimited extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
     super('too_many', M.tooManyRequests(retryAfterSeconds));
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 export const rateLimited = (retryAfterSeconds: number) => new RateLimited(retryAfterSeconds);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPECTATIONS, type Sample, type Target } from '../../test/security/expectations.ts';
+import { EXPECTATIONS, type Sample, type Target } from '../../test/security/expectations/index.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { ImportError, importDocument } from './import.ts';
 

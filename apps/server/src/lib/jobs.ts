@@ -102,12 +102,13 @@ export class JobRunner {
   private readonly staleMs: number;
   private readonly heartbeatMs: number;
 
-  constructor(
-    private readonly db: Db,
-    private readonly log: FastifyBaseLogger,
-    private readonly now: () => Date,
-    opts: RunnerOptions = {},
-  ) {
+  private readonly db: Db;
+  private readonly log: FastifyBaseLogger;
+  private readonly now: () => Date;
+  constructor(db: Db, log: FastifyBaseLogger, now: () => Date, opts: RunnerOptions = {}) {
+    this.db = db;
+    this.log = log;
+    this.now = now;
     this.staleMs = opts.staleMs ?? STALE_MS;
     this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   }

@@ -8,7 +8,7 @@ import { RECONCILE_DELAY_MS } from '../../src/features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../fakes/authorize-net.ts';
 import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../../src/integrations/gateway/index.ts';
 import { build, type TestApp } from '../support/helper.ts';
-import { eventually } from './eventually.ts';
+import { waitUntil } from './wait.ts';
 
 /**
  * A slow card gateway, through the API. authorize-net.test.ts covers the client on its own (time-
@@ -26,7 +26,10 @@ class HoldingProxy {
   private waiting: (() => void)[] = [];
   private server: Server | undefined;
 
-  constructor(private readonly target: string) {}
+  private readonly target: string;
+  constructor(target: string) {
+    this.target = target;
+  }
 
   async start(): Promise<void> {
     this.server = createServer(async (req, res) => {
@@ -115,7 +118,7 @@ describe('a slow card gateway', () => {
     await t.token('bob');
     proxy.hold = true;
     const first = bob.post('/api/single-payment', body);
-    await eventually('the charge to reach the gateway', () => proxy.held === 1);
+    await waitUntil('the charge to reach the gateway', () => proxy.held === 1);
     expect(fake.charges(shortKey('bob:fault-slow-1'))).toHaveLength(1); // the gateway has charged
 
     // The customer, seeing nothing yet, submits again.

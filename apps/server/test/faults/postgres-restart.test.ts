@@ -16,7 +16,7 @@ import { STALE_MS } from '../../src/lib/jobs.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { makeClock } from '../support/helper.ts';
 import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
-import { eventually, sleep } from './eventually.ts';
+import { sleep, waitUntil } from './wait.ts';
 
 /**
  * PostgreSQL restarted under load. The test runs its own PostgreSQL server, builds the portal on
@@ -175,13 +175,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     let lastBefore = 0;
     let deliveredBefore = 0;
     try {
-      await eventually(
+      await waitUntil(
         'requests succeed before the outage',
         () => everyStream((o) => o.status === 200, 3),
         recent,
       );
       // The loop is at work: mail queued before the outage is going out.
-      await eventually('the job loop delivers mail before the outage', () => delivered.length > 0);
+      await waitUntil('the job loop delivers mail before the outage', () => delivered.length > 0);
       phase = 'outage';
       [{ id: lastBefore }] = await database.db
         .select({ id: outbox.id })
@@ -190,7 +190,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
         .limit(1);
       deliveredBefore = delivered.length;
       await pg.stop();
-      await eventually(
+      await waitUntil(
         'every stream sees the outage',
         () => everyStream((o) => o.phase === 'outage' && o.status === 503, 3),
         recent,
@@ -198,7 +198,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
       readyDown = await app.inject({ method: 'GET', url: '/readyz' });
       await pg.start();
       phase = 'after';
-      await eventually(
+      await waitUntil(
         'every stream succeeds again after the restart',
         () => everyStream((o) => o.phase === 'after' && o.status === 200, 5),
         recent,
@@ -275,7 +275,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     // is stale, so the test's clock moves on as time would (back-offs and the stale limit expire).
     const unsent = () => db.select({ id: outbox.id }).from(outbox).where(eq(outbox.status, 'queued'));
     let moved = 0;
-    await eventually(
+    await waitUntil(
       'the job loop sends every queued message by itself',
       async () => {
         if ((await unsent()).length === 0) return true;

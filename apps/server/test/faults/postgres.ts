@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../support/free-port.ts';
 import { promisify } from 'node:util';
 
 /**
@@ -20,17 +20,6 @@ export function pgBin(): string | undefined {
     .sort((a, b) => Number(a) - Number(b));
   const v = versions.at(-1);
   return v ? join(base, v, 'bin') : undefined;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 const isRoot = () => process.getuid?.() === 0;

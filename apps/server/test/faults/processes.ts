@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { eventually, sleep } from './eventually.ts';
+import { sleep, waitUntil } from './wait.ts';
 
 /** Process-level test helpers: the compiled server, started the way the systemd units start it. */
 
@@ -42,7 +42,7 @@ export function startProcess(name: string, argv: string[], env: Record<string, s
 }
 
 export async function waitReady(p: Proc, base: string): Promise<void> {
-  await eventually(`${p.name} to be ready`, async () => {
+  await waitUntil(`${p.name} to be ready`, async () => {
     if (p.child.exitCode !== null) throw new Error(`${p.name} exited: ${p.output()}`);
     try {
       return (await fetch(`${base}/readyz`)).status === 200;

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/index.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
-import { eventually, sleep } from './eventually.ts';
-import { freePort } from './postgres.ts';
+import { sleep, waitUntil } from './wait.ts';
+import { freePort } from '../support/free-port.ts';
 import { buildServer, kill, type Proc, ROOT, startProcess, waitReady } from './processes.ts';
 
 /**
@@ -169,7 +169,7 @@ http {
 
     for (const w of webs) await waitReady(w.proc, `http://127.0.0.1:${w.port}`);
     await waitReady(procs[2], `http://127.0.0.1:${workerPort}`);
-    await eventually('nginx to answer', async () => {
+    await waitUntil('nginx to answer', async () => {
       try {
         return (await fetch(`${base}/healthz`)).status === 200;
       } catch {
@@ -227,7 +227,7 @@ http {
 
     // deploy/rolling-restart.sh: stop (SIGTERM, as systemd does), start, wait until ready, wait
     // nginx's fail_timeout, then the next one.
-    await eventually('requests to flow', () => statuses.length >= 20);
+    await waitUntil('requests to flow', () => statuses.length >= 20);
     for (const w of webs) {
       w.proc.child.kill('SIGTERM');
       expect(await w.proc.exited).toBe(0);
@@ -236,7 +236,7 @@ http {
       await sleep(FAIL_TIMEOUT_MS);
     }
     const during = statuses.length;
-    await eventually('more requests after the restarts', () => statuses.length >= during + 20);
+    await waitUntil('more requests after the restarts', () => statuses.length >= during + 20);
     flowing = false;
     await Promise.all(clients);
 

@@ -3,8 +3,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventually } from './eventually.ts';
-import { freePort } from './postgres.ts';
+import { waitUntil } from './wait.ts';
+import { freePort } from '../support/free-port.ts';
 import {
   BUILT_MAIN,
   buildServer,
@@ -51,7 +51,7 @@ async function requestInFlight(port: number): Promise<{ finish: () => Promise<st
       '',
     ].join('\r\n'),
   );
-  await eventually('100 Continue', () => received.includes('100 Continue'));
+  await waitUntil('100 Continue', () => received.includes('100 Continue'));
   return {
     finish: async () => {
       socket.write(BODY);
@@ -75,7 +75,7 @@ describe.skipIf(process.env.TEST_DATABASE_URL)('SIGTERM drains the process', () 
     const inFlight = await requestInFlight(port);
     p.child.kill('SIGTERM');
     // Not ready while it drains; the balancer stops sending new requests.
-    await eventually('/readyz to answer 503', async () => (await fetch(`${base}/readyz`)).status === 503);
+    await waitUntil('/readyz to answer 503', async () => (await fetch(`${base}/readyz`)).status === 503);
     const answer = await inFlight.finish();
     expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
     expect(answer).toContain('"id_token"');

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { jobs, outbox, tempEmails } from '../../src/db/schema.ts';
 import { messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
 import { build, type TestApp } from '../support/helper.ts';
-import { freePort } from './postgres.ts';
+import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
 
 /**

@@ -33,7 +33,10 @@ export class SmtpSink {
   private server: Server | undefined;
   private sockets = new Set<Socket>();
 
-  constructor(readonly port: number) {}
+  readonly port: number;
+  constructor(port: number) {
+    this.port = port;
+  }
 
   get accepted(): Received[] {
     return this.received.filter((r) => r.outcome === 'accepted');

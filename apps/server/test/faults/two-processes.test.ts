@@ -13,9 +13,9 @@ import { type Database, openDatabase } from '../../src/db/index.ts';
 import { accounts, hostingChanges, jobs, outbox, payments } from '../../src/db/schema.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
-import { freePort } from './postgres.ts';
+import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
-import { eventually, sleep } from './eventually.ts';
+import { sleep, waitUntil } from './wait.ts';
 
 /**
  * Two API processes and two workers on one PostgreSQL: the real server (main.ts) started four
@@ -92,7 +92,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
   }
 
   async function ready(p: Proc): Promise<void> {
-    await eventually(`${p.name} to start`, async () => {
+    await waitUntil(`${p.name} to start`, async () => {
       if (p.child.exitCode !== null) throw new Error(`${p.name} exited: ${p.output()}`);
       if (p.role === 'worker') return p.output().includes('worker running background jobs');
       try {
@@ -299,7 +299,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
       php_version: '8.3',
     });
     expect(change.status).toBe(200);
-    await eventually('the hosting change to be applied', async () => {
+    await waitUntil('the hosting change to be applied', async () => {
       const r = await as('alice', B).post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
       return r.body.pending === false && r.body.last_genconf !== null;
     });
@@ -352,7 +352,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     const mail = await db.select().from(outbox).where(gt(outbox.id, since)).orderBy(asc(outbox.id));
     expect(mail.length).toBeGreaterThanOrEqual(13);
     const ids = mail.map((m) => m.id);
-    await eventually('every message to be sent', async () => {
+    await waitUntil('every message to be sent', async () => {
       const rows = await db.select({ status: outbox.status }).from(outbox).where(inArray(outbox.id, ids));
       return rows.every((r) => r.status === 'sent');
     });

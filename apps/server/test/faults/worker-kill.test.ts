@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../../src/db/index.ts';
 import { jobs } from '../../src/db/schema.ts';
 import { enqueue, JobRunner, STALE_MS } from '../../src/lib/jobs.ts';
 import { makeClock } from '../support/helper.ts';
-import { eventually } from './eventually.ts';
+import { waitUntil } from './wait.ts';
 
 /**
  * A worker process killed (SIGKILL) in the middle of a job. Killed while its work is uncommitted:
@@ -75,7 +75,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) =>
       proc.on('exit', (code, signal) => resolve(signal ?? code)),
     );
-    const m = await eventually(`the worker to print ${marker}`, async () => {
+    const m = await waitUntil(`the worker to print ${marker}`, async () => {
       if (proc.exitCode !== null) throw new Error(`worker exited early: ${out}\n${err}`);
       return out.match(new RegExp(`${marker} (\\d+) (\\d+)`)) ?? undefined;
     });
@@ -86,7 +86,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     proc.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
     // PostgreSQL notices the dead connection and rolls its open transaction back.
-    await eventually('the killed worker’s transaction to be rolled back', async () => {
+    await waitUntil('the killed worker’s transaction to be rolled back', async () => {
       const r = await database.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
       );

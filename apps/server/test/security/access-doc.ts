@@ -6,15 +6,15 @@ import {
   TARGET_NOTES,
   TARGETS,
   type TargetName,
-} from './expectations.ts';
+} from './expectations/index.ts';
 
 /** docs/access.md: who may call what, rendered from the expectations table of the access matrix. */
 export function renderAccessDoc(): string {
   const lines = [
     '# Who may do what',
     '',
-    'Generated from `apps/server/test/security/expectations.ts` by `node --import tsx scripts/gen-access-doc.ts`;',
-    'the access matrix test (`apps/server/test/security/access-matrix.test.ts`) sends every request of this',
+    'Generated from `apps/server/test/security/expectations/` (one file per area) by',
+    '`node --import tsx scripts/gen-access-doc.ts`; the access matrix test (`apps/server/test/security/access-matrix.test.ts`) sends every request of this',
     'table and fails when this file is stale. Each cell lists the targets on which the identity passes',
     'authorisation (a 2xx, or a business answer the table names, never 401 or 403); `401` means the call',
     'needs a token; `—` means every target is refused. A refused customer or Secondary gets exactly 403',

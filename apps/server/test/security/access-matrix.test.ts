@@ -14,7 +14,7 @@ import {
   TARGETS,
   type TargetName,
   type Who,
-} from './expectations.ts';
+} from './expectations/index.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
 
@@ -131,7 +131,7 @@ const ordered = [...calls].sort((a, b) => order(a) - order(b));
 describe('access matrix', () => {
   test('every registered call has an entry, with the rule it is registered with, and every entry a call', () => {
     const missing = calls.filter((c) => !EXPECTATIONS[key(c)]).map(key);
-    expect(missing, 'calls without an entry in security/expectations.ts').toEqual([]);
+    expect(missing, 'calls without an entry in security/expectations/index.ts').toEqual([]);
     const registered = new Set(calls.map(key));
     expect(Object.keys(EXPECTATIONS).filter((k) => !registered.has(k))).toEqual([]);
     const wrongRule = calls
@@ -148,7 +148,7 @@ describe('access matrix', () => {
   for (const call of ordered) {
     test(key(call), async () => {
       const entry = EXPECTATIONS[key(call)];
-      expect(entry, `${key(call)} has no entry in security/expectations.ts`).toBeDefined();
+      expect(entry, `${key(call)} has no entry in test/security/expectations/`).toBeDefined();
       const cells: Cell[] = [];
       for (const name of TARGETS[entry.kind]) {
         const sample = entry.sample(targetOf(name));

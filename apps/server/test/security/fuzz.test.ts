@@ -19,7 +19,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import type { RegisteredCall } from '../../src/http/route.ts';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
 import { build, type Res } from '../support/helper.ts';
-import { EXPECTATIONS, TARGETS } from './expectations.ts';
+import { EXPECTATIONS, TARGETS } from './expectations/index.ts';
 import { changedTables, snapshot, watchWrites } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
 

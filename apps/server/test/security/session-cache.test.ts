@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionCache, type SessionRow } from '../../src/auth/session-cache.ts';
 import type { Database } from '../../src/db/index.ts';
 import { accounts, sessions } from '../../src/db/schema.ts';
-import { eventually } from '../faults/eventually.ts';
+import { waitUntil } from '../faults/wait.ts';
 import { build, createTestDatabase, demoPassword, type TestApp } from '../support/helper.ts';
 
 /**
@@ -168,6 +168,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('another process hears the chang
     );
     heard.length = 0;
     await other.db.execute(sql`update sessions set ended_at = now() where id = 'sid-zed'`);
-    await eventually('the other pool’s change to be announced', () => heard.includes('zed'));
+    await waitUntil('the other pool’s change to be announced', () => heard.includes('zed'));
   });
 });

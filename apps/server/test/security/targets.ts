@@ -9,7 +9,7 @@ import {
   TARGET_OBJECTS,
   type Target,
   type TargetName,
-} from './expectations.ts';
+} from './expectations/index.ts';
 import { rowsOf } from './snapshot.ts';
 
 /** The targets of the expectations table with the real ids of the demo objects in `db`. */

@@ -51,7 +51,11 @@ const sha256 = (b: Uint8Array | string) => createHash('sha256').update(b).digest
 export class SoftAuthenticator {
   readonly credentials: Credential[] = [];
 
-  constructor(readonly origin: string) {}
+  readonly origin: string;
+
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   /** Answers registration options: a new passkey (navigator.credentials.create()). */
   create(

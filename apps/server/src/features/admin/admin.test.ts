@@ -2,7 +2,7 @@ import { AM, classifySecPasswordMessage } from '@portal/contract/admin/messages'
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, contacts, mailPasswordChanges } from '../../db/schema.ts';
-import { EXPECTATIONS, expected } from '../../../test/security/expectations.ts';
+import { EXPECTATIONS, expected } from '../../../test/security/expectations/index.ts';
 import { loadTargets } from '../../../test/security/targets.ts';
 import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
 
@@ -227,7 +227,7 @@ describe('dashboard admins: grant and revoke', () => {
   /**
    * Every read a dashboard admin may make on its primary: the calls registered with the `read`
    * rule, GET and POST, with any parameters and objects — each sent as the access matrix sends it
-   * (security/expectations.ts), naming alice and alice's objects.
+   * (test/security/expectations/), naming alice and alice's objects.
    */
   it('covers every read a dashboard admin may make (GET and POST, objects too): granted, revoked, granted again', async () => {
     const alice = (await loadTargets(t.db))('A');

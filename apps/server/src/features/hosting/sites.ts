@@ -91,3 +91,6 @@ export async function nextVid(db: Db): Promise<number> {
   const [d] = await db.select({ max: sql<number>`coalesce(max(${devsites.vid}), 0)` }).from(devsites);
   return Math.max(Number(w.max), Number(d.max)) + 1;
 }
+
+/** Who asked for a change, as the change log records it (empty without a signed-in caller). */
+export const operator = (caller: Caller | null) => caller?.username ?? '';

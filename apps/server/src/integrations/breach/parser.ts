@@ -15,7 +15,10 @@ export interface MalformedLine {
 export class MalformedReport {
   count = 0;
   readonly lines: MalformedLine[] = [];
-  constructor(readonly limit: number) {}
+  readonly limit: number;
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   add(entry: MalformedLine): void {
     this.count++;
@@ -63,12 +66,18 @@ export class LineParser {
   private readonly p1: number;
   private readonly p2: number;
 
+  readonly file: string;
+  readonly prefix: string | null;
+  private readonly report: MalformedReport;
   constructor(
-    readonly file: string,
+    file: string,
     /** The 5 hexadecimal digits of a prefix file, or null for full hashes. */
-    readonly prefix: string | null,
-    private readonly report: MalformedReport,
+    prefix: string | null,
+    report: MalformedReport,
   ) {
+    this.file = file;
+    this.prefix = prefix;
+    this.report = report;
     this.hexDigits = prefix ? 35 : 40;
     const v = prefix ? [...prefix].map((c) => HEX_VALUE[c.charCodeAt(0)]) : [0, 0, 0, 0, 0];
     this.p0 = (v[0] << 4) | v[1];

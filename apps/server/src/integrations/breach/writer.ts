@@ -35,10 +35,9 @@ export class SortedWriter {
   private writing: Promise<unknown> | null = null;
   private finished = false;
 
-  constructor(
-    private readonly fh: FileHandle,
-    dataOffset = HEADER_SIZE,
-  ) {
+  private readonly fh: FileHandle;
+  constructor(fh: FileHandle, dataOffset = HEADER_SIZE) {
+    this.fh = fh;
     this.filePos = dataOffset;
   }
 

@@ -93,7 +93,9 @@ export class AuthorizeNetGateway implements PaymentGateway {
   private readonly lookbackDays: number;
   private readonly now: () => Date;
 
-  constructor(private readonly opts: AuthorizeNetOptions) {
+  private readonly opts: AuthorizeNetOptions;
+  constructor(opts: AuthorizeNetOptions) {
+    this.opts = opts;
     const url = new URL(opts.endpoint);
     const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {

@@ -48,12 +48,10 @@ export type RegistrarErrorKind = 'timeout' | 'network' | 'http' | 'protocol' | '
 
 /** The registrar could not be asked, or its answer could not be read: the outcome is unknown. */
 export class RegistrarError extends Error {
-  constructor(
-    readonly kind: RegistrarErrorKind,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly kind: RegistrarErrorKind;
+  constructor(kind: RegistrarErrorKind, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.kind = kind;
     this.name = 'RegistrarError';
   }
 

@@ -153,7 +153,10 @@ const MAX_DEPTH = 64;
 
 class Reader {
   private i = 0;
-  constructor(private readonly tokens: Token[]) {}
+  private readonly tokens: Token[];
+  constructor(tokens: Token[]) {
+    this.tokens = tokens;
+  }
 
   seek(name: string): void {
     while (this.i < this.tokens.length) {

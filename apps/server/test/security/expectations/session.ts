@@ -1,0 +1,50 @@
+import type { Expectation } from './types.ts';
+
+/** The access matrix's entries of session and shell, keyed "METHOD path" exactly as registered. */
+export const sessionExpectations: Record<string, Expectation> = {
+  'POST /api/miglogin': {
+    access: 'public',
+    kind: 'none',
+    sample: () => ({ body: { username: 'alice', password: 'alice-demo-pass' } }),
+  },
+  'GET /api/logout': { access: 'public', kind: 'none', special: 'logout', sample: () => ({}) },
+  'GET /api/urls': { access: 'public', kind: 'none', sample: () => ({}) },
+  'GET /api/openapi.json': { access: 'public', kind: 'none', sample: () => ({}) },
+  'GET /api/networkstatus': { access: 'user', kind: 'none', sample: () => ({}) },
+  'GET /api/quickrefs': { access: 'optional', kind: 'none', sample: () => ({}) },
+  'GET /api/customer/:logname': {
+    access: 'account:read',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'GET /api/account-role/:account': {
+    access: 'account:read',
+    kind: 'account',
+    sample: (t) => ({ params: { account: t.account } }),
+  },
+  'GET /api/usermode/:operator': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { operator: t.account } }),
+  },
+  'POST /api/set-mode': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account, mode: 'light' } }),
+  },
+  'GET /api/get-popup-note/:logname': {
+    access: 'staff',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'GET /api/lookup-logname-uid/:text': {
+    access: 'staff',
+    kind: 'account',
+    sample: (t) => ({ params: { text: t.account } }),
+  },
+  'GET /api/search-accounts/:text': {
+    access: 'staff',
+    kind: 'none',
+    sample: () => ({ params: { text: 'anderson' } }),
+  },
+};
