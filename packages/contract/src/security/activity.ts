@@ -169,6 +169,40 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
   // sessions (issue 18)
   'POST /api/end-session': fixed('Session ended', 'Signed a browser out.'),
   'POST /api/end-other-sessions': fixed('Sessions ended', 'Signed out every other browser.'),
+  // second factor and passkeys (issue 18)
+  'POST /api/totp-setup': fixed('Authenticator set-up started', 'Began setting up an authenticator app.'),
+  'POST /api/totp-confirm': fixed(
+    'Authenticator turned on',
+    'Turned on sign-in codes from an authenticator app.',
+  ),
+  'POST /api/totp-disable': fixed(
+    'Authenticator turned off',
+    'Turned off sign-in codes from an authenticator app.',
+  ),
+  'POST /api/recovery-codes': fixed(
+    'Recovery codes made anew',
+    'Made new recovery codes; the old ones no longer work.',
+  ),
+  'POST /api/remove-second-factor': fixed(
+    'Second factor removed',
+    "Removed the account's second factor and signed out every browser.",
+  ),
+  'POST /api/passkey-register-options': fixed('Passkey set-up started', 'Began adding a passkey.'),
+  'POST /api/passkey-register': {
+    action: 'Passkey added',
+    summary: (d) => `Added the passkey${named(d, 'name')}.`,
+  },
+  'POST /api/rename-passkey': {
+    action: 'Passkey renamed',
+    summary: (d) => `Renamed a passkey${named(d, 'name') ? ` to${named(d, 'name')}` : ''}.`,
+  },
+  'POST /api/delete-passkey': fixed('Passkey removed', 'Removed a passkey.'),
+  // personal access tokens (issue 20)
+  'POST /api/create-api-token': {
+    action: 'API token created',
+    summary: (d) => `Created the API token${named(d, 'name')}.`,
+  },
+  'POST /api/revoke-api-token': fixed('API token revoked', 'Revoked an API token.'),
 };
 
 /** "user@domain" from two fields, or the one there is. */

@@ -47,7 +47,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     transaction: false,
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, auditDetails }) => {
       const owner = ownerOf(account);
       const now = deps.now();
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
@@ -62,7 +62,8 @@ export function passkeyRoutes(app: FastifyInstance): void {
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning();
         if (!row) throw conflict(PK.duplicate);
-        await audit(tx, owner, owner, 'passkey added', { id: row.id, name: row.name });
+        // route() writes the change to the account's record; it names the passkey.
+        Object.assign(auditDetails, { id: row.id, name: row.name });
         await mailOwner(app, tx, owner, PK.addedSubject, [
           `A passkey named "${row.name}" was added to your account ${owner} on ${now.toUTCString()}.`,
           'It can sign in to the members portal without your password.',
@@ -89,7 +90,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     // A credential: a personal access token may not make or change one.
     session: 'interactive',
     access: own(({ body }) => body.logname),
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, auditDetails }) => {
       const owner = ownerOf(account);
       const [row] = await db
         .update(passkeys)
@@ -97,7 +98,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
         .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
         .returning();
       if (!row) throw forbidden();
-      await audit(db, owner, owner, 'passkey renamed', { id: row.id, name: row.name });
+      Object.assign(auditDetails, { id: row.id, name: row.name });
       return new Answer(toPasskey(row), PK.renamed);
     },
   });
@@ -106,14 +107,14 @@ export function passkeyRoutes(app: FastifyInstance): void {
     access: own(({ body }) => body.logname),
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, auditDetails }) => {
       const owner = ownerOf(account);
       const [row] = await db
         .delete(passkeys)
         .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
         .returning();
       if (!row) throw forbidden();
-      await audit(db, owner, owner, 'passkey removed', { id: row.id, name: row.name });
+      Object.assign(auditDetails, { id: row.id, name: row.name });
       await mailOwner(app, db, owner, PK.removedSubject, [
         `The passkey named "${row.name}" was removed from your account ${owner} on ${deps.now().toUTCString()}.`,
         'It can no longer sign in to the members portal.',
@@ -169,20 +170,6 @@ function toPasskey(row: typeof passkeys.$inferSelect): P.Passkey {
     backed_up: row.backedUp,
     transports: knownTransports(row.transports),
   };
-}
-
-/**
- * A customer's change to their own sign-in methods goes to the audit log too (route() writes the
- * staff changes): the account's history shows when a way in was added or removed, and by whom.
- */
-async function audit(
-  db: Db,
-  operator: string,
-  account: string,
-  action: string,
-  details: Record<string, unknown>,
-) {
-  await db.insert(auditLog).values({ operator, account, action, details });
 }
 
 /** Tells the account's owner, at its billing address, in the change's transaction (the outbox). */

@@ -88,7 +88,10 @@ describe('registering a passkey', () => {
     });
     const list = await listOf('alice');
     expect(list.data.passkeys.map((p: { id: number }) => p.id)).toContain(res.body.data.id);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'passkey added'));
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'POST /api/passkey-register'));
     expect(entry).toMatchObject({ operator: 'alice', account: 'alice' });
     await t.drainJobs();
     const mail = t.sent.find((m) => m.subject === PK.addedSubject && m.body.includes('Work laptop'));
@@ -286,7 +289,7 @@ describe('renaming and removing', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: PK.removed, data: { id } });
     expect((await listOf('bob')).data.passkeys.map((p: { id: number }) => p.id)).not.toContain(id);
-    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'passkey removed'));
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/delete-passkey'));
     expect(entry).toMatchObject({ operator: 'bob', account: 'bob', details: { id, name: 'To remove' } });
     await t.drainJobs();
     const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));

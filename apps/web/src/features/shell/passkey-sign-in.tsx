@@ -26,13 +26,18 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   const [pending, setPending] = useState(false);
   const signedIn = useRef(onSignedIn);
   const waiting = useRef(false);
+  // Whether the sign-in form is still shown: a request that outlives it (the password signed in
+  // first) neither starts a browser ceremony nor reports anything on the next screen.
+  const shown = useRef(true);
   signedIn.current = onSignedIn;
 
   /** One ceremony: options, the browser's passkey, the server's answer. */
   const ceremony = useCallback(async (autofill: boolean) => {
     const P = await import('@portal/contract/security/passkeys');
     const options = await call(P.passkeyLoginOptions, { body: {} });
+    if (!shown.current) return;
     const response = await signWithPasskey(options.data, autofill);
+    if (!shown.current) return;
     const res = await call(P.passkeyLogin, { body: { response } });
     signedIn.current(res.data);
   }, []);
@@ -40,7 +45,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   const report = useCallback(
     (err: unknown) => {
       // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
-      if (wasCancelled(err)) return;
+      if (wasCancelled(err) || !shown.current) return;
       showStatus({ title: PK.signInFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
     },
     [showStatus],
@@ -61,8 +66,10 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   // A new ceremony (the button) ends the waiting request; so does leaving the sign-in form (signed
   // in with the password), which must not leave it to end a later ceremony's dialog.
   useEffect(() => {
+    shown.current = true;
     startAutofill();
     return () => {
+      shown.current = false;
       if (waiting.current) void cancelCeremony();
     };
   }, [startAutofill]);
