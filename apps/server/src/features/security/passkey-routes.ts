@@ -14,7 +14,7 @@ import {
 import type { AccountRef } from '../../auth/policy.ts';
 import { readDevice, signInChecks, unknownAccountChecks } from '../../auth/sign-in-limits.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, auditLog, passkeys } from '../../db/schema.ts';
+import { accounts, passkeys } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
 import { admitSignIn, signedIn } from '../session/sign-in.ts';
