@@ -216,8 +216,18 @@ function alias(d: Details, user: string, domain: string): string {
 /** The sentence of an audit entry; a call without one is still told, in general words. */
 export function describeActivity(action: string, details: Details): { action: string; summary: string } {
   const sentence = ACTIVITY_SENTENCES[action];
-  if (!sentence) return { action: 'Account changed', summary: 'A change was made to the account.' };
-  return { action: sentence.action, summary: sentence.summary(details) };
+  // The token calls name the token they made or revoked; any other call names the token it was made with.
+  const via = action.includes('-api-token') ? '' : viaToken(details);
+  if (!sentence) return { action: 'Account changed', summary: `A change was made to the account.${via}` };
+  return { action: sentence.action, summary: `${sentence.summary(details)}${via}` };
+}
+
+/** " Made with the API token "name"." for a change a personal access token made (issue 20), else ''. */
+function viaToken(details: Details): string {
+  const token = details.api_token;
+  if (!token || typeof token !== 'object') return '';
+  const name = field(token as Details, 'name');
+  return name ? ` Made with the API token "${name}".` : ' Made with an API token.';
 }
 
 export const ActivityEvent = z.object({

@@ -171,14 +171,15 @@ describe('using a token', () => {
 
   it('with scope read, makes GET calls only', async () => {
     const { token } = await tokenOf('alice', { scope: 'read' });
+    const modeOfAlice = async () =>
+      (await t.db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.logname, 'alice')))[0]
+        .mode;
+    const before = await modeOfAlice();
     const res = await withToken(token).post('/api/set-mode', { logname: 'alice', mode: 'dark' });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ code: 'forbidden', message: TM.readOnly });
-    const [row] = await t.db
-      .select({ mode: accounts.mode })
-      .from(accounts)
-      .where(eq(accounts.logname, 'alice'));
-    expect(row.mode).toBe('light');
+    expect(before).not.toBe('dark');
+    expect(await modeOfAlice()).toBe(before);
   });
 
   it('with scope full, makes changes, each audited with the token’s name', async () => {
@@ -208,6 +209,12 @@ describe('using a token', () => {
       .from(auditLog)
       .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
     expect(after).toHaveLength(3);
+    // The account's activity says which token made the change (issue 18's list, issue 20).
+    const activity = await t.as('alice').get('/api/account-activity/alice?q=Address%20sync');
+    expect(activity.status).toBe(200);
+    const summaries = activity.body.data.events.map((e: { summary: string }) => e.summary);
+    expect(summaries).toContain('Changed the account address. Made with the API token "Address sync".');
+    expect(summaries).toContain('Created the API token Address sync.');
   });
 
   it('cannot make a token, change a password, grant access, nor revoke with staff power', async () => {

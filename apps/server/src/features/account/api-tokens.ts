@@ -4,10 +4,9 @@ import { isStaffRole } from '@portal/contract/constants';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newApiToken } from '../../auth/api-tokens.ts';
-import { type AccountRef, isStaff, missing } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
+import { type AccountRef, missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
+import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, forbidden, invalid, refused } from '../../lib/errors.ts';
@@ -69,21 +68,6 @@ function expiryOf(expires: string, now: Date): Date {
 const live = (owner: string, now: Date) =>
   and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
 
-/**
- * The account's own token changes go to the audit log too (route() writes staff's and a token's),
- * so the account's activity shows when each token was made and revoked.
- */
-async function auditOwn(
-  db: Db,
-  caller: Caller | null,
-  owner: string,
-  action: string,
-  details: Record<string, unknown>,
-): Promise<void> {
-  if (!caller || isStaff(caller) || caller.token) return;
-  await db.insert(auditLog).values({ operator: caller.username, account: owner, action, details });
-}
-
 async function checkRoom(db: Db, owner: string, name: string, now: Date): Promise<void> {
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
   await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
@@ -106,7 +90,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     session: 'interactive',
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, auditDetails }) => {
       const owner = target(account);
       // A token never carries staff power; rather than a staff account's token acting as a customer
       // on an account that has nothing of a customer's, staff accounts have none.
@@ -127,7 +111,8 @@ export function apiTokenRoutes(app: FastifyInstance): void {
           expiresAt,
         })
         .returning(listed);
-      await auditOwn(db, caller, owner.logname, `POST ${C.createApiToken.path}`, {
+      // On the account's record (route() writes it): which token, never its secret.
+      Object.assign(auditDetails, {
         api_token: { id: row.id, name: row.name },
         scope: row.scope,
         expires: row.expiresAt.toISOString(),
@@ -160,7 +145,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
 
   route(app, C.revokeApiToken, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, auditDetails }) => {
       const owner = target(account).logname;
       // Looked up with its owner: another account's token id is refused like one that does not exist.
       const [row] = await db
@@ -176,9 +161,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
           .update(apiTokens)
           .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
           .where(eq(apiTokens.id, row.id));
-        await auditOwn(db, caller, owner, `POST ${C.revokeApiToken.path}`, {
-          api_token: { id: row.id, name: row.name },
-        });
+        Object.assign(auditDetails, { api_token: { id: row.id, name: row.name } });
       }
       return new Answer({ id: row.id }, TM.revoked);
     },
