@@ -1,5 +1,6 @@
 import * as account from '@portal/contract/account/calls';
 import * as admin from '@portal/contract/admin/calls';
+import * as apiTokens from '@portal/contract/api-tokens/calls';
 import * as billing from '@portal/contract/billing/calls';
 import * as domains from '@portal/contract/domains/calls';
 import * as hosting from '@portal/contract/hosting/calls';
@@ -64,6 +65,7 @@ const contractCalls = [
   activity,
   passkeys,
   secondFactor,
+  apiTokens,
 ]
   .flatMap((m) => Object.values(m))
   .filter(isCall);

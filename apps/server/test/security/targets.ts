@@ -53,7 +53,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       `insert into sessions (id, account, created_at, last_seen, expires_at, epoch, client_prefix, method)
        select 'matrix-spare-' || logname, logname, now(), now(), now() + interval '1 day', session_epoch,
               '192.0.2.0/24', 'password'
-       from accounts where logname = '${owner}' returning public_id`,
+       from accounts where logname = '${owner}'
+       on conflict (id) do update set expires_at = excluded.expires_at
+       returning public_id`,
     );
     const apiToken = await first<{ id: string }>(
       `select id from api_tokens where owner = '${owner}' order by created_at, id limit 1`,

@@ -37,7 +37,6 @@ export const NAV: NavGroup[] = [
       { label: 'Disk Usage', route: 'disk-usage' },
       { label: 'Set Email Password', route: 'change-email-password' },
       { label: 'Set Panel Password', route: 'change-panel-password' },
-      { label: 'Security', route: 'security' },
       { label: 'Authenticated Message', route: 'send-auth-msg' },
       { label: 'Set Recovery Addresses', route: 'recovery-contacts' },
       { label: 'Security', route: 'security' },

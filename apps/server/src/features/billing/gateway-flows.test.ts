@@ -51,6 +51,8 @@ async function harness(env: Record<string, string>): Promise<Harness> {
     DATA_DIR: dataDir,
     PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'trace',
+    // The demo's staff have no second factor (the policy `required` has its own tests).
+    PORTAL_STAFF_MFA: 'optional',
     ...env,
   });
   const { database, drop } = await createTestDatabase();

@@ -185,6 +185,7 @@ describe('signing in with a second factor', () => {
     expect(res.body.status).toBe(1);
     expect(Object.keys(res.body).sort()).toEqual([
       'bill_email',
+      'color_mode',
       'data',
       'id_token',
       'message',
@@ -200,6 +201,7 @@ describe('signing in with a second factor', () => {
     expect(res.body.status).toBe(1);
     expect(Object.keys(res.body).sort()).toEqual([
       'bill_email',
+      'color_mode',
       'data',
       'id_token',
       'message',
@@ -210,6 +212,7 @@ describe('signing in with a second factor', () => {
       id_token: res.body.id_token,
       bill_email: res.body.bill_email,
       mode: res.body.mode,
+      color_mode: res.body.color_mode,
     });
     const me = await t.request('GET', '/api/customer/alice', { token: res.body.id_token });
     expect(me.status).toBe(200);

@@ -55,13 +55,16 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     void hasPasskeyAutofill().then((offered) => {
       if (!offered) return;
       waiting.current = true;
+      // The autofill request is the browser's offer, not the customer's act: when it fails (a page
+      // served from an address rather than a domain, no passkey chosen) nothing is said; the button
+      // reports its own ceremony.
       ceremony(true)
-        .catch(report)
+        .catch(() => {})
         .finally(() => {
           waiting.current = false;
         });
     });
-  }, [ceremony, report]);
+  }, [ceremony]);
 
   // A new ceremony (the button) ends the waiting request; so does leaving the sign-in form (signed
   // in with the password), which must not leave it to end a later ceremony's dialog.
