@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { RegisteredCall } from '../../src/http/route.ts';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
-import { build, type Res } from '../support/helper.ts';
+import { build, demoPassword, type Res } from '../support/helper.ts';
 import { EXPECTATIONS, TARGETS } from './expectations/index.ts';
 import { changedTables, snapshot, watchWrites } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
@@ -84,11 +84,21 @@ afterAll(async () => {
   await t.close();
   await whois.close();
 });
+// The demo data has no API tokens (only their owners make them): alice makes one to revoke.
+await t.as('alice').post('/api/create-api-token', {
+  logname: 'alice',
+  name: 'fuzz-target',
+  scope: 'read',
+  expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  password: demoPassword('alice'),
+});
 const targetOf = await loadTargets(t.db);
 const staffToken = await t.token('staff');
 let aliceToken = await t.token('alice');
 /** A new token of alice's, after staff ended her sessions (issue 18's end-other-sessions). */
 async function newAliceToken(): Promise<string> {
+  // The sign-in calls' hostile variants spent the sign-in budgets: this sign-in is not one of them.
+  await t.db.execute(sql`delete from login_failures`);
   const res = await t.request('POST', '/api/miglogin', {
     body: { username: 'alice', password: 'alice-demo-pass' },
   });
@@ -292,6 +302,8 @@ const COUNTS_FAILURES = new Set([
   '/api/totp-disable',
   '/api/recovery-codes',
   '/api/mfa-verify',
+  // passkeys (issue 18): an unknown passkey counts against the client and the portal's budget
+  '/api/passkey-login',
 ]);
 /** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
 const DEMO_LOGINS = ['alice', 'bob', 'carol', 'dave', 'erin', 'staff', 'admin'];
@@ -493,11 +505,15 @@ describe('fuzzing every POST call from its contract schema', () => {
         const post = (body: unknown) => answer(t.request('POST', registered.path, { token, body }));
         await fc.assert(
           fc.asyncProperty(variants(sample, keys.length ? keys : ['x']), async (body) => {
-            fc.pre(!call.body.safeParse(body).success);
+            // No body (null) is read as an empty object (http/route.ts): valid for a call without fields.
+            fc.pre(!call.body.safeParse(body ?? {}).success);
             const res = await post(body);
             stats.invalid++;
             count(stats.statuses, res.status);
             if (isAgentCall(registered)) expect(res.status, show(body)).toBe(401);
+            // A bare string is sent as text/plain: a call whose body has no fields says so with 415.
+            else if (typeof body === 'string' && keys.length === 0)
+              expect([400, 415], `${show(body)} -> ${show(res.body)}`).toContain(res.status);
             else expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
             expect(envelopeOk(res), show(res.body)).toBe(true);
           }),
