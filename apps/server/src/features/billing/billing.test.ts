@@ -798,8 +798,11 @@ describe('auto-billing', () => {
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoice, '20261101-5001'));
     expect(inv.paidAt).not.toBeNull();
     expect(await balance('alice')).toBe(0);
+    // The mails of this charge (the clock runs on past the demo's fixed dates: other accounts'
+    // reminders may fall due in the same hour).
     expect(
       sentSince(sent)
+        .filter((m) => /alice|20261101-5001/.test(`${m.subject}\n${m.body}`))
         .map((m) => m.to)
         .sort(),
     ).toEqual(['accounting@example.net', 'alice@anderson-design.com', 'noc@example.net']);
