@@ -23,6 +23,10 @@ export async function startPortal(env: Record<string, string> = {}, hostname = '
       // The demo's staff sign in without a second factor; the security tests pass `required`.
       PORTAL_STAFF_MFA: 'optional',
       PORTAL_PUBLIC_URL: `http://${hostname}:${port}`,
+      // One portal serves every browser file, and alice adds and removes passkeys, tokens and
+      // recovery addresses in many of them within the hour: the budget of calls that hand out access
+      // (10 an hour per account, tested in apps/server/test/security/rate-limits.test.ts) is widened here.
+      PORTAL_RATE_LIMITS: 'grant=200/600/3600',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -15,7 +15,7 @@ import { build, createTestDatabase, demoPassword, type TestApp } from '../suppor
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ env: { PORTAL_SESSION_CACHE_MS: '500' } });
 }, 120_000);
 afterAll(() => t.close());
 
