@@ -30,6 +30,25 @@ async function signIn(logname: string): Promise<string> {
 const reads = async (token: string, logname: string) =>
   (await t.request('GET', `/api/customer/${logname}`, { token })).status;
 
+/**
+ * The answer to the next reads once the session is over: at once in one process (the change drops
+ * its own entries before its call returns); from two processes sharing PostgreSQL, at the latest
+ * once the database's announcement has reached the other one — within the second the issue allows
+ * (docs/decisions/023-session-check-cache.md). Every read is sent through the instances in turn.
+ */
+async function afterTheEnd(token: string, logname: string): Promise<number> {
+  if (t.apps.length === 1) return reads(token, logname);
+  const until = performance.now() + 1000;
+  let status = await reads(token, logname);
+  while (status !== 401 && performance.now() < until) {
+    await new Promise((r) => setTimeout(r, 20));
+    status = await reads(token, logname);
+  }
+  // Refused by every instance from then on.
+  for (let i = 0; i < t.apps.length && status === 401; i++) status = await reads(token, logname);
+  return status;
+}
+
 /** Reads twice: the second answer comes from the cache of whichever instance holds it. */
 async function warm(token: string, logname: string): Promise<void> {
   expect(await reads(token, logname)).toBe(200);
@@ -42,7 +61,7 @@ describe('a kept session check never outlives the session', () => {
     const token = await signIn('bob');
     await warm(token, 'bob');
     expect((await t.request('GET', '/api/logout', { token })).status).toBe(200);
-    expect(await reads(token, 'bob')).toBe(401);
+    expect(await afterTheEnd(token, 'bob')).toBe(401);
   });
 
   it('a session ended in the database by someone else (another process, an operator)', async () => {
@@ -52,7 +71,7 @@ describe('a kept session check never outlives the session', () => {
       .update(sessions)
       .set({ endedAt: t.clock.now(), endReason: 'logout' })
       .where(eq(sessions.account, 'bob'));
-    expect(await reads(token, 'bob')).toBe(401);
+    expect(await afterTheEnd(token, 'bob')).toBe(401);
   });
 
   it('a raised session epoch (password changed elsewhere)', async () => {
@@ -62,7 +81,7 @@ describe('a kept session check never outlives the session', () => {
       .update(accounts)
       .set({ sessionEpoch: sql`${accounts.sessionEpoch} + 1` })
       .where(eq(accounts.logname, 'alice'));
-    expect(await reads(token, 'alice')).toBe(401);
+    expect(await afterTheEnd(token, 'alice')).toBe(401);
   });
 
   it('a role taken away: a staff token is refused', async () => {
@@ -70,7 +89,7 @@ describe('a kept session check never outlives the session', () => {
     expect(await reads(token, 'bob')).toBe(200);
     expect(await reads(token, 'bob')).toBe(200);
     await t.db.update(accounts).set({ role: 'customer' }).where(eq(accounts.logname, 'staff'));
-    expect(await reads(token, 'bob')).toBe(401);
+    expect(await afterTheEnd(token, 'bob')).toBe(401);
     await t.db.update(accounts).set({ role: 'staff' }).where(eq(accounts.logname, 'staff'));
   });
 
@@ -88,7 +107,7 @@ describe('a kept session check never outlives the session', () => {
     const token = await signIn('carol');
     await warm(token, 'carol');
     await t.db.delete(accounts).where(eq(accounts.logname, 'carol'));
-    expect(await reads(token, 'carol')).toBe(401);
+    expect(await afterTheEnd(token, 'carol')).toBe(401);
   });
 });
 
