@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ColorMode } from '@portal/contract/constants';
 import { M } from '@portal/contract/messages';
@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
+import { SignInCard } from './sign-in-card.tsx';
 
 type Kind = 'totp' | 'recovery_code';
 
@@ -60,16 +61,7 @@ export default function CodeStep({
   });
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      maw={420}
-      mx="auto"
-      mt="lg"
-      p="lg"
-      component="section"
-      aria-labelledby="code-title"
-    >
+    <SignInCard titleId="code-title">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2} id="code-title">
@@ -116,6 +108,6 @@ export default function CodeStep({
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SignInCard>
   );
 }

@@ -1,7 +1,6 @@
 import {
   Anchor,
   Button,
-  Card,
   Group,
   PasswordInput,
   Stack,
@@ -18,6 +17,7 @@ import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
 import { escapeHtml, useStatus } from '../../app/status.ts';
+import { SignInCard } from './sign-in-card.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 
 /** The second step, after `mfa_required`: loaded only by the accounts that have one. */
@@ -85,16 +85,7 @@ export function LoginPage() {
     );
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      maw={420}
-      mx="auto"
-      mt="lg"
-      p="lg"
-      component="section"
-      aria-labelledby="login-title"
-    >
+    <SignInCard titleId="login-title">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2} id="login-title">
@@ -153,6 +144,6 @@ export function LoginPage() {
           </Group>
         </Stack>
       </form>
-    </Card>
+    </SignInCard>
   );
 }
