@@ -6,7 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { createDevices, type Devices } from './auth/devices.ts';
@@ -240,11 +240,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ status: 0, message: M.tooLarge, code: 'too_large' });
+      return reply.code(413).send({ status: 0, message: commonText.tooLarge, code: 'too_large' });
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
       // Malformed JSON, unsupported media type and the like: fastify's own client errors.
-      return reply.code(e.statusCode).send({ status: 0, message: M.invalidInput, code: 'invalid' });
+      return reply.code(e.statusCode).send({ status: 0, message: commonText.invalidInput, code: 'invalid' });
     }
     const badText = unstorableText(err);
     if (badText) {
@@ -257,12 +257,12 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       req.log.error({ err }, 'database unavailable');
       return reply
         .code(503)
-        .send({ status: 0, message: M.unavailable, code: 'unavailable', request_id: req.id });
+        .send({ status: 0, message: commonText.unavailable, code: 'unavailable', request_id: req.id });
     }
     req.log.error({ err }, 'unhandled error');
     return reply
       .code(500)
-      .send({ status: 0, message: M.internalError, code: 'internal', request_id: req.id });
+      .send({ status: 0, message: commonText.internalError, code: 'internal', request_id: req.id });
   });
 
   app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
@@ -271,12 +271,13 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     serveMetrics(req, reply, app.deps.metrics, config.PORTAL_METRICS_TOKEN),
   );
   app.get('/readyz', async (_req, reply) => {
-    if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: M.unavailable });
+    if (app.deps.lifecycle.draining)
+      return reply.code(503).send({ status: 0, message: commonText.unavailable });
     try {
       await database.ping();
       return { status: 1, message: '', data: { ready: true } };
     } catch {
-      return reply.code(503).send({ status: 0, message: M.unavailable, code: 'unavailable' });
+      return reply.code(503).send({ status: 0, message: commonText.unavailable, code: 'unavailable' });
     }
   });
 
@@ -328,7 +329,8 @@ export function unstorableText(err: unknown): string | null {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, detail } = e as { code?: unknown; detail?: unknown };
     if (code === '22021' || code === '22P05') return BAD_CHARACTERS;
-    if (code === '22P02') return /surrogate|unicode/i.test(String(detail)) ? BAD_CHARACTERS : M.invalidInput;
+    if (code === '22P02')
+      return /surrogate|unicode/i.test(String(detail)) ? BAD_CHARACTERS : commonText.invalidInput;
   }
   return null;
 }
@@ -390,7 +392,7 @@ async function serveWeb(app: FastifyInstance, dist: string): Promise<void> {
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     if (path.startsWith('/api/') || path === '/api') {
-      return reply.code(404).send({ status: 0, message: M.notFound, code: 'not_found' });
+      return reply.code(404).send({ status: 0, message: commonText.notFound, code: 'not_found' });
     }
     if (path.startsWith('/portal') && hasWeb && req.method === 'GET' && !path.startsWith('/portal/assets/')) {
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { aliasTargets } from './mail/calls.ts';
-import { MM } from './mail/messages.ts';
+import { mailText } from './mail/messages.ts';
 import { fieldErrors, isEmail, optionalEmail, requiredEmail } from './rules.ts';
 
 /** How Postfix reads a lookup result (virtual_alias_maps): a list split on commas and whitespace. */
@@ -93,9 +93,9 @@ describe('the e-mail address rule', () => {
     expect(error(requiredEmail(), 'a,b@example.com')).toBe('This field must be a valid email address');
     expect(error(requiredEmail(), '')).toBe('Required');
     expect(error(optionalEmail(), 'x@lens.photography')).toBe(null);
-    expect(error(requiredEmail(MM.invalidEmailAddress), 'a@b')).toBe('Invalid Email Address');
+    expect(error(requiredEmail(mailText.invalidEmailAddress), 'a@b')).toBe('Invalid Email Address');
     expect(error(aliasTargets, 'root,postmaster,x@elsewhere.example')).toBe(
-      MM.badTarget(1, 'root,postmaster,x@elsewhere.example'),
+      mailText.badTarget(1, 'root,postmaster,x@elsewhere.example'),
     );
   });
 });

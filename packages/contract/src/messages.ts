@@ -1,5 +1,5 @@
 /** Message texts of the specification, in one place for server and client. Texts are exact. */
-export const M = {
+export const commonText = {
   // shared validation rules (spec 000 §5)
   required: 'Required',
   reqd: "Req'd",
@@ -55,5 +55,7 @@ export const M = {
 
 /** The footer of a message sent by an operator, naming the account when acting for another one. */
 export function messageFooter(operator: string, account: string): string {
-  return operator === account ? M.messageSentBy(operator) : M.messageSentByFor(operator, account);
+  return operator === account
+    ? commonText.messageSentBy(operator)
+    : commonText.messageSentByFor(operator, account);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { M } from './messages.ts';
+import { commonText } from './messages.ts';
 
 /** Validation rules of spec 000 §5, as zod building blocks shared by server and client forms. */
 
@@ -25,7 +25,7 @@ export function isCleanText(v: string): boolean {
  * what is absent (undefined or null).
  */
 export const MUST_BE_TEXT = 'Must be text';
-export const MUST_BE_NUMBER = M.mustBeNumber;
+export const MUST_BE_NUMBER = commonText.mustBeNumber;
 const WRONG_TYPE: Record<string, string> = {
   string: MUST_BE_TEXT,
   number: MUST_BE_NUMBER,
@@ -36,7 +36,8 @@ const WRONG_TYPE: Record<string, string> = {
   object: 'Must be an object',
 };
 /** The answer to a value sent with the wrong type. */
-export const wrongType = (expected: string | undefined): string => WRONG_TYPE[expected ?? ''] ?? M.invalid;
+export const wrongType = (expected: string | undefined): string =>
+  WRONG_TYPE[expected ?? ''] ?? commonText.invalid;
 const wasSent = (input: unknown) => input !== undefined && input !== null;
 /** A type check's message: `missing` when nothing was sent, what the value must be when something else was. */
 export const typeError =
@@ -51,7 +52,7 @@ export const text = (params?: { error?: string }) =>
     .refine(isCleanText, { error: BAD_CHARACTERS });
 
 /** required: non-blank text. */
-export const required = (message: string = M.required) =>
+export const required = (message: string = commonText.required) =>
   z
     .string({ error: typeError(message) })
     .trim()
@@ -69,7 +70,7 @@ export const optionalText = (max = 1000) =>
 
 /** min(n): if non-empty, at least n characters after trimming. */
 export const minChars = (n: number) =>
-  text().refine((v) => v.trim().length === 0 || v.trim().length >= n, { error: M.minChars(n) });
+  text().refine((v) => v.trim().length === 0 || v.trim().length >= n, { error: commonText.minChars(n) });
 
 /**
  * The one e-mail address rule, for every address the portal stores or mails (recovery addresses,
@@ -96,7 +97,7 @@ export function isEmail(v: string): boolean {
   const top = labels.pop() ?? '';
   return labels.length > 0 && labels.every((l) => LABEL.test(l)) && TOP_LEVEL.test(top);
 }
-export const optionalEmail = (message: string = M.invalidEmail) =>
+export const optionalEmail = (message: string = commonText.invalidEmail) =>
   z
     .string()
     .trim()
@@ -104,7 +105,7 @@ export const optionalEmail = (message: string = M.invalidEmail) =>
     .nullish()
     .transform((v) => v ?? '')
     .refine((v) => v === '' || isEmail(v), { error: message });
-export const requiredEmail = (message: string = M.invalidEmail) =>
+export const requiredEmail = (message: string = commonText.invalidEmail) =>
   required().refine(isEmail, { error: message });
 
 /** Luhn checksum over digits; spaces and dashes allowed. */
@@ -146,7 +147,7 @@ export const logname = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, { error: M.required })
+  .min(1, { error: commonText.required })
   .max(32)
   .regex(/^[a-z0-9][a-z0-9._-]*$/, { error: 'Invalid account name' });
 
@@ -156,16 +157,16 @@ const digitsToNumber = (v: unknown) => (typeof v === 'string' && /^\s*\d{1,15}\s
 export const idNumber = z.preprocess(
   digitsToNumber,
   z
-    .number({ error: typeError(M.required) })
-    .int({ error: M.invalid })
-    .positive({ error: M.invalid })
-    .max(2_147_483_647, { error: M.invalid }),
+    .number({ error: typeError(commonText.required) })
+    .int({ error: commonText.invalid })
+    .positive({ error: commonText.invalid })
+    .max(2_147_483_647, { error: commonText.invalid }),
 );
 /**
  * An id kept as text that the spec's data has as a number (an invoice number, a transaction id):
  * a whole number is taken as its digits.
  */
-export const textId = (max: number, message: string = M.required) =>
+export const textId = (max: number, message: string = commonText.required) =>
   z.preprocess(
     (v) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? String(v) : v),
     required(message).max(max),
@@ -176,7 +177,7 @@ export const domainName = z
   .string()
   .trim()
   .toLowerCase()
-  .min(1, { error: M.required })
+  .min(1, { error: commonText.required })
   .max(253)
   .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,62}$/, {
     error: 'Invalid domain name',
@@ -195,14 +196,14 @@ export const MIN_PASSWORD = 8;
 export const newPassword = required().pipe(
   z
     .string()
-    .min(MIN_PASSWORD, { error: M.minChars(MIN_PASSWORD) })
+    .min(MIN_PASSWORD, { error: commonText.minChars(MIN_PASSWORD) })
     .max(128, { error: 'Password is too long' }),
 );
 
 /** confirmed: `confirmField` must equal `field`. */
 export function confirmed<T extends z.ZodObject>(schema: T, field: string, confirmField: string) {
   return schema.refine((v: Record<string, unknown>) => v[field] === v[confirmField], {
-    error: M.passwordsMustMatch,
+    error: commonText.passwordsMustMatch,
     path: [confirmField],
   });
 }
@@ -226,7 +227,7 @@ export function fieldErrors(error: z.ZodError, input?: unknown): Record<string, 
 function messageFor(issue: z.core.$ZodIssue, value: unknown): string {
   if (!wasSent(value) || (typeof value === 'string' && value.trim() === '')) return issue.message;
   if (issue.code === 'invalid_type') return wrongType(issue.expected);
-  return issue.message === M.required ? M.invalid : issue.message;
+  return issue.message === commonText.required ? commonText.invalid : issue.message;
 }
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {

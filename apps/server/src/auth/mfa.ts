@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isStaffRole } from '@portal/contract/constants';
-import { MFA_TOKEN_MINUTES, type MfaMethod, SF } from '@portal/contract/security/second-factor';
+import { MFA_TOKEN_MINUTES, type MfaMethod, secondFactorText } from '@portal/contract/security/second-factor';
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema.ts';
@@ -97,7 +97,7 @@ export async function consumeChallenge(db: Db, token: string, now: Date): Promis
 }
 
 /** The refusal of an unknown, used or expired `mfa_token`: the sign-in starts again. */
-export const challengeExpired = () => refused(SF.challengeExpired, 'mfa_expired');
+export const challengeExpired = () => refused(secondFactorText.challengeExpired, 'mfa_expired');
 
 /**
  * Checks a code the account's person typed, throttled like passwords (auth/throttle.ts, `code`):
@@ -115,8 +115,8 @@ export async function verifyCode(
   const admitted = await admit(db, [{ key, rule: RULES.code }], now);
   if (!admitted.ok) throw rateLimited(retryAfterSeconds(admitted.retryAt, now));
   const outcome = await checkCode(db, box, account, code, now);
-  if (outcome === 'replayed') throw refused(SF.codeUsed, 'wrong_code');
-  if (!outcome) throw refused(SF.wrongCode, 'wrong_code');
+  if (outcome === 'replayed') throw refused(secondFactorText.codeUsed, 'wrong_code');
+  if (!outcome) throw refused(secondFactorText.wrongCode, 'wrong_code');
   await clearFailures(db, key);
   return outcome;
 }
@@ -234,7 +234,7 @@ export async function setupRequired(
 
 /** The refusal of every other call while a staff account has still to set up its second factor. */
 export const setupRequiredRefusal = () =>
-  new AppError('forbidden', SF.setupRequired, undefined, 'mfa_setup_required');
+  new AppError('forbidden', secondFactorText.setupRequired, undefined, 'mfa_setup_required');
 
 /** Removes used and expired challenges (the housekeeping job). */
 export async function pruneChallenges(db: Db, now: Date): Promise<void> {

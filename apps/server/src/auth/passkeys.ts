@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponse } from '@portal/contract/security/passkeys';
-import { PK } from '@portal/contract/security/passkey-messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -161,7 +161,7 @@ export async function verifyPasskeyRegistration(
   now: Date,
 ): Promise<NewPasskey> {
   const taken = await takeChallenge(db, response.response.clientDataJSON, 'register', account, now);
-  if (!taken?.userHandle) throw refused(PK.expired);
+  if (!taken?.userHandle) throw refused(passkeyText.expired);
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     result = await verifyRegistrationResponse({
@@ -172,12 +172,12 @@ export async function verifyPasskeyRegistration(
       requireUserVerification: true,
     });
   } catch {
-    throw refused(PK.rejected);
+    throw refused(passkeyText.rejected);
   }
-  if (!result.verified) throw refused(PK.rejected);
+  if (!result.verified) throw refused(passkeyText.rejected);
   // The browser says whether the authenticator kept the passkey (credProps); one that did not
   // could not sign in without a name typed, which is what a passkey is for.
-  if (response.clientExtensionResults?.credProps?.rk === false) throw refused(PK.rejected);
+  if (response.clientExtensionResults?.credProps?.rk === false) throw refused(passkeyText.rejected);
   const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
   return {
     credentialId: credential.id,
@@ -236,7 +236,7 @@ export interface VerifiedPasskey {
   passkeyId: number;
 }
 
-const notAccepted = () => new AppError('bad_credentials', PK.notAccepted);
+const notAccepted = () => new AppError('bad_credentials', passkeyText.notAccepted);
 
 /**
  * Verifies an assertion (navigator.credentials.get()'s answer) made for options of
@@ -256,7 +256,7 @@ export async function verifyPasskeyAssertion(
   const account = opts.account ?? null;
   const purpose = account ? 'second-factor' : 'login';
   const taken = await takeChallenge(db, response.response.clientDataJSON, purpose, account, opts.now);
-  if (!taken) throw new AppError('bad_credentials', PK.expired);
+  if (!taken) throw new AppError('bad_credentials', passkeyText.expired);
   const [key] = await db
     .select()
     .from(passkeys)

@@ -1,5 +1,5 @@
 import { isStaffRole } from '@portal/contract/constants';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Db, preparedFor } from '../db/index.ts';
 import { accounts, domainGrants, domains } from '../db/schema.ts';
@@ -85,8 +85,9 @@ export async function authorizeAccount(
   )
     throw forbidden();
   if (scope === 'own' && caller.username !== target.logname) throw forbidden();
-  if (scope === 'billing' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoBilling);
-  if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
+  if (scope === 'billing' && target.accountRole === 'Secondary')
+    throw forbidden(commonText.secondaryNoBilling);
+  if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
   return target;
 }
 

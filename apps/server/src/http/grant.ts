@@ -1,4 +1,4 @@
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from '../auth/passwords.ts';
 import { isStaff } from '../auth/policy.ts';
@@ -23,11 +23,12 @@ export async function confirmGrant(
     auditDetails.password_check = 'not asked: staff';
     return;
   }
-  if (!password) throw invalid(M.grantPasswordRequired, { password: M.grantPasswordRequired });
+  if (!password)
+    throw invalid(commonText.grantPasswordRequired, { password: commonText.grantPasswordRequired });
   const [row] = await db
     .select({ hash: accounts.passwordHash })
     .from(accounts)
     .where(eq(accounts.logname, caller.username))
     .limit(1);
-  if (!(await verifyPassword(row?.hash, password))) throw forbidden(M.grantPasswordWrong);
+  if (!(await verifyPassword(row?.hash, password))) throw forbidden(commonText.grantPasswordWrong);
 }

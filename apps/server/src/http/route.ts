@@ -1,6 +1,6 @@
 import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
-import { TM } from '@portal/contract/api-tokens/messages';
-import { M } from '@portal/contract/messages';
+import { apiTokenText } from '@portal/contract/api-tokens/messages';
+import { commonText } from '@portal/contract/messages';
 import { fieldErrors } from '@portal/contract/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -326,7 +326,7 @@ async function keepFailure(
     else
       await keep(app.deps.db, claimed, {
         httpStatus: 500,
-        answer: { status: 0, message: M.internalError, code: 'internal', request_id: req.id },
+        answer: { status: 0, message: commonText.internalError, code: 'internal', request_id: req.id },
       });
   } catch (keepErr) {
     // The database is likely down: the key stays 'running' (a duplicate gets 409) until it is stale.
@@ -380,8 +380,8 @@ async function authenticateApiToken(
 
 /** What a token may call: never an interactive call; with scope `read`, GET calls only. */
 function checkTokenUse(token: ApiTokenUse, call: CallDef, interactive: boolean): void {
-  if (interactive) throw forbidden(TM.sessionOnly);
-  if (token.scope === 'read' && call.method !== 'GET') throw forbidden(TM.readOnly);
+  if (interactive) throw forbidden(apiTokenText.sessionOnly);
+  if (token.scope === 'read' && call.method !== 'GET') throw forbidden(apiTokenText.readOnly);
 }
 
 async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: RouteContext<C>): Promise<void> {
@@ -405,7 +405,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   if (result.success) return result.data;
   // With the input, a field that was sent with the wrong type is told so, not called missing.
   const errors = fieldErrors(result.error, value);
-  const [field, text] = Object.entries(errors)[0] ?? ['_', M.invalidInput];
+  const [field, text] = Object.entries(errors)[0] ?? ['_', commonText.invalidInput];
   throw invalid(field === '_' ? text : `${field}: ${text}`, errors);
 }
 

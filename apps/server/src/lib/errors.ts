@@ -1,5 +1,5 @@
 import type { FailureCode } from '@portal/contract/http';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 
 /** The one error model of the API: a code maps to an HTTP status and an envelope (DESIGN.md §2). */
 export type ErrorCode =
@@ -52,13 +52,14 @@ export function failureCode(err: AppError): FailureCode {
 
 export const invalid = (message: string, errors?: Record<string, string>) =>
   new AppError('invalid', message, errors);
-export const forbidden = (message: string = M.permissionDenied) => new AppError('forbidden', message);
-export const notFound = (message: string = M.notFound) => new AppError('not_found', message);
+export const forbidden = (message: string = commonText.permissionDenied) =>
+  new AppError('forbidden', message);
+export const notFound = (message: string = commonText.notFound) => new AppError('not_found', message);
 export const conflict = (message: string, specific?: FailureCode) =>
   new AppError('conflict', message, undefined, specific);
 export const refused = (message: string, specific?: FailureCode) =>
   new AppError('refused', message, undefined, specific);
-export const expired = () => new AppError('unauthenticated', M.sessionExpired);
+export const expired = () => new AppError('unauthenticated', commonText.sessionExpired);
 
 /** The failure envelope of an error (DESIGN.md §2): 'expired_token' for a refused token, else status 0. */
 export function envelopeOf(err: AppError): Record<string, unknown> {
@@ -76,7 +77,7 @@ export function envelopeOf(err: AppError): Record<string, unknown> {
 export class RateLimited extends AppError {
   readonly retryAfterSeconds: number;
   constructor(retryAfterSeconds: number) {
-    super('too_many', M.tooManyRequests(retryAfterSeconds));
+    super('too_many', commonText.tooManyRequests(retryAfterSeconds));
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, outbox, payments } from '../../src/db/schema.ts';
@@ -204,7 +204,7 @@ describe('a card gateway that answers after the time-out', () => {
     expect(proxy.held).toBe(heldBefore + 1); // answered while the gateway's answer was still held
     expect(fake.charges(invoiceNo)).toHaveLength(1); // the card was charged
     expect(first.status).toBe(200);
-    expect(first.body.message).toBe(B.paymentPending);
+    expect(first.body.message).toBe(billingText.paymentPending);
     expect(first.body.data).toMatchObject({ status: 'unknown', trans_id: '', amount: 13 });
     expect(await balance()).toBe(before); // nothing applied while the outcome is unknown
     expect(await receipts()).toHaveLength(0);
@@ -216,7 +216,7 @@ describe('a card gateway that answers after the time-out', () => {
     const afterRelease = await bob.post('/api/single-payment', body);
     for (const r of [again, afterRelease]) {
       expect(r.status).toBe(200);
-      expect(r.body.message).toBe(B.paymentPending);
+      expect(r.body.message).toBe(billingText.paymentPending);
       expect(r.body.data.status).toBe('unknown');
     }
     expect(fake.requestsOf('createTransactionRequest')).toHaveLength(chargesBefore + 1);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -223,7 +223,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     const odd = outcomes.filter((o) => o.status !== 200 && o.status !== 503);
     expect(odd.map((o) => ({ ...o, body: JSON.stringify(o.body).slice(0, 300) }))).toEqual([]);
     for (const o of outcomes.filter((x) => x.status === 503)) {
-      expect(o.body).toMatchObject({ status: 0, message: M.unavailable, code: 'unavailable' });
+      expect(o.body).toMatchObject({ status: 0, message: commonText.unavailable, code: 'unavailable' });
       expect(typeof o.body.request_id).toBe('string');
     }
     expect(readyDown.statusCode).toBe(503);

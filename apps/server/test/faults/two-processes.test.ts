@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { asc, eq, gt, inArray } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -219,7 +219,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     for (const p of [A, B]) {
       const res = await attempt(p, 'erin-demo-pass');
       expect(res.status).toBe(429);
-      expect(res.body.message).toBe(M.tooManyAttempts);
+      expect(res.body.message).toBe(commonText.tooManyAttempts);
     }
   });
 

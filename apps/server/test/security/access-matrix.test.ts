@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
 import { build, demoPassword, type Res } from '../support/helper.ts';
 import { renderAccessDoc } from './access-doc.ts';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import {
   EXPECTATIONS,
   type Expectation,
@@ -68,8 +68,13 @@ async function freshToken(who: Who): Promise<string | undefined> {
 const isStaffWho = (who: Who) => who === 'staff' || who === 'admin';
 
 /** The texts a refusal may carry: "Permission denied", or the spec's text for a Secondary target. */
-const REFUSAL_TEXTS = [M.permissionDenied, M.secondaryNoBilling, M.secondaryNoStatement, M.secondaryNoInfo];
-const refusalTexts = (target: TargetName) => (target === 'C' ? REFUSAL_TEXTS : [M.permissionDenied]);
+const REFUSAL_TEXTS = [
+  commonText.permissionDenied,
+  commonText.secondaryNoBilling,
+  commonText.secondaryNoStatement,
+  commonText.secondaryNoInfo,
+];
+const refusalTexts = (target: TargetName) => (target === 'C' ? REFUSAL_TEXTS : [commonText.permissionDenied]);
 
 /**
  * What is wrong with an answer, or null. Authorised: a 2xx, or a status the entry's `answers`

@@ -1,5 +1,5 @@
-import { M } from '@portal/contract/messages';
-import { MM } from '@portal/contract/mail/messages';
+import { commonText } from '@portal/contract/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainGrants, mailVacationRules, outbox, recoveryEmails } from '../../src/db/schema.ts';
@@ -40,12 +40,12 @@ describe('lasting grants need the current password (#17 §3)', () => {
     const grantsBefore = await t.db.select().from(domainGrants);
     const missing = await t.as('alice').post(url, body);
     expect(missing.status, JSON.stringify(missing.body)).toBe(400);
-    expect(missing.body.message, JSON.stringify(missing.body)).toBe(M.grantPasswordRequired);
-    expect(missing.body).toMatchObject({ status: 0, message: M.grantPasswordRequired });
-    expect(missing.body.errors.password).toBe(M.grantPasswordRequired);
+    expect(missing.body.message, JSON.stringify(missing.body)).toBe(commonText.grantPasswordRequired);
+    expect(missing.body).toMatchObject({ status: 0, message: commonText.grantPasswordRequired });
+    expect(missing.body.errors.password).toBe(commonText.grantPasswordRequired);
     const wrong = await t.as('alice').post(url, { ...body, password: 'guessed-wrong' });
     expect(wrong.status).toBe(403);
-    expect(wrong.body).toEqual({ status: 0, message: M.grantPasswordWrong, code: 'forbidden' });
+    expect(wrong.body).toEqual({ status: 0, message: commonText.grantPasswordWrong, code: 'forbidden' });
     expect(await recoveryOf('alice', 'thief@evil-mail.com')).toHaveLength(0);
     expect(await t.db.select().from(domainGrants)).toEqual(grantsBefore);
   });
@@ -99,7 +99,7 @@ describe('a new recovery address counts only once confirmed (#17 §3)', () => {
       password: demoPassword('alice'),
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MM.recoveryAddedPending(address));
+    expect(res.body.message).toBe(mailText.recoveryAddedPending(address));
     expect(res.body.data.confirmed).toBe(false);
     const [row] = await recoveryOf('alice', address);
     expect(row.confirmedAt).toBeNull();
@@ -207,7 +207,7 @@ describe('the auto-responder cannot forge a sender (#17 §4)', () => {
   it('a stranger’s address waits, pending and not live, until it follows its link', async () => {
     const res = await post(rule('security@somebank.com'));
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(MM.replyToPending('security@somebank.com'));
+    expect(res.body.message).toBe(mailText.replyToPending('security@somebank.com'));
     expect(res.body.data.confirmed).toBe(false);
     // The vacation responder reads this view: nothing answers from the bank's address.
     expect(await liveRule()).toBeUndefined();
@@ -222,7 +222,7 @@ describe('the auto-responder cannot forge a sender (#17 §4)', () => {
     async (address) => {
       const res = await post(rule(address));
       expect(res.status).toBe(200);
-      expect(res.body.message).toBe(MM.autoResponderSent);
+      expect(res.body.message).toBe(mailText.autoResponderSent);
       expect(res.body.data.confirmed).toBe(true);
       expect((await liveRule())?.replyFrom).toBe(address);
     },

@@ -1,4 +1,4 @@
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,9 @@ describe('unstorableText: the database errors answered 400', () => {
     expect(unstorableText(wrapped('22P02', 'Unicode low surrogate must follow a high surrogate.'))).toBe(
       BAD_CHARACTERS,
     );
-    expect(unstorableText(wrapped('22P02', 'invalid input syntax for type integer'))).toBe(M.invalidInput);
+    expect(unstorableText(wrapped('22P02', 'invalid input syntax for type integer'))).toBe(
+      commonText.invalidInput,
+    );
     expect(unstorableText(wrapped('23505'))).toBeNull();
     expect(unstorableText(new Error('boom'))).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { afterAll, describe, expect, test } from 'vitest';
 import { RESET_LIMITS } from '../../src/features/account/resets.ts';
 import { RULES } from '../../src/auth/throttle.ts';
@@ -136,7 +136,7 @@ describe('sign-in limits under attack', () => {
     expect(known.status).toBe(200);
     const fresh = await login('carol', demoPassword('carol'), '192.0.2.45');
     expect(fresh.status).toBe(429);
-    expect(fresh.body.message).toBe(M.tooManyAttempts);
+    expect(fresh.body.message).toBe(commonText.tooManyAttempts);
     const wait = Number(fresh.headers['retry-after']);
     report(
       `the owner during that attack: from the browser they signed in with before, signed in at once (200); ` +

@@ -1,6 +1,6 @@
 import type { ColorMode } from '@portal/contract/constants';
 import { isStaffRole } from '@portal/contract/constants';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { useSyncExternalStore } from 'react';
 
 /** The status message of spec 000 §3: shown as a modal, a notice bar, or the thank-you page. */
@@ -90,8 +90,8 @@ function restore(): SessionState {
     mode: storedMode(get('mode')),
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
-    banner: loggedIn ? M.loggedIn(claims!.username) : DEFAULT_TITLE,
-    logoutMessage: M.logoutMessage,
+    banner: loggedIn ? commonText.loggedIn(claims!.username) : DEFAULT_TITLE,
+    logoutMessage: commonText.logoutMessage,
     status: null,
     title: DEFAULT_TITLE,
   };
@@ -143,7 +143,7 @@ export const session = {
       mode,
       staff: isStaffRole(claims.role),
       role: claims.role,
-      banner: M.loggedIn(claims.username),
+      banner: commonText.loggedIn(claims.username),
       status: null,
     });
   },
@@ -157,7 +157,7 @@ export const session = {
       loggedIn: false,
       staff: false,
       role: '',
-      banner: M.loggedOut,
+      banner: commonText.loggedOut,
       status: null,
     });
   },

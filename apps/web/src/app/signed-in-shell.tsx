@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
 import {
   ACCOUNT_SEARCH_LIMIT,
@@ -275,7 +275,7 @@ function StaffSearch() {
       const matches = await search(userContent).catch(() => []);
       if (matches.length === 1) await switchTo(matches[0].logname, matches[0].bill_email);
       else if (matches.length > 1) setChoices(matches);
-      else session.set({ banner: M.userNotFound(userContent) });
+      else session.set({ banner: commonText.userNotFound(userContent) });
     }
   };
   return (

@@ -1,4 +1,4 @@
-import { PK } from '@portal/contract/security/passkey-messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 
 /**
  * The browser's side of a WebAuthn ceremony (@simplewebauthn/browser, loaded when first needed:
@@ -55,9 +55,9 @@ export function wasCancelled(err: unknown): boolean {
 /** The text for a failed ceremony in the browser (the server's refusals carry their own). */
 export function ceremonyText(err: unknown): string {
   const e = err as { name?: string; code?: string; message?: string } | null;
-  if (!hasWebAuthn()) return PK.unsupported;
+  if (!hasWebAuthn()) return passkeyText.unsupported;
   if (e?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || e?.name === 'InvalidStateError')
-    return PK.alreadyOnDevice;
-  if (wasCancelled(err)) return PK.cancelled;
-  return e?.message || PK.cancelled;
+    return passkeyText.alreadyOnDevice;
+  if (wasCancelled(err)) return passkeyText.cancelled;
+  return e?.message || passkeyText.cancelled;
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { stateShape, withZipShape } from '../address-rules.ts';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import {
   confirmed,
   idNumber,
@@ -14,7 +14,7 @@ import {
   requiredEmail,
   text,
 } from '../rules.ts';
-import { A } from './messages.ts';
+import { accountText } from './messages.ts';
 
 /**
  * Calls of the account area (spec 000 §7): addresses, passwords and resets, statement delivery,
@@ -186,7 +186,12 @@ export const resetUnixPassword = defineCall({
 export const ForgotPasswordBody = z.object({
   account: logname,
   email: requiredEmail(),
-  burn_it: z.coerce.number({ error: M.invalid }).int({ error: M.invalid }).min(0).max(1).optional(),
+  burn_it: z.coerce
+    .number({ error: commonText.invalid })
+    .int({ error: commonText.invalid })
+    .min(0)
+    .max(1)
+    .optional(),
 });
 const ForgotData = z.object({ reset_message: z.string() });
 export const forgotPanelPassword = defineCall({
@@ -207,7 +212,7 @@ export const forgotEmailPassword = defineCall({
 // ---------------------------------------------------------------- statement delivery
 
 /** n standard, e email only, p paper only, ep both (spec 000 §3). */
-export const StatementMethod = z.enum(['n', 'e', 'p', 'ep'], { error: M.required });
+export const StatementMethod = z.enum(['n', 'e', 'p', 'ep'], { error: commonText.required });
 export type StatementMethod = z.infer<typeof StatementMethod>;
 const StatementDelivery = z.object({ method: StatementMethod, nozero: z.number(), email: z.string() });
 
@@ -221,10 +226,10 @@ export const StatementDeliveryBody = z.object({
   logname,
   method: StatementMethod,
   nozero: z.coerce
-    .number({ error: M.invalid })
-    .int({ error: M.invalid })
-    .min(0, { error: M.invalid })
-    .max(1, { error: M.invalid }),
+    .number({ error: commonText.invalid })
+    .int({ error: commonText.invalid })
+    .min(0, { error: commonText.invalid })
+    .max(1, { error: commonText.invalid }),
   email: optionalEmail(),
 });
 export const changeStatementDelivery = defineCall({
@@ -250,7 +255,7 @@ export const SecondaryRequestBody = z
         text()
           .trim()
           .toLowerCase()
-          .max(LOGNAME_MAX, { error: A.lognameTooLong })
+          .max(LOGNAME_MAX, { error: accountText.lognameTooLong })
           .nullish()
           .transform((v) => v ?? ''),
       )
@@ -267,7 +272,7 @@ export const SecondaryRequestBody = z
       )
       .max(SECONDARY_ROWS),
   })
-  .refine((v) => v.lognames.some((n) => n !== ''), { error: A.noAccountNames, path: ['lognames'] });
+  .refine((v) => v.lognames.some((n) => n !== ''), { error: accountText.noAccountNames, path: ['lognames'] });
 export type SecondaryRequestBody = z.input<typeof SecondaryRequestBody>;
 
 /** available: the name can be requested; taken: an account or a pending request has it; invalid: not a valid name; duplicate: twice in this request. */
@@ -291,7 +296,7 @@ export const requestAccounts = defineCall({
  * check-account-names), or null for any other message. The server writes it with A.namesRefused.
  */
 export function refusedNames(message: string): string[] | null {
-  const prefix = `${A.namesUnavailable}: `;
+  const prefix = `${accountText.namesUnavailable}: `;
   if (!message.startsWith(prefix)) return null;
   return message.slice(prefix.length).split(', ').filter(Boolean);
 }
@@ -342,8 +347,8 @@ export const HOSTING_TYPES = ['Starter', 'Basic', 'Pro'] as const;
 /** Web hosting request form (spec 000 §3, §5). Starter forces the WordPress answer to No. */
 export const WebHostingRequest = z
   .object({
-    domain: required(A.selectDomain),
-    hosting_type: z.enum(HOSTING_TYPES, { error: A.selectHostingType }),
+    domain: required(accountText.selectDomain),
+    hosting_type: z.enum(HOSTING_TYPES, { error: accountText.selectHostingType }),
     profit_nonprofit: z.enum(['Profit', 'Non-profit']).default('Profit'),
     wp_yesorno: z.enum(['Yes', 'No']).default('No'),
     notes: optionalText(4000),
@@ -394,7 +399,7 @@ export const SendMessageBody = z.object({
     .max(200)
     .transform((v) => v.replace(/[\r\n]+/g, ' ')),
   message: required().max(20_000),
-  reply_to: optionalEmail(A.invalidEmailAddress),
+  reply_to: optionalEmail(accountText.invalidEmailAddress),
   footer: optionalText(500),
 });
 /** The fields a person types on a message form (Send Authenticated Message): the call's own rules. */

@@ -1,7 +1,7 @@
 const NAMES_UNAVAILABLE = 'Account names used or invalid';
 
 /** Message texts of the account area (spec 000 §5, §8; spec 002 §7). Texts of the spec are exact. */
-export const A = {
+export const accountText = {
   // addresses (spec 000 §8)
   addressProblem: (kind: AddressKindLabel) => `Problem in ${kind} Address change`,
   unknownErrorNoc: 'Unknown error, please contact noc',
@@ -79,4 +79,4 @@ export type AddressKindLabel = 'Billing' | 'Account';
  * customer fixes by choosing another.
  */
 export const passwordFailureHint = (message: string): string =>
-  message.endsWith('data breaches.') ? A.chooseAnother : A.contactHelp;
+  message.endsWith('data breaches.') ? accountText.chooseAnother : accountText.contactHelp;

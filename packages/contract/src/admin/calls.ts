@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import { grantPassword, idNumber, logname, required } from '../rules.ts';
-import { AM } from './messages.ts';
+import { adminText } from './messages.ts';
 
 /** Calls of account administration: secondaries, contacts, circuits, BUS accounts (spec 002 §7). */
 
@@ -29,7 +29,7 @@ export const secondaries = defineCall({
 
 /** Comma-separated uids; blank means "no dashboard admins". Duplicates are dropped. */
 export const adminUids = z
-  .string({ error: AM.adminsList })
+  .string({ error: adminText.adminsList })
   .max(2000)
   .transform((v) =>
     v
@@ -37,7 +37,7 @@ export const adminUids = z
       .map((s) => s.trim())
       .filter((s) => s !== ''),
   )
-  .refine((list) => list.every((s) => /^\d{1,9}$/.test(s)), { error: AM.adminsList })
+  .refine((list) => list.every((s) => /^\d{1,9}$/.test(s)), { error: adminText.adminsList })
   .transform((list) => [...new Set(list.map(Number))]);
 
 export const updateAdmins = defineCall({
@@ -52,7 +52,7 @@ export const updateAdmins = defineCall({
 /** A contact flag: '1' or '0' (booleans and 0/1 are accepted and stored as the strings). */
 export const flag = z.preprocess(
   (v) => (v === true || v === 1 ? '1' : v === false || v === 0 || v === undefined || v === null ? '0' : v),
-  z.enum(['0', '1'], { error: M.invalid }),
+  z.enum(['0', '1'], { error: commonText.invalid }),
 );
 
 export const Contact = z.object({

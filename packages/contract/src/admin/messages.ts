@@ -1,5 +1,5 @@
 /** Message texts of account administration (spec 002 §2, §5, §6, §8). Texts are exact where the spec gives them. */
-export const AM = {
+export const adminText = {
   // secondary accounts (spec 002 §2, §6, §8)
   secondariesTitle: 'Secondary Accounts',
   updateAdminsFailed: 'Update admins failed',
@@ -77,7 +77,7 @@ export function classifySecPasswordMessage(message: string): {
   breached: boolean;
 } {
   const text = message.trim();
-  if (text.endsWith(AM.breachedSuffix)) return { status: 'error', breached: true };
-  if (text.startsWith(AM.alreadyPendingPrefix)) return { status: 'already', breached: false };
+  if (text.endsWith(adminText.breachedSuffix)) return { status: 'error', breached: true };
+  if (text.startsWith(adminText.alreadyPendingPrefix)) return { status: 'already', breached: false };
   return { status: 'error', breached: false };
 }

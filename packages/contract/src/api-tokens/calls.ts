@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { grantPassword, logname, required, text } from '../rules.ts';
-import { TM } from './messages.ts';
+import { apiTokenText } from './messages.ts';
 
 /**
  * Personal access tokens (issue 20, docs/api.md, docs/decisions/020-api-tokens.md): an account's
@@ -35,7 +35,7 @@ export const ApiToken = z.object({
 });
 export type ApiToken = z.infer<typeof ApiToken>;
 
-const tokenName = required(TM.nameRequired).pipe(z.string().max(60, 'At most 60 characters'));
+const tokenName = required(apiTokenText.nameRequired).pipe(z.string().max(60, 'At most 60 characters'));
 const tokenId = text().regex(/^[0-9a-f]{16}$/, 'Not a token id');
 
 export const createApiToken = defineCall({
@@ -46,7 +46,9 @@ export const createApiToken = defineCall({
     name: tokenName,
     scope: ApiTokenScope,
     /** When it stops working (ISO 8601 date-time with offset), at most a year ahead. */
-    expires: required(TM.expiryRequired).pipe(z.iso.datetime({ offset: true, error: TM.expiryRequired })),
+    expires: required(apiTokenText.expiryRequired).pipe(
+      z.iso.datetime({ offset: true, error: apiTokenText.expiryRequired }),
+    ),
     password: grantPassword,
   }),
   /** `token` is the secret, in this answer only. */

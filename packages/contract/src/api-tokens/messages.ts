@@ -1,5 +1,5 @@
 /** Texts of personal access tokens (issue 20): the screen, the API's refusals and the expiry mail. */
-export const TM = {
+export const apiTokenText = {
   nameRequired: 'Please give the token a name',
   expiryRequired: 'Please choose when the token expires',
   expiryPast: 'The expiry must be in the future',

@@ -11,7 +11,7 @@ import {
   INVOICES,
   RECENT_PAYMENTS,
 } from './call-refs.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import {
   expdateInPast,
   idNumber,
@@ -24,7 +24,7 @@ import {
   textId,
   validCcn,
 } from '../rules.ts';
-import { B } from './messages.ts';
+import { billingText } from './messages.ts';
 
 /**
  * Calls of the billing area: stored cards and payments (spec 000 §3, §5, §7), invoices and
@@ -43,17 +43,17 @@ const country = text()
 /** A 0/1 choice sent as a number or a string ('1'); missing is 'Required'. */
 const flag01 = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-  z.union([z.literal(0), z.literal(1)], { error: M.required }),
+  z.union([z.literal(0), z.literal(1)], { error: commonText.required }),
 );
 const optionalFlag = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-  z.union([z.literal(0), z.literal(1)], { error: M.invalid }).optional(),
+  z.union([z.literal(0), z.literal(1)], { error: commonText.invalid }).optional(),
 );
 
 /** card_status / save_status: 0 single payment, 1 single and save, 2 single, save and auto-billing. */
 export const CardStatus = z.preprocess(
   (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: M.required }),
+  z.union([z.literal(0), z.literal(1), z.literal(2)], { error: commonText.required }),
 );
 
 /** Largest amount taken online, in cents: larger payments go through accounting. */
@@ -63,43 +63,45 @@ export const MAX_PAYMENT_CENTS = 10_000_000;
  * A dollar amount (number or text, a leading $ allowed) → whole cents. Rules of the pay form
  * (spec 000 §5): required, numeric, greater than zero; plus at most two decimals.
  */
-export const amountDollars = z.union([z.number(), z.string()], { error: M.required }).transform((v, ctx) => {
-  const s = String(v).trim().replace(/^\$/, '').replace(/,/g, '');
-  if (s === '') {
-    ctx.addIssue({ code: 'custom', message: M.required });
-    return z.NEVER;
-  }
-  const n = Number(s);
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s) || !Number.isFinite(n)) {
-    ctx.addIssue({ code: 'custom', message: M.mustBeNumber });
-    return z.NEVER;
-  }
-  if (!(n > 0)) {
-    ctx.addIssue({ code: 'custom', message: M.amountPositive });
-    return z.NEVER;
-  }
-  if (!/^\+?\d*(\.\d{0,2})?$/.test(s)) {
-    ctx.addIssue({ code: 'custom', message: B.amountCents });
-    return z.NEVER;
-  }
-  const cents = Math.round(n * 100);
-  if (cents > MAX_PAYMENT_CENTS) {
-    ctx.addIssue({ code: 'custom', message: B.amountTooLarge });
-    return z.NEVER;
-  }
-  return cents;
-});
+export const amountDollars = z
+  .union([z.number(), z.string()], { error: commonText.required })
+  .transform((v, ctx) => {
+    const s = String(v).trim().replace(/^\$/, '').replace(/,/g, '');
+    if (s === '') {
+      ctx.addIssue({ code: 'custom', message: commonText.required });
+      return z.NEVER;
+    }
+    const n = Number(s);
+    if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(s) || !Number.isFinite(n)) {
+      ctx.addIssue({ code: 'custom', message: commonText.mustBeNumber });
+      return z.NEVER;
+    }
+    if (!(n > 0)) {
+      ctx.addIssue({ code: 'custom', message: commonText.amountPositive });
+      return z.NEVER;
+    }
+    if (!/^\+?\d*(\.\d{0,2})?$/.test(s)) {
+      ctx.addIssue({ code: 'custom', message: billingText.amountCents });
+      return z.NEVER;
+    }
+    const cents = Math.round(n * 100);
+    if (cents > MAX_PAYMENT_CENTS) {
+      ctx.addIssue({ code: 'custom', message: billingText.amountTooLarge });
+      return z.NEVER;
+    }
+    return cents;
+  });
 
 /** The key of one payment the user asked for (one pay-form submit); a retry with it never charges twice. */
 const idempotencyKey = z
   .string()
   .trim()
-  .min(8, { error: M.invalid })
-  .max(100, { error: M.invalid })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: M.invalid })
+  .min(8, { error: commonText.invalid })
+  .max(100, { error: commonText.invalid })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: commonText.invalid })
   .optional();
 
-const cardType = z.enum(CARD_TYPES, { error: M.required });
+const cardType = z.enum(CARD_TYPES, { error: commonText.required });
 
 /**
  * The card itself, as the spec's forms take it (spec 000 §5 "New card"). The browser checks these
@@ -107,11 +109,11 @@ const cardType = z.enum(CARD_TYPES, { error: M.required });
  * tokenising script; the API takes them only with PORTAL_CARD_NUMBERS=accept.
  */
 const cardNumberFields = {
-  ccnumber: required().max(30).refine(validCcn, { error: M.invalidCreditCard }),
+  ccnumber: required().max(30).refine(validCcn, { error: commonText.invalidCreditCard }),
   expdate: required().refine((v) => parseExpdate(v) !== null && !expdateInPast(v), {
-    error: M.invalidExpiration,
+    error: commonText.invalidExpiration,
   }),
-  cvv: required().regex(/^\d{3,4}$/, { error: M.invalid }),
+  cvv: required().regex(/^\d{3,4}$/, { error: commonText.invalid }),
 };
 
 /** The name on the card and the billing address: sent to the portal in every mode. */
@@ -119,7 +121,7 @@ const billingFields = {
   ccname: required().max(100),
   address: required().max(200),
   city: required().max(80),
-  state: required(M.reqd).max(40),
+  state: required(commonText.reqd).max(40),
   zipcode: required().max(20),
   country,
 };
@@ -137,7 +139,7 @@ export const OpaqueData = z.object(
     descriptor: required().max(100),
     value: required().max(8192),
   },
-  { error: M.required },
+  { error: commonText.required },
 );
 export type OpaqueData = z.infer<typeof OpaqueData>;
 
@@ -153,7 +155,7 @@ function cardOrToken(numberRules: { ccnumber: z.ZodType; expdate: z.ZodType; cvv
   ) => {
     const literal = v.ccnumber !== undefined || v.cvv !== undefined;
     if (v.opaque_data !== undefined) {
-      if (literal) ctx.addIssue({ code: 'custom', path: ['opaque_data'], message: B.cardOrToken });
+      if (literal) ctx.addIssue({ code: 'custom', path: ['opaque_data'], message: billingText.cardOrToken });
       return;
     }
     for (const field of ['ccnumber', 'expdate', 'cvv'] as const) {
@@ -251,7 +253,7 @@ export const NewCardBody = z
   .superRefine((v, ctx) => {
     // The spec's literal card names its type (spec 000 §5: required).
     if (v.opaque_data === undefined && !v.cardtype) {
-      ctx.addIssue({ code: 'custom', path: ['cardtype'], message: M.required });
+      ctx.addIssue({ code: 'custom', path: ['cardtype'], message: commonText.required });
     }
   }, ALWAYS);
 export const addCard = defineCall({
@@ -269,9 +271,9 @@ export const UpdateCardBody = z.object({
   card_type: text().max(20).optional(),
   ccn4: text().max(4).optional(),
   expdate: z
-    .string({ error: M.invalidExpiration })
+    .string({ error: commonText.invalidExpiration })
     .trim()
-    .refine((v) => parseExpdate(v) !== null, { error: M.invalidExpiration }),
+    .refine((v) => parseExpdate(v) !== null, { error: commonText.invalidExpiration }),
   first_name: optionalText(60),
   last_name: optionalText(60),
   company: optionalText(100),
@@ -332,19 +334,19 @@ const paymentFields = {
 /** The pay form's card rules (spec 000 §5): its own texts for the number and the expiry. */
 const payCardNumberFields = {
   ...cardNumberFields,
-  ccnumber: required().max(30).refine(validCcn, { error: M.invalidCcn }),
+  ccnumber: required().max(30).refine(validCcn, { error: commonText.invalidCcn }),
   expdate: required()
-    .refine((v) => parseExpdate(v) !== null, { error: M.invalidDate })
-    .refine((v) => parseExpdate(v) === null || !expdateInPast(v), { error: M.expiredCard }),
+    .refine((v) => parseExpdate(v) !== null, { error: commonText.invalidDate })
+    .refine((v) => parseExpdate(v) === null || !expdateInPast(v), { error: commonText.expiredCard }),
 };
 const singlePaymentShape = {
   ...paymentFields,
   ...billingFields,
   cardtype: z
-    .enum(CARD_TYPES, { error: M.invalid })
+    .enum(CARD_TYPES, { error: commonText.invalid })
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  which_card: z.coerce.number().int().min(0).max(0, { error: M.invalid }).optional(),
+  which_card: z.coerce.number().int().min(0).max(0, { error: commonText.invalid }).optional(),
 };
 /** The pay form with a new card, checked in the browser (spec 000 §3 "Payment payload", §5). */
 export const SinglePaymentForm = z.object({ ...singlePaymentShape, ...payCardNumberFields });
@@ -479,7 +481,7 @@ export const getCoworkingProds = defineCall({
   body: z.object({
     disctype: z.preprocess(
       (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
-      z.union([z.literal(1), z.literal(2)], { error: M.required }),
+      z.union([z.literal(1), z.literal(2)], { error: commonText.required }),
     ),
   }),
   data: z.array(CoworkingProduct),
@@ -492,9 +494,9 @@ export const purchaseProduct = defineCall({
     logname,
     pcode: required().max(20),
     units: z.coerce
-      .number({ error: M.mustBeNumber })
-      .int({ error: M.invalid })
-      .min(1, { error: M.invalid })
+      .number({ error: commonText.mustBeNumber })
+      .int({ error: commonText.invalid })
+      .min(1, { error: commonText.invalid })
       .max(1000),
     comment: optionalText(500),
     /** The coworking payment that paid for it, when paid through the portal. */

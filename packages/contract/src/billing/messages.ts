@@ -1,7 +1,7 @@
 const NOT_CHARGED = 'Nothing was charged';
 
 /** Message texts of the billing area (spec 000 §8, spec 002 §5, §8). Texts of the spec are exact. */
-export const B = {
+export const billingText = {
   // cards (spec 000 §8)
   cardAddedTitle: 'Success',
   cardAdded: 'The Card has been added',

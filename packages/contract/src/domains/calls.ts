@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import { domainName, grantPassword, logname, optionalEmail, required } from '../rules.ts';
 import {
   DOMAIN_ADMINS,
@@ -11,13 +11,15 @@ import {
   GET_TEXT,
   TLD_PRICE_LIST,
 } from './call-refs.ts';
-import { DM } from './messages.ts';
+import { domainText } from './messages.ts';
 
 /** Calls of the domains area (spec 001 §7) and the whois call (spec 000 §7). */
 
 /** A 0/1 flag; radios and old clients send "0"/"1" or booleans. */
 const flag = z
-  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], { error: M.invalid })
+  .union([z.literal(0), z.literal(1), z.literal('0'), z.literal('1'), z.boolean()], {
+    error: commonText.invalid,
+  })
   .transform((v) => (v === 1 || v === '1' || v === true ? 1 : 0));
 
 /** Renewal periods offered (the registries' limit is 10 years). */
@@ -30,10 +32,10 @@ export const RENEW_GRACE_DAYS = 30;
 export const WHOIS_PRIVACY_PER_YEAR = 5;
 
 const years = z.coerce
-  .number({ error: DM.selectYears })
-  .int({ error: DM.selectYears })
-  .min(1, { error: DM.selectYears })
-  .max(MAX_YEARS, { error: DM.selectYears });
+  .number({ error: domainText.selectYears })
+  .int({ error: domainText.selectYears })
+  .min(1, { error: domainText.selectYears })
+  .max(MAX_YEARS, { error: domainText.selectYears });
 
 // ---- Lists ------------------------------------------------------------------------------------
 
@@ -105,9 +107,9 @@ export const tldPriceList = defineCall({
       .string()
       .trim()
       .toLowerCase()
-      .min(1, { error: M.required })
+      .min(1, { error: commonText.required })
       .max(63)
-      .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, { error: M.invalid }),
+      .regex(/^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/, { error: commonText.invalid }),
   }),
   /** Empty when we have no prices for the TLD. */
   data: z.array(TldPrice),
@@ -118,11 +120,11 @@ export const getText = defineCall({
   ...GET_TEXT,
   body: z.object({
     text: z
-      .string({ error: M.required })
+      .string({ error: commonText.required })
       .trim()
-      .min(1, { error: M.required })
+      .min(1, { error: commonText.required })
       .max(64)
-      .regex(/^[a-z0-9-]+$/, { error: DM.unknownAgreement }),
+      .regex(/^[a-z0-9-]+$/, { error: domainText.unknownAgreement }),
   }),
   /** HTML. */
   data: z.string(),
@@ -164,7 +166,7 @@ export const RegistrationForm = z.object({
   domain: domainName,
   organization: z.string().trim().max(200),
   contact_email: optionalEmail(),
-  numyears: z.string().min(1, { error: DM.selectYears }),
+  numyears: z.string().min(1, { error: domainText.selectYears }),
   price: z.string(),
   reg_type: z.string(),
   whois_priv: z.enum(['Yes', 'No']),
@@ -203,7 +205,10 @@ export const renewDomain = defineCall({
   body: z.object({
     renew_domain: domainName,
     /** The price the customer saw, in dollars; refused when it is not the current one. */
-    price: z.coerce.number({ error: M.invalid }).nonnegative({ error: M.invalid }).max(100_000),
+    price: z.coerce
+      .number({ error: commonText.invalid })
+      .nonnegative({ error: commonText.invalid })
+      .max(100_000),
     numyears: years,
   }),
   data: z.object({
@@ -238,7 +243,7 @@ export const DomainEditBody = z
     contact_email: optionalEmail(),
   })
   // Spec 001 §4: the two are mutually exclusive; the server refuses both set.
-  .refine((v) => !(v.auto_renew === 1 && v.abandon === 1), { error: DM.bothSet });
+  .refine((v) => !(v.auto_renew === 1 && v.abandon === 1), { error: domainText.bothSet });
 export const domainEdit = defineCall({
   method: 'POST',
   path: '/api/domainedit',

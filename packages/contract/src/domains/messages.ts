@@ -1,5 +1,5 @@
 /** Message texts of the domains area (spec 001 §2, §4, §5, §8, §9). Texts of the spec are exact. */
-export const DM = {
+export const domainText = {
   // list screens (spec 001 §2)
   headingEdit: 'Edit Domains',
   headingRenew: 'Renew Domains',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { idNumber, logname, optionalEmail, optionalText, text } from '../rules.ts';
-import { HM } from './messages.ts';
+import { hostingText } from './messages.ts';
 
 /** Calls of the hosting area (spec 002 §7): websites, PHP versions, error logs, installs, devsites, databases. */
 
@@ -149,7 +149,10 @@ export const updatePhpVersion = defineCall({
   body: z.object({
     logname,
     virtname: virtName,
-    php_version: text({ error: HM.selectPhp }).trim().min(1, { error: HM.selectPhp }).max(32),
+    php_version: text({ error: hostingText.selectPhp })
+      .trim()
+      .min(1, { error: hostingText.selectPhp })
+      .max(32),
     vid: idNumber,
   }),
   data: z.object({ change_id: z.number() }),
@@ -213,18 +216,18 @@ export const subdir = z
       v === '' ||
       (/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(v) && !v.split('/').some((s) => /^\.+$/.test(s))),
     {
-      error: HM.invalidSubdir,
+      error: hostingText.invalidSubdir,
     },
   );
 
 export const InstallBody = z.object({
   /** Index of the chosen application in the applist answer; negative means none chosen. */
   webappid: z.coerce
-    .number({ error: HM.selectApp })
-    .int({ error: HM.selectApp })
-    .min(0, { error: HM.selectApp }),
-  appname: text({ error: HM.selectApp }).trim().min(1, { error: HM.selectApp }).max(100),
-  vid: pickedVid(HM.selectWebsite),
+    .number({ error: hostingText.selectApp })
+    .int({ error: hostingText.selectApp })
+    .min(0, { error: hostingText.selectApp }),
+  appname: text({ error: hostingText.selectApp }).trim().min(1, { error: hostingText.selectApp }).max(100),
+  vid: pickedVid(hostingText.selectWebsite),
   subdir,
   email: optionalEmail(),
   nsuphp: z.coerce.number().int().optional(),
@@ -272,7 +275,7 @@ export const databases = defineCall({
   data: z.array(Database),
 });
 
-export const DevsiteType = z.enum(HM.devsiteTypes, { error: 'Choose a devsite type' });
+export const DevsiteType = z.enum(hostingText.devsiteTypes, { error: 'Choose a devsite type' });
 export const DEFAULT_DEVSITE_TYPE: z.infer<typeof DevsiteType> = 'Copy original website';
 
 /**
@@ -284,7 +287,7 @@ export const DevsiteRequestBody = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('create'),
     logname,
-    vid: pickedVid(HM.selectWebsite),
+    vid: pickedVid(hostingText.selectWebsite),
     devsite_type: DevsiteType.default(DEFAULT_DEVSITE_TYPE),
     email_contact: optionalEmail(),
     notes: optionalText(4000),

@@ -2,7 +2,7 @@ const NO_LOGS_TITLE = 'No Logs available';
 const NO_LOGS_BODY = 'It may take a few minutes before logs are available';
 
 /** Message texts of the hosting area (spec 002 §2, §5, §8). Texts are exact where the spec gives them. */
-export const HM = {
+export const hostingText = {
   // lists
   noWebsites: 'No Websites Found',
   noDomains: 'No Domains Found',

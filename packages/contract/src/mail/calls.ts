@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import {
   domainName,
   grantPassword,
@@ -12,11 +12,11 @@ import {
   requiredEmail,
   text,
 } from '../rules.ts';
-import { MM } from './messages.ts';
+import { mailText } from './messages.ts';
 
 /** Calls of the mail tools and messages (spec 001 §7, spec 002 mailing lists), plus the newsletter and auto-responder. */
 
-const isoDateTime = z.iso.datetime({ offset: true, error: M.invalid });
+const isoDateTime = z.iso.datetime({ offset: true, error: commonText.invalid });
 
 // ---- Email aliases ----------------------------------------------------------------------------
 
@@ -25,18 +25,18 @@ export const MAX_ALIAS_TARGETS = 50;
 const ALIAS_NAME = /^[a-z0-9](?:[a-z0-9._+-]{0,62}[a-z0-9_+-])?$/;
 /** An alias name (the part before @); '*' is the catch-all, accepted here so the server can refuse it by name. */
 export const aliasName = z
-  .string({ error: M.required })
+  .string({ error: commonText.required })
   .trim()
   .toLowerCase()
-  .min(1, { error: M.required })
-  .max(64, { error: MM.invalidAliasName })
-  .refine((v) => v === '*' || ALIAS_NAME.test(v), { error: MM.invalidAliasName });
+  .min(1, { error: commonText.required })
+  .max(64, { error: mailText.invalidAliasName })
+  .refine((v) => v === '*' || ALIAS_NAME.test(v), { error: mailText.invalidAliasName });
 
 /**
  * Alias targets: one address per line (blank lines ignored, duplicates dropped). Each line is
  * checked and a bad one is named with its line number.
  */
-export const aliasTargets = text({ error: MM.targetsRequired })
+export const aliasTargets = text({ error: mailText.targetsRequired })
   .max(20_000)
   .transform((text, ctx) => {
     const out: string[] = [];
@@ -45,17 +45,17 @@ export const aliasTargets = text({ error: MM.targetsRequired })
       const line = lines[i].trim().toLowerCase();
       if (!line) continue;
       if (!isEmail(line) || line.length > 254) {
-        ctx.addIssue({ code: 'custom', message: MM.badTarget(i + 1, lines[i].trim()) });
+        ctx.addIssue({ code: 'custom', message: mailText.badTarget(i + 1, lines[i].trim()) });
         return z.NEVER;
       }
       if (!out.includes(line)) out.push(line);
     }
     if (out.length === 0) {
-      ctx.addIssue({ code: 'custom', message: MM.targetsRequired });
+      ctx.addIssue({ code: 'custom', message: mailText.targetsRequired });
       return z.NEVER;
     }
     if (out.length > MAX_ALIAS_TARGETS) {
-      ctx.addIssue({ code: 'custom', message: MM.tooManyTargets(MAX_ALIAS_TARGETS) });
+      ctx.addIssue({ code: 'custom', message: mailText.tooManyTargets(MAX_ALIAS_TARGETS) });
       return z.NEVER;
     }
     return out;
@@ -118,12 +118,12 @@ export const TEMP_EMAIL_FADE_DAYS = 7;
 export const TEMP_EMAIL_MAX_DAYS = 366;
 
 export const tempName = z
-  .string({ error: M.required })
+  .string({ error: commonText.required })
   .trim()
   .toLowerCase()
-  .min(1, { error: M.required })
-  .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { error: MM.invalidTempName });
-const forwardsTo = requiredEmail(MM.invalidEmailAddress);
+  .min(1, { error: commonText.required })
+  .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { error: mailText.invalidTempName });
+const forwardsTo = requiredEmail(mailText.invalidEmailAddress);
 const notes = optionalText(255);
 
 export const TempEmailRow = z.object({
@@ -173,7 +173,10 @@ export const addTempEmail = defineCall({
 export const tempEmailAlias = defineCall({
   method: 'POST',
   path: '/api/tempemail-alias',
-  body: z.object({ alias: text().trim().toLowerCase().min(1, { error: M.required }).max(64), logname }),
+  body: z.object({
+    alias: text().trim().toLowerCase().min(1, { error: commonText.required }).max(64),
+    logname,
+  }),
   data: z.object({ id: z.number(), notes: z.string(), forwards_to: z.string(), expires: z.string() }),
 });
 
@@ -208,7 +211,7 @@ export type RecoveryEmail = z.infer<typeof RecoveryEmail>;
 export const addRecoveryEmail = defineCall({
   method: 'POST',
   path: '/api/add-recovery-email',
-  body: z.object({ logname, email: requiredEmail(MM.invalidEmailAddress), password: grantPassword }),
+  body: z.object({ logname, email: requiredEmail(mailText.invalidEmailAddress), password: grantPassword }),
   data: RecoveryEmail,
 });
 export const getRecoveryEmails = defineCall({
@@ -255,7 +258,7 @@ export const diskUsage = defineCall({
 export const subscribePortal = defineCall({
   method: 'POST',
   path: '/api/subscribe-portal',
-  body: z.object({ logname, email: requiredEmail(MM.invalidEmailAddress) }),
+  body: z.object({ logname, email: requiredEmail(mailText.invalidEmailAddress) }),
   data: z.object({ email: z.string(), state: z.enum(['pending', 'confirmed']), mailed: z.boolean() }),
 });
 /** The link of the confirmation mail; answers with a small HTML page. */
@@ -263,7 +266,9 @@ export const confirmPortal = defineCall({
   method: 'GET',
   path: '/api/subscribe-portal/confirm/:token',
   token: false,
-  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MM.confirmLinkInvalid }) }),
+  params: z.object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
+  }),
   data: z.object({ email: z.string() }),
 });
 
@@ -275,7 +280,9 @@ export const confirmAddress = defineCall({
   method: 'GET',
   path: '/api/confirm-address/:token',
   token: false,
-  params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: MM.confirmLinkInvalid }) }),
+  params: z.object({
+    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
+  }),
   data: z.object({ email: z.string() }),
 });
 
@@ -288,13 +295,13 @@ export const autoResponder = defineCall({
   body: z
     .object({
       logname,
-      start: z.iso.datetime({ offset: true, error: MM.datesNotSetBody }),
-      end: z.iso.datetime({ offset: true, error: MM.datesNotSetBody }),
+      start: z.iso.datetime({ offset: true, error: mailText.datesNotSetBody }),
+      end: z.iso.datetime({ offset: true, error: mailText.datesNotSetBody }),
       message: required().pipe(z.string().max(5000)),
       instructions: optionalText(2000),
-      reply_to: requiredEmail(MM.invalidEmailAddress),
+      reply_to: requiredEmail(mailText.invalidEmailAddress),
     })
-    .refine((v) => Date.parse(v.end) > Date.parse(v.start), { error: MM.endAfterStart, path: ['end'] }),
+    .refine((v) => Date.parse(v.end) > Date.parse(v.start), { error: mailText.endAfterStart, path: ['end'] }),
   /** `confirmed`: false while the rule waits for its reply address to follow the link (#17 §4). */
   data: z.object({ id: z.number(), start: z.string(), end: z.string(), confirmed: z.boolean() }),
 });

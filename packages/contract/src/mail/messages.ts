@@ -1,5 +1,5 @@
 /** Message texts of the mail tools and messages (spec 001 §4, §5, §8; spec 002 mailing lists). Exact where the spec gives them. */
-export const MM = {
+export const mailText = {
   // send authenticated message (spec 001 §5, §8)
   invalidEmailAddress: 'Invalid Email Address',
   sendFailedTitle: 'Sorry, something has failed',

@@ -1,5 +1,5 @@
 /** Texts of the passkeys (issue 18): the Security screen's panel, the sign-in button, the mail. */
-export const PK = {
+export const passkeyText = {
   added: 'Passkey added',
   renamed: 'Passkey renamed',
   removed: 'Passkey removed',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { LoginData } from '../session/calls.ts';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import { grantPassword, idNumber, logname, required, typeError } from '../rules.ts';
-import { PK } from './passkey-messages.ts';
+import { passkeyText } from './passkey-messages.ts';
 
 /**
  * Passkeys (WebAuthn, issue 18): register, list, rename and remove an account's passkeys, and
@@ -18,12 +18,12 @@ export const PASSKEY_NAME_MAX = 64;
 /** Base64url without padding: every binary field of a WebAuthn JSON response. */
 const base64url = (max: number) =>
   z
-    .string({ error: typeError(M.required) })
-    .max(max, { error: PK.invalidResponse })
-    .regex(/^[A-Za-z0-9_-]*$/, { error: PK.invalidResponse });
+    .string({ error: typeError(commonText.required) })
+    .max(max, { error: passkeyText.invalidResponse })
+    .regex(/^[A-Za-z0-9_-]*$/, { error: passkeyText.invalidResponse });
 
 /** A transport the authenticator names (`usb`, `internal`, `hybrid`, …); unknown ones are dropped. */
-const transport = z.string().regex(/^[a-z-]{1,20}$/, { error: PK.invalidResponse });
+const transport = z.string().regex(/^[a-z-]{1,20}$/, { error: passkeyText.invalidResponse });
 const attachment = z.enum(['platform', 'cross-platform']).optional();
 const extensionResults = z.object({
   credProps: z.object({ rk: z.boolean().optional() }).optional(),
@@ -31,9 +31,9 @@ const extensionResults = z.object({
 
 /** The browser's answer to navigator.credentials.create() (RegistrationResponseJSON). */
 export const RegistrationResponse = z.object({
-  id: base64url(1400).min(1, { error: PK.invalidResponse }),
-  rawId: base64url(1400).min(1, { error: PK.invalidResponse }),
-  type: z.literal('public-key', { error: PK.invalidResponse }),
+  id: base64url(1400).min(1, { error: passkeyText.invalidResponse }),
+  rawId: base64url(1400).min(1, { error: passkeyText.invalidResponse }),
+  type: z.literal('public-key', { error: passkeyText.invalidResponse }),
   response: z.object({
     clientDataJSON: base64url(8_000),
     attestationObject: base64url(64_000),
@@ -48,9 +48,9 @@ export const RegistrationResponse = z.object({
 
 /** The browser's answer to navigator.credentials.get() (AuthenticationResponseJSON). */
 export const AuthenticationResponse = z.object({
-  id: base64url(1400).min(1, { error: PK.invalidResponse }),
-  rawId: base64url(1400).min(1, { error: PK.invalidResponse }),
-  type: z.literal('public-key', { error: PK.invalidResponse }),
+  id: base64url(1400).min(1, { error: passkeyText.invalidResponse }),
+  rawId: base64url(1400).min(1, { error: passkeyText.invalidResponse }),
+  type: z.literal('public-key', { error: passkeyText.invalidResponse }),
   response: z.object({
     clientDataJSON: base64url(8_000),
     authenticatorData: base64url(64_000),
@@ -116,7 +116,7 @@ export const Passkey = z.object({
 });
 export type Passkey = z.infer<typeof Passkey>;
 
-const passkeyName = required().max(PASSKEY_NAME_MAX, { error: PK.nameMax });
+const passkeyName = required().max(PASSKEY_NAME_MAX, { error: passkeyText.nameMax });
 
 export const passkeyRegisterOptions = defineCall({
   method: 'POST',

@@ -31,7 +31,7 @@ export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
 export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
 
-export const SF = {
+export const secondFactorText = {
   mfaRequired: 'Enter the code from your authenticator app',
   wrongCode: 'That code is not right: please try again',
   codeUsed: 'That code was already used: wait for the next one',

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import { LoginData } from '../session/calls.ts';
-import { MFA_METHODS, MFA_VERIFY, SECOND_FACTOR, SF } from './second-factor-refs.ts';
+import { MFA_METHODS, MFA_VERIFY, SECOND_FACTOR, secondFactorText } from './second-factor-refs.ts';
 
-export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, SF, TOTP } from './second-factor-refs.ts';
+export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, secondFactorText, TOTP } from './second-factor-refs.ts';
 
 /**
  * The second factor (issue 18): authenticator codes (TOTP, RFC 6238), recovery codes, the sign-in's
@@ -17,13 +17,13 @@ export const MfaMethod = z.enum(MFA_METHODS);
 export type MfaMethod = z.infer<typeof MfaMethod>;
 
 /** A code as typed: an authenticator's six digits or a recovery code (spaces and hyphens allowed). */
-export const code = text({ error: SF.codeRequired })
+export const code = text({ error: secondFactorText.codeRequired })
   .trim()
-  .min(1, { error: SF.codeRequired })
-  .max(32, { error: SF.wrongCode });
+  .min(1, { error: secondFactorText.codeRequired })
+  .max(32, { error: secondFactorText.wrongCode });
 
 /** The caller's current panel password, asked for to turn the second factor off or make new codes. */
-const currentPassword = text({ error: M.required }).min(1, { error: M.required }).max(1024);
+const currentPassword = text({ error: commonText.required }).min(1, { error: commonText.required }).max(1024);
 
 export const SecondFactorState = z.object({
   /** An authenticator app is on. */
@@ -101,7 +101,7 @@ export type MfaRequiredAnswer = z.infer<typeof MfaRequiredAnswer>;
 /** The sign-in's second step: answers exactly what the login would have (and opens the session). */
 export const mfaVerify = defineCall({
   ...MFA_VERIFY,
-  body: z.object({ mfa_token: text({ error: SF.challengeExpired }).min(1).max(200), code }),
+  body: z.object({ mfa_token: text({ error: secondFactorText.challengeExpired }).min(1).max(200), code }),
   data: LoginData,
   top: LoginData,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { M } from '../messages.ts';
+import { commonText } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import {
   ACCOUNT_ROLE,
@@ -32,13 +32,13 @@ export const login = defineCall({
   path: '/api/miglogin',
   token: false,
   body: z.object({
-    username: text({ error: M.required })
+    username: text({ error: commonText.required })
       .trim()
       .toLowerCase()
-      .min(1, { error: M.required })
+      .min(1, { error: commonText.required })
       .max(64)
-      .refine((v) => !v.includes('@'), { error: M.loginUseAccountName }),
-    password: text({ error: M.required }).min(1, { error: M.required }).max(256),
+      .refine((v) => !v.includes('@'), { error: commonText.loginUseAccountName }),
+    password: text({ error: commonText.required }).min(1, { error: commonText.required }).max(256),
   }),
   data: LoginData,
   // The spec's table reads id_token, bill_email and mode by those names: at the top level, as in `data`.

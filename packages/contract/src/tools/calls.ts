@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { text } from '../rules.ts';
-import { TM } from './messages.ts';
+import { toolsText } from './messages.ts';
 
 /**
  * Calls of the utility tools (spec 002 §7). Every one needs a signed-in caller.
@@ -29,11 +29,13 @@ export function normaliseItem(item: string): string {
 const textBody = (operation: TextOperation) =>
   z.object({
     item: z
-      .string({ error: TM.wrongItem(operation) })
+      .string({ error: toolsText.wrongItem(operation) })
       .optional()
-      .refine((v) => v === undefined || normaliseItem(v) === operation, { error: TM.wrongItem(operation) }),
+      .refine((v) => v === undefined || normaliseItem(v) === operation, {
+        error: toolsText.wrongItem(operation),
+      }),
     // Length and encoding limits are the tool's own (features/tools/lib), with their own texts.
-    cleartext: z.string({ error: TM.textRequired }),
+    cleartext: z.string({ error: toolsText.textRequired }),
   });
 
 const TextResult = z.object({ result: z.string() });
@@ -83,9 +85,9 @@ export const pwned = defineCall({
   method: 'POST',
   path: '/api/pwned',
   body: z.object({
-    item: text({ error: TM.passwordRequired })
-      .min(1, { error: TM.passwordRequired })
-      .max(PWNED_MAX_CHARS, { error: TM.passwordTooLong(PWNED_MAX_CHARS) }),
+    item: text({ error: toolsText.passwordRequired })
+      .min(1, { error: toolsText.passwordRequired })
+      .max(PWNED_MAX_CHARS, { error: toolsText.passwordTooLong(PWNED_MAX_CHARS) }),
   }),
   data: BreachCheck,
 });
@@ -93,14 +95,14 @@ export const pwned = defineCall({
 export const unixtime = defineCall({
   method: 'GET',
   path: '/api/unixtime/:seconds_offset',
-  params: z.object({ seconds_offset: text({ error: TM.offsetRequired }) }),
+  params: z.object({ seconds_offset: text({ error: toolsText.offsetRequired }) }),
   data: z.object({ unixtime: z.number().int() }),
 });
 
 export const humantime = defineCall({
   method: 'GET',
   path: '/api/humantime/:timestamp',
-  params: z.object({ timestamp: text({ error: TM.timestampRequired }) }),
+  params: z.object({ timestamp: text({ error: toolsText.timestampRequired }) }),
   data: z.object({ datetime: z.string() }),
 });
 
@@ -111,7 +113,7 @@ const count = text();
 export const genWordPass = defineCall({
   method: 'GET',
   path: '/api/genwordpass/:count/:use_numbers',
-  params: z.object({ count, use_numbers: z.enum(['0', '1'], { error: TM.useNumbersInvalid }) }),
+  params: z.object({ count, use_numbers: z.enum(['0', '1'], { error: toolsText.useNumbersInvalid }) }),
   data: Passwords,
 });
 export const genSoftPass = defineCall({

@@ -3,7 +3,7 @@
  * The texts of the tool functions themselves (bad Base64, out-of-range times, counts …) are the
  * server's and reach the screen as the error of a 400 answer.
  */
-export const TM = {
+export const toolsText = {
   // answer boxes (spec 002 §8: "the answer box shows Error: {error}")
   answerError: (error: string) => `Error: ${error}`,
 
@@ -99,7 +99,7 @@ export const ToolText = {
   // unix time
   offsetNotNumber: 'Seconds to add or subtract must be a whole number, like 86400, -3600 or 2,592,000',
   timestampNotNumber: 'The Unix timestamp must be a whole number of seconds, like 1700000000',
-  timestampRequired: TM.timestampRequired,
+  timestampRequired: toolsText.timestampRequired,
   timeOutOfRange: 'The resulting time is out of range: it must fall between the years 1 and 9999',
   timestampOutOfRange: (looksLikeMs: boolean) =>
     `The timestamp is out of range: it must fall between the years 1 and 9999${looksLikeMs ? ' (it looks like milliseconds: divide by 1000)' : ''}`,

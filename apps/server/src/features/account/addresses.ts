@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -95,7 +95,10 @@ export function addressRoutes(app: FastifyInstance): void {
             messageFooter(caller!.username, owner),
           ].join('\n'),
         });
-        return new Answer({ logname: owner, address: next, old_address: old, new_address: next }, A.updated);
+        return new Answer(
+          { logname: owner, address: next, old_address: old, new_address: next },
+          accountText.updated,
+        );
       },
     });
   }

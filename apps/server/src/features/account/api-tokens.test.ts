@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TM } from '@portal/contract/api-tokens/messages';
+import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
@@ -63,7 +63,7 @@ describe('creating a token', () => {
   it('answers the token once, with its prefix, and stores only its SHA-256', async () => {
     const res = await create('alice', { name: 'Nightly invoices', scope: 'read', expires: inDays(90) });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(TM.created);
+    expect(res.body.message).toBe(apiTokenText.created);
     const { token, id, name, scope, created, last_used, expires } = res.body.data;
     expect(token).toMatch(/^mpt_[0-9a-f]{16}_[A-Za-z0-9_-]{43}$/);
     expect(token.slice(4, 20)).toBe(id);
@@ -110,10 +110,10 @@ describe('creating a token', () => {
   it('refuses an expiry more than a year ahead, or past, with the contract’s text', async () => {
     const far = await create('alice', { expires: inDays(366) });
     expect(far.status).toBe(400);
-    expect(far.body.errors).toEqual({ expires: TM.expiryTooFar(365) });
+    expect(far.body.errors).toEqual({ expires: apiTokenText.expiryTooFar(365) });
     const past = await create('alice', { expires: inDays(-1) });
     expect(past.status).toBe(400);
-    expect(past.body.errors).toEqual({ expires: TM.expiryPast });
+    expect(past.body.errors).toEqual({ expires: apiTokenText.expiryPast });
     expect((await create('alice', { expires: inDays(365) })).status).toBe(200);
   });
 
@@ -122,7 +122,7 @@ describe('creating a token', () => {
     const wrong = await create('alice', { password: 'not-her-password' });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe('That is not your current password: nothing was changed');
-    expect((await create('alice', { name: '' })).body.errors.name).toBe(TM.nameRequired);
+    expect((await create('alice', { name: '' })).body.errors.name).toBe(apiTokenText.nameRequired);
     expect((await create('alice', { scope: 'admin' })).status).toBe(400);
   });
 
@@ -130,7 +130,7 @@ describe('creating a token', () => {
     await tokenOf('bob', { name: 'deploy' });
     const again = await create('bob', { name: 'deploy' });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe(TM.nameTaken('deploy'));
+    expect(again.body.message).toBe(apiTokenText.nameTaken('deploy'));
   });
 
   it('is the account’s own act: not staff for a customer, not a staff account, not a dashboard admin', async () => {
@@ -144,7 +144,7 @@ describe('creating a token', () => {
     expect(staffFor.status).toBe(403);
     const own = await create('staff');
     expect(own.status).toBe(422);
-    expect(own.body.message).toBe(TM.staffAccount);
+    expect(own.body.message).toBe(apiTokenText.staffAccount);
     // dave is alice's dashboard admin: he reads her account, but makes no credentials for it.
     const dave = await t.as('dave').post('/api/create-api-token', {
       logname: 'alice',
@@ -177,7 +177,7 @@ describe('using a token', () => {
     const before = await modeOfAlice();
     const res = await withToken(token).post('/api/set-mode', { logname: 'alice', mode: 'dark' });
     expect(res.status).toBe(403);
-    expect(res.body).toMatchObject({ code: 'forbidden', message: TM.readOnly });
+    expect(res.body).toMatchObject({ code: 'forbidden', message: apiTokenText.readOnly });
     expect(before).not.toBe('dark');
     expect(await modeOfAlice()).toBe(before);
   });
@@ -228,7 +228,7 @@ describe('using a token', () => {
       password: demoPassword('alice'),
     });
     expect(made.status).toBe(403);
-    expect(made.body.message).toBe(TM.sessionOnly);
+    expect(made.body.message).toBe(apiTokenText.sessionOnly);
     const pass = demoPassword('alice');
     const changed = await api.post('/api/user-change-password', {
       username: 'alice',
@@ -237,7 +237,7 @@ describe('using a token', () => {
       conf_password: 'Another-pass-77',
     });
     expect(changed.status).toBe(403);
-    expect(changed.body.message).toBe(TM.sessionOnly);
+    expect(changed.body.message).toBe(apiTokenText.sessionOnly);
     const mailPass = await api.post('/api/change-unix-password', {
       logname: 'alice',
       panel_password: pass,
@@ -251,7 +251,7 @@ describe('using a token', () => {
       password: pass,
     });
     expect(granted.status).toBe(403);
-    expect(granted.body.message).toBe(TM.sessionOnly);
+    expect(granted.body.message).toBe(apiTokenText.sessionOnly);
     expect((await api.get('/api/search-accounts/anderson')).status).toBe(403);
     expect(await t.db.select().from(apiTokens).where(eq(apiTokens.name, 'from a token'))).toEqual([]);
   });
@@ -316,7 +316,7 @@ describe('revoking a token', () => {
     expect((await withToken(token).get('/api/customer/alice')).status).toBe(200);
     const res = await t.as('alice').post('/api/revoke-api-token', { logname: 'alice', id });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: TM.revoked, data: { id } });
+    expect(res.body).toMatchObject({ message: apiTokenText.revoked, data: { id } });
     expect((await withToken(token).get('/api/customer/alice')).status).toBe(401);
     const list = await t.as('alice').get('/api/api-tokens/alice');
     expect(list.body.data.tokens.map((x: { id: string }) => x.id)).not.toContain(id);

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/api-tokens/calls';
-import { TM } from '@portal/contract/api-tokens/messages';
+import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { isStaffRole } from '@portal/contract/constants';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -56,9 +56,10 @@ function target(account: AccountRef | undefined): AccountRef {
 /** The expiry asked for, refused when past or more than a year ahead. */
 function expiryOf(expires: string, now: Date): Date {
   const at = new Date(expires);
-  if (at.getTime() <= now.getTime()) throw invalid(TM.expiryPast, { expires: TM.expiryPast });
+  if (at.getTime() <= now.getTime())
+    throw invalid(apiTokenText.expiryPast, { expires: apiTokenText.expiryPast });
   if (at.getTime() > now.getTime() + C.API_TOKEN_MAX_DAYS * DAY_MS + CLOCK_SKEW_MS) {
-    const text = TM.expiryTooFar(C.API_TOKEN_MAX_DAYS);
+    const text = apiTokenText.expiryTooFar(C.API_TOKEN_MAX_DAYS);
     throw invalid(text, { expires: text });
   }
   return at;
@@ -72,13 +73,13 @@ async function checkRoom(db: Db, owner: string, name: string, now: Date): Promis
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
   await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
   const [{ n }] = await db.select({ n: count() }).from(apiTokens).where(live(owner, now));
-  if (n >= C.MAX_API_TOKENS) throw refused(TM.tooMany(C.MAX_API_TOKENS));
+  if (n >= C.MAX_API_TOKENS) throw refused(apiTokenText.tooMany(C.MAX_API_TOKENS));
   const [same] = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
     .where(and(live(owner, now), eq(apiTokens.name, name)))
     .limit(1);
-  if (same) throw conflict(TM.nameTaken(name));
+  if (same) throw conflict(apiTokenText.nameTaken(name));
 }
 
 export function apiTokenRoutes(app: FastifyInstance): void {
@@ -94,7 +95,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       const owner = target(account);
       // A token never carries staff power; rather than a staff account's token acting as a customer
       // on an account that has nothing of a customer's, staff accounts have none.
-      if (isStaffRole(owner.role)) throw refused(TM.staffAccount);
+      if (isStaffRole(owner.role)) throw refused(apiTokenText.staffAccount);
       const now = deps.now();
       const expiresAt = expiryOf(body.expires, now);
       await checkRoom(db, owner.logname, body.name, now);
@@ -127,7 +128,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
           `${deps.config.publicUrl}/portal/api-tokens`,
         ],
       });
-      return new Answer({ ...toApi(row), token: made.token }, TM.created);
+      return new Answer({ ...toApi(row), token: made.token }, apiTokenText.created);
     },
   });
 
@@ -163,7 +164,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
           .where(eq(apiTokens.id, row.id));
         Object.assign(auditDetails, { api_token: { id: row.id, name: row.name } });
       }
-      return new Answer({ id: row.id }, TM.revoked);
+      return new Answer({ id: row.id }, apiTokenText.revoked);
     },
   });
 }

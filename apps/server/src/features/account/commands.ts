@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
@@ -59,7 +59,7 @@ export async function accountPasswordCommand(
     return 2;
   }
   if (await breach.isBreached(password)) {
-    out.error(A.breached);
+    out.error(accountText.breached);
     return 1;
   }
   const passwordHash = await hashPassword(password);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { A } from '@portal/contract/account/messages';
-import { M } from '@portal/contract/messages';
+import { accountText } from '@portal/contract/account/messages';
+import { commonText } from '@portal/contract/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { hashMailPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -33,7 +33,7 @@ export async function verifyOperator(
   now: Date,
 ): Promise<void> {
   const checks = [{ key: `reauth:${operator}`, rule: RULES.reauth }];
-  if (!(await admit(db, checks, now)).ok) throw new AppError('too_many', M.tooManyAttempts);
+  if (!(await admit(db, checks, now)).ok) throw new AppError('too_many', commonText.tooManyAttempts);
   const [row] = await db
     .select({ hash: accounts.passwordHash })
     .from(accounts)
@@ -60,7 +60,7 @@ export async function mailPasswordChanged(
 
 /** New passwords found in the breached-password data are refused (the message ends with "data breaches."). */
 export async function refuseBreached(breach: BreachService, password: string): Promise<void> {
-  if (await breach.isBreached(password)) throw refused(A.breached, 'breached_password');
+  if (await breach.isBreached(password)) throw refused(accountText.breached, 'breached_password');
 }
 
 /**
@@ -81,7 +81,7 @@ export async function queueMailPassword(
       .from(mailPasswordChanges)
       .where(pending)
       .limit(1);
-    if (open) throw conflict(A.alreadyPending(opts.owner), 'already_pending');
+    if (open) throw conflict(accountText.alreadyPending(opts.owner), 'already_pending');
   }
   const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
   const [row] = await db
@@ -151,6 +151,6 @@ export async function consumeResetToken(db: Db, token: string, kind: ResetKind, 
       ),
     )
     .returning({ owner: resetTokens.owner });
-  if (!row) throw refused(A.resetInvalid);
+  if (!row) throw refused(accountText.resetInvalid);
   return row.owner;
 }

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +79,8 @@ export function requestRoutes(app: FastifyInstance): void {
       const list = await checkNames(db, body.lognames);
       const refused = list.filter((n) => n.status !== 'available');
       // Checked again here: a name may have been taken since the screen's check-account-names.
-      if (refused.length) throw conflict(A.namesRefused(refused.map((n) => n.logname)), 'names_taken');
+      if (refused.length)
+        throw conflict(accountText.namesRefused(refused.map((n) => n.logname)), 'names_taken');
       const rows = toRows(body);
       const [saved] = await db
         .insert(secondaryRequests)
@@ -109,7 +110,7 @@ export function requestRoutes(app: FastifyInstance): void {
           messageFooter(caller!.username, account!.logname),
         ].join('\n'),
       });
-      return new Answer({ id: saved.id, status: 'pending', list }, A.newAccountsPending);
+      return new Answer({ id: saved.id, status: 'pending', list }, accountText.newAccountsPending);
     },
   });
 
@@ -139,7 +140,7 @@ export function requestRoutes(app: FastifyInstance): void {
           .select({ id: secondaryRequests.id })
           .from(secondaryRequests)
           .where(eq(secondaryRequests.id, body.id));
-        throw exists ? conflict(A.requestAlreadyDone) : notFound(A.requestNotFound);
+        throw exists ? conflict(accountText.requestAlreadyDone) : notFound(accountText.requestNotFound);
       }
       // The audit entry names the customer account the request belongs to.
       ctx.account = await findAccount(db, done.owner);
@@ -196,7 +197,7 @@ export function requestRoutes(app: FastifyInstance): void {
         ),
       };
       if (!(await sentRecently(db, message))) await deps.outbox.send(db, message);
-      return new Answer({ send_to: body.send_to, footer }, A.messageSent);
+      return new Answer({ send_to: body.send_to, footer }, accountText.messageSent);
     },
   });
 }

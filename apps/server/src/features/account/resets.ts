@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -68,10 +68,10 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         );
         if (!admitted.ok) {
           reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
-          throw new AppError('too_many', A.tooManyResets);
+          throw new AppError('too_many', accountText.tooManyResets);
         }
         await enqueue(db, RESET_REQUEST, { kind, account: body.account, email: body.email });
-        return new Answer({ reset_message: A.resetMessage }, A.resetMessage);
+        return new Answer({ reset_message: accountText.resetMessage }, accountText.resetMessage);
       },
     });
   }
@@ -82,7 +82,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       const now = deps.now();
       await refuseBreached(breach, body.new_password);
       const owner = await consumeResetToken(db, body.reset_token, 'panel', now);
-      if (body.username && body.username !== owner) throw refused(A.resetInvalid);
+      if (body.username && body.username !== owner) throw refused(accountText.resetInvalid);
       await db
         .update(accounts)
         .set({ passwordHash: await hashPassword(body.new_password) })
@@ -105,7 +105,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       const now = deps.now();
       await refuseBreached(breach, body.new_password);
       const owner = await consumeResetToken(db, body.reset_token, 'email', now);
-      if (body.username && body.username !== owner) throw refused(A.resetInvalid);
+      if (body.username && body.username !== owner) throw refused(accountText.resetInvalid);
       const applyAt = await queueMailPassword(db, {
         owner,
         password: body.new_password,
@@ -113,7 +113,10 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         now,
         supersede: true,
       });
-      return new Answer({ logname: owner, apply_at: applyAt.toISOString() }, A.changePending(owner));
+      return new Answer(
+        { logname: owner, apply_at: applyAt.toISOString() },
+        accountText.changePending(owner),
+      );
     },
   });
 }

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -49,19 +49,19 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
       const now = deps.now();
       let target = account!;
       if (body.logname !== target.logname) {
-        if (target.accountRole !== 'Primary') throw forbidden(A.notYourSecondary);
+        if (target.accountRole !== 'Primary') throw forbidden(accountText.notYourSecondary);
         const secondary = await findAccount(db, body.logname);
-        if (!secondary || secondary.primary !== target.logname) throw forbidden(A.notYourSecondary);
+        if (!secondary || secondary.primary !== target.logname) throw forbidden(accountText.notYourSecondary);
         target = secondary;
       }
-      await verifyOperator(db, caller!.username, body.panel_password, A.wrongPanelPassword, now);
+      await verifyOperator(db, caller!.username, body.panel_password, accountText.wrongPanelPassword, now);
       await refuseBreached(breach, body.new);
       const applyAt = await db.transaction((tx) =>
         queueMailPassword(tx, { owner: target.logname, password: body.new, operator: caller!.username, now }),
       );
       return new Answer(
         { logname: target.logname, id: body.id ?? null, status: 'pending', apply_at: applyAt.toISOString() },
-        A.changePending(target.logname),
+        accountText.changePending(target.logname),
       );
     },
   });
@@ -72,7 +72,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
     session: 'interactive',
     transaction: false,
     handler: async ({ db, body, caller, account }) => {
-      await verifyOperator(db, caller!.username, body.old_password, A.wrongOldPassword, deps.now());
+      await verifyOperator(db, caller!.username, body.old_password, accountText.wrongOldPassword, deps.now());
       await refuseBreached(breach, body.new_password);
       const hash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {

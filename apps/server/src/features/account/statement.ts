@@ -1,6 +1,6 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
-import { M } from '@portal/contract/messages';
+import { accountText } from '@portal/contract/account/messages';
+import { commonText } from '@portal/contract/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AccountRef } from '../../auth/policy.ts';
@@ -37,7 +37,7 @@ export function statementRoutes(app: FastifyInstance): void {
         .insert(statementDelivery)
         .values({ owner: account!.logname, ...values })
         .onConflictDoUpdate({ target: statementDelivery.owner, set: values });
-      return new Answer(values, A.statementSaved);
+      return new Answer(values, accountText.statementSaved);
     },
   });
 }
@@ -47,5 +47,5 @@ export function statementRoutes(app: FastifyInstance): void {
  * page's own text (spec 000 §6) rather than the generic billing one of the 'billing' scope.
  */
 function primaryOnly(account: AccountRef): void {
-  if (account.accountRole === 'Secondary') throw forbidden(M.secondaryNoStatement);
+  if (account.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoStatement);
 }

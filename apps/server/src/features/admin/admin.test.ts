@@ -1,4 +1,4 @@
-import { AM, classifySecPasswordMessage } from '@portal/contract/admin/messages';
+import { adminText, classifySecPasswordMessage } from '@portal/contract/admin/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, auditLog, contacts, mailPasswordChanges } from '../../db/schema.ts';
@@ -133,11 +133,11 @@ describe('POST /api/update-admins', () => {
       .as('alice')
       .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5003,abc' });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.admins).toBe(AM.adminsList);
+    expect(bad.body.errors.admins).toBe(adminText.adminsList);
     expect(
       (await t.as('alice').post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice' }))
         .body.errors.admins,
-    ).toBe(AM.adminsList);
+    ).toBe(adminText.adminsList);
     expect(
       (await t.request('POST', '/api/update-admins', { body: { logname: 'alice', admins: '' } })).status,
     ).toBe(401);
@@ -665,7 +665,7 @@ describe('POST /api/change-unix-password with the secondary payload (Set Passwor
     const res = await post('alice', row('dave', 5004, { new: 'short', confirm: 'short' }));
     expect(res.status).toBe(400);
     expect(res.body.errors.new).toBe('Must be at least 8 characters');
-    expect(AM.secPasswordTooShort('dave')).toBe('dave: Password must be at least 8 characters long');
+    expect(adminText.secPasswordTooShort('dave')).toBe('dave: Password must be at least 8 characters long');
     expect(await changes()).toEqual(['carol:pending', 'erin:pending']);
   });
 });

@@ -1,6 +1,6 @@
 import * as C from '@portal/contract/admin/calls';
-import { AM } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
+import { adminText } from '@portal/contract/admin/messages';
+import { commonText } from '@portal/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { type AccountRef, missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
@@ -35,7 +35,7 @@ export function adminRoutes(app: FastifyInstance): void {
       auditDetails.admins = body.admins;
       return new Answer(
         { secondaries: await R.listSecondaries(db, a.logname, a.uid) },
-        AM.adminsUpdated(a.logname),
+        adminText.adminsUpdated(a.logname),
       );
     },
   });
@@ -62,7 +62,7 @@ export function adminRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
     handler: async ({ db, account, body }) => {
       const created = await R.insertContact(db, (account as AccountRef).logname, body);
-      return new Answer({ contact: created }, AM.contactAdded(created.contact));
+      return new Answer({ contact: created }, adminText.contactAdded(created.contact));
     },
   });
 
@@ -71,7 +71,7 @@ export function adminRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller }) => {
       const updated = await R.updateContact(db, (account as AccountRef).logname, body.tcid, body);
       if (!updated) throw missingContact(caller);
-      return new Answer({ contact: updated }, AM.contactUpdated(updated.contact));
+      return new Answer({ contact: updated }, adminText.contactUpdated(updated.contact));
     },
   });
 
@@ -81,7 +81,7 @@ export function adminRoutes(app: FastifyInstance): void {
       const deleted = await R.deleteContact(db, (account as AccountRef).logname, body.id);
       if (!deleted) throw missingContact(caller);
       auditDetails.contact = deleted.contact;
-      return new Answer(deleted, AM.deleted(deleted.contact));
+      return new Answer(deleted, adminText.deleted(deleted.contact));
     },
   });
 
@@ -107,8 +107,8 @@ export function adminRoutes(app: FastifyInstance): void {
  */
 function primaryInfo(account: AccountRef | undefined): AccountRef {
   const a = account as AccountRef;
-  if (a.accountRole === 'Secondary') throw forbidden(M.secondaryNoInfo);
+  if (a.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
   return a;
 }
 
-const missingContact = (caller: Caller | null) => missing(caller, AM.contactNotFound);
+const missingContact = (caller: Caller | null) => missing(caller, adminText.contactNotFound);

@@ -1,4 +1,4 @@
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAuthorizeNet, NONCE_TTL_MS } from '../../../test/fakes/authorize-net.ts';
 import { TOKEN_TTL_MS } from '../../integrations/gateway/index.ts';
@@ -68,7 +68,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     expect((await t.as('alice').post('/api/add-card', newCard('alice', token))).status).toBe(200);
     const again = await t.as('alice').post('/api/add-card', newCard('alice', token));
     expect(again.status).toBe(422);
-    expect(again.body.message).toBe(B.unableToAddCard('Invalid OTS Token.'));
+    expect(again.body.message).toBe(billingText.unableToAddCard('Invalid OTS Token.'));
 
     const pay = await tokenize('alice', 'alice');
     const first = await t.as('alice').post('/api/single-payment', payment('alice', pay));
@@ -76,7 +76,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     expect(first.body.data).toMatchObject({ status: 'approved', ccn4: '1111' });
     const second = await t.as('alice').post('/api/single-payment', payment('alice', pay));
     expect(second.status).toBe(503);
-    expect(second.body.message).toBe(B.gatewayError('Invalid OTS Token.'));
+    expect(second.body.message).toBe(billingText.gatewayError('Invalid OTS Token.'));
   });
 
   it('a token expires after 15 minutes', async () => {
@@ -87,7 +87,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     t.clock.advance(1000);
     const res = await t.as('alice').post('/api/single-payment', payment('alice', late, { save_status: 1 }));
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(B.unableToAddCard('Invalid OTS Token.'));
+    expect(res.body.message).toBe(billingText.unableToAddCard('Invalid OTS Token.'));
   });
 
   it('a token made for one account is refused for another (and only a billing user of an account makes one)', async () => {
@@ -98,7 +98,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     const staffs = await tokenize('staff', 'alice');
     const forBob = await t.as('staff').post('/api/single-payment', payment('bob', staffs));
     expect(forBob.status).toBe(503);
-    expect(forBob.body.message).toBe(B.gatewayError('Invalid OTS Token.'));
+    expect(forBob.body.message).toBe(billingText.gatewayError('Invalid OTS Token.'));
     const cross = await t.as('bob').post('/api/sandbox/tokenize', {
       account: 'alice',
       ccnumber: '4111111111111111',
@@ -161,7 +161,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
       expdate: '1130',
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toMatchObject({ opaque_data: B.cardOrToken });
+    expect(res.body.errors).toMatchObject({ opaque_data: billingText.cardOrToken });
   });
 
   it("keeps the spec's literal payload working by default with the sandbox (PORTAL_CARD_NUMBERS=accept)", async () => {
@@ -188,7 +188,7 @@ describe('PORTAL_CARD_NUMBERS=refuse', () => {
     const literal = { ...billing('alice'), ccnumber: '4111111111111111', expdate: '1130', cvv: '123' };
     const add = await t.as('alice').post('/api/add-card', { ...literal, cardtype: 'Visa', auto_bill: 0 });
     expect(add.status).toBe(400);
-    expect(add.body.message).toBe(B.cardNumbersRefused);
+    expect(add.body.message).toBe(billingText.cardNumbersRefused);
     const before = (await t.as('alice').get('/api/recent-payments/alice')).body.data.payments.length;
     const pay = await t
       .as('staff')
@@ -275,7 +275,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
       save_status: 0,
     });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(B.cardNumbersRefused);
+    expect(res.body.message).toBe(billingText.cardNumbersRefused);
     expect(fake.requests.length).toBe(sent);
   });
 
@@ -301,7 +301,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
       .as('alice')
       .post('/api/single-payment', payment('alice', token, { amount: '13.00' }));
     expect(again.status).toBe(503);
-    expect(again.body.message).toBe(B.gatewayError('Invalid OTS Token.'));
+    expect(again.body.message).toBe(billingText.gatewayError('Invalid OTS Token.'));
     // Saved with the payment (card status 1): stored from the nonce, then the stored card charged.
     const saved = await t
       .as('alice')
@@ -315,7 +315,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
     t.clock.advance(NONCE_TTL_MS);
     const res = await t.as('alice').post('/api/add-card', newCard('alice', token));
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(B.unableToAddCard('Invalid OTS Token.'));
+    expect(res.body.message).toBe(billingText.unableToAddCard('Invalid OTS Token.'));
   });
 
   it("Accept.js's own call (securePaymentContainerRequest) answers a nonce only for the public client key", async () => {

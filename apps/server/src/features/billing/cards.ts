@@ -1,6 +1,6 @@
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
-import { M } from '@portal/contract/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { commonText } from '@portal/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -42,9 +42,10 @@ export function checkNewCard(
   expired: string,
 ): { digits: string; type: CardType } {
   const check = checkCardNumber(input.ccnumber);
-  if (!check.ok) throw invalid(`ccnumber: ${B.cardNotAccepted}`, { ccnumber: B.cardNotAccepted });
+  if (!check.ok)
+    throw invalid(`ccnumber: ${billingText.cardNotAccepted}`, { ccnumber: billingText.cardNotAccepted });
   if (input.cardtype && input.cardtype !== check.type) {
-    throw invalid(`cardtype: ${B.cardTypeMismatch}`, { cardtype: B.cardTypeMismatch });
+    throw invalid(`cardtype: ${billingText.cardTypeMismatch}`, { cardtype: billingText.cardTypeMismatch });
   }
   const exp = parseExpdate(input.expdate);
   if (!exp || isExpired(exp, now)) throw invalid(`expdate: ${expired}`, { expdate: expired });
@@ -94,7 +95,7 @@ export function requestCard(app: FastifyInstance, body: CardBody, expired: strin
     const { descriptor, value } = body.opaque_data;
     return { card: { ...billing, opaqueData: { descriptor, value } }, ccn4: '', secrets: [] };
   }
-  if (app.deps.config.cardNumbers === 'refuse') throw invalid(B.cardNumbersRefused);
+  if (app.deps.config.cardNumbers === 'refuse') throw invalid(billingText.cardNumbersRefused);
   // The contract requires the three when no token is sent.
   const literal = { ccnumber: body.ccnumber ?? '', expdate: body.expdate ?? '', cardtype: body.cardtype };
   const check = checkNewCard(literal, app.deps.now(), expired);
@@ -225,7 +226,7 @@ export function cardRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ db, body, account }) => {
       const owner = account!.logname;
-      const details = requestCard(app, body, M.invalidExpiration).card;
+      const details = requestCard(app, body, commonText.invalidExpiration).card;
       const gateway = gatewayOf(app);
       const result = await gateway.storeCard({
         account: owner,
@@ -233,7 +234,7 @@ export function cardRoutes(app: FastifyInstance): void {
         existingCustomerProfileId: await customerProfileOf(db, owner),
         card: details,
       });
-      if (!result.ok) throw refused(B.unableToAddCard(result.message), 'card_not_stored');
+      if (!result.ok) throw refused(billingText.unableToAddCard(result.message), 'card_not_stored');
       try {
         const row = await saveCardRow(db, owner, result.card, details, body.auto_bill === 1);
         if (isOtherCopy(row, result.card, result.alreadyStored)) {
@@ -242,7 +243,7 @@ export function cardRoutes(app: FastifyInstance): void {
             paymentProfileId: result.card.paymentProfileId,
           });
         }
-        return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, B.cardAdded);
+        return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, billingText.cardAdded);
       } catch (err) {
         // Not kept here: do not leave the card at the gateway either.
         if (!result.alreadyStored) {
@@ -279,7 +280,7 @@ export function cardRoutes(app: FastifyInstance): void {
         expdate,
         billTo,
       });
-      if (!result.ok) throw refused(`${B.unableToUpdateCard}: ${result.message}`);
+      if (!result.ok) throw refused(`${billingText.unableToUpdateCard}: ${result.message}`);
       const row = await db.transaction(async (t) => {
         const tx = t as unknown as Db;
         await tx
@@ -290,7 +291,7 @@ export function cardRoutes(app: FastifyInstance): void {
         const [fresh] = await tx.select().from(cards).where(eq(cards.id, card.id));
         return fresh;
       });
-      return new Answer({ pay_method: toPayMethod(row) }, B.cardUpdated);
+      return new Answer({ pay_method: toPayMethod(row) }, billingText.cardUpdated);
     },
   });
 
@@ -310,7 +311,7 @@ export function cardRoutes(app: FastifyInstance): void {
         await tx.delete(cards).where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
         await syncAutoBillFlag(tx, owner);
       });
-      return new Answer({ id: card.id }, B.cardDeleted);
+      return new Answer({ id: card.id }, billingText.cardDeleted);
     },
   });
 }

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
@@ -43,10 +43,15 @@ async function checkPayment(
       ),
     )
     .limit(1);
-  if (!paid) throw invalid(`trans_id: ${B.paymentNotForPurchase}`, { trans_id: B.paymentNotForPurchase });
+  if (!paid)
+    throw invalid(`trans_id: ${billingText.paymentNotForPurchase}`, {
+      trans_id: billingText.paymentNotForPurchase,
+    });
   const prices = [product.actualPrice, product.discountPrice].filter((p): p is number => p !== null);
   if (!prices.some((price) => price * units === paid.amountCents)) {
-    throw invalid(`trans_id: ${B.paymentAmountMismatch}`, { trans_id: B.paymentAmountMismatch });
+    throw invalid(`trans_id: ${billingText.paymentAmountMismatch}`, {
+      trans_id: billingText.paymentAmountMismatch,
+    });
   }
 }
 
@@ -80,7 +85,8 @@ export function coworkingRoutes(app: FastifyInstance): void {
         .from(coworkingProducts)
         .where(eq(coworkingProducts.pcode, body.pcode))
         .limit(1);
-      if (!product) throw invalid(`pcode: ${B.productNotFound}`, { pcode: B.productNotFound });
+      if (!product)
+        throw invalid(`pcode: ${billingText.productNotFound}`, { pcode: billingText.productNotFound });
       if (body.trans_id) await checkPayment(db, account.logname, body.trans_id, body.units, product);
       // One payment pays for one purchase: the unique index on trans_id, even for two at once.
       const [row] = await db
@@ -95,7 +101,7 @@ export function coworkingRoutes(app: FastifyInstance): void {
         })
         .onConflictDoNothing({ target: coworkingPurchases.transId })
         .returning({ id: coworkingPurchases.id });
-      if (!row) throw conflict(B.paymentAlreadyUsed);
+      if (!row) throw conflict(billingText.paymentAlreadyUsed);
       ctx.auditDetails.purchase = row.id;
       return { id: row.id };
     },

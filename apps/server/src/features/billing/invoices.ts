@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { missing } from '../../auth/policy.ts';
@@ -40,7 +40,7 @@ export function invoiceRoutes(app: FastifyInstance): void {
         .from(invoices)
         .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account!.logname)))
         .limit(1);
-      if (!row) throw missing(caller, B.invoiceNotFound(body.invoice));
+      if (!row) throw missing(caller, billingText.invoiceNotFound(body.invoice));
       return {
         invoice: row.body,
         invoice_number: row.invoice,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
-import { M } from '@portal/contract/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { commonText } from '@portal/contract/messages';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -51,7 +51,7 @@ function invoiceDay(row: { invoice: string; invdate: string }, req: FastifyReque
     { invoice: row.invoice, invdate: row.invdate },
     'invoice date in neither YYYYMMDD nor YYYY-MM-DD',
   );
-  throw refused(B.unreadableInvoiceDate(row.invoice));
+  throw refused(billingText.unreadableInvoiceDate(row.invoice));
 }
 
 /** The answer of a payment that was approved or is being confirmed. */
@@ -65,7 +65,7 @@ function paymentAnswer(p: PaymentRow): Answer {
     card_id: p.cardId,
     date: p.date.toISOString(),
   };
-  return new Answer(data, p.status === 'approved' ? '' : B.paymentPending, {
+  return new Answer(data, p.status === 'approved' ? '' : billingText.paymentPending, {
     payment_record: { amount: data.amount, trans_id: data.trans_id, date: data.date },
   });
 }
@@ -73,14 +73,19 @@ function paymentAnswer(p: PaymentRow): Answer {
 /** The answer for a payment in its final state: success, or the refusal the user saw the first time. */
 function settle(p: PaymentRow): Answer {
   if (p.status === 'approved' || p.status === 'unknown') return paymentAnswer(p);
-  if (p.status === 'pending') throw conflict(B.paymentInProgress, 'payment_in_progress');
-  if (p.status === 'declined') throw refused(p.message || B.noPaymentTitle);
-  if (p.status === 'failed' && p.message.startsWith(B.unableToAddThisCard))
+  if (p.status === 'pending') throw conflict(billingText.paymentInProgress, 'payment_in_progress');
+  if (p.status === 'declined') throw refused(p.message || billingText.noPaymentTitle);
+  if (p.status === 'failed' && p.message.startsWith(billingText.unableToAddThisCard))
     throw refused(p.message, 'card_not_stored');
   // A gateway error, or a charge the gateway never made: nothing was charged. The client shows
   // 'API Payment failure' with the error; the code not_charged tells it that this 503, unlike one
   // for a database outage after the charge, is a certain outcome (a new submit gets a new key).
-  throw new AppError('unavailable', B.gatewayError(p.message || B.apiFailureTitle), undefined, 'not_charged');
+  throw new AppError(
+    'unavailable',
+    billingText.gatewayError(p.message || billingText.apiFailureTitle),
+    undefined,
+    'not_charged',
+  );
 }
 
 function paymentRequest(
@@ -185,7 +190,7 @@ export function paymentRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account!.logname;
-      const { card, ccn4, secrets } = requestCard(app, body, M.expiredCard);
+      const { card, ccn4, secrets } = requestCard(app, body, commonText.expiredCard);
       const req = paymentRequest(body, account!, caller, { cardId: null, ccn4, secrets });
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
@@ -193,7 +198,8 @@ export function paymentRoutes(app: FastifyInstance): void {
         // A token's card is known only to the gateway: a retry carries a new token of the same
         // card, so only a typed-in number can be compared here.
         const otherCard = ccn4 !== '' && reserved.row.ccn4 !== ccn4;
-        if (!sameRequest(reserved.row, req) || otherCard) throw conflict(B.keyReused, 'payment_key_reused');
+        if (!sameRequest(reserved.row, req) || otherCard)
+          throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
       const gateway = gatewayOf(app);
@@ -217,7 +223,7 @@ export function paymentRoutes(app: FastifyInstance): void {
         card,
       });
       if (!stored.ok) {
-        const message = B.unableToAddCard(stored.message);
+        const message = billingText.unableToAddCard(stored.message);
         await failPayment(db, req.key, message);
         throw refused(message);
       }
@@ -257,7 +263,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id)
-          throw conflict(B.keyReused, 'payment_key_reused');
+          throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
       const result = await gatewayOf(app).chargeStoredCard({

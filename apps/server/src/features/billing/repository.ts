@@ -7,7 +7,7 @@ import { appGateway, type PaymentGateway } from '../../integrations/gateway/inde
 import { countIntegrationErrors } from '../../http/metrics.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 
 /** Queries and helpers shared by the billing routes and workers. */
 
@@ -51,7 +51,7 @@ export async function ownCard(db: Db, caller: Caller | null, owner: string, id: 
     .from(cards)
     .where(and(eq(cards.id, id), eq(cards.owner, owner)))
     .limit(1);
-  if (!card) throw missing(caller, B.cardNotFound);
+  if (!card) throw missing(caller, billingText.cardNotFound);
   return card;
 }
 

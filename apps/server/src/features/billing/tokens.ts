@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { acceptJsHosts, type PaymentGateway, type SandboxGateway } from '../../integrations/gateway/index.ts';
@@ -35,7 +35,7 @@ export function tokenRoutes(app: FastifyInstance): void {
       if (canTokenize(gateway)) return { kind: 'sandbox' as const, script: SANDBOX_SCRIPT_PATH };
       // The public client key only: the transaction key never leaves the server.
       if (!config.AUTHNET_CLIENT_KEY || !config.AUTHNET_LOGIN_ID) {
-        throw new AppError('unavailable', B.tokenizeFailed);
+        throw new AppError('unavailable', billingText.tokenizeFailed);
       }
       return {
         kind: 'accept-js' as const,
@@ -61,7 +61,7 @@ export function tokenRoutes(app: FastifyInstance): void {
         expdate: body.expdate,
         cvv: body.cvv,
       });
-      if (!made.ok) throw invalid(`${B.tokenizeFailed}: ${made.message}`);
+      if (!made.ok) throw invalid(`${billingText.tokenizeFailed}: ${made.message}`);
       return { opaque_data: made.opaqueData };
     },
   });

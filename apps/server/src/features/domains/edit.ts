@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -13,13 +13,13 @@ const statusOf = (d: DomainRecord) => ({
   auto_renew: d.autoRenew,
   abandon: d.abandon,
   contact_email: d.contactEmail,
-  expiration_date: d.expirationDate ?? DM.expirationUnknown,
+  expiration_date: d.expirationDate ?? domainText.expirationUnknown,
 });
 
 /** A domain not registered through our registrar partner has no settings we can change (spec 001 §6). */
 async function managedDomain(db: Db, domain: string): Promise<DomainRecord> {
   const d = (await findDomain(db, domain))!;
-  if (!d.registrarManaged) throw refused(DM.notRegistrarManaged(d.domain));
+  if (!d.registrarManaged) throw refused(domainText.notRegistrarManaged(d.domain));
   return d;
 }
 
@@ -40,7 +40,7 @@ export function editRoutes(app: FastifyInstance): void {
         .set({ autoRenew: body.auto_renew, abandon: body.abandon, contactEmail: body.contact_email })
         .where(eq(domains.domain, domain!.domain))
         .returning();
-      return new Answer(statusOf(d), DM.updated(d.domain));
+      return new Answer(statusOf(d), domainText.updated(d.domain));
     },
   });
 }

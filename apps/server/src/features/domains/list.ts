@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { domains, emailAliases } from '../../db/schema.ts';
@@ -19,7 +19,8 @@ export function listRoutes(app: FastifyInstance): void {
       return rows.map((d) => ({
         domain: d.domain,
         // Only domains registered through our registrar partner have a date we can vouch for.
-        expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : DM.expirationUnknown,
+        expiration_date:
+          d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
         auto_renew: d.autoRenew,
         abandon: d.abandon,
         renewal_pending: d.renewalPending,

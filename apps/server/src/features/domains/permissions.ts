@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DomainRef, findAccount, isStaff } from '../../auth/policy.ts';
@@ -15,7 +15,7 @@ import { grantsOf, ownerDomains } from './repository.ts';
  * staff) only, so an admin cannot pass the domain on or lock the owner's other admins out.
  */
 function requireOwner(caller: Caller | null, domain: DomainRef): void {
-  if (!isStaff(caller) && caller?.username !== domain.owner) throw forbidden(DM.ownerOnly);
+  if (!isStaff(caller) && caller?.username !== domain.owner) throw forbidden(domainText.ownerOnly);
 }
 
 /** Domain permissions (spec 001 §2, §4): who may manage a domain and its email aliases. */
@@ -43,13 +43,13 @@ export function permissionRoutes(app: FastifyInstance): void {
     limit: 'grant',
     handler: async ({ db, domain, body, caller }) => {
       requireOwner(caller, domain!);
-      if (body.logname !== domain!.owner) throw forbidden(DM.ownerOnly);
+      if (body.logname !== domain!.owner) throw forbidden(domainText.ownerOnly);
       if (body.newadmin === domain!.owner) {
-        const text = DM.ownerAlready(body.newadmin);
+        const text = domainText.ownerAlready(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
       if (!(await findAccount(db, body.newadmin))) {
-        const text = DM.cannotGrant(body.newadmin);
+        const text = domainText.cannotGrant(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
       // Granting again is harmless: the unique (owner, admin, domain) keeps one row.
@@ -69,7 +69,7 @@ export function permissionRoutes(app: FastifyInstance): void {
       });
       return new Answer(
         { admin: body.newadmin, all: body.all, domains: affected },
-        DM.adminAdded(body.newadmin, affected.length),
+        domainText.adminAdded(body.newadmin, affected.length),
       );
     },
   });
@@ -82,7 +82,7 @@ export function permissionRoutes(app: FastifyInstance): void {
       const grants = await grantsOf(db, owner, body.logname);
       const own = grants.find((g) => g.domain === name);
       const all = grants.find((g) => g.domain === null);
-      if (!own && !all) throw notFound(DM.notAdmin(body.logname, name));
+      if (!own && !all) throw notFound(domainText.notAdmin(body.logname, name));
       if (own) await db.delete(domainGrants).where(eq(domainGrants.id, own.id));
       if (all) {
         // An all-domains grant minus this domain: the admin keeps each of the owner's other domains.
@@ -103,7 +103,7 @@ export function permissionRoutes(app: FastifyInstance): void {
             .onConflictDoNothing();
         }
       }
-      return new Answer({ admin: body.logname, domain: name }, DM.adminRemoved(body.logname, name));
+      return new Answer({ admin: body.logname, domain: name }, domainText.adminRemoved(body.logname, name));
     },
   });
 
@@ -116,13 +116,13 @@ export function permissionRoutes(app: FastifyInstance): void {
         .delete(domainGrants)
         .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, body.admin_to_delete)))
         .returning({ domain: domainGrants.domain });
-      if (removed.length === 0) throw notFound(DM.noGrants(body.admin_to_delete));
+      if (removed.length === 0) throw notFound(domainText.noGrants(body.admin_to_delete));
       const affected = removed.some((r) => r.domain === null)
         ? await ownerDomains(db, owner)
         : removed.map((r) => r.domain as string).sort();
       return new Answer(
         { admin: body.admin_to_delete, domains: affected },
-        DM.removedFromAll(body.admin_to_delete, affected.length),
+        domainText.removedFromAll(body.admin_to_delete, affected.length),
       );
     },
   });

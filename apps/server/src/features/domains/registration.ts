@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as C from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { domainAgreements } from '../../db/schema.ts';
@@ -34,7 +34,7 @@ export function registrationRoutes(app: FastifyInstance): void {
     transaction: false,
     handler: async ({ body }) => {
       const file = Object.hasOwn(TEXTS, body.text) ? TEXTS[body.text] : undefined;
-      if (!file) throw notFound(DM.unknownAgreement);
+      if (!file) throw notFound(domainText.unknownAgreement);
       let html = texts.get(body.text);
       if (html === undefined) {
         html = await readFile(fileURLToPath(file), 'utf8');

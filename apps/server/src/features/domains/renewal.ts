@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import { DM, yearLabel } from '@portal/contract/domains/messages';
+import { domainText, yearLabel } from '@portal/contract/domains/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { domains } from '../../db/schema.ts';
@@ -26,11 +26,11 @@ export const renewKey = (domain: string, currentExpiration: string, years: numbe
 
 /** Why a domain cannot be renewed by hand now, or null (docs/decisions/domains.md). */
 export function renewRefusal(d: DomainRecord, now: Date): string | null {
-  if (!d.registrarManaged || !d.expirationDate) return DM.notRegistrarManaged(d.domain);
-  if (d.autoRenew) return DM.onAutoRenew(d.domain);
+  if (!d.registrarManaged || !d.expirationDate) return domainText.notRegistrarManaged(d.domain);
+  if (d.autoRenew) return domainText.onAutoRenew(d.domain);
   const days = daysBetween(today(now), d.expirationDate);
-  if (days > C.RENEW_WINDOW_DAYS) return DM.tooEarly(d.domain, C.RENEW_WINDOW_DAYS);
-  if (days < -C.RENEW_GRACE_DAYS) return DM.tooLate(d.domain);
+  if (days > C.RENEW_WINDOW_DAYS) return domainText.tooEarly(d.domain, C.RENEW_WINDOW_DAYS);
+  if (days < -C.RENEW_GRACE_DAYS) return domainText.tooLate(d.domain);
   return null;
 }
 
@@ -46,7 +46,8 @@ export function renewalRoutes(app: FastifyInstance): void {
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
         domain: d.domain,
-        expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : DM.expirationUnknown,
+        expiration_date:
+          d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
         auto_renew: d.autoRenew,
         abandon: d.abandon,
         renewal_pending: d.renewalPending,
@@ -54,7 +55,9 @@ export function renewalRoutes(app: FastifyInstance): void {
         renewable: !d.renewalPending && !refusal,
         prices,
       };
-      const message = d.renewalPending ? DM.alreadyPending(d.domain, d.renewalPending) : (refusal ?? '');
+      const message = d.renewalPending
+        ? domainText.alreadyPending(d.domain, d.renewalPending)
+        : (refusal ?? '');
       return new Answer(data, message);
     },
   });
@@ -73,14 +76,14 @@ export function renewalRoutes(app: FastifyInstance): void {
             new_expiration: addYears(expiration, years),
             price: body.price,
           },
-          DM.renewalPending,
+          domainText.renewalPending,
         );
 
       if (d.renewalPending) {
         // The same request again (a double click, a retried POST): same answer, nothing sent twice.
         if (d.renewalPending === body.numyears && d.expirationDate)
           return answer(d.renewalPending, d.expirationDate);
-        throw conflict(DM.alreadyPending(d.domain, d.renewalPending));
+        throw conflict(domainText.alreadyPending(d.domain, d.renewalPending));
       }
       const refusal = renewRefusal(d, deps.now());
       if (refusal) throw refused(refusal);
@@ -88,10 +91,11 @@ export function renewalRoutes(app: FastifyInstance): void {
 
       const price = (await pricesOf(db, C.tldOf(d.domain))).find((p) => p.id === body.numyears);
       if (!price) {
-        const text = DM.noPriceForYears(body.numyears);
+        const text = domainText.noPriceForYears(body.numyears);
         throw invalid(text, { numyears: text });
       }
-      if (Math.round(price.price * 100) !== Math.round(body.price * 100)) throw conflict(DM.priceChanged);
+      if (Math.round(price.price * 100) !== Math.round(body.price * 100))
+        throw conflict(domainText.priceChanged);
 
       const newExpiration = addYears(expiration, body.numyears);
       // Renewing by hand means the customer keeps the domain: "let expire" no longer applies.
@@ -107,7 +111,7 @@ export function renewalRoutes(app: FastifyInstance): void {
           kind: 'domains.renewal-notice',
           account: d.owner,
           to,
-          subject: DM.renewNoticeSubject(d.domain),
+          subject: domainText.renewNoticeSubject(d.domain),
           body: [
             `We have received your request to renew ${d.domain} for ${period} ($${price.price.toFixed(2)}).`,
             '',

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { InvalidDomainError, WhoisError } from '../../integrations/whois/index.ts';
@@ -18,10 +18,11 @@ export function whoisRoutes(app: FastifyInstance): void {
         const result = await domainServices(app.deps).whois.lookup(body.domain, { trim: body.trim !== 0 });
         return { domain: body.domain.trim().toLowerCase(), whois: result.text, server: result.server };
       } catch (err) {
-        if (err instanceof InvalidDomainError) throw invalid(DM.whoisInvalid, { domain: DM.whoisInvalid });
+        if (err instanceof InvalidDomainError)
+          throw invalid(domainText.whoisInvalid, { domain: domainText.whoisInvalid });
         if (err instanceof WhoisError) {
           req.log.warn({ err, domain: body.domain }, 'whois lookup failed');
-          throw new AppError('unavailable', DM.whoisUnavailable);
+          throw new AppError('unavailable', domainText.whoisUnavailable);
         }
         throw err;
       }

@@ -1,4 +1,4 @@
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -79,7 +79,10 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
     }
     if (outcome.outcome === 'failed') {
       // Spec 001 §7: a failed renewal call is only logged.
-      log.warn({ domain: job.domain, message: outcome.message, code: outcome.code }, DM.renewalFailed);
+      log.warn(
+        { domain: job.domain, message: outcome.message, code: outcome.code },
+        domainText.renewalFailed,
+      );
       await clearPending(db, job);
       return;
     }

@@ -1,4 +1,4 @@
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostingChanges, websites } from '../../db/schema.ts';
@@ -34,7 +34,7 @@ describe('the agent API of the web servers', () => {
   it('refuses a missing or wrong credential and customer tokens', async () => {
     expect((await post('/api/agent/claim', {})).status).toBe(401);
     expect((await post('/api/agent/claim', { authorization: 'Bearer nope' })).body.message).toBe(
-      HM.agentCredentials,
+      hostingText.agentCredentials,
     );
     expect(
       (await post('/api/agent/claim', { authorization: `Bearer ${await a.token('staff')}` })).status,
@@ -62,7 +62,7 @@ describe('the agent API of the web servers', () => {
 
     const other = await post('/api/agent/report', web2, { id: c.id, state: 'done' });
     expect(other.status).toBe(409);
-    expect(other.body.message).toBe(HM.notClaimed);
+    expect(other.body.message).toBe(hostingText.notClaimed);
     expect((await post('/api/agent/report', web1, { id: c.id, state: 'finished' })).status).toBe(400);
 
     expect(

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as A from '@portal/contract/hosting/agent';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hostingChanges, websites } from '../../db/schema.ts';
@@ -60,7 +60,7 @@ export function agentRoutes(app: FastifyInstance): void {
   app.register(async (api) => {
     api.addHook('onRequest', async (req) => {
       const agent = agentFor(credentials, req.headers.authorization);
-      if (!agent) throw new AppError('unauthenticated', HM.agentCredentials);
+      if (!agent) throw new AppError('unauthenticated', hostingText.agentCredentials);
       agents.set(req, agent);
     });
     registerAgentCalls(api);
@@ -123,7 +123,7 @@ function registerAgentCalls(app: FastifyInstance): void {
         )
         .limit(1)
         .for('update');
-      if (!change) throw conflict(HM.notClaimed);
+      if (!change) throw conflict(hostingText.notClaimed);
       if (body.state === 'applying') {
         await db
           .update(hostingChanges)
@@ -151,8 +151,8 @@ function registerAgentCalls(app: FastifyInstance): void {
         .from(websites)
         .where(eq(websites.vid, body.vid))
         .limit(1);
-      if (!site) throw notFound(HM.vidNotFound);
-      if (site.server !== null && site.server !== agent) throw forbidden(HM.notThisAgent);
+      if (!site) throw notFound(hostingText.vidNotFound);
+      if (site.server !== null && site.server !== agent) throw forbidden(hostingText.notThisAgent);
       const { inserted, lastId } = await appendLogs(db, body.vid, body.lines);
       return { inserted, last_log_id: lastId };
     },

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -55,8 +55,8 @@ export function devsiteRoutes(app: FastifyInstance): void {
           .from(devsites)
           .where(and(eq(devsites.owner, owner), eq(devsites.domain, site.virtname)))
           .limit(1);
-        if (dev) throw conflict(HM.devsiteExists);
-        if (await hasOpenChange(db, site.vid, ['devsite.create'])) throw conflict(HM.changePending);
+        if (dev) throw conflict(hostingText.devsiteExists);
+        if (await hasOpenChange(db, site.vid, ['devsite.create'])) throw conflict(hostingText.changePending);
         const payload = {
           domain: site.virtname,
           devsite_type: body.devsite_type,
@@ -88,12 +88,12 @@ export function devsiteRoutes(app: FastifyInstance): void {
             footer,
           ].join('\n'),
         });
-        return new Answer({ change_id: id }, HM.devsiteSubmitted);
+        return new Answer({ change_id: id }, hostingText.devsiteSubmitted);
       }
       const dev = await findDevsite(db, caller, { vid: body.vid, owner }, { lock: true });
       const kind = body.action === 'promote' ? 'devsite.promote' : 'devsite.refresh';
       if (await hasOpenChange(db, dev.vid, ['devsite.promote', 'devsite.refresh']))
-        throw conflict(HM.changePending);
+        throw conflict(hostingText.changePending);
       const [live] = await db
         .select({ server: websites.server })
         .from(websites)
@@ -128,7 +128,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
       });
       return new Answer(
         { change_id: id },
-        body.action === 'promote' ? HM.promoteSubmitted : HM.refreshSubmitted,
+        body.action === 'promote' ? hostingText.promoteSubmitted : hostingText.refreshSubmitted,
       );
     },
   });

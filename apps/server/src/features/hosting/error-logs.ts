@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { authorizeAccount } from '../../auth/policy.ts';
@@ -30,11 +30,11 @@ export function errorLogRoutes(app: FastifyInstance): void {
         { vid: body.vid, owner: account!.logname, virtname: body.virt_server },
         { lock: true },
       );
-      if (await hasOpenChange(db, site.vid, CONFIG_KINDS)) throw conflict(HM.changePending);
+      if (await hasOpenChange(db, site.vid, CONFIG_KINDS)) throw conflict(hostingText.changePending);
       if (site.errorLogs === body.status) {
         return new Answer(
           { vid: site.vid, status: body.status, queued: false },
-          body.status ? HM.logsAlreadyOn : HM.logsAlreadyOff,
+          body.status ? hostingText.logsAlreadyOn : hostingText.logsAlreadyOff,
         );
       }
       await queueChange(deps, db, {
@@ -47,7 +47,7 @@ export function errorLogRoutes(app: FastifyInstance): void {
       });
       return new Answer(
         { vid: site.vid, status: body.status, queued: true },
-        body.status ? HM.logsOn : HM.logsOff,
+        body.status ? hostingText.logsOn : hostingText.logsOff,
       );
     },
   });
@@ -89,7 +89,7 @@ export function errorLogRoutes(app: FastifyInstance): void {
       const query = C.LogLinkQuery.safeParse(req.query);
       const link = query.success ? await links.verify(query.data.link) : null;
       const self = link && (await liveSession(db, link.caller, deps.now(), deps.sessionTimes));
-      if (!link || !self) throw notFound(HM.downloadLinkInvalid);
+      if (!link || !self) throw notFound(hostingText.downloadLinkInvalid);
       const account = await authorizeAccount(db, { ...link.caller, self }, link.logname, 'read');
       const site = await findWebsite(db, link.caller, { vid: link.vid, owner: account.logname });
       return sendLogFile(db, site, req, reply);

@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
@@ -118,10 +118,10 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
     expect(none.status).toBe(400);
     expect(none.body.errors.php_version).toBe('Select a new PHP version');
     const unknown = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '5.2' });
-    expect(unknown.body.errors.php_version).toBe(HM.unknownPhp);
+    expect(unknown.body.errors.php_version).toBe(hostingText.unknownPhp);
     const same = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '7.4' });
     expect(same.status).toBe(400);
-    expect(same.body.errors.php_version).toBe(HM.samePhp);
+    expect(same.body.errors.php_version).toBe(hostingText.samePhp);
     expect(await changesOf(3102)).toHaveLength(0);
   });
 
@@ -246,11 +246,19 @@ describe('POST /api/watcherrorlogs', () => {
     const same = await t
       .as('bob')
       .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 1 });
-    expect(same.body).toMatchObject({ status: 1, message: HM.logsAlreadyOn, data: { queued: false } });
+    expect(same.body).toMatchObject({
+      status: 1,
+      message: hostingText.logsAlreadyOn,
+      data: { queued: false },
+    });
     const off = await t
       .as('bob')
       .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 0 });
-    expect(off.body).toMatchObject({ status: 1, message: HM.logsOff, data: { queued: true, status: 0 } });
+    expect(off.body).toMatchObject({
+      status: 1,
+      message: hostingText.logsOff,
+      data: { queued: true, status: 0 },
+    });
     expect((await site(3201)).errorLogs).toBe(1);
     await t.drainJobs();
     expect((await site(3201)).errorLogs).toBe(0);
@@ -260,7 +268,7 @@ describe('POST /api/watcherrorlogs', () => {
       vid: 3201,
       status: '1',
     });
-    expect(on.body.message).toBe(HM.logsOn);
+    expect(on.body.message).toBe(hostingText.logsOn);
     await t.drainJobs();
     expect((await site(3201)).errorLogs).toBe(1);
   });
@@ -460,14 +468,14 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     t.clock.advance(11_000);
     expect((await fetchLink(url)).body).toEqual({
       status: 0,
-      message: HM.downloadLinkInvalid,
+      message: hostingText.downloadLinkInvalid,
       code: 'not_found',
     });
   });
 
   it('refuses a tampered link, a session token, a logged-out session, and a caller who lost the right', async () => {
     const { url } = (await linkOf('alice', { logname: 'alice', vid: 3101 })).body.data;
-    const invalid = { status: 0, message: HM.downloadLinkInvalid, code: 'not_found' };
+    const invalid = { status: 0, message: hostingText.downloadLinkInvalid, code: 'not_found' };
     expect((await fetchLink(withPayload(url, { vid: 3201, acc: 'bob' }))).body).toEqual(invalid);
     expect((await fetchLink(withPayload(url, { exp: 4_000_000_000 }))).body).toEqual(invalid);
     expect((await fetchLink(`${url.slice(0, -2)}xx`)).status).toBe(404);
@@ -622,7 +630,7 @@ describe('web app installs: applist, installapp, pending-installations', () => {
     const badMail = await t.as('alice').post('/api/installapp', { ...base, email: 'nope' });
     expect(badMail.body.errors.email).toBe('This field must be a valid email address');
     const badDir = await t.as('alice').post('/api/installapp', { ...base, subdir: '../etc' });
-    expect(badDir.body.errors.subdir).toBe(HM.invalidSubdir);
+    expect(badDir.body.errors.subdir).toBe(hostingText.invalidSubdir);
     const wrongApp = await t.as('alice').post('/api/installapp', { ...base, webappid: 1 });
     expect(wrongApp.body.errors.webappid).toBe('Select an App');
   });
@@ -724,7 +732,7 @@ describe('POST /api/devsite-request', () => {
       .as('alice')
       .post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3101 });
     expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe(HM.devsiteExists);
+    expect(dup.body.message).toBe(hostingText.devsiteExists);
     expect(
       (await t.as('alice').post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3201 }))
         .status,
@@ -748,7 +756,7 @@ describe('POST /api/devsite-request', () => {
       notes: 'Please keep the uploads folder',
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(HM.devsiteSubmitted);
+    expect(res.body.message).toBe(hostingText.devsiteSubmitted);
     const [change] = await t.db
       .select()
       .from(hostingChanges)
@@ -782,7 +790,7 @@ describe('POST /api/devsite-request', () => {
       vid: 3901,
       notes: 'Go live Monday',
     });
-    expect(promote.body.message).toBe(HM.promoteSubmitted);
+    expect(promote.body.message).toBe(hostingText.promoteSubmitted);
     const refresh = await t
       .as('alice')
       .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
@@ -795,6 +803,6 @@ describe('POST /api/devsite-request', () => {
     const again = await t
       .as('alice')
       .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
-    expect(again.body.message).toBe(HM.refreshSubmitted);
+    expect(again.body.message).toBe(hostingText.refreshSubmitted);
   });
 });

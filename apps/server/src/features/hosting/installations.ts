@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorizeAccount } from '../../auth/policy.ts';
@@ -79,7 +79,7 @@ export function installationRoutes(app: FastifyInstance): void {
       const apps = await db.select().from(webapps).orderBy(asc(webapps.aid));
       const app = apps[body.webappid];
       if (!app || app.appname !== body.appname)
-        throw invalid(`webappid: ${HM.selectApp}`, { webappid: HM.selectApp });
+        throw invalid(`webappid: ${hostingText.selectApp}`, { webappid: hostingText.selectApp });
       const site = await findWebsite(db, caller, { vid: body.vid, owner: owned.owner }, { lock: true });
       const [busy] = await db
         .select({ id: hostingChanges.id })
@@ -94,7 +94,7 @@ export function installationRoutes(app: FastifyInstance): void {
         )
         .limit(1);
       // One install at a time into the same directory.
-      if (busy) throw conflict(HM.changePending);
+      if (busy) throw conflict(hostingText.changePending);
       const url = `${site.ssl === 0 ? 'http' : 'https'}://${site.virtname}/${body.subdir ? `${body.subdir}/` : ''}`;
       const id = await queueChange(deps, db, {
         owner: site.owner,
@@ -114,7 +114,7 @@ export function installationRoutes(app: FastifyInstance): void {
         operator: operator(caller),
         server: site.server,
       });
-      return new Answer({ url, change_id: id }, HM.installing);
+      return new Answer({ url, change_id: id }, hostingText.installing);
     },
   });
 }

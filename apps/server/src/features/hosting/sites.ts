@@ -1,4 +1,4 @@
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/tokens.ts';
 import { missing } from '../../auth/policy.ts';
@@ -18,7 +18,7 @@ export const OPEN_STATES = ['queued', 'applying'] as const;
  * A miss — no such vid, another account's vid, or a virtual name that does not match — is the same
  * 403 for a customer as a foreign site; staff, who may act on any account, are told 'VID not found'.
  */
-export const siteMiss = (caller: Caller | null) => missing(caller, HM.vidNotFound);
+export const siteMiss = (caller: Caller | null) => missing(caller, hostingText.vidNotFound);
 
 export async function findWebsite(
   db: Db,

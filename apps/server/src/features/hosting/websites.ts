@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { devsites, phpVersions, websites } from '../../db/schema.ts';
@@ -111,7 +111,8 @@ export function websiteRoutes(app: FastifyInstance): void {
         .from(phpVersions)
         .where(and(eq(phpVersions.version, body.php_version), eq(phpVersions.disabled, false)))
         .limit(1);
-      if (!version) throw invalid(`php_version: ${HM.unknownPhp}`, { php_version: HM.unknownPhp });
+      if (!version)
+        throw invalid(`php_version: ${hostingText.unknownPhp}`, { php_version: hostingText.unknownPhp });
       const site = await findWebsite(
         db,
         caller,
@@ -119,8 +120,8 @@ export function websiteRoutes(app: FastifyInstance): void {
         { lock: true },
       );
       if (site.phpVersion === version.version)
-        throw invalid(`php_version: ${HM.samePhp}`, { php_version: HM.samePhp });
-      if (await hasOpenChange(db, site.vid, CONFIG_KINDS)) throw conflict(HM.changePending);
+        throw invalid(`php_version: ${hostingText.samePhp}`, { php_version: hostingText.samePhp });
+      if (await hasOpenChange(db, site.vid, CONFIG_KINDS)) throw conflict(hostingText.changePending);
       const id = await queueChange(deps, db, {
         owner: site.owner,
         vid: site.vid,
@@ -129,7 +130,7 @@ export function websiteRoutes(app: FastifyInstance): void {
         operator: operator(caller),
         server: site.server,
       });
-      return new Answer({ change_id: id }, HM.updateQueued);
+      return new Answer({ change_id: id }, hostingText.updateQueued);
     },
   });
 }

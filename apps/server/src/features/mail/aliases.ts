@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -44,7 +44,7 @@ export function aliasRoutes(app: FastifyInstance): void {
     access: { domain: ({ params }) => params.domain },
     handler: async ({ db, domain, params }) => {
       const row = await findAlias(db, domain!.domain, params.src);
-      if (!row) throw notFound(MM.notFoundAlias);
+      if (!row) throw notFound(mailText.notFoundAlias);
       return { src: row.src, dst_list: row.dstList };
     },
   });
@@ -53,15 +53,15 @@ export function aliasRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
       const address = `${body.src_user}@${domain!.domain}`;
-      if (body.src_user === '*') throw refused(MM.catchAll);
+      if (body.src_user === '*') throw refused(mailText.catchAll);
       checkNotItself(address, body.targets);
       const [row] = await db
         .insert(emailAliases)
         .values({ domain: domain!.domain, src: body.src_user, dstList: body.targets })
         .onConflictDoNothing()
         .returning({ id: emailAliases.id });
-      if (!row) throw conflict(MM.aliasExists(address));
-      return new Answer({ address, dst_list: body.targets }, MM.added(address));
+      if (!row) throw conflict(mailText.aliasExists(address));
+      return new Answer({ address, dst_list: body.targets }, mailText.added(address));
     },
   });
 
@@ -69,15 +69,15 @@ export function aliasRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
       const address = `${body.src_user}@${domain!.domain}`;
-      if (body.src_user === '*') throw refused(MM.catchAll);
+      if (body.src_user === '*') throw refused(mailText.catchAll);
       checkNotItself(address, body.targets);
       const [row] = await db
         .update(emailAliases)
         .set({ dstList: body.targets })
         .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
         .returning({ id: emailAliases.id });
-      if (!row) throw notFound(MM.notFoundAlias);
-      return new Answer({ address, dst_list: body.targets }, MM.updated(address));
+      if (!row) throw notFound(mailText.notFoundAlias);
+      return new Answer({ address, dst_list: body.targets }, mailText.updated(address));
     },
   });
 
@@ -85,13 +85,13 @@ export function aliasRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
       const address = `${body.src_user}@${domain!.domain}`;
-      if (body.src_user === '*') throw refused(MM.catchAll);
+      if (body.src_user === '*') throw refused(mailText.catchAll);
       const [row] = await db
         .delete(emailAliases)
         .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
         .returning({ id: emailAliases.id });
-      if (!row) throw notFound(MM.notFoundAlias);
-      return new Answer({ address }, MM.deleted);
+      if (!row) throw notFound(mailText.notFoundAlias);
+      return new Answer({ address }, mailText.deleted);
     },
   });
 }
@@ -108,7 +108,7 @@ async function findAlias(db: Db, domain: string, src: string) {
 /** An alias that lists itself would loop in Postfix until the hop limit bounces the mail. */
 function checkNotItself(address: string, targets: string[]): void {
   if (targets.includes(address)) {
-    const text = MM.aliasToItself(address);
+    const text = mailText.aliasToItself(address);
     throw invalid(text, { targets: text });
   }
 }

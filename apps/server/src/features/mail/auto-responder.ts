@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
@@ -23,7 +23,8 @@ export function autoResponderRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller }) => {
       const start = new Date(body.start);
       const end = new Date(body.end);
-      if (end.getTime() <= deps.now().getTime()) throw invalid(MM.endInPast, { end: MM.endInPast });
+      if (end.getTime() <= deps.now().getTime())
+        throw invalid(mailText.endInPast, { end: mailText.endInPast });
       const logname = account!.logname;
       const operator = caller!.username;
       const replyTo = body.reply_to.trim().toLowerCase();
@@ -96,7 +97,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       }
       return new Answer(
         { id: row.id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
-        token ? MM.replyToPending(replyTo) : MM.autoResponderSent,
+        token ? mailText.replyToPending(replyTo) : mailText.autoResponderSent,
       );
     },
   });

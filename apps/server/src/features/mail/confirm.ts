@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -28,8 +28,8 @@ export function confirmRoutes(app: FastifyInstance): void {
         .header('cache-control', 'no-store')
         .send(
           page(
-            confirmed ? MM.addressConfirmedTitle : 'Members Portal',
-            confirmed?.text ?? MM.confirmLinkInvalid,
+            confirmed ? mailText.addressConfirmedTitle : 'Members Portal',
+            confirmed?.text ?? mailText.confirmLinkInvalid,
             `${deps.config.publicUrl}/portal/`,
           ),
         );
@@ -55,7 +55,7 @@ async function confirm(
       ),
     )
     .returning({ email: recoveryEmails.contactInfo });
-  if (recovery) return { email: recovery.email, text: MM.recoveryConfirmed(recovery.email) };
+  if (recovery) return { email: recovery.email, text: mailText.recoveryConfirmed(recovery.email) };
   const [rule] = await db
     .update(autoResponders)
     .set(done)
@@ -67,7 +67,7 @@ async function confirm(
       ),
     )
     .returning({ email: autoResponders.replyTo });
-  if (rule) return { email: rule.email, text: MM.replyToConfirmed(rule.email) };
+  if (rule) return { email: rule.email, text: mailText.replyToConfirmed(rule.email) };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
@@ -38,7 +38,7 @@ describe('recovery contacts', () => {
     });
     expect(res.status).toBe(200);
     // #17 §3: the spec's "Added …" goes on to say that the address waits for its link.
-    expect(res.body.message).toBe(MM.recoveryAddedPending('carol.home@example.org'));
+    expect(res.body.message).toBe(mailText.recoveryAddedPending('carol.home@example.org'));
     expect(res.body.message.startsWith('Added carol.home@example.org')).toBe(true);
     expect(res.body.data).toEqual({
       id: expect.any(Number),
@@ -118,7 +118,7 @@ describe('recovery contacts', () => {
       .as('staff')
       .post('/api/delete-recovery-email', { account: 'alice', id: bobs[0].id });
     expect(asStaff.status).toBe(404);
-    expect(asStaff.body).toEqual({ status: 0, message: MM.recoveryNotFound, code: 'not_found' });
+    expect(asStaff.body).toEqual({ status: 0, message: mailText.recoveryNotFound, code: 'not_found' });
     expect(
       (await t.as('alice').post('/api/delete-recovery-email', { account: 'bob', id: bobs[0].id })).status,
     ).toBe(403);

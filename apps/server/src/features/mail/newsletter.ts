@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newsletterSubscriptions } from '../../db/schema.ts';
@@ -50,18 +50,18 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .for('update')
         .limit(1);
       if (existing?.confirmedAt) {
-        return new Answer({ email, state: 'confirmed', mailed: false }, MM.alreadySubscribed(email));
+        return new Answer({ email, state: 'confirmed', mailed: false }, mailText.alreadySubscribed(email));
       }
       if (existing) {
         if (now.getTime() - existing.updatedAt.getTime() < RESEND_AFTER_MS) {
-          return new Answer({ email, state: 'pending', mailed: false }, MM.confirmResent(email));
+          return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
         }
         await db
           .update(newsletterSubscriptions)
           .set({ tokenHash: hashToken(token), updatedAt: now })
           .where(eq(newsletterSubscriptions.id, existing.id));
         await deps.outbox.send(db, confirmationMail(email, token, account!.logname));
-        return new Answer({ email, state: 'pending', mailed: true }, MM.confirmResent(email));
+        return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmResent(email));
       }
       const [row] = await db
         .insert(newsletterSubscriptions)
@@ -75,9 +75,9 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .onConflictDoNothing()
         .returning({ id: newsletterSubscriptions.id });
       // A concurrent request for the same address won: it sent the link.
-      if (!row) return new Answer({ email, state: 'pending', mailed: false }, MM.confirmResent(email));
+      if (!row) return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
       await deps.outbox.send(db, confirmationMail(email, token, account!.logname));
-      return new Answer({ email, state: 'pending', mailed: true }, MM.confirmSent(email));
+      return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmSent(email));
     },
   });
 
@@ -97,12 +97,12 @@ export function newsletterRoutes(app: FastifyInstance): void {
           ),
         )
         .returning({ email: newsletterSubscriptions.email });
-      const text = row ? MM.subscriptionConfirmed(row.email) : MM.confirmLinkInvalid;
+      const text = row ? mailText.subscriptionConfirmed(row.email) : mailText.confirmLinkInvalid;
       reply
         .code(row ? 200 : 404)
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(page(row ? MM.subscribedTitle : 'The Portal', text, `${deps.config.publicUrl}/portal/`));
+        .send(page(row ? mailText.subscribedTitle : 'The Portal', text, `${deps.config.publicUrl}/portal/`));
       return { email: row?.email ?? '' };
     },
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, recoveryEmails } from '../../db/schema.ts';
@@ -53,7 +53,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .select({ n: count() })
         .from(recoveryEmails)
         .where(eq(recoveryEmails.owner, owner));
-      if (n >= C.MAX_RECOVERY_EMAILS) throw refused(MM.recoveryLimit(C.MAX_RECOVERY_EMAILS));
+      if (n >= C.MAX_RECOVERY_EMAILS) throw refused(mailText.recoveryLimit(C.MAX_RECOVERY_EMAILS));
       // Pending until the address follows its link: a thief's address gets no reset before the
       // owner has been told (below) and had the chance to remove it.
       const token = randomBytes(24).toString('base64url');
@@ -69,7 +69,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
         })
         .onConflictDoNothing()
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
-      if (!row) throw conflict(MM.recoveryExists(email));
+      if (!row) throw conflict(mailText.recoveryExists(email));
       await deps.outbox.send(db, {
         kind: 'recovery.confirm',
         account: owner,
@@ -95,7 +95,10 @@ export function recoveryRoutes(app: FastifyInstance): void {
         ],
         except: [email],
       });
-      return new Answer({ ...row, uid: account!.uid, confirmed: false }, MM.recoveryAddedPending(email));
+      return new Answer(
+        { ...row, uid: account!.uid, confirmed: false },
+        mailText.recoveryAddedPending(email),
+      );
     },
   });
 
@@ -106,8 +109,8 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .delete(recoveryEmails)
         .where(and(eq(recoveryEmails.id, body.id), eq(recoveryEmails.owner, account!.logname)))
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
-      if (!row) throw missing(caller, MM.recoveryNotFound);
-      return new Answer({ id: row.id }, MM.deleted);
+      if (!row) throw missing(caller, mailText.recoveryNotFound);
+      return new Answer({ id: row.id }, mailText.deleted);
     },
   });
 }

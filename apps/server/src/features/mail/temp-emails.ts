@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { and, asc, count, eq, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
@@ -60,14 +60,14 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     const d = new Date(value);
     if (keep && d.getTime() === keep.getTime()) return d;
     const now = deps.now().getTime();
-    if (d.getTime() <= now) throw invalid(MM.expiresInPast, { expires: MM.expiresInPast });
+    if (d.getTime() <= now) throw invalid(mailText.expiresInPast, { expires: mailText.expiresInPast });
     if (d.getTime() > now + C.TEMP_EMAIL_MAX_DAYS * DAY)
-      throw invalid(MM.expiresTooFar, { expires: MM.expiresTooFar });
+      throw invalid(mailText.expiresTooFar, { expires: mailText.expiresTooFar });
     return d;
   };
   const checkForward = (address: string) => {
     if (address.toLowerCase().endsWith(`@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`)) {
-      throw invalid(MM.tempForwardLoop, { forwards_to: MM.tempForwardLoop });
+      throw invalid(mailText.tempForwardLoop, { forwards_to: mailText.tempForwardLoop });
     }
   };
   /** Serialises an account's alias changes, so two requests cannot both take the 25th place. */
@@ -142,7 +142,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       checkForward(body.forwards_to);
       await lockAccount(db, owner);
       if ((await activeCount(db, owner)) >= C.TEMP_EMAIL_MAX_ACTIVE)
-        throw refused(MM.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+        throw refused(mailText.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       // A name whose reservation has ended is free again, whether or not the expiry job has purged it yet.
       await db
         .delete(tempEmails)
@@ -152,7 +152,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
         .values({ owner, name: body.name, forwardsTo: body.forwards_to, expires, notes: body.notes })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict(MM.tempNameTaken(at(body.name)));
+      if (!row) throw conflict(mailText.tempNameTaken(at(body.name)));
       return new Answer(
         {
           id: row.id,
@@ -161,7 +161,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
           expires: row.expires.toISOString(),
           notes: row.notes,
         },
-        MM.addedTemp(at(row.name)),
+        mailText.addedTemp(at(row.name)),
       );
     },
   });
@@ -175,7 +175,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       const suffix = `@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`;
       const name = body.alias.endsWith(suffix) ? body.alias.slice(0, -suffix.length) : body.alias;
       const row = await findListed(db, account!.logname, eq(tempEmails.name, name));
-      if (!row) throw missing(caller, MM.noAliasFound);
+      if (!row) throw missing(caller, mailText.noAliasFound);
       return {
         id: row.id,
         notes: row.notes,
@@ -191,13 +191,13 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       const owner = account!.logname;
       await lockAccount(db, owner);
       const row = await findListed(db, owner, eq(tempEmails.id, body.key));
-      if (!row || row.name !== body.name) throw missing(caller, MM.noAliasFound);
+      if (!row || row.name !== body.name) throw missing(caller, mailText.noAliasFound);
       const expires = checkExpiry(body.expdate, row.expires);
       checkForward(body.forwards_to);
       const now = deps.now();
       const reactivates = row.expires.getTime() <= now.getTime() && expires.getTime() > now.getTime();
       if (reactivates && (await activeCount(db, owner, row.id)) >= C.TEMP_EMAIL_MAX_ACTIVE) {
-        throw refused(MM.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+        throw refused(mailText.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       }
       const [updated] = await db
         .update(tempEmails)
@@ -217,7 +217,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
           expires: updated.expires.toISOString(),
           notes: updated.notes,
         },
-        MM.updatedTemp(at(updated.name)),
+        mailText.updatedTemp(at(updated.name)),
       );
     },
   });

@@ -1,4 +1,4 @@
-import { PK } from '@portal/contract/security/passkey-messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -54,21 +54,21 @@ export function passkeyRoutes(app: FastifyInstance): void {
       return db.transaction(async (t) => {
         const tx = t as unknown as Db;
         const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner));
-        if (n >= P.MAX_PASSKEYS) throw refused(PK.limit(P.MAX_PASSKEYS));
+        if (n >= P.MAX_PASSKEYS) throw refused(passkeyText.limit(P.MAX_PASSKEYS));
         const [row] = await tx
           .insert(passkeys)
           .values({ owner, ...made, name: body.name, createdAt: now })
           // Credential ids are unique: one authenticator's passkey belongs to one account.
           .onConflictDoNothing({ target: passkeys.credentialId })
           .returning();
-        if (!row) throw conflict(PK.duplicate);
+        if (!row) throw conflict(passkeyText.duplicate);
         // route() writes the change to the account's record; it names the passkey.
         Object.assign(auditDetails, { id: row.id, name: row.name });
-        await mailOwner(app, tx, owner, PK.addedSubject, [
+        await mailOwner(app, tx, owner, passkeyText.addedSubject, [
           `A passkey named "${row.name}" was added to your account ${owner} on ${now.toUTCString()}.`,
           'It can sign in to the members portal without your password.',
         ]);
-        return new Answer(toPasskey(row), PK.added);
+        return new Answer(toPasskey(row), passkeyText.added);
       });
     },
   });
@@ -99,7 +99,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
         .returning();
       if (!row) throw forbidden();
       Object.assign(auditDetails, { id: row.id, name: row.name });
-      return new Answer(toPasskey(row), PK.renamed);
+      return new Answer(toPasskey(row), passkeyText.renamed);
     },
   });
 
@@ -115,11 +115,11 @@ export function passkeyRoutes(app: FastifyInstance): void {
         .returning();
       if (!row) throw forbidden();
       Object.assign(auditDetails, { id: row.id, name: row.name });
-      await mailOwner(app, db, owner, PK.removedSubject, [
+      await mailOwner(app, db, owner, passkeyText.removedSubject, [
         `The passkey named "${row.name}" was removed from your account ${owner} on ${deps.now().toUTCString()}.`,
         'It can no longer sign in to the members portal.',
       ]);
-      return new Answer({ id: row.id }, PK.removed);
+      return new Answer({ id: row.id }, passkeyText.removed);
     },
   });
 
@@ -148,7 +148,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
       await admitSignIn(db, checks, now, reply);
       const verified = await verifyPasskeyAssertion(db, rp, body.response, { now, log: req.log });
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, verified.account)).limit(1);
-      if (!user) throw new AppError('bad_credentials', PK.notAccepted);
+      if (!user) throw new AppError('bad_credentials', passkeyText.notAccepted);
       return signedIn(app, user, { db, req, reply, checks, device, method: 'passkey' });
     },
   });

@@ -1,5 +1,5 @@
-import { M } from '@portal/contract/messages';
-import { PK } from '@portal/contract/security/passkey-messages';
+import { commonText } from '@portal/contract/messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyAssertionOptions, relyingParty, verifyPasskeyAssertion } from '../../auth/passkeys.ts';
@@ -78,7 +78,7 @@ describe('registering a passkey', () => {
     const auth = new SoftAuthenticator(origin);
     const res = await register('alice', auth, 'Work laptop');
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.message).toBe(PK.added);
+    expect(res.body.message).toBe(passkeyText.added);
     expect(res.body.data).toMatchObject({
       name: 'Work laptop',
       last_used: null,
@@ -94,7 +94,7 @@ describe('registering a passkey', () => {
       .where(eq(auditLog.action, 'POST /api/passkey-register'));
     expect(entry).toMatchObject({ operator: 'alice', account: 'alice' });
     await t.drainJobs();
-    const mail = t.sent.find((m) => m.subject === PK.addedSubject && m.body.includes('Work laptop'));
+    const mail = t.sent.find((m) => m.subject === passkeyText.addedSubject && m.body.includes('Work laptop'));
     expect(mail?.to).toBe('alice@anderson-design.com');
     // The next options exclude it: an authenticator is registered once.
     const next = await registerOptions('alice');
@@ -110,12 +110,12 @@ describe('registering a passkey', () => {
     const response = auth.create(options);
     const none = await t.as('bob').post('/api/passkey-register', { logname: 'bob', name: 'Phone', response });
     expect(none.status).toBe(400);
-    expect(none.body.errors.password).toBe(M.grantPasswordRequired);
+    expect(none.body.errors.password).toBe(commonText.grantPasswordRequired);
     const wrong = await t
       .as('bob')
       .post('/api/passkey-register', { logname: 'bob', name: 'Phone', response, password: 'not-it' });
     expect(wrong.status).toBe(403);
-    expect(wrong.body.message).toBe(M.grantPasswordWrong);
+    expect(wrong.body.message).toBe(commonText.grantPasswordWrong);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.owner, 'bob'))).toEqual([]);
   });
 
@@ -132,7 +132,7 @@ describe('registering a passkey', () => {
     // The same answer again, and another authenticator's answer to the same options.
     const again = await t.as('bob').post('/api/passkey-register', body);
     expect(again.status).toBe(422);
-    expect(again.body.message).toBe(PK.expired);
+    expect(again.body.message).toBe(passkeyText.expired);
     const other = await t.as('bob').post('/api/passkey-register', {
       ...body,
       response: new SoftAuthenticator(origin).create(options),
@@ -150,7 +150,7 @@ describe('registering a passkey', () => {
       password: demoPassword('bob'),
     });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(PK.expired);
+    expect(res.body.message).toBe(passkeyText.expired);
   });
 
   it("refuses another account's challenge", async () => {
@@ -162,7 +162,7 @@ describe('registering a passkey', () => {
       password: demoPassword('alice'),
     });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(PK.expired);
+    expect(res.body.message).toBe(passkeyText.expired);
   });
 
   it.each<[string, Bend]>([
@@ -174,7 +174,7 @@ describe('registering a passkey', () => {
   ])('refuses %s', async (_what, bend) => {
     const res = await register('bob', new SoftAuthenticator(origin), 'Bent', bend);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(PK.rejected);
+    expect(res.body.message).toBe(passkeyText.rejected);
     const names = (await listOf('bob')).data.passkeys.map((p: { name: string }) => p.name);
     expect(names).not.toContain('Bent');
   });
@@ -186,7 +186,7 @@ describe('registering a passkey', () => {
       id: alices.credentials[0].id,
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(PK.duplicate);
+    expect(res.body.message).toBe(passkeyText.duplicate);
   });
 
   it('refuses a malformed answer with the field named', async () => {
@@ -199,7 +199,10 @@ describe('registering a passkey', () => {
       password: demoPassword('bob'),
     });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toMatchObject({ name: PK.nameMax, 'response.id': PK.invalidResponse });
+    expect(res.body.errors).toMatchObject({
+      name: passkeyText.nameMax,
+      'response.id': passkeyText.invalidResponse,
+    });
   });
 });
 
@@ -217,7 +220,7 @@ describe('who may manage passkeys', () => {
     ] as const) {
       const res = await t.as('staff').post(url, body);
       expect(res.status, url).toBe(403);
-      expect(res.body.message).toBe(M.permissionDenied);
+      expect(res.body.message).toBe(commonText.permissionDenied);
     }
     expect((await listOf('alice')).data.passkeys.find((p: { id: number }) => p.id === id).name).toBe(
       'For staff to see',
@@ -248,12 +251,12 @@ describe('who may manage passkeys', () => {
         .as('alice')
         .post('/api/rename-passkey', { logname: 'alice', id: target, name: 'Mine now' });
       expect(rename.status).toBe(403);
-      expect(rename.body.message).toBe(M.permissionDenied);
+      expect(rename.body.message).toBe(commonText.permissionDenied);
       const del = await t
         .as('alice')
         .post('/api/delete-passkey', { logname: 'alice', id: target, password: demoPassword('alice') });
       expect(del.status).toBe(403);
-      expect(del.body.message).toBe(M.permissionDenied);
+      expect(del.body.message).toBe(commonText.permissionDenied);
     }
     expect((await listOf('bob')).data.passkeys.find((p: { id: number }) => p.id === id).name).toBe(
       "Bob's key",
@@ -268,13 +271,13 @@ describe('renaming and removing', () => {
       .as('bob')
       .post('/api/rename-passkey', { logname: 'bob', id: made.body.data.id, name: ' New name ' });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(PK.renamed);
+    expect(res.body.message).toBe(passkeyText.renamed);
     expect(res.body.data.name).toBe('New name');
     const blank = await t
       .as('bob')
       .post('/api/rename-passkey', { logname: 'bob', id: made.body.data.id, name: ' ' });
     expect(blank.status).toBe(400);
-    expect(blank.body.errors.name).toBe(M.required);
+    expect(blank.body.errors.name).toBe(commonText.required);
   });
 
   it('removes a passkey with the password, mails the customer, and it no longer signs in', async () => {
@@ -287,18 +290,18 @@ describe('renaming and removing', () => {
       .as('bob')
       .post('/api/delete-passkey', { logname: 'bob', id, password: demoPassword('bob') });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ message: PK.removed, data: { id } });
+    expect(res.body).toMatchObject({ message: passkeyText.removed, data: { id } });
     expect((await listOf('bob')).data.passkeys.map((p: { id: number }) => p.id)).not.toContain(id);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/delete-passkey'));
     expect(entry).toMatchObject({ operator: 'bob', account: 'bob', details: { id, name: 'To remove' } });
     await t.drainJobs();
     const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
-    expect(t.sent.find((m) => m.subject === PK.removedSubject && m.body.includes('To remove'))?.to).toBe(
-      bob.billEmail,
-    );
+    expect(
+      t.sent.find((m) => m.subject === passkeyText.removedSubject && m.body.includes('To remove'))?.to,
+    ).toBe(bob.billEmail);
     const login = await passkeyLogin(auth);
     expect(login.status).toBe(401);
-    expect(login.body.message).toBe(PK.notAccepted);
+    expect(login.body.message).toBe(passkeyText.notAccepted);
   });
 });
 
@@ -344,7 +347,7 @@ describe('signing in with a passkey alone', () => {
     expect(first.status).toBe(200);
     const again = await t.request('POST', '/api/passkey-login', { body: { response } });
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({ status: 0, code: 'bad_credentials', message: PK.expired });
+    expect(again.body).toMatchObject({ status: 0, code: 'bad_credentials', message: passkeyText.expired });
     expect(again.body.id_token).toBeUndefined();
   });
 
@@ -353,7 +356,7 @@ describe('signing in with a passkey alone', () => {
     t.clock.advance(FIVE_MINUTES + 1000);
     const res = await t.request('POST', '/api/passkey-login', { body: { response: auth.get(options) } });
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe(PK.expired);
+    expect(res.body.message).toBe(passkeyText.expired);
   });
 
   it('refuses a challenge made for a registration', async () => {
@@ -375,7 +378,7 @@ describe('signing in with a passkey alone', () => {
   ])('refuses %s', async (_what, bend) => {
     const res = await passkeyLogin(auth, { ...bend, credential: auth.credentials[0] }, '203.0.113.50');
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe(PK.notAccepted);
+    expect(res.body.message).toBe(passkeyText.notAccepted);
   });
 
   it('refuses a passkey the portal does not know', async () => {
@@ -383,7 +386,7 @@ describe('signing in with a passkey alone', () => {
     stranger.create(await registerOptions('bob'));
     const res = await passkeyLogin(stranger);
     expect(res.status).toBe(401);
-    expect(res.body).toMatchObject({ code: 'bad_credentials', message: PK.notAccepted });
+    expect(res.body).toMatchObject({ code: 'bad_credentials', message: passkeyText.notAccepted });
   });
 
   it('refuses a signature counter that did not grow (a cloned authenticator)', async () => {
@@ -398,7 +401,7 @@ describe('signing in with a passkey alone', () => {
     for (const counter of [before, before - 1]) {
       const res = await passkeyLogin(auth, { counter, credential });
       expect(res.status).toBe(401);
-      expect(res.body.message).toBe(PK.notAccepted);
+      expect(res.body.message).toBe(passkeyText.notAccepted);
     }
     expect(await stored()).toBe(before);
     expect((await passkeyLogin(auth, { counter: before + 1, credential })).status).toBe(200);
@@ -423,7 +426,7 @@ describe('signing in with a passkey alone', () => {
     // Now even a good answer from that client waits (and its challenge is not checked).
     const refused = await passkeyLogin(auth, { credential }, ip);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe(M.tooManyAttempts);
+    expect(refused.body.message).toBe(commonText.tooManyAttempts);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The owner elsewhere is not locked out.
     expect((await passkeyLogin(auth, { credential }, '192.0.2.1')).status).toBe(200);
@@ -470,11 +473,11 @@ describe('verifyPasskeyAssertion as the second factor after the password', () =>
     const signIn = await passkeyAssertionOptions(db, rp, { now: now() });
     await expect(
       verifyPasskeyAssertion(db, rp, auth.get(signIn), { now: now(), account: 'bob' }),
-    ).rejects.toThrow(PK.expired);
+    ).rejects.toThrow(passkeyText.expired);
     // Alice's options do not admit bob's passkey.
     const forAlice = await passkeyAssertionOptions(db, rp, { now: now(), account: 'alice' });
     await expect(
       verifyPasskeyAssertion(db, rp, auth.get(forAlice), { now: now(), account: 'alice' }),
-    ).rejects.toThrow(PK.notAccepted);
+    ).rejects.toThrow(passkeyText.notAccepted);
   });
 });

@@ -1,4 +1,4 @@
-import { SF } from '@portal/contract/security/second-factor';
+import { secondFactorText } from '@portal/contract/security/second-factor';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,14 +70,14 @@ describe('setting up an authenticator', () => {
     const secret = setup.body.data.secret;
     const wrong = await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: 'abcdef' });
     expect(wrong.status).toBe(422);
-    expect(wrong.body).toMatchObject({ code: 'wrong_code', message: SF.wrongCode });
+    expect(wrong.body).toMatchObject({ code: 'wrong_code', message: secondFactorText.wrongCode });
     // A code of a step long past is wrong too.
     const old = codeAt(secret, new Date(t.clock.now().getTime() - 10 * 60_000));
     if (old !== codeNow(secret))
       expect((await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: old })).status).toBe(422);
     const res = await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: codeNow(secret) });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(SF.turnedOn);
+    expect(res.body.message).toBe(secondFactorText.turnedOn);
     const codes: string[] = res.body.data.recovery_codes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
@@ -112,7 +112,7 @@ describe('setting up an authenticator', () => {
   it('refuses a setup without a started one, and a confirm without a setup', async () => {
     const res = await t.as('dave').post('/api/totp-confirm', { logname: 'dave', code: '123456' });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe(SF.notSetUp);
+    expect(res.body.message).toBe(secondFactorText.notSetUp);
   });
 });
 
@@ -166,7 +166,7 @@ describe('signing in with a second factor', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: 'mfa_required',
-      message: SF.mfaRequired,
+      message: secondFactorText.mfaRequired,
       code: 'mfa_required',
       data: { mfa_token: expect.any(String), methods: ['totp', 'recovery_code'] },
     });
@@ -219,7 +219,11 @@ describe('signing in with a second factor', () => {
     // The token is used up.
     const reused = await verify(first.body.data.mfa_token, codeNow(secret));
     expect(reused.status).toBe(422);
-    expect(reused.body).toMatchObject({ status: 0, code: 'mfa_expired', message: SF.challengeExpired });
+    expect(reused.body).toMatchObject({
+      status: 0,
+      code: 'mfa_expired',
+      message: secondFactorText.challengeExpired,
+    });
   });
 
   it('refuses a code used already within its time step (replay)', async () => {
@@ -230,7 +234,7 @@ describe('signing in with a second factor', () => {
     const b = await login('alice');
     const replay = await verify(b.body.data.mfa_token, code);
     expect(replay.status).toBe(422);
-    expect(replay.body).toMatchObject({ code: 'wrong_code', message: SF.codeUsed });
+    expect(replay.body).toMatchObject({ code: 'wrong_code', message: secondFactorText.codeUsed });
     // A wrong code leaves the sign-in open: the next step's code finishes it.
     nextStep();
     expect((await verify(b.body.data.mfa_token, codeNow(secret))).status).toBe(200);
@@ -336,7 +340,7 @@ describe('signing in with a second factor', () => {
       code: codes[0],
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe(SF.turnedOff);
+    expect(res.body.message).toBe(secondFactorText.turnedOff);
     expect((await login('alice')).body.status).toBe(1);
     expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.account, 'alice'))).toHaveLength(0);
     const mails = await mailsTo('alice@anderson-design.com');
@@ -347,7 +351,7 @@ describe('signing in with a second factor', () => {
       code: '123456',
     });
     expect(again.status).toBe(422);
-    expect(again.body.message).toBe(SF.notOn);
+    expect(again.body.message).toBe(secondFactorText.notOn);
   });
 });
 
@@ -370,7 +374,7 @@ describe('staff removing a customer’s second factor', () => {
     expect(mails.some((m) => m.subject.includes('was removed') && m.body.includes('staff'))).toBe(true);
     const none = await t.as('staff').post('/api/remove-second-factor', { logname: 'bob' });
     expect(none.status).toBe(422);
-    expect(none.body.message).toBe(SF.noSecondFactor);
+    expect(none.body.message).toBe(secondFactorText.noSecondFactor);
     const missing = await t.as('staff').post('/api/remove-second-factor', { logname: 'nobody' });
     expect(missing.status).toBe(404);
   });
@@ -388,7 +392,10 @@ describe('PORTAL_STAFF_MFA=required', () => {
     const get = (url: string) => r.request('GET', url, { token });
     const refused = await get('/api/get-popup-note/alice');
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'mfa_setup_required', message: SF.setupRequired });
+    expect(refused.body).toMatchObject({
+      code: 'mfa_setup_required',
+      message: secondFactorText.setupRequired,
+    });
     expect(
       (await r.request('POST', '/api/remove-second-factor', { token, body: { logname: 'bob' } })).body.code,
     ).toBe('mfa_setup_required');

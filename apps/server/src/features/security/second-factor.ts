@@ -1,6 +1,6 @@
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import * as C from '@portal/contract/security/second-factor';
-import { SF } from '@portal/contract/security/second-factor';
+import { secondFactorText } from '@portal/contract/security/second-factor';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -63,7 +63,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         .from(totpAuthenticators)
         .where(eq(totpAuthenticators.account, body.logname))
         .limit(1);
-      if (current?.confirmedAt) throw conflict(SF.alreadyOn);
+      if (current?.confirmedAt) throw conflict(secondFactorText.alreadyOn);
       // A setup started again gets a new secret: a QR code shown earlier (a shared screen) is void.
       const secret = newTotpSecret();
       const row = { secretEnc: deps.secretBox.seal(secret, body.logname), createdAt: now, lastStep: null };
@@ -88,12 +88,12 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         .from(totpAuthenticators)
         .where(eq(totpAuthenticators.account, body.logname))
         .limit(1);
-      if (!row) throw refused(SF.notSetUp);
-      if (row.confirmedAt) throw conflict(SF.alreadyOn);
+      if (!row) throw refused(secondFactorText.notSetUp);
+      if (row.confirmedAt) throw conflict(secondFactorText.alreadyOn);
       const secret = deps.secretBox.open(row.secretEnc, body.logname);
       const digits = totpShape(body.code);
       const step = secret && digits ? matchingStep(secret, digits, now) : null;
-      if (step === null) throw refused(SF.wrongCode, 'wrong_code');
+      if (step === null) throw refused(secondFactorText.wrongCode, 'wrong_code');
       // The confirming code is used: it cannot sign in a second time within its step.
       await db
         .update(totpAuthenticators)
@@ -111,7 +111,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
           'Signing in now asks for a code from the app, or one of the recovery codes.',
         ],
       );
-      return new Answer({ recovery_codes: codes }, SF.turnedOn);
+      return new Answer({ recovery_codes: codes }, secondFactorText.turnedOn);
     },
   });
 
@@ -125,8 +125,9 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       const { body } = ctx;
       const now = deps.now();
       const operator = (ctx.caller as Caller).username;
-      await verifyOperator(deps.db, operator, body.password, A.wrongPanelPassword, now);
-      if ((await secondFactorMethods(deps.db, body.logname)).length === 0) throw refused(SF.notOn);
+      await verifyOperator(deps.db, operator, body.password, accountText.wrongPanelPassword, now);
+      if ((await secondFactorMethods(deps.db, body.logname)).length === 0)
+        throw refused(secondFactorText.notOn);
       // An authenticator code, or a recovery code when the phone is lost.
       await verifyCode(deps.db, deps.secretBox, body.logname, body.code, now);
       await deps.db.transaction(async (tx) => {
@@ -144,7 +145,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
           ],
         );
       });
-      return new Answer({ totp: false as const }, SF.turnedOff);
+      return new Answer({ totp: false as const }, secondFactorText.turnedOff);
     },
   });
 
@@ -157,8 +158,9 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       const { body } = ctx;
       const now = deps.now();
       const operator = (ctx.caller as Caller).username;
-      await verifyOperator(deps.db, operator, body.password, A.wrongPanelPassword, now);
-      if ((await secondFactorMethods(deps.db, body.logname)).length === 0) throw refused(SF.notOn);
+      await verifyOperator(deps.db, operator, body.password, accountText.wrongPanelPassword, now);
+      if ((await secondFactorMethods(deps.db, body.logname)).length === 0)
+        throw refused(secondFactorText.notOn);
       const codes = await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const made = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
@@ -174,7 +176,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         );
         return made;
       });
-      return new Answer({ recovery_codes: codes }, SF.codesMade);
+      return new Answer({ recovery_codes: codes }, secondFactorText.codesMade);
     },
   });
 
@@ -187,7 +189,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       if (!account) throw notFound('Account not found');
       // Named for the audit entry route() writes (operator, account, action).
       ctx.account = account;
-      if (!(await removeSecondFactors(db, account.logname))) throw refused(SF.noSecondFactor);
+      if (!(await removeSecondFactors(db, account.logname))) throw refused(secondFactorText.noSecondFactor);
       // Whoever asked may not be the owner: every session of the account ends, the owner is told.
       await endSessions(db, account.logname, now);
       ctx.auditDetails.event = 'second factor removed by staff';
@@ -201,7 +203,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
           'Every session of the account was ended. Sign in with your password and set up a new authenticator app.',
         ],
       );
-      return new Answer({ removed: true as const }, SF.removed(account.logname));
+      return new Answer({ removed: true as const }, secondFactorText.removed(account.logname));
     },
   });
 

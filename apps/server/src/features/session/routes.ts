@@ -1,6 +1,6 @@
 import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import * as S from '@portal/contract/session/calls';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../../auth/passwords.ts';
@@ -14,7 +14,7 @@ import {
   startChallenge,
   verifyCode,
 } from '../../auth/mfa.ts';
-import { type MfaRequiredAnswer, mfaVerify, SF } from '@portal/contract/security/second-factor';
+import { type MfaRequiredAnswer, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -45,7 +45,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const ok = await verifyPassword(user?.passwordHash, body.password);
       if (!user || !ok) {
         if (user) await recordSignIn(db, { ...attempt, result: 'bad_password' });
-        throw new AppError('bad_credentials', M.badCredentials);
+        throw new AppError('bad_credentials', commonText.badCredentials);
       }
       await proofAccepted(db, checks);
       const methods = await secondFactorMethods(db, user.logname);
@@ -56,7 +56,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
       const answer: MfaRequiredAnswer = {
         status: 'mfa_required',
-        message: SF.mfaRequired,
+        message: secondFactorText.mfaRequired,
         code: 'mfa_required',
         data: { mfa_token: mfaToken, methods },
       };
@@ -221,7 +221,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .where(or(eq(accounts.logname, text), eq(accounts.uid, uid)))
         .orderBy(sql`${accounts.logname} = ${text} desc`)
         .limit(1);
-      if (!row) throw notFound(M.userNotFound(params.text));
+      if (!row) throw notFound(commonText.userNotFound(params.text));
       await workOn(db, caller!.sid, row.logname);
       return row;
     },

@@ -1,4 +1,4 @@
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Device } from '../../auth/devices.ts';
 import { openSession, type SessionMethod } from '../../auth/sessions.ts';
@@ -34,7 +34,7 @@ export async function admitSignIn(
   if (admitted.ok) return;
   if (attempt) await recordSignIn(db, { ...attempt, result: 'throttled' });
   reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
-  throw new AppError('too_many', M.tooManyAttempts);
+  throw new AppError('too_many', commonText.tooManyAttempts);
 }
 
 /** An attempt on `account` for the sign-in record (auth/sign-ins.ts); the result is added when known. */

@@ -6,7 +6,7 @@ import { Writable } from 'node:stream';
 import { verify } from '@node-rs/bcrypt';
 import { MUST_BE_TEXT } from '@portal/contract/rules';
 import { PWNED_MAX_CHARS } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -111,7 +111,7 @@ describe('POST /api/md5, /api/sha1', () => {
     );
     const wrong = await digest('/api/md5', 'abc', 'sha1');
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual({ item: TM.wrongItem('md5') });
+    expect(wrong.body.errors).toEqual({ item: toolsText.wrongItem('md5') });
   });
 
   it('refuses a missing or non-text cleartext', async () => {
@@ -119,7 +119,7 @@ describe('POST /api/md5, /api/sha1', () => {
       const res = await t.as('alice').post('/api/md5', body);
       expect(res.status).toBe(400);
       expect(res.body.status).toBe(0);
-      expect(res.body.errors).toEqual({ cleartext: TM.textRequired });
+      expect(res.body.errors).toEqual({ cleartext: toolsText.textRequired });
     }
     // Issue 15: a value of the wrong type is told so, not called missing.
     const number = await t.as('alice').post('/api/md5', { cleartext: 12 });
@@ -200,7 +200,7 @@ describe('POST /api/encode-base64, /api/decode-base64', () => {
   it('refuses an item of the other direction', async () => {
     const res = await t.as('alice').post('/api/encode-base64', { item: 'decode', cleartext: 'x' });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ item: TM.wrongItem('encode') });
+    expect(res.body.errors).toEqual({ item: toolsText.wrongItem('encode') });
   });
 });
 
@@ -323,7 +323,7 @@ describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
     expect(word.body.message).toBe(ToolText.countNotNumber);
     const flag = await gen('/api/genwordpass/8/2');
     expect(flag.status).toBe(400);
-    expect(flag.body.errors).toEqual({ use_numbers: TM.useNumbersInvalid });
+    expect(flag.body.errors).toEqual({ use_numbers: toolsText.useNumbersInvalid });
   });
 });
 
@@ -359,13 +359,13 @@ describe('POST /api/pwned (built-in list)', () => {
     for (const body of [{}, { item: '' }]) {
       const res = await t.as('alice').post('/api/pwned', body);
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual({ item: TM.passwordRequired });
+      expect(res.body.errors).toEqual({ item: toolsText.passwordRequired });
     }
     // Issue 15: a value of the wrong type is told so, not called missing.
     expect((await t.as('alice').post('/api/pwned', { item: 5 })).body.errors).toEqual({ item: MUST_BE_TEXT });
     const long = await t.as('alice').post('/api/pwned', { item: 'x'.repeat(PWNED_MAX_CHARS + 1) });
     expect(long.status).toBe(400);
-    expect(long.body.errors).toEqual({ item: TM.passwordTooLong(PWNED_MAX_CHARS) });
+    expect(long.body.errors).toEqual({ item: toolsText.passwordTooLong(PWNED_MAX_CHARS) });
   });
 });
 

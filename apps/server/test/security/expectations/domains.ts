@@ -1,4 +1,4 @@
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import type { Expectation } from './types.ts';
 
 /** The access matrix's entries of domains, keyed "METHOD path" exactly as registered. */
@@ -54,14 +54,14 @@ export const domainsExpectations: Record<string, Expectation> = {
     access: 'domain',
     grant: true,
     policy: 'domain:owner',
-    policyRefusal: DM.ownerOnly,
+    policyRefusal: domainText.ownerOnly,
     kind: 'domain',
     sample: (t) => ({ body: { domain: t.obj.domain, newadmin: 'erin', logname: t.account, all: 0 } }),
   },
   'POST /api/deleteadmin': {
     access: 'domain',
     policy: 'domain:owner',
-    policyRefusal: DM.ownerOnly,
+    policyRefusal: domainText.ownerOnly,
     deletes: true,
     kind: 'domain',
     note: 'the sample removes erin (added by the addadmin sample), never dave',

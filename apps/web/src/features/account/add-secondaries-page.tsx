@@ -1,8 +1,8 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
-import { M } from '@portal/contract/messages';
+import { accountText } from '@portal/contract/account/messages';
+import { commonText } from '@portal/contract/messages';
 import { LOGNAME_MAX } from '@portal/contract/rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -95,24 +95,30 @@ export default function AddSecondariesPage() {
           .map((n) => `<li>${escapeHtml(n.logname)}${n.status ? ` (${n.status})` : ''}</li>`)
           .join('');
         showStatus({
-          title: A.namesUnavailable,
-          body: `${A.chooseDifferent}<ul>${names}</ul>`,
+          title: accountText.namesUnavailable,
+          body: `${accountText.chooseDifferent}<ul>${names}</ul>`,
           alert: 'warning',
         });
         return;
       }
       form.setValues({ rows: emptyRows() });
       void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
-      showStatus({ title: A.newAccountsPending, body: A.newAccountsBody, type: 'thankyou', alert: 'info' });
+      showStatus({
+        title: accountText.newAccountsPending,
+        body: accountText.newAccountsBody,
+        type: 'thankyou',
+        alert: 'info',
+      });
     },
-    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) =>
+      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   if (role.data?.account_role === 'Secondary') {
     return (
       <Page title="Add Secondary Accounts">
-        <Alert color="yellow" title={M.permissionDenied}>
-          {M.secondaryNoInfo}
+        <Alert color="yellow" title={commonText.permissionDenied}>
+          {commonText.secondaryNoInfo}
         </Alert>
       </Page>
     );
@@ -227,13 +233,14 @@ function PendingRequests() {
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
       showStatus({
-        title: A.success,
+        title: accountText.success,
         body: `Request #${res.data.id} marked done; ${escapeHtml(res.data.email)} has been told.`,
         type: 'review',
         alert: 'info',
       });
     },
-    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) =>
+      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
   });
   return (
     <Stack mt="xl" gap="sm">

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
@@ -37,7 +37,7 @@ export default function AddWebhostingPage() {
     onSuccess: () => {
       form.setValues(EMPTY);
       showStatus({
-        title: A.webHostingSubmitted,
+        title: accountText.webHostingSubmitted,
         body: 'Our network operations team will set up the hosting and write to you when it is ready.',
         type: 'thankyou',
         alert: 'info',
@@ -47,8 +47,8 @@ export default function AddWebhostingPage() {
       showStatus({
         title:
           err instanceof ApiError && err.kind === 'refused'
-            ? A.problemsWithRequest
-            : A.errorSendingRegistration,
+            ? accountText.problemsWithRequest
+            : accountText.errorSendingRegistration,
         body: escapeHtml(failureText(err)),
         alert: 'serious',
       }),
@@ -61,7 +61,7 @@ export default function AddWebhostingPage() {
         applications such as WordPress.
       </Text>
       {domains.isError && (
-        <Alert color="red" title={A.problemsWithRequest}>
+        <Alert color="red" title={accountText.problemsWithRequest}>
           {failureText(domains.error)}
         </Alert>
       )}

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { AM } from '@portal/contract/admin/messages';
-import { A } from '@portal/contract/account/messages';
-import { M } from '@portal/contract/messages';
+import { adminText } from '@portal/contract/admin/messages';
+import { accountText } from '@portal/contract/account/messages';
+import { commonText } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
@@ -82,19 +82,19 @@ export function AddressPage({ kind }: { kind: Kind }) {
       call(kind === 'bill' ? C.updateBillAddress : C.updateAccountAddress, { body: values }),
     onSuccess: (res) => {
       queryClient.setQueryData(query.queryKey, { logname: res.data.logname, address: res.data.new_address });
-      showStatus({ title: A.success, body: A.updated, alert: 'info' });
+      showStatus({ title: accountText.success, body: accountText.updated, alert: 'info' });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.kind === 'refused') {
         showStatus({
-          title: A.addressProblem(label),
-          body: escapeHtml(err.message || A.unknownErrorNoc),
+          title: accountText.addressProblem(label),
+          body: escapeHtml(err.message || accountText.unknownErrorNoc),
           alert: 'warning',
         });
       } else {
         showStatus({
-          title: A.updateFailed,
-          body: `${A.unableToUpdate}<br/>${escapeHtml(failureText(err))}`,
+          title: accountText.updateFailed,
+          body: `${accountText.unableToUpdate}<br/>${escapeHtml(failureText(err))}`,
           alert: 'serious',
         });
       }
@@ -119,16 +119,16 @@ export function AddressPage({ kind }: { kind: Kind }) {
     <Page title={`${readOnly ? '' : 'Change '}${label} Address for ${account}`} width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       {secondary && (
-        <Alert color="yellow" title={M.permissionDenied}>
-          {M.secondaryNoBilling}
+        <Alert color="yellow" title={commonText.permissionDenied}>
+          {commonText.secondaryNoBilling}
         </Alert>
       )}
       {q.isError && (
-        <Alert color="red" title={A.failedToGetAddress(label)}>
+        <Alert color="red" title={accountText.failedToGetAddress(label)}>
           {failureText(q.error)}
         </Alert>
       )}

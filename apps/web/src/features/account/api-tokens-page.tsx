@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
-import { TM } from '@portal/contract/api-tokens/messages';
+import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -80,7 +80,7 @@ export default function ApiTokensPage() {
     mutationFn: (token: ApiToken) => call(T.revokeApiToken, { body: { logname: currentUser, id: token.id } }),
     onSuccess: (_res, token) => {
       void refresh();
-      showStatus({ title: TM.revoked, body: escapeHtml(token.name), type: 'review' });
+      showStatus({ title: apiTokenText.revoked, body: escapeHtml(token.name), type: 'review' });
     },
     onError: (err) =>
       showStatus({ title: 'Token not revoked', body: escapeHtml(failureText(err)), alert: 'serious' }),
@@ -129,14 +129,14 @@ export default function ApiTokensPage() {
       {made && (
         <Alert
           color="yellow"
-          title={`${TM.created}: ${made.name}`}
+          title={`${apiTokenText.created}: ${made.name}`}
           withCloseButton
           closeButtonLabel="Dismiss the new token"
           onClose={() => setMade(null)}
         >
           <Stack gap="xs">
             <Text size="sm" fw={600}>
-              {TM.shownOnce}
+              {apiTokenText.shownOnce}
             </Text>
             <Group gap="xs" wrap="nowrap" align="center">
               <Code data-testid="new-api-token" style={{ overflowWrap: 'anywhere', flex: 1 }}>

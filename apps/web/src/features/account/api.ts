@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import * as T from '@portal/contract/api-tokens/calls';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { escapeHtml } from '../../app/status.ts';
@@ -33,7 +33,10 @@ export const pendingSecondaryRequestsQuery = () => ({
  * (or, for a breached password — the code breached_password — to choose another).
  */
 export function failureBody(err: unknown): string {
-  const hint = err instanceof ApiError && err.code === 'breached_password' ? A.chooseAnother : A.contactHelp;
+  const hint =
+    err instanceof ApiError && err.code === 'breached_password'
+      ? accountText.chooseAnother
+      : accountText.contactHelp;
   return `${escapeHtml(failureText(err))}<br/>${hint}`;
 }
 

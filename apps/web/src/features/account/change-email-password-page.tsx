@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
@@ -29,16 +29,17 @@ export default function ChangeEmailPasswordPage() {
     mutationFn: (values: typeof form.values) => call(C.changeUnixPassword, { body: values }),
     onSuccess: () => {
       form.setValues({ panel_password: '', new: '', confirm: '' });
-      showStatus({ title: A.thankYou, body: A.propagate, alert: 'info' });
+      showStatus({ title: accountText.thankYou, body: accountText.propagate, alert: 'info' });
     },
-    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) =>
+      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (
     <Page title={`Change Email/Unix Password for ${currentUser}`} width={560}>
       <Text size="sm">
         This is the password for reading mail (IMAP/POP), sending mail and logging in to the shell. It is
-        separate from the members panel password. {A.propagate}.
+        separate from the members panel password. {accountText.propagate}.
       </Text>
       <form
         onSubmit={form.onSubmit((v) => {

@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
@@ -30,18 +30,19 @@ export default function ChangePanelPasswordPage() {
       form.setValues(EMPTY);
       if (res.message)
         showStatus({
-          title: A.problems,
+          title: accountText.problems,
           body: `${escapeHtml(res.message)}<br/>${passwordFailureHint(res.message)}`,
           alert: 'warning',
         });
       else
         showStatus({
-          title: A.passwordChanged,
+          title: accountText.passwordChanged,
           body: `The members panel password of ${escapeHtml(currentUser)} has been changed.`,
           alert: 'info',
         });
     },
-    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) =>
+      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (

@@ -1,8 +1,8 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
-import { M } from '@portal/contract/messages';
+import { accountText } from '@portal/contract/account/messages';
+import { commonText } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, failureText } from '../../app/api.ts';
@@ -45,14 +45,14 @@ export default function ChangeStmtDeliveryPage() {
     mutationFn: (values: typeof form.values) => call(C.changeStatementDelivery, { body: values }),
     onSuccess: (res) => {
       queryClient.setQueryData(query.queryKey, res.data);
-      showStatus({ title: A.thanks, body: A.statementSaved, alert: 'info' });
+      showStatus({ title: accountText.thanks, body: accountText.statementSaved, alert: 'info' });
     },
     onError: (err) => {
       const contact = urls.data
         ? ` Please contact the help desk at ${urls.data.helpdesk_phone} or ${urls.data.helpdesk_email}.`
         : '';
       showStatus({
-        title: A.somethingFailed,
+        title: accountText.somethingFailed,
         body: `${escapeHtml(failureText(err))}<br/>${escapeHtml(contact)}`,
         alert: 'serious',
       });
@@ -62,12 +62,12 @@ export default function ChangeStmtDeliveryPage() {
   return (
     <Page title={`Statement Delivery for ${currentUser}`} width={640}>
       {secondary && (
-        <Alert color="yellow" title={M.permissionDenied}>
-          {M.secondaryNoStatement}
+        <Alert color="yellow" title={commonText.permissionDenied}>
+          {commonText.secondaryNoStatement}
         </Alert>
       )}
       {q.isError && (
-        <Alert color="red" title={A.somethingFailed}>
+        <Alert color="red" title={accountText.somethingFailed}>
           {failureText(q.error)}
         </Alert>
       )}

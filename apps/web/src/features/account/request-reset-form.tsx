@@ -1,7 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
@@ -26,9 +26,10 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
       call(kind === 'panel' ? C.forgotPanelPassword : C.forgotEmailPassword, { body: values }),
     onSuccess: () => {
       form.reset();
-      showStatus({ title: A.resetSubmitted, body: A.checkEmail, alert: 'info' });
+      showStatus({ title: accountText.resetSubmitted, body: accountText.checkEmail, alert: 'info' });
     },
-    onError: (err) => showStatus({ title: A.problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) =>
+      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (

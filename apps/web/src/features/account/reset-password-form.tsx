@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { A, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { call } from '../../app/api.ts';
@@ -29,21 +29,22 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       form.reset();
       if (message) {
         showStatus({
-          title: A.resetFailed,
+          title: accountText.resetFailed,
           body: `${escapeHtml(message)}<br/>${passwordFailureHint(message)}`,
           alert: 'warning',
         });
         return;
       }
       showStatus({
-        title: A.passwordChanged,
-        body: kind === 'panel' ? 'You can now log in with your new password.' : A.propagate,
+        title: accountText.passwordChanged,
+        body: kind === 'panel' ? 'You can now log in with your new password.' : accountText.propagate,
         type: 'thankyou',
         alert: 'info',
         menu: [{ name: kind === 'panel' ? 'Login' : 'Home', url: '/' }],
       });
     },
-    onError: (err) => showStatus({ title: A.resetFailed, body: failureBody(err), alert: 'serious' }),
+    onError: (err) =>
+      showStatus({ title: accountText.resetFailed, body: failureBody(err), alert: 'serious' }),
   });
 
   return (

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/admin/calls';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ export default function AddContactPage() {
   const queryClient = useQueryClient();
   useBackToListOnUserChange();
   return (
-    <Page title={AM.addContactTitle}>
+    <Page title={adminText.addContactTitle}>
       <ContactForm
         initial={emptyContact}
         submitLabel="Add New Contact"
@@ -27,7 +27,7 @@ export default function AddContactPage() {
             await call(C.addContact, { body: { logname: currentUser, ...toBody(values) } });
           } catch (err) {
             showStatus({
-              title: AM.addContactFailed,
+              title: adminText.addContactFailed,
               body: escapeHtml(failureText(err)),
               alert: alertOf(err),
             });

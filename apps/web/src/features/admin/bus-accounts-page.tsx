@@ -1,5 +1,5 @@
 import type { BusAccount } from '@portal/contract/admin/calls';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -47,14 +47,14 @@ export default function BusAccountsPage() {
   const q = useQuery({ ...busAccountsQuery(account), enabled: ready });
   useFailureStatus(q.error, failure);
   return (
-    <Page title={`${AM.busAccountsTitle} of ${account}`}>
+    <Page title={`${adminText.busAccountsTitle} of ${account}`}>
       <DataTable
         columns={columns}
         data={q.isError ? [] : (q.data ?? [])}
         initialSort={[{ id: 'account', desc: false }]}
-        emptyText={AM.noBusAccounts}
+        emptyText={adminText.noBusAccounts}
         loading={!ready || q.isPending}
-        caption={AM.busAccountsTitle}
+        caption={adminText.busAccountsTitle}
       />
     </Page>
   );

@@ -1,5 +1,5 @@
 import type { Circuit } from '@portal/contract/admin/calls';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -29,14 +29,14 @@ export default function CircuitsPage() {
   const q = useQuery({ ...circuitsQuery(account), enabled: ready });
   useFailureStatus(q.error, failure);
   return (
-    <Page title={AM.circuitsFor(account)}>
+    <Page title={adminText.circuitsFor(account)}>
       <DataTable
         columns={columns}
         data={q.isError ? [] : (q.data ?? [])}
         initialSort={[{ id: 'loc_name', desc: false }]}
-        emptyText={AM.noCircuits}
+        emptyText={adminText.noCircuits}
         loading={!ready || q.isPending}
-        caption={AM.circuitsFor(account)}
+        caption={adminText.circuitsFor(account)}
       />
     </Page>
   );

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import * as C from '@portal/contract/admin/calls';
-import { AM, flagText } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
+import { adminText, flagText } from '@portal/contract/admin/messages';
+import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -20,7 +20,7 @@ const columns: ColumnDef<C.Contact, unknown>[] = [
   { accessorKey: 'contact', header: 'Contact' },
   {
     accessorKey: 'contact_info',
-    header: AM.contactsInfoHeader,
+    header: adminText.contactsInfoHeader,
     enableSorting: false,
     cell: ({ row }) => <span style={preLine}>{row.original.contact_info}</span>,
   },
@@ -40,7 +40,7 @@ export default function ContactsPage() {
   useEffect(() => setSelectedId(null), [account]);
 
   useFailureStatus(list.error, (err) => ({
-    title: M.permissionDenied,
+    title: commonText.permissionDenied,
     body: escapeHtml(failureText(err)),
     alert: 'warning',
   }));
@@ -52,17 +52,21 @@ export default function ContactsPage() {
     onSuccess: (res) => {
       setSelectedId(null);
       void queryClient.invalidateQueries({ queryKey: contactsQuery(account).queryKey });
-      showStatus({ title: AM.success, body: escapeHtml(AM.deleted(res.data.contact)), type: 'review' });
+      showStatus({
+        title: adminText.success,
+        body: escapeHtml(adminText.deleted(res.data.contact)),
+        type: 'review',
+      });
     },
     onError: (err) =>
-      showStatus({ title: AM.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({ title: adminText.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
   });
 
   return (
-    <Page title={`${AM.contactsTitle} of ${account}`}>
+    <Page title={`${adminText.contactsTitle} of ${account}`}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       {!readOnly && (
@@ -76,10 +80,10 @@ export default function ContactsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
         initialSort={[{ id: 'contact', desc: false }]}
-        emptyText={AM.noContacts}
+        emptyText={adminText.noContacts}
         loading={!ready || list.isPending}
         onRowClick={(c) => setSelectedId(c.tcid)}
-        caption={AM.contactsTitle}
+        caption={adminText.contactsTitle}
       />
       {selected && (
         <Card
@@ -147,7 +151,7 @@ export default function ContactsPage() {
         onClose={() => setConfirming(false)}
         title={<Text fw={700}>Delete Contact</Text>}
       >
-        <Text>{selected ? AM.deleteConfirm(selected.contact) : ''}</Text>
+        <Text>{selected ? adminText.deleteConfirm(selected.contact) : ''}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
             Cancel

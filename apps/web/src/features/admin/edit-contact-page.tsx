@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import * as C from '@portal/contract/admin/calls';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -27,21 +27,25 @@ export default function EditContactPage() {
 
   useFailureStatus(q.error, (err) =>
     err instanceof ApiError && err.kind === 'refused'
-      ? { title: AM.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
-      : { title: AM.getContactFailed(raw), body: escapeHtml(failureText(err)), alert: 'serious' },
+      ? { title: adminText.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
+      : { title: adminText.getContactFailed(raw), body: escapeHtml(failureText(err)), alert: 'serious' },
   );
   // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
   useEffect(() => {
     if (!valid)
-      showStatus({ title: AM.cantFind(raw), body: escapeHtml(AM.contactNotFound), alert: 'warning' });
+      showStatus({
+        title: adminText.cantFind(raw),
+        body: escapeHtml(adminText.contactNotFound),
+        alert: 'warning',
+      });
   }, [valid, raw, showStatus]);
 
   const c = q.data;
   return (
-    <Page title={AM.editContactTitle}>
-      {!valid && <Text c="red">{AM.cantFind(raw)}</Text>}
+    <Page title={adminText.editContactTitle}>
+      {!valid && <Text c="red">{adminText.cantFind(raw)}</Text>}
       {q.isLoading && <Text c="dimmed">Loading…</Text>}
-      {q.isError && <Text c="red">{AM.cantFind(raw)}</Text>}
+      {q.isError && <Text c="red">{adminText.cantFind(raw)}</Text>}
       {c && (
         <ContactForm
           key={`${c.tcid}`}
@@ -62,7 +66,7 @@ export default function EditContactPage() {
               });
             } catch (err) {
               showStatus({
-                title: AM.editContactFailed,
+                title: adminText.editContactFailed,
                 body: escapeHtml(failureText(err)),
                 alert: alertOf(err),
               });

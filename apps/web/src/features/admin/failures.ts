@@ -1,5 +1,5 @@
-import { AM } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
+import { adminText } from '@portal/contract/admin/messages';
+import { commonText } from '@portal/contract/messages';
 import { failureText } from '../../app/failures.ts';
 import type { AlertKind } from '../../app/session.ts';
 
@@ -33,16 +33,16 @@ const isCallFailure = (err: unknown): err is CallFailure =>
 export function circuitsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
-    return { title: M.permissionDenied, text, alert: 'warning' };
+    return { title: commonText.permissionDenied, text, alert: 'warning' };
   if (isCallFailure(err) && err.httpStatus === 500)
-    return { title: AM.serverFailure(500), text, alert: 'serious' };
-  return { title: AM.getCircuitsFailed, text, alert: 'serious' };
+    return { title: adminText.serverFailure(500), text, alert: 'serious' };
+  return { title: adminText.getCircuitsFailed, text, alert: 'serious' };
 }
 
 /** BUS accounts: no usable answer is the serious modal "Get Bus Accounts failed"; a refusal the permission warning. */
 export function busAccountsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
-    return { title: M.permissionDenied, text, alert: 'warning' };
-  return { title: AM.getBusAccountsFailed, text, alert: 'serious' };
+    return { title: commonText.permissionDenied, text, alert: 'warning' };
+  return { title: adminText.getBusAccountsFailed, text, alert: 'serious' };
 }

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { changeUnixPassword } from '@portal/contract/account/calls';
-import { A } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import type { Secondary } from '@portal/contract/admin/calls';
-import { AM, type SecPasswordStatus } from '@portal/contract/admin/messages';
+import { adminText, type SecPasswordStatus } from '@portal/contract/admin/messages';
 import { MIN_PASSWORD } from '@portal/contract/rules';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
@@ -53,7 +53,7 @@ export default function SecPasswordsPage() {
   const [running, setRunning] = useState(false);
 
   useFailureStatus(list.error, (err) => ({
-    title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
+    title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
     body: escapeHtml(failureText(err)),
     alert: alertOf(err),
   }));
@@ -64,7 +64,7 @@ export default function SecPasswordsPage() {
     e.preventDefault();
     const secondaries: Secondary[] = list.data ?? [];
     if (!panelPassword) {
-      setPanelError(AM.panelPasswordRequired);
+      setPanelError(adminText.panelPasswordRequired);
       return;
     }
     setPanelError('');
@@ -75,7 +75,7 @@ export default function SecPasswordsPage() {
       const value = values[s.logname] ?? '';
       if (value === '') setRow(s.logname, { status: 'unchanged', note: '' });
       else if (value.length < MIN_PASSWORD)
-        setRow(s.logname, { status: 'error', note: AM.secPasswordTooShort(s.logname) });
+        setRow(s.logname, { status: 'error', note: adminText.secPasswordTooShort(s.logname) });
       else {
         setRow(s.logname, { status: 'waiting', note: '' });
         toSend.push(s);
@@ -111,12 +111,12 @@ export default function SecPasswordsPage() {
       }
     }
     setRunning(false);
-    if (changed > 0) showStatus({ title: A.thankYou, body: A.propagate, type: 'review' });
+    if (changed > 0) showStatus({ title: accountText.thankYou, body: accountText.propagate, type: 'review' });
   };
 
   const secondaries = list.data ?? [];
   return (
-    <Page title={AM.secPasswordsTitle}>
+    <Page title={adminText.secPasswordsTitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -159,7 +159,7 @@ export default function SecPasswordsPage() {
                           ? 'Loading…'
                           : list.isError
                             ? failureText(list.error)
-                            : AM.noSecondaries}
+                            : adminText.noSecondaries}
                       </Text>
                     </Table.Td>
                   </Table.Tr>

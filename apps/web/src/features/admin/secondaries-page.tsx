@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Text } from '@mantine/core';
 import * as C from '@portal/contract/admin/calls';
-import { AM, accountType } from '@portal/contract/admin/messages';
-import { M } from '@portal/contract/messages';
+import { adminText, accountType } from '@portal/contract/admin/messages';
+import { commonText } from '@portal/contract/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -29,7 +29,7 @@ export default function SecondariesPage() {
   }, [list.data]);
 
   useFailureStatus(list.error, (err) => ({
-    title: alertOf(err) === 'warning' ? M.permissionDenied : M.networkFailed,
+    title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
     body: escapeHtml(failureText(err)),
     alert: alertOf(err),
   }));
@@ -43,12 +43,16 @@ export default function SecondariesPage() {
       setPassword('');
       queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
       showStatus({
-        title: AM.adminsUpdatedTitle,
-        body: escapeHtml(res.message || AM.adminsUpdated(currentUser)),
+        title: adminText.adminsUpdatedTitle,
+        body: escapeHtml(res.message || adminText.adminsUpdated(currentUser)),
       });
     },
     onError: (err) =>
-      showStatus({ title: AM.updateAdminsFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
+      showStatus({
+        title: adminText.updateAdminsFailed,
+        body: escapeHtml(failureText(err)),
+        alert: alertOf(err),
+      }),
   });
 
   const toggle = useCallback(
@@ -85,7 +89,7 @@ export default function SecondariesPage() {
   );
 
   return (
-    <Page title={`${AM.secondariesTitle} of ${currentUser}`}>
+    <Page title={`${adminText.secondariesTitle} of ${currentUser}`}>
       <Text size="sm" c="dimmed">
         A dashboard admin can view the account information of {currentUser}.
       </Text>
@@ -93,9 +97,9 @@ export default function SecondariesPage() {
         columns={columns}
         data={list.data ?? []}
         initialSort={[{ id: 'logname', desc: false }]}
-        emptyText={list.isError ? failureText(list.error) : AM.noSecondaries}
+        emptyText={list.isError ? failureText(list.error) : adminText.noSecondaries}
         loading={list.isLoading}
-        caption={AM.secondariesTitle}
+        caption={adminText.secondariesTitle}
       />
       <Group>
         <Button
@@ -109,9 +113,9 @@ export default function SecondariesPage() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={<Text fw={700}>{AM.updateAdminsConfirmTitle}</Text>}
+        title={<Text fw={700}>{adminText.updateAdminsConfirmTitle}</Text>}
       >
-        <Text>{AM.updateAdminsConfirm(currentUser)}</Text>
+        <Text>{adminText.updateAdminsConfirm(currentUser)}</Text>
         <Text mt="xs" fw={600} data-testid="admins-to-save">
           {(list.data ?? [])
             .filter((s) => checked.has(s.uid))

@@ -1,9 +1,9 @@
 import { Alert, Loader } from '@mantine/core';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import type { ReactNode } from 'react';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { SHOW_AT_ONCE } from '../../ui/page.tsx';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 
 /**
  * Billing content for Primary accounts only: a Secondary sees the spec's message instead
@@ -11,7 +11,7 @@ import { B } from '@portal/contract/billing/messages';
  */
 export function PrimaryOnly({
   children,
-  message = M.secondaryNoBilling,
+  message = commonText.secondaryNoBilling,
 }: {
   children: ReactNode;
   message?: string;
@@ -20,7 +20,7 @@ export function PrimaryOnly({
   if (role.isLoading) return <Loader size="sm" aria-label="Loading" />;
   if (role.data?.account_role === 'Secondary') {
     return (
-      <Alert color="yellow" title={M.permissionDenied} data-testid="secondary-refusal">
+      <Alert color="yellow" title={commonText.permissionDenied} data-testid="secondary-refusal">
         {message}
       </Alert>
     );
@@ -37,7 +37,7 @@ export function SandboxNotice() {
   if (!data?.sandbox_payments) return null;
   return (
     <Alert color="orange" variant="light" title="Sandbox" data-testid="sandbox-notice" style={SHOW_AT_ONCE}>
-      {B.sandboxNotice}
+      {billingText.sandboxNotice}
     </Alert>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Text } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
-import { M } from '@portal/contract/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { commonText } from '@portal/contract/messages';
 import { Link, useLocation } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -26,7 +26,7 @@ export default function CoworkPayFormPage() {
   if (!staff) {
     return (
       <Page title="Coworking Payment">
-        <Alert color="yellow">{M.staffOnly}</Alert>
+        <Alert color="yellow">{commonText.staffOnly}</Alert>
       </Page>
     );
   }
@@ -56,7 +56,11 @@ export default function CoworkPayFormPage() {
         },
       });
     } catch (err) {
-      showStatus({ title: B.purchaseRecordFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({
+        title: billingText.purchaseRecordFailed,
+        body: escapeHtml(failureText(err)),
+        alert: 'serious',
+      });
       return;
     }
     try {
@@ -64,10 +68,14 @@ export default function CoworkPayFormPage() {
         body: { logname: currentUser, message: `Coworking purchase by ${operator}: ${summary}` },
       });
     } catch (err) {
-      showStatus({ title: B.purchaseLogFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({
+        title: billingText.purchaseLogFailed,
+        body: escapeHtml(failureText(err)),
+        alert: 'serious',
+      });
       return;
     }
-    showStatus({ title: B.purchaseDoneTitle, body: escapeHtml(summary), type: 'thankyou' });
+    showStatus({ title: billingText.purchaseDoneTitle, body: escapeHtml(summary), type: 'thankyou' });
   };
 
   return (

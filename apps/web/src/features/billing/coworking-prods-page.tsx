@@ -11,7 +11,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,7 +51,7 @@ export default function CoworkingProdsPage() {
 
   const proceed = () => {
     const found = zodValidate(C.CoworkForm)({ amount: product ? total : '', name });
-    if (!product) found.pcode = B.selectProduct;
+    if (!product) found.pcode = billingText.selectProduct;
     setErrors(found);
     if (Object.keys(found).length || !product) return;
     const order: CoworkOrder = {
@@ -133,7 +133,7 @@ export default function CoworkingProdsPage() {
             />
             {errors.name && (
               <Text id="reservation-name-error" size="sm" c="red.9" fw={600}>
-                {errors.name} - {B.reservationNameRequired}
+                {errors.name} - {billingText.reservationNameRequired}
               </Text>
             )}
             {errors.amount && (

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Grid, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
@@ -35,7 +35,7 @@ export default function EditCcPage() {
             <Radio.Card value={NEW} p="sm" radius="md" data-testid="card-choice-new">
               <Group wrap="nowrap">
                 <Radio.Indicator />
-                <Text fw={600}>{B.newCard}</Text>
+                <Text fw={600}>{billingText.newCard}</Text>
               </Group>
             </Radio.Card>
             {cards.map((c) => (
@@ -125,7 +125,11 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       invalidate(account);
       form.setValues({ ccnumber: '', cvv: '', expdate: '', cardtype: '', auto_bill: '' });
       onAdded();
-      showStatus({ title: B.cardAddedTitle, body: escapeHtml(res.message || B.cardAdded), type: 'review' });
+      showStatus({
+        title: billingText.cardAddedTitle,
+        body: escapeHtml(res.message || billingText.cardAdded),
+        type: 'review',
+      });
     },
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
@@ -213,11 +217,19 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
     onSuccess: (res) => {
       invalidate(account);
       onDone();
-      showStatus({ title: B.cardUpdated, body: escapeHtml(res.message || B.cardUpdated), type: 'review' });
+      showStatus({
+        title: billingText.cardUpdated,
+        body: escapeHtml(res.message || billingText.cardUpdated),
+        type: 'review',
+      });
     },
     onError: (err) => {
       if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-      showStatus({ title: B.unableToUpdateCard, body: escapeHtml(failureText(err)), alert: 'warning' });
+      showStatus({
+        title: billingText.unableToUpdateCard,
+        body: escapeHtml(failureText(err)),
+        alert: 'warning',
+      });
     },
   });
   const remove = useMutation({
@@ -225,10 +237,18 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
     onSuccess: (res) => {
       invalidate(account);
       onDone();
-      showStatus({ title: B.cardDeleted, body: escapeHtml(res.message || B.cardDeleted), type: 'review' });
+      showStatus({
+        title: billingText.cardDeleted,
+        body: escapeHtml(res.message || billingText.cardDeleted),
+        type: 'review',
+      });
     },
     onError: (err) =>
-      showStatus({ title: B.cardFailedTitle, body: escapeHtml(failureText(err)), alert: 'warning' }),
+      showStatus({
+        title: billingText.cardFailedTitle,
+        body: escapeHtml(failureText(err)),
+        alert: 'warning',
+      }),
   });
 
   return (
@@ -297,7 +317,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
         onClose={() => setConfirming(false)}
         title={<Text fw={700}>Delete Card</Text>}
       >
-        <Text>{B.deleteConfirm}</Text>
+        <Text>{billingText.deleteConfirm}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
             Cancel

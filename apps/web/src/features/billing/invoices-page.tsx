@@ -1,8 +1,8 @@
 import { Badge, Button } from '@mantine/core';
 import type * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { PAGE } from '@portal/contract/constants';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -54,7 +54,7 @@ export default function InvoicesPage() {
   const { currentUser } = useSession();
   return (
     <Page title="Invoices">
-      <PrimaryOnly message={M.invoicesPrimaryOnly}>
+      <PrimaryOnly message={commonText.invoicesPrimaryOnly}>
         <InvoiceTable account={currentUser} />
       </PrimaryOnly>
     </Page>
@@ -71,7 +71,7 @@ function InvoiceTable({ account }: { account: string }) {
       pageSizes={PAGE.invoices.choices}
       initialSort={[{ id: 'invoice', desc: true }]}
       globalSearch
-      emptyText={list.isError ? `${B.noInvoices}: ${list.error.message}` : B.noInvoices}
+      emptyText={list.isError ? `${billingText.noInvoices}: ${list.error.message}` : billingText.noInvoices}
       loading={list.isLoading}
       rowHref={(r) => routePath('view-invoice', { invoice: r.invoice })}
       caption="Invoices"

@@ -1,5 +1,5 @@
-import { B } from '@portal/contract/billing/messages';
-import { M } from '@portal/contract/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { commonText } from '@portal/contract/messages';
 import { describe, expect, it } from 'vitest';
 import {
   addCardFailure,
@@ -29,15 +29,19 @@ describe('the pay form renews its idempotency key only when nothing was charged'
     ['a decline (422)', refused(422, 'This transaction has been declined.', 'refused')],
     [
       'a card the gateway would not store (422)',
-      refused(422, B.unableToAddCard('The card code is invalid.'), 'card_not_stored'),
+      refused(422, billingText.unableToAddCard('The card code is invalid.'), 'card_not_stored'),
     ],
     [
       'a gateway error (503 not_charged)',
-      failed(503, B.gatewayError('An error occurred during processing. Please try again.'), 'not_charged'),
+      failed(
+        503,
+        billingText.gatewayError('An error occurred during processing. Please try again.'),
+        'not_charged',
+      ),
     ],
     [
       'the key already used for another amount or card (409)',
-      refused(409, B.keyReused, 'payment_key_reused'),
+      refused(409, billingText.keyReused, 'payment_key_reused'),
     ],
   ])('renews after %s', (_, failure) => {
     expect(renewsPaymentKey(failure)).toBe(true);
@@ -45,12 +49,12 @@ describe('the pay form renews its idempotency key only when nothing was charged'
 
   it.each([
     // The gateway approved, then writing the outcome failed: the payment is pending until reconciled.
-    ['500 Internal error', failed(500, M.internalError, 'internal')],
-    ['409 already being processed', refused(409, B.paymentInProgress, 'payment_in_progress')],
+    ['500 Internal error', failed(500, commonText.internalError, 'internal')],
+    ['409 already being processed', refused(409, billingText.paymentInProgress, 'payment_in_progress')],
     // The database went down, possibly after the charge.
-    ['a 503 of a database outage', failed(503, M.unavailable, 'unavailable')],
+    ['a 503 of a database outage', failed(503, commonText.unavailable, 'unavailable')],
     // A message that reads like the gateway's but without the code: only the code counts.
-    ['a 503 whose text opens like not_charged', failed(503, B.gatewayError('x'), 'unavailable')],
+    ['a 503 whose text opens like not_charged', failed(503, billingText.gatewayError('x'), 'unavailable')],
     ["a proxy's 503 without the envelope", failed(503, 'Server failure: 503', '')],
     ["a proxy's 502", failed(502, 'Server failure: 502', '')],
     ['a 504 time-out', failed(504, 'Server failure: 504', '')],
@@ -58,7 +62,12 @@ describe('the pay form renews its idempotency key only when nothing was charged'
     ['a validation refusal (400: nothing reserved)', refused(400, 'amount: Required', 'invalid')],
     [
       'an expired session',
-      { kind: 'expired', httpStatus: 401, message: M.sessionExpired, code: 'unauthenticated' } as CallFailure,
+      {
+        kind: 'expired',
+        httpStatus: 401,
+        message: commonText.sessionExpired,
+        code: 'unauthenticated',
+      } as CallFailure,
     ],
     ['an error that is no API answer', null],
   ])('keeps it after %s', (_, failure) => {
@@ -69,20 +78,22 @@ describe('the pay form renews its idempotency key only when nothing was charged'
 describe('failure modals', () => {
   it('pay form: No Payment made, Unable to add this card, API Payment failure, being confirmed', () => {
     expect(paymentFailure(refused(422, 'This transaction has been declined.', 'refused'), '')).toEqual({
-      title: B.noPaymentTitle,
+      title: billingText.noPaymentTitle,
       lines: ['This transaction has been declined.'],
       alert: 'warning',
     });
-    expect(paymentFailure(refused(422, B.unableToAddCard('x'), 'card_not_stored'), '').title).toBe(
-      B.unableToAddThisCard,
+    expect(paymentFailure(refused(422, billingText.unableToAddCard('x'), 'card_not_stored'), '').title).toBe(
+      billingText.unableToAddThisCard,
     );
-    expect(paymentFailure(failed(500, M.internalError, 'internal'), M.internalError)).toEqual({
-      title: B.apiFailureTitle,
-      lines: [B.apiFailureAdvice, M.internalError],
+    expect(
+      paymentFailure(failed(500, commonText.internalError, 'internal'), commonText.internalError),
+    ).toEqual({
+      title: billingText.apiFailureTitle,
+      lines: [billingText.apiFailureAdvice, commonText.internalError],
       alert: 'serious',
     });
-    expect(paymentFailure(refused(409, B.paymentInProgress, 'payment_in_progress'), '').title).toBe(
-      B.paymentPendingTitle,
+    expect(paymentFailure(refused(409, billingText.paymentInProgress, 'payment_in_progress'), '').title).toBe(
+      billingText.paymentPendingTitle,
     );
   });
 
@@ -116,11 +127,11 @@ describe('failure modals', () => {
 
 describe('the card-status choice of the pay form (issue #21, defect 1)', () => {
   it("shows the payload's save_status error on the form's card_status field", () => {
-    expect(formErrors({ save_status: M.required, amount: M.required })).toEqual({
-      card_status: M.required,
-      amount: M.required,
+    expect(formErrors({ save_status: commonText.required, amount: commonText.required })).toEqual({
+      card_status: commonText.required,
+      amount: commonText.required,
     });
-    expect(formErrors({ amount: M.required })).toEqual({ amount: M.required });
+    expect(formErrors({ amount: commonText.required })).toEqual({ amount: commonText.required });
   });
 
   it('offers "save the card" for a new card only, auto-billing for a saved card not already on it', () => {

@@ -1,4 +1,4 @@
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import type { FailureCode } from '@portal/contract/http';
 import type { AlertKind } from '../../app/session.ts';
 
@@ -57,12 +57,17 @@ export interface FailureModal {
 export function paymentFailure(failure: CallFailure | null, error: string): FailureModal {
   if (failure?.kind === 'refused') {
     if (failure.code === 'payment_in_progress') {
-      return { title: B.paymentPendingTitle, lines: [failure.message], alert: 'warning' };
+      return { title: billingText.paymentPendingTitle, lines: [failure.message], alert: 'warning' };
     }
-    const title = failure.code === 'card_not_stored' ? B.unableToAddThisCard : B.noPaymentTitle;
+    const title =
+      failure.code === 'card_not_stored' ? billingText.unableToAddThisCard : billingText.noPaymentTitle;
     return { title, lines: [failure.message], alert: 'warning' };
   }
-  return { title: B.apiFailureTitle, lines: [B.apiFailureAdvice, error], alert: 'serious' };
+  return {
+    title: billingText.apiFailureTitle,
+    lines: [billingText.apiFailureAdvice, error],
+    alert: 'serious',
+  };
 }
 
 /**
@@ -71,8 +76,12 @@ export function paymentFailure(failure: CallFailure | null, error: string): Fail
  */
 export function addCardFailure(failure: CallFailure | null, error: string): FailureModal {
   if (failure?.kind === 'refused')
-    return { title: B.cardFailedTitle, lines: [failure.message], alert: 'warning' };
-  return { title: B.cardFailedTitle, lines: [B.unableToAddCard(error)], alert: 'serious' };
+    return { title: billingText.cardFailedTitle, lines: [failure.message], alert: 'warning' };
+  return {
+    title: billingText.cardFailedTitle,
+    lines: [billingText.unableToAddCard(error)],
+    alert: 'serious',
+  };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Card, Grid, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef } from 'react';
 import type { z } from 'zod';
@@ -122,7 +122,11 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       form.setValues({ ccnumber: '', cvv: '' });
       const d = res.data;
       if (d.status === 'unknown') {
-        showStatus({ title: B.paymentPendingTitle, body: escapeHtml(B.paymentPending), alert: 'warning' });
+        showStatus({
+          title: billingText.paymentPendingTitle,
+          body: escapeHtml(billingText.paymentPending),
+          alert: 'warning',
+        });
         return;
       }
       if (onPaid) {
@@ -130,8 +134,8 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         return;
       }
       showStatus({
-        title: B.paymentSuccessTitle,
-        body: escapeHtml(B.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to)),
+        title: billingText.paymentSuccessTitle,
+        body: escapeHtml(billingText.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to)),
         type: 'thankyou',
         menu: [{ name: 'Recent Payments', url: '/recent-payments' }],
       });
@@ -163,7 +167,11 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       })
       // The rules could not be loaded (offline): nothing was sent, nothing charged.
       .catch((err: unknown) =>
-        showStatus({ title: B.noPaymentTitle, body: escapeHtml(failureText(err)), alert: 'warning' }),
+        showStatus({
+          title: billingText.noPaymentTitle,
+          body: escapeHtml(failureText(err)),
+          alert: 'warning',
+        }),
       )
       .finally(() => {
         checking.current = false;
@@ -181,7 +189,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     }
   }, [form.values.which_card]);
   const choices = [
-    { value: '0', label: B.newCard },
+    { value: '0', label: billingText.newCard },
     ...cards.map((c) => ({
       value: String(c.id),
       label: `${c.card_type} ending ${c.ccn4} (exp ${c.nice_expdate})${c.on_auto_billing ? ' - auto-billing' : ''}`,
@@ -220,7 +228,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
           <Stack gap={4} mt={4}>
             {statuses.map((s) => (
-              <Radio key={s} value={String(s)} label={B.cardStatusMeaning[s]} />
+              <Radio key={s} value={String(s)} label={billingText.cardStatusMeaning[s]} />
             ))}
           </Stack>
         </Radio.Group>

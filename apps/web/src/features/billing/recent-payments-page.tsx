@@ -1,5 +1,5 @@
 import type * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSession } from '../../app/session.ts';
@@ -33,7 +33,9 @@ export default function RecentPaymentsPage() {
           columns={columns}
           data={list.data ?? []}
           initialSort={[{ id: 'date', desc: true }]}
-          emptyText={list.isError ? `${B.noPayments}: ${list.error.message}` : B.noPayments}
+          emptyText={
+            list.isError ? `${billingText.noPayments}: ${list.error.message}` : billingText.noPayments
+          }
           loading={list.isLoading}
           caption="Recent payments"
         />

@@ -1,6 +1,6 @@
 import { CARD_TOKENIZER } from '@portal/contract/billing/call-refs';
 import type * as C from '@portal/contract/billing/calls';
-import { B } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../app/api.ts';
@@ -82,7 +82,7 @@ export async function tokenizeCard(
   try {
     accept = await loadScript(tokenizer.script);
   } catch {
-    throw refusal(B.tokenizeFailed);
+    throw refusal(billingText.tokenizeFailed);
   }
   const exp = card.expdate.replace(/[\s/]/g, '');
   // Accept.js authenticates with the public client key; the sandbox's script with the session
@@ -105,7 +105,7 @@ export async function tokenizeCard(
         return;
       }
       const text = res.messages.message.map((m) => m.text).join(' ');
-      reject(refusal(text || B.tokenizeFailed));
+      reject(refusal(text || billingText.tokenizeFailed));
     });
   });
 }
@@ -120,7 +120,7 @@ export function useCardTokenizer(account: string): (card: CardSecrets) => Promis
   return useCallback(
     async (card: CardSecrets) => {
       const info = tokenizer.data ?? (await refetch()).data;
-      if (!info) throw refusal(B.tokenizeFailed);
+      if (!info) throw refusal(billingText.tokenizeFailed);
       return tokenizeCard(info, account, card);
     },
     [tokenizer.data, refetch, account],

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { B } from '@portal/contract/billing/messages';
-import { M } from '@portal/contract/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
@@ -19,7 +19,7 @@ export default function ViewInvoicePage() {
   const { currentUser } = useSession();
   return (
     <Page title={`Invoice ${invoice}`}>
-      <PrimaryOnly message={M.invoicesPrimaryOnly}>
+      <PrimaryOnly message={commonText.invoicesPrimaryOnly}>
         <InvoiceView account={currentUser} invoice={invoice} />
       </PrimaryOnly>
     </Page>
@@ -35,7 +35,11 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
   useEffect(() => {
     if (!q.error || shown.current === q.error) return;
     shown.current = q.error;
-    showStatus({ title: B.cantFind(invoice), body: escapeHtml(failureText(q.error)), alert: 'warning' });
+    showStatus({
+      title: billingText.cantFind(invoice),
+      body: escapeHtml(failureText(q.error)),
+      alert: 'warning',
+    });
   }, [q.error, invoice, showStatus]);
   const d = q.data;
   return (
@@ -57,7 +61,7 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
           </Button>
         )}
       </Group>
-      {q.isError && <Alert color="yellow">{B.cantFind(invoice)}</Alert>}
+      {q.isError && <Alert color="yellow">{billingText.cantFind(invoice)}</Alert>}
       {d && (
         <>
           <Group gap="lg" wrap="wrap">

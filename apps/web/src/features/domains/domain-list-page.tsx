@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { DomainRow } from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { type RouteName, routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,15 +14,15 @@ import { domainsQuery, yesNo } from './api.ts';
 
 /** The three routes sharing this screen: heading and where a row click goes (spec 001 §2). */
 const MODES: Record<string, { title: string; target: RouteName }> = {
-  [routePath('domain-list')]: { title: DM.headingEdit, target: 'edit-domain' },
-  [routePath('renew-domains')]: { title: DM.headingRenew, target: 'domain-renewal' },
-  [routePath('domain-permissions')]: { title: DM.headingPermissions, target: 'permissions' },
+  [routePath('domain-list')]: { title: domainText.headingEdit, target: 'edit-domain' },
+  [routePath('renew-domains')]: { title: domainText.headingRenew, target: 'domain-renewal' },
+  [routePath('domain-permissions')]: { title: domainText.headingPermissions, target: 'permissions' },
 };
 
 /** The row shown when the list cannot be loaded (spec 001 §8). */
 const FAILED_ROW: DomainRow = {
-  domain: DM.unknown,
-  expiration_date: DM.failed,
+  domain: domainText.unknown,
+  expiration_date: domainText.failed,
   auto_renew: 0,
   abandon: 0,
   renewal_pending: 0,
@@ -90,7 +90,7 @@ export default function DomainListPage() {
         pageSize={PAGE.domains.size}
         pageSizes={PAGE.domains.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={DM.noDomains}
+        emptyText={domainText.noDomains}
         loading={list.isLoading}
         rowHref={(d) => (failed ? undefined : routePath(mode.target, { domain: d.domain }))}
         caption={mode.title}

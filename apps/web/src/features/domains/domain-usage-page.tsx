@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { DomainUsageRow } from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -45,7 +45,7 @@ export default function DomainUsagePage() {
         pageSize={PAGE.domains.size}
         pageSizes={PAGE.domains.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={q.isError ? `${DM.failed}: ${failureText(q.error)}` : DM.noDomainsUsage}
+        emptyText={q.isError ? `${domainText.failed}: ${failureText(q.error)}` : domainText.noDomainsUsage}
         loading={q.isLoading}
         caption="Domain Summary"
       />

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { domainEdit } from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
-import { M } from '@portal/contract/messages';
+import { domainText } from '@portal/contract/domains/messages';
+import { commonText } from '@portal/contract/messages';
 import { isEmail } from '@portal/contract/rules';
 import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ export default function EditDomainPage() {
       {err && (
         <Alert
           color={denied ? 'yellow' : 'red'}
-          title={denied ? DM.notAuthorized(domain) : DM.cantGetStatus(domain)}
+          title={denied ? domainText.notAuthorized(domain) : domainText.cantGetStatus(domain)}
         >
           {failureText(err)}
         </Alert>
@@ -60,7 +60,9 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
   const [saving, setSaving] = useState(false);
   const form = useForm<Values>({
     initialValues: initial,
-    validate: { contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : M.invalidEmail) },
+    validate: {
+      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : commonText.invalidEmail),
+    },
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -76,12 +78,12 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
       });
       await queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
       queryClient.removeQueries({ queryKey: domainStatusQuery(domain).queryKey });
-      showStatus({ title: DM.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
+      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
       navigate(routePath('domain-list'));
     } catch (e) {
       const denied = e instanceof ApiError && e.httpStatus === 403;
       showStatus({
-        title: denied ? DM.notAuthorized(domain) : DM.failed,
+        title: denied ? domainText.notAuthorized(domain) : domainText.failed,
         body: escapeHtml(failureText(e)),
         alert: alertOf(e),
       });
@@ -107,7 +109,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
         </Radio.Group>
         <TextInput
           label="Contact email"
-          placeholder={DM.contactPlaceholder}
+          placeholder={domainText.contactPlaceholder}
           {...form.getInputProps('contact_email')}
         />
         <Group>

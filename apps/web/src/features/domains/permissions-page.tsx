@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { addAdmin, deleteAdmin } from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
-import { M } from '@portal/contract/messages';
+import { domainText } from '@portal/contract/domains/messages';
+import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
@@ -36,8 +36,8 @@ export default function PermissionsPage() {
     // An admin is lasting access: the customer confirms with their password (staff are not asked).
     initialValues: { newadmin: '', all: '0', password: '' },
     validate: {
-      newadmin: (v) => (v.trim() ? null : M.required),
-      password: (v) => (staff || v ? null : M.grantPasswordRequired),
+      newadmin: (v) => (v.trim() ? null : commonText.required),
+      password: (v) => (staff || v ? null : commonText.grantPasswordRequired),
     },
   });
   const refresh = () => queryClient.invalidateQueries({ queryKey: domainAdminsQuery(domain).queryKey });
@@ -64,17 +64,21 @@ export default function PermissionsPage() {
       });
     },
     onError: (err) =>
-      showStatus({ title: DM.additionFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
+      showStatus({
+        title: domainText.additionFailed,
+        body: escapeHtml(failureText(err)),
+        alert: alertOf(err),
+      }),
   });
 
   const remove = useMutation({
     mutationFn: (admin: string) => call(deleteAdmin, { body: { domain, logname: admin } }),
     onSuccess: (res) => {
       void refresh();
-      showStatus({ title: DM.deleted, body: escapeHtml(res.message), type: 'review', alert: 'info' });
+      showStatus({ title: domainText.deleted, body: escapeHtml(res.message), type: 'review', alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: DM.deleteFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
+      showStatus({ title: domainText.deleteFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
   });
 
   return (
@@ -84,7 +88,7 @@ export default function PermissionsPage() {
         remove them.
       </Text>
       {admins.isError && (
-        <Alert color="red" title={M.permissionDenied}>
+        <Alert color="red" title={commonText.permissionDenied}>
           {failureText(admins.error)}
         </Alert>
       )}
@@ -102,7 +106,7 @@ export default function PermissionsPage() {
               <Table.Tr>
                 <Table.Td colSpan={3}>
                   <Text c="dimmed" ta="center" py="xs">
-                    {DM.noAdmins}
+                    {domainText.noAdmins}
                   </Text>
                 </Table.Td>
               </Table.Tr>

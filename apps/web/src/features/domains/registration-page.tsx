@@ -24,9 +24,9 @@ import {
   WEBSITE_OPTIONS,
   WHOIS_PRIVACY_PER_YEAR,
 } from '@portal/contract/domains/calls';
-import { DM, yearLabel } from '@portal/contract/domains/messages';
+import { domainText, yearLabel } from '@portal/contract/domains/messages';
 import { isEmail } from '@portal/contract/rules';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -86,8 +86,8 @@ export default function RegistrationPage() {
   const form = useForm<RegistrationForm>({
     initialValues: INITIAL,
     validate: {
-      domain: (v) => (v.trim() ? null : M.required),
-      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : M.invalidEmail),
+      domain: (v) => (v.trim() ? null : commonText.required),
+      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : commonText.invalidEmail),
     },
   });
   const [domainTyped] = useDebouncedValue(form.values.domain, FILTER_DELAY_MS);
@@ -102,18 +102,18 @@ export default function RegistrationPage() {
 
   let priceNote = '';
   if (tld && !prices.isFetching) {
-    if (!TLD.test(tld) || prices.isError) priceNote = DM.notATld(tld);
-    else if (prices.data && prices.data.length === 0) priceNote = DM.cantFindIt;
+    if (!TLD.test(tld) || prices.isError) priceNote = domainText.notATld(tld);
+    else if (prices.data && prices.data.length === 0) priceNote = domainText.cantFindIt;
   }
 
   const submit = form.onSubmit(async (values) => {
     if (busy.current) return;
     if (values.terms !== 'Agree') {
-      showStatus({ title: DM.mustAgree, body: '', alert: 'warning' });
+      showStatus({ title: domainText.mustAgree, body: '', alert: 'warning' });
       return;
     }
     if (!values.numyears || !price) {
-      showStatus({ title: DM.selectYears, body: '', alert: 'warning' });
+      showStatus({ title: domainText.selectYears, body: '', alert: 'warning' });
       return;
     }
     const request = { ...values, price: String(price) };
@@ -127,28 +127,36 @@ export default function RegistrationPage() {
       try {
         await call(sendMessage, { body: { ...message, send_to: 'helpdesk' } });
       } catch (err) {
-        showStatus({ title: DM.errorSending, body: escapeHtml(failureText(err)), alert: alertOf(err) });
+        showStatus({
+          title: domainText.errorSending,
+          body: escapeHtml(failureText(err)),
+          alert: alertOf(err),
+        });
         return;
       }
       try {
         await call(sendMessage, { body: { ...message, send_to: 'hostmaster' } });
       } catch (err) {
-        showStatus({ title: DM.problems, body: escapeHtml(failureText(err)), alert: alertOf(err) });
+        showStatus({ title: domainText.problems, body: escapeHtml(failureText(err)), alert: alertOf(err) });
         return;
       }
       let stamp = '';
       try {
         stamp = (await call(signAgreement, { body: { domain, account: currentUser } })).data.stamp;
       } catch (err) {
-        showStatus({ title: DM.signatureFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) });
+        showStatus({
+          title: domainText.signatureFailed,
+          body: escapeHtml(failureText(err)),
+          alert: alertOf(err),
+        });
         return;
       }
       form.reset();
       showStatus({
         type: 'thankyou',
-        title: DM.registrationSubmitted,
+        title: domainText.registrationSubmitted,
         body: `<p>Your request for <b>${escapeHtml(domain)}</b> has been sent to the help desk and the hostmaster.</p><p>Registration agreement signed ${escapeHtml(stamp)}.</p>`,
-        menu: [{ name: DM.registerAnother, url: routePath('domain-registration') }],
+        menu: [{ name: domainText.registerAnother, url: routePath('domain-registration') }],
       });
     } finally {
       busy.current = false;

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { deleteAdminFromAll } from '@portal/contract/domains/calls';
-import { DM } from '@portal/contract/domains/messages';
-import { M } from '@portal/contract/messages';
+import { domainText } from '@portal/contract/domains/messages';
+import { commonText } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -15,7 +15,7 @@ export default function RemovePermissionsPage() {
   const showStatus = useStatus();
   const form = useForm({
     initialValues: { admin: '' },
-    validate: { admin: (v) => (v.trim() ? null : M.required) },
+    validate: { admin: (v) => (v.trim() ? null : commonText.required) },
   });
   const remove = useMutation({
     mutationFn: (admin: string) =>
@@ -23,14 +23,18 @@ export default function RemovePermissionsPage() {
     onSuccess: (res) => {
       form.reset();
       showStatus({
-        title: DM.deleted,
+        title: domainText.deleted,
         body: `${escapeHtml(res.message)}: ${escapeHtml(res.data.domains.join(', '))}`,
         type: 'review',
         alert: 'info',
       });
     },
     onError: (err) =>
-      showStatus({ title: DM.deletionFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
+      showStatus({
+        title: domainText.deletionFailed,
+        body: escapeHtml(failureText(err)),
+        alert: alertOf(err),
+      }),
   });
 
   return (

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Table, Text } from '@mantine/core';
 import { renewDomain } from '@portal/contract/domains/calls';
-import { DM, yearLabel } from '@portal/contract/domains/messages';
+import { domainText, yearLabel } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -34,16 +34,19 @@ export default function RenewalPage() {
       void queryClient.invalidateQueries({ queryKey: renewalStatusQuery(domain).queryKey });
       void queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
       showStatus({
-        title: DM.renewalPending,
+        title: domainText.renewalPending,
         body: escapeHtml(
-          DM.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
+          domainText.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
         ),
         alert: 'warning',
       });
     },
     onError: (err) =>
       showStatus({
-        title: err instanceof ApiError && err.httpStatus === 422 ? DM.cannotRenew : DM.renewalFailed,
+        title:
+          err instanceof ApiError && err.httpStatus === 422
+            ? domainText.cannotRenew
+            : domainText.renewalFailed,
         body: escapeHtml(failureText(err)),
         alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
       }),
@@ -53,7 +56,7 @@ export default function RenewalPage() {
     <Page title={`Renew ${domain}`} width={720}>
       {status.isLoading && <Text c="dimmed">Loading…</Text>}
       {status.isError && (
-        <Alert color="red" title={DM.cannotRenew}>
+        <Alert color="red" title={domainText.cannotRenew}>
           {failureText(status.error)}
         </Alert>
       )}
@@ -82,7 +85,10 @@ export default function RenewalPage() {
             </Table.Tbody>
           </Table>
           {!s.renewable && !done && (
-            <Alert color="yellow" title={s.renewal_pending ? DM.renewalPending : DM.cannotRenew}>
+            <Alert
+              color="yellow"
+              title={s.renewal_pending ? domainText.renewalPending : domainText.cannotRenew}
+            >
               {s.message}
             </Alert>
           )}

@@ -1,6 +1,6 @@
 import { Alert, Button, Code, Group, TextInput } from '@mantine/core';
 import { whois } from '@portal/contract/domains/calls';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -33,7 +33,7 @@ export default function WhoisPage() {
     e.preventDefault();
     const domain = input.trim();
     if (!domain) {
-      setError(M.required);
+      setError(commonText.required);
       return;
     }
     setError('');

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
@@ -80,21 +80,21 @@ export const databasesQuery = (user: string) =>
 export function siteFailure(err: unknown, title: string) {
   if (err instanceof ApiError && err.httpStatus === 403) {
     return {
-      title: HM.permissionsProblem,
-      body: escapeHtml(HM.permissionsProblemBody),
+      title: hostingText.permissionsProblem,
+      body: escapeHtml(hostingText.permissionsProblemBody),
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 404) {
     return {
-      title: HM.vidNotFound,
+      title: hostingText.vidNotFound,
       body: escapeHtml(failureText(err, 'message-and-fields')),
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 409) {
     return {
-      title: HM.changePending,
+      title: hostingText.changePending,
       body: escapeHtml(failureText(err, 'message-and-fields')),
       alert: 'warning' as const,
     };

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ interface Values {
   action: 'create';
   logname: string;
   vid: string;
-  devsite_type: (typeof HM.devsiteTypes)[number];
+  devsite_type: (typeof hostingText.devsiteTypes)[number];
   email_contact: string;
   notes: string;
 }
@@ -45,7 +45,7 @@ export default function CreateDevsitePage() {
     validate: zodValidate(C.DevsiteRequestBody),
   });
   useFailureStatus(sites.error, (err) => ({
-    title: HM.problemsWithRequest,
+    title: hostingText.problemsWithRequest,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
@@ -55,10 +55,10 @@ export default function CreateDevsitePage() {
       call(C.devsiteRequest, { body: { ...v, logname: account, vid: Number(v.vid) } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, account] });
-      showStatus({ title: HM.devsiteSubmitted, body: escapeHtml(HM.requestToNoc) });
+      showStatus({ title: hostingText.devsiteSubmitted, body: escapeHtml(hostingText.requestToNoc) });
       navigate(routePath('devsites'));
     },
-    onError: (err) => showStatus(siteFailure(err, HM.problemsWithRequest)),
+    onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),
   });
 
   const eligible = (sites.data ?? []).filter((s) => !s.has_devsite);
@@ -67,7 +67,7 @@ export default function CreateDevsitePage() {
       {readOnly ? (
         <Stack>
           <Text size="sm" c="dimmed">
-            {AM.readOnlyNote(account)}
+            {adminText.readOnlyNote(account)}
           </Text>
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
@@ -78,7 +78,7 @@ export default function CreateDevsitePage() {
       ) : sites.isSuccess && eligible.length === 0 ? (
         <Stack>
           <Alert color="yellow" data-testid="no-eligible">
-            {HM.noEligibleWebsite}
+            {hostingText.noEligibleWebsite}
           </Alert>
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
@@ -99,7 +99,7 @@ export default function CreateDevsitePage() {
             />
             <Select
               label="Dev Site Type"
-              data={[...HM.devsiteTypes]}
+              data={[...hostingText.devsiteTypes]}
               allowDeselect={false}
               {...form.getInputProps('devsite_type')}
             />

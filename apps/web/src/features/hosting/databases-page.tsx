@@ -1,9 +1,9 @@
 import { failureText } from '../../app/api.ts';
 import { Anchor, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Database } from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useInfoAccount } from '../../app/shared-queries.ts';
@@ -20,7 +20,7 @@ export default function DatabasesPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const list = useQuery({ ...databasesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
-    title: HM.problemsWithRequest,
+    title: hostingText.problemsWithRequest,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
@@ -49,7 +49,7 @@ export default function DatabasesPage() {
     <Page title="Databases" width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       <DataTable
@@ -58,7 +58,7 @@ export default function DatabasesPage() {
         pageSize={PAGE.databases.size}
         pageSizes={PAGE.databases.choices}
         initialSort={[{ id: 'name', desc: false }]}
-        emptyText={HM.noDatabases}
+        emptyText={hostingText.noDatabases}
         loading={!ready || list.isLoading}
         caption="Databases"
       />

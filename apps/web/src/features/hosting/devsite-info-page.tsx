@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,8 +16,16 @@ import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
 const ACTIONS: Record<Action, { label: string; warning: string; done: string }> = {
-  promote: { label: 'Promote Devsite to Live', warning: HM.promoteWarning, done: HM.promoteSubmitted },
-  refresh: { label: 'Refresh Devsite from Live site', warning: HM.refreshWarning, done: HM.refreshSubmitted },
+  promote: {
+    label: 'Promote Devsite to Live',
+    warning: hostingText.promoteWarning,
+    done: hostingText.promoteSubmitted,
+  },
+  refresh: {
+    label: 'Refresh Devsite from Live site',
+    warning: hostingText.refreshWarning,
+    done: hostingText.refreshSubmitted,
+  },
 };
 
 /**
@@ -36,7 +44,7 @@ export default function DevsiteInfoPage() {
   const back = () => navigate(routePath('devsites'));
 
   useOnUserChange(currentUser, back);
-  useFailureStatus(dev.error, (err) => siteFailure(err, HM.problemsWithRequest));
+  useFailureStatus(dev.error, (err) => siteFailure(err, hostingText.problemsWithRequest));
 
   const send = useMutation({
     mutationFn: (action: Action) =>
@@ -44,11 +52,11 @@ export default function DevsiteInfoPage() {
     onSuccess: (_res, action) => {
       setConfirm(null);
       setNotes('');
-      showStatus({ title: ACTIONS[action].done, body: escapeHtml(HM.requestToNoc) });
+      showStatus({ title: ACTIONS[action].done, body: escapeHtml(hostingText.requestToNoc) });
     },
     onError: (err) => {
       setConfirm(null);
-      showStatus(siteFailure(err, HM.problemsWithRequest));
+      showStatus(siteFailure(err, hostingText.problemsWithRequest));
     },
   });
 
@@ -57,7 +65,7 @@ export default function DevsiteInfoPage() {
     <Page title="Devsite info" width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       {dev.isError && <Text c="dimmed">{failureText(dev.error, 'message-and-fields')}</Text>}

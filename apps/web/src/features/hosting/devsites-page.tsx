@@ -1,9 +1,9 @@
 import { failureText } from '../../app/api.ts';
 import { Button, Group, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Devsite } from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -35,7 +35,7 @@ export default function DevsitesPage() {
   const navigate = useNavigate();
   const list = useQuery({ ...devsitesQuery(account), enabled: ready });
   useFailureStatus(list.error, (err) => ({
-    title: HM.problemsWithRequest,
+    title: hostingText.problemsWithRequest,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
@@ -44,7 +44,7 @@ export default function DevsitesPage() {
     <Page title="Devsites">
       {readOnly ? (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       ) : (
         <Group>
@@ -59,7 +59,7 @@ export default function DevsitesPage() {
         pageSize={PAGE.devsites.size}
         pageSizes={PAGE.devsites.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={HM.noDomains}
+        emptyText={hostingText.noDomains}
         loading={!ready || list.isLoading}
         rowHref={(d) => routePath('devsite-info', { vid: d.vid })}
         caption="Devsites"

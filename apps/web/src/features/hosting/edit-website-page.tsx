@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -44,9 +44,9 @@ export default function EditWebsitePage() {
   const back = () => navigate(routePath('websites'));
 
   useOnUserChange(currentUser, back);
-  useFailureStatus(details.error, (err) => siteFailure(err, HM.problemsWithRequest));
+  useFailureStatus(details.error, (err) => siteFailure(err, hostingText.problemsWithRequest));
   useFailureStatus(versions.error, (err) => ({
-    title: HM.errorPhpList,
+    title: hostingText.errorPhpList,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
@@ -63,11 +63,11 @@ export default function EditWebsitePage() {
       // A change applied before the pending state is read shows at once.
       void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
       void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
-      showStatus({ title: HM.updateQueued, body: escapeHtml(HM.changeSoon) });
+      showStatus({ title: hostingText.updateQueued, body: escapeHtml(hostingText.changeSoon) });
     },
     onError: (err) => {
       void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
-      showStatus(siteFailure(err, HM.errorQueuingPhp));
+      showStatus(siteFailure(err, hostingText.errorQueuingPhp));
     },
   });
 
@@ -90,7 +90,11 @@ export default function EditWebsitePage() {
 
   const submit = () => {
     if (!chosen) {
-      showStatus({ title: HM.selectPhp, body: escapeHtml(HM.chooseOption), alert: 'warning' });
+      showStatus({
+        title: hostingText.selectPhp,
+        body: escapeHtml(hostingText.chooseOption),
+        alert: 'warning',
+      });
       return;
     }
     update.mutate(chosen);
@@ -100,7 +104,7 @@ export default function EditWebsitePage() {
     <Page title={readOnly ? 'Website Details' : 'Edit Website'} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       {details.isError && <Text c="dimmed">{failureText(details.error, 'message-and-fields')}</Text>}
@@ -120,17 +124,17 @@ export default function EditWebsitePage() {
           </SimpleGrid>
           {isPending &&
             (queued ? (
-              <Alert color="blue" title={HM.updateQueued} data-testid="pending-notice">
-                {HM.ownChangeQueued(queued)}
+              <Alert color="blue" title={hostingText.updateQueued} data-testid="pending-notice">
+                {hostingText.ownChangeQueued(queued)}
               </Alert>
             ) : (
-              <Alert color="yellow" title={HM.changePending} data-testid="pending-notice">
-                {HM.pendingNotice}
+              <Alert color="yellow" title={hostingText.changePending} data-testid="pending-notice">
+                {hostingText.pendingNotice}
               </Alert>
             ))}
           {endOfLife && !isPending && (
-            <Alert color="orange" title={HM.endOfLifeBadge} data-testid="php-eol">
-              {HM.phpEndOfLife(site.php_version, endOfLife)}
+            <Alert color="orange" title={hostingText.endOfLifeBadge} data-testid="php-eol">
+              {hostingText.phpEndOfLife(site.php_version, endOfLife)}
             </Alert>
           )}
           {readOnly ? (
@@ -150,7 +154,7 @@ export default function EditWebsitePage() {
               <Stack gap="sm">
                 <Select
                   label="New PHP version"
-                  placeholder={HM.chooseOption}
+                  placeholder={hostingText.chooseOption}
                   data={(versions.data ?? []).map((v) => v.version)}
                   value={chosen}
                   onChange={setChosen}
@@ -159,7 +163,10 @@ export default function EditWebsitePage() {
                   comboboxProps={{ withinPortal: true }}
                 />
                 {warning && (
-                  <Alert color={warning === HM.samePhp ? 'blue' : 'orange'} data-testid="php-warning">
+                  <Alert
+                    color={warning === hostingText.samePhp ? 'blue' : 'orange'}
+                    data-testid="php-warning"
+                  >
                     {warning}
                   </Alert>
                 )}

@@ -1,4 +1,4 @@
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { describe, expect, it } from 'vitest';
 import { sslText, warningFor } from './rules.ts';
 
@@ -27,21 +27,21 @@ describe('warningFor (spec 002 §5: PHP version warnings)', () => {
   });
 
   it('says the current version makes no change', () => {
-    expect(warningFor('8.1', '8.1', sorts)).toBe(HM.samePhp);
-    expect(warningFor('Disabled', 'Disabled', sorts)).toBe(HM.samePhp);
+    expect(warningFor('8.1', '8.1', sorts)).toBe(hostingText.samePhp);
+    expect(warningFor('Disabled', 'Disabled', sorts)).toBe(hostingText.samePhp);
   });
 
   it('warns of a downgrade: a lower sort than the current version', () => {
-    expect(warningFor('8.3', '7.4', sorts)).toBe(HM.downgradePhp);
-    expect(warningFor('8.1', '7.4', sorts)).toBe(HM.downgradePhp);
-    expect(HM.downgradePhp).toBe(
+    expect(warningFor('8.3', '7.4', sorts)).toBe(hostingText.downgradePhp);
+    expect(warningFor('8.1', '7.4', sorts)).toBe(hostingText.downgradePhp);
+    expect(hostingText.downgradePhp).toBe(
       'This is a downgrade: older PHP versions are slower and more prone to security issues',
     );
   });
 
   it('warns that Disabled turns PHP off, whatever the sorts say', () => {
-    expect(warningFor('8.3', 'Disabled', sorts)).toBe(HM.disablePhp);
-    expect(warningFor('7.4', 'Disabled', new Map())).toBe(HM.disablePhp);
+    expect(warningFor('8.3', 'Disabled', sorts)).toBe(hostingText.disablePhp);
+    expect(warningFor('7.4', 'Disabled', new Map())).toBe(hostingText.disablePhp);
   });
 
   it('calls nothing a downgrade from Disabled or between versions the list does not know', () => {
@@ -54,8 +54,8 @@ describe('warningFor (spec 002 §5: PHP version warnings)', () => {
 
 describe('No Logs available (spec 002 §8, the Download of a log with no line yet)', () => {
   it('is shown as the title and body of the catalogue text', () => {
-    expect(`${HM.noLogsTitle} - ${HM.noLogsBody}`).toBe(HM.noLogsAvailable);
-    expect(HM.noLogsAvailable).toBe(
+    expect(`${hostingText.noLogsTitle} - ${hostingText.noLogsBody}`).toBe(hostingText.noLogsAvailable);
+    expect(hostingText.noLogsAvailable).toBe(
       'No Logs available - It may take a few minutes before logs are available',
     );
   });

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 
 /**
  * Screen rules of the hosting area (spec 002 §5, §9), kept free of the app shell (session, HTTP
@@ -20,11 +20,11 @@ export function warningFor(
   sorts: Map<string, number>,
 ): string | null {
   if (!chosen) return null;
-  if (chosen === current) return HM.samePhp;
-  if (chosen === C.PHP_DISABLED) return HM.disablePhp;
+  if (chosen === current) return hostingText.samePhp;
+  if (chosen === C.PHP_DISABLED) return hostingText.disablePhp;
   const from = sorts.get(current);
   const to = sorts.get(chosen);
   if (from !== undefined && to !== undefined && current !== C.PHP_DISABLED && to < from)
-    return HM.downgradePhp;
+    return hostingText.downgradePhp;
   return null;
 }

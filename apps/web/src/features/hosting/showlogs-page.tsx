@@ -1,9 +1,9 @@
 import { Button, Group, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { LogEntry } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
@@ -101,7 +101,7 @@ export default function ShowLogsPage() {
           stop();
           showStatus({
             title: err.message,
-            body: `${escapeHtml(err.message)}<br>${escapeHtml(HM.logsFailedLine(account, uid.current, virtname, vid))}`,
+            body: `${escapeHtml(err.message)}<br>${escapeHtml(hostingText.logsFailedLine(account, uid.current, virtname, vid))}`,
             alert: 'serious',
           });
           return;
@@ -119,23 +119,23 @@ export default function ShowLogsPage() {
 
   const total = rows.length;
   return (
-    <Page title={HM.showLogs(virtname)}>
+    <Page title={hostingText.showLogs(virtname)}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
-      {total === 0 && !failed && <Text>{HM.logsZeroRows}</Text>}
+      {total === 0 && !failed && <Text>{hostingText.logsZeroRows}</Text>}
       <Group gap="lg">
-        <Text data-testid="total-rows">{HM.totalRows(total)}</Text>
-        <Text data-testid="new-rows">{HM.newRows(newRows)}</Text>
+        <Text data-testid="total-rows">{hostingText.totalRows(total)}</Text>
+        <Text data-testid="new-rows">{hostingText.newRows(newRows)}</Text>
       </Group>
       <DataTable
         columns={columns}
         data={failed && total === 0 ? [] : rows}
         pageSize={PAGE.logs.size}
         pageSizes={PAGE.logs.choices}
-        emptyText={failed ? HM.noLogsFound : HM.logsZeroRows}
+        emptyText={failed ? hostingText.noLogsFound : hostingText.logsZeroRows}
         caption="Error log"
       />
       <Group>

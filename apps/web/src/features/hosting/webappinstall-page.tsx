@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import type { Installation } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call, failureText } from '../../app/api.ts';
@@ -49,7 +49,7 @@ export default function WebAppInstallPage() {
   });
 
   const fail = (err: unknown) => ({
-    title: HM.installFailed,
+    title: hostingText.installFailed,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious' as const,
   });
@@ -66,7 +66,7 @@ export default function WebAppInstallPage() {
     onSuccess: (res) => {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, account] });
-      showStatus({ title: HM.installing, body: escapeHtml(res.data.url) });
+      showStatus({ title: hostingText.installing, body: escapeHtml(res.data.url) });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
   });
@@ -82,19 +82,19 @@ export default function WebAppInstallPage() {
     <Page title="Web App Install" width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       <DataTable
         columns={pendingColumns}
         data={pending.data ?? []}
-        emptyText={HM.noPendingInstalls}
+        emptyText={hostingText.noPendingInstalls}
         loading={!ready || pending.isLoading}
         caption="Pending installations"
       />
       {readOnly ? null : noWebsite ? (
         <Alert color="yellow" data-testid="no-website">
-          {HM.noWebsiteForInstall}
+          {hostingText.noWebsiteForInstall}
         </Alert>
       ) : (
         <form noValidate onSubmit={form.onSubmit((v) => install.mutate(v))}>

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Website } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
-import { HM } from '@portal/contract/hosting/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -32,7 +32,7 @@ export default function WebsitesPage() {
   const [downloading, setDownloading] = useState<number | null>(null);
 
   useFailureStatus(list.error, (err) => ({
-    title: HM.errorWebsiteList,
+    title: hostingText.errorWebsiteList,
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: 'serious',
   }));
@@ -45,12 +45,12 @@ export default function WebsitesPage() {
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({
-        title: res.data.queued ? HM.updateQueued : res.message,
+        title: res.data.queued ? hostingText.updateQueued : res.message,
         body: escapeHtml(res.message),
         type: 'review',
       });
     },
-    onError: (err) => showStatus(siteFailure(err, HM.problemsWithRequest)),
+    onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),
   });
 
   const download = async (w: Website) => {
@@ -58,9 +58,13 @@ export default function WebsitesPage() {
     try {
       const outcome = await downloadErrorLog({ logname: account, vid: w.vid, virtname: w.virtname });
       if (outcome === 'empty')
-        showStatus({ title: HM.noLogsTitle, body: escapeHtml(HM.noLogsBody), alert: 'warning' });
+        showStatus({
+          title: hostingText.noLogsTitle,
+          body: escapeHtml(hostingText.noLogsBody),
+          alert: 'warning',
+        });
     } catch (err) {
-      showStatus(siteFailure(err, HM.problemsWithRequest));
+      showStatus(siteFailure(err, hostingText.problemsWithRequest));
     } finally {
       setDownloading(null);
     }
@@ -80,7 +84,7 @@ export default function WebsitesPage() {
           {row.original.php_version}
           {phpEndOfLife(row.original.php_version, new Date()) && (
             <Badge color="orange" variant="light" size="sm">
-              {HM.endOfLifeBadge}
+              {hostingText.endOfLifeBadge}
             </Badge>
           )}
         </Group>
@@ -167,7 +171,7 @@ export default function WebsitesPage() {
     <Page title="Websites">
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       <Group gap="xs">
@@ -187,7 +191,7 @@ export default function WebsitesPage() {
         pageSize={PAGE.websites.size}
         pageSizes={PAGE.websites.choices}
         initialSort={[{ id: 'virtname', desc: false }]}
-        emptyText={HM.noWebsites}
+        emptyText={hostingText.noWebsites}
         loading={!ready || list.isLoading}
         caption="Websites"
       />

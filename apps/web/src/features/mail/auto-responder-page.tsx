@@ -1,7 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { optionalText, required, requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './dat
 const Form = z.object({
   message: required(),
   instructions: optionalText(2000),
-  reply_to: requiredEmail(MM.invalidEmailAddress),
+  reply_to: requiredEmail(mailText.invalidEmailAddress),
 });
 
 interface Values {
@@ -42,7 +42,7 @@ export default function AutoResponderPage() {
       const errors = zodValidate(Form)(v);
       const start = toDate(v.start);
       const end = toDate(v.end);
-      if (start && end && end <= start) errors.end = MM.endAfterStart;
+      if (start && end && end <= start) errors.end = mailText.endAfterStart;
       return errors;
     },
   });
@@ -62,11 +62,11 @@ export default function AutoResponderPage() {
     onSuccess: (res) => {
       form.reset();
       // A reply address that is not the account's own waits for its link: the message says why.
-      showStatus({ title: MM.autoResponderSent, body: escapeHtml(res.message), type: 'thankyou' });
+      showStatus({ title: mailText.autoResponderSent, body: escapeHtml(res.message), type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({
-        title: MM.autoResponderFailed,
+        title: mailText.autoResponderFailed,
         body: escapeHtml(failureText(err, 'fields')),
         alert: 'serious',
       }),
@@ -74,7 +74,11 @@ export default function AutoResponderPage() {
 
   const submit = (v: Values) => {
     if (!toDate(v.start) || !toDate(v.end)) {
-      showStatus({ title: MM.datesNotSetTitle, body: escapeHtml(MM.datesNotSetBody), alert: 'warning' });
+      showStatus({
+        title: mailText.datesNotSetTitle,
+        body: escapeHtml(mailText.datesNotSetBody),
+        alert: 'warning',
+      });
       return;
     }
     request.mutate(v);

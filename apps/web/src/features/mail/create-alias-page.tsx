@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -33,7 +33,7 @@ export default function CreateAliasPage() {
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
       showStatus({
-        title: MM.additionFailed,
+        title: mailText.additionFailed,
         body: escapeHtml(failureText(err, 'fields')),
         alert: 'serious',
       });

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
-import { MM } from '@portal/contract/mail/messages';
-import { M } from '@portal/contract/messages';
+import { adminText } from '@portal/contract/admin/messages';
+import { mailText } from '@portal/contract/mail/messages';
+import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
@@ -18,7 +18,10 @@ export default function DiskUsagePage() {
   const { account, readOnly, ready } = useInfoAccount();
   const q = useQuery({ ...diskUsageQuery(account), enabled: ready });
   useFailureStatus(q.error, (err) => ({
-    title: err instanceof ApiError && err.kind === 'refused' ? M.permissionDenied : MM.diskUsageFailed,
+    title:
+      err instanceof ApiError && err.kind === 'refused'
+        ? commonText.permissionDenied
+        : mailText.diskUsageFailed,
     body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
@@ -28,7 +31,7 @@ export default function DiskUsagePage() {
     <Page title="Disk Usage" width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       <Table.ScrollContainer minWidth={480}>

@@ -1,7 +1,7 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -51,7 +51,7 @@ export default function EditTempEmailPage() {
   useEffect(() => {
     if (!q.error) return;
     showStatus({
-      title: MM.noAliasFound,
+      title: mailText.noAliasFound,
       body: escapeHtml(failureText(q.error, 'fields')),
       alert: 'warning',
     });
@@ -74,11 +74,11 @@ export default function EditTempEmailPage() {
       void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
       void queryClient.invalidateQueries({ queryKey: [C.tempEmailAlias.path, alias] });
       navigate(list);
-      showStatus({ title: MM.success, body: escapeHtml(res.message) });
+      showStatus({ title: mailText.success, body: escapeHtml(res.message) });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
 

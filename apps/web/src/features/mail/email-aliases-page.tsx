@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { AliasRow } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -39,7 +39,7 @@ export default function EmailAliasesPage() {
   }, [counts.data, param, navigate]);
 
   useFailureStatus(counts.error ?? aliases.error, (err) => ({
-    title: MM.failed,
+    title: mailText.failed,
     body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
@@ -52,11 +52,15 @@ export default function EmailAliasesPage() {
       showStatus({ title: res.message, body: escapeHtml(res.data.address), type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: MM.deleteFailed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' }),
+      showStatus({
+        title: mailText.deleteFailed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      }),
   });
 
   const catchAllAlert = () =>
-    showStatus({ title: MM.catchAll, body: escapeHtml(MM.catchAll), alert: 'warning' });
+    showStatus({ title: mailText.catchAll, body: escapeHtml(mailText.catchAll), alert: 'warning' });
 
   const columns: ColumnDef<AliasRow, unknown>[] = [
     {
@@ -119,8 +123,8 @@ export default function EmailAliasesPage() {
           onChange={(v) => v && navigate(routePath('email-aliases', { domain: v }))}
           allowDeselect={false}
           searchable
-          nothingFoundMessage={MM.noDomains}
-          placeholder={counts.isLoading ? 'Loading…' : MM.noDomains}
+          nothingFoundMessage={mailText.noDomains}
+          placeholder={counts.isLoading ? 'Loading…' : mailText.noDomains}
         />
         <Button
           component={Link}
@@ -130,12 +134,12 @@ export default function EmailAliasesPage() {
           Add an Alias
         </Button>
       </Group>
-      {counts.data && domains.length === 0 && <Text>{MM.noDomains}</Text>}
+      {counts.data && domains.length === 0 && <Text>{mailText.noDomains}</Text>}
       {aliases.data?.some(isCatchAll) && (
         <Alert color="blue" variant="light" p="xs">
           <Text size="sm">
             The catch-all (*) receives mail for every address of {domain} that has no alias of its own.{' '}
-            {MM.catchAll}
+            {mailText.catchAll}
           </Text>
         </Alert>
       )}

@@ -1,4 +1,4 @@
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 
 /** Sizes in KB as the spec shows them: KB up to 1024, MB above, GB from 1048576; one decimal. */
 export function formatKb(kb: number): string {
@@ -17,7 +17,7 @@ export function percentUsed(usage: number, quota: number): string {
 export function listTypeName(type: string): string {
   if (type === 'MM') return 'Mailman';
   if (type === 'MJ') return 'Majordomo';
-  return MM.unknownListType(type);
+  return mailText.unknownListType(type);
 }
 
 /** The Mailman admin page of a list on the provider's list-admin host. */

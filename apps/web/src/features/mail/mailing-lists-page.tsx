@@ -1,5 +1,5 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { MailingList } from '@portal/contract/mail/calls';
 import { useQuery } from '@tanstack/react-query';
@@ -81,7 +81,7 @@ export default function MailingListsPage() {
     <Page title="Mailing Lists">
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       <DataTable

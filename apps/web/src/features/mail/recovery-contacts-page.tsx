@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -25,7 +25,7 @@ export default function RecoveryContactsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: [C.getRecoveryEmails.path, currentUser] });
 
   useFailureStatus(list.error, (err) => ({
-    title: MM.failed,
+    title: mailText.failed,
     body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
@@ -39,11 +39,19 @@ export default function RecoveryContactsPage() {
       setEmail('');
       setPassword('');
       void refresh();
-      showStatus({ title: MM.added(res.data.contact_info), body: escapeHtml(res.message), type: 'review' });
+      showStatus({
+        title: mailText.added(res.data.contact_info),
+        body: escapeHtml(res.message),
+        type: 'review',
+      });
     },
     onError: (err) => {
       setError(failureText(err, 'fields'));
-      showStatus({ title: MM.addFailed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({
+        title: mailText.addFailed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      });
     },
   });
   const remove = useMutation({
@@ -51,11 +59,11 @@ export default function RecoveryContactsPage() {
       call(C.deleteRecoveryEmail, { body: { account: currentUser, id: r.id } }),
     onSuccess: (_res, r) => {
       void refresh();
-      showStatus({ title: MM.deleted, body: escapeHtml(r.contact_info), type: 'review' });
+      showStatus({ title: mailText.deleted, body: escapeHtml(r.contact_info), type: 'review' });
     },
     onError: (err) =>
       showStatus({
-        title: MM.deletionFailed,
+        title: mailText.deletionFailed,
         body: escapeHtml(failureText(err, 'fields')),
         alert: 'serious',
       }),
@@ -74,7 +82,7 @@ export default function RecoveryContactsPage() {
       id: 'confirmed',
       header: 'Confirmed',
       enableSorting: false,
-      cell: ({ row }) => (row.original.confirmed ? 'Yes' : MM.recoveryPending),
+      cell: ({ row }) => (row.original.confirmed ? 'Yes' : mailText.recoveryPending),
     },
     {
       id: 'delete',
@@ -136,7 +144,7 @@ export default function RecoveryContactsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
         initialSort={[{ id: 'contact_info', desc: false }]}
-        emptyText={MM.noRecovery}
+        emptyText={mailText.noRecovery}
         loading={list.isLoading}
         caption="Recovery addresses"
       />

@@ -12,7 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { SendMessageForm, sendMessage } from '@portal/contract/account/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
@@ -48,12 +48,12 @@ export default function SendAuthMsgPage() {
       }),
     onSuccess: () => {
       form.reset();
-      showStatus({ title: MM.sentTitle, body: escapeHtml(MM.sentBody), type: 'thankyou' });
+      showStatus({ title: mailText.sentTitle, body: escapeHtml(mailText.sentBody), type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({
-        title: MM.sendFailedTitle,
-        body: `<p>${escapeHtml(MM.sendFailedBody)}: ${escapeHtml(failureText(err, 'fields'))}</p><p>Please call the help desk at ${escapeHtml(
+        title: mailText.sendFailedTitle,
+        body: `<p>${escapeHtml(mailText.sendFailedBody)}: ${escapeHtml(failureText(err, 'fields'))}</p><p>Please call the help desk at ${escapeHtml(
           urls?.helpdesk_phone ?? '',
         )} or write to ${escapeHtml(urls?.helpdesk_email ?? '')}.</p>`,
         alert: 'serious',

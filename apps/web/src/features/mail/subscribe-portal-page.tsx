@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
-const Form = z.object({ email: requiredEmail(MM.invalidEmailAddress) });
+const Form = z.object({ email: requiredEmail(mailText.invalidEmailAddress) });
 
 /** Subscribe to the Portal, the monthly newsletter: the address is confirmed by a mailed link. */
 export default function SubscribePortalPage() {
@@ -23,11 +23,11 @@ export default function SubscribePortalPage() {
   const subscribe = useMutation({
     mutationFn: (email: string) => call(C.subscribePortal, { body: { logname: currentUser, email } }),
     onSuccess: (res) =>
-      showStatus({ title: MM.subscribedTitle, body: escapeHtml(res.message), type: 'thankyou' }),
+      showStatus({ title: mailText.subscribedTitle, body: escapeHtml(res.message), type: 'thankyou' }),
     onError: (err) =>
       showStatus({
-        title: MM.subscribeFailedTitle,
-        body: `<p>${escapeHtml(MM.subscribeFailedBody)}</p><p>${escapeHtml(failureText(err, 'fields'))}</p>`,
+        title: mailText.subscribeFailedTitle,
+        body: `<p>${escapeHtml(mailText.subscribeFailedBody)}</p><p>${escapeHtml(failureText(err, 'fields'))}</p>`,
         alert: 'serious',
       }),
   });

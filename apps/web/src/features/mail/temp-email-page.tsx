@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Titl
 import { useForm } from '@mantine/form';
 import type { TempEmailRow } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -68,7 +68,7 @@ export default function TempEmailPage() {
   }, [options.data, form]);
 
   useFailureStatus(list.error, (err) => ({
-    title: MM.failed,
+    title: mailText.failed,
     body: escapeHtml(failureText(err, 'fields')),
     alert: 'serious',
   }));
@@ -87,11 +87,11 @@ export default function TempEmailPage() {
     onSuccess: (res) => {
       form.setValues({ name: '', notes: '' });
       void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
-      showStatus({ title: MM.success, body: escapeHtml(res.message), type: 'review' });
+      showStatus({ title: mailText.success, body: escapeHtml(res.message), type: 'review' });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
     },
   });
 
@@ -147,7 +147,7 @@ export default function TempEmailPage() {
       <DataTable
         columns={columns}
         data={rows}
-        emptyText={MM.noTempEmails}
+        emptyText={mailText.noTempEmails}
         loading={list.isLoading}
         rowHref={(r) => routePath('edit-temp-email', { alias: r.name })}
         rowStyle={(r) => (r.expired ? { backgroundColor: 'var(--mantine-color-red-light)' } : undefined)}

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import * as C from '@portal/contract/mail/calls';
-import { MM } from '@portal/contract/mail/messages';
+import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -31,7 +31,7 @@ export default function UpdateAliasPage() {
   useEffect(() => {
     if (!dests.error) return;
     showStatus({
-      title: MM.notFoundAlias,
+      title: mailText.notFoundAlias,
       body: escapeHtml(failureText(dests.error, 'fields')),
       alert: 'warning',
     });
@@ -49,7 +49,11 @@ export default function UpdateAliasPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: MM.failedUpdate, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({
+        title: mailText.failedUpdate,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      });
     },
   });
 
@@ -60,7 +64,7 @@ export default function UpdateAliasPage() {
       </Text>
       {catchAll ? (
         <>
-          <Alert color="yellow">{MM.catchAll}</Alert>
+          <Alert color="yellow">{mailText.catchAll}</Alert>
           <Group>
             <Button variant="default" component={Link} to={back}>
               Back

@@ -1,7 +1,7 @@
 import { Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/security/second-factor';
-import { SF } from '@portal/contract/security/second-factor';
+import { secondFactorText } from '@portal/contract/security/second-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -12,7 +12,7 @@ import { Panel } from './panel.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
 
-const codeRule = (v: string) => (v.trim() ? null : SF.codeRequired);
+const codeRule = (v: string) => (v.trim() ? null : secondFactorText.codeRequired);
 
 /**
  * The authenticator app: set up (QR code and the secret as text, then the first code), or on (turn

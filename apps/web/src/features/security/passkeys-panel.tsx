@@ -10,7 +10,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { PK } from '@portal/contract/security/passkey-messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -22,7 +22,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { passkeysQuery } from './passkey-api.ts';
 import { ceremonyText, createPasskey, hasWebAuthn } from '../../ui/webauthn.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : PK.never);
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : passkeyText.never);
 
 /**
  * The Passkeys panel of the Security screen: the account's passkeys, and — for the account's own
@@ -54,7 +54,7 @@ export function PasskeysPanel() {
         throw new Error(ceremonyText(err));
       }
       return call(P.passkeyRegister, {
-        body: { logname: currentUser, name: name.trim() || PK.defaultName, response, password },
+        body: { logname: currentUser, name: name.trim() || passkeyText.defaultName, response, password },
       });
     },
     onSuccess: (res) => {
@@ -63,7 +63,7 @@ export function PasskeysPanel() {
       void refresh();
       showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
     },
-    onError: fail(PK.addFailed),
+    onError: fail(passkeyText.addFailed),
   });
 
   const rename = useMutation({
@@ -74,7 +74,7 @@ export function PasskeysPanel() {
       void refresh();
       showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
     },
-    onError: fail(PK.renameFailed),
+    onError: fail(passkeyText.renameFailed),
   });
 
   const remove = useMutation({
@@ -86,7 +86,7 @@ export function PasskeysPanel() {
       void refresh();
       showStatus({ title: res.message, body: escapeHtml(removed), type: 'review' });
     },
-    onError: fail(PK.removeFailed),
+    onError: fail(passkeyText.removeFailed),
   });
 
   const columns: ColumnDef<P.Passkey, unknown>[] = [
@@ -101,7 +101,7 @@ export function PasskeysPanel() {
       id: 'kind',
       header: 'Kind',
       enableSorting: false,
-      cell: ({ row }) => (row.original.backed_up ? PK.synced : PK.deviceOnly),
+      cell: ({ row }) => (row.original.backed_up ? passkeyText.synced : passkeyText.deviceOnly),
     },
     ...(own
       ? [
@@ -139,17 +139,17 @@ export function PasskeysPanel() {
     <Card withBorder component="section" aria-labelledby="passkeys-title" data-testid="passkeys-panel">
       <Stack gap="sm">
         <Title order={3} id="passkeys-title">
-          {PK.panelTitle}
+          {passkeyText.panelTitle}
         </Title>
-        <Text size="sm">{PK.panelIntro}</Text>
+        <Text size="sm">{passkeyText.panelIntro}</Text>
         {!supported && (
           <Alert color="yellow" title="Passkeys unavailable">
-            {PK.unsupported}
+            {passkeyText.unsupported}
           </Alert>
         )}
         {!own && (
           <Text size="sm" c="dimmed">
-            {PK.staffReadOnly}
+            {passkeyText.staffReadOnly}
           </Text>
         )}
         {own && (
@@ -164,7 +164,7 @@ export function PasskeysPanel() {
               <TextInput
                 label="Passkey name"
                 description="So you can tell your passkeys apart, e.g. Work laptop"
-                placeholder={PK.defaultName}
+                placeholder={passkeyText.defaultName}
                 maxLength={P.PASSKEY_NAME_MAX}
                 w={260}
                 maw="100%"
@@ -180,7 +180,7 @@ export function PasskeysPanel() {
                 onChange={(e) => setPassword(e.currentTarget.value)}
               />
               <Button type="submit" loading={add.isPending} disabled={!supported}>
-                {PK.addButton}
+                {passkeyText.addButton}
               </Button>
             </Group>
           </form>
@@ -189,7 +189,7 @@ export function PasskeysPanel() {
           columns={columns}
           data={list.isError ? [] : (list.data ?? [])}
           initialSort={[{ id: 'created', desc: false }]}
-          emptyText={PK.none}
+          emptyText={passkeyText.none}
           loading={list.isLoading}
           caption="Passkeys"
         />
@@ -278,7 +278,7 @@ function RemoveModal(props: {
         noValidate
       >
         <Stack>
-          <Text size="sm">{PK.removeConfirm(passkey?.name ?? '')}</Text>
+          <Text size="sm">{passkeyText.removeConfirm(passkey?.name ?? '')}</Text>
           <PasswordInput
             label="Your current password"
             autoComplete="current-password"

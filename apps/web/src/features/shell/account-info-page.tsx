@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
-import { AM } from '@portal/contract/admin/messages';
+import { adminText } from '@portal/contract/admin/messages';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
@@ -46,7 +46,7 @@ export default function AccountInfoPage() {
     <Page title={`Account Summary for ${account}`}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {AM.readOnlyNote(account)}
+          {adminText.readOnlyNote(account)}
         </Text>
       )}
       {q.isError && <Text c="red">{failureText(q.error)}</Text>}

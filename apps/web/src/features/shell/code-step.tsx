@@ -1,8 +1,8 @@
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ColorMode } from '@portal/contract/constants';
-import { M } from '@portal/contract/messages';
-import { mfaVerify, SF } from '@portal/contract/security/second-factor';
+import { commonText } from '@portal/contract/messages';
+import { mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { useState } from 'react';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
@@ -35,7 +35,7 @@ export default function CodeStep({
   const [pending, setPending] = useState(false);
   const form = useForm({
     initialValues: { code: '' },
-    validate: { code: (v) => (v.trim() ? null : SF.codeRequired) },
+    validate: { code: (v) => (v.trim() ? null : secondFactorText.codeRequired) },
   });
   const other: Kind = kind === 'totp' ? 'recovery_code' : 'totp';
   const can = (k: Kind) => challenge.methods.includes(k);
@@ -49,7 +49,7 @@ export default function CodeStep({
       if (claims) onSignedIn(claims.username, res.data.color_mode);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'mfa_expired') {
-        showStatus({ title: M.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
+        showStatus({ title: commonText.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
         onStartOver();
         return;
       }
@@ -69,7 +69,7 @@ export default function CodeStep({
           </Title>
           <Text size="sm">
             {kind === 'totp'
-              ? challenge.message || SF.mfaRequired
+              ? challenge.message || secondFactorText.mfaRequired
               : 'Enter one of the recovery codes you kept when you set up the app. Each works once.'}
           </Text>
           <TextInput

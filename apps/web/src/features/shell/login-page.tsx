@@ -10,7 +10,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { M } from '@portal/contract/messages';
+import { commonText } from '@portal/contract/messages';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
@@ -34,15 +34,19 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (v) => (v.trim() ? null : M.required),
-      password: (v) => (v ? null : M.required),
+      username: (v) => (v.trim() ? null : commonText.required),
+      password: (v) => (v ? null : commonText.required),
     },
   });
 
   const submit = form.onSubmit(async (values) => {
     const username = values.username.trim().toLowerCase();
     if (username.includes('@')) {
-      showStatus({ title: M.loginFailedTitle, body: M.loginUseAccountName, alert: 'serious' });
+      showStatus({
+        title: commonText.loginFailedTitle,
+        body: commonText.loginUseAccountName,
+        alert: 'serious',
+      });
       return;
     }
     setPending(true);
@@ -61,7 +65,11 @@ export function LoginPage() {
       }
       const n = failures + 1;
       setFailures(n);
-      showStatus({ title: M.loginFailedTimes(n), body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({
+        title: commonText.loginFailedTimes(n),
+        body: escapeHtml(failureText(err)),
+        alert: 'serious',
+      });
     } finally {
       setPending(false);
     }

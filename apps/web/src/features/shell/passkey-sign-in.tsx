@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import type { LoginData } from '@portal/contract/session/calls';
-import { PK } from '@portal/contract/security/passkey-messages';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
@@ -46,7 +46,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     (err: unknown) => {
       // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
       if (wasCancelled(err) || !shown.current) return;
-      showStatus({ title: PK.signInFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: passkeyText.signInFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
     },
     [showStatus],
   );
@@ -79,7 +79,11 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
 
   const click = async () => {
     if (!hasWebAuthn()) {
-      showStatus({ title: PK.signInFailed, body: escapeHtml(PK.unsupported), alert: 'warning' });
+      showStatus({
+        title: passkeyText.signInFailed,
+        body: escapeHtml(passkeyText.unsupported),
+        alert: 'warning',
+      });
       return;
     }
     setPending(true);
@@ -96,7 +100,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
 
   return (
     <Button variant="default" onClick={click} loading={pending}>
-      {PK.signInButton}
+      {passkeyText.signInButton}
     </Button>
   );
 }

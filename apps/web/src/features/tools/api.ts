@@ -1,4 +1,4 @@
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { failureText } from '../../app/api.ts';
 
 /**
@@ -15,6 +15,6 @@ export interface Answer {
 
 export const answerOf = (text: string): Answer => ({ text, error: false });
 export const errorOf = (err: unknown): Answer => ({
-  text: TM.answerError(failureText(err, 'first-field')),
+  text: toolsText.answerError(failureText(err, 'first-field')),
   error: true,
 });

@@ -1,6 +1,6 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { decodeBase64, encodeBase64 } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -33,9 +33,9 @@ export default function Base64Page() {
   );
 
   return (
-    <Page title={TM.base64Title} width={760}>
+    <Page title={toolsText.base64Title} width={760}>
       <Textarea
-        label={TM.base64Label}
+        label={toolsText.base64Label}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         rows={6}

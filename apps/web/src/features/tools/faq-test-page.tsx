@@ -1,5 +1,5 @@
 import { Accordion, Button, Group, Text } from '@mantine/core';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useNavigate } from 'react-router';
 import { Page } from '../../ui/page.tsx';
 
@@ -22,7 +22,7 @@ export default function FaqTestPage() {
   // Opened from a link the history has a previous page; opened directly it goes home.
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'));
   return (
-    <Page title={TM.faqTitle} width={760}>
+    <Page title={toolsText.faqTitle} width={760}>
       <Accordion variant="separated">
         {FAQ.map((item) => (
           <Accordion.Item key={item.id} value={item.id}>
@@ -35,7 +35,7 @@ export default function FaqTestPage() {
       </Accordion>
       <Group>
         <Button variant="default" onClick={back}>
-          {TM.back}
+          {toolsText.back}
         </Button>
       </Group>
     </Page>

@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { genPass, genSoftPass, genWordPass } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -40,7 +40,7 @@ export default function GeneratePasswordsPage() {
     },
     onError: (err) => {
       setPasswords([]);
-      setMessage({ text: TM.answerError(failureText(err, 'first-field')), error: true });
+      setMessage({ text: toolsText.answerError(failureText(err, 'first-field')), error: true });
     },
   });
   const button = (kind: Kind, label: string) => (
@@ -54,29 +54,29 @@ export default function GeneratePasswordsPage() {
   );
 
   return (
-    <Page title={TM.genTitle} width={760}>
+    <Page title={toolsText.genTitle} width={760}>
       <Group align="flex-end" gap="md">
         <TextInput
-          label={TM.countLabel}
-          placeholder={TM.countPlaceholder}
+          label={toolsText.countLabel}
+          placeholder={toolsText.countPlaceholder}
           inputMode="numeric"
           value={count}
           onChange={(e) => setCount(e.currentTarget.value)}
           w={160}
         />
         <Checkbox
-          label={TM.useNumbers}
+          label={toolsText.useNumbers}
           checked={useNumbers}
           onChange={(e) => setUseNumbers(e.currentTarget.checked)}
           mb={8}
         />
       </Group>
       <Group gap="xs">
-        {button('word', TM.wordBased)}
-        {button('mixed', TM.mixedChar)}
-        {button('soft', TM.soft)}
+        {button('word', toolsText.wordBased)}
+        {button('mixed', toolsText.mixedChar)}
+        {button('soft', toolsText.soft)}
       </Group>
-      <Text size="sm">{TM.reminder}</Text>
+      <Text size="sm">{toolsText.reminder}</Text>
       {message && (
         <Text
           size="sm"

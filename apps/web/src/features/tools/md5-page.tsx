@@ -1,6 +1,6 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { bcrypt, md5, sha1 } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -33,9 +33,9 @@ export default function Md5Page() {
   });
 
   return (
-    <Page title={TM.hashTitle} width={760}>
+    <Page title={toolsText.hashTitle} width={760}>
       <Textarea
-        label={TM.hashLabel}
+        label={toolsText.hashLabel}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         autosize
@@ -56,7 +56,7 @@ export default function Md5Page() {
         ))}
       </Group>
       <Text size="sm" c={muted}>
-        {TM.hashHint}
+        {toolsText.hashHint}
       </Text>
       <AnswerBox label="Result" answer={answer} caption={caption} />
     </Page>

@@ -1,6 +1,6 @@
 import { Accordion, Alert, Badge, Button, Group, PasswordInput, Table, Text, Title } from '@mantine/core';
 import { type BreachCheck, pwned } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -53,7 +53,7 @@ export default function PwnedPage() {
       setResults((rows) => [result, ...rows.filter((r) => r.password !== result.password)].slice(0, KEEP));
       setPassword('');
     },
-    onError: (err) => setError(TM.answerError(failureText(err, 'first-field'))),
+    onError: (err) => setError(toolsText.answerError(failureText(err, 'first-field'))),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -62,11 +62,11 @@ export default function PwnedPage() {
   const latest = results[0];
 
   return (
-    <Page title={TM.pwnedTitle} width={760}>
+    <Page title={toolsText.pwnedTitle} width={760}>
       <form onSubmit={submit} noValidate>
         <Group align="flex-end" gap="xs">
           <PasswordInput
-            label={TM.pwnedLabel}
+            label={toolsText.pwnedLabel}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="off"
@@ -74,7 +74,7 @@ export default function PwnedPage() {
             maw="100%"
           />
           <Button type="submit" loading={check.isPending}>
-            {TM.checkPassword}
+            {toolsText.checkPassword}
           </Button>
         </Group>
       </form>
@@ -85,7 +85,7 @@ export default function PwnedPage() {
       )}
       {latest && (
         <Alert color={latest.hacked ? 'red' : 'teal'} role="status">
-          {latest.hacked ? TM.breachedNote : TM.notFoundNote}
+          {latest.hacked ? toolsText.breachedNote : toolsText.notFoundNote}
         </Alert>
       )}
       {results.length > 0 && (
@@ -93,9 +93,9 @@ export default function PwnedPage() {
           <caption className="visually-hidden">Checked passwords, newest first</caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{TM.colPassword}</Table.Th>
-              <Table.Th>{TM.colBreached}</Table.Th>
-              <Table.Th>{TM.colTimes}</Table.Th>
+              <Table.Th>{toolsText.colPassword}</Table.Th>
+              <Table.Th>{toolsText.colBreached}</Table.Th>
+              <Table.Th>{toolsText.colTimes}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -107,7 +107,7 @@ export default function PwnedPage() {
                 <Table.Td>
                   {/* filled, in the darkest shades: white on them keeps 4.5:1 contrast */}
                   <Badge color={r.hacked ? 'red.9' : 'teal.9'} variant="filled">
-                    {r.hacked ? TM.yes : TM.no}
+                    {r.hacked ? toolsText.yes : toolsText.no}
                   </Badge>
                 </Table.Td>
                 <Table.Td>

@@ -1,6 +1,6 @@
 import { Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { humantime, unixtime } from '@portal/contract/tools/calls';
-import { TM } from '@portal/contract/tools/messages';
+import { toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../app/api.ts';
@@ -52,20 +52,20 @@ export default function UnixTimePage() {
     e.preventDefault();
     const ts = timestamp.trim();
     if (!ts) {
-      setAnswer({ text: TM.answerError(TM.timestampRequired), error: true });
+      setAnswer({ text: toolsText.answerError(toolsText.timestampRequired), error: true });
       return;
     }
     convert.mutate(ts);
   };
 
   return (
-    <Page title={TM.unixTitle} width={760}>
+    <Page title={toolsText.unixTitle} width={760}>
       <AnswerBox label="Answer" answer={answer} caption={caption} />
       <form onSubmit={submitShift} noValidate>
         <Stack gap="xs">
           <Group align="flex-end" gap="xs">
             <TextInput
-              label={TM.offsetLabel}
+              label={toolsText.offsetLabel}
               placeholder="86400"
               inputMode="numeric"
               value={offset}
@@ -74,20 +74,20 @@ export default function UnixTimePage() {
               maw="100%"
             />
             <Button type="submit" loading={shift.isPending}>
-              {TM.offsetButton}
+              {toolsText.offsetButton}
             </Button>
           </Group>
           <List size="sm" c={muted} spacing={2}>
-            <List.Item>{TM.hintDay}</List.Item>
-            <List.Item>{TM.hint30Days}</List.Item>
-            <List.Item>{TM.hintYear}</List.Item>
+            <List.Item>{toolsText.hintDay}</List.Item>
+            <List.Item>{toolsText.hint30Days}</List.Item>
+            <List.Item>{toolsText.hintYear}</List.Item>
           </List>
         </Stack>
       </form>
       <form onSubmit={submitConvert} noValidate>
         <Group align="flex-end" gap="xs">
           <TextInput
-            label={TM.timestampLabel}
+            label={toolsText.timestampLabel}
             placeholder="1700000000"
             inputMode="numeric"
             value={timestamp}
@@ -96,7 +96,7 @@ export default function UnixTimePage() {
             maw="100%"
           />
           <Button type="submit" loading={convert.isPending}>
-            {TM.timestampButton}
+            {toolsText.timestampButton}
           </Button>
         </Group>
       </form>
