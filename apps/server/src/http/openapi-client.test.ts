@@ -52,7 +52,7 @@ describe('a typed client generated from the API document', () => {
         logname: 'bob',
         name: 'typed client',
         scope: 'read',
-        expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+        expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
         password: demoPassword('bob'),
       },
       headers: session,

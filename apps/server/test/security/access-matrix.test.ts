@@ -40,7 +40,7 @@ for (const who of ['alice', 'bob'])
     logname: who,
     name: 'matrix-target',
     scope: 'read',
-    expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
     password: demoPassword(who),
   });
 const targetOf = await loadTargets(t.db);

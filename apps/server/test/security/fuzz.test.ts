@@ -89,7 +89,7 @@ await t.as('alice').post('/api/create-api-token', {
   logname: 'alice',
   name: 'fuzz-target',
   scope: 'read',
-  expires: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+  expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
   password: demoPassword('alice'),
 });
 const targetOf = await loadTargets(t.db);
