@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { createDevices, type Devices } from './auth/devices.ts';
 import { createSecretBox, type SecretBox } from './auth/secret-box.ts';
 import { SessionCache } from './auth/session-cache.ts';
@@ -113,7 +113,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     // One line per request, written when it is answered (below), instead of fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: trustProxy(config.TRUST_PROXY),
