@@ -73,10 +73,15 @@ async function maxMailId(): Promise<number> {
 
 describe('SMTP down for a while, then back', () => {
   it('delivers every queued message exactly once when the server returns on the same port', async () => {
-    await t.drainJobs(); // nothing of the demo import left due
     // The demo's temporary aliases expire on fixed dates: the clock jumps below must not make one
     // expire (and queue its notice) on the day the suite happens to run.
     await t.db.update(tempEmails).set({ expiredAt: t.clock.now() });
+    // Nothing of the demo import left due: what is due now (notices of the demo's dates that have
+    // passed) goes out through the harness's recorder before SMTP goes down.
+    const smtp = t.app.deps.outbox.transport.deliver;
+    t.app.deps.outbox.transport.deliver = restore;
+    await t.drainJobs();
+    t.app.deps.outbox.transport.deliver = smtp;
     const since = await maxMailId();
 
     // Messages queued through the portal's own paths while SMTP is down.
