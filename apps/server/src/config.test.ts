@@ -85,5 +85,6 @@ describe('loadConfig', () => {
         await t.close();
       }
     }
-  });
+    // Two fresh databases (each migrated): under a loaded machine this outlasts the default minute.
+  }, 180_000);
 });
