@@ -150,7 +150,8 @@ export const FAILURE_CODES = {
   },
   wrong_code: {
     http: 422,
-    means: 'The authenticator or recovery code is wrong, or was used already (second factor).',
+    means:
+      'The second factor is wrong: an authenticator or recovery code wrong or used already, or a passkey not accepted.',
   },
   mfa_expired: {
     http: 422,

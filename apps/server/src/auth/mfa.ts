@@ -3,8 +3,11 @@ import { isStaffRole } from '@portal/contract/constants';
 import { MFA_TOKEN_MINUTES, type MfaMethod, secondFactorText } from '@portal/contract/security/second-factor';
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { mfaChallenges, recoveryCodes, totpAuthenticators } from '../db/schema.ts';
+import { mfaChallenges, passkeys, recoveryCodes, totpAuthenticators } from '../db/schema.ts';
 import { AppError, rateLimited, refused } from '../lib/errors.ts';
+import type { AuthenticationResponse } from '@portal/contract/security/passkeys';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
+import { type RelyingParty, verifyPasskeyAssertion } from './passkeys.ts';
 import type { SecretBox } from './secret-box.ts';
 import { admit, clearFailures, RULES, retryAfterSeconds } from './throttle.ts';
 import { matchingStep, newRecoveryCodes, normalRecoveryCode, totpShape } from './totp.ts';
@@ -14,7 +17,7 @@ import { matchingStep, newRecoveryCodes, normalRecoveryCode, totpShape } from '.
  * password, an account with a second factor gets a challenge instead of a session: an `mfa_token`
  * (stored as its SHA-256) that lives five minutes and is used once. `startChallenge` and
  * `consumeChallenge` are the two ends of it, whatever the factor: an authenticator code or a
- * recovery code here, a passkey where that is added (`secondFactorMethods` then lists 'passkey').
+ * recovery code, or a passkey of the account (`verifySecondFactorPasskey`).
  */
 
 /** PORTAL_STAFF_MFA. */
@@ -30,7 +33,20 @@ export async function secondFactorMethods(db: Db, account: string): Promise<MfaM
     .where(and(eq(totpAuthenticators.account, account), isNotNull(totpAuthenticators.confirmedAt)))
     .limit(1);
   // Recovery codes stand in for the authenticator; they are never a factor on their own.
-  return row ? ['totp', 'recovery_code'] : [];
+  if (!row) return [];
+  // A passkey is offered as the second step only where the authenticator app is on: it does not
+  // make a password-only account two-step (a passkey alone signs in directly; decision 024).
+  return (await hasPasskey(db, account)) ? ['totp', 'recovery_code', 'passkey'] : ['totp', 'recovery_code'];
+}
+
+/** Whether the account has a passkey. */
+export async function hasPasskey(db: Db, account: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.owner, account))
+    .limit(1);
+  return !!row;
 }
 
 export interface Challenge {
@@ -119,6 +135,33 @@ export async function verifyCode(
   if (!outcome) throw refused(secondFactorText.wrongCode, 'wrong_code');
   await clearFailures(db, key);
   return outcome;
+}
+
+/**
+ * Checks a passkey's answer as the account's second factor: the options were bound to `account`
+ * (auth/passkeys.ts), so a passkey of another account, a challenge used already or made for another
+ * account or purpose, and an answer that does not verify are refused. Counted and refused exactly
+ * like a wrong code (the same limit, `wrong_code`); call it outside a transaction.
+ */
+export async function verifySecondFactorPasskey(
+  db: Db,
+  rp: RelyingParty,
+  account: string,
+  response: AuthenticationResponse,
+  opts: { now: Date; log?: { warn(obj: object, msg: string): void } },
+): Promise<void> {
+  const key = `mfa:${account}`;
+  const admitted = await admit(db, [{ key, rule: RULES.code }], opts.now);
+  if (!admitted.ok) throw rateLimited(retryAfterSeconds(admitted.retryAt, opts.now));
+  try {
+    await verifyPasskeyAssertion(db, rp, response, { now: opts.now, account, log: opts.log });
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // The expired or used challenge keeps its own words: asking anew is what helps then.
+    const stale = err.message === passkeyText.expired;
+    throw refused(stale ? passkeyText.expired : secondFactorText.passkeyNotAccepted, 'wrong_code');
+  }
+  await clearFailures(db, key);
 }
 
 async function checkCode(

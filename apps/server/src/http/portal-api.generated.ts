@@ -26,6 +26,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/mfa-passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * mfa-passkey-options
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-mfa-passkey-options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/mfa-verify": {
         parameters: {
             query?: never;
@@ -2955,7 +2975,7 @@ export interface components {
              *     `breached_password` (422): The new password appears in breached-password data; choose another.
              *     `wrong_password` (422): The caller's own password, asked for to confirm the call, is wrong.
              *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
-             *     `wrong_code` (422): The authenticator or recovery code is wrong, or was used already (second factor).
+             *     `wrong_code` (422): The second factor is wrong: an authenticator or recovery code wrong or used already, or a passkey not accepted.
              *     `mfa_expired` (422): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
              *     `mfa_setup_required` (403): A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).
              *     `rate_limited` (429): Too many attempts; wait before trying again.
@@ -3071,7 +3091,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `card_not_stored`: The gateway would not store the card; nothing was charged. `breached_password`: The new password appears in breached-password data; choose another. `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The authenticator or recovery code is wrong, or was used already (second factor). `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
+        /** @description `refused`: A business rule refuses the request (cannot renew, limit reached, declined). `card_not_stored`: The gateway would not store the card; nothing was charged. `breached_password`: The new password appears in breached-password data; choose another. `wrong_password`: The caller's own password, asked for to confirm the call, is wrong. `idempotency_mismatch`: This Idempotency-Key was used with another request; use a new key for a new request. `wrong_code`: The second factor is wrong: an authenticator or recovery code wrong or used already, or a passkey not accepted. `mfa_expired`: The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again. */
         Refused: {
             headers: {
                 [name: string]: unknown;
@@ -3214,6 +3234,87 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "post-mfa-passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mfa_token": "string"
+                 *     }
+                 */
+                "application/json": {
+                    mfa_token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "challenge": "string",
+                     *         "timeout": 0,
+                     *         "rpId": "string",
+                     *         "allowCredentials": [
+                     *           {
+                     *             "id": "string",
+                     *             "type": "public-key",
+                     *             "transports": [
+                     *               "ble"
+                     *             ]
+                     *           }
+                     *         ],
+                     *         "userVerification": "required",
+                     *         "hints": [
+                     *           "string"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            challenge: string;
+                            timeout?: number;
+                            rpId?: string;
+                            allowCredentials?: {
+                                id: string;
+                                /** @constant */
+                                type: "public-key";
+                                transports?: ("ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb")[];
+                            }[];
+                            /** @enum {string} */
+                            userVerification?: "required" | "preferred" | "discouraged";
+                            hints?: string[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "post-mfa-verify": {
         parameters: {
             query?: never;
@@ -3226,12 +3327,45 @@ export interface operations {
                 /**
                  * @example {
                  *       "mfa_token": "string",
-                 *       "code": "string"
+                 *       "code": "string",
+                 *       "passkey": {
+                 *         "id": "",
+                 *         "rawId": "",
+                 *         "type": "public-key",
+                 *         "response": {
+                 *           "clientDataJSON": "",
+                 *           "authenticatorData": "",
+                 *           "signature": "",
+                 *           "userHandle": ""
+                 *         },
+                 *         "authenticatorAttachment": "platform",
+                 *         "clientExtensionResults": {}
+                 *       }
                  *     }
                  */
                 "application/json": {
                     mfa_token: string;
-                    code: string;
+                    code?: string;
+                    passkey?: {
+                        id: string;
+                        rawId: string;
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            authenticatorData: string;
+                            signature: string;
+                            userHandle?: string;
+                        };
+                        /** @enum {string} */
+                        authenticatorAttachment?: "platform" | "cross-platform";
+                        /** @default {} */
+                        clientExtensionResults?: {
+                            credProps?: {
+                                rk?: boolean;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -13059,7 +13193,7 @@ export interface operations {
                                 /** @example 12 Harbor Road */
                                 address: string;
                                 /** @enum {string} */
-                                method: "password" | "password+code" | "passkey" | "staff";
+                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
                             }[];
                         };
                     };
@@ -13250,7 +13384,7 @@ export interface operations {
                                 /** @enum {string} */
                                 result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed";
                                 /** @enum {string} */
-                                method: "password" | "password+code" | "passkey" | "staff";
+                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
                                 device: string;
                                 /** @example 12 Harbor Road */
                                 address: string;

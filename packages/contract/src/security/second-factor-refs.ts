@@ -16,6 +16,11 @@ export const MFA_VERIFY = {
   path: '/api/mfa-verify',
   token: false,
 } as const satisfies CallRef;
+export const MFA_PASSKEY_OPTIONS = {
+  method: 'POST',
+  path: '/api/mfa-passkey-options',
+  token: false,
+} as const satisfies CallRef;
 
 /** How long an `mfa_token` lives: the second step must follow the password within this. */
 export const MFA_TOKEN_MINUTES = 5;
@@ -25,8 +30,9 @@ export const RECOVERY_CODE_COUNT = 10;
 export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
 
 /**
- * The ways to finish a sign-in after the password. 'passkey' is listed by the server once passkeys
- * can be a second factor (the passkeys work of issue 18); a client shows the switches it knows.
+ * The ways to finish a sign-in after the password. 'passkey' is listed when the account has a
+ * passkey besides its authenticator app (docs/decisions/024-passkey-second-factor.md); a client
+ * shows the switches it knows.
  */
 export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
@@ -48,4 +54,17 @@ export const secondFactorText = {
   setupRequired:
     'Staff accounts need a second factor: set up an authenticator app before anything else (Account → Security)',
   noSecondFactor: 'This account has no second factor',
+
+  // a passkey as the second step (docs/decisions/024-passkey-second-factor.md)
+  usePasskey: 'Use a passkey instead',
+  /** The assertion did not verify: another account's passkey, a bad signature, a wrong site. */
+  passkeyNotAccepted: 'This passkey was not accepted: use a passkey of this account, or enter a code',
+  /** The browser's ceremony ended without an answer (cancelled, timed out, no passkey there). */
+  passkeyCancelled: 'The passkey request was cancelled or timed out: try again, or enter a code',
+  passkeyUnsupported: 'This browser cannot use passkeys: enter a code instead',
+  /** The browser's ceremony failed for another reason (a wrong site, the authenticator's error). */
+  passkeyFailed: 'The passkey could not be used: try again, or enter a code',
+  passkeyFailedTitle: 'Passkey not used',
+  noPasskey: 'This account has no passkey: enter a code instead',
+  codeOrPasskey: 'Send a code or a passkey, not both',
 } as const;

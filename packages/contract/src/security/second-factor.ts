@@ -3,7 +3,14 @@ import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import { LoginData } from '../session/calls.ts';
-import { MFA_METHODS, MFA_VERIFY, SECOND_FACTOR, secondFactorText } from './second-factor-refs.ts';
+import { AuthenticationResponse, RequestOptions } from './passkeys.ts';
+import {
+  MFA_METHODS,
+  MFA_PASSKEY_OPTIONS,
+  MFA_VERIFY,
+  SECOND_FACTOR,
+  secondFactorText,
+} from './second-factor-refs.ts';
 
 export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, secondFactorText, TOTP } from './second-factor-refs.ts';
 
@@ -98,10 +105,33 @@ export const MfaRequiredAnswer = z.object({
 });
 export type MfaRequiredAnswer = z.infer<typeof MfaRequiredAnswer>;
 
-/** The sign-in's second step: answers exactly what the login would have (and opens the session). */
+const mfaToken = text({ error: secondFactorText.challengeExpired }).min(1).max(200);
+
+/**
+ * The sign-in's second step: an authenticator or recovery `code`, or a `passkey` (the browser's
+ * answer to mfa-passkey-options) — exactly one. Answers exactly what the login would have (and
+ * opens the session).
+ */
 export const mfaVerify = defineCall({
   ...MFA_VERIFY,
-  body: z.object({ mfa_token: text({ error: secondFactorText.challengeExpired }).min(1).max(200), code }),
+  body: z
+    .object({ mfa_token: mfaToken, code: code.optional(), passkey: AuthenticationResponse.optional() })
+    .superRefine((b, ctx) => {
+      if (b.code === undefined && b.passkey === undefined)
+        ctx.addIssue({ code: 'custom', path: ['code'], message: secondFactorText.codeRequired });
+      if (b.code !== undefined && b.passkey !== undefined)
+        ctx.addIssue({ code: 'custom', path: ['passkey'], message: secondFactorText.codeOrPasskey });
+    }),
   data: LoginData,
   top: LoginData,
+});
+
+/**
+ * WebAuthn request options for the second step with a passkey: only the passkeys of the account
+ * whose password was right, with a single-use challenge bound to that account.
+ */
+export const mfaPasskeyOptions = defineCall({
+  ...MFA_PASSKEY_OPTIONS,
+  body: z.object({ mfa_token: mfaToken }),
+  data: RequestOptions,
 });

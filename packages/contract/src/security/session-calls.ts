@@ -8,8 +8,11 @@ import { logname, text } from '../rules.ts';
  * prefixes (an IPv4 /24, an IPv6 /64), never a whole address.
  */
 
-/** How a session was opened (and a sign-in attempted): password, password + authenticator code, passkey, staff. */
-export const SIGN_IN_METHODS = ['password', 'password+code', 'passkey', 'staff'] as const;
+/**
+ * How a session was opened (and a sign-in attempted): password, password + authenticator code,
+ * password + passkey (the passkey as the second step), passkey alone, staff.
+ */
+export const SIGN_IN_METHODS = ['password', 'password+code', 'password+passkey', 'passkey', 'staff'] as const;
 export const SignInMethod = z.enum(SIGN_IN_METHODS);
 export type SignInMethod = z.infer<typeof SignInMethod>;
 
@@ -35,6 +38,7 @@ export const SIGN_IN_RETENTION_DAYS = 90;
 export const SIGN_IN_METHOD_TEXT: Record<SignInMethod, string> = {
   password: 'Password',
   'password+code': 'Password and authenticator code',
+  'password+passkey': 'Password and passkey',
   passkey: 'Passkey',
   staff: 'Staff',
 };

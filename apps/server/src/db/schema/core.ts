@@ -129,7 +129,7 @@ export const sessions = pgTable(
     /** The client's network: an IPv4 address's /24, an IPv6 address's /64. */
     clientPrefix: text('client_prefix').notNull(),
     userAgent: text('user_agent').notNull().default(''),
-    /** How the session was authenticated: password | password+code | passkey | staff (SIGN_IN_METHODS). */
+    /** How the session was authenticated: password | password+code | password+passkey | passkey | staff (SIGN_IN_METHODS). */
     method: text('method').notNull().default('password'),
     /** For staff: the customer account the operator works on (set by the staff account search). */
     workingOn: text('working_on'),
@@ -157,7 +157,7 @@ export const signIns = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** success | bad_password | throttled | code_pending | code_failed (SIGN_IN_RESULTS) */
     result: text('result').notNull(),
-    /** password | password+code | passkey | staff (SIGN_IN_METHODS) */
+    /** password | password+code | password+passkey | passkey | staff (SIGN_IN_METHODS) */
     method: text('method').notNull(),
     /** An IPv4 address's /24, an IPv6 address's /64. */
     clientPrefix: text('client_prefix').notNull(),

@@ -9,23 +9,32 @@ import { endSession, workOn } from '../../auth/sessions.ts';
 import {
   challengeExpired,
   consumeChallenge,
+  hasPasskey,
   liveChallenge,
   secondFactorMethods,
   startChallenge,
   verifyCode,
+  verifySecondFactorPasskey,
 } from '../../auth/mfa.ts';
-import { type MfaRequiredAnswer, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
+import { passkeyAssertionOptions, relyingParty } from '../../auth/passkeys.ts';
+import {
+  type MfaRequiredAnswer,
+  mfaPasskeyOptions,
+  mfaVerify,
+  secondFactorText,
+} from '@portal/contract/security/second-factor';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { appGateway } from '../../integrations/gateway/index.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
+import { AppError, notFound, refused } from '../../lib/errors.ts';
 import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
 export function sessionRoutes(app: FastifyInstance): void {
   const { deps } = app;
+  const rp = relyingParty(deps.config);
 
   route(app, S.login, {
     access: 'public',
@@ -65,7 +74,24 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // The sign-in's second step (issue 18): the challenge's token and a code finish what miglogin began.
+  // The sign-in's second step with a passkey (issue 18): options for the passkeys of the account
+  // whose password was right, their challenge bound to it (docs/decisions/024-passkey-second-factor.md).
+  route(app, mfaPasskeyOptions, {
+    access: 'public',
+    limit: 'passkey',
+    // Hands out a challenge and changes nothing the customer sees.
+    audit: false,
+    handler: async ({ body, db }) => {
+      const now = deps.now();
+      const challenge = await liveChallenge(db, body.mfa_token, now);
+      if (!challenge) throw challengeExpired();
+      if (!(await hasPasskey(db, challenge.account))) throw refused(secondFactorText.noPasskey);
+      return passkeyAssertionOptions(db, rp, { now, account: challenge.account });
+    },
+  });
+
+  // The sign-in's second step (issue 18): the challenge's token and a code (or a passkey) finish
+  // what miglogin began.
   route(app, mfaVerify, {
     access: 'public',
     // Outside a transaction: a wrong code must stay counted (auth/mfa.ts verifyCode).
@@ -75,11 +101,15 @@ export function sessionRoutes(app: FastifyInstance): void {
       const now = deps.now();
       const challenge = await liveChallenge(db, body.mfa_token, now);
       if (!challenge) throw challengeExpired();
+      const method = body.passkey ? 'password+passkey' : 'password+code';
       try {
-        await verifyCode(db, deps.secretBox, challenge.account, body.code, now);
+        // The contract lets exactly one of them through.
+        if (body.passkey)
+          await verifySecondFactorPasskey(db, rp, challenge.account, body.passkey, { now, log: req.log });
+        else await verifyCode(db, deps.secretBox, challenge.account, body.code ?? '', now);
       } catch (err) {
         await recordSignIn(db, {
-          ...signInAttempt(req, challenge.account, 'password+code', now),
+          ...signInAttempt(req, challenge.account, method, now),
           result: 'code_failed',
         });
         throw err;
@@ -90,7 +120,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       // A password change or reset since the password step ends this sign-in too.
       if (!used || !user || user.sessionEpoch !== used.epoch) throw challengeExpired();
       const device = await readDevice(deps.devices, req);
-      return finishSignIn(app, db, user, { req, reply, device, method: 'password+code' });
+      return finishSignIn(app, db, user, { req, reply, device, method });
     },
   });
 

@@ -47,6 +47,14 @@ export const securityExpectations: Record<string, Expectation> = {
     answers: { 422: 'an mfa_token is single-use and short-lived: the sample names none that is live' },
     sample: () => ({ body: { mfa_token: 'probe', code: '123456' } }),
   },
+  'POST /api/mfa-passkey-options': {
+    access: 'public',
+    kind: 'none',
+    answers: {
+      422: 'an mfa_token is single-use and short-lived: the sample names none that is live (passkey-second-factor.test.ts gets real ones)',
+    },
+    sample: () => ({ body: { mfa_token: 'probe' } }),
+  },
   // passkeys (issue 18): an account's own; staff may list them, never make or change them
   'POST /api/passkey-register-options': {
     access: 'account:own',

@@ -1,12 +1,15 @@
-import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ColorMode } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
-import { mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
+import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
+import type { LoginData } from '@portal/contract/session/calls';
 import { useState } from 'react';
+import type { z } from 'zod';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
+import { hasWebAuthn, signWithPasskey, wasCancelled } from '../../ui/webauthn.ts';
 import { SignInCard } from './sign-in-card.tsx';
 
 type Kind = 'totp' | 'recovery_code';
@@ -18,8 +21,9 @@ const LABEL: Record<Kind, string> = {
 
 /**
  * The sign-in's second step (issue 18): after the right password of an account with a second
- * factor, a code from the authenticator app, or one of the recovery codes instead. The answer is
- * the login's own: the session starts as after a password-only sign-in.
+ * factor, a code from the authenticator app, one of the recovery codes, or a passkey of the account
+ * instead (when it has one). The answer is the login's own: the session starts as after a
+ * password-only sign-in.
  */
 export default function CodeStep({
   challenge,
@@ -37,28 +41,61 @@ export default function CodeStep({
     initialValues: { code: '' },
     validate: { code: (v) => (v.trim() ? null : secondFactorText.codeRequired) },
   });
+  const [passkeyPending, setPasskeyPending] = useState(false);
+  // Why the last passkey attempt failed; the code field stays as it was, usable.
+  const [passkeyProblem, setPasskeyProblem] = useState('');
   const other: Kind = kind === 'totp' ? 'recovery_code' : 'totp';
-  const can = (k: Kind) => challenge.methods.includes(k);
+  const can = (k: Kind | 'passkey') => challenge.methods.includes(k);
+
+  const signIn = (data: z.infer<typeof LoginData>) => {
+    const claims = decodeToken(data.id_token);
+    session.login(data.id_token, data.bill_email, data.color_mode);
+    if (claims) onSignedIn(claims.username, data.color_mode);
+  };
+
+  /** The sign-in is over (expired, used): say so and go back to the password. */
+  const expired = (err: unknown) => {
+    if (!(err instanceof ApiError && err.code === 'mfa_expired')) return false;
+    showStatus({ title: commonText.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
+    onStartOver();
+    return true;
+  };
 
   const submit = form.onSubmit(async ({ code }) => {
     setPending(true);
     try {
       const res = await call(mfaVerify, { body: { mfa_token: challenge.mfaToken, code } });
-      const claims = decodeToken(res.data.id_token);
-      session.login(res.data.id_token, res.data.bill_email, res.data.color_mode);
-      if (claims) onSignedIn(claims.username, res.data.color_mode);
+      signIn(res.data);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'mfa_expired') {
-        showStatus({ title: commonText.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
-        onStartOver();
-        return;
-      }
+      if (expired(err)) return;
       form.setFieldValue('code', '');
       form.setFieldError('code', failureText(err));
     } finally {
       setPending(false);
     }
   });
+
+  // Options bound to this sign-in's account, the browser's passkey ceremony, then the same
+  // mfa-verify a code goes to, with the passkey's answer instead.
+  const usePasskey = async () => {
+    setPasskeyProblem('');
+    if (!hasWebAuthn()) {
+      setPasskeyProblem(secondFactorText.passkeyUnsupported);
+      return;
+    }
+    setPasskeyPending(true);
+    try {
+      const options = await call(mfaPasskeyOptions, { body: { mfa_token: challenge.mfaToken } });
+      const passkey = await signWithPasskey(options.data);
+      const res = await call(mfaVerify, { body: { mfa_token: challenge.mfaToken, passkey } });
+      signIn(res.data);
+    } catch (err) {
+      if (expired(err)) return;
+      setPasskeyProblem(passkeyFailureText(err));
+    } finally {
+      setPasskeyPending(false);
+    }
+  };
 
   return (
     <SignInCard titleId="code-title">
@@ -78,13 +115,29 @@ export default function CodeStep({
             autoComplete="one-time-code"
             inputMode={kind === 'totp' ? 'numeric' : 'text'}
             autoCapitalize="none"
-            // The field is the only thing on this step: the person came here to type into it.
+            // Most come here to type a code; the passkey button is one Tab away.
             autoFocus
             {...form.getInputProps('code')}
           />
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={pending} disabled={passkeyPending}>
             Verify
           </Button>
+          {can('passkey') && (
+            <Button
+              type="button"
+              variant="default"
+              loading={passkeyPending}
+              disabled={pending}
+              onClick={usePasskey}
+            >
+              {secondFactorText.usePasskey}
+            </Button>
+          )}
+          {passkeyProblem && (
+            <Alert color="red" variant="light" title={secondFactorText.passkeyFailedTitle} role="alert">
+              {passkeyProblem}
+            </Alert>
+          )}
           <Group gap="md" justify="center" wrap="wrap">
             {can(other) && (
               <Anchor
@@ -101,7 +154,6 @@ export default function CodeStep({
                   : 'Use the authenticator app instead'}
               </Anchor>
             )}
-            {/* Passkeys (issue 18, passkey part): "Use a passkey instead" goes here, when can('passkey'). */}
             <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
               Start over
             </Anchor>
@@ -110,4 +162,11 @@ export default function CodeStep({
       </form>
     </SignInCard>
   );
+}
+
+/** The words for a passkey attempt that failed: the server's refusal, or what the browser ended. */
+function passkeyFailureText(err: unknown): string {
+  if (err instanceof ApiError) return failureText(err);
+  if (wasCancelled(err)) return secondFactorText.passkeyCancelled;
+  return secondFactorText.passkeyFailed;
 }
