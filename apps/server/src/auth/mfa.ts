@@ -35,7 +35,7 @@ export async function secondFactorMethods(db: Db, account: string): Promise<MfaM
   // Recovery codes stand in for the authenticator; they are never a factor on their own.
   if (!row) return [];
   // A passkey is offered as the second step only where the authenticator app is on: it does not
-  // make a password-only account two-step (a passkey alone signs in directly; decision 024).
+  // make a password-only account two-step (a passkey alone signs in directly; decision 018-passkey-second-factor).
   return (await hasPasskey(db, account)) ? ['totp', 'recovery_code', 'passkey'] : ['totp', 'recovery_code'];
 }
 
