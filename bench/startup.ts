@@ -1,7 +1,9 @@
 // bench/startup: time from `npm start` to ready on the embedded default, and the server's memory.
 // Each run starts the portal four times: on an empty data directory with the demo data (the first
 // start of a trial), again on that directory (a later start), and the same two without the demo
-// (PORTAL_DEMO=false). For each start it prints the time to a ready `/readyz`, the server process's
+// (PORTAL_DEMO=false). For each start it prints the time to a ready `/readyz` with the CPU time the
+// processes used until then (npm, the start script, the server and its children: on a shared
+// machine the part of the time that is work rather than waiting for a core), the server process's
 // resident memory at ready, 5 s later (background work that follows the start, e.g. the breached-
 // password list, has run) and its peak (VmHWM), then the medians per case. The build that `npm start`
 // does when sources changed runs once before the first run and is not counted. Prints figures;
@@ -20,13 +22,22 @@ const SERVER = /apps\/server\/(src\/main\.ts|dist\/main\.js)/;
 interface Memory {
   rssMb: number;
   peakMb: number;
+  /** CPU seconds of the whole tree (npm, the start script, the server and the children they waited for). */
+  cpuSeconds: number;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
 function serverMemory(root: number): Memory {
-  const found: Memory = { rssMb: 0, peakMb: 0 };
+  const found: Memory = { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
   const walk = (pid: string) => {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      // utime, stime, cutime, cstime: fields 14-17, counted after the command name in brackets.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      found.cpuSeconds += f.slice(11, 15).reduce((a, x) => a + Number(x), 0) / TICKS;
       if (SERVER.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) {
         found.rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
         found.peakMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
@@ -44,6 +55,7 @@ function serverMemory(root: number): Memory {
 
 interface Start {
   seconds: number;
+  cpuSeconds: number;
   rssMb: number;
   settledMb: number;
   peakMb: number;
@@ -68,12 +80,18 @@ async function start(dataDir: string, demo: boolean): Promise<Start> {
   });
   await waitReady(`http://127.0.0.1:${port}/readyz`, undefined, 120_000);
   const seconds = (performance.now() - t0) / 1000;
-  const atReady = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0 };
+  const atReady = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
   await new Promise((r) => setTimeout(r, settleMs));
-  const settled = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0 };
+  const settled = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
   await new Promise((r) => child.once('exit', r));
-  return { seconds, rssMb: atReady.rssMb, settledMb: settled.rssMb, peakMb: settled.peakMb };
+  return {
+    seconds,
+    cpuSeconds: atReady.cpuSeconds,
+    rssMb: atReady.rssMb,
+    settledMb: settled.rssMb,
+    peakMb: settled.peakMb,
+  };
 }
 
 const CASES = [
@@ -84,7 +102,7 @@ const CASES = [
 ] as const;
 
 const fmt = (s: Start) =>
-  `${s.seconds.toFixed(2)} s, RSS ${s.rssMb.toFixed(0)} MB at ready, ${s.settledMb.toFixed(0)} MB ${settleMs / 1000} s later, peak ${s.peakMb.toFixed(0)} MB`;
+  `${s.seconds.toFixed(2)} s (CPU ${s.cpuSeconds.toFixed(2)} s), RSS ${s.rssMb.toFixed(0)} MB at ready, ${s.settledMb.toFixed(0)} MB ${settleMs / 1000} s later, peak ${s.peakMb.toFixed(0)} MB`;
 
 // The build `npm start` does when sources changed (web app, server), once, outside the figures.
 if (existsSync('scripts/build-if-changed.mjs')) {
@@ -117,6 +135,7 @@ CASES.forEach((c, i) => {
   const r = results[i];
   const m: Start = {
     seconds: median(r.map((s) => s.seconds)),
+    cpuSeconds: median(r.map((s) => s.cpuSeconds)),
     rssMb: median(r.map((s) => s.rssMb)),
     settledMb: median(r.map((s) => s.settledMb)),
     peakMb: median(r.map((s) => s.peakMb)),

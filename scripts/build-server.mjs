@@ -55,7 +55,7 @@ const sources = Object.keys(scan.metafile.inputs)
 // must stay files of their own (STAY_EXTERNAL: native addons, PGlite's WebAssembly found next to
 // its module, pg shared with the server's own code). An ESM package is re-exported as it is; a CommonJS one as Node imports it
 // (default: module.exports; named: its own properties).
-const VENDORED_ESM = ['@simplewebauthn/server', 'drizzle-orm', 'zod', 'jose'];
+const VENDORED_ESM = ['@simplewebauthn/server', 'drizzle-orm', 'zod', 'jose', 'nodemailer'];
 const VENDORED_CJS = [
   'fastify',
   '@fastify/static',
@@ -69,10 +69,10 @@ const STAY_EXTERNAL = /^(node:|@node-rs\/|@electric-sql\/pglite|pg$|pg\/|pg-nati
 const vendoredPackage = (spec) => VENDORED.find((p) => spec === p || spec.startsWith(`${p}/`));
 const requireFromServer = createRequire(join(SERVER, 'package.json'));
 /** The entry module of a vendored specifier. */
-function vendorEntry(spec) {
+async function vendorEntry(spec) {
   if (VENDORED_ESM.includes(vendoredPackage(spec))) {
     const lines = [`export * from '${spec}';`];
-    if ('default' in requireFromServer(spec)) lines.push(`export { default } from '${spec}';`);
+    if ('default' in (await import(spec))) lines.push(`export { default } from '${spec}';`);
     return lines.join('\n');
   }
   const exported = requireFromServer(spec);
@@ -111,8 +111,8 @@ await build({
       name: 'vendor-entries',
       setup(b) {
         b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice(7), namespace: 'vendor' }));
-        b.onLoad({ filter: /.*/, namespace: 'vendor' }, (args) => ({
-          contents: vendorEntry(args.path),
+        b.onLoad({ filter: /.*/, namespace: 'vendor' }, async (args) => ({
+          contents: await vendorEntry(args.path),
           resolveDir: SERVER,
           loader: 'js',
         }));
