@@ -60,14 +60,24 @@ async function makeDatabase(dir: string, migrationsFolder: string, startParams: 
   });
 }
 
-/** Fills `target` through a sibling directory renamed into place: a crash never leaves half a database. */
+/**
+ * Fills `target` through a sibling directory renamed into place: a crash never leaves half a database.
+ * An existing empty `target` (made by an operator, perhaps a mount point) is kept: the entries are
+ * moved into it, PG_VERSION (which marks a database) last.
+ */
 async function fillAtomically(target: string, fill: (dir: string) => Promise<void> | void): Promise<void> {
   const partial = `${target}.partial-${process.pid}`;
   rmSync(partial, { recursive: true, force: true });
   try {
     await fill(partial);
-    rmSync(target, { recursive: true, force: true }); // an empty directory (isNewDataDir)
-    renameSync(partial, target);
+    if (!existsSync(target)) {
+      renameSync(partial, target);
+      return;
+    }
+    const entries = readdirSync(partial).sort(
+      (a, b) => Number(a === 'PG_VERSION') - Number(b === 'PG_VERSION'),
+    );
+    for (const name of entries) renameSync(join(partial, name), join(target, name));
   } finally {
     rmSync(partial, { recursive: true, force: true });
   }
