@@ -3,8 +3,12 @@
 // one .js file at the same place under dist/ (apps/server/src/x.ts → apps/server/dist/x.js), so the
 // paths the code finds relative to itself (migrations, demo data, the SPA, texts) stay the same;
 // imports of .ts files and of @portal/contract/* are rewritten to the compiled files.
+// A few ESM packages made of hundreds of small files are bundled into apps/server/dist/vendor/
+// (VENDORED below): Node resolves, opens and compiles each file of a package at every start, and
+// these were a third of the server's module loading (docs/decisions/024-start-up-template.md).
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
+import { createRequire } from 'node:module';
 import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
@@ -46,8 +50,81 @@ const sources = Object.keys(scan.metafile.inputs)
   .map((f) => resolve(ROOT, f))
   .filter((f) => f.endsWith('.ts'));
 
-// 2. Each of them compiled on its own, every import kept as an import of the compiled file.
+// 2. The vendored packages' entry points the sources import, bundled together (shared code split
+// into chunks, so a class is one class for all of them) with their dependencies, except those that
+// must stay files of their own (STAY_EXTERNAL: native addons, PGlite's WebAssembly found next to
+// its module, pg shared with the server's own code). An ESM package is re-exported as it is; a CommonJS one as Node imports it
+// (default: module.exports; named: its own properties).
+const VENDORED_ESM = ['@simplewebauthn/server', 'drizzle-orm', 'zod', 'jose', 'nodemailer'];
+const VENDORED_CJS = [
+  'fastify',
+  '@fastify/static',
+  '@fastify/helmet',
+  '@fastify/cookie',
+  '@fastify/compress',
+  'prom-client',
+];
+const VENDORED = [...VENDORED_ESM, ...VENDORED_CJS];
+const STAY_EXTERNAL = /^(node:|@node-rs\/|@electric-sql\/pglite|pg$|pg\/|pg-native)/;
+const vendoredPackage = (spec) => VENDORED.find((p) => spec === p || spec.startsWith(`${p}/`));
+const requireFromServer = createRequire(join(SERVER, 'package.json'));
+/** The entry module of a vendored specifier. */
+async function vendorEntry(spec) {
+  if (VENDORED_ESM.includes(vendoredPackage(spec))) {
+    const lines = [`export * from '${spec}';`];
+    if ('default' in (await import(spec))) lines.push(`export { default } from '${spec}';`);
+    return lines.join('\n');
+  }
+  const exported = requireFromServer(spec);
+  const names = Object.keys(exported).filter(
+    (k) =>
+      /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default' && !Object.getOwnPropertyDescriptor(exported, k)?.get,
+  );
+  return `const m = require('${spec}');\nexport default m;\nexport const { ${names.join(', ')} } = m;`;
+}
+const vendorSpecs = [
+  ...new Set(
+    Object.values(scan.metafile.inputs).flatMap((i) =>
+      i.imports.filter((imp) => imp.external && vendoredPackage(imp.path)).map((imp) => imp.path),
+    ),
+  ),
+].sort();
+const VENDOR = join(SERVER, 'dist/vendor');
+const vendorFile = (spec) => join(VENDOR, `${spec.replace(/^@/, '').replace(/\//g, '__')}.js`);
+
 for (const pkg of [SERVER, CONTRACT]) rmSync(join(pkg, 'dist'), { recursive: true, force: true });
+const entryOf = (spec) => `vendor:${spec}`;
+await build({
+  ...common,
+  entryPoints: Object.fromEntries(
+    vendorSpecs.map((spec) => [relative(VENDOR, vendorFile(spec)).replace(/\.js$/, ''), entryOf(spec)]),
+  ),
+  outdir: VENDOR,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  // CommonJS code inside the bundle (e.g. @peculiar/asn1-*) requires Node's built-ins.
+  banner: {
+    js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);",
+  },
+  plugins: [
+    {
+      name: 'vendor-entries',
+      setup(b) {
+        b.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path.slice(7), namespace: 'vendor' }));
+        b.onLoad({ filter: /.*/, namespace: 'vendor' }, async (args) => ({
+          contents: await vendorEntry(args.path),
+          resolveDir: SERVER,
+          loader: 'js',
+        }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          STAY_EXTERNAL.test(args.path) ? { path: args.path, external: true } : undefined,
+        );
+      },
+    },
+  ],
+});
+
+// 3. Each source compiled on its own, every import kept as an import of the compiled file.
 await build({
   ...common,
   entryPoints: sources.map((s) => ({ in: s, out: relative(ROOT, outputOf(s)).replace(/\.js$/, '') })),
@@ -66,6 +143,10 @@ await build({
             return { path: `./${relative(from, target)}`.replace(/^\.\/\.\.\//, '../'), external: true };
           }
           if (args.path.startsWith('.')) return { path: args.path.replace(/\.ts$/, '.js'), external: true };
+          if (vendorSpecs.includes(args.path)) {
+            const target = relative(from, vendorFile(args.path));
+            return { path: target.startsWith('.') ? target : `./${target}`, external: true };
+          }
           return { path: args.path, external: true };
         });
       },
@@ -73,7 +154,7 @@ await build({
   ],
 });
 
-// 3. Files the code reads next to itself (e.g. features/domains/texts/*.html).
+// 4. Files the code reads next to itself (e.g. features/domains/texts/*.html).
 const copyAssets = (dir) => {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);

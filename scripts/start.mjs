@@ -4,56 +4,12 @@
 // TypeScript sources at every start (docs/decisions/023-start-up.md).
 // Signals are passed on to the server, and this wrapper exits with it: stopping the wrapper (or npm)
 // by its process id never leaves the server running on its own.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { join } from 'node:path';
+import { buildChanged } from './build-if-changed.mjs';
 
-/** sha256 over the paths and contents of the files under `paths` (directories walked in name order). */
-function sourceHash(paths) {
-  const hash = createHash('sha256');
-  const add = (p) => {
-    if (!existsSync(p)) return;
-    if (!statSync(p).isDirectory()) {
-      hash.update(`${p}\0`).update(readFileSync(p)).update('\0');
-      return;
-    }
-    for (const name of readdirSync(p).sort()) add(join(p, name));
-  };
-  for (const p of paths) add(p);
-  return hash.digest('hex');
-}
-
-/** Runs `build` when the hash of `sources` differs from the one stamped in `stamp` by the last build. */
-function buildWhenChanged(what, stamp, output, sources, build) {
-  const hash = sourceHash(sources);
-  const built = existsSync(output) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash;
-  if (built) return;
-  console.log(`Building the ${what}…`);
-  const r = spawnSync(build[0], build.slice(1), { stdio: 'inherit' });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  writeFileSync(stamp, `${hash}\n`);
-}
-
-const shared = ['packages/contract/src', 'packages/contract/package.json', 'package-lock.json'];
 // PORTAL_START_NO_BUILD=1: run what is built, as it is (a harness that built it already).
-if (process.env.PORTAL_START_NO_BUILD !== '1') {
-  buildWhenChanged(
-    'web app',
-    'apps/web/dist/.source-hash',
-    'apps/web/dist/index.html',
-    ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...shared],
-    ['bash', 'scripts/build-web.sh'],
-  );
-  buildWhenChanged(
-    'server',
-    'apps/server/dist/.source-hash',
-    'apps/server/dist/main.js',
-    ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...shared],
-    ['bash', 'scripts/build-server.sh'],
-  );
-}
+if (process.env.PORTAL_START_NO_BUILD !== '1') buildChanged();
 const server = spawn(process.execPath, ['apps/server/dist/main.js', ...process.argv.slice(2)], {
   stdio: 'inherit',
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { createDatabase, isNewDataDir } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -158,7 +158,8 @@ class ResilientPool extends pg.Pool {
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  // A new directory gets a copy of a migrated template, made outside this process (pglite-template.ts).
+  if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, PGLITE_START);
   const client = new PGlite(dataDir, { startParams: PGLITE_START });
   const db = drizzleLite(client, { schema }) as unknown as Db;
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { sha1FromHex } from './format.ts';
 import {
@@ -38,21 +38,29 @@ function builtinListPath(): URL {
 
 const SLICE = 25_000;
 
+/**
+ * Hashes the first `limit` lines straight from the file's bytes (the text is UTF-8, as SHA-1 of a
+ * password is taken): no string per line and no array of a million lines, which took ~80 MB of
+ * heap at every start and stayed in the process's resident memory after collection.
+ */
 async function buildBuiltin(limit: number): Promise<BuiltinList> {
-  const text = await readFile(builtinListPath(), 'utf8');
-  const words = text.split('\n');
-  const n = Math.min(limit, words.length);
-  const keys = new BigUint64Array(n);
+  const bytes = await readFile(builtinListPath());
+  const keys = new BigUint64Array(Math.min(limit, countLines(bytes)));
   let m = 0;
-  for (let start = 0; start < n; start += SLICE) {
-    const stop = Math.min(n, start + SLICE);
-    for (let i = start; i < stop; i++) {
-      const w = words[i].endsWith('\r') ? words[i].slice(0, -1) : words[i];
-      if (w === '') continue;
-      const hex = createHash('sha1').update(w, 'utf8').digest('hex');
-      keys[m++] = BigInt(`0x${hex.slice(0, 16)}`);
+  let line = 0;
+  let pos = 0;
+  while (line < keys.length && pos <= bytes.length) {
+    const stop = Math.min(keys.length, line + SLICE);
+    for (; line < stop && pos <= bytes.length; line++) {
+      let end = bytes.indexOf(0x0a, pos);
+      if (end < 0) end = bytes.length;
+      const next = end + 1;
+      if (end > pos && bytes[end - 1] === 0x0d) end--;
+      // crypto.hash (one call, no Hash object) with hex out: ~3x faster than createHash here.
+      if (end > pos) keys[m++] = BigInt(`0x${hash('sha1', bytes.subarray(pos, end)).slice(0, 16)}`);
+      pos = next;
     }
-    if (stop < n) await new Promise((r) => setImmediate(r));
+    if (line < keys.length) await new Promise((r) => setImmediate(r));
   }
   const sorted = keys.subarray(0, m).sort();
   // drop repeats
@@ -78,6 +86,13 @@ async function buildBuiltin(limit: number): Promise<BuiltinList> {
       return { count: 0, tries };
     },
   };
+}
+
+/** Lines of the text as `split('\n')` counts them (one more than the line feeds). */
+function countLines(bytes: Buffer): number {
+  let n = 1;
+  for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) n++;
+  return n;
 }
 
 const builtins = new Map<number, Promise<BuiltinList>>();
