@@ -1,7 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
@@ -31,7 +31,7 @@ export default function ChangePanelPasswordPage() {
       if (res.message)
         showStatus({
           title: accountText.problems,
-          body: `${escapeHtml(res.message)}<br/>${passwordFailureHint(res.message)}`,
+          body: `${escapeHtml(res.message)}<br/>${accountText.contactHelp}`,
           alert: 'warning',
         });
       else

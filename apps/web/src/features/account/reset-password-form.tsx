@@ -1,7 +1,7 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { call } from '../../app/api.ts';
@@ -30,7 +30,7 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       if (message) {
         showStatus({
           title: accountText.resetFailed,
-          body: `${escapeHtml(message)}<br/>${passwordFailureHint(message)}`,
+          body: `${escapeHtml(message)}<br/>${accountText.contactHelp}`,
           alert: 'warning',
         });
         return;
