@@ -3,7 +3,7 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { escapeHtml } from '../../app/status.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
 
@@ -104,22 +104,6 @@ export function siteFailure(err: unknown, title: string) {
     body: escapeHtml(failureText(err, 'message-and-fields')),
     alert: err instanceof ApiError && err.kind === 'refused' ? ('warning' as const) : ('serious' as const),
   };
-}
-
-/** Shows a failed query's status message once per failure. */
-export function useFailureStatus(
-  error: unknown,
-  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
-) {
-  const showStatus = useStatus();
-  const shown = useRef<unknown>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    showStatus(describeRef.current(error));
-  }, [error, showStatus]);
 }
 
 /** Runs `onChange` when the current user changes while the screen is open (not on first render). */

@@ -11,7 +11,7 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { nondevWebsitesQuery, siteFailure, useFailureStatus } from './api.ts';
+import { nondevWebsitesQuery, siteFailure } from './api.ts';
 
 interface Values {
   action: 'create';
@@ -32,7 +32,17 @@ export default function CreateDevsitePage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
+  const sites = useQuery({
+    ...nondevWebsitesQuery(account),
+    enabled: ready && !readOnly,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.problemsWithRequest,
+        body: escapeHtml(failureText(err, 'message-and-fields')),
+        alert: 'serious',
+      }),
+    },
+  });
   const form = useForm<Values>({
     initialValues: {
       action: 'create',
@@ -44,11 +54,6 @@ export default function CreateDevsitePage() {
     },
     validate: zodValidate(C.DevsiteRequestBody),
   });
-  useFailureStatus(sites.error, (err) => ({
-    title: hostingText.problemsWithRequest,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
 
   const setup = useMutation({
     mutationFn: (v: Values) =>

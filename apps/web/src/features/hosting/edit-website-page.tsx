@@ -16,7 +16,6 @@ import {
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
-  useFailureStatus,
   useOnUserChange,
   virtDetailsQuery,
 } from './api.ts';
@@ -34,9 +33,23 @@ export default function EditWebsitePage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const details = useQuery({ ...virtDetailsQuery(account, vid), enabled: ready });
+  const details = useQuery({
+    ...virtDetailsQuery(account, vid),
+    enabled: ready,
+    meta: { failure: (err) => siteFailure(err, hostingText.problemsWithRequest) },
+  });
   const pending = useQuery({ ...pendingChangeQuery(account, vid), enabled: details.isSuccess });
-  const versions = useQuery({ ...phpVersionsQuery, enabled: ready && !readOnly });
+  const versions = useQuery({
+    ...phpVersionsQuery,
+    enabled: ready && !readOnly,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.errorPhpList,
+        body: escapeHtml(failureText(err, 'message-and-fields')),
+        alert: 'serious',
+      }),
+    },
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   // The version this visitor has just queued: the pending notice is then their own change, not a
   // warning about someone else's.
@@ -44,12 +57,6 @@ export default function EditWebsitePage() {
   const back = () => navigate(routePath('websites'));
 
   useOnUserChange(currentUser, back);
-  useFailureStatus(details.error, (err) => siteFailure(err, hostingText.problemsWithRequest));
-  useFailureStatus(versions.error, (err) => ({
-    title: hostingText.errorPhpList,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
 
   const update = useMutation({
     mutationFn: (php_version: string) =>

@@ -12,7 +12,7 @@ import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery, useFailureStatus } from './api.ts';
+import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery } from './api.ts';
 
 interface Values {
   webappid: number;
@@ -32,6 +32,13 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
   { accessorKey: 'state', header: 'State' },
 ];
 
+/** A failed load of the app list or the sites: the install cannot be made. */
+const fail = (err: unknown) => ({
+  title: hostingText.installFailed,
+  body: escapeHtml(failureText(err, 'message-and-fields')),
+  alert: 'serious' as const,
+});
+
 /**
  * Web App Install: pending installs, and a form to install an application into a website. A
  * dashboard admin sees its primary's pending installs only (installapp is the owner's).
@@ -40,21 +47,17 @@ export default function WebAppInstallPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly });
-  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
+  const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly, meta: { failure: fail } });
+  const sites = useQuery({
+    ...nondevWebsitesQuery(account),
+    enabled: ready && !readOnly,
+    meta: { failure: fail },
+  });
   const pending = useQuery({ ...pendingInstallsQuery(account), enabled: ready, refetchInterval: 15_000 });
   const form = useForm<Values>({
     initialValues: { webappid: -1, appname: '', vid: '', subdir: '', email: '' },
     validate: zodValidate(C.InstallBody),
   });
-
-  const fail = (err: unknown) => ({
-    title: hostingText.installFailed,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious' as const,
-  });
-  useFailureStatus(apps.error, fail);
-  useFailureStatus(sites.error, fail);
 
   const install = useMutation({
     mutationFn: (v: Values) => {

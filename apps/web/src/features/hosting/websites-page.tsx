@@ -15,7 +15,7 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { downloadErrorLog, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
+import { downloadErrorLog, siteFailure, websitesQuery } from './api.ts';
 import { sslText } from './rules.ts';
 
 /**
@@ -28,14 +28,18 @@ export default function WebsitesPage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery({ ...websitesQuery(account), enabled: ready });
+  const list = useQuery({
+    ...websitesQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.errorWebsiteList,
+        body: escapeHtml(failureText(err, 'message-and-fields')),
+        alert: 'serious',
+      }),
+    },
+  });
   const [downloading, setDownloading] = useState<number | null>(null);
-
-  useFailureStatus(list.error, (err) => ({
-    title: hostingText.errorWebsiteList,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
 
   const toggle = useMutation({
     mutationFn: (w: Website) =>

@@ -1,8 +1,6 @@
 import * as C from '@portal/contract/mail/calls';
 import { queryOptions } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { ApiError, call } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of the mail area; every key starts with its call path. */
 
@@ -65,22 +63,6 @@ export const diskUsageQuery = (account: string) =>
     queryKey: [C.diskUsage.path, account],
     queryFn: () => call(C.diskUsage, { params: { account } }).then((r) => r.data.diskusage),
   });
-
-/** Shows a failed query's status message once per failure. */
-export function useFailureStatus(
-  error: unknown,
-  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
-) {
-  const showStatus = useStatus();
-  const shown = useRef<unknown>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    showStatus(describeRef.current(error));
-  }, [error, showStatus]);
-}
 
 /** Field errors of a refused call, for a Mantine form's setErrors. */
 export const fieldErrorsOf = (err: unknown): Record<string, string> =>

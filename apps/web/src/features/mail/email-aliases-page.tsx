@@ -13,10 +13,17 @@ import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { aliasesQuery, domainCountsQuery, useFailureStatus } from './api.ts';
+import { aliasesQuery, domainCountsQuery } from './api.ts';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
+
+/** A failed load of the domains or of a domain's aliases. */
+const loadFailed = (err: unknown) => ({
+  title: mailText.failed,
+  body: escapeHtml(failureText(err, 'fields')),
+  alert: 'serious' as const,
+});
 
 /** Email Aliases of a domain: the domain dropdown with alias counts, the alias table, add, edit and delete. */
 export default function EmailAliasesPage() {
@@ -25,10 +32,17 @@ export default function EmailAliasesPage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const counts = useQuery(domainCountsQuery(currentUser));
+  const counts = useQuery({
+    ...domainCountsQuery(currentUser),
+    meta: { failure: loadFailed },
+  });
   const domains = counts.data ?? [];
   const domain = param && (!counts.data || domains.some((d) => d.domain === param)) ? param : '';
-  const aliases = useQuery({ ...aliasesQuery(domain), enabled: !!domain });
+  const aliases = useQuery({
+    ...aliasesQuery(domain),
+    enabled: !!domain,
+    meta: { failure: loadFailed },
+  });
   const [deleting, setDeleting] = useState<AliasRow | null>(null);
 
   // Without a domain in the path (or one not in the list), show the first domain.
@@ -37,12 +51,6 @@ export default function EmailAliasesPage() {
       navigate(routePath('email-aliases', { domain: counts.data[0].domain }), { replace: true });
     }
   }, [counts.data, param, navigate]);
-
-  useFailureStatus(counts.error ?? aliases.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
 
   const remove = useMutation({
     mutationFn: (a: AliasRow) => call(C.deleteDomainAlias, { body: { src_user: a.src, src_domain: domain } }),

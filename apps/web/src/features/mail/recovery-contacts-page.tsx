@@ -10,25 +10,28 @@ import { useSession } from '../../app/session.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { recoveryQuery, useFailureStatus } from './api.ts';
+import { recoveryQuery } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
 export default function RecoveryContactsPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery(recoveryQuery(currentUser));
+  const list = useQuery({
+    ...recoveryQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: mailText.failed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      }),
+    },
+  });
   const [email, setEmail] = useState('');
   // A new recovery address is lasting access: the customer confirms with their password (staff are not asked).
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const refresh = () => queryClient.invalidateQueries({ queryKey: [C.getRecoveryEmails.path, currentUser] });
-
-  useFailureStatus(list.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
 
   const add = useMutation({
     mutationFn: () =>

@@ -14,7 +14,7 @@ import { useUrls } from '../../app/shared-queries.ts';
 import { escapeHtml, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, fieldErrorsOf, tempEmailsQuery, useFailureStatus } from './api.ts';
+import { expListQuery, fieldErrorsOf, tempEmailsQuery } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
 const columns: ColumnDef<TempEmailRow, unknown>[] = [
@@ -56,7 +56,16 @@ export default function TempEmailPage() {
   const domain = urls?.temp_email_domain ?? '';
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery(tempEmailsQuery(currentUser));
+  const list = useQuery({
+    ...tempEmailsQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: mailText.failed,
+        body: escapeHtml(failureText(err, 'fields')),
+        alert: 'serious',
+      }),
+    },
+  });
   const options = useQuery(expListQuery());
   const form = useForm<Values>({
     initialValues: { name: '', forwards_to: replyTo, expires: null, notes: '' },
@@ -66,12 +75,6 @@ export default function TempEmailPage() {
   useEffect(() => {
     if (options.data && !form.values.expires) form.setFieldValue('expires', options.data.selected_date);
   }, [options.data, form]);
-
-  useFailureStatus(list.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
 
   const add = useMutation({
     mutationFn: (v: Values) =>
