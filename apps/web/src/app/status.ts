@@ -40,8 +40,3 @@ export function alertColor(alert: StatusMessage['alert']): string {
 /** A refusal (the server said no) is a warning; a failure (no usable answer) is serious. */
 export const alertOf = (err: unknown): AlertKind =>
   err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious';
-
-/** Status-message bodies are rendered as sanitised markup: texts from users and servers are escaped first. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

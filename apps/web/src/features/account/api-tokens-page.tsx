@@ -19,7 +19,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { apiTokensQuery } from './api.ts';
@@ -73,17 +73,16 @@ export default function ApiTokensPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'Token not created', body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: 'Token not created', body: failureText(err), alert: 'serious' });
     },
   });
   const revoke = useMutation({
     mutationFn: (token: ApiToken) => call(T.revokeApiToken, { body: { logname: currentUser, id: token.id } }),
     onSuccess: (_res, token) => {
       void refresh();
-      showStatus({ title: apiTokenText.revoked, body: escapeHtml(token.name), type: 'review' });
+      showStatus({ title: apiTokenText.revoked, body: token.name, type: 'review' });
     },
-    onError: (err) =>
-      showStatus({ title: 'Token not revoked', body: escapeHtml(failureText(err)), alert: 'serious' }),
+    onError: (err) => showStatus({ title: 'Token not revoked', body: failureText(err), alert: 'serious' }),
   });
 
   const columns: ColumnDef<ApiToken, unknown>[] = [

@@ -1,8 +1,6 @@
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
 import * as T from '@portal/contract/api-tokens/calls';
-import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml } from '../../app/status.ts';
+import { call } from '../../app/api.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
 export const accountAddressQuery = (kind: 'account' | 'bill', account: string) => ({
@@ -27,18 +25,6 @@ export const pendingSecondaryRequestsQuery = () => ({
   queryKey: [C.listSecondaryRequests.path],
   queryFn: () => call(C.listSecondaryRequests).then((r) => r.data),
 });
-
-/**
- * The server's message for a failed call, made safe for a status body, then "Please contact help"
- * (or, for a breached password — the code breached_password — to choose another).
- */
-export function failureBody(err: unknown): string {
-  const hint =
-    err instanceof ApiError && err.code === 'breached_password'
-      ? accountText.chooseAnother
-      : accountText.contactHelp;
-  return `${escapeHtml(failureText(err))}<br/>${hint}`;
-}
 
 /** The account's personal access tokens (Account → API tokens). */
 export const apiTokensQuery = (logname: string) => ({

@@ -8,7 +8,6 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { busAccountsQuery } from './api.ts';
 import { busAccountsFailure } from './failures.ts';
 import { thousands } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<BusAccount, unknown>[] = [
   { accessorKey: 'account', header: 'Account' },
@@ -38,7 +37,7 @@ const columns: ColumnDef<BusAccount, unknown>[] = [
 
 function failure(err: unknown) {
   const f = busAccountsFailure(err);
-  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
+  return { title: f.title, body: f.text, alert: f.alert };
 }
 
 /** BUS Accounts (spec 002 §2): business backup accounts; on failure the list is emptied. */

@@ -8,7 +8,6 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { circuitsQuery } from './api.ts';
 import { circuitsFailure } from './failures.ts';
 import { formatActiveDate, joinAddress } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<Circuit, unknown>[] = [
   { accessorKey: 'loc_name', header: 'Location' },
@@ -20,7 +19,7 @@ const columns: ColumnDef<Circuit, unknown>[] = [
 
 function failure(err: unknown) {
   const f = circuitsFailure(err);
-  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
+  return { title: f.title, body: f.text, alert: f.alert };
 }
 
 /** Circuits (spec 002 §2): the account's circuits; on failure the list is emptied. */

@@ -8,7 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
@@ -37,7 +37,7 @@ export default function ContactsPage() {
     meta: {
       failure: (err) => ({
         title: commonText.permissionDenied,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'warning',
       }),
     },
@@ -58,12 +58,12 @@ export default function ContactsPage() {
       void queryClient.invalidateQueries({ queryKey: contactsQuery(account).queryKey });
       showStatus({
         title: adminText.success,
-        body: escapeHtml(adminText.deleted(res.data.contact)),
+        body: adminText.deleted(res.data.contact),
         type: 'review',
       });
     },
     onError: (err) =>
-      showStatus({ title: adminText.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({ title: adminText.deletionFailed, body: failureText(err), alert: 'serious' }),
   });
 
   return (

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { contactQuery, contactsQuery } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
@@ -29,8 +29,8 @@ export default function EditContactPage() {
     meta: {
       failure: (err) =>
         err instanceof ApiError && err.kind === 'refused'
-          ? { title: adminText.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
-          : { title: adminText.getContactFailed(raw), body: escapeHtml(failureText(err)), alert: 'serious' },
+          ? { title: adminText.cantFind(raw), body: err.message, alert: 'warning' }
+          : { title: adminText.getContactFailed(raw), body: failureText(err), alert: 'serious' },
     },
   });
   // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
@@ -38,7 +38,7 @@ export default function EditContactPage() {
     if (!valid)
       showStatus({
         title: adminText.cantFind(raw),
-        body: escapeHtml(adminText.contactNotFound),
+        body: adminText.contactNotFound,
         alert: 'warning',
       });
   }, [valid, raw, showStatus]);
@@ -70,7 +70,7 @@ export default function EditContactPage() {
             } catch (err) {
               showStatus({
                 title: adminText.editContactFailed,
-                body: escapeHtml(failureText(err)),
+                body: failureText(err),
                 alert: alertOf(err),
               });
               throw err;

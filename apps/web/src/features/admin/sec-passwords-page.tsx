@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery } from './api.ts';
 
@@ -49,7 +49,7 @@ export default function SecPasswordsPage() {
     meta: {
       failure: (err) => ({
         title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
     },

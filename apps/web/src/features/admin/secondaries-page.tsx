@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery } from './api.ts';
@@ -22,7 +22,7 @@ export default function SecondariesPage() {
     meta: {
       failure: (err) => ({
         title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
     },
@@ -47,13 +47,13 @@ export default function SecondariesPage() {
       queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
       showStatus({
         title: adminText.adminsUpdatedTitle,
-        body: escapeHtml(res.message || adminText.adminsUpdated(currentUser)),
+        body: res.message || adminText.adminsUpdated(currentUser),
       });
     },
     onError: (err) =>
       showStatus({
         title: adminText.updateAdminsFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
   });

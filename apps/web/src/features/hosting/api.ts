@@ -3,7 +3,6 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
 
@@ -81,27 +80,27 @@ export function siteFailure(err: unknown, title: string) {
   if (err instanceof ApiError && err.httpStatus === 403) {
     return {
       title: hostingText.permissionsProblem,
-      body: escapeHtml(hostingText.permissionsProblemBody),
+      body: hostingText.permissionsProblemBody,
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 404) {
     return {
       title: hostingText.vidNotFound,
-      body: escapeHtml(failureText(err, 'message-and-fields')),
+      body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 409) {
     return {
       title: hostingText.changePending,
-      body: escapeHtml(failureText(err, 'message-and-fields')),
+      body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
   return {
     title,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
+    body: failureText(err, 'message-and-fields'),
     alert: err instanceof ApiError && err.kind === 'refused' ? ('warning' as const) : ('serious' as const),
   };
 }

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { nondevWebsitesQuery, siteFailure } from './api.ts';
@@ -38,7 +38,7 @@ export default function CreateDevsitePage() {
     meta: {
       failure: (err) => ({
         title: hostingText.problemsWithRequest,
-        body: escapeHtml(failureText(err, 'message-and-fields')),
+        body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
@@ -60,7 +60,7 @@ export default function CreateDevsitePage() {
       call(C.devsiteRequest, { body: { ...v, logname: account, vid: Number(v.vid) } }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, account] });
-      showStatus({ title: hostingText.devsiteSubmitted, body: escapeHtml(hostingText.requestToNoc) });
+      showStatus({ title: hostingText.devsiteSubmitted, body: hostingText.requestToNoc });
       navigate(routePath('devsites'));
     },
     onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),

@@ -10,7 +10,6 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { databasesQuery } from './api.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 /**
  * Databases: each database with a link to its administration tool. A dashboard admin sees its
@@ -24,7 +23,7 @@ export default function DatabasesPage() {
     meta: {
       failure: (err) => ({
         title: hostingText.problemsWithRequest,
-        body: escapeHtml(failureText(err, 'message-and-fields')),
+        body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },

@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { devsiteQuery, siteFailure, useOnUserChange } from './api.ts';
 import { sslText } from './rules.ts';
@@ -55,7 +55,7 @@ export default function DevsiteInfoPage() {
     onSuccess: (_res, action) => {
       setConfirm(null);
       setNotes('');
-      showStatus({ title: ACTIONS[action].done, body: escapeHtml(hostingText.requestToNoc) });
+      showStatus({ title: ACTIONS[action].done, body: hostingText.requestToNoc });
     },
     onError: (err) => {
       setConfirm(null);

@@ -12,7 +12,6 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { devsitesQuery } from './api.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<Devsite, unknown>[] = [
   { accessorKey: 'domain', header: 'Domain' },
@@ -39,7 +38,7 @@ export default function DevsitesPage() {
     meta: {
       failure: (err) => ({
         title: hostingText.problemsWithRequest,
-        body: escapeHtml(failureText(err, 'message-and-fields')),
+        body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },

@@ -10,7 +10,7 @@ import { useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import {
   pendingChangeQuery,
@@ -45,7 +45,7 @@ export default function EditWebsitePage() {
     meta: {
       failure: (err) => ({
         title: hostingText.errorPhpList,
-        body: escapeHtml(failureText(err, 'message-and-fields')),
+        body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
@@ -70,7 +70,7 @@ export default function EditWebsitePage() {
       // A change applied before the pending state is read shows at once.
       void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
       void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
-      showStatus({ title: hostingText.updateQueued, body: escapeHtml(hostingText.changeSoon) });
+      showStatus({ title: hostingText.updateQueued, body: hostingText.changeSoon });
     },
     onError: (err) => {
       void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
@@ -99,7 +99,7 @@ export default function EditWebsitePage() {
     if (!chosen) {
       showStatus({
         title: hostingText.selectPhp,
-        body: escapeHtml(hostingText.chooseOption),
+        body: hostingText.chooseOption,
         alert: 'warning',
       });
       return;

@@ -13,7 +13,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useOnUserChange } from './api.ts';
@@ -101,7 +101,13 @@ export default function ShowLogsPage() {
           stop();
           showStatus({
             title: err.message,
-            body: `${escapeHtml(err.message)}<br>${escapeHtml(hostingText.logsFailedLine(account, uid.current, virtname, vid))}`,
+            body: (
+              <>
+                {err.message}
+                <br />
+                {hostingText.logsFailedLine(account, uid.current, virtname, vid)}
+              </>
+            ),
             alert: 'serious',
           });
           return;

@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
@@ -35,7 +35,7 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
 /** A failed load of the app list or the sites: the install cannot be made. */
 const fail = (err: unknown) => ({
   title: hostingText.installFailed,
-  body: escapeHtml(failureText(err, 'message-and-fields')),
+  body: failureText(err, 'message-and-fields'),
   alert: 'serious' as const,
 });
 
@@ -69,7 +69,7 @@ export default function WebAppInstallPage() {
     onSuccess: (res) => {
       form.reset();
       void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, account] });
-      showStatus({ title: hostingText.installing, body: escapeHtml(res.data.url) });
+      showStatus({ title: hostingText.installing, body: res.data.url });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
   });

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { downloadErrorLog, siteFailure, websitesQuery } from './api.ts';
@@ -34,7 +34,7 @@ export default function WebsitesPage() {
     meta: {
       failure: (err) => ({
         title: hostingText.errorWebsiteList,
-        body: escapeHtml(failureText(err, 'message-and-fields')),
+        body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
@@ -50,7 +50,7 @@ export default function WebsitesPage() {
       void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({
         title: res.data.queued ? hostingText.updateQueued : res.message,
-        body: escapeHtml(res.message),
+        body: res.message,
         type: 'review',
       });
     },
@@ -64,7 +64,7 @@ export default function WebsitesPage() {
       if (outcome === 'empty')
         showStatus({
           title: hostingText.noLogsTitle,
-          body: escapeHtml(hostingText.noLogsBody),
+          body: hostingText.noLogsBody,
           alert: 'warning',
         });
     } catch (err) {

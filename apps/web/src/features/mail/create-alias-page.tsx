@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
 import { fieldErrorsOf } from './api.ts';
@@ -28,13 +28,13 @@ export default function CreateAliasPage() {
       void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
       void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
       navigate(back);
-      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
       showStatus({
         title: mailText.additionFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },

@@ -8,7 +8,6 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 import { diskUsageQuery } from './api.ts';
 import { formatKb, percentUsed } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 /**
  * Disk Usage of the current account: quota and usage in KB, MB or GB, percent used. A dashboard
@@ -25,7 +24,7 @@ export default function DiskUsagePage() {
           err instanceof ApiError && err.kind === 'refused'
             ? commonText.permissionDenied
             : mailText.diskUsageFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
     },

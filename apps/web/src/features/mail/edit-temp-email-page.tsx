@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { expListQuery, fieldErrorsOf, tempAliasQuery } from './api.ts';
 import { expiryLabel } from './dates.ts';
@@ -52,7 +52,7 @@ export default function EditTempEmailPage() {
     if (!q.error) return;
     showStatus({
       title: mailText.noAliasFound,
-      body: escapeHtml(failureText(q.error, 'fields')),
+      body: failureText(q.error, 'fields'),
       alert: 'warning',
     });
     navigate(list, { replace: true });
@@ -74,11 +74,11 @@ export default function EditTempEmailPage() {
       void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
       void queryClient.invalidateQueries({ queryKey: [C.tempEmailAlias.path, alias] });
       navigate(list);
-      showStatus({ title: mailText.success, body: escapeHtml(res.message) });
+      showStatus({ title: mailText.success, body: res.message });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
     },
   });
 

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { aliasesQuery, domainCountsQuery } from './api.ts';
@@ -21,7 +21,7 @@ const isCatchAll = (a: AliasRow) => a.src === '*';
 /** A failed load of the domains or of a domain's aliases. */
 const loadFailed = (err: unknown) => ({
   title: mailText.failed,
-  body: escapeHtml(failureText(err, 'fields')),
+  body: failureText(err, 'fields'),
   alert: 'serious' as const,
 });
 
@@ -57,18 +57,18 @@ export default function EmailAliasesPage() {
     onSuccess: (res) => {
       void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
       void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
-      showStatus({ title: res.message, body: escapeHtml(res.data.address), type: 'review' });
+      showStatus({ title: res.message, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.deleteFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
 
   const catchAllAlert = () =>
-    showStatus({ title: mailText.catchAll, body: escapeHtml(mailText.catchAll), alert: 'warning' });
+    showStatus({ title: mailText.catchAll, body: mailText.catchAll, alert: 'warning' });
 
   const columns: ColumnDef<AliasRow, unknown>[] = [
     {

@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { recoveryQuery } from './api.ts';
@@ -22,7 +22,7 @@ export default function RecoveryContactsPage() {
     meta: {
       failure: (err) => ({
         title: mailText.failed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
     },
@@ -44,7 +44,7 @@ export default function RecoveryContactsPage() {
       void refresh();
       showStatus({
         title: mailText.added(res.data.contact_info),
-        body: escapeHtml(res.message),
+        body: res.message,
         type: 'review',
       });
     },
@@ -52,7 +52,7 @@ export default function RecoveryContactsPage() {
       setError(failureText(err, 'fields'));
       showStatus({
         title: mailText.addFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },
@@ -62,12 +62,12 @@ export default function RecoveryContactsPage() {
       call(C.deleteRecoveryEmail, { body: { account: currentUser, id: r.id } }),
     onSuccess: (_res, r) => {
       void refresh();
-      showStatus({ title: mailText.deleted, body: escapeHtml(r.contact_info), type: 'review' });
+      showStatus({ title: mailText.deleted, body: r.contact_info, type: 'review' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.deletionFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });

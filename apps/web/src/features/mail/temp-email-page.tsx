@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { expListQuery, fieldErrorsOf, tempEmailsQuery } from './api.ts';
@@ -61,7 +61,7 @@ export default function TempEmailPage() {
     meta: {
       failure: (err) => ({
         title: mailText.failed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
     },
@@ -90,11 +90,11 @@ export default function TempEmailPage() {
     onSuccess: (res) => {
       form.setValues({ name: '', notes: '' });
       void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
-      showStatus({ title: mailText.success, body: escapeHtml(res.message), type: 'review' });
+      showStatus({ title: mailText.success, body: res.message, type: 'review' });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
     },
   });
 

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
 import { aliasDestsQuery, fieldErrorsOf } from './api.ts';
@@ -32,7 +32,7 @@ export default function UpdateAliasPage() {
     if (!dests.error) return;
     showStatus({
       title: mailText.notFoundAlias,
-      body: escapeHtml(failureText(dests.error, 'fields')),
+      body: failureText(dests.error, 'fields'),
       alert: 'warning',
     });
     navigate(back, { replace: true });
@@ -45,13 +45,13 @@ export default function UpdateAliasPage() {
       void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
       void queryClient.invalidateQueries({ queryKey: [C.domainAliasDests.path, domain, src] });
       navigate(back);
-      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
       showStatus({
         title: mailText.failedUpdate,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },

@@ -6,7 +6,7 @@ import { mfaVerify, secondFactorText } from '@portal/contract/security/second-fa
 import { useState } from 'react';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { SignInCard } from './sign-in-card.tsx';
 
 type Kind = 'totp' | 'recovery_code';
@@ -49,7 +49,7 @@ export default function CodeStep({
       if (claims) onSignedIn(claims.username, res.data.color_mode);
     } catch (err) {
       if (err instanceof ApiError && err.code === 'mfa_expired') {
-        showStatus({ title: commonText.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
+        showStatus({ title: commonText.loginFailedTitle, body: err.message, alert: 'warning' });
         onStartOver();
         return;
       }
