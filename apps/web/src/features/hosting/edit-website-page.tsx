@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
-import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -18,6 +17,7 @@ import {
   siteFailure,
   useOnUserChange,
   virtDetailsQuery,
+  useUpdatePhpVersion,
 } from './api.ts';
 import { sslText, warningFor } from './rules.ts';
 
@@ -58,24 +58,13 @@ export default function EditWebsitePage() {
 
   useOnUserChange(currentUser, back);
 
-  const update = useMutation({
-    mutationFn: (php_version: string) =>
-      call(C.updatePhpVersion, {
-        body: { logname: account, virtname: details.data?.virtname, php_version, vid: Number(vid) },
-      }),
-    onSuccess: (_res, version) => {
+  const update = useUpdatePhpVersion(account, vid, {
+    onSuccess: (_res, body) => {
       setChosen(null);
-      setQueued(version);
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
-      // A change applied before the pending state is read shows at once.
-      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
-      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
+      setQueued(body.php_version);
       showStatus({ title: hostingText.updateQueued, body: hostingText.changeSoon });
     },
-    onError: (err) => {
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
-      showStatus(siteFailure(err, hostingText.errorQueuingPhp));
-    },
+    onError: (err) => showStatus(siteFailure(err, hostingText.errorQueuingPhp)),
   });
 
   const site = details.data;
@@ -87,7 +76,7 @@ export default function EditWebsitePage() {
     if (!pending.data) return;
     if (wasPending.current && !pending.data.pending) {
       setQueued(null);
-      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
+      void queryClient.invalidateQueries({ queryKey: virtDetailsQuery(account, vid).queryKey });
     }
     wasPending.current = pending.data.pending;
   }, [pending.data, queryClient, account, vid]);
@@ -104,7 +93,12 @@ export default function EditWebsitePage() {
       });
       return;
     }
-    update.mutate(chosen);
+    update.mutate({
+      logname: account,
+      virtname: details.data?.virtname,
+      php_version: chosen,
+      vid: Number(vid),
+    });
   };
 
   return (

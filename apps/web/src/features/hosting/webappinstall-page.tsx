@@ -4,15 +4,15 @@ import { adminText } from '@portal/contract/admin/messages';
 import type { Installation } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery } from './api.ts';
+import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery, useInstallApp } from './api.ts';
 
 interface Values {
   webappid: number;
@@ -46,7 +46,6 @@ const fail = (err: unknown) => ({
 export default function WebAppInstallPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly, meta: { failure: fail } });
   const sites = useQuery({
     ...nondevWebsitesQuery(account),
@@ -59,16 +58,9 @@ export default function WebAppInstallPage() {
     validate: zodValidate(C.InstallBody),
   });
 
-  const install = useMutation({
-    mutationFn: (v: Values) => {
-      const app = apps.data?.[v.webappid];
-      return call(C.installApp, {
-        body: { ...v, vid: Number(v.vid), nsuphp: app?.needs_suphp ?? 0, wfv: app?.wf_versions ?? '' },
-      });
-    },
+  const install = useInstallApp(account, {
     onSuccess: (res) => {
       form.reset();
-      void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, account] });
       showStatus({ title: hostingText.installing, body: res.data.url });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
@@ -100,7 +92,18 @@ export default function WebAppInstallPage() {
           {hostingText.noWebsiteForInstall}
         </Alert>
       ) : (
-        <form noValidate onSubmit={form.onSubmit((v) => install.mutate(v))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) => {
+            const app = apps.data?.[v.webappid];
+            install.mutate({
+              ...v,
+              vid: Number(v.vid),
+              nsuphp: app?.needs_suphp ?? 0,
+              wfv: app?.wf_versions ?? '',
+            });
+          })}
+        >
           <Stack gap="sm" maw={480}>
             <Select
               label="Application"

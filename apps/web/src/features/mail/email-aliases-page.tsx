@@ -1,19 +1,18 @@
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { AliasRow } from '@portal/contract/mail/calls';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { aliasesQuery, domainCountsQuery } from './api.ts';
+import { aliasesQuery, domainCountsQuery, useDeleteAlias } from './api.ts';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
@@ -31,7 +30,6 @@ export default function EmailAliasesPage() {
   const { domain: param } = useParams();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const counts = useQuery({
     ...domainCountsQuery(currentUser),
     meta: { failure: loadFailed },
@@ -52,11 +50,8 @@ export default function EmailAliasesPage() {
     }
   }, [counts.data, param, navigate]);
 
-  const remove = useMutation({
-    mutationFn: (a: AliasRow) => call(C.deleteDomainAlias, { body: { src_user: a.src, src_domain: domain } }),
+  const remove = useDeleteAlias(currentUser, {
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
-      void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
       showStatus({ title: res.message, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
@@ -176,7 +171,7 @@ export default function EmailAliasesPage() {
           <Button
             color="red"
             onClick={() => {
-              if (deleting) remove.mutate(deleting);
+              if (deleting) remove.mutate({ src_user: deleting.src, src_domain: domain });
               setDeleting(null);
             }}
           >
