@@ -50,6 +50,10 @@ export default function RecoveryContactsPage() {
     },
   });
   const remove = useDeleteRecoveryEmail({
+    onSuccess: (_res, body) => {
+      const r = list.data?.find((x) => x.id === body.id);
+      showStatus({ title: mailText.deleted, body: r?.contact_info, type: 'review' });
+    },
     onError: (err) =>
       showStatus({
         title: mailText.deletionFailed,
@@ -82,15 +86,7 @@ export default function RecoveryContactsPage() {
           size="compact-sm"
           variant="default"
           aria-label={`Delete ${row.original.contact_info}`}
-          onClick={() =>
-            remove.mutate(
-              { account: currentUser, id: row.original.id },
-              {
-                onSuccess: () =>
-                  showStatus({ title: mailText.deleted, body: row.original.contact_info, type: 'review' }),
-              },
-            )
-          }
+          onClick={() => remove.mutate({ account: currentUser, id: row.original.id })}
         >
           Delete
         </Button>
