@@ -6,26 +6,17 @@ import {
   localStorageColorSchemeManager,
   MantineProvider,
 } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ApiError } from './app/api.ts';
+import { createQueryClient } from './app/query-client.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadScreen } from './app/screens.ts';
 import { mantineScheme, resolvedScheme, session } from './app/session.ts';
 import { accountRoleQuery } from './app/shared-queries.ts';
 import { loadSignedInShell } from './app/shell.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      // A refused or expired call is an answer, not a network blip: do not retry it.
-      retry: (count, err) => !(err instanceof ApiError && err.kind !== 'failed') && count < 1,
-      refetchOnWindowFocus: false,
-      staleTime: 15_000,
-    },
-  },
-});
+const queryClient = createQueryClient();
 
 const theme = createTheme({
   primaryColor: 'indigo',

@@ -1,14 +1,18 @@
 import type { ColorMode } from '@portal/contract/constants';
 import { isStaffRole } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
-import { useSyncExternalStore } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 
 /** The status message of spec 000 §3: shown as a modal, a notice bar, or the thank-you page. */
 export type StatusType = 'modal' | 'review' | 'reset' | 'thankyou';
 export type AlertKind = 'info' | 'serious' | 'warning' | 'info-left';
 export interface StatusMessage {
   title: string;
-  body: string;
+  /**
+   * What the message says: texts and elements, which React escapes. Markup that comes from the
+   * server (a staff note) is passed as `<SafeHtml html={…} />`, the one place it is sanitised.
+   */
+  body: ReactNode;
   type: StatusType;
   alert?: AlertKind;
   footer?: string;

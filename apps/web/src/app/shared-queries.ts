@@ -1,5 +1,5 @@
 import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
-import { ACCOUNT_ROLE } from '@portal/contract/session/call-refs';
+import { ACCOUNT_ROLE, CUSTOMER } from '@portal/contract/session/call-refs';
 import type * as S from '@portal/contract/session/calls';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api.ts';
@@ -19,6 +19,13 @@ export const accountRoleQuery = (account: string) =>
   queryOptions({
     queryKey: ['account-role', account],
     queryFn: () => call<typeof S.accountRole>(ACCOUNT_ROLE, { params: { account } }).then((r) => r.data),
+  });
+
+/** An account's summary (name, services, balance): the home page, Account Summary, Show Logs. */
+export const customerQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [CUSTOMER.path, logname],
+    queryFn: () => call<typeof S.customer>(CUSTOMER, { params: { logname } }).then((r) => r.data),
   });
 
 /** The account role of the current user (Primary or Secondary), loaded for the account being worked on. */

@@ -1,7 +1,6 @@
 import { ActionIcon, Alert, Group, Text, useComputedColorScheme } from '@mantine/core';
 import type { ColorMode } from '@portal/contract/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { SafeHtml } from '../ui/safe-html.tsx';
 import { call } from './api.ts';
 import { session, useSession } from './session.ts';
 import { alertColor } from './status.ts';
@@ -37,7 +36,7 @@ export function NoticeBar() {
       mb="md"
       data-testid="notice"
     >
-      <SafeHtml html={status.body} />
+      <div>{status.body}</div>
     </Alert>
   );
 }

@@ -36,6 +36,7 @@ import { useScreenTitle } from './screen-title.ts';
 import { WorkingOnBar } from './working-on-bar.tsx';
 import { StaffSetupPage, useStaffSetupRequired } from '../features/security/staff-gate.tsx';
 import { useStatus } from './status.ts';
+import { SafeHtml } from '../ui/safe-html.tsx';
 
 /** Accordion values become element ids: no spaces. */
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
@@ -247,7 +248,8 @@ function StaffSearch() {
     if (note?.data.note) {
       showStatus({
         title: `Note for ${logname}`,
-        body: note.data.note,
+        // The note is markup a staff member wrote: sanitised, the one status body that is markup.
+        body: <SafeHtml html={note.data.note} />,
         footer: `Last modified ${note.data.lastmod}`,
         alert: 'warning',
       });

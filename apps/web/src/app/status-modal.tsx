@@ -1,9 +1,8 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { SafeHtml } from '../ui/safe-html.tsx';
 import { session, useSession } from './session.ts';
 import { alertColor } from './status.ts';
 
-/** The modal of modal-type status messages: title, body (sanitised markup), footer, Close. */
+/** The modal of modal-type status messages: title, body, footer, Close. */
 export default function StatusModalView() {
   const { status } = useSession();
   const open = status?.type === 'modal';
@@ -24,7 +23,7 @@ export default function StatusModalView() {
           data-testid="modal-body"
           style={{ textAlign: status.alert === 'info-left' ? 'left' : undefined }}
         >
-          <SafeHtml html={status.body} />
+          <div>{status.body}</div>
         </Alert>
       )}
       {status?.footer && (

@@ -3,28 +3,31 @@ import { useNavigate } from 'react-router';
 import { ApiError } from './api.ts';
 import { type AlertKind, session, type StatusMessage } from './session.ts';
 
+/** A status message as a screen gives it: the type defaults to 'modal'; `at` and `path` are set when shown. */
+export type StatusInput = Omit<StatusMessage, 'type' | 'at' | 'path'> & { type?: StatusMessage['type'] };
+
 /**
  * Shows a status message by its type (spec 000 §4): modal opens the modal and hides the notice;
  * review shows the notice bar and scrolls to the top; reset hides both; thankyou and any other
- * type go to /thankyou.
+ * type go to /thankyou (with `navigate`; a caller outside the router shows modals and notices only).
  */
-export function useStatus(): (msg: Omit<StatusMessage, 'type'> & { type?: StatusMessage['type'] }) => void {
+export function showStatusMessage(msg: StatusInput, navigate?: (to: string) => void): void {
+  const type = msg.type ?? 'modal';
+  if (type === 'reset') {
+    session.set({ status: null });
+    return;
+  }
+  // The address now: a screen that navigates and then reports (the usual order) has its notice
+  // on the screen it went to, whenever the router commits that navigation.
+  session.set({ status: { ...msg, type, at: Date.now(), path: window.location.pathname } });
+  if (type === 'review') window.scrollTo({ top: 0 });
+  if (type !== 'modal' && type !== 'review') navigate?.('/thankyou');
+}
+
+/** showStatusMessage for a screen, with the router's navigate for the thank-you page. */
+export function useStatus(): (msg: StatusInput) => void {
   const navigate = useNavigate();
-  return useCallback(
-    (msg) => {
-      const type = msg.type ?? 'modal';
-      if (type === 'reset') {
-        session.set({ status: null });
-        return;
-      }
-      // The address now: a screen that navigates and then reports (the usual order) has its notice
-      // on the screen it went to, whenever the router commits that navigation.
-      session.set({ status: { ...msg, type, at: Date.now(), path: window.location.pathname } });
-      if (type === 'review') window.scrollTo({ top: 0 });
-      if (type !== 'modal' && type !== 'review') navigate('/thankyou');
-    },
-    [navigate],
-  );
+  return useCallback((msg) => showStatusMessage(msg, navigate), [navigate]);
 }
 
 /** Danger for 'serious', yellow for 'warning', blue for info. */
@@ -37,8 +40,3 @@ export function alertColor(alert: StatusMessage['alert']): string {
 /** A refusal (the server said no) is a warning; a failure (no usable answer) is serious. */
 export const alertOf = (err: unknown): AlertKind =>
   err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious';
-
-/** Status-message bodies are rendered as sanitised markup: texts from users and servers are escaped first. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}

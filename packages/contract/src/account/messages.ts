@@ -72,11 +72,3 @@ export const accountText = {
 } as const;
 
 export type AddressKindLabel = 'Billing' | 'Account';
-
-/**
- * The line under a password failure: the spec's "Please contact help", except for a breached
- * password (the spec's own classification: the message ends with "data breaches."), which the
- * customer fixes by choosing another.
- */
-export const passwordFailureHint = (message: string): string =>
-  message.endsWith('data breaches.') ? accountText.chooseAnother : accountText.contactHelp;

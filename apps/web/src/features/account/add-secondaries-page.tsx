@@ -9,9 +9,10 @@ import { useEffect } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureBody, pendingSecondaryRequestsQuery } from './api.ts';
+import { pendingSecondaryRequestsQuery } from './api.ts';
+import { failureBody } from './failure-body.tsx';
 
 interface Row {
   logname: string;
@@ -91,12 +92,18 @@ export default function AddSecondariesPage() {
     },
     onSuccess: ({ unavailable }) => {
       if (unavailable.length) {
-        const names = unavailable
-          .map((n) => `<li>${escapeHtml(n.logname)}${n.status ? ` (${n.status})` : ''}</li>`)
-          .join('');
         showStatus({
           title: accountText.namesUnavailable,
-          body: `${accountText.chooseDifferent}<ul>${names}</ul>`,
+          body: (
+            <>
+              {accountText.chooseDifferent}
+              <ul>
+                {unavailable.map((n) => (
+                  <li key={n.logname}>{`${n.logname}${n.status ? ` (${n.status})` : ''}`}</li>
+                ))}
+              </ul>
+            </>
+          ),
           alert: 'warning',
         });
         return;
@@ -234,7 +241,7 @@ function PendingRequests() {
       void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
       showStatus({
         title: accountText.success,
-        body: `Request #${res.data.id} marked done; ${escapeHtml(res.data.email)} has been told.`,
+        body: `Request #${res.data.id} marked done; ${res.data.email} has been told.`,
         type: 'review',
         alert: 'info',
       });

@@ -6,7 +6,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { emptyDomainsQuery } from './api.ts';
@@ -49,7 +49,7 @@ export default function AddWebhostingPage() {
           err instanceof ApiError && err.kind === 'refused'
             ? accountText.problemsWithRequest
             : accountText.errorSendingRegistration,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'serious',
       }),
   });

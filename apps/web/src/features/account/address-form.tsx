@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { accountAddressQuery } from './api.ts';
@@ -88,13 +88,19 @@ export function AddressPage({ kind }: { kind: Kind }) {
       if (err instanceof ApiError && err.kind === 'refused') {
         showStatus({
           title: accountText.addressProblem(label),
-          body: escapeHtml(err.message || accountText.unknownErrorNoc),
+          body: err.message || accountText.unknownErrorNoc,
           alert: 'warning',
         });
       } else {
         showStatus({
           title: accountText.updateFailed,
-          body: `${accountText.unableToUpdate}<br/>${escapeHtml(failureText(err))}`,
+          body: (
+            <>
+              {accountText.unableToUpdate}
+              <br />
+              {failureText(err)}
+            </>
+          ),
           alert: 'serious',
         });
       }

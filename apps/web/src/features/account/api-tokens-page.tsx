@@ -14,15 +14,15 @@ import {
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { apiTokensQuery } from './api.ts';
+import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
 const LIFETIME_OPTIONS = T.API_TOKEN_LIFETIMES.map((days) => ({
@@ -44,9 +44,7 @@ const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof 
 export default function ApiTokensPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const list = useQuery(apiTokensQuery(currentUser));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: apiTokensQuery(currentUser).queryKey });
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [days, setDays] = useState('90');
@@ -54,36 +52,23 @@ export default function ApiTokensPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [made, setMade] = useState<{ name: string; token: string } | null>(null);
 
-  const create = useMutation({
-    mutationFn: () =>
-      call(T.createApiToken, {
-        body: {
-          logname: currentUser,
-          name,
-          scope,
-          expires: new Date(Date.now() + Number(days) * DAY_MS).toISOString(),
-          password,
-        },
-      }),
+  const create = useCreateApiToken({
     onSuccess: (res) => {
       setMade({ name: res.data.name, token: res.data.token });
       setName('');
       setPassword('');
-      void refresh();
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'Token not created', body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: 'Token not created', body: failureText(err), alert: 'serious' });
     },
   });
-  const revoke = useMutation({
-    mutationFn: (token: ApiToken) => call(T.revokeApiToken, { body: { logname: currentUser, id: token.id } }),
-    onSuccess: (_res, token) => {
-      void refresh();
-      showStatus({ title: apiTokenText.revoked, body: escapeHtml(token.name), type: 'review' });
+  const revoke = useRevokeApiToken({
+    onSuccess: (_res, body) => {
+      const token = list.data?.find((t) => t.id === body.id);
+      showStatus({ title: apiTokenText.revoked, body: token?.name, type: 'review' });
     },
-    onError: (err) =>
-      showStatus({ title: 'Token not revoked', body: escapeHtml(failureText(err)), alert: 'serious' }),
+    onError: (err) => showStatus({ title: 'Token not revoked', body: failureText(err), alert: 'serious' }),
   });
 
   const columns: ColumnDef<ApiToken, unknown>[] = [
@@ -111,7 +96,7 @@ export default function ApiTokensPage() {
           color="red"
           aria-label={`Revoke ${row.original.name}`}
           loading={revoke.isPending && revoke.variables?.id === row.original.id}
-          onClick={() => revoke.mutate(row.original)}
+          onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
         >
           Revoke
         </Button>
@@ -162,7 +147,13 @@ export default function ApiTokensPage() {
           onSubmit={(e) => {
             e.preventDefault();
             setErrors({});
-            create.mutate();
+            create.mutate({
+              logname: currentUser,
+              name,
+              scope,
+              expires: new Date(Date.now() + Number(days) * DAY_MS).toISOString(),
+              password,
+            });
           }}
           noValidate
         >

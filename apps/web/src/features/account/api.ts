@@ -1,48 +1,66 @@
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
 import * as T from '@portal/contract/api-tokens/calls';
-import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml } from '../../app/status.ts';
+import type { BodyOf } from '@portal/contract/http';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../app/api.ts';
+import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
-export const accountAddressQuery = (kind: 'account' | 'bill', account: string) => ({
-  queryKey: [kind === 'bill' ? C.getBillAddress.path : C.getAccountAddress.path, account],
-  queryFn: () =>
-    call(kind === 'bill' ? C.getBillAddress : C.getAccountAddress, { body: { account } }).then((r) => r.data),
-  retry: false,
-});
+export const accountAddressQuery = (kind: 'account' | 'bill', account: string) =>
+  queryOptions({
+    queryKey: [kind === 'bill' ? C.getBillAddress.path : C.getAccountAddress.path, account],
+    queryFn: () =>
+      call(kind === 'bill' ? C.getBillAddress : C.getAccountAddress, { body: { account } }).then(
+        (r) => r.data,
+      ),
+    retry: false,
+  });
 
-export const statementQuery = (logname: string) => ({
-  queryKey: [C.getStatementDelivery.path, logname],
-  queryFn: () => call(C.getStatementDelivery, { params: { logname } }).then((r) => r.data),
-  retry: false,
-});
+export const statementQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [C.getStatementDelivery.path, logname],
+    queryFn: () => call(C.getStatementDelivery, { params: { logname } }).then((r) => r.data),
+    retry: false,
+  });
 
-export const emptyDomainsQuery = (account: string) => ({
-  queryKey: [C.emptyDomains.path, account],
-  queryFn: () => call(C.emptyDomains, { params: { account } }).then((r) => r.data),
-});
+export const emptyDomainsQuery = (account: string) =>
+  queryOptions({
+    queryKey: [C.emptyDomains.path, account],
+    queryFn: () => call(C.emptyDomains, { params: { account } }).then((r) => r.data),
+  });
 
-export const pendingSecondaryRequestsQuery = () => ({
-  queryKey: [C.listSecondaryRequests.path],
-  queryFn: () => call(C.listSecondaryRequests).then((r) => r.data),
-});
-
-/**
- * The server's message for a failed call, made safe for a status body, then "Please contact help"
- * (or, for a breached password — the code breached_password — to choose another).
- */
-export function failureBody(err: unknown): string {
-  const hint =
-    err instanceof ApiError && err.code === 'breached_password'
-      ? accountText.chooseAnother
-      : accountText.contactHelp;
-  return `${escapeHtml(failureText(err))}<br/>${hint}`;
-}
+export const pendingSecondaryRequestsQuery = () =>
+  queryOptions({
+    queryKey: [C.listSecondaryRequests.path],
+    queryFn: () => call(C.listSecondaryRequests).then((r) => r.data),
+  });
 
 /** The account's personal access tokens (Account → API tokens). */
-export const apiTokensQuery = (logname: string) => ({
-  queryKey: [T.listApiTokens.path, logname],
-  queryFn: () => call(T.listApiTokens, { params: { logname } }).then((r) => r.data.tokens),
-  retry: false,
-});
+export const apiTokensQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [T.listApiTokens.path, logname],
+    queryFn: () => call(T.listApiTokens, { params: { logname } }).then((r) => r.data.tokens),
+    retry: false,
+  });
+
+// Mutations, next to the queries they change (app/mutation.ts).
+
+/** Makes a personal access token: the account's token list changes. */
+export const useCreateApiToken = (
+  config?: MutationConfig<Answered<typeof T.createApiToken>, BodyOf<typeof T.createApiToken>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof T.createApiToken>) => call(T.createApiToken, { body }),
+    (_res, body) => [apiTokensQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Revokes a personal access token: the account's token list changes. */
+export const useRevokeApiToken = (
+  config?: MutationConfig<Answered<typeof T.revokeApiToken>, BodyOf<typeof T.revokeApiToken>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof T.revokeApiToken>) => call(T.revokeApiToken, { body }),
+    (_res, body) => [apiTokensQuery(body.logname).queryKey],
+    config,
+  );

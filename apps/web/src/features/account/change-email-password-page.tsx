@@ -9,7 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureBody } from './api.ts';
+import { failureBody } from './failure-body.tsx';
 
 /** Change Email/Unix Password (/change-email-password): needs the panel password; applied in about ten minutes. */
 export default function ChangeEmailPasswordPage() {

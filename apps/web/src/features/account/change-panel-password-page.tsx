@@ -1,15 +1,15 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureBody } from './api.ts';
+import { failureBody } from './failure-body.tsx';
 
 const EMPTY = { old_password: '', new_password: '', conf_password: '' };
 
@@ -31,13 +31,19 @@ export default function ChangePanelPasswordPage() {
       if (res.message)
         showStatus({
           title: accountText.problems,
-          body: `${escapeHtml(res.message)}<br/>${passwordFailureHint(res.message)}`,
+          body: (
+            <>
+              {res.message}
+              <br />
+              {accountText.contactHelp}
+            </>
+          ),
           alert: 'warning',
         });
       else
         showStatus({
           title: accountText.passwordChanged,
-          body: `The members panel password of ${escapeHtml(currentUser)} has been changed.`,
+          body: `The members panel password of ${currentUser} has been changed.`,
           alert: 'info',
         });
     },

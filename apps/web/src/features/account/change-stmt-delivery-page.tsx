@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { statementQuery } from './api.ts';
@@ -53,7 +53,13 @@ export default function ChangeStmtDeliveryPage() {
         : '';
       showStatus({
         title: accountText.somethingFailed,
-        body: `${escapeHtml(failureText(err))}<br/>${escapeHtml(contact)}`,
+        body: (
+          <>
+            {failureText(err)}
+            <br />
+            {contact}
+          </>
+        ),
         alert: 'serious',
       });
     },

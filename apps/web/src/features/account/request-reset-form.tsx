@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
-import { failureBody } from './api.ts';
+import { failureBody } from './failure-body.tsx';
 
 /**
  * Request Panel / Email Password Reset (public): account and a recovery address. The answer is

@@ -1,13 +1,13 @@
 import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText, passwordFailureHint } from '@portal/contract/account/messages';
+import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { call } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
-import { failureBody } from './api.ts';
+import { failureBody } from './failure-body.tsx';
 
 /** Reset Panel / Email Password (public, token from the mailed link): new password and its confirmation. */
 export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
@@ -30,7 +30,13 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       if (message) {
         showStatus({
           title: accountText.resetFailed,
-          body: `${escapeHtml(message)}<br/>${passwordFailureHint(message)}`,
+          body: (
+            <>
+              {message}
+              <br />
+              {accountText.contactHelp}
+            </>
+          ),
           alert: 'warning',
         });
         return;

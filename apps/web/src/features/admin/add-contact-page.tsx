@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { contactsQuery } from './api.ts';
 import { ContactForm, emptyContact, toBody, useBackToListOnUserChange } from './contact-form.tsx';
@@ -28,7 +28,7 @@ export default function AddContactPage() {
           } catch (err) {
             showStatus({
               title: adminText.addContactFailed,
-              body: escapeHtml(failureText(err)),
+              body: failureText(err),
               alert: alertOf(err),
             });
             throw err;

@@ -1,8 +1,6 @@
 import * as C from '@portal/contract/admin/calls';
 import { queryOptions } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { call } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
 
 /** Fetchers and query options of account administration; keys start with the call path. */
 
@@ -36,19 +34,3 @@ export const busAccountsQuery = (account: string) =>
     queryKey: [C.busAccounts.path, account],
     queryFn: () => call(C.busAccounts, { params: { account } }).then((r) => r.data.bus_accounts),
   });
-
-/** Shows a failed query's status message once per failure. */
-export function useFailureStatus(
-  error: unknown,
-  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
-) {
-  const showStatus = useStatus();
-  const shown = useRef<unknown>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    showStatus(describeRef.current(error));
-  }, [error, showStatus]);
-}

@@ -5,10 +5,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { busAccountsQuery, useFailureStatus } from './api.ts';
+import { busAccountsQuery } from './api.ts';
 import { busAccountsFailure } from './failures.ts';
 import { thousands } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<BusAccount, unknown>[] = [
   { accessorKey: 'account', header: 'Account' },
@@ -38,14 +37,13 @@ const columns: ColumnDef<BusAccount, unknown>[] = [
 
 function failure(err: unknown) {
   const f = busAccountsFailure(err);
-  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
+  return { title: f.title, body: f.text, alert: f.alert };
 }
 
 /** BUS Accounts (spec 002 §2): business backup accounts; on failure the list is emptied. */
 export default function BusAccountsPage() {
   const { account, ready } = useInfoAccount();
-  const q = useQuery({ ...busAccountsQuery(account), enabled: ready });
-  useFailureStatus(q.error, failure);
+  const q = useQuery({ ...busAccountsQuery(account), enabled: ready, meta: { failure: failure } });
   return (
     <Page title={`${adminText.busAccountsTitle} of ${account}`}>
       <DataTable

@@ -5,10 +5,9 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { circuitsQuery, useFailureStatus } from './api.ts';
+import { circuitsQuery } from './api.ts';
 import { circuitsFailure } from './failures.ts';
 import { formatActiveDate, joinAddress } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 const columns: ColumnDef<Circuit, unknown>[] = [
   { accessorKey: 'loc_name', header: 'Location' },
@@ -20,14 +19,13 @@ const columns: ColumnDef<Circuit, unknown>[] = [
 
 function failure(err: unknown) {
   const f = circuitsFailure(err);
-  return { title: f.title, body: escapeHtml(f.text), alert: f.alert };
+  return { title: f.title, body: f.text, alert: f.alert };
 }
 
 /** Circuits (spec 002 §2): the account's circuits; on failure the list is emptied. */
 export default function CircuitsPage() {
   const { account, ready } = useInfoAccount();
-  const q = useQuery({ ...circuitsQuery(account), enabled: ready });
-  useFailureStatus(q.error, failure);
+  const q = useQuery({ ...circuitsQuery(account), enabled: ready, meta: { failure: failure } });
   return (
     <Page title={adminText.circuitsFor(account)}>
       <DataTable

@@ -8,11 +8,11 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { contactsQuery, useFailureStatus } from './api.ts';
+import { contactsQuery } from './api.ts';
 
 const preLine = { whiteSpace: 'pre-line' as const, overflowWrap: 'anywhere' as const };
 
@@ -31,19 +31,23 @@ export default function ContactsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery({ ...contactsQuery(account), enabled: ready });
+  const list = useQuery({
+    ...contactsQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title: commonText.permissionDenied,
+        body: failureText(err),
+        alert: 'warning',
+      }),
+    },
+  });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [confirming, setConfirming] = useState(false);
 
   // Another account: nothing is selected any more.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the account changes
   useEffect(() => setSelectedId(null), [account]);
-
-  useFailureStatus(list.error, (err) => ({
-    title: commonText.permissionDenied,
-    body: escapeHtml(failureText(err)),
-    alert: 'warning',
-  }));
 
   const selected = list.data?.find((c) => c.tcid === selectedId) ?? null;
 
@@ -54,12 +58,12 @@ export default function ContactsPage() {
       void queryClient.invalidateQueries({ queryKey: contactsQuery(account).queryKey });
       showStatus({
         title: adminText.success,
-        body: escapeHtml(adminText.deleted(res.data.contact)),
+        body: adminText.deleted(res.data.contact),
         type: 'review',
       });
     },
     onError: (err) =>
-      showStatus({ title: adminText.deletionFailed, body: escapeHtml(failureText(err)), alert: 'serious' }),
+      showStatus({ title: adminText.deletionFailed, body: failureText(err), alert: 'serious' }),
   });
 
   return (

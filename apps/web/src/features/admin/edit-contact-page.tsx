@@ -7,9 +7,9 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { contactQuery, contactsQuery, useFailureStatus } from './api.ts';
+import { contactQuery, contactsQuery } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
 
 /** Edit Account Contact (spec 002 §2): the form prefilled from get-contact; a success returns to the list. */
@@ -23,19 +23,22 @@ export default function EditContactPage() {
   const queryClient = useQueryClient();
   const leaving = useBackToListOnUserChange();
   // The contact belongs to the account the screen was opened on: a new current user is not asked for it.
-  const q = useQuery({ ...contactQuery(currentUser, tcid), enabled: valid && !leaving });
-
-  useFailureStatus(q.error, (err) =>
-    err instanceof ApiError && err.kind === 'refused'
-      ? { title: adminText.cantFind(raw), body: escapeHtml(err.message), alert: 'warning' }
-      : { title: adminText.getContactFailed(raw), body: escapeHtml(failureText(err)), alert: 'serious' },
-  );
+  const q = useQuery({
+    ...contactQuery(currentUser, tcid),
+    enabled: valid && !leaving,
+    meta: {
+      failure: (err) =>
+        err instanceof ApiError && err.kind === 'refused'
+          ? { title: adminText.cantFind(raw), body: err.message, alert: 'warning' }
+          : { title: adminText.getContactFailed(raw), body: failureText(err), alert: 'serious' },
+    },
+  });
   // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
   useEffect(() => {
     if (!valid)
       showStatus({
         title: adminText.cantFind(raw),
-        body: escapeHtml(adminText.contactNotFound),
+        body: adminText.contactNotFound,
         alert: 'warning',
       });
   }, [valid, raw, showStatus]);
@@ -67,7 +70,7 @@ export default function EditContactPage() {
             } catch (err) {
               showStatus({
                 title: adminText.editContactFailed,
-                body: escapeHtml(failureText(err)),
+                body: failureText(err),
                 alert: alertOf(err),
               });
               throw err;

@@ -5,7 +5,7 @@ import type { AlertKind } from '../../app/session.ts';
 
 /**
  * The status messages of failed loads on the circuits and BUS accounts screens (spec 002 §8). Pure,
- * so they are unit-tested without a browser; the screens escape `text` into the modal body.
+ * so they are unit-tested without a browser; the screens show `text` as the modal body.
  */
 
 /** The parts of a failed call these rules read; an ApiError has them. */

@@ -9,9 +9,9 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { secondariesQuery, useFailureStatus } from './api.ts';
+import { secondariesQuery } from './api.ts';
 
 interface RowState {
   status: SecPasswordStatus;
@@ -44,19 +44,22 @@ const stopsAll = (err: unknown) =>
 export default function SecPasswordsPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
-  const list = useQuery(secondariesQuery(currentUser));
+  const list = useQuery({
+    ...secondariesQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
+        body: failureText(err),
+        alert: alertOf(err),
+      }),
+    },
+  });
   const [panelPassword, setPanelPassword] = useState('');
   const [panelError, setPanelError] = useState('');
   const [show, setShow] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [rows, setRows] = useState<Record<string, RowState>>({});
   const [running, setRunning] = useState(false);
-
-  useFailureStatus(list.error, (err) => ({
-    title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
-    body: escapeHtml(failureText(err)),
-    alert: alertOf(err),
-  }));
 
   const setRow = (logname: string, state: RowState) => setRows((r) => ({ ...r, [logname]: state }));
 

@@ -7,17 +7,26 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { secondariesQuery, useFailureStatus } from './api.ts';
+import { secondariesQuery } from './api.ts';
 
 /** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each (spec 002 §2). */
 export default function SecondariesPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const list = useQuery(secondariesQuery(currentUser));
+  const list = useQuery({
+    ...secondariesQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
+        body: failureText(err),
+        alert: alertOf(err),
+      }),
+    },
+  });
   const [checked, setChecked] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
   // Dashboard admin rights are lasting access: the customer confirms with their password in the
@@ -27,12 +36,6 @@ export default function SecondariesPage() {
   useEffect(() => {
     setChecked(new Set((list.data ?? []).filter((s) => s.prime_uid).map((s) => s.uid)));
   }, [list.data]);
-
-  useFailureStatus(list.error, (err) => ({
-    title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
-    body: escapeHtml(failureText(err)),
-    alert: alertOf(err),
-  }));
 
   const update = useMutation({
     mutationFn: (admins: number[]) =>
@@ -44,13 +47,13 @@ export default function SecondariesPage() {
       queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
       showStatus({
         title: adminText.adminsUpdatedTitle,
-        body: escapeHtml(res.message || adminText.adminsUpdated(currentUser)),
+        body: res.message || adminText.adminsUpdated(currentUser),
       });
     },
     onError: (err) =>
       showStatus({
         title: adminText.updateAdminsFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
   });

@@ -73,13 +73,8 @@ export function useInvalidateBilling(): (account: string) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (account: string) => {
-      for (const path of [
-        GET_PAYMENT_METHODS.path,
-        GET_PAYMENT_INFO.path,
-        RECENT_PAYMENTS.path,
-        INVOICES.path,
-      ]) {
-        void queryClient.invalidateQueries({ queryKey: [path, account] });
+      for (const query of [payMethodsQuery, paymentInfoQuery, recentPaymentsQuery, invoicesQuery]) {
+        void queryClient.invalidateQueries({ queryKey: query(account).queryKey });
       }
     },
     [queryClient],

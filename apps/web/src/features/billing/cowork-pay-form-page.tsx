@@ -5,7 +5,7 @@ import { commonText } from '@portal/contract/messages';
 import { Link, useLocation } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { useHomeOnUserChange } from './api.ts';
 import { SandboxNotice } from './billing-gate.tsx';
@@ -58,7 +58,7 @@ export default function CoworkPayFormPage() {
     } catch (err) {
       showStatus({
         title: billingText.purchaseRecordFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'serious',
       });
       return;
@@ -70,12 +70,12 @@ export default function CoworkPayFormPage() {
     } catch (err) {
       showStatus({
         title: billingText.purchaseLogFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'serious',
       });
       return;
     }
-    showStatus({ title: billingText.purchaseDoneTitle, body: escapeHtml(summary), type: 'thankyou' });
+    showStatus({ title: billingText.purchaseDoneTitle, body: summary, type: 'thankyou' });
   };
 
   return (

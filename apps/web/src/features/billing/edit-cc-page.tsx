@@ -7,8 +7,9 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
+import { Lines } from '../../ui/lines.tsx';
 import { Page } from '../../ui/page.tsx';
 import { payMethodsQuery, prefillQuery, useHomeOnUserChange, useInvalidateBilling } from './api.ts';
 import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
@@ -127,7 +128,7 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       onAdded();
       showStatus({
         title: billingText.cardAddedTitle,
-        body: escapeHtml(res.message || billingText.cardAdded),
+        body: res.message || billingText.cardAdded,
         type: 'review',
       });
     },
@@ -135,7 +136,7 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       const failure = err instanceof ApiError ? err : null;
       if (failure && Object.keys(failure.errors).length) form.setErrors(failure.errors);
       const modal = addCardFailure(failure, failureText(err));
-      showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
+      showStatus({ title: modal.title, body: <Lines lines={modal.lines} />, alert: modal.alert });
     },
   });
 
@@ -219,7 +220,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       onDone();
       showStatus({
         title: billingText.cardUpdated,
-        body: escapeHtml(res.message || billingText.cardUpdated),
+        body: res.message || billingText.cardUpdated,
         type: 'review',
       });
     },
@@ -227,7 +228,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
       showStatus({
         title: billingText.unableToUpdateCard,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'warning',
       });
     },
@@ -239,14 +240,14 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       onDone();
       showStatus({
         title: billingText.cardDeleted,
-        body: escapeHtml(res.message || billingText.cardDeleted),
+        body: res.message || billingText.cardDeleted,
         type: 'review',
       });
     },
     onError: (err) =>
       showStatus({
         title: billingText.cardFailedTitle,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'warning',
       }),
   });

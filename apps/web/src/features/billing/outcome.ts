@@ -44,7 +44,7 @@ export function renewsPaymentKey(failure: CallFailure | null): boolean {
 
 export interface FailureModal {
   title: string;
-  /** Lines of plain text: the caller escapes them. */
+  /** Lines of plain text, shown one under another (ui/lines.tsx). */
   lines: string[];
   alert: AlertKind;
 }

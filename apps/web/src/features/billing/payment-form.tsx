@@ -1,4 +1,5 @@
 import { Button, Card, Grid, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Lines } from '../../ui/lines.tsx';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
@@ -6,7 +7,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef } from 'react';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
@@ -124,7 +125,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       if (d.status === 'unknown') {
         showStatus({
           title: billingText.paymentPendingTitle,
-          body: escapeHtml(billingText.paymentPending),
+          body: billingText.paymentPending,
           alert: 'warning',
         });
         return;
@@ -135,7 +136,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       }
       showStatus({
         title: billingText.paymentSuccessTitle,
-        body: escapeHtml(billingText.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to)),
+        body: billingText.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to),
         type: 'thankyou',
         menu: [{ name: 'Recent Payments', url: '/recent-payments' }],
       });
@@ -147,7 +148,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         form.setErrors(formErrors(failure.errors));
       }
       const modal = paymentFailure(failure, failureText(err));
-      showStatus({ title: modal.title, body: modal.lines.map(escapeHtml).join('<br>'), alert: modal.alert });
+      showStatus({ title: modal.title, body: <Lines lines={modal.lines} />, alert: modal.alert });
     },
   });
 
@@ -169,7 +170,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       .catch((err: unknown) =>
         showStatus({
           title: billingText.noPaymentTitle,
-          body: escapeHtml(failureText(err)),
+          body: failureText(err),
           alert: 'warning',
         }),
       )

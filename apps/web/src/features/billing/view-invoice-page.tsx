@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { invoiceQuery, invoicesQuery } from './api.ts';
@@ -37,7 +37,7 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
     shown.current = q.error;
     showStatus({
       title: billingText.cantFind(invoice),
-      body: escapeHtml(failureText(q.error)),
+      body: failureText(q.error),
       alert: 'warning',
     });
   }, [q.error, invoice, showStatus]);

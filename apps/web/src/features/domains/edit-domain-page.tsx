@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainStatusQuery, domainsQuery } from './api.ts';
 
@@ -84,7 +84,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
       const denied = e instanceof ApiError && e.httpStatus === 403;
       showStatus({
         title: denied ? domainText.notAuthorized(domain) : domainText.failed,
-        body: escapeHtml(failureText(e)),
+        body: failureText(e),
         alert: alertOf(e),
       });
     } finally {

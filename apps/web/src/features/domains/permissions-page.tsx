@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainAdminsQuery } from './api.ts';
 
@@ -58,7 +58,7 @@ export default function PermissionsPage() {
       void refresh();
       showStatus({
         title: res.message,
-        body: escapeHtml(res.data.domains.join(', ')),
+        body: res.data.domains.join(', '),
         type: 'review',
         alert: 'info',
       });
@@ -66,7 +66,7 @@ export default function PermissionsPage() {
     onError: (err) =>
       showStatus({
         title: domainText.additionFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
   });
@@ -75,10 +75,10 @@ export default function PermissionsPage() {
     mutationFn: (admin: string) => call(deleteAdmin, { body: { domain, logname: admin } }),
     onSuccess: (res) => {
       void refresh();
-      showStatus({ title: domainText.deleted, body: escapeHtml(res.message), type: 'review', alert: 'info' });
+      showStatus({ title: domainText.deleted, body: res.message, type: 'review', alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: domainText.deleteFailed, body: escapeHtml(failureText(err)), alert: alertOf(err) }),
+      showStatus({ title: domainText.deleteFailed, body: failureText(err), alert: alertOf(err) }),
   });
 
   return (

@@ -33,7 +33,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { agreementQuery, tldPricesQuery } from './api.ts';
@@ -129,7 +129,7 @@ export default function RegistrationPage() {
       } catch (err) {
         showStatus({
           title: domainText.errorSending,
-          body: escapeHtml(failureText(err)),
+          body: failureText(err),
           alert: alertOf(err),
         });
         return;
@@ -137,7 +137,7 @@ export default function RegistrationPage() {
       try {
         await call(sendMessage, { body: { ...message, send_to: 'hostmaster' } });
       } catch (err) {
-        showStatus({ title: domainText.problems, body: escapeHtml(failureText(err)), alert: alertOf(err) });
+        showStatus({ title: domainText.problems, body: failureText(err), alert: alertOf(err) });
         return;
       }
       let stamp = '';
@@ -146,7 +146,7 @@ export default function RegistrationPage() {
       } catch (err) {
         showStatus({
           title: domainText.signatureFailed,
-          body: escapeHtml(failureText(err)),
+          body: failureText(err),
           alert: alertOf(err),
         });
         return;
@@ -155,7 +155,14 @@ export default function RegistrationPage() {
       showStatus({
         type: 'thankyou',
         title: domainText.registrationSubmitted,
-        body: `<p>Your request for <b>${escapeHtml(domain)}</b> has been sent to the help desk and the hostmaster.</p><p>Registration agreement signed ${escapeHtml(stamp)}.</p>`,
+        body: (
+          <>
+            <p>
+              Your request for <b>{domain}</b> has been sent to the help desk and the hostmaster.
+            </p>
+            <p>{`Registration agreement signed ${stamp}.`}</p>
+          </>
+        ),
         menu: [{ name: domainText.registerAnother, url: routePath('domain-registration') }],
       });
     } finally {

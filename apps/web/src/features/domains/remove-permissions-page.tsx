@@ -6,7 +6,7 @@ import { commonText } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** Remove an Admin from all domains (spec 001 §2). */
@@ -24,7 +24,7 @@ export default function RemovePermissionsPage() {
       form.reset();
       showStatus({
         title: domainText.deleted,
-        body: `${escapeHtml(res.message)}: ${escapeHtml(res.data.domains.join(', '))}`,
+        body: `${res.message}: ${res.data.domains.join(', ')}`,
         type: 'review',
         alert: 'info',
       });
@@ -32,7 +32,7 @@ export default function RemovePermissionsPage() {
     onError: (err) =>
       showStatus({
         title: domainText.deletionFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: alertOf(err),
       }),
   });

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainsQuery, renewalStatusQuery, yesNo } from './api.ts';
 
@@ -35,9 +35,7 @@ export default function RenewalPage() {
       void queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
       showStatus({
         title: domainText.renewalPending,
-        body: escapeHtml(
-          domainText.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
-        ),
+        body: domainText.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
         alert: 'warning',
       });
     },
@@ -47,7 +45,7 @@ export default function RenewalPage() {
           err instanceof ApiError && err.httpStatus === 422
             ? domainText.cannotRenew
             : domainText.renewalFailed,
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
       }),
   });

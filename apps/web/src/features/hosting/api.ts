@@ -1,9 +1,10 @@
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { queryOptions } from '@tanstack/react-query';
+import type { BodyOf } from '@portal/contract/http';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
 
@@ -81,45 +82,29 @@ export function siteFailure(err: unknown, title: string) {
   if (err instanceof ApiError && err.httpStatus === 403) {
     return {
       title: hostingText.permissionsProblem,
-      body: escapeHtml(hostingText.permissionsProblemBody),
+      body: hostingText.permissionsProblemBody,
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 404) {
     return {
       title: hostingText.vidNotFound,
-      body: escapeHtml(failureText(err, 'message-and-fields')),
+      body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.httpStatus === 409) {
     return {
       title: hostingText.changePending,
-      body: escapeHtml(failureText(err, 'message-and-fields')),
+      body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
   return {
     title,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
+    body: failureText(err, 'message-and-fields'),
     alert: err instanceof ApiError && err.kind === 'refused' ? ('warning' as const) : ('serious' as const),
   };
-}
-
-/** Shows a failed query's status message once per failure. */
-export function useFailureStatus(
-  error: unknown,
-  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
-) {
-  const showStatus = useStatus();
-  const shown = useRef<unknown>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    showStatus(describeRef.current(error));
-  }, [error, showStatus]);
 }
 
 /** Runs `onChange` when the current user changes while the screen is open (not on first render). */
@@ -155,3 +140,66 @@ export async function downloadErrorLog(site: {
   a.remove();
   return 'started';
 }
+
+// Mutations, next to the queries they change (app/mutation.ts).
+
+type UpdatePhpBody = BodyOf<typeof C.updatePhpVersion>;
+/**
+ * Queues a site's PHP change: its pending state, its details (a change applied at once) and the
+ * site list change. A refusal re-reads the pending state too (another change may be what refused it).
+ */
+export function useUpdatePhpVersion(
+  account: string,
+  vid: string,
+  { onError, ...config }: MutationConfig<Answered<typeof C.updatePhpVersion>, UpdatePhpBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useInvalidatingMutation(
+    (body: UpdatePhpBody) => call(C.updatePhpVersion, { body }),
+    () => [
+      pendingChangeQuery(account, vid).queryKey,
+      virtDetailsQuery(account, vid).queryKey,
+      websitesQuery(account).queryKey,
+    ],
+    {
+      ...config,
+      onError: (...args) => {
+        void queryClient.invalidateQueries({ queryKey: pendingChangeQuery(account, vid).queryKey });
+        return onError?.(...args);
+      },
+    },
+  );
+}
+
+/** Starts an app install: the account's pending installs change. */
+export const useInstallApp = (
+  account: string,
+  config?: MutationConfig<Answered<typeof C.installApp>, BodyOf<typeof C.installApp>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.installApp>) => call(C.installApp, { body }),
+    () => [pendingInstallsQuery(account).queryKey],
+    config,
+  );
+
+/** Requests a development site: the sites it can be made from change. */
+export const useDevsiteSetup = (
+  account: string,
+  config?: MutationConfig<Answered<typeof C.devsiteRequest>, BodyOf<typeof C.devsiteRequest>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.devsiteRequest>) => call(C.devsiteRequest, { body }),
+    () => [nondevWebsitesQuery(account).queryKey],
+    config,
+  );
+
+/** Turns a site's error-log watch on or off: the site list changes. */
+export const useWatchErrorLogs = (
+  account: string,
+  config?: MutationConfig<Answered<typeof C.watchErrorLogs>, BodyOf<typeof C.watchErrorLogs>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.watchErrorLogs>) => call(C.watchErrorLogs, { body }),
+    () => [websitesQuery(account).queryKey],
+    config,
+  );

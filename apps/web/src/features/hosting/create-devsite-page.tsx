@@ -4,14 +4,14 @@ import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { nondevWebsitesQuery, siteFailure, useFailureStatus } from './api.ts';
+import { nondevWebsitesQuery, siteFailure, useDevsiteSetup } from './api.ts';
 
 interface Values {
   action: 'create';
@@ -31,8 +31,17 @@ export default function CreateDevsitePage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
+  const sites = useQuery({
+    ...nondevWebsitesQuery(account),
+    enabled: ready && !readOnly,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.problemsWithRequest,
+        body: failureText(err, 'message-and-fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   const form = useForm<Values>({
     initialValues: {
       action: 'create',
@@ -44,18 +53,10 @@ export default function CreateDevsitePage() {
     },
     validate: zodValidate(C.DevsiteRequestBody),
   });
-  useFailureStatus(sites.error, (err) => ({
-    title: hostingText.problemsWithRequest,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
 
-  const setup = useMutation({
-    mutationFn: (v: Values) =>
-      call(C.devsiteRequest, { body: { ...v, logname: account, vid: Number(v.vid) } }),
+  const setup = useDevsiteSetup(account, {
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: [C.compressedNondevWebsites.path, account] });
-      showStatus({ title: hostingText.devsiteSubmitted, body: escapeHtml(hostingText.requestToNoc) });
+      showStatus({ title: hostingText.devsiteSubmitted, body: hostingText.requestToNoc });
       navigate(routePath('devsites'));
     },
     onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),
@@ -88,7 +89,10 @@ export default function CreateDevsitePage() {
           </Group>
         </Stack>
       ) : (
-        <form noValidate onSubmit={form.onSubmit((v) => setup.mutate(v))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) => setup.mutate({ ...v, logname: account, vid: Number(v.vid) }))}
+        >
           <Stack gap="sm">
             <Select
               label="Which Website?"

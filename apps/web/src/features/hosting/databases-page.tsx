@@ -9,8 +9,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { databasesQuery, useFailureStatus } from './api.ts';
-import { escapeHtml } from '../../app/status.ts';
+import { databasesQuery } from './api.ts';
 
 /**
  * Databases: each database with a link to its administration tool. A dashboard admin sees its
@@ -18,12 +17,17 @@ import { escapeHtml } from '../../app/status.ts';
  */
 export default function DatabasesPage() {
   const { account, readOnly, ready } = useInfoAccount();
-  const list = useQuery({ ...databasesQuery(account), enabled: ready });
-  useFailureStatus(list.error, (err) => ({
-    title: hostingText.problemsWithRequest,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
+  const list = useQuery({
+    ...databasesQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.problemsWithRequest,
+        body: failureText(err, 'message-and-fields'),
+        alert: 'serious',
+      }),
+    },
+  });
 
   const columns: ColumnDef<Database, unknown>[] = [
     { accessorKey: 'name', header: 'DB Name' },

@@ -9,9 +9,9 @@ import { useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { devsiteQuery, siteFailure, useFailureStatus, useOnUserChange } from './api.ts';
+import { devsiteQuery, siteFailure, useOnUserChange } from './api.ts';
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
@@ -38,13 +38,16 @@ export default function DevsiteInfoPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const dev = useQuery({ ...devsiteQuery(account, vid), enabled: ready });
+  const dev = useQuery({
+    ...devsiteQuery(account, vid),
+    enabled: ready,
+    meta: { failure: (err) => siteFailure(err, hostingText.problemsWithRequest) },
+  });
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<Action | null>(null);
   const back = () => navigate(routePath('devsites'));
 
   useOnUserChange(currentUser, back);
-  useFailureStatus(dev.error, (err) => siteFailure(err, hostingText.problemsWithRequest));
 
   const send = useMutation({
     mutationFn: (action: Action) =>
@@ -52,7 +55,7 @@ export default function DevsiteInfoPage() {
     onSuccess: (_res, action) => {
       setConfirm(null);
       setNotes('');
-      showStatus({ title: ACTIONS[action].done, body: escapeHtml(hostingText.requestToNoc) });
+      showStatus({ title: ACTIONS[action].done, body: hostingText.requestToNoc });
     },
     onError: (err) => {
       setConfirm(null);

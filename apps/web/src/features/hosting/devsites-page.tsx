@@ -11,8 +11,7 @@ import { useNavigate } from 'react-router';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { devsitesQuery, useFailureStatus } from './api.ts';
-import { escapeHtml } from '../../app/status.ts';
+import { devsitesQuery } from './api.ts';
 
 const columns: ColumnDef<Devsite, unknown>[] = [
   { accessorKey: 'domain', header: 'Domain' },
@@ -33,12 +32,17 @@ const columns: ColumnDef<Devsite, unknown>[] = [
 export default function DevsitesPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
-  const list = useQuery({ ...devsitesQuery(account), enabled: ready });
-  useFailureStatus(list.error, (err) => ({
-    title: hostingText.problemsWithRequest,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
+  const list = useQuery({
+    ...devsitesQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.problemsWithRequest,
+        body: failureText(err, 'message-and-fields'),
+        alert: 'serious',
+      }),
+    },
+  });
 
   return (
     <Page title="Devsites">

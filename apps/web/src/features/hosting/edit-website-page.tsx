@@ -1,24 +1,23 @@
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
-import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import {
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
-  useFailureStatus,
   useOnUserChange,
   virtDetailsQuery,
+  useUpdatePhpVersion,
 } from './api.ts';
 import { sslText, warningFor } from './rules.ts';
 
@@ -34,9 +33,23 @@ export default function EditWebsitePage() {
   const navigate = useNavigate();
   const showStatus = useStatus();
   const queryClient = useQueryClient();
-  const details = useQuery({ ...virtDetailsQuery(account, vid), enabled: ready });
+  const details = useQuery({
+    ...virtDetailsQuery(account, vid),
+    enabled: ready,
+    meta: { failure: (err) => siteFailure(err, hostingText.problemsWithRequest) },
+  });
   const pending = useQuery({ ...pendingChangeQuery(account, vid), enabled: details.isSuccess });
-  const versions = useQuery({ ...phpVersionsQuery, enabled: ready && !readOnly });
+  const versions = useQuery({
+    ...phpVersionsQuery,
+    enabled: ready && !readOnly,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.errorPhpList,
+        body: failureText(err, 'message-and-fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   const [chosen, setChosen] = useState<string | null>(null);
   // The version this visitor has just queued: the pending notice is then their own change, not a
   // warning about someone else's.
@@ -44,31 +57,14 @@ export default function EditWebsitePage() {
   const back = () => navigate(routePath('websites'));
 
   useOnUserChange(currentUser, back);
-  useFailureStatus(details.error, (err) => siteFailure(err, hostingText.problemsWithRequest));
-  useFailureStatus(versions.error, (err) => ({
-    title: hostingText.errorPhpList,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
 
-  const update = useMutation({
-    mutationFn: (php_version: string) =>
-      call(C.updatePhpVersion, {
-        body: { logname: account, virtname: details.data?.virtname, php_version, vid: Number(vid) },
-      }),
-    onSuccess: (_res, version) => {
+  const update = useUpdatePhpVersion(account, vid, {
+    onSuccess: (_res, body) => {
       setChosen(null);
-      setQueued(version);
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
-      // A change applied before the pending state is read shows at once.
-      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
-      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
-      showStatus({ title: hostingText.updateQueued, body: escapeHtml(hostingText.changeSoon) });
+      setQueued(body.php_version);
+      showStatus({ title: hostingText.updateQueued, body: hostingText.changeSoon });
     },
-    onError: (err) => {
-      void queryClient.invalidateQueries({ queryKey: [C.pendingVirtChange.path, account, vid] });
-      showStatus(siteFailure(err, hostingText.errorQueuingPhp));
-    },
+    onError: (err) => showStatus(siteFailure(err, hostingText.errorQueuingPhp)),
   });
 
   const site = details.data;
@@ -80,7 +76,7 @@ export default function EditWebsitePage() {
     if (!pending.data) return;
     if (wasPending.current && !pending.data.pending) {
       setQueued(null);
-      void queryClient.invalidateQueries({ queryKey: [C.virtDetails.path, account, vid] });
+      void queryClient.invalidateQueries({ queryKey: virtDetailsQuery(account, vid).queryKey });
     }
     wasPending.current = pending.data.pending;
   }, [pending.data, queryClient, account, vid]);
@@ -92,12 +88,17 @@ export default function EditWebsitePage() {
     if (!chosen) {
       showStatus({
         title: hostingText.selectPhp,
-        body: escapeHtml(hostingText.chooseOption),
+        body: hostingText.chooseOption,
         alert: 'warning',
       });
       return;
     }
-    update.mutate(chosen);
+    update.mutate({
+      logname: account,
+      virtname: details.data?.virtname,
+      php_version: chosen,
+      vid: Number(vid),
+    });
   };
 
   return (

@@ -5,15 +5,14 @@ import type { LogEntry } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
-import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { customerQuery, useInfoAccount } from '../../app/shared-queries.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useOnUserChange } from './api.ts';
@@ -49,11 +48,7 @@ export default function ShowLogsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const customer = useQuery({
-    queryKey: [S.customer.path, account],
-    queryFn: () => call(S.customer, { params: { logname: account } }).then((r) => r.data),
-    enabled: ready,
-  });
+  const customer = useQuery({ ...customerQuery(account), enabled: ready });
   const [rows, setRows] = useState<LogEntry[]>([]);
   const [newRows, setNewRows] = useState(0);
   const [failed, setFailed] = useState(false);
@@ -101,7 +96,13 @@ export default function ShowLogsPage() {
           stop();
           showStatus({
             title: err.message,
-            body: `${escapeHtml(err.message)}<br>${escapeHtml(hostingText.logsFailedLine(account, uid.current, virtname, vid))}`,
+            body: (
+              <>
+                {err.message}
+                <br />
+                {hostingText.logsFailedLine(account, uid.current, virtname, vid)}
+              </>
+            ),
             alert: 'serious',
           });
           return;

@@ -4,15 +4,15 @@ import { adminText } from '@portal/contract/admin/messages';
 import type { Installation } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery, useFailureStatus } from './api.ts';
+import { appListQuery, nondevWebsitesQuery, pendingInstallsQuery, useInstallApp } from './api.ts';
 
 interface Values {
   webappid: number;
@@ -32,6 +32,13 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
   { accessorKey: 'state', header: 'State' },
 ];
 
+/** A failed load of the app list or the sites: the install cannot be made. */
+const fail = (err: unknown) => ({
+  title: hostingText.installFailed,
+  body: failureText(err, 'message-and-fields'),
+  alert: 'serious' as const,
+});
+
 /**
  * Web App Install: pending installs, and a form to install an application into a website. A
  * dashboard admin sees its primary's pending installs only (installapp is the owner's).
@@ -39,34 +46,22 @@ const pendingColumns: ColumnDef<Installation, unknown>[] = [
 export default function WebAppInstallPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly });
-  const sites = useQuery({ ...nondevWebsitesQuery(account), enabled: ready && !readOnly });
+  const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly, meta: { failure: fail } });
+  const sites = useQuery({
+    ...nondevWebsitesQuery(account),
+    enabled: ready && !readOnly,
+    meta: { failure: fail },
+  });
   const pending = useQuery({ ...pendingInstallsQuery(account), enabled: ready, refetchInterval: 15_000 });
   const form = useForm<Values>({
     initialValues: { webappid: -1, appname: '', vid: '', subdir: '', email: '' },
     validate: zodValidate(C.InstallBody),
   });
 
-  const fail = (err: unknown) => ({
-    title: hostingText.installFailed,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious' as const,
-  });
-  useFailureStatus(apps.error, fail);
-  useFailureStatus(sites.error, fail);
-
-  const install = useMutation({
-    mutationFn: (v: Values) => {
-      const app = apps.data?.[v.webappid];
-      return call(C.installApp, {
-        body: { ...v, vid: Number(v.vid), nsuphp: app?.needs_suphp ?? 0, wfv: app?.wf_versions ?? '' },
-      });
-    },
+  const install = useInstallApp(account, {
     onSuccess: (res) => {
       form.reset();
-      void queryClient.invalidateQueries({ queryKey: [C.pendingInstallations.path, account] });
-      showStatus({ title: hostingText.installing, body: escapeHtml(res.data.url) });
+      showStatus({ title: hostingText.installing, body: res.data.url });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
   });
@@ -97,7 +92,18 @@ export default function WebAppInstallPage() {
           {hostingText.noWebsiteForInstall}
         </Alert>
       ) : (
-        <form noValidate onSubmit={form.onSubmit((v) => install.mutate(v))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) => {
+            const app = apps.data?.[v.webappid];
+            install.mutate({
+              ...v,
+              vid: Number(v.vid),
+              nsuphp: app?.needs_suphp ?? 0,
+              wfv: app?.wf_versions ?? '',
+            });
+          })}
+        >
           <Stack gap="sm" maw={480}>
             <Select
               label="Application"

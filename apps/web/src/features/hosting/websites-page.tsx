@@ -2,20 +2,19 @@ import { Badge, Button, Group, Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Website } from '@portal/contract/hosting/calls';
-import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { downloadErrorLog, siteFailure, useFailureStatus, websitesQuery } from './api.ts';
+import { downloadErrorLog, siteFailure, websitesQuery, useWatchErrorLogs } from './api.ts';
 import { sslText } from './rules.ts';
 
 /**
@@ -27,26 +26,24 @@ export default function WebsitesPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const list = useQuery({ ...websitesQuery(account), enabled: ready });
+  const list = useQuery({
+    ...websitesQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title: hostingText.errorWebsiteList,
+        body: failureText(err, 'message-and-fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   const [downloading, setDownloading] = useState<number | null>(null);
 
-  useFailureStatus(list.error, (err) => ({
-    title: hostingText.errorWebsiteList,
-    body: escapeHtml(failureText(err, 'message-and-fields')),
-    alert: 'serious',
-  }));
-
-  const toggle = useMutation({
-    mutationFn: (w: Website) =>
-      call(C.watchErrorLogs, {
-        body: { logname: account, virt_server: w.virtname, vid: w.vid, status: w.error_logs ? 0 : 1 },
-      }),
+  const toggle = useWatchErrorLogs(account, {
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.compressedWebsites.path, account] });
       showStatus({
         title: res.data.queued ? hostingText.updateQueued : res.message,
-        body: escapeHtml(res.message),
+        body: res.message,
         type: 'review',
       });
     },
@@ -60,7 +57,7 @@ export default function WebsitesPage() {
       if (outcome === 'empty')
         showStatus({
           title: hostingText.noLogsTitle,
-          body: escapeHtml(hostingText.noLogsBody),
+          body: hostingText.noLogsBody,
           alert: 'warning',
         });
     } catch (err) {
@@ -123,7 +120,14 @@ export default function WebsitesPage() {
             variant={row.original.error_logs ? 'default' : 'light'}
             aria-label={`${row.original.error_logs ? 'Turn off' : 'Turn on'} error logs of ${row.original.virtname}`}
             loading={toggle.isPending && toggle.variables?.vid === row.original.vid}
-            onClick={() => toggle.mutate(row.original)}
+            onClick={() =>
+              toggle.mutate({
+                logname: account,
+                virt_server: row.original.virtname,
+                vid: row.original.vid,
+                status: row.original.error_logs ? 0 : 1,
+              })
+            }
           >
             {/* "Turn off" alone reads as turning the website off. */}
             {row.original.error_logs ? 'Turn off error logs' : 'Turn on error logs'}

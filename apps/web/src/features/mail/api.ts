@@ -1,8 +1,8 @@
 import * as C from '@portal/contract/mail/calls';
+import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { ApiError, call } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
+import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Fetchers and query options of the mail area; every key starts with its call path. */
 
@@ -66,22 +66,86 @@ export const diskUsageQuery = (account: string) =>
     queryFn: () => call(C.diskUsage, { params: { account } }).then((r) => r.data.diskusage),
   });
 
-/** Shows a failed query's status message once per failure. */
-export function useFailureStatus(
-  error: unknown,
-  describe: (err: unknown) => Parameters<ReturnType<typeof useStatus>>[0],
-) {
-  const showStatus = useStatus();
-  const shown = useRef<unknown>(null);
-  const describeRef = useRef(describe);
-  describeRef.current = describe;
-  useEffect(() => {
-    if (!error || shown.current === error) return;
-    shown.current = error;
-    showStatus(describeRef.current(error));
-  }, [error, showStatus]);
-}
-
 /** Field errors of a refused call, for a Mantine form's setErrors. */
 export const fieldErrorsOf = (err: unknown): Record<string, string> =>
   err instanceof ApiError ? err.errors : {};
+
+// Mutations, next to the queries they change (app/mutation.ts).
+
+/** Adds an alias to a domain: the domain's aliases and the account's alias counts change. */
+export const useAddAlias = (
+  user: string,
+  config?: MutationConfig<Answered<typeof C.addDomainAlias>, BodyOf<typeof C.addDomainAlias>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.addDomainAlias>) => call(C.addDomainAlias, { body }),
+    (_res, body) => [aliasesQuery(body.src_domain).queryKey, domainCountsQuery(user).queryKey],
+    config,
+  );
+
+/** Changes an alias's targets: the domain's aliases and that alias's targets change. */
+export const useUpdateAlias = (
+  config?: MutationConfig<Answered<typeof C.updateDomainAlias>, BodyOf<typeof C.updateDomainAlias>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.updateDomainAlias>) => call(C.updateDomainAlias, { body }),
+    (_res, body) => [
+      aliasesQuery(body.src_domain).queryKey,
+      aliasDestsQuery(body.src_domain, body.src_user).queryKey,
+    ],
+    config,
+  );
+
+/** Deletes an alias: the domain's aliases and the account's alias counts change. */
+export const useDeleteAlias = (
+  user: string,
+  config?: MutationConfig<Answered<typeof C.deleteDomainAlias>, BodyOf<typeof C.deleteDomainAlias>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.deleteDomainAlias>) => call(C.deleteDomainAlias, { body }),
+    (_res, body) => [aliasesQuery(body.src_domain).queryKey, domainCountsQuery(user).queryKey],
+    config,
+  );
+
+/** Adds a temporary alias: the account's list changes. */
+export const useAddTempEmail = (
+  config?: MutationConfig<Answered<typeof C.addTempEmail>, BodyOf<typeof C.addTempEmail>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.addTempEmail>) => call(C.addTempEmail, { body }),
+    (_res, body) => [tempEmailsQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Changes a temporary alias: the account's list and the alias itself change. */
+export const useUpdateTempEmail = (
+  config?: MutationConfig<Answered<typeof C.updateTempEmail>, BodyOf<typeof C.updateTempEmail>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.updateTempEmail>) => call(C.updateTempEmail, { body }),
+    (_res, body) => [
+      tempEmailsQuery(body.logname).queryKey,
+      tempAliasQuery(body.name, body.logname).queryKey,
+    ],
+    config,
+  );
+
+/** Adds a recovery address: the account's recovery addresses change. */
+export const useAddRecoveryEmail = (
+  config?: MutationConfig<Answered<typeof C.addRecoveryEmail>, BodyOf<typeof C.addRecoveryEmail>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.addRecoveryEmail>) => call(C.addRecoveryEmail, { body }),
+    (_res, body) => [recoveryQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Deletes a recovery address: the account's recovery addresses change. */
+export const useDeleteRecoveryEmail = (
+  config?: MutationConfig<Answered<typeof C.deleteRecoveryEmail>, BodyOf<typeof C.deleteRecoveryEmail>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.deleteRecoveryEmail>) => call(C.deleteRecoveryEmail, { body }),
+    (_res, body) => [recoveryQuery(body.account).queryKey],
+    config,
+  );

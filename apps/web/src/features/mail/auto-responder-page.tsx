@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './datetime12.tsx';
@@ -62,12 +62,12 @@ export default function AutoResponderPage() {
     onSuccess: (res) => {
       form.reset();
       // A reply address that is not the account's own waits for its link: the message says why.
-      showStatus({ title: mailText.autoResponderSent, body: escapeHtml(res.message), type: 'thankyou' });
+      showStatus({ title: mailText.autoResponderSent, body: res.message, type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.autoResponderFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
@@ -76,7 +76,7 @@ export default function AutoResponderPage() {
     if (!toDate(v.start) || !toDate(v.end)) {
       showStatus({
         title: mailText.datesNotSetTitle,
-        body: escapeHtml(mailText.datesNotSetBody),
+        body: mailText.datesNotSetBody,
         alert: 'warning',
       });
       return;

@@ -1,40 +1,36 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { failureText } from '../../app/api.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { fieldErrorsOf } from './api.ts';
+import { fieldErrorsOf, useAddAlias } from './api.ts';
+import { useSession } from '../../app/session.ts';
 
 /** Add an alias to a domain: a name and its targets (spec 001: the server decides what is valid). */
 export default function CreateAliasPage() {
   const { src_domain: domain = '' } = useParams();
+  const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [targets, setTargets] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const back = routePath('email-aliases', { domain });
 
-  const add = useMutation({
-    mutationFn: () => call(C.addDomainAlias, { body: { src_user: name, src_domain: domain, targets } }),
+  const add = useAddAlias(currentUser, {
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
-      void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
       navigate(back);
-      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
       showStatus({
         title: mailText.additionFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },
@@ -46,7 +42,7 @@ export default function CreateAliasPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setErrors({});
-          add.mutate();
+          add.mutate({ src_user: name, src_domain: domain, targets });
         }}
         noValidate
       >

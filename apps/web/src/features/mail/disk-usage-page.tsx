@@ -6,9 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ApiError, failureText } from '../../app/api.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
-import { diskUsageQuery, useFailureStatus } from './api.ts';
+import { diskUsageQuery } from './api.ts';
 import { formatKb, percentUsed } from './format.ts';
-import { escapeHtml } from '../../app/status.ts';
 
 /**
  * Disk Usage of the current account: quota and usage in KB, MB or GB, percent used. A dashboard
@@ -16,15 +15,20 @@ import { escapeHtml } from '../../app/status.ts';
  */
 export default function DiskUsagePage() {
   const { account, readOnly, ready } = useInfoAccount();
-  const q = useQuery({ ...diskUsageQuery(account), enabled: ready });
-  useFailureStatus(q.error, (err) => ({
-    title:
-      err instanceof ApiError && err.kind === 'refused'
-        ? commonText.permissionDenied
-        : mailText.diskUsageFailed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
+  const q = useQuery({
+    ...diskUsageQuery(account),
+    enabled: ready,
+    meta: {
+      failure: (err) => ({
+        title:
+          err instanceof ApiError && err.kind === 'refused'
+            ? commonText.permissionDenied
+            : mailText.diskUsageFailed,
+        body: failureText(err, 'fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   // A failure empties the table.
   const rows = q.isError ? [] : (q.data ?? []);
   return (

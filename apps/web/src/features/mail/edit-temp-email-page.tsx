@@ -1,17 +1,16 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, fieldErrorsOf, tempAliasQuery } from './api.ts';
+import { expListQuery, fieldErrorsOf, tempAliasQuery, useUpdateTempEmail } from './api.ts';
 import { expiryLabel } from './dates.ts';
 
 interface Values {
@@ -28,7 +27,6 @@ export default function EditTempEmailPage() {
   const domain = urls?.temp_email_domain ?? '';
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const list = routePath('temp-email');
   const q = useQuery({ ...tempAliasQuery(alias, currentUser), retry: false });
   const options = useQuery({ ...expListQuery(q.data?.expires), enabled: !!q.data });
@@ -52,33 +50,20 @@ export default function EditTempEmailPage() {
     if (!q.error) return;
     showStatus({
       title: mailText.noAliasFound,
-      body: escapeHtml(failureText(q.error, 'fields')),
+      body: failureText(q.error, 'fields'),
       alert: 'warning',
     });
     navigate(list, { replace: true });
   }, [q.error, navigate, list, showStatus]);
 
-  const update = useMutation({
-    mutationFn: (v: Values) =>
-      call(C.updateTempEmail, {
-        body: {
-          name: alias,
-          forwards_to: v.forwards_to,
-          expdate: v.expdate ?? '',
-          notes: v.notes,
-          key: q.data?.id ?? 0,
-          logname: currentUser,
-        },
-      }),
+  const update = useUpdateTempEmail({
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
-      void queryClient.invalidateQueries({ queryKey: [C.tempEmailAlias.path, alias] });
       navigate(list);
-      showStatus({ title: mailText.success, body: escapeHtml(res.message) });
+      showStatus({ title: mailText.success, body: res.message });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
     },
   });
 
@@ -87,7 +72,19 @@ export default function EditTempEmailPage() {
       <Text fw={600} data-testid="temp-alias-address" style={{ overflowWrap: 'anywhere' }}>
         {alias}@{domain}
       </Text>
-      <form onSubmit={form.onSubmit((v) => update.mutate(v))} noValidate>
+      <form
+        onSubmit={form.onSubmit((v) =>
+          update.mutate({
+            name: alias,
+            forwards_to: v.forwards_to,
+            expdate: v.expdate ?? '',
+            notes: v.notes,
+            key: q.data?.id ?? 0,
+            logname: currentUser,
+          }),
+        )}
+        noValidate
+      >
         <Stack>
           <TextInput
             label="Forwards to"

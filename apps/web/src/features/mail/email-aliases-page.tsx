@@ -1,22 +1,28 @@
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { AliasRow } from '@portal/contract/mail/calls';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { aliasesQuery, domainCountsQuery, useFailureStatus } from './api.ts';
+import { aliasesQuery, domainCountsQuery, useDeleteAlias } from './api.ts';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
+
+/** A failed load of the domains or of a domain's aliases. */
+const loadFailed = (err: unknown) => ({
+  title: mailText.failed,
+  body: failureText(err, 'fields'),
+  alert: 'serious' as const,
+});
 
 /** Email Aliases of a domain: the domain dropdown with alias counts, the alias table, add, edit and delete. */
 export default function EmailAliasesPage() {
@@ -24,11 +30,17 @@ export default function EmailAliasesPage() {
   const { domain: param } = useParams();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const counts = useQuery(domainCountsQuery(currentUser));
+  const counts = useQuery({
+    ...domainCountsQuery(currentUser),
+    meta: { failure: loadFailed },
+  });
   const domains = counts.data ?? [];
   const domain = param && (!counts.data || domains.some((d) => d.domain === param)) ? param : '';
-  const aliases = useQuery({ ...aliasesQuery(domain), enabled: !!domain });
+  const aliases = useQuery({
+    ...aliasesQuery(domain),
+    enabled: !!domain,
+    meta: { failure: loadFailed },
+  });
   const [deleting, setDeleting] = useState<AliasRow | null>(null);
 
   // Without a domain in the path (or one not in the list), show the first domain.
@@ -38,29 +50,20 @@ export default function EmailAliasesPage() {
     }
   }, [counts.data, param, navigate]);
 
-  useFailureStatus(counts.error ?? aliases.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
-
-  const remove = useMutation({
-    mutationFn: (a: AliasRow) => call(C.deleteDomainAlias, { body: { src_user: a.src, src_domain: domain } }),
+  const remove = useDeleteAlias(currentUser, {
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
-      void queryClient.invalidateQueries({ queryKey: [C.domainCounts.path] });
-      showStatus({ title: res.message, body: escapeHtml(res.data.address), type: 'review' });
+      showStatus({ title: res.message, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.deleteFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
 
   const catchAllAlert = () =>
-    showStatus({ title: mailText.catchAll, body: escapeHtml(mailText.catchAll), alert: 'warning' });
+    showStatus({ title: mailText.catchAll, body: mailText.catchAll, alert: 'warning' });
 
   const columns: ColumnDef<AliasRow, unknown>[] = [
     {
@@ -168,7 +171,7 @@ export default function EmailAliasesPage() {
           <Button
             color="red"
             onClick={() => {
-              if (deleting) remove.mutate(deleting);
+              if (deleting) remove.mutate({ src_user: deleting.src, src_domain: domain });
               setDeleting(null);
             }}
           >

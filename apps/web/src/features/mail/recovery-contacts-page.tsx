@@ -1,47 +1,42 @@
 import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { recoveryQuery, useFailureStatus } from './api.ts';
+import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
 export default function RecoveryContactsPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const list = useQuery(recoveryQuery(currentUser));
+  const list = useQuery({
+    ...recoveryQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: mailText.failed,
+        body: failureText(err, 'fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   const [email, setEmail] = useState('');
   // A new recovery address is lasting access: the customer confirms with their password (staff are not asked).
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
-  const refresh = () => queryClient.invalidateQueries({ queryKey: [C.getRecoveryEmails.path, currentUser] });
 
-  useFailureStatus(list.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
-
-  const add = useMutation({
-    mutationFn: () =>
-      call(C.addRecoveryEmail, {
-        body: { logname: currentUser, email, ...(staff ? {} : { password }) },
-      }),
+  const add = useAddRecoveryEmail({
     onSuccess: (res) => {
       setEmail('');
       setPassword('');
-      void refresh();
       showStatus({
         title: mailText.added(res.data.contact_info),
-        body: escapeHtml(res.message),
+        body: res.message,
         type: 'review',
       });
     },
@@ -49,22 +44,20 @@ export default function RecoveryContactsPage() {
       setError(failureText(err, 'fields'));
       showStatus({
         title: mailText.addFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },
   });
-  const remove = useMutation({
-    mutationFn: (r: RecoveryEmail) =>
-      call(C.deleteRecoveryEmail, { body: { account: currentUser, id: r.id } }),
-    onSuccess: (_res, r) => {
-      void refresh();
-      showStatus({ title: mailText.deleted, body: escapeHtml(r.contact_info), type: 'review' });
+  const remove = useDeleteRecoveryEmail({
+    onSuccess: (_res, body) => {
+      const r = list.data?.find((x) => x.id === body.id);
+      showStatus({ title: mailText.deleted, body: r?.contact_info, type: 'review' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.deletionFailed,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
@@ -93,7 +86,7 @@ export default function RecoveryContactsPage() {
           size="compact-sm"
           variant="default"
           aria-label={`Delete ${row.original.contact_info}`}
-          onClick={() => remove.mutate(row.original)}
+          onClick={() => remove.mutate({ account: currentUser, id: row.original.id })}
         >
           Delete
         </Button>
@@ -111,7 +104,7 @@ export default function RecoveryContactsPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setError('');
-          add.mutate();
+          add.mutate({ logname: currentUser, email, ...(staff ? {} : { password }) });
         }}
         noValidate
       >

@@ -18,7 +18,7 @@ import { useMutation } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -48,14 +48,17 @@ export default function SendAuthMsgPage() {
       }),
     onSuccess: () => {
       form.reset();
-      showStatus({ title: mailText.sentTitle, body: escapeHtml(mailText.sentBody), type: 'thankyou' });
+      showStatus({ title: mailText.sentTitle, body: mailText.sentBody, type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({
         title: mailText.sendFailedTitle,
-        body: `<p>${escapeHtml(mailText.sendFailedBody)}: ${escapeHtml(failureText(err, 'fields'))}</p><p>Please call the help desk at ${escapeHtml(
-          urls?.helpdesk_phone ?? '',
-        )} or write to ${escapeHtml(urls?.helpdesk_email ?? '')}.</p>`,
+        body: (
+          <>
+            <p>{`${mailText.sendFailedBody}: ${failureText(err, 'fields')}`}</p>
+            <p>{`Please call the help desk at ${urls?.helpdesk_phone ?? ''} or write to ${urls?.helpdesk_email ?? ''}.`}</p>
+          </>
+        ),
         alert: 'serious',
       }),
   });

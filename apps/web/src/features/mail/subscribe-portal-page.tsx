@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -22,12 +22,16 @@ export default function SubscribePortalPage() {
   const form = useForm({ initialValues: { email: replyTo }, validate: zodValidate(Form) });
   const subscribe = useMutation({
     mutationFn: (email: string) => call(C.subscribePortal, { body: { logname: currentUser, email } }),
-    onSuccess: (res) =>
-      showStatus({ title: mailText.subscribedTitle, body: escapeHtml(res.message), type: 'thankyou' }),
+    onSuccess: (res) => showStatus({ title: mailText.subscribedTitle, body: res.message, type: 'thankyou' }),
     onError: (err) =>
       showStatus({
         title: mailText.subscribeFailedTitle,
-        body: `<p>${escapeHtml(mailText.subscribeFailedBody)}</p><p>${escapeHtml(failureText(err, 'fields'))}</p>`,
+        body: (
+          <>
+            <p>{mailText.subscribeFailedBody}</p>
+            <p>{failureText(err, 'fields')}</p>
+          </>
+        ),
         alert: 'serious',
       }),
   });

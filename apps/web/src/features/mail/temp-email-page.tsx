@@ -4,17 +4,17 @@ import type { TempEmailRow } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, fieldErrorsOf, tempEmailsQuery, useFailureStatus } from './api.ts';
+import { expListQuery, fieldErrorsOf, tempEmailsQuery, useAddTempEmail } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
 const columns: ColumnDef<TempEmailRow, unknown>[] = [
@@ -55,8 +55,16 @@ export default function TempEmailPage() {
   const { data: urls } = useUrls();
   const domain = urls?.temp_email_domain ?? '';
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const list = useQuery(tempEmailsQuery(currentUser));
+  const list = useQuery({
+    ...tempEmailsQuery(currentUser),
+    meta: {
+      failure: (err) => ({
+        title: mailText.failed,
+        body: failureText(err, 'fields'),
+        alert: 'serious',
+      }),
+    },
+  });
   const options = useQuery(expListQuery());
   const form = useForm<Values>({
     initialValues: { name: '', forwards_to: replyTo, expires: null, notes: '' },
@@ -67,31 +75,14 @@ export default function TempEmailPage() {
     if (options.data && !form.values.expires) form.setFieldValue('expires', options.data.selected_date);
   }, [options.data, form]);
 
-  useFailureStatus(list.error, (err) => ({
-    title: mailText.failed,
-    body: escapeHtml(failureText(err, 'fields')),
-    alert: 'serious',
-  }));
-
-  const add = useMutation({
-    mutationFn: (v: Values) =>
-      call(C.addTempEmail, {
-        body: {
-          logname: currentUser,
-          name: v.name,
-          forwards_to: v.forwards_to,
-          expires: v.expires ?? '',
-          notes: v.notes,
-        },
-      }),
+  const add = useAddTempEmail({
     onSuccess: (res) => {
       form.setValues({ name: '', notes: '' });
-      void queryClient.invalidateQueries({ queryKey: [C.tempEmails.path, currentUser] });
-      showStatus({ title: mailText.success, body: escapeHtml(res.message), type: 'review' });
+      showStatus({ title: mailText.success, body: res.message, type: 'review' });
     },
     onError: (err) => {
       form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: escapeHtml(failureText(err, 'fields')), alert: 'serious' });
+      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
     },
   });
 
@@ -106,7 +97,18 @@ export default function TempEmailPage() {
           Temporary Email FAQ
         </Anchor>
       </Text>
-      <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+      <form
+        onSubmit={form.onSubmit((v) =>
+          add.mutate({
+            logname: currentUser,
+            name: v.name,
+            forwards_to: v.forwards_to,
+            expires: v.expires ?? '',
+            notes: v.notes,
+          }),
+        )}
+        noValidate
+      >
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput

@@ -1,22 +1,20 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { failureText } from '../../app/api.ts';
+import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { aliasDestsQuery, fieldErrorsOf } from './api.ts';
+import { aliasDestsQuery, fieldErrorsOf, useUpdateAlias } from './api.ts';
 
 /** Change the targets of an alias; the catch-all is read-only. */
 export default function UpdateAliasPage() {
   const { domain = '', src = '' } = useParams();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const catchAll = src === '*';
   const dests = useQuery({ ...aliasDestsQuery(domain, src), enabled: !catchAll, retry: false });
   const [targets, setTargets] = useState<string | null>(null);
@@ -32,26 +30,22 @@ export default function UpdateAliasPage() {
     if (!dests.error) return;
     showStatus({
       title: mailText.notFoundAlias,
-      body: escapeHtml(failureText(dests.error, 'fields')),
+      body: failureText(dests.error, 'fields'),
       alert: 'warning',
     });
     navigate(back, { replace: true });
   }, [dests.error, navigate, back, showStatus]);
 
-  const change = useMutation({
-    mutationFn: () =>
-      call(C.updateDomainAlias, { body: { src_user: src, src_domain: domain, targets: targets ?? '' } }),
+  const change = useUpdateAlias({
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: [C.domainEmailAliases.path, domain] });
-      void queryClient.invalidateQueries({ queryKey: [C.domainAliasDests.path, domain, src] });
       navigate(back);
-      showStatus({ title: res.message, body: escapeHtml(res.data.dst_list.join(', ')), type: 'review' });
+      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
       showStatus({
         title: mailText.failedUpdate,
-        body: escapeHtml(failureText(err, 'fields')),
+        body: failureText(err, 'fields'),
         alert: 'serious',
       });
     },
@@ -76,7 +70,7 @@ export default function UpdateAliasPage() {
           onSubmit={(e) => {
             e.preventDefault();
             setErrors({});
-            change.mutate();
+            change.mutate({ src_user: src, src_domain: domain, targets: targets ?? '' });
           }}
           noValidate
         >

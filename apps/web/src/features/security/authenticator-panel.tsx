@@ -5,7 +5,7 @@ import { secondFactorText } from '@portal/contract/security/second-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { secondFactorQuery, useSecurityTarget } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
@@ -74,7 +74,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
     mutationFn: (code: string) => call(C.totpConfirm, { body: { logname: account, code } }),
     onSuccess: (res) => {
       onDone(res.data.recovery_codes);
-      showStatus({ title: 'Authenticator on', body: escapeHtml(res.message), alert: 'info' });
+      showStatus({ title: 'Authenticator on', body: res.message, alert: 'info' });
       void refresh();
     },
     onError: (err) => showFailure(err, form, showStatus),
@@ -141,7 +141,7 @@ function TurnOff({ account }: { account: string }) {
     onSuccess: (res) => {
       form.reset();
       setOpen(false);
-      showStatus({ title: 'Authenticator off', body: escapeHtml(res.message), alert: 'info' });
+      showStatus({ title: 'Authenticator off', body: res.message, alert: 'info' });
       void refresh();
     },
     onError: (err) => showFailure(err, form, showStatus),
@@ -199,11 +199,11 @@ function StaffRemove({ account }: { account: string }) {
     mutationFn: () => call(C.removeSecondFactor, { body: { logname: account } }),
     onSuccess: (res) => {
       setSure(false);
-      showStatus({ title: 'Second factor removed', body: escapeHtml(res.message), alert: 'info' });
+      showStatus({ title: 'Second factor removed', body: res.message, alert: 'info' });
       void refresh();
     },
     onError: (err) =>
-      showStatus({ title: 'Problems', body: escapeHtml(String((err as Error).message)), alert: 'serious' }),
+      showStatus({ title: 'Problems', body: String((err as Error).message), alert: 'serious' }),
   });
   return sure ? (
     <Stack gap="sm">

@@ -1,6 +1,6 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { ApiError, failureText } from '../../app/api.ts';
-import { alertOf, escapeHtml, type useStatus } from '../../app/status.ts';
+import { alertOf, type useStatus } from '../../app/status.ts';
 
 /**
  * A refused second-factor call: a wrong code or password is told at its field (and the field is
@@ -19,5 +19,5 @@ export function showFailure<V extends Record<string, unknown>>(
     form.setFieldError('password', err.message);
     return;
   }
-  showStatus({ title: 'Problems', body: escapeHtml(failureText(err)), alert: alertOf(err) });
+  showStatus({ title: 'Problems', body: failureText(err), alert: alertOf(err) });
 }

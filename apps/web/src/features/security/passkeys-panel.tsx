@@ -17,7 +17,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, escapeHtml, useStatus } from '../../app/status.ts';
+import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { passkeysQuery } from './passkey-api.ts';
 import { ceremonyText, createPasskey, hasWebAuthn } from '../../ui/webauthn.ts';
@@ -42,7 +42,7 @@ export function PasskeysPanel() {
   const [renaming, setRenaming] = useState<P.Passkey | null>(null);
   const [removing, setRemoving] = useState<P.Passkey | null>(null);
   const fail = (title: string) => (err: unknown) =>
-    showStatus({ title, body: escapeHtml(failureText(err)), alert: alertOf(err) });
+    showStatus({ title, body: failureText(err), alert: alertOf(err) });
 
   const add = useMutation({
     mutationFn: async () => {
@@ -61,7 +61,7 @@ export function PasskeysPanel() {
       setName('');
       setPassword('');
       void refresh();
-      showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
+      showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
     onError: fail(passkeyText.addFailed),
   });
@@ -72,7 +72,7 @@ export function PasskeysPanel() {
     onSuccess: (res) => {
       setRenaming(null);
       void refresh();
-      showStatus({ title: res.message, body: escapeHtml(res.data.name), type: 'review' });
+      showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
     onError: fail(passkeyText.renameFailed),
   });
@@ -84,7 +84,7 @@ export function PasskeysPanel() {
       const removed = removing?.name ?? '';
       setRemoving(null);
       void refresh();
-      showStatus({ title: res.message, body: escapeHtml(removed), type: 'review' });
+      showStatus({ title: res.message, body: removed, type: 'review' });
     },
     onError: fail(passkeyText.removeFailed),
   });

@@ -5,7 +5,7 @@ import { RECOVERY_CODE_COUNT } from '@portal/contract/security/second-factor';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { secondFactorQuery, useSecurityTarget } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
@@ -26,7 +26,7 @@ export function RecoveryCodesPanel() {
     onSuccess: (res) => {
       form.reset();
       setCodes(res.data.recovery_codes);
-      showStatus({ title: 'New recovery codes', body: escapeHtml(res.message), alert: 'info' });
+      showStatus({ title: 'New recovery codes', body: res.message, alert: 'info' });
       void client.invalidateQueries({ queryKey: secondFactorQuery(account).queryKey });
     },
     onError: (err) => showFailure(err, form, showStatus),

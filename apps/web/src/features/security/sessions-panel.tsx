@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, sessionsQuery, signInsQuery } from './api.ts';
 
@@ -22,7 +22,7 @@ export function SessionsPanel() {
     void queryClient.invalidateQueries({ queryKey: signInsQuery(currentUser).queryKey });
   };
   const failed = (err: unknown) =>
-    showStatus({ title: 'The session was not ended', body: escapeHtml(failureText(err)), alert: 'serious' });
+    showStatus({ title: 'The session was not ended', body: failureText(err), alert: 'serious' });
 
   const endOne = useMutation({
     mutationFn: (id: string) => call(S.endSession, { body: { logname: currentUser, id } }),
@@ -33,7 +33,7 @@ export function SessionsPanel() {
     mutationFn: () => call(S.endOtherSessions, { body: { logname: currentUser } }),
     onSuccess: (res) => {
       refresh();
-      showStatus({ title: 'Signed out elsewhere', body: escapeHtml(res.message), type: 'review' });
+      showStatus({ title: 'Signed out elsewhere', body: res.message, type: 'review' });
     },
     onError: failed,
   });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
 import { AuthenticatorPanel } from './authenticator-panel.tsx';
+import { staffSetupQuery } from './staff-gate.tsx';
 
 /**
  * Shown to staff and admins instead of every screen until they have a second factor
@@ -22,7 +23,7 @@ export default function StaffSetupPage() {
       <AuthenticatorPanel onTurnedOn={() => setOn(true)} />
       {on && (
         <Group>
-          <Button onClick={() => client.invalidateQueries({ queryKey: ['staff-setup', operator] })}>
+          <Button onClick={() => client.invalidateQueries({ queryKey: staffSetupQuery(operator).queryKey })}>
             I have kept my recovery codes: continue
           </Button>
         </Group>

@@ -1,11 +1,11 @@
 import { Table, Text } from '@mantine/core';
 import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
 import { adminText } from '@portal/contract/admin/messages';
-import * as S from '@portal/contract/session/calls';
+import type * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useAccountRole } from '../../app/shared-queries.ts';
+import { customerQuery, useAccountRole } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 
 const LABELS: Array<[keyof S.CustomerSummary, string]> = [
@@ -37,8 +37,7 @@ export default function AccountInfoPage() {
   const role = useAccountRole();
   const { account, readOnly } = infoAccountOf(currentUser, role.data);
   const q = useQuery({
-    queryKey: ['customer', account],
-    queryFn: () => call(S.customer, { params: { logname: account } }).then((r) => r.data),
+    ...customerQuery(account),
     // Until the role is known it is not known whose summary to show.
     enabled: !role.isLoading,
   });

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { hasWebAuthn, signWithPasskey, wasCancelled } from '../../ui/webauthn.ts';
 import { SignInCard } from './sign-in-card.tsx';
 
@@ -56,7 +56,7 @@ export default function CodeStep({
   /** The sign-in is over (expired, used): say so and go back to the password. */
   const expired = (err: unknown) => {
     if (!(err instanceof ApiError && err.code === 'mfa_expired')) return false;
-    showStatus({ title: commonText.loginFailedTitle, body: escapeHtml(err.message), alert: 'warning' });
+    showStatus({ title: commonText.loginFailedTitle, body: err.message, alert: 'warning' });
     onStartOver();
     return true;
   };

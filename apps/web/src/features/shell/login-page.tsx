@@ -16,7 +16,7 @@ import { Link } from 'react-router';
 import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
 
@@ -67,7 +67,7 @@ export function LoginPage() {
       setFailures(n);
       showStatus({
         title: commonText.loginFailedTimes(n),
-        body: escapeHtml(failureText(err)),
+        body: failureText(err),
         alert: 'serious',
       });
     } finally {

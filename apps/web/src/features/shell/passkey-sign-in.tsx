@@ -4,7 +4,7 @@ import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
-import { escapeHtml, useStatus } from '../../app/status.ts';
+import { useStatus } from '../../app/status.ts';
 import {
   cancelCeremony,
   hasPasskeyAutofill,
@@ -46,7 +46,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     (err: unknown) => {
       // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
       if (wasCancelled(err) || !shown.current) return;
-      showStatus({ title: passkeyText.signInFailed, body: escapeHtml(failureText(err)), alert: 'serious' });
+      showStatus({ title: passkeyText.signInFailed, body: failureText(err), alert: 'serious' });
     },
     [showStatus],
   );
@@ -81,7 +81,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     if (!hasWebAuthn()) {
       showStatus({
         title: passkeyText.signInFailed,
-        body: escapeHtml(passkeyText.unsupported),
+        body: passkeyText.unsupported,
         alert: 'warning',
       });
       return;

@@ -1,8 +1,7 @@
 import { Button, Table, Text } from '@mantine/core';
-import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
+import { quickRefsQuery } from './api.ts';
 import { useNavigate } from 'react-router';
-import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -11,13 +10,7 @@ export default function QuickRefPage() {
   const navigate = useNavigate();
   const { loggedIn } = useSession();
   // Reloaded after sign-in: staff see internal rows too.
-  const refs = useQuery({
-    queryKey: ['quickrefs', loggedIn],
-    queryFn: () =>
-      call(S.quickRefs).then(
-        (r) => (r.references as Array<{ ref_name: string; ref_value: string }>) ?? r.data,
-      ),
-  });
+  const refs = useQuery(quickRefsQuery(loggedIn));
   return (
     <Page title="Quick References">
       {refs.isError && <Text c="red">Could not load the quick references.</Text>}

@@ -15,7 +15,6 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { SafeHtml } from '../../ui/safe-html.tsx';
 
 /**
  * Nine icons, one chosen at random for each thank-you: drawn from the icon set (SVG), since an
@@ -33,7 +32,7 @@ const ICONS = [
   IconSparkles,
 ];
 
-/** The thank-you/status page: title, body (sanitised markup), date, an icon and optional buttons. */
+/** The thank-you/status page: title, body, date, an icon and optional buttons. */
 export default function ThankYouPage() {
   const { status } = useSession();
   const Icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)], []);
@@ -58,7 +57,7 @@ export default function ThankYouPage() {
           </ThemeIcon>
           <Title order={2}>{status.title}</Title>
         </Group>
-        <SafeHtml html={status.body} />
+        <div>{status.body}</div>
         <Text size="sm" c="dimmed">
           {dayjs(status.at ?? Date.now()).format(STATUS_DATE_FORMAT)}
         </Text>

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { openApiDocument } from '@portal/contract/reference/calls';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { failureText, request } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
@@ -167,8 +167,15 @@ const FAILURE_NAMES: Record<string, string> = {
 const responsesText = (failures: Document['components']['responses'], status: string) =>
   (failures[FAILURE_NAMES[status] ?? ''] ?? { description: '' }).description.replace(/`/g, '');
 
+/** The API document: generated once per server start, so read once per visit. */
+const documentQuery = queryOptions({
+  queryKey: [openApiDocument.path],
+  queryFn: loadDocument,
+  staleTime: Infinity,
+});
+
 export default function ApiReferencePage() {
-  const doc = useQuery({ queryKey: [openApiDocument.path], queryFn: loadDocument, staleTime: Infinity });
+  const doc = useQuery(documentQuery);
   const [search, setSearch] = useState('');
   // Only the open call's details are rendered: the document describes over a hundred calls.
   const [open, setOpen] = useState<string | null>(null);

@@ -1,0 +1,15 @@
+import { accountText } from '@portal/contract/account/messages';
+import { ApiError, failureText } from '../../app/api.ts';
+import { Lines } from '../../ui/lines.tsx';
+
+/**
+ * The server's message for a failed call, then "Please contact help" (or, for a breached password
+ * — the code breached_password — to choose another).
+ */
+export function failureBody(err: unknown) {
+  const hint =
+    err instanceof ApiError && err.code === 'breached_password'
+      ? accountText.chooseAnother
+      : accountText.contactHelp;
+  return <Lines lines={[failureText(err), hint]} />;
+}
