@@ -32,7 +32,7 @@ class HoldingProxy {
   }
 
   async start(): Promise<void> {
-    this.server = createServer(async (req, res) => {
+    const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks);
@@ -51,8 +51,9 @@ class HoldingProxy {
       });
       res.end(text);
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/xml/v1/request.api`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
   }
 
   release(): void {

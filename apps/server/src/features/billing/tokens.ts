@@ -56,7 +56,7 @@ export function tokenRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ body, account }) => {
       const made = gateway.tokenize({
-        account: account!.logname,
+        account: account.logname,
         number: body.ccnumber,
         expdate: body.expdate,
         cvv: body.cvv,

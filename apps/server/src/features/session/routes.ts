@@ -165,9 +165,9 @@ export function sessionRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     access: { account: ({ params }) => params.account, scope: 'read' },
     handler: async ({ account }) => ({
-      account_role: account!.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
-      dashboard_admin: account!.dashboardAdmin,
-      primary: account!.primary,
+      account_role: account.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
+      dashboard_admin: account.dashboardAdmin,
+      primary: account.primary,
     }),
   });
 
@@ -179,7 +179,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const [row] = await db
         .select({ mode: accounts.mode })
         .from(accounts)
-        .where(eq(accounts.logname, account!.logname));
+        .where(eq(accounts.logname, account.logname));
       return { mode: specMode(row?.mode), color_mode: colorMode(row?.mode) };
     },
   });
@@ -191,7 +191,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     // The display mode is a personal preference, not a change to the customer's account.
     audit: false,
     handler: async ({ db, account, body }) => {
-      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account!.logname));
+      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account.logname));
       return { mode: body.mode };
     },
   });
@@ -222,7 +222,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .orderBy(sql`${accounts.logname} = ${text} desc`)
         .limit(1);
       if (!row) throw notFound(commonText.userNotFound(params.text));
-      await workOn(db, caller!.sid, row.logname);
+      await workOn(db, caller.sid, row.logname);
       return row;
     },
   });
