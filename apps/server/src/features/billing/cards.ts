@@ -19,7 +19,6 @@ import {
 import { invalid, refused } from '../../lib/errors.ts';
 import {
   customerProfileOf,
-  gatewayOf,
   normalExpdate,
   ownCard,
   setAutoBilling,
@@ -227,7 +226,7 @@ export function cardRoutes(app: FastifyInstance): void {
     handler: async ({ db, body, account }) => {
       const owner = account.logname;
       const details = requestCard(app, body, commonText.invalidExpiration).card;
-      const gateway = gatewayOf(app);
+      const gateway = app.deps.gateway;
       const result = await gateway.storeCard({
         account: owner,
         email: account.billEmail || undefined,
@@ -274,7 +273,7 @@ export function cardRoutes(app: FastifyInstance): void {
         zipcode: body.zipcode || card.zipcode,
         country: body.country || card.country,
       };
-      const result = await gatewayOf(app).updateCard({
+      const result = await app.deps.gateway.updateCard({
         customerProfileId: card.cid,
         paymentProfileId: card.paymentProfileId,
         expdate,
@@ -301,7 +300,7 @@ export function cardRoutes(app: FastifyInstance): void {
     handler: async ({ db, body, account, caller }) => {
       const owner = account.logname;
       const card = await ownCard(db, caller, owner, body.id);
-      const result = await gatewayOf(app).deleteCard({
+      const result = await app.deps.gateway.deleteCard({
         customerProfileId: card.cid,
         paymentProfileId: card.paymentProfileId,
       });

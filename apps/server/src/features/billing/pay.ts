@@ -28,14 +28,7 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
-import {
-  type CardRow,
-  customerProfileOf,
-  dollars,
-  gatewayOf,
-  ownCard,
-  setAutoBilling,
-} from './repository.ts';
+import { type CardRow, customerProfileOf, dollars, ownCard, setAutoBilling } from './repository.ts';
 
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
@@ -202,7 +195,7 @@ export function paymentRoutes(app: FastifyInstance): void {
           throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
-      const gateway = gatewayOf(app);
+      const gateway = app.deps.gateway;
       if (body.save_status === 0) {
         const result = await gateway.chargeCard({
           account: owner,
@@ -266,7 +259,7 @@ export function paymentRoutes(app: FastifyInstance): void {
           throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
-      const result = await gatewayOf(app).chargeStoredCard({
+      const result = await app.deps.gateway.chargeStoredCard({
         idempotencyKey: req.key,
         amountCents: req.amountCents,
         customerProfileId: card.cid,

@@ -9,7 +9,6 @@ import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { daysBetween, today } from './dates.ts';
 import { contactEmailOf, type DomainRecord, findDomain, pricesOf } from './repository.ts';
-import { domainServices } from './services.ts';
 
 export const RENEW_JOB = 'domains.renew';
 
@@ -126,7 +125,7 @@ export function renewalRoutes(app: FastifyInstance): void {
           ].join('\n'),
         });
       }
-      const { registrar } = domainServices(deps);
+      const { registrar } = deps;
       if (registrar.name === 'manual') {
         // The embedded registrar is the hostmaster: the message is the work order.
         await deps.outbox.send(db, {

@@ -18,7 +18,6 @@ import { type MfaRequiredAnswer, mfaVerify, secondFactorText } from '@portal/con
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
@@ -111,7 +110,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       aud_url: deps.config.links.admin_audit,
       links: deps.config.links,
       // The gateway's own answer: Authorize.Net's test endpoint is a sandbox too.
-      sandbox_payments: appGateway(deps, deps.config, { logger: app.log }).isSandbox,
+      sandbox_payments: deps.gateway.isSandbox,
       temp_email_domain: deps.config.TEMP_EMAIL_DOMAIN,
       helpdesk_phone: deps.config.HELPDESK_PHONE,
       helpdesk_email: deps.config.HELPDESK_EMAIL,
