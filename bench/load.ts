@@ -40,6 +40,8 @@ const CPU_TARGET = Number(process.env.LOAD_CPU_TARGET ?? 0.7);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const pg = await postgres({ throwaway: true, settings: LARGE_DATA_PG_SETTINGS });
+if (pg.pid === undefined) throw new Error('PostgreSQL started without a process id');
+const pgPid = pg.pid;
 
 /**
  * Drives the portals with `drive` (which runs until `running()` turns false) for the warm-up, then
@@ -62,13 +64,13 @@ async function measure(
   );
   await sleep(WARMUP * 1000);
   recorder = new Recorder();
-  const before = { portal: portalsCpu(portals), pg: treeCpuSeconds(pg.pid!), self: process.cpuUsage() };
+  const before = { portal: portalsCpu(portals), pg: treeCpuSeconds(pgPid), self: process.cpuUsage() };
   await sleep(SECONDS * 1000);
   const { seconds, calls } = recorder.take();
   const self = process.cpuUsage(before.self);
   const cpu = {
     portal: (portalsCpu(portals) - before.portal) / seconds,
-    pg: (treeCpuSeconds(pg.pid!) - before.pg) / seconds,
+    pg: (treeCpuSeconds(pgPid) - before.pg) / seconds,
     self: (self.user + self.system) / 1e6 / seconds,
   };
   running = false;

@@ -44,7 +44,8 @@ export async function startPortals(
       LOG_LEVEL: 'warn',
     });
     await waitReady(`http://127.0.0.1:${port}/readyz`, child);
-    portals.push({ port, pid: child.pid!, child });
+    if (child.pid === undefined) throw new Error('a portal process did not start');
+    portals.push({ port, pid: child.pid, child });
   }
   const stop = async () => {
     await Promise.all(

@@ -114,7 +114,8 @@ describe('defect 3: phones', () => {
       const page = await open(browser, { width });
       await login(page, 'staff');
       const fits = await page.evaluate(() => {
-        const h = document.querySelector('header')!;
+        const h = document.querySelector('header');
+        if (!h) return false;
         const box = h.getBoundingClientRect();
         return Array.from(h.querySelectorAll('*')).every((el) => {
           const r = el.getBoundingClientRect();

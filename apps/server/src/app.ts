@@ -37,7 +37,8 @@ import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
-import { acceptJsHosts, type PaymentGateway, provideAppGateway } from './integrations/gateway/index.ts';
+import { acceptJsHosts, type PaymentGateway } from './integrations/gateway/index.ts';
+import { createIntegrations, type Integrations } from './integrations/index.ts';
 import {
   fileTransport,
   messageIdDomain,
@@ -49,8 +50,8 @@ import { AppError, envelopeOf, HTTP_STATUS, RateLimited } from './lib/errors.ts'
 import { JobRunner } from './lib/jobs.ts';
 import { VERSION } from './lib/version.ts';
 
-/** What every feature may use; reached as `app.deps`. */
-export interface Deps {
+/** What every feature may use; reached as `app.deps`. The outside services are its `Integrations`. */
+export interface Deps extends Integrations {
   config: Config;
   db: Database['db'];
   database: Database;
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
 
+  const metrics = createMetrics(database.db, { processMetrics: opts.processMetrics });
   app.decorate('deps', {
     config,
     db: database.db,
@@ -158,7 +160,9 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
     lifecycle: { draining: false },
-    metrics: createMetrics(database.db, { processMetrics: opts.processMetrics }),
+    metrics,
+    // Made here, once per app, so a bad gateway, registrar or whois setting stops the server at start-up.
+    ...createIntegrations(config, { metrics, logger: app.log, now, gateway: opts.gateway }),
     limiter: createRateLimiter(
       database.db,
       parseLimits(config.PORTAL_RATE_LIMITS),
@@ -167,7 +171,6 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     ),
   } satisfies Deps);
   instrumentRequests(app, app.deps.metrics);
-  if (opts.gateway) provideAppGateway(app.deps, opts.gateway);
   app.addHook('onClose', () => app.deps.breach.close());
   // A listening server prepares the built-in list (about a second) before the first check;
   // injected test requests never listen, so tests do not pay for it.

@@ -86,7 +86,9 @@ if (session.get().loggedIn) {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
   <StrictMode>
     <MantineProvider
       theme={theme}

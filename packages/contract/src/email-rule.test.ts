@@ -87,8 +87,10 @@ describe('the e-mail address rule', () => {
 
   it('keeps the spec message texts', () => {
     const error = (schema: { safeParse: (v: unknown) => unknown }, v: unknown) => {
-      const r = schema.safeParse(v) as { success: boolean; error?: Parameters<typeof fieldErrors>[0] };
-      return r.success ? null : fieldErrors(r.error!)._;
+      const r = schema.safeParse(v) as
+        | { success: true }
+        | { success: false; error: Parameters<typeof fieldErrors>[0] };
+      return r.success ? null : fieldErrors(r.error)._;
     };
     expect(error(requiredEmail(), 'a,b@example.com')).toBe('This field must be a valid email address');
     expect(error(requiredEmail(), '')).toBe('Required');

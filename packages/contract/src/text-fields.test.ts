@@ -48,6 +48,12 @@ interface Def {
   right?: z.ZodType;
   getter?: () => z.ZodType;
 }
+/** `value`, or the test fails here naming what is missing (a zod definition without `what`, a call not found). */
+function must<T>(value: T | null | undefined, what: string): T {
+  if (value === undefined || value === null) throw new Error(`expected ${what}, got ${value}`);
+  return value;
+}
+
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
@@ -58,11 +64,12 @@ function takesText(s: z.ZodType, seen = new Set<z.ZodType>()): boolean {
   seen.add(s);
   const d = defOf(s);
   if (d.type === 'string') return true;
-  if (WRAPPERS.has(d.type)) return takesText(d.innerType!, seen);
-  if (d.type === 'pipe') return takesText(d.in!, seen);
-  if (d.type === 'union') return d.options!.some((o) => takesText(o, seen));
-  if (d.type === 'intersection') return takesText(d.left!, seen) || takesText(d.right!, seen);
-  if (d.type === 'lazy') return takesText(d.getter!(), seen);
+  if (WRAPPERS.has(d.type)) return takesText(must(d.innerType, 'innerType'), seen);
+  if (d.type === 'pipe') return takesText(must(d.in, 'in'), seen);
+  if (d.type === 'union') return must(d.options, 'options').some((o) => takesText(o, seen));
+  if (d.type === 'intersection')
+    return takesText(must(d.left, 'left'), seen) || takesText(must(d.right, 'right'), seen);
+  if (d.type === 'lazy') return takesText(must(d.getter, 'getter')(), seen);
   return false;
 }
 
@@ -74,23 +81,25 @@ function textFields(s: z.ZodType, at: string, seen = new Set<z.ZodType>()): Arra
   const inner = (c: z.ZodType, path = at) => textFieldsOrSelf(c, path, seen);
   switch (d.type) {
     case 'object':
-      return Object.entries(d.shape!).flatMap(([k, v]) => inner(v, at ? `${at}.${k}` : k));
+      return Object.entries(must(d.shape, 'shape')).flatMap(([k, v]) => inner(v, at ? `${at}.${k}` : k));
     case 'array':
-      return inner(d.element!, `${at}[]`);
+      return inner(must(d.element, 'element'), `${at}[]`);
     case 'record':
-      return inner(d.valueType!, `${at}{}`);
+      return inner(must(d.valueType, 'valueType'), `${at}{}`);
     case 'tuple':
-      return [...d.items!, ...(d.rest ? [d.rest] : [])].flatMap((c, i) => inner(c, `${at}[${i}]`));
+      return [...must(d.items, 'items'), ...(d.rest ? [d.rest] : [])].flatMap((c, i) =>
+        inner(c, `${at}[${i}]`),
+      );
     case 'union':
-      return d.options!.flatMap((o) => textFields(o, at, seen));
+      return must(d.options, 'options').flatMap((o) => textFields(o, at, seen));
     case 'intersection':
-      return [...textFields(d.left!, at, seen), ...textFields(d.right!, at, seen)];
+      return [...textFields(must(d.left, 'left'), at, seen), ...textFields(must(d.right, 'right'), at, seen)];
     case 'pipe':
-      return textFields(d.in!, at, seen);
+      return textFields(must(d.in, 'in'), at, seen);
     case 'lazy':
-      return textFields(d.getter!(), at, seen);
+      return textFields(must(d.getter, 'getter')(), at, seen);
     default:
-      return WRAPPERS.has(d.type) ? textFields(d.innerType!, at, seen) : [];
+      return WRAPPERS.has(d.type) ? textFields(must(d.innerType, 'innerType'), at, seen) : [];
   }
 }
 function textFieldsOrSelf(s: z.ZodType, at: string, seen: Set<z.ZodType>): Array<[string, z.ZodType]> {
@@ -164,11 +173,11 @@ describe('request text fields refuse control characters and broken Unicode', asy
       const [part, ...rest] = where.split('.');
       const call = byName.get(name);
       expect(call, entry).toBeDefined();
-      const field = textFields(part === 'body' ? call!.body : call!.params, '').find(
+      const field = textFields(part === 'body' ? must(call, entry).body : must(call, entry).params, '').find(
         ([path]) => path === rest.join('.'),
       );
       expect(field, entry).toBeDefined();
-      expect(field![1].safeParse('a\u0000b').success, entry).toBe(true);
+      expect(must(field, entry)[1].safeParse('a\u0000b').success, entry).toBe(true);
     }
   });
 });

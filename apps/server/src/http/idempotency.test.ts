@@ -1,7 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
-import { gatewayOf } from '../features/billing/repository.ts';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf, KEY_TTL_MS, STALE_RUNNING_MS } from './idempotency.ts';
 
@@ -185,7 +184,7 @@ describe('Idempotency-Key', () => {
       comments: '',
       which_card: 0,
     };
-    const charge = vi.spyOn(gatewayOf(t.app), 'chargeCard');
+    const charge = vi.spyOn(t.app.deps.gateway, 'chargeCard');
     try {
       const first = await post('bob', '/api/single-payment', payment, 'pay-header-1');
       expect(first.status).toBe(200);

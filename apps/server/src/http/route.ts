@@ -49,16 +49,35 @@ export type Access<C extends CallDef> =
   | { account: (input: Input<C>) => string; scope?: AccountScope }
   | { domain: (input: Input<C>) => string };
 
-export interface RouteContext<C extends CallDef> {
+/**
+ * What a rule guarantees the handler once it has passed: a caller on every rule but 'public' and
+ * 'optional', the account an account rule named, the domain a domain rule named. route() is generic
+ * over the rule, so a handler reads `account`, `domain` or `caller` without checking them again.
+ */
+export type Granted<A> = A extends 'public'
+  ? { caller: null }
+  : A extends 'optional'
+    ? { caller: Caller | null }
+    : A extends { account: unknown }
+      ? { caller: Caller; account: AccountRef }
+      : A extends { domain: unknown }
+        ? { caller: Caller; domain: DomainRef }
+        : { caller: Caller };
+
+interface CallContext<C extends CallDef> {
   params: z.output<C['params']>;
   /** The query string of a GET call (its contract's `query`). */
   query: z.output<C['query']>;
   body: z.output<C['body']>;
-  /** Null only on public routes. */
+  /** Null only on public routes, and on optional ones called without a token. */
   caller: Caller | null;
-  /** The account the call acts on (account rules), else the caller's own logname. */
-  account: AccountRef | undefined;
-  domain: DomainRef | undefined;
+  /**
+   * The account the call acts on: the one an account rule named. A staff-only handler may set the
+   * account it acts on, for its audit entry.
+   */
+  account?: AccountRef;
+  /** The domain a domain rule named. */
+  domain?: DomainRef;
   /** The database, or the route's transaction for routes that change data. */
   db: Db;
   req: FastifyRequest;
@@ -67,8 +86,15 @@ export interface RouteContext<C extends CallDef> {
   auditDetails: Record<string, unknown>;
 }
 
-export interface RouteOptions<C extends CallDef> {
-  access: Access<C>;
+/** A handler's context under the access rule `A`: what the rule guarantees is not optional. */
+export type RouteContext<C extends CallDef, A extends Access<C> = Access<C>> = Omit<
+  CallContext<C>,
+  keyof Granted<A>
+> &
+  Granted<A>;
+
+export interface RouteOptions<C extends CallDef, A extends Access<C>> {
+  access: A;
   /** Run the handler in one transaction (default: true for POST). */
   transaction?: boolean;
   /** Audit staff calls of this route (default: true for POST; false for POST calls that only read). */
@@ -99,7 +125,7 @@ export interface RouteOptions<C extends CallDef> {
    * Calls with `grant` are interactive too: a token never hands access to anyone.
    */
   session?: 'interactive';
-  handler: (ctx: RouteContext<C>) => Promise<unknown>;
+  handler: (ctx: RouteContext<C, A>) => Promise<unknown>;
 }
 
 /** A success answer with a message or top-level fields next to `data` (e.g. `references[]`). */
@@ -130,7 +156,11 @@ export interface RegisteredCall {
 }
 
 /** Registers one contract call with its access rule; the handler only does the work. */
-export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: RouteOptions<C>): void {
+export function route<C extends CallDef, A extends Access<C>>(
+  app: FastifyInstance,
+  call: C,
+  opts: RouteOptions<C, A>,
+): void {
   if (!call.token && opts.access !== 'public')
     throw new Error(`${call.path}: a call without token must be public`);
   if (call.token && opts.access === 'public')
@@ -187,7 +217,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
       // The account a card decline counts against: known once authorised.
       let declinesOf: string | undefined;
       const run = async (db: Db) => {
-        const ctx: RouteContext<C> = {
+        const ctx: CallContext<C> = {
           params,
           query,
           body: body as z.output<C['body']>,
@@ -215,10 +245,12 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         if (claimed) await keep(db, claimed, { httpStatus: 200, answer });
         return answer;
       };
+      // authorize() has checked the rule and set what it grants (Granted<A>) on the context.
+      const handle = (ctx: CallContext<C>) => opts.handler(ctx as unknown as RouteContext<C, A>);
       /** The handler, with a staff change written to the audit log. */
-      const handleAudited = async (ctx: RouteContext<C>) => {
+      const handleAudited = async (ctx: CallContext<C>) => {
         const { db } = ctx;
-        if (!audited || !caller) return opts.handler(ctx);
+        if (!audited || !caller) return handle(ctx);
         // A change made with a personal access token carries its name (the account's activity shows it).
         const token = caller.token;
         // A staff-only handler may name the account itself (ctx.account): read it when writing.
@@ -231,7 +263,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         if (!isStaff(caller)) {
           // A customer's own change is on the account's record too, for its activity list (issue 18):
           // written with the change once it is done; a refusal changed nothing and is not recorded.
-          const result = await opts.handler(ctx);
+          const result = await handle(ctx);
           const { account } = entry();
           await db.insert(auditLog).values({
             ...entry(),
@@ -242,7 +274,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
         }
         if (useTx) {
           // One transaction: the entry is written with the change, or neither is.
-          const result = await opts.handler(ctx);
+          const result = await handle(ctx);
           await db
             .insert(auditLog)
             .values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails } });
@@ -263,7 +295,7 @@ export function route<C extends CallDef>(app: FastifyInstance, call: C, opts: Ro
             })
             .where(eq(auditLog.id, row.id));
         try {
-          const result = await opts.handler(ctx);
+          const result = await handle(ctx);
           await outcome({ outcome: 'done' });
           return result;
         } catch (err) {
@@ -384,7 +416,7 @@ function checkTokenUse(token: ApiTokenUse, call: CallDef, interactive: boolean):
   if (token.scope === 'read' && call.method !== 'GET') throw forbidden(apiTokenText.readOnly);
 }
 
-async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: RouteContext<C>): Promise<void> {
+async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: CallContext<C>): Promise<void> {
   if (access === 'public' || access === 'optional') return;
   const caller = ctx.caller as Caller;
   if (access === 'user') return;

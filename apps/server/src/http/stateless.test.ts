@@ -69,10 +69,7 @@ const ALLOWED: Record<string, string> = {
   'auth/passwords.ts:dummy': 'the hash checked for unknown accounts, made once',
   'features/tools/lib/passwords.ts:wordList': 'the word list, read once from its package',
   'integrations/breach/builtin.ts:builtins': 'the built-in breached-password list, prepared once per size',
-  // Keyed by an app's deps or a request: each instance (each request) has its own entry, and the
-  // entry goes with it.
-  'integrations/gateway/index.ts:perApp': 'the payment gateway client of each app',
-  'features/domains/services.ts:byApp': 'the registrar and whois clients of each app',
+  // Keyed by a request: each request has its own entry, and the entry goes with it.
   'features/hosting/agent.ts:agents': "the agent's name on each of its requests",
   // A global regular expression's lastIndex: reset, then used to the end, in one synchronous call.
   'integrations/registrar/xcp.ts:TOKEN': 'the tokenizer of OpenSRS answers',

@@ -230,8 +230,9 @@ function checkScope(r: Replace, input: Record<string, unknown>): void {
   const rows = input[r.entity];
   if (!Array.isArray(rows)) throw new ImportError(`--replace ${r.spec}: the file has no "${r.entity}" array`);
   if (!r.field) return;
+  const { field } = r;
   rows.forEach((raw, i) => {
-    const v = (raw as Record<string, unknown> | null)?.[r.field!];
+    const v = (raw as Record<string, unknown> | null)?.[field];
     if (v === undefined || v === null || String(v) !== r.value)
       throw new ImportError(`${r.entity}[${i}].${r.field}: must be "${r.value}" with --replace ${r.spec}`);
   });
@@ -241,10 +242,10 @@ function checkScope(r: Replace, input: Record<string, unknown>): void {
 async function removeOthers(db: Db, r: Replace, rows: Prepared[]): Promise<number> {
   const entity = ENTITIES[r.entity];
   const columns = columnsBySqlName(entity.table);
-  const [prop, key] = columns.get(entity.key[0])!;
+  const [prop, key] = columnOf(columns, entity.key[0]);
   // One parameter however many rows (a list of placeholders is limited to 65 535).
   const kept = JSON.stringify(rows.map((p) => String(p.row[prop])));
-  const scope = r.field ? sql` and ${columns.get(r.field)![1]} = ${r.value}` : sql``;
+  const scope = r.field ? sql` and ${columnOf(columns, r.field)[1]} = ${r.value}` : sql``;
   const gone = await db
     .delete(entity.table)
     .where(sql`${key} not in (select jsonb_array_elements_text(${kept}::jsonb))${scope}`)
@@ -337,16 +338,19 @@ async function prepareRows(name: string, entity: Entity, rows: unknown[]): Promi
 
 /** The `set` entry of `raiseOnChange`, comparing only the columns the batch gives (the others keep their value). */
 function raiseOnChange(
+  { column, when }: NonNullable<Entity['raiseOnChange']>,
   entity: Entity,
   row: Record<string, unknown>,
   columns: Map<string, [string, PgColumn]>,
 ): Record<string, SQL> | undefined {
-  const { column, when } = entity.raiseOnChange!;
-  const given = when.filter((c) => columns.has(c) && row[columns.get(c)![0]] !== undefined);
+  const given = when.filter((c) => {
+    const prop = columns.get(c)?.[0];
+    return prop !== undefined && row[prop] !== undefined;
+  });
   if (!given.length) return undefined;
   const table = getTableName(entity.table);
   const changed = given.map((c) => `"${table}"."${c}" is distinct from excluded."${c}"`).join(' or ');
-  const [prop] = columns.get(column)!;
+  const [prop] = columnOf(columns, column);
   return {
     [prop]: sql.raw(`case when ${changed} then "${table}"."${column}" + 1 else "${table}"."${column}" end`),
   };
@@ -356,6 +360,13 @@ function columnsBySqlName(table: PgTable): Map<string, [string, PgColumn]> {
   const map = new Map<string, [string, PgColumn]>();
   for (const [prop, col] of Object.entries(getTableColumns(table))) map.set(col.name, [prop, col]);
   return map;
+}
+
+/** The property and column of the SQL column `name`, which the entity table declares (ENTITIES). */
+function columnOf(columns: Map<string, [string, PgColumn]>, name: string): [string, PgColumn] {
+  const column = columns.get(name);
+  if (!column) throw new Error(`import: no column "${name}"`);
+  return column;
 }
 
 async function toRow(
@@ -467,7 +478,7 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
   if (rows.length === 0) return;
   const columns = columnsBySqlName(entity.table);
   const tableColumns = getTableColumns(entity.table);
-  const target = entity.key.map((k) => columns.get(k)![1]);
+  const target = entity.key.map((k) => columnOf(columns, k)[1]);
   const CHUNK = 500;
   const phase = (p: Prepared) => entity.phase?.(p.row) ?? 0;
   const fields = (p: Prepared) => Object.keys(p.row).sort().join(',');
@@ -484,7 +495,7 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
         .filter((p) => !entity.key.includes(tableColumns[p].name))
         .map((p) => [p, sql.raw(`excluded."${tableColumns[p].name}"`)]),
     );
-    const raise = entity.raiseOnChange && raiseOnChange(entity, batch[0].row, columns);
+    const raise = entity.raiseOnChange && raiseOnChange(entity.raiseOnChange, entity, batch[0].row, columns);
     if (raise) Object.assign(set, raise);
     const write = async (tx: Db, some: Prepared[]) => {
       const q = tx.insert(entity.table).values(some.map((p) => p.row) as never);

@@ -118,7 +118,8 @@ export class JobRunner {
   register(kind: string, opts: JobOptions, handler: JobHandler): void;
   register(kind: string, a: JobHandler | JobOptions, b?: JobHandler): void {
     const opts: JobOptions = typeof a === 'function' ? {} : a;
-    const handler = typeof a === 'function' ? a : b!;
+    const handler = typeof a === 'function' ? a : b;
+    if (!handler) throw new Error(`job kind ${kind}: no handler`);
     this.handlers.set(kind, { handler, commits: opts.commits ?? 'job' });
   }
 
@@ -182,7 +183,10 @@ export class JobRunner {
   private async runOne(): Promise<boolean> {
     const job = await this.claim();
     if (!job) return false;
-    const { handler, commits } = this.handlers.get(job.kind)!;
+    const registered = this.handlers.get(job.kind);
+    // Only registered kinds are claimed (claim()).
+    if (!registered) throw new Error(`job kind ${job.kind}: no handler`);
+    const { handler, commits } = registered;
     const heartbeat = this.heartbeat(job);
     try {
       if (commits === 'own') {
@@ -246,7 +250,7 @@ export class JobRunner {
       eq(jobs.status, 'running'),
       eq(jobs.lockedBy, this.workerId),
       eq(jobs.attempts, job.attempts),
-    )!;
+    ) as SQL; // and() of conditions is never undefined
   }
 
   private async complete(db: Db, job: Claimed): Promise<boolean> {

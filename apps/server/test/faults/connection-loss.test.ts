@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseDown } from '../../src/app.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
 import { pgBin } from './postgres.ts';
+import { must } from '../support/must.ts';
 
 /**
  * Connections lost under the portal's feet: what the error handler calls "the database is down",
@@ -95,7 +96,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('a connection lost w
 
   it('frees a connection whose BEGIN failed because the server had just ended it', async () => {
     const { db } = database;
-    const psql = join(pgBin()!, 'psql');
+    const psql = join(must(pgBin(), 'the PostgreSQL programs'), 'psql');
     const url = new URL(adminUrl);
     let failedBegins = 0;
     for (let i = 0; i < 5; i++) {

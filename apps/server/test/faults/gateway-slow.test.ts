@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, outbox, payments } from '../../src/db/schema.ts';
 import { RECONCILE_DELAY_MS } from '../../src/features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../fakes/authorize-net.ts';
-import { AuthorizeNetGateway, provideAppGateway, shortKey } from '../../src/integrations/gateway/index.ts';
+import { AuthorizeNetGateway, shortKey } from '../../src/integrations/gateway/index.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { waitUntil } from './wait.ts';
 
@@ -32,7 +32,7 @@ class HoldingProxy {
   }
 
   async start(): Promise<void> {
-    this.server = createServer(async (req, res) => {
+    const server = createServer(async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const c of req) chunks.push(c as Buffer);
       const body = Buffer.concat(chunks);
@@ -51,8 +51,9 @@ class HoldingProxy {
       });
       res.end(text);
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/xml/v1/request.api`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/xml/v1/request.api`;
   }
 
   release(): void {
@@ -164,17 +165,15 @@ describe('a card gateway that answers after the time-out', () => {
   const TIMEOUT_MS = 400;
 
   beforeAll(async () => {
-    late = await build();
-    // Before the app's first gateway call: the one client its routes and workers share.
-    provideAppGateway(
-      late.app.deps,
-      new AuthorizeNetGateway({
+    // The one client its routes and workers share.
+    late = await build({
+      gateway: new AuthorizeNetGateway({
         endpoint: proxy.url,
         loginId: fake.loginId,
         transactionKey: fake.transactionKey,
         timeoutMs: TIMEOUT_MS,
       }),
-    );
+    });
   }, 120_000);
   afterAll(async () => {
     proxy.release();

@@ -17,6 +17,7 @@ import { registerWorkers } from '../../src/workers.ts';
 import { makeClock } from '../support/helper.ts';
 import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
 import { sleep, waitUntil } from './wait.ts';
+import { must } from '../support/must.ts';
 
 /**
  * PostgreSQL restarted under load. The test runs its own PostgreSQL server, builds the portal on
@@ -247,7 +248,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
       const answered = outcomes.filter((o) => o.stream === `change:${l}` && o.status === 200).map((o) => o.n);
       const mailed = new Set(chain.map((c) => c.next));
       for (const n of answered) expect(mailed.has(n)).toBe(true);
-      const last = chain.at(-1)!.next;
+      const last = must(chain.at(-1), 'a change').next;
       const [addr] = await db.select().from(addresses).where(eq(addresses.owner, l));
       const [acct] = await db.select().from(accounts).where(eq(accounts.logname, l));
       expect(addr.address).toBe(street(l, last));

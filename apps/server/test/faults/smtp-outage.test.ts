@@ -5,6 +5,7 @@ import { messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts
 import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
+import { must } from '../support/must.ts';
 
 /**
  * SMTP down for a while, then back. The portal's real outbox path (changes through the API, the
@@ -137,7 +138,7 @@ describe('SMTP down for a while, then back', () => {
     for (const row of rows) {
       // In the portal's own domain (MAIL_FROM's), not the SMTP relay's (issue 22).
       expect(row.messageId).toBe(`<outbox-${row.id}@example.net>`);
-      expect(byId.get(row.messageId!)).toBe(1);
+      expect(byId.get(must(row.messageId, 'the message id'))).toBe(1);
       expect(sink.accepted.find((r) => r.messageId === row.messageId)?.subject).toBe(row.subject);
     }
     expect(sink.accepted).toHaveLength(ids.length);

@@ -16,6 +16,7 @@ import { importFile } from '../../src/lib/import.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
 import { sleep, waitUntil } from './wait.ts';
+import { must } from '../support/must.ts';
 
 /**
  * Two API processes and two workers on one PostgreSQL: the real server (main.ts) started four
@@ -305,12 +306,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     });
     const sites = (await as('alice', B).get('/api/compressed-websites/alice')).body.data;
     expect(sites.find((s: { vid: number }) => s.vid === 3102).php_version).toBe('8.3');
-    const changes = await database!.db.select().from(hostingChanges).where(eq(hostingChanges.vid, 3102));
+    const changes = await must(database, 'the database')
+      .db.select()
+      .from(hostingChanges)
+      .where(eq(hostingChanges.vid, 3102));
     expect(changes.map((c) => [c.state, c.agent])).toEqual([['done', 'embedded']]);
   }, 120_000);
 
   it('delivers mail and a payment’s receipts enqueued through A exactly once, with two workers competing', async () => {
-    const db = database!.db;
+    const db = must(database, 'the database').db;
     const since = Math.max(0, ...(await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
     const [before] = await db.select().from(accounts).where(eq(accounts.logname, 'bob'));
 
@@ -363,7 +367,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     expect(mine).toHaveLength(ids.length);
     expect(mine.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
     const sent = await db.select().from(outbox).where(inArray(outbox.id, ids));
-    const received = sink!.accepted.map((r) => r.messageId);
+    const received = must(sink, 'the SMTP sink').accepted.map((r) => r.messageId);
     for (const m of sent) expect(received.filter((id) => id === m.messageId)).toHaveLength(1);
     // Both workers took part.
     const workers = new Set(mine.map((j) => j.lockedBy?.split(':')[1]));
@@ -382,7 +386,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
 
     console.log(
       `[faults] two web + two worker processes: ${sent.length} messages enqueued through A, each delivered once ` +
-        `(${sink!.accepted.length} accepted at the sink in all); jobs per worker pid ${JSON.stringify(
+        `(${must(sink, 'the SMTP sink').accepted.length} accepted at the sink in all); jobs per worker pid ${JSON.stringify(
           Object.fromEntries(
             [...workers].map((w) => [w, mine.filter((j) => j.lockedBy?.split(':')[1] === w).length]),
           ),

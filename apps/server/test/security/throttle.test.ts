@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { RESET_LIMITS } from '../../src/features/account/resets.ts';
 import { RULES } from '../../src/auth/throttle.ts';
 import { build, demoPassword } from '../support/helper.ts';
+import { must } from '../support/must.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { and, desc, eq, gt } from 'drizzle-orm';
 
@@ -153,7 +154,10 @@ describe('sign-in limits under attack', () => {
     const mail = t.sent
       .filter((m) => m.to === 'carol@anderson-design.com' && m.body.includes('reset-panel-password/'))
       .at(-1);
-    const link = mail!.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/)![1];
+    const link = must(
+      must(mail, 'the reset mail').body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/),
+      'the link',
+    )[1];
     const reset = await t.request('POST', '/api/user-reset-password', {
       remoteAddress: '192.0.2.45',
       body: { reset_token: link, new_password: 'Carol-new-pass-77x', conf_password: 'Carol-new-pass-77x' },
@@ -248,7 +252,7 @@ describe('reset requests under attack', () => {
       .where(and(eq(outbox.toAddr, 'alice@anderson-design.com'), gt(outbox.id, outboxBefore)))
       .orderBy(desc(outbox.id))
       .limit(1);
-    const link = newest.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/)![1];
+    const link = must(newest.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/), 'the link')[1];
     const reset = await t.request('POST', '/api/user-reset-password', {
       body: { reset_token: link, new_password: 'Tq7vLm2-xZp9-harbor', conf_password: 'Tq7vLm2-xZp9-harbor' },
     });

@@ -7,7 +7,6 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
-import { gatewayOf } from '../../src/features/billing/repository.ts';
 import { DEFAULT_LIMITS } from '../../src/http/limits.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
@@ -145,12 +144,12 @@ export async function createTestDatabase(): Promise<{
  * stands for the one outside service every process talks to, and the sandbox keeps its charges
  * and cards in its memory: with a gateway each, a payment made through one instance would be
  * unknown to the other's reconciliation. Read at each call, so that a spy on the first instance's
- * gateway (`gatewayOf(t.app)`), or a gateway a test gives it (provideAppGateway), serves both.
+ * gateway (`t.app.deps.gateway`), or a gateway a test gives it (`build({ gateway })`), serves both.
  */
 function sameGatewayAs(first: FastifyInstance): PaymentGateway {
   return new Proxy({} as PaymentGateway, {
     get(_target, key) {
-      const gateway = gatewayOf(first);
+      const gateway = first.deps.gateway;
       const value: unknown = Reflect.get(gateway, key);
       return typeof value === 'function' ? value.bind(gateway) : value;
     },
@@ -158,7 +157,13 @@ function sameGatewayAs(first: FastifyInstance): PaymentGateway {
 }
 
 export async function build(
-  opts: { demo?: boolean; env?: Record<string, string>; start?: Date } = {},
+  opts: {
+    demo?: boolean;
+    env?: Record<string, string>;
+    start?: Date;
+    /** The payment gateway of the deployment, instead of one made from the configuration. */
+    gateway?: PaymentGateway;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -204,7 +209,7 @@ export async function build(
       database: db,
       now: clock.now,
       transport,
-      gateway: apps[0] ? sameGatewayAs(apps[0]) : undefined,
+      gateway: apps[0] ? sameGatewayAs(apps[0]) : opts.gateway,
       checkResponses: true,
       logger: false,
     });

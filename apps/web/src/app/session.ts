@@ -85,16 +85,17 @@ function restore(): SessionState {
   const jwt = get('id_token') || null;
   const claims = jwt ? decodeToken(jwt) : null;
   const loggedIn = !!claims && get('logged_in') === 'true';
+  const username = loggedIn ? (claims?.username ?? '') : '';
   return {
     jwt: loggedIn ? jwt : null,
-    operator: loggedIn ? get('operator') || claims!.username : '',
-    currentUser: loggedIn ? get('current_user') || claims!.username : '',
+    operator: loggedIn ? get('operator') || username : '',
+    currentUser: loggedIn ? get('current_user') || username : '',
     replyTo: loggedIn ? get('reply_to') : '',
     loggedIn,
     mode: storedMode(get('mode')),
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
-    banner: loggedIn ? commonText.loggedIn(claims!.username) : DEFAULT_TITLE,
+    banner: loggedIn ? commonText.loggedIn(username) : DEFAULT_TITLE,
     logoutMessage: commonText.logoutMessage,
     status: null,
     title: DEFAULT_TITLE,

@@ -42,15 +42,15 @@ export function addressRoutes(app: FastifyInstance): void {
       transaction: false,
       audit: false,
       handler: async ({ db, account }) => ({
-        logname: account!.logname,
-        address: await readAddress(db, account!.logname, c.kind),
+        logname: account.logname,
+        address: await readAddress(db, account.logname, c.kind),
       }),
     });
 
     route(app, c.update, {
       access: { account: ({ body }) => body.account, scope: c.updateScope },
       handler: async ({ db, body, account, caller }) => {
-        const owner = account!.logname;
+        const owner = account.logname;
         const old = await readAddress(db, owner, c.kind);
         const { account: _, ...fields } = body;
         const next: Address = { ...old, ...fields };
@@ -83,7 +83,7 @@ export function addressRoutes(app: FastifyInstance): void {
           to: deps.config.ACCOUNTING_EMAIL,
           subject: `${LABEL[c.kind]} address change for ${owner}`,
           body: [
-            `The ${LABEL[c.kind].toLowerCase()} address of account ${owner} (uid ${account!.uid}) was changed.`,
+            `The ${LABEL[c.kind].toLowerCase()} address of account ${owner} (uid ${account.uid}) was changed.`,
             '',
             'Old address:',
             formatAddress(old),
@@ -92,7 +92,7 @@ export function addressRoutes(app: FastifyInstance): void {
             formatAddress(next),
             '',
             '-- ',
-            messageFooter(caller!.username, owner),
+            messageFooter(caller.username, owner),
           ].join('\n'),
         });
         return new Answer(

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -84,7 +85,7 @@ describe('POST /api/change-unix-password (the account itself)', () => {
     await t.drainJobs();
     const hash = await mailHash('bob');
     expect(hash).toMatch(/^\{ARGON2ID\}\$argon2id\$/);
-    expect(await verify(hash!.slice('{ARGON2ID}'.length), GOOD)).toBe(true);
+    expect(await verify(must(hash, 'the mail password hash').slice('{ARGON2ID}'.length), GOOD)).toBe(true);
     // The panel password is a different one and did not change.
     expect(
       (await t.request('POST', '/api/miglogin', { body: { username: 'bob', password: 'bob-demo-pass' } }))

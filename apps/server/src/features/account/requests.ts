@@ -85,21 +85,21 @@ export function requestRoutes(app: FastifyInstance): void {
       const [saved] = await db
         .insert(secondaryRequests)
         .values({
-          owner: account!.logname,
+          owner: account.logname,
           email: body.email,
           rows,
-          operator: caller!.username,
+          operator: caller.username,
           createdAt: deps.now(),
         })
         .returning({ id: secondaryRequests.id });
       await deps.outbox.send(db, {
         kind: 'secondary.request',
-        account: account!.logname,
+        account: account.logname,
         to: deps.config.HELPDESK_EMAIL,
         replyTo: body.email,
-        subject: `Secondary account request #${saved.id} for ${account!.logname}`,
+        subject: `Secondary account request #${saved.id} for ${account.logname}`,
         body: [
-          `Account ${account!.logname} (uid ${account!.uid}) asks for ${rows.length} secondary account(s):`,
+          `Account ${account.logname} (uid ${account.uid}) asks for ${rows.length} secondary account(s):`,
           '',
           ...rows.map(describeRow),
           '',
@@ -107,7 +107,7 @@ export function requestRoutes(app: FastifyInstance): void {
           'Mark the request done in the portal once the accounts exist; the customer is then mailed.',
           '',
           '-- ',
-          messageFooter(caller!.username, account!.logname),
+          messageFooter(caller.username, account.logname),
         ].join('\n'),
       });
       return new Answer({ id: saved.id, status: 'pending', list }, accountText.newAccountsPending);
@@ -158,7 +158,7 @@ export function requestRoutes(app: FastifyInstance): void {
           'Set their passwords under Account > Set Passwords for Secondaries in the members portal.',
           '',
           '-- ',
-          messageFooter(caller!.username, done.owner),
+          messageFooter(caller.username, done.owner),
         ].join('\n'),
       });
       return toRequest(done);
@@ -172,7 +172,7 @@ export function requestRoutes(app: FastifyInstance): void {
         .select({ domain: domains.domain })
         .from(domains)
         // website: 1 has a site, -1 is an alias of one; 0 has no hosting yet.
-        .where(and(eq(domains.owner, account!.logname), eq(domains.website, 0)))
+        .where(and(eq(domains.owner, account.logname), eq(domains.website, 0)))
         .orderBy(asc(domains.domain)),
   });
 
@@ -184,15 +184,15 @@ export function requestRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.send_from },
     limit: 'message',
     handler: async ({ db, body, account, caller }) => {
-      const footer = messageFooter(caller!.username, account!.logname);
+      const footer = messageFooter(caller.username, account.logname);
       const message = {
         kind: `message.${body.send_to}`,
-        account: account!.logname,
+        account: account.logname,
         to: recipientAddress(deps.config, body.send_to),
-        replyTo: body.reply_to || account!.billEmail || null,
+        replyTo: body.reply_to || account.billEmail || null,
         subject: body.subject,
         // The footer ends the message (issue text); the account line sits above it.
-        body: [body.message, '', '-- ', `Account: ${account!.logname} (uid ${account!.uid})`, footer].join(
+        body: [body.message, '', '-- ', `Account: ${account.logname} (uid ${account.uid})`, footer].join(
           '\n',
         ),
       };

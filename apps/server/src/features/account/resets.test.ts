@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
 import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -60,10 +61,18 @@ describe('POST /api/forgot-panel-password and /api/forgot-email-password', () =>
     // The reset mails (other notices may fall due as the clock passes the demo's fixed dates).
     const mails = t.sent.slice(before).filter((m) => /reset-(panel|email)-password\//.test(m.body));
     expect(mails.map((m) => m.to).sort()).toEqual(['Bob.Baker@example.org', 'Bob.Recovery@example.com']);
-    expect(mails.find((m) => m.to === 'Bob.Recovery@example.com')!.body).toMatch(/reset-email-password\//);
+    expect(
+      must(
+        mails.find((m) => m.to === 'Bob.Recovery@example.com'),
+        'the mail to the recovery address',
+      ).body,
+    ).toMatch(/reset-email-password\//);
     // Only a hash of the token is stored.
     const token = (
-      mails.find((m) => m.to === 'Bob.Baker@example.org')!.body.match(LINK) as RegExpMatchArray
+      must(
+        mails.find((m) => m.to === 'Bob.Baker@example.org'),
+        'the mail to the account',
+      ).body.match(LINK) as RegExpMatchArray
     )[2];
     const stored = await t.db.select().from(resetTokens).where(eq(resetTokens.owner, 'bob'));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);

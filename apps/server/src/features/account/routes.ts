@@ -47,17 +47,17 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
     transaction: false,
     handler: async ({ db, body, caller, account }) => {
       const now = deps.now();
-      let target = account!;
+      let target = account;
       if (body.logname !== target.logname) {
         if (target.accountRole !== 'Primary') throw forbidden(accountText.notYourSecondary);
         const secondary = await findAccount(db, body.logname);
         if (!secondary || secondary.primary !== target.logname) throw forbidden(accountText.notYourSecondary);
         target = secondary;
       }
-      await verifyOperator(db, caller!.username, body.panel_password, accountText.wrongPanelPassword, now);
+      await verifyOperator(db, caller.username, body.panel_password, accountText.wrongPanelPassword, now);
       await refuseBreached(breach, body.new);
       const applyAt = await db.transaction((tx) =>
-        queueMailPassword(tx, { owner: target.logname, password: body.new, operator: caller!.username, now }),
+        queueMailPassword(tx, { owner: target.logname, password: body.new, operator: caller.username, now }),
       );
       return new Answer(
         { logname: target.logname, id: body.id ?? null, status: 'pending', apply_at: applyAt.toISOString() },
@@ -72,16 +72,16 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
     session: 'interactive',
     transaction: false,
     handler: async ({ db, body, caller, account }) => {
-      await verifyOperator(db, caller!.username, body.old_password, accountText.wrongOldPassword, deps.now());
+      await verifyOperator(db, caller.username, body.old_password, accountText.wrongOldPassword, deps.now());
       await refuseBreached(breach, body.new_password);
       const hash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {
-        await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account!.logname));
+        await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account.logname));
         // Whoever held another session (a stolen token) is out; the session that changed it goes on.
-        await endSessions(tx as unknown as Db, account!.logname, deps.now(), caller!.sid);
-        await mailPasswordChanged(deps.outbox, tx as unknown as Db, account!.logname, caller!.username);
+        await endSessions(tx as unknown as Db, account.logname, deps.now(), caller.sid);
+        await mailPasswordChanged(deps.outbox, tx as unknown as Db, account.logname, caller.username);
       });
-      return new Answer({ username: account!.logname }, '');
+      return new Answer({ username: account.logname }, '');
     },
   });
 }

@@ -16,11 +16,11 @@ export function statementRoutes(app: FastifyInstance): void {
   route(app, C.getStatementDelivery, {
     access: { account: ({ params }) => params.logname },
     handler: async ({ db, account }) => {
-      primaryOnly(account!);
+      primaryOnly(account);
       const [row] = await db
         .select()
         .from(statementDelivery)
-        .where(eq(statementDelivery.owner, account!.logname))
+        .where(eq(statementDelivery.owner, account.logname))
         .limit(1);
       return row
         ? { method: C.StatementMethod.parse(row.method), nozero: row.nozero, email: row.email }
@@ -31,11 +31,11 @@ export function statementRoutes(app: FastifyInstance): void {
   route(app, C.changeStatementDelivery, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, body, account }) => {
-      primaryOnly(account!);
+      primaryOnly(account);
       const values = { method: body.method, nozero: body.nozero, email: body.email };
       await db
         .insert(statementDelivery)
-        .values({ owner: account!.logname, ...values })
+        .values({ owner: account.logname, ...values })
         .onConflictDoUpdate({ target: statementDelivery.owner, set: values });
       return new Answer(values, accountText.statementSaved);
     },

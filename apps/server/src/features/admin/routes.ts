@@ -17,8 +17,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, C.secondaries, {
     access: { account: ({ params }) => params.user, scope: 'primary' },
     handler: async ({ db, account }) => {
-      const a = account as AccountRef;
-      return { secondaries: await R.listSecondaries(db, a.logname, a.uid) };
+      return { secondaries: await R.listSecondaries(db, account.logname, account.uid) };
     },
   });
 
@@ -27,15 +26,14 @@ export function adminRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
-      const a = account as AccountRef;
       // Only the primary's own secondaries can be named; any other uid refuses the whole list.
-      const own = await R.ownSecondaryUids(db, a.logname, body.admins);
+      const own = await R.ownSecondaryUids(db, account.logname, body.admins);
       if (own.length !== body.admins.length) throw forbidden();
-      await R.setDashboardAdmins(db, a.logname, body.admins);
+      await R.setDashboardAdmins(db, account.logname, body.admins);
       auditDetails.admins = body.admins;
       return new Answer(
-        { secondaries: await R.listSecondaries(db, a.logname, a.uid) },
-        adminText.adminsUpdated(a.logname),
+        { secondaries: await R.listSecondaries(db, account.logname, account.uid) },
+        adminText.adminsUpdated(account.logname),
       );
     },
   });
@@ -61,7 +59,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, C.addContact, {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
     handler: async ({ db, account, body }) => {
-      const created = await R.insertContact(db, (account as AccountRef).logname, body);
+      const created = await R.insertContact(db, account.logname, body);
       return new Answer({ contact: created }, adminText.contactAdded(created.contact));
     },
   });
@@ -69,7 +67,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, C.updateContact, {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
     handler: async ({ db, account, body, caller }) => {
-      const updated = await R.updateContact(db, (account as AccountRef).logname, body.tcid, body);
+      const updated = await R.updateContact(db, account.logname, body.tcid, body);
       if (!updated) throw missingContact(caller);
       return new Answer({ contact: updated }, adminText.contactUpdated(updated.contact));
     },
@@ -78,7 +76,7 @@ export function adminRoutes(app: FastifyInstance): void {
   route(app, C.deleteContact, {
     access: { account: ({ body }) => body.account, scope: 'primary' },
     handler: async ({ db, account, body, caller, auditDetails }) => {
-      const deleted = await R.deleteContact(db, (account as AccountRef).logname, body.id);
+      const deleted = await R.deleteContact(db, account.logname, body.id);
       if (!deleted) throw missingContact(caller);
       auditDetails.contact = deleted.contact;
       return new Answer(deleted, adminText.deleted(deleted.contact));
@@ -105,10 +103,9 @@ export function adminRoutes(app: FastifyInstance): void {
  * admitted the account itself, its dashboard admins and staff; a Secondary account named as the
  * target has none of this information (spec 002 §6), which it is told rather than shown an empty list.
  */
-function primaryInfo(account: AccountRef | undefined): AccountRef {
-  const a = account as AccountRef;
-  if (a.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
-  return a;
+function primaryInfo(account: AccountRef): AccountRef {
+  if (account.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
+  return account;
 }
 
 const missingContact = (caller: Caller | null) => missing(caller, adminText.contactNotFound);

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, auditLog, cards, coworkingPurchases, invoices, payments } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
-import { gatewayOf, spreadBalance } from './repository.ts';
+import { spreadBalance } from './repository.ts';
 import { STALE_PENDING_MS } from './workers.ts';
 
 const VISA = '4111111111111111';
@@ -417,7 +417,7 @@ describe('payments', () => {
   it('a 500 after the gateway approved (its recording failed): the retry with the same key is not charged again', async () => {
     await t.drainJobs();
     const before = await balance('bob');
-    const charge = vi.spyOn(gatewayOf(t.app), 'chargeCard');
+    const charge = vi.spyOn(t.app.deps.gateway, 'chargeCard');
     // The receipts are queued in the transaction that records the approval: failing there rolls it back.
     // On every instance (TEST_INSTANCES=2 sends requests to them in turn), until the first request is done.
     const sends = t.apps.map((a) =>
@@ -522,7 +522,7 @@ describe('payments', () => {
     await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, auto));
     await t.db.update(accounts).set({ autoBill: 'Y' }).where(eq(accounts.logname, 'bob'));
     const cardsBefore = await t.db.select().from(cards).where(eq(cards.owner, 'bob'));
-    const forget = vi.spyOn(gatewayOf(t.app), 'deleteCard');
+    const forget = vi.spyOn(t.app.deps.gateway, 'deleteCard');
     try {
       const pay = (over: Record<string, unknown>) =>
         t

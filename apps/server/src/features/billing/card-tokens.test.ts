@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAuthorizeNet, NONCE_TTL_MS } from '../../../test/fakes/authorize-net.ts';
 import { TOKEN_TTL_MS } from '../../integrations/gateway/index.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { must } from '../../../test/support/must.ts';
 
 /**
  * Card tokens (issue #19, docs/decisions/019-card-tokens.md): the API takes `opaque_data` in place
@@ -283,7 +284,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
     const res = await t.as('bob').post('/api/add-card', newCard('bob', nonce('370000000000002', '1234')));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.pay_method).toMatchObject({ ccn4: '0002', card_type: 'AmExp', expdate: '1130' });
-    const added = fake.requestsOf('createCustomerPaymentProfileRequest').at(-1)!;
+    const added = must(fake.requestsOf('createCustomerPaymentProfileRequest').at(-1), 'the request');
     const payment = (added.body.paymentProfile as { payment: Record<string, unknown> }).payment;
     expect(Object.keys(payment)).toEqual(['opaqueData']);
     expect(added.raw).not.toContain('370000000000002');
@@ -294,7 +295,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
     const first = await t.as('alice').post('/api/single-payment', payment('alice', token));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(first.body.data).toMatchObject({ status: 'approved', ccn4: '1111' });
-    const charge = fake.requestsOf('createTransactionRequest').at(-1)!;
+    const charge = must(fake.requestsOf('createTransactionRequest').at(-1), 'the request');
     const tr = charge.body.transactionRequest as { payment: Record<string, unknown> };
     expect(Object.keys(tr.payment)).toEqual(['opaqueData']);
     const again = await t

@@ -19,7 +19,6 @@ import {
 import { invalid, refused } from '../../lib/errors.ts';
 import {
   customerProfileOf,
-  gatewayOf,
   normalExpdate,
   ownCard,
   setAutoBilling,
@@ -184,7 +183,7 @@ export function cardRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(cards)
-        .where(eq(cards.owner, account!.logname))
+        .where(eq(cards.owner, account.logname))
         .orderBy(asc(cards.id));
       return { pay_methods: rows.map(toPayMethod) };
     },
@@ -195,7 +194,7 @@ export function cardRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, account }) => {
-      const logname = account!.logname;
+      const logname = account.logname;
       const [acct] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
       const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
       const addr = rows.find((r) => r.kind === 'bill') ?? rows.find((r) => r.kind === 'account');
@@ -225,12 +224,12 @@ export function cardRoutes(app: FastifyInstance): void {
     // The gateway call must not hold a database transaction open; the writes after it are one.
     transaction: false,
     handler: async ({ db, body, account }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const details = requestCard(app, body, commonText.invalidExpiration).card;
-      const gateway = gatewayOf(app);
+      const gateway = app.deps.gateway;
       const result = await gateway.storeCard({
         account: owner,
-        email: account!.billEmail || undefined,
+        email: account.billEmail || undefined,
         existingCustomerProfileId: await customerProfileOf(db, owner),
         card: details,
       });
@@ -261,7 +260,7 @@ export function cardRoutes(app: FastifyInstance): void {
     access: billing(({ body }) => body.account),
     transaction: false,
     handler: async ({ db, body, account, caller }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const card = await ownCard(db, caller, owner, body.id);
       const expdate = normalExpdate(body.expdate);
       const billTo = {
@@ -274,7 +273,7 @@ export function cardRoutes(app: FastifyInstance): void {
         zipcode: body.zipcode || card.zipcode,
         country: body.country || card.country,
       };
-      const result = await gatewayOf(app).updateCard({
+      const result = await app.deps.gateway.updateCard({
         customerProfileId: card.cid,
         paymentProfileId: card.paymentProfileId,
         expdate,
@@ -299,9 +298,9 @@ export function cardRoutes(app: FastifyInstance): void {
     access: billing(({ body }) => body.account),
     transaction: false,
     handler: async ({ db, body, account, caller }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const card = await ownCard(db, caller, owner, body.id);
-      const result = await gatewayOf(app).deleteCard({
+      const result = await app.deps.gateway.deleteCard({
         customerProfileId: card.cid,
         paymentProfileId: card.paymentProfileId,
       });

@@ -96,7 +96,7 @@ export function coworkingRoutes(app: FastifyInstance): void {
           pcode: product.pcode,
           units: body.units,
           comment: body.comment,
-          operator: caller!.username,
+          operator: caller.username,
           transId: body.trans_id || null,
         })
         .onConflictDoNothing({ target: coworkingPurchases.transId })

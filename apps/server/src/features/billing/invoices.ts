@@ -15,7 +15,7 @@ export function invoiceRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(invoices)
-        .where(eq(invoices.owner, account!.logname))
+        .where(eq(invoices.owner, account.logname))
         .orderBy(desc(invoices.invoice));
       return rows.map((r) => ({
         invoice: r.invoice,
@@ -38,7 +38,7 @@ export function invoiceRoutes(app: FastifyInstance): void {
       const [row] = await db
         .select()
         .from(invoices)
-        .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account!.logname)))
+        .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account.logname)))
         .limit(1);
       if (!row) throw missing(caller, billingText.invoiceNotFound(body.invoice));
       return {

@@ -28,14 +28,7 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
-import {
-  type CardRow,
-  customerProfileOf,
-  dollars,
-  gatewayOf,
-  ownCard,
-  setAutoBilling,
-} from './repository.ts';
+import { type CardRow, customerProfileOf, dollars, ownCard, setAutoBilling } from './repository.ts';
 
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
@@ -122,7 +115,7 @@ export function paymentRoutes(app: FastifyInstance): void {
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account, req }) => {
-      const logname = account!.logname;
+      const logname = account.logname;
       const [acct] = await db
         .select({ uid: accounts.uid, balance: accounts.balanceCents })
         .from(accounts)
@@ -166,7 +159,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(payments)
-        .where(and(eq(payments.owner, account!.logname), inArray(payments.status, ['approved', 'unknown'])))
+        .where(and(eq(payments.owner, account.logname), inArray(payments.status, ['approved', 'unknown'])))
         .orderBy(desc(payments.date), desc(payments.transId))
         .limit(100);
       return {
@@ -189,9 +182,9 @@ export function paymentRoutes(app: FastifyInstance): void {
     // The key is committed before the gateway call, and the call holds no transaction open.
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const { card, ccn4, secrets } = requestCard(app, body, commonText.expiredCard);
-      const req = paymentRequest(body, account!, caller, { cardId: null, ccn4, secrets });
+      const req = paymentRequest(body, account, caller, { cardId: null, ccn4, secrets });
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
@@ -202,7 +195,7 @@ export function paymentRoutes(app: FastifyInstance): void {
           throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
-      const gateway = gatewayOf(app);
+      const gateway = app.deps.gateway;
       if (body.save_status === 0) {
         const result = await gateway.chargeCard({
           account: owner,
@@ -218,7 +211,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       // (spec 000 §4). Otherwise the profile the gateway made for it is deleted again.
       const stored = await gateway.storeCard({
         account: owner,
-        email: account!.billEmail || undefined,
+        email: account.billEmail || undefined,
         existingCustomerProfileId: await customerProfileOf(db, owner),
         card,
       });
@@ -255,10 +248,10 @@ export function paymentRoutes(app: FastifyInstance): void {
     cardDeclines: true,
     transaction: false,
     handler: async ({ db, body, account, caller, auditDetails }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       // Looked up together with its owner: another account's card id is a 403.
       const card = await ownCard(db, caller, owner, body.which_card);
-      const req = paymentRequest(body, account!, caller, { cardId: card.id, ccn4: card.ccn4 });
+      const req = paymentRequest(body, account, caller, { cardId: card.id, ccn4: card.ccn4 });
       auditDetails.comments = req.comments;
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
@@ -266,7 +259,7 @@ export function paymentRoutes(app: FastifyInstance): void {
           throw conflict(billingText.keyReused, 'payment_key_reused');
         return settle(reserved.row);
       }
-      const result = await gatewayOf(app).chargeStoredCard({
+      const result = await app.deps.gateway.chargeStoredCard({
         idempotencyKey: req.key,
         amountCents: req.amountCents,
         customerProfileId: card.cid,

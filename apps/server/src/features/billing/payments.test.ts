@@ -10,7 +10,6 @@ import {
   reservePayment,
   UNRECONCILED_MESSAGE,
 } from './payments.ts';
-import { gatewayOf } from './repository.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +34,7 @@ describe('a payment the gateway never confirms', () => {
     });
     await recordOutcome(t.app, key, { outcome: 'unknown', message: 'No answer from the payment gateway' });
     const findCharge = vi
-      .spyOn(gatewayOf(t.app), 'findCharge')
+      .spyOn(t.app.deps.gateway, 'findCharge')
       .mockResolvedValue({ outcome: 'unknown', message: 'still under review' });
     const reconcileJob = eq(jobs.uniqueKey, `billing.reconcile:${key}`);
     const unreconciled = () =>

@@ -1,10 +1,7 @@
 import type { PayMethod } from '@portal/contract/billing/calls';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices } from '../../db/schema.ts';
-import { appGateway, type PaymentGateway } from '../../integrations/gateway/index.ts';
-import { countIntegrationErrors } from '../../http/metrics.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
@@ -136,12 +133,4 @@ export async function markCoveredInvoicesPaid(db: Db, owner: string, now: Date):
 export async function customerProfileOf(db: Db, owner: string): Promise<string | undefined> {
   const [row] = await db.select({ cid: cards.cid }).from(cards).where(eq(cards.owner, owner)).limit(1);
   return row?.cid;
-}
-
-/** The payment gateway of this app, shared by the billing routes and workers (appGateway). */
-export function gatewayOf(app: FastifyInstance): PaymentGateway {
-  return appGateway(app.deps, app.deps.config, {
-    logger: app.log,
-    wrap: (gateway) => countIntegrationErrors('gateway', gateway, app.deps.metrics),
-  });
 }

@@ -3,13 +3,10 @@ import { cardRoutes } from './cards.ts';
 import { coworkingRoutes } from './coworking.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { paymentRoutes } from './pay.ts';
-import { gatewayOf } from './repository.ts';
 import { tokenRoutes } from './tokens.ts';
 
 /** Routes of the billing area: stored cards, payments, invoices, recent payments, coworking. */
 export function billingRoutes(app: FastifyInstance): void {
-  // One gateway per app (the sandbox keeps its idempotency keys in memory); workers share it.
-  gatewayOf(app);
   cardRoutes(app);
   paymentRoutes(app);
   invoiceRoutes(app);

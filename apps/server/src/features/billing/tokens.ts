@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { acceptJsHosts, type PaymentGateway, type SandboxGateway } from '../../integrations/gateway/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { gatewayOf } from './repository.ts';
 
 /**
  * Card tokens (docs/decisions/019-card-tokens.md): the card forms tokenise in the browser through
@@ -27,7 +26,7 @@ const canTokenize = (g: PaymentGateway): g is Tokenizer =>
 
 export function tokenRoutes(app: FastifyInstance): void {
   const { config } = app.deps;
-  const gateway = gatewayOf(app);
+  const gateway = app.deps.gateway;
 
   route(app, C.cardTokenizer, {
     access: 'user',
@@ -56,7 +55,7 @@ export function tokenRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ body, account }) => {
       const made = gateway.tokenize({
-        account: account!.logname,
+        account: account.logname,
         number: body.ccnumber,
         expdate: body.expdate,
         cvv: body.cvv,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { RECONCILE_ATTEMPTS, recordOutcome, reconcilePayment, reservePayment } from './payments.ts';
-import { gatewayOf, money, owedByInvoice } from './repository.ts';
+import { money, owedByInvoice } from './repository.ts';
 
 /** How often auto-billing looks for due invoices. */
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
@@ -84,7 +84,7 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
       return reserved.fresh ? owed : 0;
     });
     if (amountCents === 0) continue;
-    const result = await gatewayOf(app).chargeStoredCard({
+    const result = await app.deps.gateway.chargeStoredCard({
       idempotencyKey: key,
       amountCents,
       customerProfileId: inv.cid,
@@ -176,7 +176,7 @@ export function registerBillingWorkers(app: FastifyInstance): void {
   // Commits its own steps (recordOutcome's transaction). Idempotent: it acts only on a payment
   // still 'unknown', and recordOutcome settles a payment (balance, invoice, receipts) only once.
   jobs.register('billing.reconcile', { commits: 'own' }, async (payload, { attempt }) => {
-    const gateway = gatewayOf(app);
+    const gateway = app.deps.gateway;
     await reconcilePayment(
       app,
       String(payload.key),

@@ -2,6 +2,8 @@ import * as C from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { DomainRef } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { domains } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -17,8 +19,8 @@ const statusOf = (d: DomainRecord) => ({
 });
 
 /** A domain not registered through our registrar partner has no settings we can change (spec 001 §6). */
-async function managedDomain(db: Db, domain: string): Promise<DomainRecord> {
-  const d = (await findDomain(db, domain))!;
+async function managedDomain(db: Db, caller: Caller, domain: DomainRef): Promise<DomainRecord> {
+  const d = await findDomain(db, caller, domain);
   if (!d.registrarManaged) throw refused(domainText.notRegistrarManaged(d.domain));
   return d;
 }
@@ -27,18 +29,18 @@ async function managedDomain(db: Db, domain: string): Promise<DomainRecord> {
 export function editRoutes(app: FastifyInstance): void {
   route(app, C.domainStatus, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ db, domain }) => statusOf(await managedDomain(db, domain!.domain)),
+    handler: async ({ db, caller, domain }) => statusOf(await managedDomain(db, caller, domain)),
   });
 
   route(app, C.domainEdit, {
     access: { domain: ({ body }) => body.domain },
-    handler: async ({ db, domain, body }) => {
-      await managedDomain(db, domain!.domain);
+    handler: async ({ db, caller, domain, body }) => {
+      await managedDomain(db, caller, domain);
       // A blank contact email means "the primary account's email address", resolved when mail is sent.
       const [d] = await db
         .update(domains)
         .set({ autoRenew: body.auto_renew, abandon: body.abandon, contactEmail: body.contact_email })
-        .where(eq(domains.domain, domain!.domain))
+        .where(eq(domains.domain, domain.domain))
         .returning();
       return new Answer(statusOf(d), domainText.updated(d.domain));
     },

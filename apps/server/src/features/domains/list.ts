@@ -14,7 +14,7 @@ export function listRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(domains)
-        .where(visibleTo(account!.logname))
+        .where(visibleTo(account.logname))
         .orderBy(asc(domains.domain));
       return rows.map((d) => ({
         domain: d.domain,
@@ -45,7 +45,7 @@ export function listRoutes(app: FastifyInstance): void {
         })
         .from(domains)
         .leftJoin(emailAliases, eq(emailAliases.domain, domains.domain))
-        .where(eq(domains.owner, account!.logname))
+        .where(eq(domains.owner, account.logname))
         .groupBy(domains.domain)
         .orderBy(asc(domains.domain)),
   });

@@ -26,12 +26,12 @@ export function permissionRoutes(app: FastifyInstance): void {
       const rows = await db
         .select({ admin: domainGrants.admin, domain: domainGrants.domain })
         .from(domainGrants)
-        .where(eq(domainGrants.owner, domain!.owner))
+        .where(eq(domainGrants.owner, domain.owner))
         .orderBy(asc(domainGrants.admin));
       const out = new Map<string, 'domain' | 'all'>();
       for (const r of rows) {
         if (r.domain === null) out.set(r.admin, 'all');
-        else if (r.domain === domain!.domain && !out.has(r.admin)) out.set(r.admin, 'domain');
+        else if (r.domain === domain.domain && !out.has(r.admin)) out.set(r.admin, 'domain');
       }
       return [...out].map(([logname, scope]) => ({ logname, scope }));
     },
@@ -42,9 +42,9 @@ export function permissionRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, domain, body, caller }) => {
-      requireOwner(caller, domain!);
-      if (body.logname !== domain!.owner) throw forbidden(domainText.ownerOnly);
-      if (body.newadmin === domain!.owner) {
+      requireOwner(caller, domain);
+      if (body.logname !== domain.owner) throw forbidden(domainText.ownerOnly);
+      if (body.newadmin === domain.owner) {
         const text = domainText.ownerAlready(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
@@ -55,15 +55,15 @@ export function permissionRoutes(app: FastifyInstance): void {
       // Granting again is harmless: the unique (owner, admin, domain) keeps one row.
       await db
         .insert(domainGrants)
-        .values({ owner: domain!.owner, admin: body.newadmin, domain: body.all ? null : domain!.domain })
+        .values({ owner: domain.owner, admin: body.newadmin, domain: body.all ? null : domain.domain })
         .onConflictDoNothing();
-      const affected = body.all ? await ownerDomains(db, domain!.owner) : [domain!.domain];
+      const affected = body.all ? await ownerDomains(db, domain.owner) : [domain.domain];
       await mailAccountNotice(app.deps.outbox, db, {
-        account: domain!.owner,
+        account: domain.owner,
         kind: 'notice.domain-admin-added',
-        subject: `A domain admin was added to account ${domain!.owner}`,
+        subject: `A domain admin was added to account ${domain.owner}`,
         lines: [
-          `${caller!.username} made account ${body.newadmin} an admin of ${body.all ? `all the domains of account ${domain!.owner}` : domain!.domain}.`,
+          `${caller.username} made account ${body.newadmin} an admin of ${body.all ? `all the domains of account ${domain.owner}` : domain.domain}.`,
           'A domain admin may change where the domain’s mail goes, its contact address and its renewal.',
         ],
       });
@@ -77,8 +77,8 @@ export function permissionRoutes(app: FastifyInstance): void {
   route(app, C.deleteAdmin, {
     access: { domain: ({ body }) => body.domain },
     handler: async ({ db, domain, body, caller }) => {
-      requireOwner(caller, domain!);
-      const { owner, domain: name } = domain!;
+      requireOwner(caller, domain);
+      const { owner, domain: name } = domain;
       const grants = await grantsOf(db, owner, body.logname);
       const own = grants.find((g) => g.domain === name);
       const all = grants.find((g) => g.domain === null);
@@ -111,7 +111,7 @@ export function permissionRoutes(app: FastifyInstance): void {
     // The owner names itself as current_user: its own account (or staff working on it).
     access: { account: ({ body }) => body.current_user },
     handler: async ({ db, account, body }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const removed = await db
         .delete(domainGrants)
         .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, body.admin_to_delete)))

@@ -51,10 +51,10 @@ export function registrationRoutes(app: FastifyInstance): void {
       await db
         .insert(domainAgreements)
         .values({
-          account: account!.logname,
+          account: account.logname,
           domain: body.domain,
           agreement: C.AGREEMENT_TEXT,
-          signedBy: caller!.username,
+          signedBy: caller.username,
           signedAt: deps.now(),
         })
         .onConflictDoNothing();
@@ -63,7 +63,7 @@ export function registrationRoutes(app: FastifyInstance): void {
         .from(domainAgreements)
         .where(
           and(
-            eq(domainAgreements.account, account!.logname),
+            eq(domainAgreements.account, account.logname),
             eq(domainAgreements.domain, body.domain),
             eq(domainAgreements.agreement, C.AGREEMENT_TEXT),
           ),

@@ -9,7 +9,6 @@ import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { daysBetween, today } from './dates.ts';
 import { contactEmailOf, type DomainRecord, findDomain, pricesOf } from './repository.ts';
-import { domainServices } from './services.ts';
 
 export const RENEW_JOB = 'domains.renew';
 
@@ -40,8 +39,8 @@ export function renewalRoutes(app: FastifyInstance): void {
 
   route(app, C.domainRenewalStatus, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ db, domain }) => {
-      const d = (await findDomain(db, domain!.domain))!;
+    handler: async ({ db, caller, domain }) => {
+      const d = await findDomain(db, caller, domain);
       const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
@@ -66,7 +65,7 @@ export function renewalRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.renew_domain },
     handler: async ({ db, domain, body, caller, auditDetails }) => {
       // Lock the row: two renewals of one domain at once must not both pass the checks.
-      const [d] = await db.select().from(domains).where(eq(domains.domain, domain!.domain)).for('update');
+      const [d] = await db.select().from(domains).where(eq(domains.domain, domain.domain)).for('update');
       const answer = (years: number, expiration: string) =>
         new Answer(
           {
@@ -85,9 +84,10 @@ export function renewalRoutes(app: FastifyInstance): void {
           return answer(d.renewalPending, d.expirationDate);
         throw conflict(domainText.alreadyPending(d.domain, d.renewalPending));
       }
+      // renewRefusal refuses a domain without an expiration date: the second test only tells TypeScript.
+      const expiration = d.expirationDate;
       const refusal = renewRefusal(d, deps.now());
-      if (refusal) throw refused(refusal);
-      const expiration = d.expirationDate!;
+      if (refusal || !expiration) throw refused(refusal ?? domainText.notRegistrarManaged(d.domain));
 
       const price = (await pricesOf(db, C.tldOf(d.domain))).find((p) => p.id === body.numyears);
       if (!price) {
@@ -121,11 +121,11 @@ export function renewalRoutes(app: FastifyInstance): void {
             'The registry usually confirms a renewal within an hour; the domain list shows it as pending until then.',
             'The charge will appear on your next invoice.',
             '',
-            `Requested by ${caller!.username}${caller!.username === d.owner ? '' : ` for ${d.owner}`}.`,
+            `Requested by ${caller.username}${caller.username === d.owner ? '' : ` for ${d.owner}`}.`,
           ].join('\n'),
         });
       }
-      const { registrar } = domainServices(deps);
+      const { registrar } = deps;
       if (registrar.name === 'manual') {
         // The embedded registrar is the hostmaster: the message is the work order.
         await deps.outbox.send(db, {
@@ -139,7 +139,7 @@ export function renewalRoutes(app: FastifyInstance): void {
             `Current expiration date: ${expiration}`,
             `New expiration date: ${newExpiration}`,
             `Price charged on the next invoice: $${price.price.toFixed(2)}`,
-            `Requested by: ${caller!.username}`,
+            `Requested by: ${caller.username}`,
           ].join('\n'),
         });
       }

@@ -1,5 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { type DomainRef, missing } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 
@@ -7,8 +9,13 @@ import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 
 export type DomainRecord = typeof domains.$inferSelect;
 
-export async function findDomain(db: Db, domain: string): Promise<DomainRecord | undefined> {
-  const [row] = await db.select().from(domains).where(eq(domains.domain, domain)).limit(1);
+/**
+ * The record of a domain the route's domain rule resolved (auth/policy.ts): found in this call, so
+ * a miss is a domain deleted in between, answered as the rule answers a missing domain.
+ */
+export async function findDomain(db: Db, caller: Caller, ref: DomainRef): Promise<DomainRecord> {
+  const [row] = await db.select().from(domains).where(eq(domains.domain, ref.domain)).limit(1);
+  if (!row) throw missing(caller, 'Domain not found');
   return row;
 }
 

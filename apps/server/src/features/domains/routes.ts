@@ -4,13 +4,10 @@ import { listRoutes } from './list.ts';
 import { permissionRoutes } from './permissions.ts';
 import { registrationRoutes } from './registration.ts';
 import { renewalRoutes } from './renewal.ts';
-import { domainServices } from './services.ts';
 import { whoisRoutes } from './whois.ts';
 
 /** Routes of the domains area: lists, registration, renewal, edit, permissions, whois. */
 export function domainRoutes(app: FastifyInstance): void {
-  // Made here, once per app, so a bad registrar or whois setting stops the server at start-up.
-  domainServices(app.deps);
   listRoutes(app);
   registrationRoutes(app);
   renewalRoutes(app);

@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.ts';
 import { InvalidDomainError, WhoisError } from '../../integrations/whois/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { domainServices } from './services.ts';
 
 /** Whois lookup (spec 000 §7): any signed-in caller, any domain; a port-43 client with a cache. */
 export function whoisRoutes(app: FastifyInstance): void {
@@ -15,7 +14,7 @@ export function whoisRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ body, req }) => {
       try {
-        const result = await domainServices(app.deps).whois.lookup(body.domain, { trim: body.trim !== 0 });
+        const result = await app.deps.whois.lookup(body.domain, { trim: body.trim !== 0 });
         return { domain: body.domain.trim().toLowerCase(), whois: result.text, server: result.server };
       } catch (err) {
         if (err instanceof InvalidDomainError)

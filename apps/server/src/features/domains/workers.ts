@@ -6,7 +6,6 @@ import { domains } from '../../db/schema.ts';
 import { RegistrarError } from '../../integrations/registrar/index.ts';
 import { enqueue } from '../../lib/jobs.ts';
 import { RENEW_JOB, type RenewJob } from './renewal.ts';
-import { domainServices } from './services.ts';
 
 export const RENEW_CHECK_JOB = 'domains.renew-check';
 /** A renewal the registry has not confirmed is checked this often, this many times (2 hours). */
@@ -52,7 +51,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
 
   deps.jobs.register(RENEW_JOB, async (payload, { db }) => {
     const job = jobOf(payload);
-    const { registrar } = domainServices(deps);
+    const { registrar } = deps;
     let outcome: Awaited<ReturnType<typeof registrar.renew>>;
     try {
       outcome = await registrar.renew({
@@ -92,7 +91,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
   deps.jobs.register(RENEW_CHECK_JOB, async (payload, { db }) => {
     const job = jobOf(payload);
     const check = Number(payload.check);
-    const expiration = await domainServices(deps).registrar.getExpiration(job.domain);
+    const expiration = await deps.registrar.getExpiration(job.domain);
     if (expiration && expiration > job.currentExpiration) {
       await finalise(db, job, expiration);
       return;

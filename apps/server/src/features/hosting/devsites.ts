@@ -18,7 +18,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(devsites)
-        .where(eq(devsites.owner, account!.logname))
+        .where(eq(devsites.owner, account.logname))
         .orderBy(asc(devsites.domain));
       return rows.map(devsiteOut);
     },
@@ -27,7 +27,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
   route(app, C.devsite, {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, params, account, caller }) =>
-      devsiteOut(await findDevsite(db, caller, { vid: params.vid, owner: account!.logname })),
+      devsiteOut(await findDevsite(db, caller, { vid: params.vid, owner: account.logname })),
   });
 
   route(app, C.databases, {
@@ -36,7 +36,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(databases)
-        .where(eq(databases.owner, account!.logname))
+        .where(eq(databases.owner, account.logname))
         .orderBy(asc(databases.name));
       return rows.map((r) => ({ name: r.name, pma_url: r.pmaUrl }));
     },
@@ -45,7 +45,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
   route(app, C.devsiteRequest, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, body, account, caller }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const op = operator(caller);
       const footer = messageFooter(op, owner);
       if (body.action === 'create') {
@@ -75,14 +75,14 @@ export function devsiteRoutes(app: FastifyInstance): void {
           kind: 'hosting.devsite-request',
           account: owner,
           to: deps.config.NOC_EMAIL,
-          replyTo: body.email_contact || account!.billEmail || null,
+          replyTo: body.email_contact || account.billEmail || null,
           subject: `Devsite request: create a devsite for ${site.virtname} (${owner})`,
           body: [
             `Request #${id}: set up a devsite`,
             `Account: ${owner}`,
             `Website: ${site.virtname} (vid ${site.vid}, ${site.docroot})`,
             `Dev Site Type: ${body.devsite_type}`,
-            `Contact: ${body.email_contact || account!.billEmail}`,
+            `Contact: ${body.email_contact || account.billEmail}`,
             `Special requests: ${body.notes || '(none)'}`,
             '',
             footer,
@@ -115,7 +115,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
         kind: 'hosting.devsite-request',
         account: owner,
         to: deps.config.NOC_EMAIL,
-        replyTo: account!.billEmail || null,
+        replyTo: account.billEmail || null,
         subject: `Devsite request: ${body.action} ${dev.virtname} (${owner})`,
         body: [
           `Request #${id}: ${what}`,

@@ -27,7 +27,7 @@ export function errorLogRoutes(app: FastifyInstance): void {
       const site = await findWebsite(
         db,
         caller,
-        { vid: body.vid, owner: account!.logname, virtname: body.virt_server },
+        { vid: body.vid, owner: account.logname, virtname: body.virt_server },
         { lock: true },
       );
       if (await hasOpenChange(db, site.vid, CONFIG_KINDS)) throw conflict(hostingText.changePending);
@@ -58,7 +58,7 @@ export function errorLogRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller, req, reply }) => {
-      const site = await findLogSite(db, caller, account!.logname, body);
+      const site = await findLogSite(db, caller, account.logname, body);
       return sendLogFile(db, site, req, reply);
     },
   });
@@ -68,8 +68,8 @@ export function errorLogRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller }) => {
-      const site = await findLogSite(db, caller, account!.logname, body);
-      const { token, expiresAt } = await links.sign(caller as Caller, site.owner, site.vid);
+      const site = await findLogSite(db, caller, account.logname, body);
+      const { token, expiresAt } = await links.sign(caller, site.owner, site.vid);
       return {
         url: `${C.downloadErrorLogsFile.path}?${new URLSearchParams({ link: token })}`,
         filename: logFileName(site.virtname),
@@ -101,7 +101,7 @@ export function errorLogRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body, account, caller }) => {
-      const site = await findLogSite(db, caller, account!.logname, body);
+      const site = await findLogSite(db, caller, account.logname, body);
       const { logs, lastId } = await readLogs(db, site.vid, body.last_log_id);
       return { logs, numrows: logs.length, new_last_log_id: lastId };
     },

@@ -3,7 +3,6 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { authorizeAccount } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
 import { hostingChanges, webapps, websites } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
@@ -26,7 +25,7 @@ export function installationRoutes(app: FastifyInstance): void {
         .from(hostingChanges)
         .where(
           and(
-            eq(hostingChanges.owner, account!.logname),
+            eq(hostingChanges.owner, account.logname),
             eq(hostingChanges.kind, 'install'),
             or(
               inArray(hostingChanges.state, ['queued', 'applying']),
@@ -75,7 +74,7 @@ export function installationRoutes(app: FastifyInstance): void {
         .where(eq(websites.vid, body.vid))
         .limit(1);
       if (!owned) throw siteMiss(caller);
-      ctx.account = await authorizeAccount(db, caller as Caller, owned.owner, 'self');
+      ctx.account = await authorizeAccount(db, caller, owned.owner, 'self');
       const apps = await db.select().from(webapps).orderBy(asc(webapps.aid));
       const app = apps[body.webappid];
       if (!app || app.appname !== body.appname)

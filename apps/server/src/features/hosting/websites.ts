@@ -17,7 +17,7 @@ export function websiteRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(websites)
-        .where(eq(websites.owner, account!.logname))
+        .where(eq(websites.owner, account.logname))
         .orderBy(asc(websites.virtname));
       const pending = await pendingVids(
         db,
@@ -38,7 +38,7 @@ export function websiteRoutes(app: FastifyInstance): void {
   route(app, C.compressedNondevWebsites, {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, account }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const rows = await db
         .select()
         .from(websites)
@@ -62,7 +62,7 @@ export function websiteRoutes(app: FastifyInstance): void {
   route(app, C.virtDetails, {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, params, account, caller }) => {
-      const site = await findWebsite(db, caller, { vid: params.vid, owner: account!.logname });
+      const site = await findWebsite(db, caller, { vid: params.vid, owner: account.logname });
       return {
         virtname: site.virtname,
         vid: site.vid,
@@ -80,7 +80,7 @@ export function websiteRoutes(app: FastifyInstance): void {
     handler: async ({ db, body, account, caller }) => {
       const site = await findWebsite(db, caller, {
         vid: body.vid,
-        owner: account!.logname,
+        owner: account.logname,
         virtname: body.virtname ?? body.virt_server,
       });
       const data = {
@@ -116,7 +116,7 @@ export function websiteRoutes(app: FastifyInstance): void {
       const site = await findWebsite(
         db,
         caller,
-        { vid: body.vid, owner: account!.logname, virtname: body.virtname },
+        { vid: body.vid, owner: account.logname, virtname: body.virtname },
         { lock: true },
       );
       if (site.phpVersion === version.version)

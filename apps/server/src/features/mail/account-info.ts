@@ -12,7 +12,7 @@ export function mailInfoRoutes(app: FastifyInstance): void {
       const rows = await db
         .select({ listname: mailingLists.listname, list_type: mailingLists.listType })
         .from(mailingLists)
-        .where(eq(mailingLists.owner, account!.logname))
+        .where(eq(mailingLists.owner, account.logname))
         .orderBy(asc(mailingLists.listname));
       return { mailing_lists: rows };
     },
@@ -30,7 +30,7 @@ export function mailInfoRoutes(app: FastifyInstance): void {
         })
         .from(diskUsage)
         .innerJoin(accounts, eq(accounts.logname, diskUsage.owner))
-        .where(eq(diskUsage.owner, account!.logname));
+        .where(eq(diskUsage.owner, account.logname));
       return { diskusage: rows };
     },
   });

@@ -16,7 +16,7 @@ export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.domainCounts, {
     access: { account: ({ params }) => params.user },
     handler: async ({ db, account }) => {
-      const user = account!.logname;
+      const user = account.logname;
       const rows = await db
         .select({ domain: domains.domain, num_aliases: sql<number>`count(${emailAliases.id})::int` })
         .from(domains)
@@ -34,7 +34,7 @@ export function aliasRoutes(app: FastifyInstance): void {
       const rows = await db
         .select({ src: emailAliases.src, dst_list: emailAliases.dstList })
         .from(emailAliases)
-        .where(eq(emailAliases.domain, domain!.domain))
+        .where(eq(emailAliases.domain, domain.domain))
         .orderBy(asc(emailAliases.src));
       return rows;
     },
@@ -43,7 +43,7 @@ export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.domainAliasDests, {
     access: { domain: ({ params }) => params.domain },
     handler: async ({ db, domain, params }) => {
-      const row = await findAlias(db, domain!.domain, params.src);
+      const row = await findAlias(db, domain.domain, params.src);
       if (!row) throw notFound(mailText.notFoundAlias);
       return { src: row.src, dst_list: row.dstList };
     },
@@ -52,12 +52,12 @@ export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.addDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
-      const address = `${body.src_user}@${domain!.domain}`;
+      const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
       checkNotItself(address, body.targets);
       const [row] = await db
         .insert(emailAliases)
-        .values({ domain: domain!.domain, src: body.src_user, dstList: body.targets })
+        .values({ domain: domain.domain, src: body.src_user, dstList: body.targets })
         .onConflictDoNothing()
         .returning({ id: emailAliases.id });
       if (!row) throw conflict(mailText.aliasExists(address));
@@ -68,13 +68,13 @@ export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.updateDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
-      const address = `${body.src_user}@${domain!.domain}`;
+      const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
       checkNotItself(address, body.targets);
       const [row] = await db
         .update(emailAliases)
         .set({ dstList: body.targets })
-        .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
+        .where(and(eq(emailAliases.domain, domain.domain), eq(emailAliases.src, body.src_user)))
         .returning({ id: emailAliases.id });
       if (!row) throw notFound(mailText.notFoundAlias);
       return new Answer({ address, dst_list: body.targets }, mailText.updated(address));
@@ -84,11 +84,11 @@ export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.deleteDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
     handler: async ({ db, domain, body }) => {
-      const address = `${body.src_user}@${domain!.domain}`;
+      const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
       const [row] = await db
         .delete(emailAliases)
-        .where(and(eq(emailAliases.domain, domain!.domain), eq(emailAliases.src, body.src_user)))
+        .where(and(eq(emailAliases.domain, domain.domain), eq(emailAliases.src, body.src_user)))
         .returning({ id: emailAliases.id });
       if (!row) throw notFound(mailText.notFoundAlias);
       return new Answer({ address }, mailText.deleted);

@@ -25,8 +25,8 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       const end = new Date(body.end);
       if (end.getTime() <= deps.now().getTime())
         throw invalid(mailText.endInPast, { end: mailText.endInPast });
-      const logname = account!.logname;
-      const operator = caller!.username;
+      const logname = account.logname;
+      const operator = caller.username;
       const replyTo = body.reply_to.trim().toLowerCase();
       // The reply address becomes the From of the replies our mail servers send: only the
       // account's own addresses are taken at once; any other must confirm by link (#17 §4).

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, newsletterSubscriptions, recoveryEmails } from '../../db/schema.ts';
 import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
+import { must } from '../../../test/support/must.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -187,16 +188,15 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     const [mail] = await mailsTo('bob.baker@example.org');
     expect(mail.subject).toBe('Please confirm your subscription to the Portal');
     expect(mail.body).toContain('account bob');
-    const link = mail.body.match(/http\S+\/api\/subscribe-portal\/confirm\/(\S+)/);
-    expect(link).not.toBeNull();
+    const link = must(mail.body.match(/http\S+\/api\/subscribe-portal\/confirm\/(\S+)/), 'the link');
     const [row] = await t.db
       .select()
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
     expect(row.confirmedAt).toBeNull();
-    expect(row.tokenHash).not.toContain(link![1]);
+    expect(row.tokenHash).not.toContain(link[1]);
 
-    const page = await t.request('GET', `/api/subscribe-portal/confirm/${link![1]}`);
+    const page = await t.request('GET', `/api/subscribe-portal/confirm/${link[1]}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('bob.baker@example.org is now subscribed to the Portal.');
@@ -206,7 +206,7 @@ describe('newsletter: POST /api/subscribe-portal', () => {
       .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
     expect(after.confirmedAt).not.toBeNull();
     // The link works once.
-    const again = await t.request('GET', `/api/subscribe-portal/confirm/${link![1]}`);
+    const again = await t.request('GET', `/api/subscribe-portal/confirm/${link[1]}`);
     expect(again.status).toBe(404);
     expect(again.body).toContain('This confirmation link is not valid any more.');
   });
@@ -247,9 +247,9 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     const mails = (await mailsTo('alice@anderson-design.com')).filter((m) => m.subject.includes('Portal'));
     expect(mails).toHaveLength(2);
     // Only the newest link confirms.
-    const first = mails[0].body.match(/confirm\/(\S+)/)![1];
+    const first = must(mails[0].body.match(/confirm\/(\S+)/), 'the first link')[1];
     expect((await t.request('GET', `/api/subscribe-portal/confirm/${first}`)).status).toBe(404);
-    const second = mails[1].body.match(/confirm\/(\S+)/)![1];
+    const second = must(mails[1].body.match(/confirm\/(\S+)/), 'the second link')[1];
     expect((await t.request('GET', `/api/subscribe-portal/confirm/${second}`)).status).toBe(200);
   });
 

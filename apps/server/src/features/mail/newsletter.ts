@@ -60,13 +60,13 @@ export function newsletterRoutes(app: FastifyInstance): void {
           .update(newsletterSubscriptions)
           .set({ tokenHash: hashToken(token), updatedAt: now })
           .where(eq(newsletterSubscriptions.id, existing.id));
-        await deps.outbox.send(db, confirmationMail(email, token, account!.logname));
+        await deps.outbox.send(db, confirmationMail(email, token, account.logname));
         return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmResent(email));
       }
       const [row] = await db
         .insert(newsletterSubscriptions)
         .values({
-          owner: account!.logname,
+          owner: account.logname,
           email,
           tokenHash: hashToken(token),
           createdAt: now,
@@ -76,7 +76,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .returning({ id: newsletterSubscriptions.id });
       // A concurrent request for the same address won: it sent the link.
       if (!row) return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
-      await deps.outbox.send(db, confirmationMail(email, token, account!.logname));
+      await deps.outbox.send(db, confirmationMail(email, token, account.logname));
       return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmSent(email));
     },
   });

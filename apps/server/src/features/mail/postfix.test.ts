@@ -167,8 +167,8 @@ describe('docs/mail-servers.md', () => {
       'pgsql-virtual-aliases.cf',
     ]);
     const { config } = t.app.deps;
-    expect(FILES.get('pgsql-temp-aliases.cf')!.domains).toEqual([config.TEMP_EMAIL_DOMAIN]);
-    expect(FILES.get('pgsql-vacation-aliases.cf')!.domains).toEqual([config.MAILBOX_DOMAIN]);
+    expect(FILES.get('pgsql-temp-aliases.cf')?.domains).toEqual([config.TEMP_EMAIL_DOMAIN]);
+    expect(FILES.get('pgsql-vacation-aliases.cf')?.domains).toEqual([config.MAILBOX_DOMAIN]);
     expect(tablesOf('virtual_alias_maps')).toEqual([
       'pgsql-virtual-aliases.cf',
       'pgsql-temp-aliases.cf',

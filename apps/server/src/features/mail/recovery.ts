@@ -30,7 +30,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
         })
         .from(recoveryEmails)
         .innerJoin(accounts, eq(accounts.logname, recoveryEmails.owner))
-        .where(eq(recoveryEmails.owner, account!.logname))
+        .where(eq(recoveryEmails.owner, account.logname))
         .orderBy(asc(recoveryEmails.contactInfo));
       return { email_list: rows };
     },
@@ -41,7 +41,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, account, body, caller }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const email = body.email.toLowerCase();
       // Serialise adds of one account so the limit holds under concurrent requests.
       await db
@@ -90,15 +90,12 @@ export function recoveryRoutes(app: FastifyInstance): void {
         kind: 'notice.recovery-added',
         subject: `A recovery address was added to account ${owner}`,
         lines: [
-          `${email} was added as a recovery address of account ${owner} by ${caller!.username}.`,
+          `${email} was added as a recovery address of account ${owner} by ${caller.username}.`,
           'Once confirmed, password reset links of the account may be sent to it.',
         ],
         except: [email],
       });
-      return new Answer(
-        { ...row, uid: account!.uid, confirmed: false },
-        mailText.recoveryAddedPending(email),
-      );
+      return new Answer({ ...row, uid: account.uid, confirmed: false }, mailText.recoveryAddedPending(email));
     },
   });
 
@@ -107,7 +104,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller }) => {
       const [row] = await db
         .delete(recoveryEmails)
-        .where(and(eq(recoveryEmails.id, body.id), eq(recoveryEmails.owner, account!.logname)))
+        .where(and(eq(recoveryEmails.id, body.id), eq(recoveryEmails.owner, account.logname)))
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
       if (!row) throw missing(caller, mailText.recoveryNotFound);
       return new Answer({ id: row.id }, mailText.deleted);

@@ -34,7 +34,8 @@ const EXPIRY_CHOICES: Array<[string, number]> = [
   ['6 months', 182],
   ['1 year', 365],
 ];
-const DEFAULT_CHOICE = '1 week';
+/** The choice selected at first (its index in the list). */
+const DEFAULT_CHOICE = EXPIRY_CHOICES.findIndex(([label]) => label === '1 week');
 
 /** The expiry choices from `now`, each on a whole hour so the list reads well. */
 export function expiryOptions(now: Date): Array<{ date: string; label: string }> {
@@ -102,7 +103,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(tempEmails)
-        .where(and(eq(tempEmails.owner, account!.logname), gt(tempEmails.expires, fadeCutoff(now))))
+        .where(and(eq(tempEmails.owner, account.logname), gt(tempEmails.expires, fadeCutoff(now))))
         .orderBy(asc(tempEmails.name));
       return rows.map((r) => ({
         id: r.id,
@@ -120,7 +121,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     access: 'user',
     handler: async () => {
       const list = expiryOptions(deps.now());
-      return { list, selected_date: list.find((o) => o.label === DEFAULT_CHOICE)!.date };
+      return { list, selected_date: list[DEFAULT_CHOICE].date };
     },
   });
 
@@ -137,7 +138,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
   route(app, C.addTempEmail, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, account, body }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       const expires = checkExpiry(body.expires);
       checkForward(body.forwards_to);
       await lockAccount(db, owner);
@@ -174,7 +175,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller }) => {
       const suffix = `@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`;
       const name = body.alias.endsWith(suffix) ? body.alias.slice(0, -suffix.length) : body.alias;
-      const row = await findListed(db, account!.logname, eq(tempEmails.name, name));
+      const row = await findListed(db, account.logname, eq(tempEmails.name, name));
       if (!row) throw missing(caller, mailText.noAliasFound);
       return {
         id: row.id,
@@ -188,7 +189,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
   route(app, C.updateTempEmail, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, account, body, caller }) => {
-      const owner = account!.logname;
+      const owner = account.logname;
       await lockAccount(db, owner);
       const row = await findListed(db, owner, eq(tempEmails.id, body.key));
       if (!row || row.name !== body.name) throw missing(caller, mailText.noAliasFound);

@@ -26,7 +26,6 @@ import {
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { appGateway } from '../../integrations/gateway/index.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
@@ -141,7 +140,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       aud_url: deps.config.links.admin_audit,
       links: deps.config.links,
       // The gateway's own answer: Authorize.Net's test endpoint is a sandbox too.
-      sandbox_payments: appGateway(deps, deps.config, { logger: app.log }).isSandbox,
+      sandbox_payments: deps.gateway.isSandbox,
       temp_email_domain: deps.config.TEMP_EMAIL_DOMAIN,
       helpdesk_phone: deps.config.HELPDESK_PHONE,
       helpdesk_email: deps.config.HELPDESK_EMAIL,
@@ -195,9 +194,9 @@ export function sessionRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     access: { account: ({ params }) => params.account, scope: 'read' },
     handler: async ({ account }) => ({
-      account_role: account!.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
-      dashboard_admin: account!.dashboardAdmin,
-      primary: account!.primary,
+      account_role: account.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
+      dashboard_admin: account.dashboardAdmin,
+      primary: account.primary,
     }),
   });
 
@@ -209,7 +208,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const [row] = await db
         .select({ mode: accounts.mode })
         .from(accounts)
-        .where(eq(accounts.logname, account!.logname));
+        .where(eq(accounts.logname, account.logname));
       return { mode: specMode(row?.mode), color_mode: colorMode(row?.mode) };
     },
   });
@@ -221,7 +220,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     // The display mode is a personal preference, not a change to the customer's account.
     audit: false,
     handler: async ({ db, account, body }) => {
-      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account!.logname));
+      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account.logname));
       return { mode: body.mode };
     },
   });
@@ -252,7 +251,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         .orderBy(sql`${accounts.logname} = ${text} desc`)
         .limit(1);
       if (!row) throw notFound(commonText.userNotFound(params.text));
-      await workOn(db, caller!.sid, row.logname);
+      await workOn(db, caller.sid, row.logname);
       return row;
     },
   });

@@ -153,8 +153,7 @@ async function listSource(source: string): Promise<Source> {
   }
   const inputs: Input[] = [];
   let totalBytes = 0;
-  for (const prefix of [...byPrefix.keys()].sort()) {
-    const name = byPrefix.get(prefix)!;
+  for (const [prefix, name] of [...byPrefix].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const path = join(source, name);
     const size = (await stat(path)).size;
     totalBytes += size;
@@ -400,8 +399,8 @@ async function mergeRuns(cursors: Cursor[], writer: SortedWriter, progress: (don
     if (c.off === c.end) {
       await c.refill();
       if (c.end === 0) {
-        const last = heap.pop()!;
-        if (heap.length > 0) heap[0] = last;
+        const last = heap.pop();
+        if (last && heap.length > 0) heap[0] = last;
       }
     }
     if (heap.length > 0) down(0);

@@ -29,36 +29,6 @@ export function createGateway(
   });
 }
 
-const perApp = new WeakMap<object, PaymentGateway>();
-/**
- * The one gateway of an app, made on first use from its configuration and then shared by the
- * routes and the workers (the sandbox keeps its idempotency keys in memory). `app` is any object
- * that lives exactly as long as the app (its deps).
- */
-export function appGateway(
-  app: { now?: () => Date },
-  env: Parameters<typeof gatewayConfigFromEnv>[0],
-  opts: { logger?: GatewayLogger; wrap?: (gateway: PaymentGateway) => PaymentGateway } = {},
-): PaymentGateway {
-  let gateway = perApp.get(app);
-  if (!gateway) {
-    // The sandbox's clock is the app's (token expiry follows the tests' clock).
-    gateway = createGateway(gatewayConfigFromEnv(env), { ...opts, now: app.now });
-    // The app's error counting (metrics), once around the gateway it keeps.
-    if (opts.wrap) gateway = opts.wrap(gateway);
-    perApp.set(app, gateway);
-  }
-  return gateway;
-}
-
-/**
- * Makes `gateway` the one of `app` before its first use: the API tests' two instances of one
- * deployment (test/support/helper.ts) share one sandbox, as processes share the one real gateway.
- */
-export function provideAppGateway(app: object, gateway: PaymentGateway): void {
-  perApp.set(app, gateway);
-}
-
 /** PORTAL_GATEWAY, AUTHNET_ENDPOINT, AUTHNET_LOGIN_ID, AUTHNET_TRANSACTION_KEY (as validated by config.ts) → GatewayConfig. */
 export function gatewayConfigFromEnv(env: {
   PORTAL_GATEWAY: 'sandbox' | 'authorize-net';

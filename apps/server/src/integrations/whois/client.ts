@@ -119,8 +119,9 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
     if (!addr) throw new Error(`whois: invalid server "${value}" for .${tld}`);
     servers.set(tld.toLowerCase().replace(/^\./, ''), addr);
   }
-  const fallback = parseServer(opts.defaultServer ?? IANA_WHOIS);
-  if (!fallback) throw new Error(`whois: invalid default server "${opts.defaultServer}"`);
+  const parsedFallback = parseServer(opts.defaultServer ?? IANA_WHOIS);
+  if (!parsedFallback) throw new Error(`whois: invalid default server "${opts.defaultServer}"`);
+  const fallback: ServerAddress = parsedFallback;
 
   const cache = new Map<string, { answer: Answer; expires: number }>();
   const inflight = new Map<string, Promise<Answer>>();
@@ -145,7 +146,7 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
     const deadline = Date.now() + timeoutMs;
     const asked = new Set<string>();
     const chain: string[] = [];
-    let server: ServerAddress = servers.get(tldOf(domain)) ?? fallback!;
+    let server: ServerAddress = servers.get(tldOf(domain)) ?? fallback;
     let last: Answer | undefined;
     // The first server is the operator's (the map); a referral's host is the checked address it resolved to.
     let connectTo: string = server.host;

@@ -123,7 +123,8 @@ function segment(pw: string, words: Set<string>): string[] {
     for (let j = i + 1; j <= Math.min(tokens.length, i + 3); j++) {
       const word = tokens.slice(i, j).join('-');
       const next = [...prefix, word];
-      if (words.has(word.toLowerCase()) && (!best[j] || best[j]!.length > next.length)) best[j] = next;
+      const known = best[j];
+      if (words.has(word.toLowerCase()) && (!known || known.length > next.length)) best[j] = next;
     }
   }
   return best[tokens.length] ?? tokens;
