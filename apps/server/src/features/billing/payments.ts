@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { markCoveredInvoicesPaid, money } from './repository.ts';
 
 /**
@@ -35,6 +36,8 @@ export interface PaymentRequest {
 export const RECONCILE_DELAY_MS = 60_000;
 /** Reconcile attempts (back-off up to 30 minutes each: a little over a day in all). */
 export const RECONCILE_ATTEMPTS = 60;
+/** Asks the gateway what became of the payment of this idempotency key (reconcilePayment). */
+export const reconcileJob = defineJob('billing.reconcile', z.object({ key: z.string() }));
 
 /** Writes the payment with its key; answers the existing row when the key was used before. */
 export async function reservePayment(
@@ -142,7 +145,7 @@ export async function recordOutcome(
       if (row) {
         await enqueue(
           tx,
-          'billing.reconcile',
+          reconcileJob,
           { key },
           {
             runAt: new Date(deps.now().getTime() + RECONCILE_DELAY_MS),

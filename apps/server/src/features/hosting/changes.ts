@@ -1,9 +1,10 @@
 import type { ChangeKind } from '@portal/contract/hosting/agent';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { devsites, hostingChanges, websites } from '../../db/schema.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { nextVid } from './sites.ts';
 
 /**
@@ -15,6 +16,11 @@ import { nextVid } from './sites.ts';
 
 export type Change = typeof hostingChanges.$inferSelect;
 type Deps = FastifyInstance['deps'];
+
+/** The embedded agent applies one queued change (a hosting_changes row). */
+export const applyChangeJob = defineJob('hosting.apply', z.object({ id: z.number().int() }));
+/** The embedded agent's sweep for queued changes whose job was lost. */
+export const agentSweepJob = defineJob('hosting.agent-sweep', z.object({}));
 
 /** Agent name of the in-process agent (the embedded default). */
 export const EMBEDDED_AGENT = 'embedded';
@@ -43,7 +49,7 @@ export async function queueChange(deps: Deps, db: Db, change: NewChange): Promis
   if (embeddedAgent(deps)) {
     await enqueue(
       db,
-      'hosting.apply',
+      applyChangeJob,
       { id: row.id },
       { runAt: new Date(now.getTime() + deps.config.PORTAL_AGENT_DELAY_MS), maxAttempts: 3 },
     );

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { errorText } from '../../lib/error-text.ts';
 import { sha1FromHex } from './format.ts';
 import {
   type BreachCheck,
@@ -160,7 +161,7 @@ export function createBreachService(opts: BreachServiceOptions = {}): BreachServ
       await old?.index.close();
     } catch (e) {
       // Keep a previously opened index (it is still a complete file) and say what is wrong.
-      indexError = (e as Error).message;
+      indexError = errorText(e);
     }
   }
 
@@ -190,7 +191,7 @@ export function createBreachService(opts: BreachServiceOptions = {}): BreachServ
         return await checkPassword(index, password);
       } catch (e) {
         if (e instanceof IndexClosedError) continue; // replaced meanwhile: take the new one
-        indexError = `lookup failed: ${(e as Error).message}`;
+        indexError = `lookup failed: ${errorText(e)}`;
         break;
       }
     }
