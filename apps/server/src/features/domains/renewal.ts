@@ -8,8 +8,9 @@ import { Answer, route } from '../../http/route.ts';
 import { addYears } from '../../integrations/registrar/index.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { pick } from '../../lib/pick.ts';
 import { daysBetween, today } from './dates.ts';
-import { contactEmailOf, type DomainRecord, findDomain, pricesOf } from './repository.ts';
+import { contactEmailOf, type DomainRecord, domainAnswer, findDomain, pricesOf } from './repository.ts';
 import { domainServices } from './services.ts';
 
 /** A renewal sent to the registrar: the domain, the years, the expiration it renews from, its idempotency key. */
@@ -49,13 +50,15 @@ export function renewalRoutes(app: FastifyInstance): void {
       const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
-        domain: d.domain,
-        expiration_date:
-          d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
-        auto_renew: d.autoRenew,
-        abandon: d.abandon,
-        renewal_pending: d.renewalPending,
-        registrar_managed: d.registrarManaged,
+        ...pick(
+          domainAnswer(d),
+          'domain',
+          'expiration_date',
+          'auto_renew',
+          'abandon',
+          'renewal_pending',
+          'registrar_managed',
+        ),
         renewable: !d.renewalPending && !refusal,
         prices,
       };

@@ -1,3 +1,5 @@
+import type { DomainRow } from '@portal/contract/domains/calls';
+import { domainText } from '@portal/contract/domains/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
@@ -6,6 +8,25 @@ import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 /** Queries of the domains area. */
 
 export type DomainRecord = typeof domains.$inferSelect;
+
+/**
+ * A domain as the API shows it (the domain list's row); the status and renewal answers are
+ * selections of these fields, so each is worked out here once.
+ */
+export function domainAnswer(d: DomainRecord): DomainRow {
+  return {
+    domain: d.domain,
+    // Only domains registered through our registrar partner have a date we can vouch for.
+    expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
+    auto_renew: d.autoRenew,
+    abandon: d.abandon,
+    renewal_pending: d.renewalPending,
+    contact_email: d.contactEmail,
+    whois: d.domain,
+    owner: d.owner,
+    registrar_managed: d.registrarManaged,
+  };
+}
 
 export async function findDomain(db: Db, domain: string): Promise<DomainRecord | undefined> {
   const [row] = await db.select().from(domains).where(eq(domains.domain, domain)).limit(1);

@@ -90,6 +90,27 @@ export async function claimChanges(deps: Deps, db: Db, agent: string, limit: num
     .then((rows) => rows.sort((a, b) => a.id - b.id));
 }
 
+/** A change `agent` has claimed and not yet reported done or failed, locked for the report. */
+export async function claimedChange(db: Db, id: number, agent: string): Promise<Change | undefined> {
+  const [change] = await db
+    .select()
+    .from(hostingChanges)
+    .where(
+      and(eq(hostingChanges.id, id), eq(hostingChanges.agent, agent), eq(hostingChanges.state, 'applying')),
+    )
+    .limit(1)
+    .for('update');
+  return change;
+}
+
+/** An agent's progress note on a change it is applying. */
+export async function noteProgress(deps: Deps, db: Db, id: number, message: string | null): Promise<void> {
+  await db
+    .update(hostingChanges)
+    .set({ result: message, updatedAt: deps.now() })
+    .where(eq(hostingChanges.id, id));
+}
+
 export interface Outcome {
   state: 'done' | 'failed';
   message?: string;
