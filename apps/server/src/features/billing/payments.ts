@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
-import { markCoveredInvoicesPaid, money } from './repository.ts';
+import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
@@ -30,6 +30,29 @@ export interface PaymentRequest {
   invoice: string | null;
   purpose: 'account' | 'coworking';
   operator: string | null;
+}
+
+/**
+ * What every answer about a payment shows of it, worked out once: an approved payment's transaction
+ * id (one still being confirmed has none to show yet), its date, amount in dollars and card's last four.
+ */
+export function paymentFields(p: PaymentRow) {
+  return {
+    trans_id: p.status === 'approved' ? p.transId : '',
+    date: p.date.toISOString(),
+    amount: dollars(p.amountCents),
+    ccn4: p.ccn4,
+  };
+}
+
+/** The account's last 100 payments that were approved or are being confirmed, newest first. */
+export function recentPaymentsOf(db: Db, owner: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.owner, owner), inArray(payments.status, ['approved', 'unknown'])))
+    .orderBy(desc(payments.date), desc(payments.transId))
+    .limit(100);
 }
 
 /** Waits this long before asking the gateway what became of a charge whose answer was lost. */
