@@ -1,21 +1,56 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { loginFailures, rateCounters, sessions } from './db/schema.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
 import { pruneChallenges } from './auth/mfa.ts';
 import { deleteOldSignIns } from './auth/sign-ins.ts';
+import { apiTokenExpiryJob } from './features/account/api-tokens.ts';
+import { applyMailPasswordJob } from './features/account/passwords.ts';
+import { resetRequestJob } from './features/account/resets.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
 import { registerAdminWorkers } from './features/admin/workers.ts';
-import { registerBillingWorkers } from './features/billing/workers.ts';
+import { reconcileJob } from './features/billing/payments.ts';
+import { autobillJob, registerBillingWorkers, sweepJob } from './features/billing/workers.ts';
+import { renewCheckJob, renewJob } from './features/domains/renewal.ts';
 import { registerDomainsWorkers } from './features/domains/workers.ts';
+import { agentSweepJob, applyChangeJob } from './features/hosting/changes.ts';
 import { registerHostingWorkers } from './features/hosting/workers.ts';
-import { registerMailWorkers } from './features/mail/workers.ts';
+import { registerMailWorkers, tempEmailExpiryJob } from './features/mail/workers.ts';
 import { registerToolsWorkers } from './features/tools/workers.ts';
+import { deliverJob } from './integrations/mailer.ts';
+import { defineJob } from './lib/jobs.ts';
+
+/** Clears what has outlived its use: sessions, sign-in counters, idempotency keys, challenges, sign-ins. */
+export const housekeepingJob = defineJob('housekeeping', z.object({}));
+
+/**
+ * Every kind of job the portal defines (lib/jobs.ts defineJob), each next to the code that enqueues
+ * it. A process that runs jobs registers a handler for each (workers.test.ts), so nothing can be
+ * enqueued that no worker takes.
+ */
+export const JOBS = [
+  housekeepingJob,
+  deliverJob,
+  applyMailPasswordJob,
+  resetRequestJob,
+  apiTokenExpiryJob,
+  autobillJob,
+  sweepJob,
+  reconcileJob,
+  renewJob,
+  renewCheckJob,
+  applyChangeJob,
+  agentSweepJob,
+  tempEmailExpiryJob,
+] as const;
+
+export type JobKind = (typeof JOBS)[number]['kind'];
 
 /** Background work of every area, registered on the job runner; each area keeps its own in features/<area>/workers.ts. */
 export function registerWorkers(app: FastifyInstance): void {
   const { jobs, now } = app.deps;
-  jobs.register('housekeeping', async (_payload, { db }) => {
+  jobs.register(housekeepingJob, async (_payload, { db }) => {
     const t = now();
     // A session past its lifetime can never be used again; a day's grace keeps it readable for support.
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date(t.getTime() - 24 * 3600_000)));
@@ -35,7 +70,7 @@ export function registerWorkers(app: FastifyInstance): void {
     // The longest window is a day (the card declines): older counters are spent.
     await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(t.getTime() - 24 * 3600_000)));
   });
-  jobs.every('housekeeping', 60 * 60_000);
+  jobs.every(housekeepingJob, 60 * 60_000);
   registerAccountWorkers(app);
   registerAdminWorkers(app);
   registerBillingWorkers(app);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueue } from '../lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueue } from '../lib/jobs.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 
@@ -78,7 +79,7 @@ describe('/metrics', () => {
     await t.drainJobs();
     const before = await scrape();
     expect(value(before, 'portal_outbox_backlog')).toBe(0);
-    await enqueue(t.db, 'metrics.test', {});
+    await enqueue(t.db, defineJob('metrics.test', z.object({})), {});
     await t.app.deps.outbox.send(t.db, {
       kind: 'metrics.test',
       to: 'a@example.net',

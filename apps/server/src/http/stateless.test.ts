@@ -3,7 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { enqueue } from '../lib/jobs.ts';
+import { z } from 'zod';
+import { defineJob, enqueue } from '../lib/jobs.ts';
 import { build, type TestApp, testInstances } from '../../test/support/helper.ts';
 
 /**
@@ -49,9 +50,9 @@ describe('the API suite on two instances', () => {
 
   it('drains every runner, and each job runs once', async () => {
     const ran: number[] = [];
-    for (const a of t.apps)
-      a.deps.jobs.register('stateless.probe', async (_p, { jobId }) => void ran.push(jobId));
-    for (let i = 0; i < 20; i++) await enqueue(t.db, 'stateless.probe', { i });
+    const probe = defineJob('stateless.probe', z.object({ i: z.number() }));
+    for (const a of t.apps) a.deps.jobs.register(probe, async (_p, { jobId }) => void ran.push(jobId));
+    for (let i = 0; i < 20; i++) await enqueue(t.db, probe, { i });
     expect(await t.drainJobs()).toBeGreaterThanOrEqual(20);
     expect(ran).toHaveLength(20);
     expect(new Set(ran).size).toBe(20);

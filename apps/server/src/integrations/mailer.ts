@@ -2,9 +2,11 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
-import { enqueue, type JobRunner } from '../lib/jobs.ts';
+import { errorText } from '../lib/error-text.ts';
+import { defineJob, enqueue, type JobRunner } from '../lib/jobs.ts';
 
 /**
  * Every message the portal sends goes through the outbox: written in the caller's transaction,
@@ -20,6 +22,9 @@ export interface MailMessage {
   replyTo?: string | null;
   from?: string;
 }
+
+/** Delivers one outbox row. */
+export const deliverJob = defineJob('outbox.deliver', z.object({ id: z.number().int() }));
 
 export interface Transport {
   readonly name: 'smtp' | 'file';
@@ -51,7 +56,7 @@ export class Outbox {
         body: msg.body,
       })
       .returning({ id: outbox.id });
-    await enqueue(db, 'outbox.deliver', { id: row.id }, { maxAttempts: 20 });
+    await enqueue(db, deliverJob, { id: row.id }, { maxAttempts: 20 });
     return row.id;
   }
 
@@ -62,8 +67,7 @@ export class Outbox {
    * out again with the same Message-ID (and the same .eml file name), so a receiver can drop it.
    */
   register(jobs: JobRunner): void {
-    jobs.register('outbox.deliver', { commits: 'own' }, async (payload, { db, attempt }) => {
-      const id = Number(payload.id);
+    jobs.register(deliverJob, { commits: 'own' }, async ({ id }, { db, attempt }) => {
       const [msg] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
       if (!msg || msg.status === 'sent' || msg.status === 'stored') return;
       try {
@@ -87,7 +91,7 @@ export class Outbox {
       } catch (err) {
         await db
           .update(outbox)
-          .set({ attempts: attempt, lastError: err instanceof Error ? err.message : String(err) })
+          .set({ attempts: attempt, lastError: errorText(err) })
           .where(eq(outbox.id, id));
         throw err;
       }

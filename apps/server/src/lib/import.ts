@@ -4,6 +4,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import * as T from '../db/schema.ts';
+import { errorText } from './error-text.ts';
 import { compactDay, isoDay, parseDateTime, parseDay } from './days.ts';
 
 /**
@@ -264,7 +265,7 @@ export async function importFile(db: Db, file: string, options: ImportOptions = 
   try {
     doc = JSON.parse(await readFile(file, 'utf8'));
   } catch (err) {
-    throw new ImportError(`${file}: not a JSON document (${(err as Error).message})`);
+    throw new ImportError(`${file}: not a JSON document (${errorText(err)})`);
   }
   return importDocument(db, doc, options);
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { jobs, outbox } from '../db/schema.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
-import { enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
+import { defineJob, enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,11 +21,13 @@ function gate(): { wait: Promise<void>; open: () => void } {
   return { wait, open };
 }
 
+/** A kind of the queue's own tests, whose payload any object is (the handlers read what they need). */
+const loose = (kind: string) => defineJob(kind, z.looseObject({}));
 const jobOf = async (kind: string) => (await t.db.select().from(jobs).where(eq(jobs.kind, kind)))[0];
 /** The effects a test handler wrote (rows of `kind` in the jobs table), by who wrote them. */
 const effects = async (kind: string) =>
   (await t.db.select().from(jobs).where(eq(jobs.kind, kind))).map((r) => String(r.payload.by)).sort();
-const writeEffect = (db: Db, kind: string, by: string) => enqueue(db, kind, { by });
+const writeEffect = (db: Db, kind: string, by: string) => enqueue(db, loose(kind), { by });
 
 describe('the job queue', () => {
   it('runs every job exactly once with two runners draining at the same time', async () => {
@@ -35,9 +38,9 @@ describe('the job queue', () => {
     };
     const a = new JobRunner(t.db, silent, t.clock.now);
     const b = new JobRunner(t.db, silent, t.clock.now);
-    a.register('count', handler);
-    b.register('count', handler);
-    for (let n = 0; n < 40; n++) await enqueue(t.db, 'count', { n });
+    a.register(loose('count'), handler);
+    b.register(loose('count'), handler);
+    for (let n = 0; n < 40; n++) await enqueue(t.db, loose('count'), { n });
     const [ra, rb] = await Promise.all([a.drain(), b.drain()]);
     expect(ra + rb).toBe(40);
     expect([...seen.values()].every((v) => v === 1)).toBe(true);
@@ -48,12 +51,12 @@ describe('the job queue', () => {
     const runner = new JobRunner(t.db, silent, t.clock.now);
     let release!: () => void;
     const started: number[] = [];
-    runner.register('slow', async (p) => {
+    runner.register(loose('slow'), async (p) => {
       started.push(Number(p.n));
       if (started.length === 1) await new Promise<void>((r) => (release = r));
     });
-    await enqueue(t.db, 'slow', { n: 1 });
-    await enqueue(t.db, 'slow', { n: 2 });
+    await enqueue(t.db, loose('slow'), { n: 1 });
+    await enqueue(t.db, loose('slow'), { n: 2 });
     runner.start(10);
     await expect.poll(() => started.length).toBe(1);
     let stopped = false;
@@ -70,11 +73,11 @@ describe('the job queue', () => {
   it('retries a failing job with back-off and gives up after its attempts', async () => {
     const runner = new JobRunner(t.db, silent, t.clock.now);
     let calls = 0;
-    runner.register('flaky', async () => {
+    runner.register(loose('flaky'), async () => {
       calls++;
       throw new Error('boom');
     });
-    await enqueue(t.db, 'flaky', {}, { maxAttempts: 3 });
+    await enqueue(t.db, loose('flaky'), {}, { maxAttempts: 3 });
     expect(await runner.drain()).toBe(1);
     // Not due again until the back-off has passed.
     expect(await runner.drain()).toBe(0);
@@ -91,14 +94,14 @@ describe('the job queue', () => {
   });
 
   it('takes over a job whose worker died mid-run once its lock is stale', async () => {
-    await enqueue(t.db, 'resume', { x: 1 });
+    await enqueue(t.db, loose('resume'), { x: 1 });
     await t.db
       .update(jobs)
       .set({ status: 'running', lockedAt: t.clock.now(), lockedBy: 'dead-worker', attempts: 1 })
       .where(eq(jobs.kind, 'resume'));
     const runner = new JobRunner(t.db, silent, t.clock.now);
     let ran = 0;
-    runner.register('resume', async () => {
+    runner.register(loose('resume'), async () => {
       ran++;
     });
     expect(await runner.drain()).toBe(0);
@@ -109,12 +112,12 @@ describe('the job queue', () => {
 
   it("commits a job's work together with its 'done', and none of it when the job fails", async () => {
     const runner = new JobRunner(t.db, silent, t.clock.now);
-    runner.register('tx.work', async (p, { db }) => {
+    runner.register(loose('tx.work'), async (p, { db }) => {
       await writeEffect(db, 'tx.effect', String(p.n));
       if (p.fail) throw new Error('failed after its work');
     });
-    await enqueue(t.db, 'tx.work', { n: 1 });
-    await enqueue(t.db, 'tx.work', { n: 2, fail: true }, { maxAttempts: 1 });
+    await enqueue(t.db, loose('tx.work'), { n: 1 });
+    await enqueue(t.db, loose('tx.work'), { n: 2, fail: true }, { maxAttempts: 1 });
     expect(await runner.drain()).toBe(2);
     expect(await effects('tx.effect')).toEqual(['1']);
     const rows = await t.db.select().from(jobs).where(eq(jobs.kind, 'tx.work')).orderBy(jobs.id);
@@ -144,7 +147,7 @@ describe('the job queue', () => {
       return t.db.transaction(...args);
     }) as Db['transaction'];
     const runner = new JobRunner(db, log, t.clock.now, { heartbeatMs: 3600_000 });
-    runner.register(kind, async (_p, ctx) => {
+    runner.register(loose(kind), async (_p, ctx) => {
       await writeEffect(ctx.db, `${kind}.effect`, by);
       if (inside) {
         reached.open();
@@ -161,7 +164,7 @@ describe('the job queue', () => {
     const logged: string[] = [];
     const a = stallingWorker('lost.job', 'A', recording(logged));
     const b = stallingWorker('lost.job', 'B');
-    await enqueue(t.db, 'lost.job', {});
+    await enqueue(t.db, loose('lost.job'), {});
     const ranA = a.runner.drain();
     await a.reached;
     expect(await new JobRunner(t.db, silent, t.clock.now).drain()).toBe(0); // A's lock is fresh
@@ -185,17 +188,17 @@ describe('the job queue', () => {
     const logged: string[] = [];
     const [reachedA, releaseA, reachedB, releaseB] = [gate(), gate(), gate(), gate()];
     const a = new JobRunner(t.db, recording(logged), t.clock.now, { heartbeatMs: 3600_000 });
-    a.register('lost.own', { commits: 'own' }, async () => {
+    a.register(loose('lost.own'), { commits: 'own' }, async () => {
       reachedA.open();
       await releaseA.wait;
       throw new Error('too late');
     });
     const b = new JobRunner(t.db, silent, t.clock.now);
-    b.register('lost.own', { commits: 'own' }, async () => {
+    b.register(loose('lost.own'), { commits: 'own' }, async () => {
       reachedB.open();
       await releaseB.wait;
     });
-    await enqueue(t.db, 'lost.own', {});
+    await enqueue(t.db, loose('lost.own'), {});
     const ranA = a.drain();
     await reachedA.wait;
     t.clock.advance(STALE_MS + 60_000);
@@ -225,13 +228,13 @@ describe('the job queue', () => {
         const started = gate();
         let runs = 0;
         const a = new JobRunner(t.db, silent, t.clock.now, { heartbeatMs: 20 });
-        a.register(kind, { commits }, async (_p, { db }) => {
+        a.register(loose(kind), { commits }, async (_p, { db }) => {
           runs++;
           await writeEffect(db, `${kind}.effect`, 'A');
           started.open();
           await release.wait;
         });
-        await enqueue(t.db, kind, {});
+        await enqueue(t.db, loose(kind), {});
         const ranA = a.drain();
         await started.wait;
         // Well past the stale limit: only the heartbeat keeps the job A's.
@@ -239,7 +242,7 @@ describe('the job queue', () => {
         const now = t.clock.now().getTime();
         await expect.poll(async () => (await jobOf(kind)).lockedAt?.getTime()).toBe(now);
         const b = new JobRunner(t.db, silent, t.clock.now);
-        b.register(kind, async () => {
+        b.register(loose(kind), async () => {
           runs++;
         });
         expect(await b.drain()).toBe(0);
@@ -252,9 +255,37 @@ describe('the job queue', () => {
     );
   }
 
+  it('fails a job whose stored payload its schema refuses, without its handler or retries, and runs the next', async () => {
+    const logged: { msg: string; err: unknown }[] = [];
+    const log = {
+      ...(silent as object),
+      error: (o: { err: unknown }, msg: string) => logged.push({ msg, err: o.err }),
+    };
+    const typed = defineJob('typed', z.object({ id: z.number().int() }));
+    const runner = new JobRunner(t.db, log as never, t.clock.now);
+    const seen: number[] = [];
+    runner.register(typed, async ({ id }) => {
+      seen.push(id);
+    });
+    // A payload written around enqueue()'s types: by hand, by an older release, or corrupted.
+    await t.db.insert(jobs).values({ kind: 'typed', payload: { id: 'seven' }, runAt: new Date(0) });
+    await enqueue(t.db, typed, { id: 8 });
+    expect(await runner.drain()).toBe(2);
+    expect(seen).toEqual([8]);
+    const rows = await t.db.select().from(jobs).where(eq(jobs.kind, 'typed')).orderBy(jobs.id);
+    expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+      ['failed', 1],
+      ['done', 1],
+    ]);
+    expect(rows[0].lastError).toMatch(/^payload refused by the schema of typed: .*id/s);
+    expect(logged).toEqual([{ msg: 'job payload invalid', err: rows[0].lastError }]);
+    t.clock.advance(60 * 60_000);
+    expect(await runner.drain()).toBe(0);
+  });
+
   it('enqueues a job with a unique key only once', async () => {
-    await enqueue(t.db, 'once', {}, { uniqueKey: 'k1' });
-    await enqueue(t.db, 'once', {}, { uniqueKey: 'k1' });
+    await enqueue(t.db, loose('once'), {}, { uniqueKey: 'k1' });
+    await enqueue(t.db, loose('once'), {}, { uniqueKey: 'k1' });
     expect((await t.db.select().from(jobs).where(eq(jobs.kind, 'once'))).length).toBe(1);
   });
 });

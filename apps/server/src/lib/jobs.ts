@@ -1,8 +1,10 @@
 import { hostname } from 'node:os';
 import { and, eq, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { prettifyError, type z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { jobs } from '../db/schema.ts';
+import { errorText } from './error-text.ts';
 
 /**
  * A job queue on PostgreSQL. Jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of
@@ -18,7 +20,32 @@ export interface JobContext {
   attempt: number;
 }
 
-export type JobHandler = (payload: Record<string, unknown>, ctx: JobContext) => Promise<void>;
+/** What a job carries: a JSON object, stored in jobs.payload. */
+export type JobPayload = Record<string, unknown>;
+
+/**
+ * A kind of job and the shape of its payload: the one name both sides use. Whoever enqueues it
+ * can only pass a payload of that shape; the runner checks the stored payload against the schema
+ * before the handler sees it. The schema has no transforms, so what is enqueued is what is stored
+ * and what the handler gets.
+ */
+export interface JobDefinition<P extends JobPayload = JobPayload> {
+  readonly kind: string;
+  readonly schema: z.ZodType<P>;
+}
+
+/** The payload of scheduled work, which finds what to do in the database: nothing. */
+export type NoPayload = Record<string, never>;
+
+/** Declares a kind of job with the zod schema of its payload (docs/decisions/024-typed-jobs.md). */
+export function defineJob<const K extends string, P extends JobPayload>(
+  kind: K,
+  schema: z.ZodType<P>,
+): JobDefinition<P> & { readonly kind: K } {
+  return { kind, schema };
+}
+
+export type JobHandler<P extends JobPayload = JobPayload> = (payload: P, ctx: JobContext) => Promise<void>;
 
 export interface JobOptions {
   /**
@@ -55,16 +82,16 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-export async function enqueue(
+export async function enqueue<P extends JobPayload>(
   db: Db,
-  kind: string,
-  payload: Record<string, unknown>,
+  job: JobDefinition<P>,
+  payload: P,
   opts: EnqueueOptions = {},
 ) {
   await db
     .insert(jobs)
     .values({
-      kind,
+      kind: job.kind,
       payload,
       // No time given: due at once, whatever any process's clock says.
       runAt: opts.runAt ?? new Date(0),
@@ -75,8 +102,14 @@ export async function enqueue(
 }
 
 export interface Schedule {
-  kind: string;
+  job: JobDefinition<NoPayload>;
   everyMs: number;
+}
+
+interface Registered {
+  job: JobDefinition;
+  handler: JobHandler;
+  commits: 'job' | 'own';
 }
 
 interface Claimed {
@@ -91,7 +124,7 @@ interface Claimed {
 class LockLost extends Error {}
 
 export class JobRunner {
-  private handlers = new Map<string, { handler: JobHandler; commits: 'job' | 'own' }>();
+  private handlers = new Map<string, Registered>();
   private schedules: Schedule[] = [];
   private timer: NodeJS.Timeout | undefined;
   private running = false;
@@ -113,19 +146,31 @@ export class JobRunner {
     this.heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_MS;
   }
 
-  /** The handler of `kind`; it runs in the job's transaction unless `opts.commits` is 'own'. */
-  register(kind: string, handler: JobHandler): void;
-  register(kind: string, opts: JobOptions, handler: JobHandler): void;
-  register(kind: string, a: JobHandler | JobOptions, b?: JobHandler): void {
-    const opts: JobOptions = typeof a === 'function' ? {} : a;
-    const handler = typeof a === 'function' ? a : b;
-    if (!handler) throw new Error(`job kind ${kind}: no handler`);
-    this.handlers.set(kind, { handler, commits: opts.commits ?? 'job' });
+  /**
+   * The handler of `job`; it gets the payload once the job's schema has accepted it, and runs in
+   * the job's transaction unless `opts.commits` is 'own'.
+   */
+  register<P extends JobPayload>(job: JobDefinition<P>, handler: JobHandler<P>): void;
+  register<P extends JobPayload>(job: JobDefinition<P>, opts: JobOptions, handler: JobHandler<P>): void;
+  register<P extends JobPayload>(
+    job: JobDefinition<P>,
+    a: JobHandler<P> | JobOptions,
+    b?: JobHandler<P>,
+  ): void {
+    const [opts, handler] = typeof a === 'function' ? [{}, a] : [a, b];
+    if (!handler) throw new Error(`job ${job.kind}: no handler`);
+    // The runner checks the payload against job.schema before calling: the handler gets a P.
+    this.handlers.set(job.kind, { job, handler: handler as JobHandler, commits: opts.commits ?? 'job' });
   }
 
-  /** Runs `kind` every `everyMs`; each slot is enqueued once across all processes. */
-  every(kind: string, everyMs: number): void {
-    this.schedules.push({ kind, everyMs });
+  /** The kinds this runner takes: the definitions registered on it. */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** Runs `job` every `everyMs`; each slot is enqueued once across all processes. */
+  every(job: JobDefinition<NoPayload>, everyMs: number): void {
+    this.schedules.push({ job, everyMs });
   }
 
   start(pollMs = 500): void {
@@ -176,21 +221,26 @@ export class JobRunner {
     const now = this.now();
     for (const s of this.schedules) {
       const slot = Math.floor(now.getTime() / s.everyMs);
-      await enqueue(this.db, s.kind, {}, { uniqueKey: `schedule:${s.kind}:${slot}`, maxAttempts: 1 });
+      await enqueue(this.db, s.job, {}, { uniqueKey: `schedule:${s.job.kind}:${slot}`, maxAttempts: 1 });
     }
   }
 
   private async runOne(): Promise<boolean> {
     const job = await this.claim();
     if (!job) return false;
-    const registered = this.handlers.get(job.kind);
-    // Only registered kinds are claimed (claim()).
-    if (!registered) throw new Error(`job kind ${job.kind}: no handler`);
+    // Only registered kinds are claimed.
+    const registered = this.handlers.get(job.kind) as Registered;
+    const parsed = registered.job.schema.safeParse(job.payload);
+    if (!parsed.success) {
+      await this.reject(job, parsed.error);
+      return true;
+    }
+    const payload = parsed.data;
     const { handler, commits } = registered;
     const heartbeat = this.heartbeat(job);
     try {
       if (commits === 'own') {
-        await handler(job.payload, { db: this.db, jobId: job.id, attempt: job.attempts });
+        await handler(payload, { db: this.db, jobId: job.id, attempt: job.attempts });
         if (!(await this.complete(this.db, job)))
           this.lockLost(
             job,
@@ -199,7 +249,7 @@ export class JobRunner {
       } else {
         await this.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
-          await handler(job.payload, { db, jobId: job.id, attempt: job.attempts });
+          await handler(payload, { db, jobId: job.id, attempt: job.attempts });
           if (!(await this.complete(db, job))) throw new LockLost();
         });
       }
@@ -263,11 +313,28 @@ export class JobRunner {
   }
 
   private async fail(job: Claimed, err: unknown): Promise<void> {
-    const message = err instanceof Error ? err.message : String(err);
-    const giveUp = job.attempts >= job.maxAttempts;
+    const message = errorText(err);
+    this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');
+    await this.record(job, message, job.attempts >= job.maxAttempts);
+  }
+
+  /**
+   * A stored payload its kind's schema refuses (written by hand, by an older release, or corrupted)
+   * can never succeed: the job fails at once, without its handler and without retries, and says why.
+   */
+  private async reject(job: Claimed, error: z.ZodError): Promise<void> {
+    const message = `payload refused by the schema of ${job.kind}: ${prettifyError(error)}`;
+    this.log.error(
+      { job: job.id, kind: job.kind, attempt: job.attempts, err: message },
+      'job payload invalid',
+    );
+    await this.record(job, message, true);
+  }
+
+  /** Records a failed attempt: queued again after a back-off, or failed for good. */
+  private async record(job: Claimed, message: string, giveUp: boolean): Promise<void> {
     // Exponential back-off: 5 s, 10 s, 20 s ... capped at 30 minutes.
     const delay = Math.min(5_000 * 2 ** (job.attempts - 1), 30 * 60_000);
-    this.log.warn({ job: job.id, kind: job.kind, attempt: job.attempts, err: message }, 'job failed');
     const rows = await this.db
       .update(jobs)
       .set({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/index.ts';
 import { JobRunner } from '../../src/lib/jobs.ts';
+import { faultEffectJob } from './fault-effect-job.ts';
 
 /**
  * The worker process that worker-kill.test.ts kills. It runs a JobRunner on FAULT_DATABASE_URL;
@@ -37,11 +38,11 @@ db.transaction = (async (...args: Parameters<typeof transaction>) => {
 }) as typeof db.transaction;
 
 const runner = new JobRunner(db, log, () => new Date());
-runner.register('fault.effect', async (payload, { db: jobDb, jobId }) => {
+runner.register(faultEffectJob, async (payload, { db: jobDb, jobId }) => {
   // A transaction of the handler's own: nested in the job's (a savepoint), so it commits with it.
   await jobDb.transaction(async (tx) => {
     await tx.execute(
-      sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${Number(payload.n)}, 'child')`,
+      sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${payload.n}, 'child')`,
     );
     if (payload.block === 'uncommitted') {
       process.stdout.write(`BLOCKED ${jobId} ${process.pid}\n`);

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/db/index.ts';
 import { jobs } from '../../src/db/schema.ts';
 import { enqueue, JobRunner, STALE_MS } from '../../src/lib/jobs.ts';
 import { makeClock } from '../support/helper.ts';
+import { faultEffectJob } from './fault-effect-job.ts';
 import { waitUntil } from './wait.ts';
 
 /**
@@ -98,9 +99,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
   function secondWorker() {
     const clock = makeClock();
     const runner = new JobRunner(database.db, silent, clock.now);
-    runner.register('fault.effect', async (payload, { db: tx, jobId }) => {
+    runner.register(faultEffectJob, async (payload, { db: tx, jobId }) => {
       await tx.execute(
-        sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${Number(payload.n)}, 'second')`,
+        sql`insert into fault_effects (job_id, n, worker) values (${jobId}, ${payload.n}, 'second')`,
       );
     });
     return { runner, clock };
@@ -115,7 +116,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
   it('killed while its work is uncommitted: the job is taken over once its lock is stale, and completes exactly once', async () => {
     const { db } = database;
     for (let n = 1; n <= 5; n++)
-      await enqueue(db, 'fault.effect', { n, block: n === 3 ? 'uncommitted' : '' });
+      await enqueue(db, faultEffectJob, { n, block: n === 3 ? 'uncommitted' : '' });
 
     // The worker process: runs jobs 1 and 2, then blocks inside job 3's transaction.
     const { proc, exited, jobId: blockedId, pid } = await startChild('BLOCKED');
@@ -162,7 +163,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
   it('killed right after its work committed: the job is done, never run again, its effect happened once', async () => {
     const { db } = database;
     for (let n = 11; n <= 13; n++)
-      await enqueue(db, 'fault.effect', { n, block: n === 12 ? 'committed' : '' });
+      await enqueue(db, faultEffectJob, { n, block: n === 12 ? 'committed' : '' });
 
     // The worker process: runs job 11, then job 12, and stops right after job 12's commit.
     const { proc, exited, jobId: committedId, pid } = await startChild('COMMITTED');

@@ -3,6 +3,7 @@ import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { isStaffRole } from '@portal/contract/constants';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { newApiToken } from '../../auth/api-tokens.ts';
 import { type AccountRef, missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
@@ -10,6 +11,7 @@ import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, forbidden, invalid, refused } from '../../lib/errors.ts';
+import { defineJob } from '../../lib/jobs.ts';
 
 /**
  * Personal access tokens (issue 20, docs/decisions/020-api-tokens.md): an account makes its own
@@ -169,7 +171,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
   });
 }
 
-export const API_TOKEN_EXPIRY_JOB = 'account.api-token-expiry';
+export const apiTokenExpiryJob = defineJob('account.api-token-expiry', z.object({}));
 const EXPIRY_EVERY_MS = 60 * 60_000;
 
 /**
@@ -178,7 +180,7 @@ const EXPIRY_EVERY_MS = 60 * 60_000;
  */
 export function registerApiTokenWorkers(app: FastifyInstance): void {
   const { jobs, now, outbox, config } = app.deps;
-  jobs.register(API_TOKEN_EXPIRY_JOB, async (_payload, { db }) => {
+  jobs.register(apiTokenExpiryJob, async (_payload, { db }) => {
     const t = now();
     const within = new Date(t.getTime() + C.API_TOKEN_NOTICE_DAYS * DAY_MS);
     await db.transaction(async (raw) => {
@@ -222,5 +224,5 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
       }
     });
   });
-  jobs.every(API_TOKEN_EXPIRY_JOB, EXPIRY_EVERY_MS);
+  jobs.every(apiTokenExpiryJob, EXPIRY_EVERY_MS);
 }

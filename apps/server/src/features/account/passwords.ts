@@ -3,19 +3,24 @@ import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { hashMailPassword, verifyPassword } from '../../auth/passwords.ts';
 import { admit, clearFailures, RULES } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import type { Outbox } from '../../integrations/mailer.ts';
 
 /** Spec 000 §9: "password changes propagate in about ten minutes". */
 export const MAIL_PASSWORD_DELAY_MS = 10 * 60_000;
-export const APPLY_MAIL_PASSWORD = 'account.apply-mail-password';
+/** Applies a queued mail/unix password change (a mail_password_changes row) once its delay is over. */
+export const applyMailPasswordJob = defineJob(
+  'account.apply-mail-password',
+  z.object({ id: z.number().int() }),
+);
 
 export type ResetKind = 'panel' | 'email';
 
@@ -94,11 +99,11 @@ export async function queueMailPassword(
       applyAt,
     })
     .returning({ id: mailPasswordChanges.id });
-  await enqueue(db, APPLY_MAIL_PASSWORD, { id: row.id }, { runAt: applyAt });
+  await enqueue(db, applyMailPasswordJob, { id: row.id }, { runAt: applyAt });
   return applyAt;
 }
 
-/** Applies one queued change (the job of APPLY_MAIL_PASSWORD); a superseded or applied one is left alone. */
+/** Applies one queued change (the job applyMailPasswordJob); a superseded or applied one is left alone. */
 export async function applyMailPassword(db: Db, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [change] = await tx

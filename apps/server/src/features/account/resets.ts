@@ -3,6 +3,7 @@ import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import { readDevice, rememberDevice } from '../../auth/sign-in-limits.ts';
@@ -13,7 +14,7 @@ import { clientKey } from '../../http/client-address.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, refused } from '../../lib/errors.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
 import {
   consumeResetToken,
   issueResetToken,
@@ -37,7 +38,15 @@ const RESET_CLIENT_RULE: Rule = {
   forgetMs: RESET_LIMITS.windowMs,
   windowMs: RESET_LIMITS.windowMs,
 };
-export const RESET_REQUEST = 'account.reset-request';
+/** A reset request, worked off the request (handleResetRequest). */
+export const resetRequestJob = defineJob(
+  'account.reset-request',
+  z.object({
+    kind: z.enum(['panel', 'email']) satisfies z.ZodType<ResetKind>,
+    account: z.string(),
+    email: z.string(),
+  }),
+);
 
 const ROUTE_OF: Record<ResetKind, string> = { panel: 'reset-panel-password', email: 'reset-email-password' };
 const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'email/unix' };
@@ -46,7 +55,7 @@ const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'ema
  * The reset flows (spec 000 §2, §4): a request mails a single-use link, valid 30 minutes, only
  * when the address is the account's bill or recovery address; the answer is the same whether or
  * not anything matched, so the calls reveal neither accounts nor addresses. The request only queues
- * the work (RESET_REQUEST): every request does the same work in the same time, whatever it names.
+ * the work (resetRequestJob): every request does the same work in the same time, whatever it names.
  */
 export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
   const { deps } = app;
@@ -70,7 +79,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
           reply.header('retry-after', retryAfterSeconds(admitted.retryAt, now));
           throw new AppError('too_many', accountText.tooManyResets);
         }
-        await enqueue(db, RESET_REQUEST, { kind, account: body.account, email: body.email });
+        await enqueue(db, resetRequestJob, { kind, account: body.account, email: body.email });
         return new Answer({ reset_message: accountText.resetMessage }, accountText.resetMessage);
       },
     });

@@ -1,22 +1,16 @@
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
-import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { missing } from '../../auth/policy.ts';
-import { invoices } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
-import { dollars } from './repository.ts';
+import { dollars, invoicesOf, ownInvoice } from './repository.ts';
 
 /** Invoices and view-invoice (spec 002 §2, §7, §8); Secondary accounts are refused by the billing scope. */
 export function invoiceRoutes(app: FastifyInstance): void {
   route(app, C.invoices, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.owner, account.logname))
-        .orderBy(desc(invoices.invoice));
+      const rows = await invoicesOf(db, account.logname);
       return rows.map((r) => ({
         invoice: r.invoice,
         invdate: r.invdate,
@@ -35,11 +29,7 @@ export function invoiceRoutes(app: FastifyInstance): void {
     handler: async ({ db, body, account, caller }) => {
       // Looked up with its owner: another account's invoice and a missing one get the same answer
       // (403 for a customer, DESIGN.md §3; staff are told it is not on the account).
-      const [row] = await db
-        .select()
-        .from(invoices)
-        .where(and(eq(invoices.invoice, body.invoice), eq(invoices.owner, account.logname)))
-        .limit(1);
+      const row = await ownInvoice(db, account.logname, body.invoice);
       if (!row) throw missing(caller, billingText.invoiceNotFound(body.invoice));
       return {
         invoice: row.body,

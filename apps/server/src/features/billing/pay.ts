@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountRef } from '../../auth/policy.ts';
@@ -24,6 +24,8 @@ import {
   failPayment,
   type PaymentRequest,
   type PaymentRow,
+  paymentFields,
+  recentPaymentsOf,
   recordOutcome,
   reservePayment,
   setPaymentCard,
@@ -49,14 +51,15 @@ function invoiceDay(row: { invoice: string; invdate: string }, req: FastifyReque
 
 /** The answer of a payment that was approved or is being confirmed. */
 function paymentAnswer(p: PaymentRow): Answer {
+  const shown = paymentFields(p);
   const data: C.PaymentData = {
     status: p.status === 'approved' ? 'approved' : 'unknown',
-    trans_id: p.status === 'approved' ? p.transId : '',
-    amount: dollars(p.amountCents),
+    trans_id: shown.trans_id,
+    amount: shown.amount,
     receipt_to: p.receiptTo,
-    ccn4: p.ccn4,
+    ccn4: shown.ccn4,
     card_id: p.cardId,
-    date: p.date.toISOString(),
+    date: shown.date,
   };
   return new Answer(data, p.status === 'approved' ? '' : billingText.paymentPending, {
     payment_record: { amount: data.amount, trans_id: data.trans_id, date: data.date },
@@ -156,18 +159,10 @@ export function paymentRoutes(app: FastifyInstance): void {
   route(app, C.recentPayments, {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.owner, account.logname), inArray(payments.status, ['approved', 'unknown'])))
-        .orderBy(desc(payments.date), desc(payments.transId))
-        .limit(100);
+      const rows = await recentPaymentsOf(db, account.logname);
       return {
         payments: rows.map((p) => ({
-          trans_id: p.status === 'approved' ? p.transId : '',
-          date: p.date.toISOString(),
-          amount: dollars(p.amountCents),
-          ccn4: p.ccn4,
+          ...paymentFields(p),
           status: p.status === 'approved' ? 'approved' : 'being confirmed',
           comments: p.comments,
         })),

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
-import { enqueue } from '../../lib/jobs.ts';
-import { markCoveredInvoicesPaid, money } from './repository.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
@@ -31,10 +32,35 @@ export interface PaymentRequest {
   operator: string | null;
 }
 
+/**
+ * What every answer about a payment shows of it, worked out once: an approved payment's transaction
+ * id (one still being confirmed has none to show yet), its date, amount in dollars and card's last four.
+ */
+export function paymentFields(p: PaymentRow) {
+  return {
+    trans_id: p.status === 'approved' ? p.transId : '',
+    date: p.date.toISOString(),
+    amount: dollars(p.amountCents),
+    ccn4: p.ccn4,
+  };
+}
+
+/** The account's last 100 payments that were approved or are being confirmed, newest first. */
+export function recentPaymentsOf(db: Db, owner: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.owner, owner), inArray(payments.status, ['approved', 'unknown'])))
+    .orderBy(desc(payments.date), desc(payments.transId))
+    .limit(100);
+}
+
 /** Waits this long before asking the gateway what became of a charge whose answer was lost. */
 export const RECONCILE_DELAY_MS = 60_000;
 /** Reconcile attempts (back-off up to 30 minutes each: a little over a day in all). */
 export const RECONCILE_ATTEMPTS = 60;
+/** Asks the gateway what became of the payment of this idempotency key (reconcilePayment). */
+export const reconcileJob = defineJob('billing.reconcile', z.object({ key: z.string() }));
 
 /** Writes the payment with its key; answers the existing row when the key was used before. */
 export async function reservePayment(
@@ -142,7 +168,7 @@ export async function recordOutcome(
       if (row) {
         await enqueue(
           tx,
-          'billing.reconcile',
+          reconcileJob,
           { key },
           {
             runAt: new Date(deps.now().getTime() + RECONCILE_DELAY_MS),

@@ -134,3 +134,20 @@ export async function customerProfileOf(db: Db, owner: string): Promise<string |
   const [row] = await db.select({ cid: cards.cid }).from(cards).where(eq(cards.owner, owner)).limit(1);
   return row?.cid;
 }
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** The account's invoices, newest number first. */
+export function invoicesOf(db: Db, owner: string): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(eq(invoices.owner, owner)).orderBy(desc(invoices.invoice));
+}
+
+/** The account's invoice of that number; another account's is no different from a missing one. */
+export async function ownInvoice(db: Db, owner: string, invoice: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.invoice, invoice), eq(invoices.owner, owner)))
+    .limit(1);
+  return row;
+}

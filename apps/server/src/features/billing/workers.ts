@@ -1,9 +1,16 @@
 import { and, eq, gte, isNull, lt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
-import { enqueue } from '../../lib/jobs.ts';
-import { RECONCILE_ATTEMPTS, recordOutcome, reconcilePayment, reservePayment } from './payments.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
+import {
+  RECONCILE_ATTEMPTS,
+  reconcileJob,
+  recordOutcome,
+  reconcilePayment,
+  reservePayment,
+} from './payments.ts';
 import { money, owedByInvoice } from './repository.ts';
 
 /** How often auto-billing looks for due invoices. */
@@ -12,6 +19,9 @@ export const AUTOBILL_EVERY_MS = 60 * 60_000;
 export const AUTOBILL_MAX_AGE_DAYS = 60;
 /** A payment still 'pending' after this long lost its process mid-charge: reconcile it. */
 export const STALE_PENDING_MS = 10 * 60_000;
+
+export const autobillJob = defineJob('billing.autobill', z.object({}));
+export const sweepJob = defineJob('billing.sweep', z.object({}));
 
 const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
 
@@ -154,7 +164,7 @@ export async function sweepStalePayments(app: FastifyInstance, db: Db = app.deps
     if (!key) continue;
     await enqueue(
       db,
-      'billing.reconcile',
+      reconcileJob,
       { key },
       { runAt: now(), uniqueKey: `billing.reconcile:${key}`, maxAttempts: RECONCILE_ATTEMPTS },
     );
@@ -166,22 +176,17 @@ export function registerBillingWorkers(app: FastifyInstance): void {
   const { jobs } = app.deps;
   // Commits its own steps: each invoice's claim must be committed before its charge. Idempotent:
   // a claimed invoice is never charged again, and the charge carries the key autobill:<invoice>.
-  jobs.register('billing.autobill', { commits: 'own' }, async () => {
+  jobs.register(autobillJob, { commits: 'own' }, async () => {
     await runAutoBilling(app);
   });
-  jobs.every('billing.autobill', AUTOBILL_EVERY_MS);
+  jobs.every(autobillJob, AUTOBILL_EVERY_MS);
   // In the job's transaction: a payment marked 'unknown' always has its reconcile job.
-  jobs.register('billing.sweep', (_payload, { db }) => sweepStalePayments(app, db));
-  jobs.every('billing.sweep', STALE_PENDING_MS);
+  jobs.register(sweepJob, (_payload, { db }) => sweepStalePayments(app, db));
+  jobs.every(sweepJob, STALE_PENDING_MS);
   // Commits its own steps (recordOutcome's transaction). Idempotent: it acts only on a payment
   // still 'unknown', and recordOutcome settles a payment (balance, invoice, receipts) only once.
-  jobs.register('billing.reconcile', { commits: 'own' }, async (payload, { attempt }) => {
+  jobs.register(reconcileJob, { commits: 'own' }, async ({ key }, { attempt }) => {
     const gateway = app.deps.gateway;
-    await reconcilePayment(
-      app,
-      String(payload.key),
-      (key) => gateway.findCharge(key),
-      attempt >= RECONCILE_ATTEMPTS,
-    );
+    await reconcilePayment(app, key, (key) => gateway.findCharge(key), attempt >= RECONCILE_ATTEMPTS);
   });
 }

@@ -8,15 +8,12 @@ import type { Db } from '../../db/index.ts';
 import { domains } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { refused } from '../../lib/errors.ts';
-import { type DomainRecord, findDomain } from './repository.ts';
+import { pick } from '../../lib/pick.ts';
+import { type DomainRecord, domainAnswer, findDomain } from './repository.ts';
 
-const statusOf = (d: DomainRecord) => ({
-  domain: d.domain,
-  auto_renew: d.autoRenew,
-  abandon: d.abandon,
-  contact_email: d.contactEmail,
-  expiration_date: d.expirationDate ?? domainText.expirationUnknown,
-});
+/** The Domain Edit answer: the settings of a registrar-managed domain. */
+const statusOf = (d: DomainRecord) =>
+  pick(domainAnswer(d), 'domain', 'auto_renew', 'abandon', 'contact_email', 'expiration_date');
 
 /** A domain not registered through our registrar partner has no settings we can change (spec 001 §6). */
 async function managedDomain(db: Db, caller: Caller, domain: DomainRef): Promise<DomainRecord> {

@@ -1,10 +1,9 @@
 import * as C from '@portal/contract/domains/calls';
-import { domainText } from '@portal/contract/domains/messages';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { domains, emailAliases } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
-import { visibleTo } from './repository.ts';
+import { domainAnswer, visibleTo } from './repository.ts';
 
 /** The domain list (shared by Edit, Renew and Permissions) and the Domain Summary. */
 export function listRoutes(app: FastifyInstance): void {
@@ -16,19 +15,7 @@ export function listRoutes(app: FastifyInstance): void {
         .from(domains)
         .where(visibleTo(account.logname))
         .orderBy(asc(domains.domain));
-      return rows.map((d) => ({
-        domain: d.domain,
-        // Only domains registered through our registrar partner have a date we can vouch for.
-        expiration_date:
-          d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
-        auto_renew: d.autoRenew,
-        abandon: d.abandon,
-        renewal_pending: d.renewalPending,
-        contact_email: d.contactEmail,
-        whois: d.domain,
-        owner: d.owner,
-        registrar_managed: d.registrarManaged,
-      }));
+      return rows.map(domainAnswer);
     },
   });
 

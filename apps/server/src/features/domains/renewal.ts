@@ -2,22 +2,27 @@ import * as C from '@portal/contract/domains/calls';
 import { domainText, yearLabel } from '@portal/contract/domains/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { domains } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { addYears } from '../../integrations/registrar/index.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { pick } from '../../lib/pick.ts';
 import { daysBetween, today } from './dates.ts';
-import { contactEmailOf, type DomainRecord, findDomain, pricesOf } from './repository.ts';
+import { contactEmailOf, type DomainRecord, domainAnswer, findDomain, pricesOf } from './repository.ts';
 
-export const RENEW_JOB = 'domains.renew';
-
-export interface RenewJob {
-  domain: string;
-  years: number;
-  currentExpiration: string;
-  key: string;
-}
+/** A renewal sent to the registrar: the domain, the years, the expiration it renews from, its idempotency key. */
+const renewal = z.object({
+  domain: z.string(),
+  years: z.number().int(),
+  currentExpiration: z.string(),
+  key: z.string(),
+});
+export type RenewJob = z.infer<typeof renewal>;
+export const renewJob = defineJob('domains.renew', renewal);
+/** A renewal the registry has not confirmed yet, checked again (`check` counts from 1). */
+export const renewCheckJob = defineJob('domains.renew-check', renewal.extend({ check: z.number().int() }));
 
 /** The idempotency key of a renewal: the same request can never renew twice. */
 export const renewKey = (domain: string, currentExpiration: string, years: number) =>
@@ -44,13 +49,15 @@ export function renewalRoutes(app: FastifyInstance): void {
       const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
-        domain: d.domain,
-        expiration_date:
-          d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
-        auto_renew: d.autoRenew,
-        abandon: d.abandon,
-        renewal_pending: d.renewalPending,
-        registrar_managed: d.registrarManaged,
+        ...pick(
+          domainAnswer(d),
+          'domain',
+          'expiration_date',
+          'auto_renew',
+          'abandon',
+          'renewal_pending',
+          'registrar_managed',
+        ),
         renewable: !d.renewalPending && !refusal,
         prices,
       };
@@ -84,9 +91,9 @@ export function renewalRoutes(app: FastifyInstance): void {
           return answer(d.renewalPending, d.expirationDate);
         throw conflict(domainText.alreadyPending(d.domain, d.renewalPending));
       }
+      const refusal = renewRefusal(d, deps.now());
       // renewRefusal refuses a domain without an expiration date: the second test only tells TypeScript.
       const expiration = d.expirationDate;
-      const refusal = renewRefusal(d, deps.now());
       if (refusal || !expiration) throw refused(refusal ?? domainText.notRegistrarManaged(d.domain));
 
       const price = (await pricesOf(db, C.tldOf(d.domain))).find((p) => p.id === body.numyears);
@@ -148,12 +155,10 @@ export function renewalRoutes(app: FastifyInstance): void {
       // One job per request (the row lock and renewal_pending stop a second one); the registrar
       // sees the same idempotency key on every attempt of this renewal.
       const at = deps.now().getTime();
-      await enqueue(
-        db,
-        RENEW_JOB,
-        { ...job },
-        { runAt: new Date(at + registrar.delayMs), uniqueKey: `${key}:${at}` },
-      );
+      await enqueue(db, renewJob, job, {
+        runAt: new Date(at + registrar.delayMs),
+        uniqueKey: `${key}:${at}`,
+      });
       auditDetails.price = price.price;
       return answer(body.numyears, expiration);
     },

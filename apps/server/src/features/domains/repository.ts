@@ -1,13 +1,34 @@
+import type { DomainRow } from '@portal/contract/domains/calls';
+import { domainText } from '@portal/contract/domains/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type DomainRef, missing } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
+import { type DomainRef, missing } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
 
 /** Queries of the domains area. */
 
 export type DomainRecord = typeof domains.$inferSelect;
+
+/**
+ * A domain as the API shows it (the domain list's row); the status and renewal answers are
+ * selections of these fields, so each is worked out here once.
+ */
+export function domainAnswer(d: DomainRecord): DomainRow {
+  return {
+    domain: d.domain,
+    // Only domains registered through our registrar partner have a date we can vouch for.
+    expiration_date: d.registrarManaged && d.expirationDate ? d.expirationDate : domainText.expirationUnknown,
+    auto_renew: d.autoRenew,
+    abandon: d.abandon,
+    renewal_pending: d.renewalPending,
+    contact_email: d.contactEmail,
+    whois: d.domain,
+    owner: d.owner,
+    registrar_managed: d.registrarManaged,
+  };
+}
 
 /**
  * The record of a domain the route's domain rule resolved (auth/policy.ts): found in this call, so

@@ -5,21 +5,11 @@ import type { Db } from '../../db/index.ts';
 import { domains } from '../../db/schema.ts';
 import { RegistrarError } from '../../integrations/registrar/index.ts';
 import { enqueue } from '../../lib/jobs.ts';
-import { RENEW_JOB, type RenewJob } from './renewal.ts';
+import { type RenewJob, renewCheckJob, renewJob } from './renewal.ts';
 
-export const RENEW_CHECK_JOB = 'domains.renew-check';
 /** A renewal the registry has not confirmed is checked this often, this many times (2 hours). */
 const CHECK_EVERY_MS = 10 * 60_000;
 const MAX_CHECKS = 12;
-
-function jobOf(payload: Record<string, unknown>): RenewJob {
-  return {
-    domain: String(payload.domain),
-    years: Number(payload.years),
-    currentExpiration: String(payload.currentExpiration),
-    key: String(payload.key),
-  };
-}
 
 /** Sets the new expiration date and clears the pending mark, unless the domain has moved on since. */
 async function finalise(db: Db, job: RenewJob, newExpiration: string): Promise<boolean> {
@@ -49,8 +39,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
   const { deps } = app;
   const log = app.log.child({ area: 'domains' });
 
-  deps.jobs.register(RENEW_JOB, async (payload, { db }) => {
-    const job = jobOf(payload);
+  deps.jobs.register(renewJob, async (job, { db }) => {
     const { registrar } = deps;
     let outcome: Awaited<ReturnType<typeof registrar.renew>>;
     try {
@@ -88,9 +77,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
     await scheduleCheck(db, job, 1);
   });
 
-  deps.jobs.register(RENEW_CHECK_JOB, async (payload, { db }) => {
-    const job = jobOf(payload);
-    const check = Number(payload.check);
+  deps.jobs.register(renewCheckJob, async ({ check, ...job }, { db }) => {
     const expiration = await deps.registrar.getExpiration(job.domain);
     if (expiration && expiration > job.currentExpiration) {
       await finalise(db, job, expiration);
@@ -106,7 +93,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
   async function scheduleCheck(db: Db, job: RenewJob, check: number): Promise<void> {
     await enqueue(
       db,
-      RENEW_CHECK_JOB,
+      renewCheckJob,
       { ...job, check },
       { runAt: new Date(deps.now().getTime() + CHECK_EVERY_MS) },
     );

@@ -1,13 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as A from '@portal/contract/hosting/agent';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hostingChanges, websites } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { claimChanges, finishChange } from './changes.ts';
+import { claimChanges, claimedChange, finishChange, noteProgress } from './changes.ts';
 import { appendLogs } from './logs.ts';
+import { sitePaths, siteServer } from './sites.ts';
 
 /**
  * The agent API of the provider's web servers (docs/hosting-agent.md). Each web server has its own
@@ -77,14 +76,10 @@ function registerAgentCalls(app: FastifyInstance): void {
     handler: async ({ db, body, req }) => {
       const agent = agentOf(req);
       const claimed = await claimChanges(deps, db, agent, body.limit);
-      const vids = claimed.map((c) => c.vid).filter((v): v is number => v !== null);
-      const sites = vids.length
-        ? await db
-            .select({ vid: websites.vid, virtname: websites.virtname, docroot: websites.docroot })
-            .from(websites)
-            .where(inArray(websites.vid, vids))
-        : [];
-      const byVid = new Map(sites.map((s) => [s.vid, s]));
+      const byVid = await sitePaths(
+        db,
+        claimed.map((c) => c.vid).filter((v): v is number => v !== null),
+      );
       req.log.info({ agent, changes: claimed.map((c) => c.id) }, 'hosting changes claimed');
       return {
         agent,
@@ -111,24 +106,10 @@ function registerAgentCalls(app: FastifyInstance): void {
     audit: false,
     handler: async ({ db, body, req }) => {
       const agent = agentOf(req);
-      const [change] = await db
-        .select()
-        .from(hostingChanges)
-        .where(
-          and(
-            eq(hostingChanges.id, body.id),
-            eq(hostingChanges.agent, agent),
-            eq(hostingChanges.state, 'applying'),
-          ),
-        )
-        .limit(1)
-        .for('update');
+      const change = await claimedChange(db, body.id, agent);
       if (!change) throw conflict(hostingText.notClaimed);
       if (body.state === 'applying') {
-        await db
-          .update(hostingChanges)
-          .set({ result: body.message ?? null, updatedAt: deps.now() })
-          .where(eq(hostingChanges.id, change.id));
+        await noteProgress(deps, db, change.id, body.message ?? null);
       } else {
         await finishChange(deps, db, change, {
           state: body.state,
@@ -146,11 +127,7 @@ function registerAgentCalls(app: FastifyInstance): void {
     audit: false,
     handler: async ({ db, body, req }) => {
       const agent = agentOf(req);
-      const [site] = await db
-        .select({ server: websites.server })
-        .from(websites)
-        .where(eq(websites.vid, body.vid))
-        .limit(1);
+      const site = await siteServer(db, body.vid);
       if (!site) throw notFound(hostingText.vidNotFound);
       if (site.server !== null && site.server !== agent) throw forbidden(hostingText.notThisAgent);
       const { inserted, lastId } = await appendLogs(db, body.vid, body.lines);

@@ -1,9 +1,10 @@
 import type { ChangeKind } from '@portal/contract/hosting/agent';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { devsites, hostingChanges, websites } from '../../db/schema.ts';
-import { enqueue } from '../../lib/jobs.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { nextVid } from './sites.ts';
 
 /**
@@ -15,6 +16,11 @@ import { nextVid } from './sites.ts';
 
 export type Change = typeof hostingChanges.$inferSelect;
 type Deps = FastifyInstance['deps'];
+
+/** The embedded agent applies one queued change (a hosting_changes row). */
+export const applyChangeJob = defineJob('hosting.apply', z.object({ id: z.number().int() }));
+/** The embedded agent's sweep for queued changes whose job was lost. */
+export const agentSweepJob = defineJob('hosting.agent-sweep', z.object({}));
 
 /** Agent name of the in-process agent (the embedded default). */
 export const EMBEDDED_AGENT = 'embedded';
@@ -43,7 +49,7 @@ export async function queueChange(deps: Deps, db: Db, change: NewChange): Promis
   if (embeddedAgent(deps)) {
     await enqueue(
       db,
-      'hosting.apply',
+      applyChangeJob,
       { id: row.id },
       { runAt: new Date(now.getTime() + deps.config.PORTAL_AGENT_DELAY_MS), maxAttempts: 3 },
     );
@@ -82,6 +88,27 @@ export async function claimChanges(deps: Deps, db: Db, agent: string, limit: num
     )
     .returning()
     .then((rows) => rows.sort((a, b) => a.id - b.id));
+}
+
+/** A change `agent` has claimed and not yet reported done or failed, locked for the report. */
+export async function claimedChange(db: Db, id: number, agent: string): Promise<Change | undefined> {
+  const [change] = await db
+    .select()
+    .from(hostingChanges)
+    .where(
+      and(eq(hostingChanges.id, id), eq(hostingChanges.agent, agent), eq(hostingChanges.state, 'applying')),
+    )
+    .limit(1)
+    .for('update');
+  return change;
+}
+
+/** An agent's progress note on a change it is applying. */
+export async function noteProgress(deps: Deps, db: Db, id: number, message: string | null): Promise<void> {
+  await db
+    .update(hostingChanges)
+    .set({ result: message, updatedAt: deps.now() })
+    .where(eq(hostingChanges.id, id));
 }
 
 export interface Outcome {

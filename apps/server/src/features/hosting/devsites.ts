@@ -1,45 +1,39 @@
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { messageFooter } from '@portal/contract/messages';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { databases, devsites, websites } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict } from '../../lib/errors.ts';
 import { queueChange } from './changes.ts';
-import { findDevsite, findWebsite, hasOpenChange, operator } from './sites.ts';
+import {
+  databasesOf,
+  devsiteAnswer,
+  devsiteOfDomain,
+  devsitesOf,
+  findDevsite,
+  findWebsite,
+  hasOpenChange,
+  liveSiteServer,
+  operator,
+} from './sites.ts';
 
 /** Development sites and databases, and requests for a new development site. */
 export function devsiteRoutes(app: FastifyInstance): void {
   const { deps } = app;
   route(app, C.devsites, {
     access: { account: ({ params }) => params.user, scope: 'read' },
-    handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(devsites)
-        .where(eq(devsites.owner, account.logname))
-        .orderBy(asc(devsites.domain));
-      return rows.map(devsiteOut);
-    },
+    handler: async ({ db, account }) => (await devsitesOf(db, account.logname)).map(devsiteAnswer),
   });
 
   route(app, C.devsite, {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, params, account, caller }) =>
-      devsiteOut(await findDevsite(db, caller, { vid: params.vid, owner: account.logname })),
+      devsiteAnswer(await findDevsite(db, caller, { vid: params.vid, owner: account.logname })),
   });
 
   route(app, C.databases, {
     access: { account: ({ params }) => params.user, scope: 'read' },
-    handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(databases)
-        .where(eq(databases.owner, account.logname))
-        .orderBy(asc(databases.name));
-      return rows.map((r) => ({ name: r.name, pma_url: r.pmaUrl }));
-    },
+    handler: async ({ db, account }) => databasesOf(db, account.logname),
   });
 
   route(app, C.devsiteRequest, {
@@ -50,12 +44,7 @@ export function devsiteRoutes(app: FastifyInstance): void {
       const footer = messageFooter(op, owner);
       if (body.action === 'create') {
         const site = await findWebsite(db, caller, { vid: body.vid, owner }, { lock: true });
-        const [dev] = await db
-          .select({ vid: devsites.vid })
-          .from(devsites)
-          .where(and(eq(devsites.owner, owner), eq(devsites.domain, site.virtname)))
-          .limit(1);
-        if (dev) throw conflict(hostingText.devsiteExists);
+        if (await devsiteOfDomain(db, owner, site.virtname)) throw conflict(hostingText.devsiteExists);
         if (await hasOpenChange(db, site.vid, ['devsite.create'])) throw conflict(hostingText.changePending);
         const payload = {
           domain: site.virtname,
@@ -94,18 +83,13 @@ export function devsiteRoutes(app: FastifyInstance): void {
       const kind = body.action === 'promote' ? 'devsite.promote' : 'devsite.refresh';
       if (await hasOpenChange(db, dev.vid, ['devsite.promote', 'devsite.refresh']))
         throw conflict(hostingText.changePending);
-      const [live] = await db
-        .select({ server: websites.server })
-        .from(websites)
-        .where(and(eq(websites.owner, owner), eq(websites.virtname, dev.domain)))
-        .limit(1);
       const id = await queueChange(deps, db, {
         owner,
         vid: dev.vid,
         kind,
         payload: { domain: dev.domain, virtname: dev.virtname, docroot: dev.docroot, notes: body.notes },
         operator: op,
-        server: live?.server ?? null,
+        server: await liveSiteServer(db, owner, dev.domain),
       });
       const what =
         body.action === 'promote'
@@ -132,15 +116,4 @@ export function devsiteRoutes(app: FastifyInstance): void {
       );
     },
   });
-}
-
-function devsiteOut(r: typeof devsites.$inferSelect) {
-  return {
-    domain: r.domain,
-    virtname: r.virtname,
-    vid: r.vid,
-    docroot: r.docroot,
-    ssl: r.ssl,
-    setup_date: r.setupDate,
-  };
 }

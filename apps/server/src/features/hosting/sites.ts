@@ -1,14 +1,195 @@
+import type { Devsite, Website } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/tokens.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { devsites, hostingChanges, websites } from '../../db/schema.ts';
+import { databases, devsites, hostingChanges, phpVersions, webapps, websites } from '../../db/schema.ts';
 
-/** Queries of the hosting area that address a site: always together with its owner. */
+/**
+ * The hosting area's repository: its queries (a site is always addressed together with its owner)
+ * and its row → answer mappings, so the route handlers hold neither.
+ */
 
 export type WebsiteRow = typeof websites.$inferSelect;
 export type DevsiteRow = typeof devsites.$inferSelect;
+
+/** A website as the API shows it (the website list's row); the other website answers are selections of it. */
+export function websiteAnswer(r: WebsiteRow, pending: boolean): Website {
+  return {
+    virtname: r.virtname,
+    vid: r.vid,
+    php_version: r.phpVersion,
+    ssl: r.ssl,
+    error_logs: r.errorLogs,
+    docroot: r.docroot,
+    pending,
+  };
+}
+
+export function devsiteAnswer(r: DevsiteRow): Devsite {
+  return {
+    domain: r.domain,
+    virtname: r.virtname,
+    vid: r.vid,
+    docroot: r.docroot,
+    ssl: r.ssl,
+    setup_date: r.setupDate,
+  };
+}
+
+/** The virtual name and document root of each of `vids` that is a website. */
+export async function sitePaths(
+  db: Db,
+  vids: number[],
+): Promise<Map<number, { virtname: string; docroot: string }>> {
+  if (vids.length === 0) return new Map();
+  const rows = await db
+    .select({ vid: websites.vid, virtname: websites.virtname, docroot: websites.docroot })
+    .from(websites)
+    .where(inArray(websites.vid, vids));
+  return new Map(rows.map((s) => [s.vid, s]));
+}
+
+/** The web server of website `vid` (null: not assigned to one), or undefined when there is no such site. */
+export async function siteServer(db: Db, vid: number): Promise<{ server: string | null } | undefined> {
+  const [site] = await db
+    .select({ server: websites.server })
+    .from(websites)
+    .where(eq(websites.vid, vid))
+    .limit(1);
+  return site;
+}
+
+/** The application catalogue, in its order (an install names its entry by position). */
+export function webappCatalogue(db: Db) {
+  return db.select().from(webapps).orderBy(asc(webapps.aid));
+}
+
+export function webappAnswer(r: typeof webapps.$inferSelect) {
+  return {
+    aid: r.aid,
+    appname: r.appname,
+    urlext: r.urlext,
+    needs_suphp: r.needsSuphp,
+    wf_versions: r.wfVersions,
+    version: r.version,
+  };
+}
+
+/** The account's installs in progress, and those that failed since `failedSince`, newest first. */
+export function recentInstalls(db: Db, owner: string, failedSince: Date) {
+  return db
+    .select()
+    .from(hostingChanges)
+    .where(
+      and(
+        eq(hostingChanges.owner, owner),
+        eq(hostingChanges.kind, 'install'),
+        or(
+          inArray(hostingChanges.state, [...OPEN_STATES]),
+          and(eq(hostingChanges.state, 'failed'), gt(hostingChanges.updatedAt, failedSince)),
+        ),
+      ),
+    )
+    .orderBy(desc(hostingChanges.id));
+}
+
+/** An install as the pending-installations list shows it. */
+export function installAnswer(r: typeof hostingChanges.$inferSelect) {
+  const note = r.result ? ` - ${r.result}` : '';
+  return {
+    appname: String(r.payload.appname ?? ''),
+    appurl: String(r.payload.url ?? ''),
+    state: r.state === 'queued' ? 'Queued' : r.state === 'applying' ? `Installing${note}` : `Failed${note}`,
+  };
+}
+
+/** Is an install into `subdir` of site `vid` queued or under way? */
+export async function installUnderWay(db: Db, vid: number, subdir: string): Promise<boolean> {
+  const [busy] = await db
+    .select({ id: hostingChanges.id })
+    .from(hostingChanges)
+    .where(
+      and(
+        eq(hostingChanges.vid, vid),
+        eq(hostingChanges.kind, 'install'),
+        inArray(hostingChanges.state, [...OPEN_STATES]),
+        sql`${hostingChanges.payload}->>'subdir' = ${subdir}`,
+      ),
+    )
+    .limit(1);
+  return !!busy;
+}
+
+/** The account's websites, by virtual name. */
+export function websitesOf(db: Db, owner: string): Promise<WebsiteRow[]> {
+  return db.select().from(websites).where(eq(websites.owner, owner)).orderBy(asc(websites.virtname));
+}
+
+/** The account's development sites, by domain. */
+export function devsitesOf(db: Db, owner: string): Promise<DevsiteRow[]> {
+  return db.select().from(devsites).where(eq(devsites.owner, owner)).orderBy(asc(devsites.domain));
+}
+
+/** The live domains of the account that have a development site. */
+export async function domainsWithDevsite(db: Db, owner: string): Promise<Set<string>> {
+  const rows = await db.select({ domain: devsites.domain }).from(devsites).where(eq(devsites.owner, owner));
+  return new Set(rows.map((d) => d.domain));
+}
+
+/** The account's development site of the live domain `domain`, if any. */
+export async function devsiteOfDomain(
+  db: Db,
+  owner: string,
+  domain: string,
+): Promise<{ vid: number } | undefined> {
+  const [row] = await db
+    .select({ vid: devsites.vid })
+    .from(devsites)
+    .where(and(eq(devsites.owner, owner), eq(devsites.domain, domain)))
+    .limit(1);
+  return row;
+}
+
+/** The web server of the account's live site `virtname`, if it has one. */
+export async function liveSiteServer(db: Db, owner: string, virtname: string): Promise<string | null> {
+  const [live] = await db
+    .select({ server: websites.server })
+    .from(websites)
+    .where(and(eq(websites.owner, owner), eq(websites.virtname, virtname)))
+    .limit(1);
+  return live?.server ?? null;
+}
+
+/** The account's databases, by name, as the API shows them. */
+export async function databasesOf(db: Db, owner: string) {
+  const rows = await db
+    .select()
+    .from(databases)
+    .where(eq(databases.owner, owner))
+    .orderBy(asc(databases.name));
+  return rows.map((r) => ({ name: r.name, pma_url: r.pmaUrl }));
+}
+
+/** The PHP versions a site may be switched to. */
+export function enabledPhpVersions(db: Db) {
+  return db
+    .select({ version: phpVersions.version, sort: phpVersions.sort })
+    .from(phpVersions)
+    .where(eq(phpVersions.disabled, false))
+    .orderBy(asc(phpVersions.sort), asc(phpVersions.version));
+}
+
+/** `version`, when it is one a site may be switched to. */
+export async function enabledPhpVersion(db: Db, version: string) {
+  const [row] = await db
+    .select()
+    .from(phpVersions)
+    .where(and(eq(phpVersions.version, version), eq(phpVersions.disabled, false)))
+    .limit(1);
+  return row;
+}
 
 /** The changes that rewrite a site's configuration: one at a time per site. */
 export const CONFIG_KINDS = ['php_version', 'error_logs'] as const;

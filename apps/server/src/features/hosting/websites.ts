@@ -1,12 +1,22 @@
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { devsites, phpVersions, websites } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
+import { pick } from '../../lib/pick.ts';
 import { queueChange } from './changes.ts';
-import { CONFIG_KINDS, findWebsite, hasOpenChange, operator, pendingVids } from './sites.ts';
+import {
+  CONFIG_KINDS,
+  domainsWithDevsite,
+  enabledPhpVersion,
+  enabledPhpVersions,
+  findWebsite,
+  hasOpenChange,
+  operator,
+  pendingVids,
+  websiteAnswer,
+  websitesOf,
+} from './sites.ts';
 
 /** The websites of an account (spec 002 §2): lists, details, the pending change, PHP versions. */
 export function websiteRoutes(app: FastifyInstance): void {
@@ -14,24 +24,12 @@ export function websiteRoutes(app: FastifyInstance): void {
   route(app, C.compressedWebsites, {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(websites)
-        .where(eq(websites.owner, account.logname))
-        .orderBy(asc(websites.virtname));
+      const rows = await websitesOf(db, account.logname);
       const pending = await pendingVids(
         db,
         rows.map((r) => r.vid),
       );
-      return rows.map((r) => ({
-        virtname: r.virtname,
-        vid: r.vid,
-        php_version: r.phpVersion,
-        ssl: r.ssl,
-        error_logs: r.errorLogs,
-        docroot: r.docroot,
-        pending: pending.has(r.vid),
-      }));
+      return rows.map((r) => websiteAnswer(r, pending.has(r.vid)));
     },
   });
 
@@ -39,21 +37,10 @@ export function websiteRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, account }) => {
       const owner = account.logname;
-      const rows = await db
-        .select()
-        .from(websites)
-        .where(eq(websites.owner, owner))
-        .orderBy(asc(websites.virtname));
-      const devs = await db
-        .select({ domain: devsites.domain })
-        .from(devsites)
-        .where(eq(devsites.owner, owner));
-      const withDev = new Set(devs.map((d) => d.domain));
+      const rows = await websitesOf(db, owner);
+      const withDev = await domainsWithDevsite(db, owner);
       return rows.map((r) => ({
-        virtname: r.virtname,
-        vid: r.vid,
-        docroot: r.docroot,
-        ssl: r.ssl,
+        ...pick(websiteAnswer(r, false), 'virtname', 'vid', 'docroot', 'ssl'),
         has_devsite: withDev.has(r.virtname),
       }));
     },
@@ -63,13 +50,7 @@ export function websiteRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.user, scope: 'read' },
     handler: async ({ db, params, account, caller }) => {
       const site = await findWebsite(db, caller, { vid: params.vid, owner: account.logname });
-      return {
-        virtname: site.virtname,
-        vid: site.vid,
-        docroot: site.docroot,
-        ssl: site.ssl,
-        php_version: site.phpVersion,
-      };
+      return pick(websiteAnswer(site, false), 'virtname', 'vid', 'docroot', 'ssl', 'php_version');
     },
   });
 
@@ -93,24 +74,13 @@ export function websiteRoutes(app: FastifyInstance): void {
 
   route(app, C.phpVersions, {
     access: 'user',
-    handler: async ({ db }) => {
-      const rows = await db
-        .select({ version: phpVersions.version, sort: phpVersions.sort })
-        .from(phpVersions)
-        .where(eq(phpVersions.disabled, false))
-        .orderBy(asc(phpVersions.sort), asc(phpVersions.version));
-      return rows;
-    },
+    handler: async ({ db }) => enabledPhpVersions(db),
   });
 
   route(app, C.updatePhpVersion, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, body, account, caller }) => {
-      const [version] = await db
-        .select()
-        .from(phpVersions)
-        .where(and(eq(phpVersions.version, body.php_version), eq(phpVersions.disabled, false)))
-        .limit(1);
+      const version = await enabledPhpVersion(db, body.php_version);
       if (!version)
         throw invalid(`php_version: ${hostingText.unknownPhp}`, { php_version: hostingText.unknownPhp });
       const site = await findWebsite(

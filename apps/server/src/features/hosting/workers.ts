@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { applyEmbedded, embeddedAgent, overdueChanges } from './changes.ts';
+import { agentSweepJob, applyChangeJob, applyEmbedded, embeddedAgent, overdueChanges } from './changes.ts';
 
 /** Sweep for queued changes whose job was lost (or that were queued while web-server agents were configured). */
 const SWEEP_MS = 60_000;
@@ -13,13 +13,13 @@ export function registerHostingWorkers(app: FastifyInstance): void {
   const { deps } = app;
   // Both commit their own steps (applyEmbedded's transaction per change). Idempotent: a change is
   // applied only while it is 'queued', claimed with FOR UPDATE SKIP LOCKED.
-  deps.jobs.register('hosting.apply', { commits: 'own' }, async (payload) => {
+  deps.jobs.register(applyChangeJob, { commits: 'own' }, async ({ id }) => {
     if (!embeddedAgent(deps)) return;
-    await applyEmbedded(deps, Number(payload.id));
+    await applyEmbedded(deps, id);
   });
   if (!embeddedAgent(deps)) return;
-  deps.jobs.register('hosting.agent-sweep', { commits: 'own' }, async () => {
+  deps.jobs.register(agentSweepJob, { commits: 'own' }, async () => {
     for (const id of await overdueChanges(deps)) await applyEmbedded(deps, id);
   });
-  deps.jobs.every('hosting.agent-sweep', SWEEP_MS);
+  deps.jobs.every(agentSweepJob, SWEEP_MS);
 }

@@ -1,10 +1,12 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, tempEmails } from '../../db/schema.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import { fadesAt, purgeCutoff, reservedUntil } from './temp-emails.ts';
 
-export const TEMP_EMAIL_EXPIRY_JOB = 'mail.tempemail-expiry';
+export const tempEmailExpiryJob = defineJob('mail.tempemail-expiry', z.object({}));
 const EVERY_MS = 60_000;
 const NOTICE_WITHIN_MS = 24 * 3600_000;
 
@@ -16,7 +18,7 @@ const NOTICE_WITHIN_MS = 24 * 3600_000;
 export function registerMailWorkers(app: FastifyInstance): void {
   const { jobs, now, outbox, config } = app.deps;
   // In the job's transaction: a notice is queued exactly when the alias is marked expired.
-  jobs.register(TEMP_EMAIL_EXPIRY_JOB, async (_payload, { db }) => {
+  jobs.register(tempEmailExpiryJob, async (_payload, { db }) => {
     const t = now();
     await db.transaction(async (raw) => {
       const tx = raw as unknown as Db;
@@ -54,5 +56,5 @@ export function registerMailWorkers(app: FastifyInstance): void {
       await tx.delete(tempEmails).where(lte(tempEmails.expires, purgeCutoff(t)));
     });
   });
-  jobs.every(TEMP_EMAIL_EXPIRY_JOB, EVERY_MS);
+  jobs.every(tempEmailExpiryJob, EVERY_MS);
 }

@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
+import { errorText } from '../../lib/error-text.ts';
 import { sha1FromHex } from './format.ts';
 import {
   type BreachCheck,
@@ -175,7 +176,7 @@ export function createBreachService(opts: BreachServiceOptions = {}): BreachServ
       await old?.index.close();
     } catch (e) {
       // Keep a previously opened index (it is still a complete file) and say what is wrong.
-      indexError = (e as Error).message;
+      indexError = errorText(e);
     }
   }
 
@@ -205,7 +206,7 @@ export function createBreachService(opts: BreachServiceOptions = {}): BreachServ
         return await checkPassword(index, password);
       } catch (e) {
         if (e instanceof IndexClosedError) continue; // replaced meanwhile: take the new one
-        indexError = `lookup failed: ${(e as Error).message}`;
+        indexError = `lookup failed: ${errorText(e)}`;
         break;
       }
     }

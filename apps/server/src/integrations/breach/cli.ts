@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorText } from '../../lib/error-text.ts';
 import { BUILTIN_SOURCE } from './builtin.ts';
-import { type ImportPhase, importPwned, PwnedImportError } from './importer.ts';
+import { type ImportPhase, importPwned } from './importer.ts';
 import { openPwnedIndex } from './lookup.ts';
 
 export const PWNED_USAGE = `Usage:
@@ -164,8 +165,7 @@ async function runImport(
     return 0;
   } catch (e) {
     progress.end();
-    const message = e instanceof PwnedImportError ? e.message : `${(e as Error).message}`;
-    err.write(`pwned import failed: ${message}\n`);
+    err.write(`pwned import failed: ${errorText(e)}\n`);
     return 1;
   }
 }
@@ -197,7 +197,7 @@ async function runStatus(
     return 0;
   } catch (e) {
     err.write(
-      `The index at ${indexPath} cannot be used: ${(e as Error).message}\nBreach checks fall back to the built-in list.\n`,
+      `The index at ${indexPath} cannot be used: ${errorText(e)}\nBreach checks fall back to the built-in list.\n`,
     );
     return 1;
   }

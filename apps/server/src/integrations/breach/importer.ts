@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createGunzip } from 'node:zlib';
+import { errorText } from '../../lib/error-text.ts';
 import { choosePrefixBits, compareHash, fileSizeFor, HEADER_SIZE, RECORD_SIZE } from './format.ts';
 import { LineParser, type MalformedLine, MalformedReport, RecordBatch } from './parser.ts';
 import { sortRecords } from './sort.ts';
@@ -186,7 +187,7 @@ async function* readChunks(path: string, onBytes: (bytes: number) => void): Asyn
         yield chunk as Buffer;
       }
     } catch (e) {
-      throw new PwnedImportError(`${basename(path)}: cannot decompress: ${(e as Error).message}`);
+      throw new PwnedImportError(`${basename(path)}: cannot decompress: ${errorText(e)}`);
     } finally {
       gunzip.destroy();
     }

@@ -1,3 +1,4 @@
+import { errorText } from '../../lib/error-text.ts';
 import { normalizeDomain } from '../whois/domain.ts';
 import { checkRenewInput, outcomeMemo } from './common.ts';
 import { addYears, datePart } from './expiration.ts';
@@ -86,7 +87,7 @@ export function createOpenSrsClient(cfg: OpenSrsConfig): OpenSrsClient {
         if (err instanceof RegistrarError) throw err;
         if (signal.aborted)
           throw new RegistrarError('timeout', `${what}: no answer within ${timeoutMs} ms`, { cause: err });
-        throw new RegistrarError('network', `${what}: ${describe(err)}`, { cause: err });
+        throw new RegistrarError('network', `${what}: ${errorText(err, { cause: true })}`, { cause: err });
       }
       if (res.status === 401 || res.status === 403) {
         throw new RegistrarError('auth', `${what}: HTTP ${res.status}`);
@@ -128,14 +129,6 @@ async function readCapped(res: Response, maxBytes: number, what: string): Promis
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = err.cause instanceof Error ? `: ${err.cause.message}` : '';
-    return `${err.message}${cause}`;
-  }
-  return String(err);
 }
 
 export function createOpenSrsRegistrar(cfg: OpenSrsConfig): Registrar {

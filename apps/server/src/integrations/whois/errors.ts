@@ -1,3 +1,5 @@
+import { errorText } from '../../lib/error-text.ts';
+
 /**
  * Typed whois errors. The domains feature maps InvalidDomainError to a 400 answer and every
  * other WhoisError to "unavailable" (503): the lookup may succeed later.
@@ -37,7 +39,7 @@ export class WhoisTimeoutError extends WhoisError {
 export class WhoisConnectionError extends WhoisError {
   readonly server: string;
   constructor(server: string, cause: unknown) {
-    super('connection', `whois ${server}: ${cause instanceof Error ? cause.message : String(cause)}`, {
+    super('connection', `whois ${server}: ${errorText(cause)}`, {
       cause,
     });
     this.server = server;
