@@ -9,7 +9,7 @@ import { matchPath, Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/shell/login-page.tsx';
 import { call } from './api.ts';
 import { mantineScheme, session, setPortalTitle, useSession } from './session.ts';
-import { preloadScreen } from './screens.ts';
+import { preloadScreen } from './screen-route.tsx';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { urlsQuery } from './urls.ts';
 
@@ -29,7 +29,7 @@ function usePrefetchAfterLogin(loggedIn: boolean, pathname: string) {
     const prefetch = () => {
       for (const e of events) document.removeEventListener(e, prefetch, true);
       void loadSignedInShell();
-      preloadScreen(pathname === '/home' ? '/' : pathname);
+      preloadScreen(pathname);
     };
     for (const e of events) document.addEventListener(e, prefetch, { capture: true, passive: true });
     return () => {

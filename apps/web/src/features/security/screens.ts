@@ -1,8 +1,7 @@
-import { lazy } from 'react';
-import type { Screens } from '../../app/screens.ts';
+import type { Screens } from '../../app/screen.ts';
 
 /** Screens of the security centre (issue 18), loaded lazily. */
 export const securityScreens: Screens = {
-  security: lazy(() => import('./security-page.tsx')),
-  'account-activity': lazy(() => import('./account-activity-page.tsx')),
+  security: { load: () => import('./security-page.tsx') },
+  'account-activity': { load: () => import('./account-activity-page.tsx') },
 };
