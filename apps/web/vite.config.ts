@@ -86,7 +86,12 @@ function precompress(): Plugin {
  * they download alongside the entry instead of after it has been downloaded and run. Plain
  * JavaScript once built (its source text is the script); any failure leaves the app to load them.
  */
-function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[string, string[]]> }) {
+function preloadSignedIn(table: {
+  base: string;
+  files: string[];
+  shell: number[];
+  routes: Array<[string, number[]]>;
+}) {
   try {
     // A light or dark choice shows from the first paint (main.tsx sets it again, with 'system').
     const mode = localStorage.getItem('mode');
@@ -96,7 +101,7 @@ function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[
     const base = table.base.replace(/\/$/, '');
     const path = location.pathname.slice(base.length) || '/';
     const route = table.routes.find(([pattern]) => new RegExp(pattern, 'i').test(path));
-    for (const file of table.shell.concat(route ? route[1] : [])) {
+    for (const file of table.shell.concat(route ? route[1] : []).map((i) => table.files[i])) {
       const link = document.createElement('link');
       const css = file.endsWith('.css');
       link.rel = css ? 'preload' : 'modulepreload';
@@ -240,7 +245,16 @@ function preloadScript(): Plugin {
           .replace(/:\w+/g, '[^/]+');
         routes.push([`^${pattern.replace(/\/$/, '')}/?$`, files.filter((f) => !shell.includes(f))]);
       }
-      const table = { base, shell, routes };
+      // Each file named once, routes and shell listing their positions: the table is a third of
+      // the size it was with the names repeated for every route (it is on the login screen's path).
+      const files = [...new Set([...shell, ...routes.flatMap(([, f]) => f)])];
+      const at = (f: string) => files.indexOf(f);
+      const table = {
+        base,
+        files,
+        shell: shell.map(at),
+        routes: routes.map(([pattern, f]): [string, number[]] => [pattern, f.map(at)]),
+      };
       const ref = this.emitFile({
         type: 'asset',
         name: 'preload.js',

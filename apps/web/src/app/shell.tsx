@@ -1,4 +1,4 @@
-import { AppShell, Group, Text, Title, useMantineColorScheme } from '@mantine/core';
+import { Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ROUTES } from '@portal/contract/routes';
 import { USER_MODE } from '@portal/contract/session/call-refs';
@@ -94,16 +94,18 @@ export function Shell() {
     );
   }
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
+    // The signed-out layout in plain elements (styles: global.css), as Mantine's AppShell lays it
+    // out: that component, with the scroll lock it brings, was 6 KB (gzip) of the login screen.
+    <>
+      <header className="signed-out-header">
         <Group h="100%" px="md" justify="space-between">
           <Title order={1} fz="lg">
             {s.title}
           </Title>
           <ModeToggle />
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className="signed-out-main">
         <Banner />
         <NoticeBar />
         {showLogin || onLoginScreen ? (
@@ -114,8 +116,8 @@ export function Shell() {
           </Suspense>
         )}
         <StatusModal />
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </>
   );
 }
 
