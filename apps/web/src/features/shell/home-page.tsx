@@ -3,7 +3,6 @@ import { NETWORK_LEVEL } from '@portal/contract/constants';
 import * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -11,39 +10,36 @@ import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { UNTIL_FIRST_DATA, useFirstData } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+import HomeOverview, { overviewQueries } from './home-overview.tsx';
 
 /**
- * The overview (its calls: billing, domains, websites) is a module of its own, loaded with home's
- * first data (homeData) and then rendered directly: through React.lazy alone it would show a
- * moment after the rest and push the welcome card down (Lighthouse's CLS 0.37 on phones). Should
- * the first data take longer than the screen waits, it comes through React.lazy, as before.
+ * The overview is part of home's code (imported, not lazily loaded): home shows once its first
+ * data has come (homeData), the overview's included, so the overview's code is on that path too;
+ * loaded after the rest it appeared a moment later and pushed the welcome card down (Lighthouse's
+ * CLS 0.14–0.38 on phones), and loaded by the first data it was one more file in series.
  */
-let Overview: typeof import('./home-overview.tsx').default | null = null;
-const loadOverview = () =>
-  import('./home-overview.tsx').then((m) => {
-    Overview = m.default;
-    return m;
-  });
-const LazyOverview = lazy(loadOverview);
-
 const newsQuery = {
   queryKey: ['networkstatus'],
   queryFn: () => call(S.networkStatus).then((r) => r.data),
 };
 
 /**
- * Home's first data (its manifest entry's `data`): the news, the account's role and, once that is
- * known, the overview's code and calls; the content shows once all have come (useFirstData).
+ * Home's first data (its manifest entry's `data`): the news and the overview's domains and
+ * websites at once; its balance and last invoice once the role says the account may see billing
+ * (a Secondary may not). The content shows once all have come (useFirstData).
  */
-export async function homeData(ctx: ScreenContext): Promise<unknown> {
-  const [role, overview] = await Promise.all([roleOf(ctx), loadOverview()]);
-  const q = overview.overviewQueries(ctx.user);
-  const billing = role?.account_role !== 'Secondary';
+export async function homeData({ client, ...ctx }: ScreenContext): Promise<unknown> {
+  const q = overviewQueries(ctx.user);
+  const billing = roleOf({ client, ...ctx }).then((role) =>
+    role && role.account_role !== 'Secondary'
+      ? firstData(client.ensureQueryData(q.info), client.ensureQueryData(q.invoices))
+      : undefined,
+  );
   return firstData(
-    ctx.client.ensureQueryData(newsQuery),
-    ctx.client.ensureQueryData(q.domains),
-    ctx.client.ensureQueryData(q.sites),
-    ...(role && billing ? [ctx.client.ensureQueryData(q.info), ctx.client.ensureQueryData(q.invoices)] : []),
+    client.ensureQueryData(newsQuery),
+    client.ensureQueryData(q.domains),
+    client.ensureQueryData(q.sites),
+    billing,
   );
 }
 
@@ -61,15 +57,7 @@ export default function HomePage() {
   const items: Notice[] = news.isError
     ? [{ id: 0, subject: 'Failed', modified: '', report: '', level: 2 }]
     : (news.data ?? []);
-  const overview =
-    role.data &&
-    (Overview ? (
-      <Overview account={currentUser} billing={!secondary} />
-    ) : (
-      <Suspense fallback={null}>
-        <LazyOverview account={currentUser} billing={!secondary} />
-      </Suspense>
-    ));
+  const overview = role.data && <HomeOverview account={currentUser} billing={!secondary} />;
   // Laid out but not shown until the first data has come, so nothing moves once it shows.
   return (
     <Stack maw={960} gap="lg" style={settled ? undefined : UNTIL_FIRST_DATA}>
