@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTES } from '../../packages/contract/src/routes.ts';
 
 /**
  * Each Mantine component brings its own stylesheet (the `@layer mantine` edition of
@@ -14,16 +14,35 @@ import { defineConfig, type Plugin } from 'vite';
  * a component added to a screen later brings its CSS without anyone listing it.
  */
 function mantineComponentCss(): Plugin {
-  const classModule = /@mantine[\\/]core[\\/]esm[\\/].*[\\/]([A-Za-z]+)\.module\.css\.mjs$/;
+  const suffix = '.module.css.mjs';
   return {
     name: 'portal:mantine-component-css',
     enforce: 'pre',
     transform(code, id) {
-      const m = classModule.exec(id);
-      if (!m) return null;
-      return { code: `import '@mantine/core/styles/${m[1]}.layer.css';\n${code}`, map: null };
+      if (!id.endsWith(suffix) || mantinePath(id)?.[0] !== 'esm') return null;
+      const component = basename(id, suffix);
+      return { code: `import '@mantine/core/styles/${component}.layer.css';\n${code}`, map: null };
     },
   };
+}
+
+/** The path of a file inside the `@mantine/core` package, as its parts; null for any other file. */
+function mantinePath(id: string): string[] | null {
+  const parts = id.replaceAll('\\', '/').split('/');
+  const at = parts.lastIndexOf('core');
+  return at > 0 && parts[at - 1] === '@mantine' ? parts.slice(at + 1) : null;
+}
+
+/**
+ * The Mantine component a file of `@mantine/core` is part of: `Select` for its code
+ * (`esm/components/Select/…`) and for its sheet (`styles/Select.layer.css`); null otherwise.
+ */
+function mantineComponentOf(id: string): string | null {
+  const path = mantinePath(id);
+  if (path?.[0] === 'styles' && path.length === 2 && path[1].endsWith('.layer.css'))
+    return basename(path[1], '.layer.css');
+  if (path?.[0] === 'esm' && path[1] === 'components' && path.length > 3) return path[2];
+  return null;
 }
 
 /**
@@ -67,7 +86,12 @@ function precompress(): Plugin {
  * they download alongside the entry instead of after it has been downloaded and run. Plain
  * JavaScript once built (its source text is the script); any failure leaves the app to load them.
  */
-function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[string, string[]]> }) {
+function preloadSignedIn(table: {
+  base: string;
+  files: string[];
+  shell: number[];
+  routes: Array<[string, number[]]>;
+}) {
   try {
     // A light or dark choice shows from the first paint (main.tsx sets it again, with 'system').
     const mode = localStorage.getItem('mode');
@@ -77,7 +101,7 @@ function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[
     const base = table.base.replace(/\/$/, '');
     const path = location.pathname.slice(base.length) || '/';
     const route = table.routes.find(([pattern]) => new RegExp(pattern, 'i').test(path));
-    for (const file of table.shell.concat(route ? route[1] : [])) {
+    for (const file of table.shell.concat(route ? route[1] : []).map((i) => table.files[i])) {
       const link = document.createElement('link');
       const css = file.endsWith('.css');
       link.rel = css ? 'preload' : 'modulepreload';
@@ -93,19 +117,78 @@ function preloadSignedIn(table: { base: string; shell: string[]; routes: Array<[
   }
 }
 
+/** A node of the ESTree (TypeScript) syntax tree `this.parse` gives, read structurally. */
+type AstNode = { type: string } & Record<string, unknown>;
+const isNode = (v: unknown): v is AstNode =>
+  typeof v === 'object' && v !== null && typeof (v as { type?: unknown }).type === 'string';
+/** An expression without its TypeScript wrapper (`x satisfies T`, `x as T`). */
+const TS_WRAPPERS = new Set(['TSSatisfiesExpression', 'TSAsExpression']);
+const unwrap = (v: unknown): AstNode | null =>
+  !isNode(v) ? null : TS_WRAPPERS.has(v.type) ? unwrap(v.expression) : v;
+const keyOf = (p: AstNode): string | null => {
+  const k = p.key;
+  if (!isNode(k)) return null;
+  if (k.type === 'Identifier' && !p.computed) return String(k.name);
+  return k.type === 'Literal' && typeof k.value === 'string' ? k.value : null;
+};
+const propertiesOf = (o: AstNode | null): AstNode[] =>
+  o?.type === 'ObjectExpression' && Array.isArray(o.properties) ? o.properties.filter(isNode) : [];
+
+/** The module a screen of the manifest loads: `{ load: () => import('./x-page.tsx'), … }` → './x-page.tsx'. */
+function loadedModule(entry: AstNode | null): string | null {
+  const load = propertiesOf(entry).find((p) => p.type === 'Property' && keyOf(p) === 'load');
+  const fn = unwrap(load?.value);
+  const body = fn?.type === 'ArrowFunctionExpression' ? unwrap(fn.body) : null;
+  const source = body?.type === 'ImportExpression' ? unwrap(body.source) : null;
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : null;
+}
+
 /**
- * The preload script and its table: which files the signed-in shell and each route's screen need
- * beyond the first screen's, read from the build's chunks. The route → screen module pairs come
- * from the areas' `features/<area>/screens.ts` (`'name': lazy(() => import('./x-page.tsx'))`) and
- * the paths from the contract's route table; the build fails if a route is left without files, so
- * a change of either form is noticed here rather than in the scores. The script is loaded `async`
- * from index.html (the CSP allows no inline script).
+ * The screens an area's manifest lists (features/<area>/screens.ts, typed `Screens` of
+ * app/screen.ts), route name → module, read from its syntax tree: every exported object's
+ * properties, each a screen written in place or a constant of the module holding one.
+ */
+function screensOf(program: unknown): Map<string, string> | string {
+  const body = isNode(program) && Array.isArray(program.body) ? program.body.filter(isNode) : [];
+  const consts = new Map<string, { init: AstNode | null; exported: boolean }>();
+  for (const statement of body) {
+    const exported = statement.type === 'ExportNamedDeclaration';
+    const decl = exported ? statement.declaration : statement;
+    if (!isNode(decl) || decl.type !== 'VariableDeclaration' || !Array.isArray(decl.declarations)) continue;
+    for (const d of decl.declarations.filter(isNode))
+      if (isNode(d.id) && d.id.type === 'Identifier')
+        consts.set(String(d.id.name), { init: unwrap(d.init), exported });
+  }
+  const screens = new Map<string, string>();
+  for (const [name, { init, exported }] of consts) {
+    if (!exported) continue;
+    for (const p of propertiesOf(init)) {
+      const key = p.type === 'Property' ? keyOf(p) : null;
+      const value = unwrap(p.value);
+      const entry = value?.type === 'Identifier' ? (consts.get(String(value.name))?.init ?? null) : value;
+      const module = loadedModule(entry);
+      if (!key || !module) return `${name}: a screen that is not { load: () => import('…') }`;
+      screens.set(key, module);
+    }
+  }
+  return screens;
+}
+
+/**
+ * The preload script and its table: which files the signed-in shell (with the screen manifest) and
+ * each route's screen need beyond the first screen's, read from the build's chunks. The route →
+ * screen module pairs come from the areas' manifests (`features/<area>/screens.ts`, read from their
+ * syntax trees: screensOf) and the paths from the contract's route table; the build fails if a
+ * route is left without files, so a change of either form is noticed here rather than in the
+ * scores. The script is loaded `async` from index.html (the CSP allows no inline script).
  */
 function preloadScript(): Plugin {
   const screenOf = new Map<string, string>();
   const srcDir = resolve(import.meta.dirname, 'src');
-  const routesFile = resolve(import.meta.dirname, '../../packages/contract/src/routes.ts');
-  const inScreens = /[\\/]features[\\/][^\\/]+[\\/]screens\.ts$/;
+  const isAreaManifest = (id: string) =>
+    basename(id) === 'screens.ts' &&
+    basename(dirname(dirname(id))) === 'features' &&
+    id.startsWith(srcDir + sep);
   let base = '/';
   return {
     name: 'portal:preload-script',
@@ -117,21 +200,10 @@ function preloadScript(): Plugin {
     transform: {
       order: 'pre',
       handler(code, id) {
-        if (!inScreens.test(id)) return null;
-        const lazies = [...code.matchAll(/lazy\(\(\) => import\('([^']+)'\)\)/g)].length;
-        const named = new Map<string, string>();
-        for (const m of code.matchAll(/const (\w+) = lazy\(\(\) => import\('([^']+)'\)\)/g))
-          named.set(m[1], m[2]);
-        let found = named.size;
-        for (const m of code.matchAll(
-          /^\s*'?([\w-]+)'?: (?:lazy\(\(\) => import\('([^']+)'\)\)|(\w+)),?$/gm,
-        )) {
-          const spec = m[2] ?? named.get(m[3]);
-          if (!spec) continue;
-          if (m[2]) found++;
-          screenOf.set(m[1], resolve(dirname(id), spec));
-        }
-        if (found !== lazies) this.error(`preload table: could not read every screen of ${id}`);
+        if (!isAreaManifest(id)) return null;
+        const screens = screensOf(this.parse(code, { lang: 'ts' }));
+        if (typeof screens === 'string') return this.error(`preload table: ${id}: ${screens}`);
+        for (const [name, module] of screens) screenOf.set(name, resolve(dirname(id), module));
         return null;
       },
     },
@@ -158,13 +230,12 @@ function preloadScript(): Plugin {
         return [...closure(c.fileName)].filter((f) => !initial.has(f));
       };
       const shell = filesOf(join(srcDir, 'app', 'signed-in-shell.tsx'));
+      const manifest = filesOf(join(srcDir, 'app', 'screens.ts'));
       if (!shell) return this.error('preload table: no chunk holds the signed-in shell');
+      if (!manifest) return this.error('preload table: no chunk holds the screen manifest');
+      for (const f of manifest) if (!shell.includes(f)) shell.push(f);
       const routes: Array<[string, string[]]> = [];
-      const routeDefs = [
-        ...readFileSync(routesFile, 'utf8').matchAll(/\{ name: '([\w-]+)', path: '([^']+)'/g),
-      ];
-      if (routeDefs.length === 0) return this.error('preload table: no routes read from the contract');
-      for (const [, name, path] of routeDefs) {
+      for (const { name, path } of ROUTES) {
         const module = screenOf.get(name);
         const files = module && filesOf(module);
         if (!files) return this.error(`preload table: no screen chunk for the route '${name}'`);
@@ -174,7 +245,16 @@ function preloadScript(): Plugin {
           .replace(/:\w+/g, '[^/]+');
         routes.push([`^${pattern.replace(/\/$/, '')}/?$`, files.filter((f) => !shell.includes(f))]);
       }
-      const table = { base, shell, routes };
+      // Each file named once, routes and shell listing their positions: the table is a third of
+      // the size it was with the names repeated for every route (it is on the login screen's path).
+      const files = [...new Set([...shell, ...routes.flatMap(([, f]) => f)])];
+      const at = (f: string) => files.indexOf(f);
+      const table = {
+        base,
+        files,
+        shell: shell.map(at),
+        routes: routes.map(([pattern, f]): [string, number[]] => [pattern, f.map(at)]),
+      };
       const ref = this.emitFile({
         type: 'asset',
         name: 'preload.js',
@@ -192,7 +272,7 @@ function preloadScript(): Plugin {
 }
 
 /** Mantine's inputs beyond the login form's (their code and sheets), for forms and the table's pager. */
-const FORM_INPUT_NAMES = [
+const FORM_INPUT_NAMES = new Set([
   'Checkbox',
   'CheckIcon',
   'Combobox',
@@ -205,10 +285,13 @@ const FORM_INPUT_NAMES = [
   'Select',
   'Switch',
   'Textarea',
-].join('|');
-const FORM_INPUTS = new RegExp(
-  `@mantine[\\\\/]core[\\\\/](esm[\\\\/]components[\\\\/](${FORM_INPUT_NAMES})[\\\\/]|styles[\\\\/](${FORM_INPUT_NAMES})\\.layer\\.css)|react-number-format|react-textarea-autosize`,
-);
+]);
+/** The libraries those inputs build on. */
+const FORM_INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
+const inNodeModule = (id: string, name: string) =>
+  id.replaceAll('\\', '/').includes(`/node_modules/${name}/`);
+const FORM_INPUTS = (id: string) =>
+  FORM_INPUT_NAMES.has(mantineComponentOf(id) ?? '') || FORM_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
 /** TanStack Table and the shared data table: list screens only. */
 const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table/;
 
@@ -245,7 +328,7 @@ export default defineConfig({
             {
               name: 'ui',
               test: (id) =>
-                /node_modules/.test(id) && !FORM_INPUTS.test(id) && !TABLE.test(id) && !/dompurify/.test(id),
+                /node_modules/.test(id) && !FORM_INPUTS(id) && !TABLE.test(id) && !/dompurify/.test(id),
               priority: 4,
               minShareCount: 2,
             },

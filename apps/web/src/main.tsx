@@ -11,7 +11,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRouter } from './app/router.tsx';
-import { preloadScreen } from './app/screens.ts';
+import { preloadScreen } from './app/screen-route.tsx';
 import { mantineScheme, resolvedScheme, session } from './app/session.ts';
 import { accountRoleQuery } from './app/shared-queries.ts';
 import { loadSignedInShell } from './app/shell.tsx';
@@ -74,16 +74,13 @@ document.documentElement.setAttribute('data-mantine-color-scheme', resolvedSchem
 // downloading now, side by side, rather than the screen only once the shell has rendered (the
 // preload script of index.html has usually asked for their files already). The account's role,
 // which many screens wait for before asking for their own data, is asked for at the same time,
-// and so is the first data of the screens that have it listed in app/route-data.ts.
+// and so is the screen's own first data (its manifest entry's `data`, app/screens.ts).
 if (session.get().loggedIn) {
   void loadSignedInShell();
   const path = window.location.pathname.replace(/^\/portal/, '') || '/';
-  preloadScreen(path);
-  void queryClient.prefetchQuery(accountRoleQuery(session.get().currentUser));
-  // The screen's own first data, with its code (a small chunk of its own: app/route-data.ts).
-  void import('./app/route-data.ts').then((m) =>
-    m.prefetchRouteData(queryClient, path, session.get().currentUser),
-  );
+  const user = session.get().currentUser;
+  void queryClient.prefetchQuery(accountRoleQuery(user));
+  preloadScreen(path, { client: queryClient, user });
 }
 
 const root = document.getElementById('root');

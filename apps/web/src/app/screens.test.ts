@@ -1,7 +1,10 @@
 import { ROUTES } from '@portal/contract/routes';
-import { describe, expect, it } from 'vitest';
-import { shellScreens } from '../features/shell/screens.ts';
-import { SCREENS } from './screens.ts';
+import { describe, expect, it, vi } from 'vitest';
+
+// The manifest's loaders read the session, which reads the browser's storage when it loads.
+vi.stubGlobal('localStorage', { getItem: () => null, setItem: () => {}, removeItem: () => {} });
+const { shellScreens } = await import('../features/shell/screens.ts');
+const { SCREENS } = await import('./screens.ts');
 
 describe('the route table', () => {
   it('gives every route of the spec a screen of its own (none falls back to Unimplemented)', () => {

@@ -1,6 +1,6 @@
 import { ROUTES, type RouteName } from '@portal/contract/routes';
-import type { ComponentType } from 'react';
-import { matchPath } from 'react-router';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { matchPath, type Params } from 'react-router';
 import { accountScreens } from '../features/account/screens.ts';
 import { adminScreens } from '../features/admin/screens.ts';
 import { billingScreens } from '../features/billing/screens.ts';
@@ -10,10 +10,13 @@ import { mailScreens } from '../features/mail/screens.ts';
 import { securityScreens } from '../features/security/screens.ts';
 import { shellScreens } from '../features/shell/screens.ts';
 import { toolScreens } from '../features/tools/screens.ts';
+import type { Screen, ScreenContext, Screens } from './screen.ts';
 
-export type Screens = Partial<Record<RouteName, ComponentType>>;
-
-/** Every route's screen; each area lists its own (lazily loaded) in features/<area>/screens.ts. */
+/**
+ * The screen manifest: every route's screen, each area listing its own in
+ * features/<area>/screens.ts. A chunk of its own, loaded by the router (app/screen-route.tsx) and
+ * at start when signed in: the login screen's code does not carry the screens' loaders.
+ */
 export const SCREENS: Screens = {
   ...shellScreens,
   ...accountScreens,
@@ -26,26 +29,57 @@ export const SCREENS: Screens = {
   ...securityScreens,
 };
 
-/** What React.lazy components hold: their loader's state and the function that starts it. */
-interface LazyInternals {
-  _payload?: unknown;
-  _init?: (payload: unknown) => unknown;
+/** The screen of a route; a route without one shows the shell's "not implemented" screen. */
+export function screenOf(name: RouteName): Screen {
+  return (
+    SCREENS[name] ??
+    shellScreens.unimplemented ?? { load: () => import('../features/shell/unimplemented-page.tsx') }
+  );
+}
+
+/** The route and parameters of an address relative to /portal/, or null. */
+export function routeAt(pathname: string): { name: RouteName; params: Params } | null {
+  for (const r of ROUTES) {
+    const m = matchPath(r.path, pathname);
+    if (m) return { name: r.name, params: m.params };
+  }
+  return null;
+}
+
+const components = new WeakMap<Screen, LazyExoticComponent<ComponentType>>();
+
+/** The page component of a screen: one `React.lazy` per screen, made from its `load` once. */
+export function componentOf(screen: Screen) {
+  let c = components.get(screen);
+  if (!c) {
+    c = lazy(screen.load);
+    components.set(screen, c);
+  }
+  return c;
+}
+
+/** How long a screen's content waits for its first data before it shows what it has. */
+export const FIRST_DATA_WAIT_MS = 700;
+
+/**
+ * Starts a screen's first data and settles once it has come, or after FIRST_DATA_WAIT_MS, or at
+ * once for a screen that has none (null).
+ */
+export function firstDataOf(screen: Screen, ctx: ScreenContext): Promise<unknown> | null {
+  if (!screen.data || !ctx.user) return null;
+  const data = screen.data(ctx).catch(() => undefined);
+  return Promise.race([data, new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS))]);
 }
 
 /**
- * Starts loading the screen of an address (relative to /portal/) before React asks for it, so it
- * downloads together with the signed-in shell instead of after it. React has no public preload for
- * lazy components: this calls the component's own initialiser, the one React calls on first render
- * (it starts the import once, and throws its promise while pending). Should that ever change, this
- * does nothing and React loads the screen on render, as before.
+ * Starts loading the screen at an address (relative to /portal/), and with `ctx` its first data,
+ * before React asks for them: they download alongside the signed-in shell instead of after it.
  */
-export function preloadScreen(pathname: string): void {
-  const route = ROUTES.find((r) => matchPath(r.path, pathname));
-  const screen = route && (SCREENS[route.name] as LazyInternals | undefined);
-  if (typeof screen?._init !== 'function') return;
-  try {
-    screen._init(screen._payload);
-  } catch {
-    // Pending (a promise) or failed: React shows either when it renders the screen.
-  }
+export function preload(pathname: string, ctx?: Omit<ScreenContext, 'params'>): void {
+  const route = routeAt(pathname);
+  if (!route) return;
+  const screen = screenOf(route.name);
+  // A failed load is React's to show, when it renders the screen.
+  screen.load().catch(() => {});
+  if (ctx) void firstDataOf(screen, { ...ctx, params: route.params });
 }

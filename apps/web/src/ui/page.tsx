@@ -1,39 +1,24 @@
 import { Stack, Title } from '@mantine/core';
-import { type Query, useIsFetching, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-
-/** How long a screen's content may wait for its first data before it shows what it has. */
-const FIRST_DATA_WAIT_MS = 700;
-/** Queries loading for the first time (no data yet); background refreshes do not count. */
-const loadingFirstData = {
-  predicate: (q: Query) => q.state.status === 'pending' && q.state.fetchStatus === 'fetching',
-};
+import { type ReactNode, useContext, useEffect, useState } from 'react';
+import { ScreenData } from '../app/screen-data.ts';
 
 /**
- * False while the screen's first data is loading, for at most FIRST_DATA_WAIT_MS. A query may wait
- * for another (the account's role, then its payments): its component renders and starts it only
- * after the first one has answered, so "nothing loading" counts once the page is idle again.
+ * True once the screen's own first data has come: its manifest entry's `data` (the route's loader,
+ * app/screen.ts), started with the screen's code, settled — at most FIRST_DATA_WAIT_MS after the
+ * route was reached (app/screens.ts). At once for a screen without first data. Other screens'
+ * queries, and the background refreshes of data already shown, do not count.
  */
-function useFirstDataSettled(): boolean {
-  const client = useQueryClient();
-  const loading = useIsFetching(loadingFirstData);
-  const [settled, setSettled] = useState(false);
+export function useFirstData(): boolean {
+  const data = useContext(ScreenData);
+  const [settledFor, setSettledFor] = useState<Promise<unknown> | null>(null);
   useEffect(() => {
-    if (settled) return;
-    const timer = setTimeout(() => setSettled(true), FIRST_DATA_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [settled]);
-  useEffect(() => {
-    if (settled || loading > 0) return;
-    const check = () => client.isFetching(loadingFirstData) === 0 && setSettled(true);
-    if (typeof requestIdleCallback !== 'function') {
-      const timer = setTimeout(check, 100);
-      return () => clearTimeout(timer);
-    }
-    const idle = requestIdleCallback(check);
-    return () => cancelIdleCallback(idle);
-  }, [loading, settled, client]);
-  return settled;
+    let live = true;
+    data?.then(() => live && setSettledFor(data));
+    return () => {
+      live = false;
+    };
+  }, [data]);
+  return data === null || settledFor === data;
 }
 
 /**
@@ -43,11 +28,14 @@ function useFirstDataSettled(): boolean {
  */
 export const SHOW_AT_ONCE = { visibility: 'visible' } as const;
 
+/** The style of content laid out but not shown until the screen's first data has come. */
+export const UNTIL_FIRST_DATA = { visibility: 'hidden' } as const;
+
 /**
- * A screen: its heading and content, at a readable width. Until the screen's first data has come
- * (briefly: see FIRST_DATA_WAIT_MS) the content is laid out but not shown, so it appears once, at
- * its final size, instead of growing and pushing what is below it down as each answer arrives;
- * the heading shows at once (and any part styled SHOW_AT_ONCE).
+ * A screen: its heading and content, at a readable width. Until the screen's own first data has
+ * come (useFirstData) the content is laid out but not shown, so it appears once, at its final
+ * size, instead of growing and pushing what is below it down as each answer arrives; the heading
+ * shows at once (and any part styled SHOW_AT_ONCE).
  */
 export function Page({
   title,
@@ -58,9 +46,9 @@ export function Page({
   children: ReactNode;
   width?: number;
 }) {
-  const settled = useFirstDataSettled();
+  const settled = useFirstData();
   return (
-    <Stack gap="md" maw={width} w="100%" style={settled ? undefined : { visibility: 'hidden' }}>
+    <Stack gap="md" maw={width} w="100%" style={settled ? undefined : UNTIL_FIRST_DATA}>
       <Title order={2} style={settled ? undefined : SHOW_AT_ONCE}>
         {title}
       </Title>

@@ -4,6 +4,7 @@ import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
 import { grantPassword, idNumber, logname, required, typeError } from '../rules.ts';
 import { passkeyText } from './passkey-messages.ts';
+import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from './passkey-refs.ts';
 
 /**
  * Passkeys (WebAuthn, issue 18): register, list, rename and remove an account's passkeys, and
@@ -160,18 +161,14 @@ export const deletePasskey = defineCall({
 });
 
 export const passkeyLoginOptions = defineCall({
-  method: 'POST',
-  path: '/api/passkey-login-options',
-  token: false,
+  ...PASSKEY_LOGIN_OPTIONS,
   body: z.object({}),
   data: RequestOptions,
 });
 
 /** Sign-in with a passkey alone: the answer is the login's (`/api/miglogin`). */
 export const passkeyLogin = defineCall({
-  method: 'POST',
-  path: '/api/passkey-login',
-  token: false,
+  ...PASSKEY_LOGIN,
   body: z.object({ response: AuthenticationResponse }),
   data: LoginData,
   top: LoginData,

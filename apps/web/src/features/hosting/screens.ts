@@ -1,14 +1,71 @@
-import { lazy } from 'react';
-import type { Screens } from '../../app/screens.ts';
+import { dataFrom, infoAccount, type Screens } from '../../app/screen.ts';
 
-/** Screens of the hosting area, loaded lazily. */
+const api = () => import('./api.ts');
+
+/** Screens of the hosting area, loaded lazily, with their first data (for the account shown, `useInfoAccount`). */
 export const hostingScreens: Screens = {
-  websites: lazy(() => import('./websites-page.tsx')),
-  'edit-website': lazy(() => import('./edit-website-page.tsx')),
-  showlogs: lazy(() => import('./showlogs-page.tsx')),
-  webappinstall: lazy(() => import('./webappinstall-page.tsx')),
-  devsites: lazy(() => import('./devsites-page.tsx')),
-  'devsite-info': lazy(() => import('./devsite-info-page.tsx')),
-  'create-devsite': lazy(() => import('./create-devsite-page.tsx')),
-  databases: lazy(() => import('./databases-page.tsx')),
+  websites: {
+    load: () => import('./websites-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account } = await infoAccount(ctx);
+      return [ctx.client.ensureQueryData(api.websitesQuery(account))];
+    }),
+  },
+  'edit-website': {
+    load: () => import('./edit-website-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account, readOnly } = await infoAccount(ctx);
+      const vid = ctx.params.vid ?? '';
+      const details = ctx.client.ensureQueryData(api.virtDetailsQuery(account, vid));
+      return [
+        // The pending change is asked for once the details have come (edit-website-page.tsx).
+        details.then(() => ctx.client.ensureQueryData(api.pendingChangeQuery(account, vid))),
+        ...(readOnly ? [] : [ctx.client.ensureQueryData(api.phpVersionsQuery)]),
+      ];
+    }),
+  },
+  showlogs: { load: () => import('./showlogs-page.tsx') },
+  webappinstall: {
+    load: () => import('./webappinstall-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account, readOnly } = await infoAccount(ctx);
+      return [
+        ctx.client.ensureQueryData(api.pendingInstallsQuery(account)),
+        ...(readOnly
+          ? []
+          : [
+              ctx.client.ensureQueryData(api.appListQuery),
+              ctx.client.ensureQueryData(api.nondevWebsitesQuery(account)),
+            ]),
+      ];
+    }),
+  },
+  devsites: {
+    load: () => import('./devsites-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account } = await infoAccount(ctx);
+      return [ctx.client.ensureQueryData(api.devsitesQuery(account))];
+    }),
+  },
+  'devsite-info': {
+    load: () => import('./devsite-info-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account } = await infoAccount(ctx);
+      return [ctx.client.ensureQueryData(api.devsiteQuery(account, ctx.params.vid ?? ''))];
+    }),
+  },
+  'create-devsite': {
+    load: () => import('./create-devsite-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account, readOnly } = await infoAccount(ctx);
+      return readOnly ? [] : [ctx.client.ensureQueryData(api.nondevWebsitesQuery(account))];
+    }),
+  },
+  databases: {
+    load: () => import('./databases-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => {
+      const { account } = await infoAccount(ctx);
+      return [ctx.client.ensureQueryData(api.databasesQuery(account))];
+    }),
+  },
 };

@@ -1,18 +1,50 @@
-import { lazy } from 'react';
-import type { Screens } from '../../app/screens.ts';
+import { dataFrom, infoAccount, type Screens } from '../../app/screen.ts';
 
-/** Screens of the mail area, loaded lazily. */
+const api = () => import('./api.ts');
+
+/** Screens of the mail area, loaded lazily, with their first data. */
 export const mailScreens: Screens = {
-  'send-auth-msg': lazy(() => import('./send-auth-msg-page.tsx')),
-  'subscribe-portal': lazy(() => import('./subscribe-portal-page.tsx')),
-  'auto-responder': lazy(() => import('./auto-responder-page.tsx')),
-  'disk-usage': lazy(() => import('./disk-usage-page.tsx')),
-  'email-aliases': lazy(() => import('./email-aliases-page.tsx')),
-  'create-email-alias': lazy(() => import('./create-alias-page.tsx')),
-  'update-email-alias': lazy(() => import('./update-alias-page.tsx')),
-  'temp-email': lazy(() => import('./temp-email-page.tsx')),
-  'edit-temp-email': lazy(() => import('./edit-temp-email-page.tsx')),
-  'temp-email-faq': lazy(() => import('./temp-email-faq-page.tsx')),
-  'recovery-contacts': lazy(() => import('./recovery-contacts-page.tsx')),
-  'mailing-lists': lazy(() => import('./mailing-lists-page.tsx')),
+  'send-auth-msg': { load: () => import('./send-auth-msg-page.tsx') },
+  'subscribe-portal': { load: () => import('./subscribe-portal-page.tsx') },
+  'auto-responder': { load: () => import('./auto-responder-page.tsx') },
+  'disk-usage': {
+    load: () => import('./disk-usage-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => [
+      ctx.client.ensureQueryData(api.diskUsageQuery((await infoAccount(ctx)).account)),
+    ]),
+  },
+  'email-aliases': {
+    load: () => import('./email-aliases-page.tsx'),
+    data: dataFrom(api, ({ aliasesQuery, domainCountsQuery }, { client, user, params }) => {
+      const counts = client.ensureQueryData(domainCountsQuery(user));
+      // The aliases of the domain in the address, once it is known to be one of the account's.
+      const aliases = counts.then((list) =>
+        params.domain && list.some((d) => d.domain === params.domain)
+          ? client.ensureQueryData(aliasesQuery(params.domain))
+          : undefined,
+      );
+      return [counts, aliases];
+    }),
+  },
+  'create-email-alias': { load: () => import('./create-alias-page.tsx') },
+  'update-email-alias': { load: () => import('./update-alias-page.tsx') },
+  'temp-email': {
+    load: () => import('./temp-email-page.tsx'),
+    data: dataFrom(api, (api, { client, user }) => [
+      client.ensureQueryData(api.tempEmailsQuery(user)),
+      client.ensureQueryData(api.expListQuery()),
+    ]),
+  },
+  'edit-temp-email': { load: () => import('./edit-temp-email-page.tsx') },
+  'temp-email-faq': { load: () => import('./temp-email-faq-page.tsx') },
+  'recovery-contacts': {
+    load: () => import('./recovery-contacts-page.tsx'),
+    data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.recoveryQuery(user))]),
+  },
+  'mailing-lists': {
+    load: () => import('./mailing-lists-page.tsx'),
+    data: dataFrom(api, async (api, ctx) => [
+      ctx.client.ensureQueryData(api.mailingListsQuery((await infoAccount(ctx)).account)),
+    ]),
+  },
 };

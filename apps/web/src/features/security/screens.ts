@@ -1,8 +1,24 @@
-import { lazy } from 'react';
-import type { Screens } from '../../app/screens.ts';
+import { dataFrom, type Screens } from '../../app/screen.ts';
 
-/** Screens of the security centre (issue 18), loaded lazily. */
+const api = () => import('./api.ts');
+
+/** Screens of the security centre (issue 18), loaded lazily, with their first data. */
 export const securityScreens: Screens = {
-  security: lazy(() => import('./security-page.tsx')),
-  'account-activity': lazy(() => import('./account-activity-page.tsx')),
+  security: {
+    load: () => import('./security-page.tsx'),
+    // The panels' lists: the second factor, passkeys, sessions and sign-ins of the account shown.
+    data: dataFrom(
+      async () => Promise.all([api(), import('./passkey-api.ts')]),
+      ([security, passkeys], { client, user }) => [
+        client.ensureQueryData(security.secondFactorQuery(user)),
+        client.ensureQueryData(passkeys.passkeysQuery(user)),
+        client.ensureQueryData(security.sessionsQuery(user)),
+        client.ensureQueryData(security.signInsQuery(user)),
+      ],
+    ),
+  },
+  'account-activity': {
+    load: () => import('./account-activity-page.tsx'),
+    data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.activityQuery(user, '', 1))]),
+  },
 };

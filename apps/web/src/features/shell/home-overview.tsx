@@ -30,25 +30,32 @@ const money = (n: number) => `$${Math.abs(n).toFixed(2)}`;
  * query key, as its own screen, so the screen opens on data already loaded. `billing` is false
  * for a Secondary account, which may not see billing.
  */
-export default function HomeOverview({ account, billing }: { account: string; billing: boolean }) {
-  const info = useQuery({
+/** The overview's queries, for `account` (home's first data asks for them too: shell/screens.ts). */
+export const overviewQueries = (account: string) => ({
+  info: {
     queryKey: [B.getPaymentInfo.path, account],
     queryFn: () => call(B.getPaymentInfo, { params: { user: account } }).then((r) => r.data),
-    enabled: billing,
-  });
-  const invoices = useQuery({
+  },
+  invoices: {
     queryKey: [B.invoices.path, account],
     queryFn: () => call(B.invoices, { params: { user: account } }).then((r) => r.data),
-    enabled: billing,
-  });
-  const domains = useQuery({
+  },
+  domains: {
     queryKey: [D.domains.path, account],
     queryFn: () => call(D.domains, { params: { account } }).then((r) => r.data),
-  });
-  const sites = useQuery({
+  },
+  sites: {
     queryKey: [H.compressedWebsites.path, account],
     queryFn: () => call(H.compressedWebsites, { params: { user: account } }).then((r) => r.data),
-  });
+  },
+});
+
+export default function HomeOverview({ account, billing }: { account: string; billing: boolean }) {
+  const q = overviewQueries(account);
+  const info = useQuery({ ...q.info, enabled: billing });
+  const invoices = useQuery({ ...q.invoices, enabled: billing });
+  const domains = useQuery(q.domains);
+  const sites = useQuery(q.sites);
 
   const today = dayjs().startOf('day');
   const expiring = (domains.data ?? []).filter((d) => {

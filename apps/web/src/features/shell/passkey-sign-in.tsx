@@ -1,6 +1,8 @@
 import { Button } from '@mantine/core';
 import type { LoginData } from '@portal/contract/session/calls';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
+import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from '@portal/contract/security/passkey-refs';
+import type * as P from '@portal/contract/security/passkeys';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
@@ -33,12 +35,12 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
 
   /** One ceremony: options, the browser's passkey, the server's answer. */
   const ceremony = useCallback(async (autofill: boolean) => {
-    const P = await import('@portal/contract/security/passkeys');
-    const options = await call(P.passkeyLoginOptions, { body: {} });
+    // By reference: the sign-in screen loads no schemas for it (passkey-refs.ts).
+    const options = await call<typeof P.passkeyLoginOptions>(PASSKEY_LOGIN_OPTIONS, { body: {} });
     if (!shown.current) return;
     const response = await signWithPasskey(options.data, autofill);
     if (!shown.current) return;
-    const res = await call(P.passkeyLogin, { body: { response } });
+    const res = await call<typeof P.passkeyLogin>(PASSKEY_LOGIN, { body: { response } });
     signedIn.current(res.data);
   }, []);
 

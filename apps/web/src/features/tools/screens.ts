@@ -1,13 +1,12 @@
-import { lazy } from 'react';
-import type { Screens } from '../../app/screens.ts';
+import type { Screens } from '../../app/screen.ts';
 
 /** Screens of the tools area, loaded lazily. */
 export const toolScreens: Screens = {
-  md5: lazy(() => import('./md5-page.tsx')),
-  base64: lazy(() => import('./base64-page.tsx')),
-  'unix-time': lazy(() => import('./unix-time-page.tsx')),
-  'generate-passwords': lazy(() => import('./generate-passwords-page.tsx')),
-  pwned: lazy(() => import('./pwned-page.tsx')),
-  'faq-test': lazy(() => import('./faq-test-page.tsx')),
-  'api-reference': lazy(() => import('./api-reference-page.tsx')),
+  md5: { load: () => import('./md5-page.tsx') },
+  base64: { load: () => import('./base64-page.tsx') },
+  'unix-time': { load: () => import('./unix-time-page.tsx') },
+  'generate-passwords': { load: () => import('./generate-passwords-page.tsx') },
+  pwned: { load: () => import('./pwned-page.tsx') },
+  'faq-test': { load: () => import('./faq-test-page.tsx') },
+  'api-reference': { load: () => import('./api-reference-page.tsx') },
 };

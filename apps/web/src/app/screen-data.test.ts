@@ -12,7 +12,13 @@ vi.stubGlobal('localStorage', {
   setItem: (k: string, v: string) => store.set(k, v),
   removeItem: (k: string) => store.delete(k),
 });
-const { prefetchRouteData } = await import('./route-data.ts');
+const { firstDataOf, routeAt, screenOf } = await import('./screens.ts');
+
+/** Starts the first data of the screen at `pathname` for `user`, as the router and main.tsx do. */
+function prefetchRouteData(client: QueryClient, pathname: string, user: string): void {
+  const route = routeAt(pathname);
+  if (route) void firstDataOf(screenOf(route.name), { client, user, params: route.params });
+}
 
 beforeEach(() => {
   calls = [];
@@ -27,15 +33,16 @@ afterEach(() => {
   vi.stubGlobal('fetch', undefined);
 });
 
-describe('prefetchRouteData: a screen opened by its address asks for its first data at start', () => {
+describe('a screen’s first data (its manifest entry’s `data`): asked for with its code', () => {
   it('the domain list (and its two other routes) ask for the account’s domains; other screens ask for nothing', async () => {
     const client = new QueryClient();
     prefetchRouteData(client, '/domain-list', 'alice');
     await vi.waitFor(() => expect(client.getQueryData(['/api/domains/:account', 'alice'])).toEqual([]));
     prefetchRouteData(client, '/renew-domains/', 'bob');
     await vi.waitFor(() => expect(client.getQueryData(['/api/domains/:account', 'bob'])).toEqual([]));
-    prefetchRouteData(client, '/', 'alice');
-    prefetchRouteData(client, '/websites', 'alice');
+    // Screens without first data (home and the websites list have theirs since the manifest).
+    prefetchRouteData(client, '/md5', 'alice');
+    prefetchRouteData(client, '/dom-help', 'alice');
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toEqual(['GET /api/domains/alice', 'GET /api/domains/bob']);
   });
