@@ -1,5 +1,6 @@
 // bench/api: authenticated GET /api/customer/{logname} on PostgreSQL with 100,000 imported accounts,
 // beside a raw node:http hello-world server measured in the same run. Prints figures; asserts nothing.
+import { execFileSync } from 'node:child_process';
 import { hashPassword } from '../apps/server/src/auth/passwords.ts';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { importDocument } from '../apps/server/src/lib/import.ts';
@@ -19,6 +20,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** A directory for a CPU profile of the portal under load (`node --cpu-prof`); read it with bench/profile.ts. */
 const PROFILE = process.env.BENCH_PROFILE;
+/**
+ * `src` (default): the TypeScript sources through tsx, as the earlier figures were taken; `dist`: the
+ * compiled server production runs (scripts/build-server.sh, built first when stale).
+ */
+const SERVER = process.env.BENCH_SERVER ?? 'src';
 
 const pg = await postgres();
 try {
@@ -58,7 +64,11 @@ try {
 
   const port = await freePort();
   const profile = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
-  const portal = spawnNode([...profile, '--import', 'tsx', 'apps/server/src/main.ts', '--role', 'web'], {
+  if (SERVER === 'dist')
+    execFileSync('bash', ['scripts/build-server.sh', '--if-stale'], { stdio: 'inherit' });
+  const entry =
+    SERVER === 'dist' ? ['apps/server/dist/main.js'] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const portal = spawnNode([...profile, ...entry, '--role', 'web'], {
     PORT: String(port),
     DATABASE_URL: pg.url,
     PORTAL_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00',
@@ -89,6 +99,9 @@ try {
   await new Promise((resolve) => portal.once('exit', resolve));
 
   console.log(`raw node:http hello world : ${fmt(rawResult)}`);
+  console.log(
+    `portal: ${SERVER === 'dist' ? 'compiled (apps/server/dist)' : 'TypeScript sources through tsx'}`,
+  );
   console.log(`GET /api/customer/{logname}: ${fmt(api)}`);
   console.log(
     `ratio to raw: ${(api.rps / rawResult.rps).toFixed(2)} (goal ≥ 0.25); p99 ${api.p99.toFixed(1)} ms (goal < 25 ms)`,
