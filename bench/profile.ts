@@ -43,9 +43,77 @@ function placeOf(f: Frame): string {
 }
 const isOwn = (f: Frame) => /apps\/server\/(src|dist)\/|packages\/contract\/(src|dist)\//.test(f.url);
 
+/**
+ * The stages of a request, as the issue names them. A sample belongs to the first stage that
+ * matches a frame, walking from the running function towards the root: the kernel's share of a
+ * socket write (`writev`) goes to whoever wrote (the pg driver, or node:http answering), a zod parse
+ * to validation wherever it runs. Drizzle is no stage of its own: building a query counts for the
+ * portal function that built it; mapping rows after the answer (no portal caller) for the pool.
+ */
+const STAGES: [stage: string, test: (f: Frame) => boolean][] = [
+  [
+    'validation (zod)',
+    (f) =>
+      /node_modules\/zod\//.test(f.url) ||
+      (/http\/route\.ts/.test(f.url) && /^(parse|checkResponse)$/.test(f.functionName)),
+  ],
+  [
+    'token check (jose, verify)',
+    (f) =>
+      /node_modules\/jose\//.test(f.url) ||
+      /auth\/tokens\.ts/.test(f.url) ||
+      f.functionName === 'authenticate',
+  ],
+  ['session check', (f) => /auth\/(sessions|session-cache)\.ts/.test(f.url)],
+  [
+    'policy (account lookup)',
+    (f) =>
+      /auth\/policy\.ts/.test(f.url) || (/http\/route\.ts/.test(f.url) && f.functionName === 'authorize'),
+  ],
+  [
+    'logging (pino, child logger, redaction)',
+    (f) =>
+      /node_modules\/(pino|@pinojs|pino-std-serializers|sonic-boom)\//.test(f.url) ||
+      /logger-factory/.test(f.url),
+  ],
+  [
+    'hook: helmet',
+    (f) => /node_modules\/(@fastify\/)?helmet\//.test(f.url) || /http\/security-headers\.ts/.test(f.url),
+  ],
+  ['hook: compression', (f) => /node_modules\/@fastify\/compress\//.test(f.url)],
+  ['hook: cookie', (f) => /node_modules\/@fastify\/cookie\//.test(f.url)],
+  [
+    'hook: metrics (prom-client)',
+    (f) => /node_modules\/prom-client\//.test(f.url) || /http\/metrics\.ts/.test(f.url),
+  ],
+  [
+    'serialisation',
+    (f) =>
+      (/fastify\/lib\/reply\.js/.test(f.url) && f.functionName === 'serialize') ||
+      /fast-json-stringify/.test(f.url) ||
+      f.functionName === 'wireAnswer',
+  ],
+  [
+    'pool and driver (pg: send, receive, parse rows)',
+    (f) => /node_modules\/(pg|pg-pool|pg-protocol|pg-types|postgres-\w+)\//.test(f.url),
+  ],
+  ["handler (its query's building and mapping)", (f) => /features\//.test(f.url)],
+  ['route() pipeline (own code)', (f) => /http\/route\.ts/.test(f.url)],
+  ['own hooks (app.ts: request log line, HSTS, draining)', (f) => /src\/app\.ts/.test(f.url)],
+  [
+    'fastify (routing, request and reply, hook runner)',
+    (f) => /node_modules\/(fastify|find-my-way|avvio|light-my-request|@fastify\/[\w-]+)\//.test(f.url),
+  ],
+  ['node:http (parse the request, headers, write the answer)', (f) => /^node:_http_/.test(f.url)],
+  ['garbage collection', (f) => f.functionName === '(garbage collector)'],
+  ['other portal code', (f) => isOwn(f)],
+  ['pool and driver (pg: send, receive, parse rows)', (f) => /node_modules\/drizzle-orm\//.test(f.url)],
+];
+
 const self = new Map<string, number>();
 const place = new Map<string, number>();
 const stage = new Map<string, number>();
+const requestStage = new Map<string, number>();
 let total = 0;
 let idle = 0;
 let at = 0;
@@ -75,7 +143,21 @@ profile.samples.forEach((id, i) => {
     up = parent.get(up);
   }
   stage.set(owner, (stage.get(owner) ?? 0) + dt);
+  // The kernel's share of a socket write, apart: it is the same per answer whatever the server.
+  const named = node.callFrame.functionName === 'writev' ? `${stageOf(id)}: of which writev` : stageOf(id);
+  requestStage.set(named, (requestStage.get(named) ?? 0) + dt);
 });
+
+function stageOf(leaf: number): string {
+  for (let up: number | undefined = leaf; up !== undefined; up = parent.get(up)) {
+    const n = byId.get(up);
+    if (!n) break;
+    // The innermost frame that any stage claims decides.
+    const claimed = STAGES.find(([, test]) => test(n.callFrame));
+    if (claimed) return claimed[0];
+  }
+  return '(other: event loop, microtasks, streams, timers)';
+}
 
 const busy = total - idle;
 const print = (title: string, m: Map<string, number>) => {
@@ -86,6 +168,7 @@ const print = (title: string, m: Map<string, number>) => {
 console.log(
   `${(total / 1e6).toFixed(1)} s profiled, ${(busy / 1e6).toFixed(1)} s busy (${((100 * busy) / total).toFixed(0)} %)`,
 );
+print('By request stage (innermost frame a stage claims)', requestStage);
 print('By package or file (self time)', place);
 print('By nearest portal function (the request stage)', stage);
 print('By function (self time)', self);

@@ -66,10 +66,15 @@ export async function waitReady(url: string, child?: ChildProcess, timeoutMs = 6
   }
 }
 
-export function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
+export function spawnNode(
+  args: string[],
+  env: Record<string, string>,
+  opts: { cwd?: string } = {},
+): ChildProcess {
   return spawn(process.execPath, args, {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
+    cwd: opts.cwd,
   });
 }
 

@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
@@ -35,6 +34,8 @@ import { trustProxy } from './http/client-address.ts';
 import { parseLimits } from './http/limits.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import { LOG_REDACT_PATHS } from './http/redact.ts';
+import { requestLogger } from './http/request-logger.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { RegisteredCall } from './http/route.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from './integrations/breach/index.ts';
 import { acceptJsHosts, type PaymentGateway } from './integrations/gateway/index.ts';
@@ -115,6 +116,8 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     logger: opts.logger ?? loggerOptions(config),
     // One line per request, written when it is answered (below), instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    // The request's child logger is made when it first writes a line (http/request-logger.ts).
+    childLoggerFactory: requestLogger,
     genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: trustProxy(config.TRUST_PROXY),
@@ -183,7 +186,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   // With Authorize.Net, the card forms load Accept.js from its own host, which posts the card to
   // Authorize.Net's API from the browser: exactly those two hosts are added (019-card-tokens.md).
   const acceptJs = config.PORTAL_GATEWAY === 'authorize-net' ? acceptJsHosts(config.AUTHNET_ENDPOINT) : null;
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -202,36 +205,49 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       },
     },
     crossOriginEmbedderPolicy: false,
-    // Set per request above: only when served over HTTPS.
+    // Set per request below: only when served over HTTPS.
     strictTransportSecurity: false,
-  });
-  // At debug level the arrival too: a request that never completes still leaves a line.
-  app.addHook('onRequest', async (req) => {
-    req.log.debug({ method: req.method, url: req.url }, 'incoming request');
-  });
-  app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
-      {
-        method: req.method,
-        url: req.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        ip: req.ip,
-      },
-      'request',
-    );
   });
   // HSTS only on an answer that went out over HTTPS (TLS at the proxy: X-Forwarded-Proto from a
   // trusted proxy): sent over plain HTTP it would be a promise about a scheme not in use.
-  app.addHook('onSend', async (req, reply) => {
-    if (req.protocol === 'https')
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+  const hsts = 'max-age=31536000; includeSubDomains';
+  // helmet's headers, worked out once (http/security-headers.ts), on every answer; a callback hook,
+  // not an async one: no promise per request.
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.headers(headers);
+    if (req.protocol === 'https') reply.header('strict-transport-security', hsts);
+    done();
   });
+  // The request log: one line when a request is answered, at debug level its arrival too (a request
+  // that never completes still leaves a line). Hooks only for the levels the logger writes: at
+  // `warn` a request costs no hook for them.
+  const logs = (level: string) =>
+    (app.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? false;
+  if (logs('debug'))
+    app.addHook('onRequest', (req, _reply, done) => {
+      req.log.debug({ method: req.method, url: req.url }, 'incoming request');
+      done();
+    });
+  if (logs('info'))
+    app.addHook('onResponse', (req, reply, done) => {
+      req.log.info(
+        {
+          method: req.method,
+          url: req.url,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime * 10) / 10,
+          ip: req.ip,
+        },
+        'request',
+      );
+      done();
+    });
   await app.register(compress, { threshold: 1024 });
   // While draining, every answer closes its connection: a proxy's kept-alive connections to this
   // process end with the request they carried, so none is left to be cut when it stops listening.
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', (_req, reply, payload, done) => {
     if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
   });
   // Only the known-device cookie of the sign-in limits (auth/devices.ts); the API is authorised by bearer tokens.
   await app.register(cookie);

@@ -109,7 +109,8 @@ function queueGauges(db: Db, registry: Registry): void {
 
 /** Times every request under its route pattern; counts refused sign-ins. */
 export function instrumentRequests(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (req, reply) => {
+  // A callback hook, not an async one: no promise per request.
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     metrics.requests.observe(
       { method: req.method, route, status: String(reply.statusCode) },
@@ -119,6 +120,7 @@ export function instrumentRequests(app: FastifyInstance, metrics: Metrics): void
     if (route === '/api/miglogin' && (reply.statusCode === 401 || reply.statusCode === 429)) {
       metrics.signinFailures.inc({ reason: reply.statusCode === 429 ? 'locked' : 'bad_credentials' });
     }
+    done();
   });
 }
 

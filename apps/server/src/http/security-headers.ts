@@ -1,0 +1,38 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's response headers for `options`, worked out once.
+ *
+ * @fastify/helmet built helmet's middleware from the options at every request (the CSP directives
+ * parsed and checked again each time): 6 % of the time of a `GET /api/customer`
+ * (docs/performance.md). With options that are plain values — no nonces, no directive computed per
+ * request — the middleware sets the same headers on every answer, so helmet runs once here against
+ * a recording response and the server sets what it recorded (docs/decisions/024-request-pipeline.md).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? Object.values(csp.directives ?? {}) : [];
+  // A directive computed per request (a nonce) cannot be worked out once.
+  if (
+    directives.some(
+      (d) => typeof d === 'function' || (Array.isArray(d) && d.some((v) => typeof v === 'function')),
+    )
+  )
+    throw new Error('securityHeaders: a CSP directive computed per request needs helmet per request');
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+    failed = err;
+  });
+  if (failed) throw failed;
+  return headers;
+}
