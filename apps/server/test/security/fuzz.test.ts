@@ -46,7 +46,8 @@ function toRes(r: { statusCode: number; body: string; headers: Res['headers']; j
  */
 
 const RUNS = 15;
-const ANSWER_WITHIN_MS = 15_000;
+// A hang, not a speed limit: a password hashed on a machine at load 30 took 15 s once (argon2id).
+const ANSWER_WITHIN_MS = 45_000;
 const AGENT_SECRET = 'fuzz-agent-secret-0123';
 
 const isCall = (v: unknown): v is CallDef =>
