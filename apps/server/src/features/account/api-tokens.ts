@@ -5,12 +5,12 @@ import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newApiToken } from '../../auth/api-tokens.ts';
-import { type AccountRef, missing } from '../../auth/policy.ts';
+import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
-import { conflict, forbidden, invalid, refused } from '../../lib/errors.ts';
+import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 
 /**
@@ -48,12 +48,6 @@ const toApi = (row: Listed): C.ApiToken => ({
   last_used: row.lastUsedAt?.toISOString() ?? null,
   expires: row.expiresAt.toISOString(),
 });
-
-/** The account an account-rule route acts on (route() sets it before the handler runs). */
-function target(account: AccountRef | undefined): AccountRef {
-  if (!account) throw forbidden();
-  return account;
-}
 
 /** The expiry asked for, refused when past or more than a year ahead. */
 function expiryOf(expires: string, now: Date): Date {
@@ -94,7 +88,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
-      const owner = target(account);
+      const owner = account;
       // A token never carries staff power; rather than a staff account's token acting as a customer
       // on an account that has nothing of a customer's, staff accounts have none.
       if (isStaffRole(owner.role)) throw refused(apiTokenText.staffAccount);
@@ -140,7 +134,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       const rows = await db
         .select(listed)
         .from(apiTokens)
-        .where(and(eq(apiTokens.owner, target(account).logname), isNull(apiTokens.revokedAt)))
+        .where(and(eq(apiTokens.owner, account.logname), isNull(apiTokens.revokedAt)))
         .orderBy(desc(apiTokens.createdAt), apiTokens.id);
       return { tokens: rows.map(toApi) };
     },
@@ -149,7 +143,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
   route(app, C.revokeApiToken, {
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, account, body, caller, auditDetails }) => {
-      const owner = target(account).logname;
+      const owner = account.logname;
       // Looked up with its owner: another account's token id is refused like one that does not exist.
       const [row] = await db
         .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })

@@ -11,7 +11,6 @@ import {
   verifyPasskeyAssertion,
   verifyPasskeyRegistration,
 } from '../../auth/passkeys.ts';
-import type { AccountRef } from '../../auth/policy.ts';
 import { readDevice, signInChecks, unknownAccountChecks } from '../../auth/sign-in-limits.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, passkeys } from '../../db/schema.ts';
@@ -38,7 +37,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     // Hands out a challenge and changes nothing the customer sees.
     audit: false,
     limit: 'passkey',
-    handler: async ({ db, account }) => registrationOptions(db, rp, ownerOf(account), deps.now()),
+    handler: async ({ db, account }) => registrationOptions(db, rp, account.logname, deps.now()),
   });
 
   route(app, P.passkeyRegister, {
@@ -48,7 +47,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
-      const owner = ownerOf(account);
+      const owner = account.logname;
       const now = deps.now();
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
       return db.transaction(async (t) => {
@@ -80,7 +79,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
       const rows = await db
         .select()
         .from(passkeys)
-        .where(eq(passkeys.owner, ownerOf(account)))
+        .where(eq(passkeys.owner, account.logname))
         .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
       return { passkeys: rows.map(toPasskey) };
     },
@@ -91,7 +90,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: own(({ body }) => body.logname),
     handler: async ({ db, account, body, auditDetails }) => {
-      const owner = ownerOf(account);
+      const owner = account.logname;
       const [row] = await db
         .update(passkeys)
         .set({ name: body.name })
@@ -108,7 +107,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     grant: true,
     limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
-      const owner = ownerOf(account);
+      const owner = account.logname;
       const [row] = await db
         .delete(passkeys)
         .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
@@ -152,12 +151,6 @@ export function passkeyRoutes(app: FastifyInstance): void {
       return signedIn(app, user, { db, req, reply, checks, device, method: 'passkey' });
     },
   });
-}
-
-/** The account an account rule authorised (route() sets it before the handler runs). */
-function ownerOf(account: AccountRef | undefined): string {
-  if (!account) throw forbidden();
-  return account.logname;
 }
 
 function toPasskey(row: typeof passkeys.$inferSelect): P.Passkey {
