@@ -100,10 +100,19 @@ const READS =
   /^button:(Web App Install|Devsites|Databases|Back|View Devsites|Details of .+|View error logs of .+|Download error logs of .+)$/;
 const actions = async (page: Page) => (await controls(page)).filter((c) => !READS.test(c));
 
+/**
+ * Signs in and waits for home to show: home's first data (its overview of the signed-in account's
+ * own domains and websites) has answered before the calls of the screens under test are watched.
+ */
+async function signIn(page: Page, logname: string): Promise<void> {
+  await login(page, logname);
+  await page.getByRole('heading', { name: `Welcome, ${logname}` }).waitFor();
+}
+
 describe('a dashboard admin on the hosting, mail and address screens', () => {
   it("sees alice's websites, site details, logs, installs, devsites and databases, read only", async () => {
     const dave = await newPage();
-    await login(dave, 'dave');
+    await signIn(dave, 'dave');
     const net = watch(dave);
 
     await dave.goto(url('/websites'));
@@ -189,7 +198,7 @@ describe('a dashboard admin on the hosting, mail and address screens', () => {
 
   it("sees alice's mailing lists, disk usage and account address, read only", async () => {
     const dave = await newPage();
-    await login(dave, 'dave');
+    await signIn(dave, 'dave');
     const net = watch(dave);
 
     await dave.goto(url('/mailing-lists'));
