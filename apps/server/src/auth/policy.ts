@@ -1,24 +1,47 @@
+import { accountText } from '@portal/contract/account/messages';
 import { isStaffRole } from '@portal/contract/constants';
+import { domainText } from '@portal/contract/domains/messages';
+import { hostingText } from '@portal/contract/hosting/messages';
 import { commonText } from '@portal/contract/messages';
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Db, preparedFor } from '../db/index.ts';
-import { accounts, domainGrants, domains } from '../db/schema.ts';
+import { accounts, domainGrants, domains, websites } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
 import type { Caller } from './tokens.ts';
 
 /**
  * The access policy of DESIGN.md §3, in one place. Every route names one of these rules
- * (see http/route.ts); nothing is decided ad hoc in a handler.
+ * (see http/route.ts, `Access`); nothing is decided ad hoc in a handler
+ * (docs/decisions/016-policy-rules.md).
  *
+ * The scopes of an account rule (`{ account, scope }`, and of a site rule, on the site's owner):
  * - `self`: the account itself, or staff.
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
+ * - `info`: like `read`, but never a Secondary account: a primary's own information (contacts,
+ *   circuits, BUS accounts), which a Secondary named as the target is told it has none of
+ *   (commonText.secondaryNoInfo, spec 002 §6) rather than shown an empty list.
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
+ * - `statement`: like `primary`, with the statement page's own text for a Secondary
+ *   (commonText.secondaryNoStatement, spec 000 §6).
  * - `own`: the account itself only, never staff nor its primary: its own credentials (a second
  *   factor, passkeys, API tokens), which only the person holding them can make; staff may read them
  *   with `self` calls, and remove a second factor with a staff call.
+ * - `staff`: staff and admins only, acting on the account named, which must exist (404 'Account
+ *   not found' otherwise): coworking purchases, a popup note, removing a second factor.
  */
-export type AccountScope = 'self' | 'read' | 'billing' | 'primary' | 'own';
+export type AccountScope = 'self' | 'read' | 'info' | 'billing' | 'primary' | 'statement' | 'own' | 'staff';
+
+/** The scopes that let a dashboard admin in on its primary's account. */
+const DASHBOARD_ADMIN_SCOPES: ReadonlySet<AccountScope> = new Set(['read', 'info']);
+
+/** The scopes that refuse a Secondary account as the target, each with the text it is told. */
+const SECONDARY_REFUSALS: Partial<Record<AccountScope, string>> = {
+  info: commonText.secondaryNoInfo,
+  billing: commonText.secondaryNoBilling,
+  primary: commonText.secondaryNoInfo,
+  statement: commonText.secondaryNoStatement,
+};
 
 export interface AccountRef {
   logname: string;
@@ -71,6 +94,8 @@ export async function authorizeAccount(
   logname: string,
   scope: AccountScope,
 ): Promise<AccountRef> {
+  // Staff-only: a customer is refused before anything is looked up, as the 'staff' rule does.
+  if (scope === 'staff' && !isStaff(caller)) throw forbidden();
   // The caller's own account was read with the session check: no second query for it.
   const target = caller.self?.logname === logname ? caller.self : await findAccount(db, logname);
   const staff = isStaff(caller) && scope !== 'own';
@@ -81,14 +106,27 @@ export async function authorizeAccount(
   if (
     !staff &&
     caller.username !== target.logname &&
-    !(scope === 'read' && (await isDashboardAdminOf(db, caller, target)))
+    !(DASHBOARD_ADMIN_SCOPES.has(scope) && (await isDashboardAdminOf(db, caller, target)))
   )
     throw forbidden();
   if (scope === 'own' && caller.username !== target.logname) throw forbidden();
-  if (scope === 'billing' && target.accountRole === 'Secondary')
-    throw forbidden(commonText.secondaryNoBilling);
-  if (scope === 'primary' && target.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
+  const secondaryRefusal = SECONDARY_REFUSALS[scope];
+  if (secondaryRefusal && target.accountRole === 'Secondary') throw forbidden(secondaryRefusal);
   return target;
+}
+
+/**
+ * The account an account rule's `target` names, once the rule has admitted the caller to `account`:
+ * the account itself, or one of its Secondary accounts (a Primary changes its Secondary's mail
+ * password). Any other account, or any account but itself when `account` is not a Primary, is
+ * refused with accountText.notYourSecondary.
+ */
+export async function authorizeTarget(db: Db, account: AccountRef, logname: string): Promise<AccountRef> {
+  if (logname === account.logname) return account;
+  if (account.accountRole !== 'Primary') throw forbidden(accountText.notYourSecondary);
+  const secondary = await findAccount(db, logname);
+  if (!secondary || secondary.primary !== account.logname) throw forbidden(accountText.notYourSecondary);
+  return secondary;
 }
 
 /** The caller is a Secondary its primary `target` designated dashboard admin. */
@@ -102,8 +140,28 @@ export interface DomainRef {
   owner: string;
 }
 
-/** A domain may be used by its owner, an admin granted on it (or on all the owner's domains), or staff. */
-export async function authorizeDomain(db: Db, caller: Caller, domain: string): Promise<DomainRef> {
+/**
+ * The scopes of a domain rule (`{ domain, scope }`):
+ * - `admin` (the default): the domain's owner, an admin granted on it (or on all the owner's
+ *   domains), or staff;
+ * - `owner`: the owner or staff only: giving and taking admin rights, so an admin cannot pass the
+ *   domain on or lock the owner's other admins out. A granted admin, who knows the domain, is told
+ *   domainText.ownerOnly; anyone else gets the plain refusal.
+ */
+export type DomainScope = 'admin' | 'owner';
+
+/**
+ * The domain a domain rule names, once the caller may use it under `scope`. `owner`, when the rule
+ * has one, is the account the payload names as the domain's owner: it must be the owner
+ * (domainText.ownerOnly), staff included.
+ */
+export async function authorizeDomain(
+  db: Db,
+  caller: Caller,
+  domain: string,
+  scope: DomainScope = 'admin',
+  owner?: string,
+): Promise<DomainRef> {
   const [row] = await db
     .select({ domain: domains.domain, owner: domains.owner })
     .from(domains)
@@ -111,9 +169,12 @@ export async function authorizeDomain(db: Db, caller: Caller, domain: string): P
     .limit(1);
   const staff = isStaff(caller);
   if (!row) throw staff ? notFound('Domain not found') : forbidden();
-  if (staff || row.owner === caller.username) return row;
-  if (await isGrantedAdmin(db, caller.username, row)) return row;
-  throw forbidden();
+  if (!staff && row.owner !== caller.username) {
+    if (!(await isGrantedAdmin(db, caller.username, row))) throw forbidden();
+    if (scope === 'owner') throw forbidden(domainText.ownerOnly);
+  }
+  if (owner !== undefined && owner !== row.owner) throw forbidden(domainText.ownerOnly);
+  return row;
 }
 
 export async function isGrantedAdmin(db: Db, admin: string, target: DomainRef): Promise<boolean> {
@@ -129,4 +190,29 @@ export async function isGrantedAdmin(db: Db, admin: string, target: DomainRef): 
     )
     .limit(1);
   return !!grant;
+}
+
+export interface SiteRef {
+  vid: number;
+  owner: string;
+}
+
+/**
+ * A website named by its vid alone (the install payload names no account): its owner is the
+ * account, authorised under `scope`. A miss is told as a foreign site is: 403 to a customer, 404
+ * 'VID not found' to staff, who may act on any account.
+ */
+export async function authorizeSite(
+  db: Db,
+  caller: Caller,
+  vid: number,
+  scope: AccountScope,
+): Promise<{ site: SiteRef; account: AccountRef }> {
+  const [site] = await db
+    .select({ vid: websites.vid, owner: websites.owner })
+    .from(websites)
+    .where(eq(websites.vid, vid))
+    .limit(1);
+  if (!site) throw missing(caller, hostingText.vidNotFound);
+  return { site, account: await authorizeAccount(db, caller, site.owner, scope) };
 }

@@ -41,6 +41,8 @@ describe('coverage of the specification', () => {
 
   it('gives every registered call an access rule', () => {
     for (const c of t.app.deps.calls)
-      expect(c.access, `${c.method} ${c.path}`).toMatch(/^(public|optional|user|staff|account:\w+|domain)$/);
+      expect(c.access, `${c.method} ${c.path}`).toMatch(
+        /^(public|optional|user|staff|account:\w+(\+secondary)?|domain(:owner)?|site:\w+)$/,
+      );
   });
 });

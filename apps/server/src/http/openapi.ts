@@ -85,10 +85,18 @@ const ACCESS_WORDS: Record<string, string> = {
   'account:self': 'The account named in the request itself, or staff.',
   'account:read':
     'The account named in the request, a Secondary its primary designated dashboard admin, or staff.',
+  'account:info':
+    'The account named in the request if it is a Primary account, a Secondary it designated dashboard admin, or staff.',
   'account:billing': 'The account named in the request, never a Secondary account, or staff.',
   'account:primary': 'The account named in the request if it is a Primary account, or staff.',
+  'account:statement': 'The account named in the request if it is a Primary account, or staff.',
+  'account:self+secondary':
+    'The account named as panel account itself, or staff, acting on that account or on one of its Secondary accounts.',
+  'account:staff': 'Staff and admins only, on an account that exists.',
   'account:own': 'The account named in the request itself only: not staff, not the primary of a Secondary.',
   domain: "The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.",
+  'domain:owner': "The domain's owner, or staff: not its granted admins.",
+  'site:self': "The website's owner (the site named by its vid), or staff.",
 };
 
 /** The error responses, by HTTP status, with the codes each may carry. */

@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Change unix password
-         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
+         * @description **Who may call it:** The account named as panel account itself, or staff, acting on that account or on one of its Secondary accounts. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-change-unix-password"];
         delete?: never;
@@ -495,7 +495,7 @@ export interface paths {
         };
         /**
          * Get statement delivery
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, or staff.
          */
         get: operations["get-get-statement-delivery-by-logname"];
         put?: never;
@@ -517,7 +517,7 @@ export interface paths {
         put?: never;
         /**
          * Change statement delivery
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, or staff.
          */
         post: operations["post-change-statement-delivery"];
         delete?: never;
@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Purchase product
-         * @description **Who may call it:** Staff and admins only.
+         * @description **Who may call it:** Staff and admins only, on an account that exists.
          */
         post: operations["post-purchase-product"];
         delete?: never;
@@ -977,7 +977,7 @@ export interface paths {
         put?: never;
         /**
          * Add to audit
-         * @description **Who may call it:** Staff and admins only.
+         * @description **Who may call it:** Staff and admins only, on an account that exists.
          */
         post: operations["post-addtoaudit"];
         delete?: never;
@@ -1237,7 +1237,7 @@ export interface paths {
         put?: never;
         /**
          * Add admin
-         * @description **Who may call it:** The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff. In a signed-in session only: an API token is refused (403).
+         * @description **Who may call it:** The domain's owner, or staff: not its granted admins. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-addadmin"];
         delete?: never;
@@ -1257,7 +1257,7 @@ export interface paths {
         put?: never;
         /**
          * Delete admin
-         * @description **Who may call it:** The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.
+         * @description **Who may call it:** The domain's owner, or staff: not its granted admins.
          */
         post: operations["post-deleteadmin"];
         delete?: never;
@@ -1981,7 +1981,7 @@ export interface paths {
         put?: never;
         /**
          * Install app
-         * @description **Who may call it:** Any signed-in caller.
+         * @description **Who may call it:** The website's owner (the site named by its vid), or staff.
          */
         post: operations["post-installapp"];
         delete?: never;
@@ -2119,7 +2119,7 @@ export interface paths {
         };
         /**
          * Contacts
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, a Secondary it designated dashboard admin, or staff.
          */
         get: operations["get-contacts-by-account"];
         put?: never;
@@ -2141,7 +2141,7 @@ export interface paths {
         put?: never;
         /**
          * Get contact
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, a Secondary it designated dashboard admin, or staff.
          */
         post: operations["post-get-contact"];
         delete?: never;
@@ -2219,7 +2219,7 @@ export interface paths {
         };
         /**
          * Circuits
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, a Secondary it designated dashboard admin, or staff.
          */
         get: operations["get-circuits-by-account"];
         put?: never;
@@ -2239,7 +2239,7 @@ export interface paths {
         };
         /**
          * Bus accounts
-         * @description **Who may call it:** The account named in the request, a Secondary its primary designated dashboard admin, or staff.
+         * @description **Who may call it:** The account named in the request if it is a Primary account, a Secondary it designated dashboard admin, or staff.
          */
         get: operations["get-bus-accounts-by-account"];
         put?: never;
@@ -2641,7 +2641,7 @@ export interface paths {
         put?: never;
         /**
          * remove-second-factor
-         * @description **Who may call it:** Staff and admins only.
+         * @description **Who may call it:** Staff and admins only, on an account that exists.
          */
         post: operations["post-remove-second-factor"];
         delete?: never;

@@ -9,8 +9,12 @@ import {
   type AccountScope,
   authorizeAccount,
   authorizeDomain,
+  authorizeSite,
+  authorizeTarget,
   type DomainRef,
+  type DomainScope,
   isStaff,
+  type SiteRef,
 } from '../auth/policy.ts';
 import { apiTokenCaller, isApiToken } from '../auth/api-tokens.ts';
 import type { ApiTokenUse, Caller } from '../auth/tokens.ts';
@@ -33,36 +37,46 @@ export interface Input<C extends CallDef> {
 }
 
 /**
- * Who may call a route. Required on every route, so a route cannot be added without a rule:
+ * Who may call a route. Required on every route, so a route cannot be added without a rule; the
+ * scopes are the policy's (auth/policy.ts):
  * - 'public': no token (login, reset flows, /api/urls, ...);
  * - 'optional': a token when the caller has one, none otherwise (public reference data);
  * - 'user': any signed-in caller, no account named (reference data, tools);
  * - 'staff': staff and admins only;
- * - { account, scope }: the account named in the path or body (see auth/policy.ts);
- * - { domain }: the domain named in the path or body.
+ * - { account, scope }: the account named in the path or body; with `target`, also the account the
+ *   call acts on, the account itself or one of its Secondaries;
+ * - { domain, scope }: the domain named in the path or body; with `owner`, the account the payload
+ *   names as its owner must be it;
+ * - { site, scope }: a website named by its vid alone; its owner is the account, under `scope`.
  */
 export type Access<C extends CallDef> =
   | 'public'
   | 'optional'
   | 'user'
   | 'staff'
-  | { account: (input: Input<C>) => string; scope?: AccountScope }
-  | { domain: (input: Input<C>) => string };
+  | { account: (input: Input<C>) => string; scope?: AccountScope; target?: (input: Input<C>) => string }
+  | { domain: (input: Input<C>) => string; scope?: DomainScope; owner?: (input: Input<C>) => string }
+  | { site: (input: Input<C>) => number; scope?: AccountScope };
 
 /**
  * What a rule guarantees the handler once it has passed: a caller on every rule but 'public' and
- * 'optional', the account an account rule named, the domain a domain rule named. route() is generic
- * over the rule, so a handler reads `account`, `domain` or `caller` without checking them again.
+ * 'optional', the account an account rule named (and the `target` it names), the domain a domain
+ * rule named, the site a site rule named and its owner's account. route() is generic over the rule,
+ * so a handler reads them without checking them again.
  */
 export type Granted<A> = A extends 'public'
   ? { caller: null }
   : A extends 'optional'
     ? { caller: Caller | null }
-    : A extends { account: unknown }
-      ? { caller: Caller; account: AccountRef }
-      : A extends { domain: unknown }
-        ? { caller: Caller; domain: DomainRef }
-        : { caller: Caller };
+    : A extends { account: unknown; target: unknown }
+      ? { caller: Caller; account: AccountRef; target: AccountRef }
+      : A extends { account: unknown }
+        ? { caller: Caller; account: AccountRef }
+        : A extends { domain: unknown }
+          ? { caller: Caller; domain: DomainRef }
+          : A extends { site: unknown }
+            ? { caller: Caller; site: SiteRef; account: AccountRef }
+            : { caller: Caller };
 
 interface CallContext<C extends CallDef> {
   params: z.output<C['params']>;
@@ -76,8 +90,12 @@ interface CallContext<C extends CallDef> {
    * account it acts on, for its audit entry.
    */
   account?: AccountRef;
+  /** The account the call acts on, that an account rule's `target` named (the account or its Secondary). */
+  target?: AccountRef;
   /** The domain a domain rule named. */
   domain?: DomainRef;
+  /** The website a site rule named (its owner is `account`). */
+  site?: SiteRef;
   /** The database, or the route's transaction for routes that change data. */
   db: Db;
   req: FastifyRequest;
@@ -223,7 +241,9 @@ export function route<C extends CallDef, A extends Access<C>>(
           body: body as z.output<C['body']>,
           caller,
           account: undefined,
+          target: undefined,
           domain: undefined,
+          site: undefined,
           db,
           req,
           reply,
@@ -426,10 +446,18 @@ async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: Call
   }
   const input = { params: ctx.params, body: ctx.body, caller };
   if ('account' in access) {
-    ctx.account = await authorizeAccount(db, caller, access.account(input), access.scope ?? 'self');
+    const account = await authorizeAccount(db, caller, access.account(input), access.scope ?? 'self');
+    ctx.account = account;
+    if (access.target) ctx.target = await authorizeTarget(db, account, access.target(input));
     return;
   }
-  ctx.domain = await authorizeDomain(db, caller, access.domain(input));
+  if ('site' in access) {
+    const granted = await authorizeSite(db, caller, access.site(input), access.scope ?? 'self');
+    ctx.site = granted.site;
+    ctx.account = granted.account;
+    return;
+  }
+  ctx.domain = await authorizeDomain(db, caller, access.domain(input), access.scope, access.owner?.(input));
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
@@ -441,10 +469,12 @@ function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   throw invalid(field === '_' ? text : `${field}: ${text}`, errors);
 }
 
+/** The rule as the access matrix, docs/access.md and the API document name it. */
 function describe(access: Access<CallDef>): string {
   if (typeof access === 'string') return access;
-  if ('account' in access) return `account:${access.scope ?? 'self'}`;
-  return 'domain';
+  if ('account' in access) return `account:${access.scope ?? 'self'}${access.target ? '+secondary' : ''}`;
+  if ('site' in access) return `site:${access.scope ?? 'self'}`;
+  return access.scope === 'owner' ? 'domain:owner' : 'domain';
 }
 
 /** In tests, every answer is checked against the contract so server and client cannot drift. */

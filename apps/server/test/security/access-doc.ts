@@ -42,10 +42,9 @@ export function renderAccessDoc(): string {
       if (passed.length === 0) return '—';
       return passed.length === targets.length ? 'all' : passed.join(' ');
     });
-    const rule = entry.policy ? `${entry.access} (${entry.policy} in the handler)` : entry.access;
     const note =
       entry.special === 'agent' ? ' (agent credential only)' : entry.note ? ` (${entry.note})` : '';
-    lines.push(`| \`${call}\`${note} | ${rule} | ${targets.join(' ')} | ${cells.join(' | ')} |`);
+    lines.push(`| \`${call}\`${note} | ${entry.access} | ${targets.join(' ')} | ${cells.join(' | ')} |`);
   }
   return `${lines.join('\n')}\n`;
 }

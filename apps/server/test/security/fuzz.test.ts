@@ -351,7 +351,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
     ? [['agent', AGENT_SECRET]]
     : !registered.token
       ? [['no token', undefined]]
-      : registered.access === 'staff'
+      : registered.access === 'staff' || registered.access === 'account:staff'
         ? [['staff', staffToken]]
         : [
             ['staff', staffToken],

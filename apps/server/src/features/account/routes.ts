@@ -3,13 +3,11 @@ import { accountText } from '@portal/contract/account/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
-import { findAccount } from '../../auth/policy.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
-import { forbidden } from '../../lib/errors.ts';
 import { addressRoutes } from './addresses.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
@@ -41,19 +39,13 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
    * screen classifies: "…data breaches." breached, "Password change already pending…" pending.
    */
   route(app, C.changeUnixPassword, {
-    access: { account: ({ body }) => body.panel_logname ?? body.logname },
+    // The panel account, and the account whose password changes: itself or one of its Secondaries.
+    access: { account: ({ body }) => body.panel_logname ?? body.logname, target: ({ body }) => body.logname },
     session: 'interactive',
     // Wrong panel passwords must be counted even though the call fails: no enclosing transaction.
     transaction: false,
-    handler: async ({ db, body, caller, account }) => {
+    handler: async ({ db, body, caller, target }) => {
       const now = deps.now();
-      let target = account;
-      if (body.logname !== target.logname) {
-        if (target.accountRole !== 'Primary') throw forbidden(accountText.notYourSecondary);
-        const secondary = await findAccount(db, body.logname);
-        if (!secondary || secondary.primary !== target.logname) throw forbidden(accountText.notYourSecondary);
-        target = secondary;
-      }
       await verifyOperator(db, caller.username, body.panel_password, accountText.wrongPanelPassword, now);
       await refuseBreached(breach, body.new);
       const applyAt = await db.transaction((tx) =>

@@ -1,22 +1,19 @@
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
-import { commonText } from '@portal/contract/messages';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AccountRef } from '../../auth/policy.ts';
 import { statementDelivery } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { forbidden } from '../../lib/errors.ts';
 
 /**
  * Statement delivery (spec 000 §3 "Statement delivery"): n standard, e email only, p paper only,
- * ep both; nozero 1 = send only when money is owed; a blank email means the bill email.
+ * ep both; nozero 1 = send only when money is owed; a blank email means the bill email. The
+ * 'statement' scope refuses a Secondary with the statement page's own text (spec 000 §6).
  */
 export function statementRoutes(app: FastifyInstance): void {
   route(app, C.getStatementDelivery, {
-    access: { account: ({ params }) => params.logname },
+    access: { account: ({ params }) => params.logname, scope: 'statement' },
     handler: async ({ db, account }) => {
-      primaryOnly(account);
       const [row] = await db
         .select()
         .from(statementDelivery)
@@ -29,9 +26,8 @@ export function statementRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.changeStatementDelivery, {
-    access: { account: ({ body }) => body.logname },
+    access: { account: ({ body }) => body.logname, scope: 'statement' },
     handler: async ({ db, body, account }) => {
-      primaryOnly(account);
       const values = { method: body.method, nozero: body.nozero, email: body.email };
       await db
         .insert(statementDelivery)
@@ -40,12 +36,4 @@ export function statementRoutes(app: FastifyInstance): void {
       return new Answer(values, accountText.statementSaved);
     },
   });
-}
-
-/**
- * The access rule is the account's own ('self'); a Secondary is then refused with the statement
- * page's own text (spec 000 §6) rather than the generic billing one of the 'billing' scope.
- */
-function primaryOnly(account: AccountRef): void {
-  if (account.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoStatement);
 }

@@ -1,8 +1,7 @@
 import * as C from '@portal/contract/admin/calls';
 import { adminText } from '@portal/contract/admin/messages';
-import { commonText } from '@portal/contract/messages';
 import type { FastifyInstance } from 'fastify';
-import { type AccountRef, missing } from '../../auth/policy.ts';
+import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { Answer, route } from '../../http/route.ts';
 import { forbidden } from '../../lib/errors.ts';
@@ -11,7 +10,8 @@ import * as R from './repository.ts';
 /**
  * Account administration (spec 002): secondary accounts and their dashboard admins, account
  * contacts, circuits and BUS accounts. Secondary administration and every change use the
- * 'primary' scope; the lists use 'read', so a dashboard admin sees its primary's lists.
+ * 'primary' scope; the contacts, circuits and BUS accounts are read with 'info' (auth/policy.ts),
+ * so a dashboard admin sees its primary's, and a Secondary named as the target is told it has none.
  */
 export function adminRoutes(app: FastifyInstance): void {
   route(app, C.secondaries, {
@@ -39,18 +39,18 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.contacts, {
-    access: { account: ({ params }) => params.account, scope: 'read' },
+    access: { account: ({ params }) => params.account, scope: 'info' },
     handler: async ({ db, account }) => ({
-      contacts: await R.listContacts(db, primaryInfo(account).logname),
+      contacts: await R.listContacts(db, account.logname),
     }),
   });
 
   route(app, C.getContact, {
-    access: { account: ({ body }) => body.logname, scope: 'read' },
+    access: { account: ({ body }) => body.logname, scope: 'info' },
     transaction: false,
     audit: false,
     handler: async ({ db, account, body, caller }) => {
-      const found = await R.findContact(db, primaryInfo(account).logname, body.tcid);
+      const found = await R.findContact(db, account.logname, body.tcid);
       if (!found) throw missingContact(caller);
       return { contact: found };
     },
@@ -84,28 +84,18 @@ export function adminRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.circuits, {
-    access: { account: ({ params }) => params.account, scope: 'read' },
+    access: { account: ({ params }) => params.account, scope: 'info' },
     handler: async ({ db, account }) => ({
-      circuits: await R.listCircuits(db, primaryInfo(account).logname),
+      circuits: await R.listCircuits(db, account.logname),
     }),
   });
 
   route(app, C.busAccounts, {
-    access: { account: ({ params }) => params.account, scope: 'read' },
+    access: { account: ({ params }) => params.account, scope: 'info' },
     handler: async ({ db, account }) => ({
-      bus_accounts: await R.listBusAccounts(db, primaryInfo(account).logname),
+      bus_accounts: await R.listBusAccounts(db, account.logname),
     }),
   });
-}
-
-/**
- * Contacts, circuits and BUS accounts belong to a primary account. The 'read' scope has already
- * admitted the account itself, its dashboard admins and staff; a Secondary account named as the
- * target has none of this information (spec 002 §6), which it is told rather than shown an empty list.
- */
-function primaryInfo(account: AccountRef): AccountRef {
-  if (account.accountRole === 'Secondary') throw forbidden(commonText.secondaryNoInfo);
-  return account;
 }
 
 const missingContact = (caller: Caller | null) => missing(caller, adminText.contactNotFound);

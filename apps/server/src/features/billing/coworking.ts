@@ -2,22 +2,11 @@ import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { findAccount } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
 import { coworkingProducts, coworkingPurchases, payments } from '../../db/schema.ts';
-import { Answer, type RouteContext, route } from '../../http/route.ts';
-import { conflict, invalid, notFound } from '../../lib/errors.ts';
+import { Answer, route } from '../../http/route.ts';
+import { conflict, invalid } from '../../lib/errors.ts';
 import { dollars } from './repository.ts';
-
-/** Staff act for the account named in the body: it must exist, and the audit entry names it. */
-async function forAccount<Call extends typeof C.purchaseProduct | typeof C.addToAudit>(
-  ctx: RouteContext<Call>,
-) {
-  const account = await findAccount(ctx.db, ctx.body.logname);
-  if (!account) throw notFound('Account not found');
-  ctx.account = account;
-  return account;
-}
 
 /**
  * The payment named by a purchase must be an approved coworking payment of the account, of exactly
@@ -75,11 +64,11 @@ export function coworkingRoutes(app: FastifyInstance): void {
     },
   });
 
+  // Staff act for the account named in the body ('staff' scope): it must exist, the audit entry names it.
   route(app, C.purchaseProduct, {
-    access: 'staff',
+    access: { account: ({ body }) => body.logname, scope: 'staff' },
     handler: async (ctx) => {
-      const { db, body, caller } = ctx;
-      const account = await forAccount(ctx);
+      const { db, body, caller, account } = ctx;
       const [product] = await db
         .select()
         .from(coworkingProducts)
@@ -108,10 +97,9 @@ export function coworkingRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.addToAudit, {
-    access: 'staff',
+    access: { account: ({ body }) => body.logname, scope: 'staff' },
     // route() writes the audit entry (staff call) with this message and the account.
     handler: async (ctx) => {
-      await forAccount(ctx);
       ctx.auditDetails.message = ctx.body.message;
       return { logged: true };
     },

@@ -2,21 +2,12 @@ import * as C from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type DomainRef, findAccount, isStaff } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
+import { findAccount } from '../../auth/policy.ts';
 import { domainGrants } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
-import { forbidden, invalid, notFound } from '../../lib/errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
 import { grantsOf, ownerDomains } from './repository.ts';
-
-/**
- * The `{ domain }` rule lets granted admins in; giving and taking rights is for the owner (or
- * staff) only, so an admin cannot pass the domain on or lock the owner's other admins out.
- */
-function requireOwner(caller: Caller | null, domain: DomainRef): void {
-  if (!isStaff(caller) && caller?.username !== domain.owner) throw forbidden(domainText.ownerOnly);
-}
 
 /** Domain permissions (spec 001 §2, §4): who may manage a domain and its email aliases. */
 export function permissionRoutes(app: FastifyInstance): void {
@@ -37,13 +28,12 @@ export function permissionRoutes(app: FastifyInstance): void {
     },
   });
 
+  // Giving and taking rights is the owner's (or staff's): the 'owner' scope of the policy.
   route(app, C.addAdmin, {
-    access: { domain: ({ body }) => body.domain },
+    access: { domain: ({ body }) => body.domain, scope: 'owner', owner: ({ body }) => body.logname },
     grant: true,
     limit: 'grant',
     handler: async ({ db, domain, body, caller }) => {
-      requireOwner(caller, domain);
-      if (body.logname !== domain.owner) throw forbidden(domainText.ownerOnly);
       if (body.newadmin === domain.owner) {
         const text = domainText.ownerAlready(body.newadmin);
         throw invalid(text, { newadmin: text });
@@ -75,9 +65,8 @@ export function permissionRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.deleteAdmin, {
-    access: { domain: ({ body }) => body.domain },
-    handler: async ({ db, domain, body, caller }) => {
-      requireOwner(caller, domain);
+    access: { domain: ({ body }) => body.domain, scope: 'owner' },
+    handler: async ({ db, domain, body }) => {
       const { owner, domain: name } = domain;
       const grants = await grantsOf(db, owner, body.logname);
       const own = grants.find((g) => g.domain === name);

@@ -1,10 +1,6 @@
 import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { authorizeAccount } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
-import { websites } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
 import { queueChange } from './changes.ts';
@@ -14,7 +10,6 @@ import {
   installUnderWay,
   operator,
   recentInstalls,
-  siteMiss,
   webappAnswer,
   webappCatalogue,
 } from './sites.ts';
@@ -40,22 +35,14 @@ export function installationRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.installApp, {
-    // The install payload names no account: the site's owner is the account, checked by the policy.
-    access: 'user',
-    handler: async (ctx) => {
-      const { db, body, caller } = ctx;
-      const [owned] = await db
-        .select({ owner: websites.owner })
-        .from(websites)
-        .where(eq(websites.vid, body.vid))
-        .limit(1);
-      if (!owned) throw siteMiss(caller);
-      ctx.account = await authorizeAccount(db, caller as Caller, owned.owner, 'self');
+    // The install payload names no account: the site's owner is the account ('self' on it).
+    access: { site: ({ body }) => body.vid },
+    handler: async ({ db, body, caller, site: named }) => {
       const apps = await webappCatalogue(db);
       const app = apps[body.webappid];
       if (!app || app.appname !== body.appname)
         throw invalid(`webappid: ${hostingText.selectApp}`, { webappid: hostingText.selectApp });
-      const site = await findWebsite(db, caller, { vid: body.vid, owner: owned.owner }, { lock: true });
+      const site = await findWebsite(db, caller, named, { lock: true });
       // One install at a time into the same directory.
       if (await installUnderWay(db, site.vid, body.subdir)) throw conflict(hostingText.changePending);
       const url = `${site.ssl === 0 ? 'http' : 'https'}://${site.virtname}/${body.subdir ? `${body.subdir}/` : ''}`;

@@ -11,7 +11,7 @@ import {
   setupRequired,
   verifyCode,
 } from '../../auth/mfa.ts';
-import { type AccountRef, findAccount, isStaff } from '../../auth/policy.ts';
+import { type AccountRef, isStaff } from '../../auth/policy.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, totpShape } from '../../auth/totp.ts';
@@ -19,7 +19,7 @@ import type { Db } from '../../db/index.ts';
 import { auditLog, totpAuthenticators } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
-import { conflict, notFound, refused } from '../../lib/errors.ts';
+import { conflict, refused } from '../../lib/errors.ts';
 import { verifyOperator } from '../account/passwords.ts';
 
 /**
@@ -181,14 +181,11 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.removeSecondFactor, {
-    access: 'staff',
+    // Staff only, on the account named (which must exist); the audit entry names it.
+    access: { account: ({ body }) => body.logname, scope: 'staff' },
     handler: async (ctx) => {
-      const { db, body } = ctx;
+      const { db, account } = ctx;
       const now = deps.now();
-      const account = await findAccount(db, body.logname);
-      if (!account) throw notFound('Account not found');
-      // Named for the audit entry route() writes (operator, account, action).
-      ctx.account = account;
       if (!(await removeSecondFactors(db, account.logname))) throw refused(secondFactorText.noSecondFactor);
       // Whoever asked may not be the owner: every session of the account ends, the owner is told.
       await endSessions(db, account.logname, now);

@@ -4,7 +4,7 @@ import type { Expectation } from './types.ts';
 /** The access matrix's entries of account area, keyed "METHOD path" exactly as registered. */
 export const accountExpectations: Record<string, Expectation> = {
   'POST /api/change-unix-password': {
-    access: 'account:self',
+    access: 'account:self+secondary',
     kind: 'account',
     answers: { 422: "staff confirm with their own panel password; the sample carries the account's" },
     sample: (t) => ({
@@ -86,14 +86,12 @@ export const accountExpectations: Record<string, Expectation> = {
     sample: (t) => ({ body: address(t.account) }),
   },
   'GET /api/get-statement-delivery/:logname': {
-    access: 'account:self',
-    policy: 'account:primary',
+    access: 'account:statement',
     kind: 'account',
     sample: (t) => ({ params: { logname: t.account } }),
   },
   'POST /api/change-statement-delivery': {
-    access: 'account:self',
-    policy: 'account:primary',
+    access: 'account:statement',
     kind: 'account',
     sample: (t) => ({ body: { logname: t.account, method: 'e', nozero: 1, email: 'probe@example.com' } }),
   },

@@ -16,13 +16,12 @@ export const adminExpectations: Record<string, Expectation> = {
     sample: (t) => ({ body: { logname: t.account, admins: t.account === 'alice' ? '5004' : '' } }),
   },
   'GET /api/contacts/:account': {
-    access: 'account:read',
-    policy: 'account:read+primary',
+    access: 'account:info',
     kind: 'account',
     sample: (t) => ({ params: { account: t.account } }),
   },
   'POST /api/get-contact': {
-    access: 'account:read',
+    access: 'account:info',
     kind: 'object',
     sample: (t) => ({ body: { logname: t.account, tcid: t.obj.tcid } }),
   },
@@ -43,14 +42,12 @@ export const adminExpectations: Record<string, Expectation> = {
     sample: (t) => ({ body: { id: t.obj.tcid, account: t.account } }),
   },
   'GET /api/circuits/:account': {
-    access: 'account:read',
-    policy: 'account:read+primary',
+    access: 'account:info',
     kind: 'account',
     sample: (t) => ({ params: { account: t.account } }),
   },
   'GET /api/bus-accounts/:account': {
-    access: 'account:read',
-    policy: 'account:read+primary',
+    access: 'account:info',
     kind: 'account',
     sample: (t) => ({ params: { account: t.account } }),
   },

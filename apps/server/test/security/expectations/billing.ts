@@ -77,12 +77,12 @@ export const billingExpectations: Record<string, Expectation> = {
     sample: () => ({ body: { disctype: 1 } }),
   },
   'POST /api/purchase-product': {
-    access: 'staff',
+    access: 'account:staff',
     kind: 'account',
     sample: (t) => ({ body: { logname: t.account, pcode: 'DAY', units: 1 } }),
   },
   'POST /api/addtoaudit': {
-    access: 'staff',
+    access: 'account:staff',
     kind: 'account',
     sample: (t) => ({ body: { logname: t.account, message: 'Matrix probe' } }),
   },

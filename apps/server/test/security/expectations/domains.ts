@@ -51,16 +51,14 @@ export const domainsExpectations: Record<string, Expectation> = {
     sample: (t) => ({ params: { domain: t.obj.domain } }),
   },
   'POST /api/addadmin': {
-    access: 'domain',
+    access: 'domain:owner',
     grant: true,
-    policy: 'domain:owner',
     policyRefusal: domainText.ownerOnly,
     kind: 'domain',
     sample: (t) => ({ body: { domain: t.obj.domain, newadmin: 'erin', logname: t.account, all: 0 } }),
   },
   'POST /api/deleteadmin': {
-    access: 'domain',
-    policy: 'domain:owner',
+    access: 'domain:owner',
     policyRefusal: domainText.ownerOnly,
     deletes: true,
     kind: 'domain',

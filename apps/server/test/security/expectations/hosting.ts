@@ -67,8 +67,7 @@ export const hostingExpectations: Record<string, Expectation> = {
   },
   'GET /api/applist': { access: 'user', kind: 'none', sample: () => ({}) },
   'POST /api/installapp': {
-    access: 'user',
-    policy: 'account:self',
+    access: 'site:self',
     kind: 'owned',
     note: "the website's owner is the account",
     answers: { 409: "the first caller's installation is pending" },

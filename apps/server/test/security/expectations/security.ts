@@ -36,7 +36,7 @@ export const securityExpectations: Record<string, Expectation> = {
     sample: (t) => ({ body: { logname: t.account, password: `${t.account}-demo-pass` } }),
   },
   'POST /api/remove-second-factor': {
-    access: 'staff',
+    access: 'account:staff',
     kind: 'account',
     answers: { 422: 'the demo accounts have no second factor to remove' },
     sample: (t) => ({ body: { logname: t.account } }),

@@ -91,10 +91,8 @@ export interface Sample {
 }
 
 export interface Expectation {
-  /** The rule the route must be registered with (route() describes it). */
+  /** The rule the route must be registered with (route() describes it; the policy's, auth/policy.ts). */
   access: string;
-  /** The rule the handler applies when it differs (e.g. 'user' routes that check the object's owner). */
-  policy?: string;
   kind: Kind;
   /** 'agent': the agent API, guarded by the agent credential: no user token passes. */
   special?: 'agent' | 'logout';
@@ -108,9 +106,9 @@ export interface Expectation {
    */
   answers?: Partial<Record<number, string>>;
   /**
-   * The text of the handler's refusal (its `policy`) to a caller the route's rule lets through, who
-   * therefore knows the object exists (a granted domain admin); every other refusal of a customer
-   * says "Permission denied".
+   * The text of the rule's own refusal to a caller its base rule (`baseRule`, e.g. `domain` for
+   * `domain:owner`) lets through, who therefore knows the object exists (a granted domain admin);
+   * every other refusal of a customer says "Permission denied".
    */
   policyRefusal?: string;
   /** The answer is an HTML page (a link opened from a mail), not the JSON envelope. */
