@@ -91,7 +91,7 @@ const ACCESS_WORDS: Record<string, string> = {
   'account:primary': 'The account named in the request if it is a Primary account, or staff.',
   'account:statement': 'The account named in the request if it is a Primary account, or staff.',
   'account:self+secondary':
-    'The account named as panel account itself, or staff, acting on that account or on one of its Secondary accounts.',
+    'The panel account named in the request itself, or staff; the account changed is that account or one of its Secondary accounts.',
   'account:staff': 'Staff and admins only, on an account that exists.',
   'account:own': 'The account named in the request itself only: not staff, not the primary of a Secondary.',
   domain: "The domain's owner, an admin granted on that domain (or on all the owner's domains), or staff.",

@@ -297,7 +297,7 @@ export interface paths {
         put?: never;
         /**
          * Change unix password
-         * @description **Who may call it:** The account named as panel account itself, or staff, acting on that account or on one of its Secondary accounts. In a signed-in session only: an API token is refused (403).
+         * @description **Who may call it:** The panel account named in the request itself, or staff; the account changed is that account or one of its Secondary accounts. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-change-unix-password"];
         delete?: never;
