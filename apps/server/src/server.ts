@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase } from './db/index.ts';
+import { isNewDataDir } from './db/pglite-template.ts';
 import { startWorkerListener } from './http/metrics.ts';
 import { accounts } from './db/schema.ts';
-import { importFile } from './lib/import.ts';
-import { DEMO_FILE, DEMO_LOGINS } from './lib/demo.ts';
+import { importDocument } from './lib/import.ts';
+import { DEMO_LOGINS, hashedDemo } from './lib/demo.ts';
 import { registerWorkers } from './workers.ts';
 
 export type Role = 'web' | 'worker' | 'all';
@@ -17,16 +18,17 @@ export async function startServer(
   config: Config,
   role: Role = config.PORTAL_ROLE,
 ): Promise<{ app: FastifyInstance; demoLoaded: boolean }> {
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.embedded ? `${config.DATA_DIR}/pglite` : undefined,
-    poolMax: config.PG_POOL_MAX,
-  });
+  const dataDir = config.embedded ? `${config.DATA_DIR}/pglite` : undefined;
+  // A new embedded database is empty, so the demo will be loaded into it: its passwords are hashed
+  // (argon2id, on the thread pool) while the main thread copies and opens the database.
+  const early = config.demo && dataDir !== undefined && isNewDataDir(dataDir) ? hashedDemo() : undefined;
+  early?.catch(() => {}); // awaited below when the database opened; not an unhandled rejection if it did not
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolMax: config.PG_POOL_MAX });
   let demoLoaded = false;
   if (config.demo) {
     const [{ n }] = await database.db.select({ n: count() }).from(accounts);
     if (n === 0) {
-      await importFile(database.db, DEMO_FILE);
+      await importDocument(database.db, await (early ?? hashedDemo()));
       demoLoaded = true;
     }
   }

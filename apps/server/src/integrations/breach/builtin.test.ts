@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { rename, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BUILTIN_SOURCE, createBreachService, loadBuiltinList } from './builtin.ts';
+import { BUILTIN_SOURCE, buildBuiltinList, createBreachService, loadBuiltinList } from './builtin.ts';
 import { importPwned } from './importer.ts';
 import { checkPassword } from './lookup.ts';
 import { records, sha1, tempDir, toText } from '../../../test/support/breach-testdata.ts';
@@ -41,6 +41,51 @@ describe('built-in list', () => {
     const small = await loadBuiltinList(1000);
     expect(small.entries).toBe(1000);
     expect((await checkPassword(small, '123456')).hacked).toBe(true);
+  });
+});
+
+describe('built-in list kept between starts', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+  });
+  afterEach(() => cleanup());
+
+  const answers = async (list: Awaited<ReturnType<typeof buildBuiltinList>>) =>
+    Promise.all(['123456', 'password', 'qwerty', randomPassword()].map((pw) => checkPassword(list, pw)));
+
+  it('is hashed and kept at the first start, read back at the next with the same answers', async () => {
+    const hashed = await buildBuiltinList(5000, dir);
+    const files = await readdir(dir);
+    expect(files).toHaveLength(1);
+    expect((await readFile(join(dir, files[0]))).length).toBe(hashed.entries * 8);
+    const kept = await buildBuiltinList(5000, dir);
+    expect(kept.entries).toBe(hashed.entries);
+    const [a, b] = [await answers(hashed), await answers(kept)];
+    expect(b.map((r) => r.hacked)).toEqual(a.map((r) => r.hacked));
+    expect(b.slice(0, 3).every((r) => r.hacked)).toBe(true);
+    // another limit is another list, kept apart
+    expect((await buildBuiltinList(1000, dir)).entries).toBe(1000);
+    expect(await readdir(dir)).toHaveLength(2);
+  });
+
+  it('hashes the list again when the kept file is damaged (not whole keys)', async () => {
+    await buildBuiltinList(1000, dir);
+    const [file] = await readdir(dir);
+    await writeFile(join(dir, file), Buffer.alloc(13));
+    const list = await buildBuiltinList(1000, dir);
+    expect(list.entries).toBe(1000);
+    expect((await checkPassword(list, '123456')).hacked).toBe(true);
+    expect((await readFile(join(dir, file))).length).toBe(8000);
+  });
+
+  it('works where the cache cannot be written', async () => {
+    const blocked = join(dir, 'a-file');
+    await writeFile(blocked, 'not a directory');
+    const list = await buildBuiltinList(1000, join(blocked, 'cache'));
+    expect(list.entries).toBe(1000);
+    expect((await checkPassword(list, '123456')).hacked).toBe(true);
   });
 });
 

