@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { startPortal } from './portal.ts';
@@ -167,6 +168,29 @@ export async function withoutPasskeyAutofill(page: Page): Promise<void> {
       value: async () => false,
     });
   });
+}
+
+/**
+ * The newest message of the shared portal's outbox directory (the embedded mail transport) that
+ * `match` accepts, decoded from quoted-printable; waits up to 15 s for it to be written.
+ */
+export async function waitForMail(match: (eml: string) => boolean): Promise<string> {
+  const dir = join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {}
+    for (const f of files.sort().reverse()) {
+      const eml = readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      if (match(eml)) return eml;
+    }
+    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
