@@ -1,9 +1,16 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, restoreDemoPassword, screenshot, url, workOn } from './browser.ts';
+import {
+  launch,
+  login,
+  newPage,
+  restoreDemoPassword,
+  screenshot,
+  url,
+  waitForMail,
+  workOn,
+} from './browser.ts';
 
 // The machine is shared: give each flow time (the default is 60 s).
 vi.setConfig({ testTimeout: 150_000 });
@@ -16,26 +23,6 @@ afterAll(() => browser?.close());
 
 const GOOD = 'Tq7vLm2-xZp9-harbor';
 const dialog = (page: Page) => page.getByRole('dialog');
-
-/** A message the portal wrote to its outbox directory, decoded from quoted-printable. */
-async function waitForMail(match: (eml: string) => boolean): Promise<string> {
-  const dir = join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    } catch {}
-    for (const f of files.sort().reverse()) {
-      const eml = readFileSync(join(dir, f), 'utf8')
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-      if (match(eml)) return eml;
-    }
-    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * Serious axe violations of this area's content. The shell's banner (p[role="status"], dimmed

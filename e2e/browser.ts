@@ -1,6 +1,8 @@
-import { mkdirSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterEach, inject } from 'vitest';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { startPortal } from './portal.ts';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
@@ -72,6 +74,32 @@ export function pagesClosedAfterEach(): (browser: Browser, o?: PageOptions) => P
   };
 }
 
+/**
+ * A browser and a portal of the test file's own, started before its tests and stopped after them
+ * (call once at the top of the file): `newPage` opens a page of that browser, `url` an address of
+ * that portal. `hostname` as in `startPortal`: the passkey files use `localhost` (a WebAuthn RP ID
+ * must be a domain name; the shared portal answers at 127.0.0.1).
+ */
+export function ownPortalAndBrowser(hostname?: string) {
+  let browser: Browser | undefined;
+  let portal: Awaited<ReturnType<typeof startPortal>> | undefined;
+  beforeAll(async () => {
+    [browser, portal] = await Promise.all([launch(), startPortal({}, hostname)]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+  const started = <T>(x: T | undefined): T => {
+    if (x === undefined) throw new Error('the browser and portal start in beforeAll');
+    return x;
+  };
+  return {
+    newPage: (o?: PageOptions) => newPage(started(browser), o),
+    url: (path: string) => `${started(portal).baseUrl}/portal${path}`,
+  };
+}
+
 export async function login(page: Page, logname: string, password = `${logname}-demo-pass`): Promise<void> {
   await page.goto(url('/'));
   await page.getByLabel('Username').fill(logname);
@@ -101,6 +129,68 @@ export async function workOn(page: Page, search: string, logname = search): Prom
   // A popup note may open; close it.
   const close = page.getByRole('dialog').getByRole('button', { name: 'Close' }).first();
   if (await close.isVisible().catch(() => false)) await close.click();
+}
+
+/**
+ * A platform authenticator in this page's browser, the DevTools protocol's virtual one (the real
+ * WebAuthn ceremony, not a stub): keeps discoverable passkeys, verifies its user (a PIN, a
+ * fingerprint) and is present at once. Like a customer who picks a passkey from the login name
+ * field's suggestions, it also answers the login form's waiting autofill request (conditional
+ * mediation) at once with a passkey of the portal it holds: a test of the button or of the
+ * password step turns that request off first (`withoutPasskeyAutofill`).
+ */
+export async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * This page's browser offers no passkeys in the login name field's autofill (from its next
+ * navigation): the login form then makes no waiting request that `addAuthenticator`'s
+ * authenticator would answer before the test's own step (docs/decisions/018-passkey-autofill-in-browser-tests.md).
+ */
+export async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // Runs in the page; typed without the DOM library (bench/bundle.ts type-checks this file with the server).
+    const { PublicKeyCredential } = globalThis as unknown as { PublicKeyCredential: object };
+    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+      value: async () => false,
+    });
+  });
+}
+
+/**
+ * The newest message of the shared portal's outbox directory (the embedded mail transport) that
+ * `match` accepts, decoded from quoted-printable; waits up to 15 s for it to be written.
+ */
+export async function waitForMail(match: (eml: string) => boolean): Promise<string> {
+  const dir = join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+    } catch {}
+    for (const f of files.sort().reverse()) {
+      const eml = readFileSync(join(dir, f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      if (match(eml)) return eml;
+    }
+    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

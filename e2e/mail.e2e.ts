@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+import { launch, login, newPage, screenshot, url, waitForMail, workOn } from './browser.ts';
 
 // The machine is shared by several test runs: give each step room.
 vi.setConfig({ testTimeout: 240_000 });
@@ -13,24 +11,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-/** The messages the portal wrote to its outbox directory (the embedded mail transport). */
-async function waitForMail(match: (eml: string) => boolean): Promise<string> {
-  const dir = join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-    } catch {}
-    for (const f of files) {
-      const eml = readFileSync(join(dir, f), 'utf8');
-      if (match(eml)) return eml;
-    }
-    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const dialog = (page: Page) => page.getByRole('dialog');
 

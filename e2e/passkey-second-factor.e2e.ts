@@ -1,9 +1,14 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, newPage, type PageOptions, screenshot } from './browser.ts';
-import { startPortal } from './portal.ts';
+import {
+  addAuthenticator,
+  ownPortalAndBrowser,
+  type PageOptions,
+  screenshot,
+  withoutPasskeyAutofill,
+} from './browser.ts';
 
 /**
  * A passkey as the second step after the password (issue 18), in chromium with the real WebAuthn
@@ -14,36 +19,9 @@ import { startPortal } from './portal.ts';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-let browser: Browser;
-let portal: Awaited<ReturnType<typeof startPortal>>;
-beforeAll(async () => {
-  [browser, portal] = await Promise.all([launch(), startPortal({}, 'localhost')]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const url = (path: string) => `${portal.baseUrl}/portal${path}`;
+const { newPage, url } = ownPortalAndBrowser('localhost');
 const codeFor = (secret: string, ahead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + ahead * 30_000 });
-
-/** A platform authenticator in this page's browser: keeps passkeys, verifies its user. */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /** The password step, which answers with the code step for bob once his app is on. */
 async function passwordStep(page: Page, logname = 'bob'): Promise<void> {
@@ -66,14 +44,10 @@ describe('a passkey as the second step', () => {
   let secret = '';
 
   it('is set up: the authenticator app on, then a passkey added', async () => {
-    page = await newPage(browser);
+    page = await newPage();
     // No passkey autofill in this browser: the virtual authenticator would answer the login form's
     // waiting autofill request with bob's passkey at once, a sign-in with the passkey alone.
-    await page.addInitScript(() => {
-      Object.defineProperty(window.PublicKeyCredential, 'isConditionalMediationAvailable', {
-        value: async () => false,
-      });
-    });
+    await withoutPasskeyAutofill(page);
     ({ cdp, authenticatorId } = await addAuthenticator(page));
     await passwordStep(page);
     await page.getByTestId('operator').waitFor();
@@ -120,7 +94,7 @@ describe('a passkey as the second step', () => {
 
   it('says so when the ceremony fails, and the code still signs in', async () => {
     // A browser whose authenticator holds no passkey of bob's: the ceremony ends without one.
-    const other = await newPage(browser);
+    const other = await newPage();
     await addAuthenticator(other);
     await passwordStep(other);
     await other.getByRole('button', { name: 'Use a passkey instead' }).click();
@@ -142,7 +116,7 @@ describe('a passkey as the second step', () => {
       ['dark-phone', { dark: true, width: 390, height: 844 }],
     ];
     for (const [name, o] of modes) {
-      const shown = await newPage(browser, o);
+      const shown = await newPage(o);
       await passwordStep(shown);
       await shown.getByRole('button', { name: 'Use a passkey instead' }).waitFor();
       expect(await seriousViolations(shown)).toEqual([]);

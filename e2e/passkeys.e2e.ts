@@ -1,8 +1,7 @@
-import type { Browser, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, newPage, screenshot } from './browser.ts';
-import { startPortal } from './portal.ts';
+import { addAuthenticator, ownPortalAndBrowser, screenshot, withoutPasskeyAutofill } from './browser.ts';
 
 /**
  * Passkeys in the browser (issue 18): the real WebAuthn ceremony in chromium against a virtual
@@ -13,34 +12,7 @@ import { startPortal } from './portal.ts';
 
 vi.setConfig({ testTimeout: 150_000 });
 
-let browser: Browser;
-let portal: Awaited<ReturnType<typeof startPortal>>;
-beforeAll(async () => {
-  [browser, portal] = await Promise.all([launch(), startPortal({}, 'localhost')]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
-
-const url = (path: string) => `${portal.baseUrl}/portal${path}`;
-
-/** A platform authenticator in this page's browser: keeps passkeys, verifies its user (a PIN, a fingerprint). */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
+const { newPage, url } = ownPortalAndBrowser('localhost');
 
 async function signInWithPassword(page: Page, logname: string) {
   await page.goto(url('/'));
@@ -52,9 +24,38 @@ async function signInWithPassword(page: Page, logname: string) {
 
 const panel = (page: Page) => page.getByTestId('passkeys-panel');
 
+/** Adds a passkey on the Security screen shown, with the account's password. */
+async function addPasskey(page: Page, name: string, password: string) {
+  await panel(page).getByLabel('Passkey name').fill(name);
+  await panel(page).getByLabel('Your current password').fill(password);
+  await panel(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await panel(page).getByRole('cell', { name, exact: true }).waitFor();
+}
+
+/** Removes a passkey on the Security screen shown, with the account's password. */
+async function removePasskey(page: Page, name: string, password: string) {
+  await panel(page)
+    .getByRole('button', { name: `Remove ${name}` })
+    .click();
+  await page.getByRole('dialog').getByLabel('Your current password').fill(password);
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+}
+
+/** The options requests of the passkey sign-in (the button's, and the waiting autofill request's). */
+function countOptionsRequests(page: Page): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/passkey-login-options') n++;
+  });
+  return () => n;
+}
+
 describe('passkeys', () => {
   it('registers a passkey on the Security screen and signs in with it alone', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
+    // The button's sign-in: the waiting autofill request, which the virtual authenticator would
+    // answer at once (before the click), has a test of its own below.
+    await withoutPasskeyAutofill(page);
     const { cdp, authenticatorId } = await addAuthenticator(page);
     await signInWithPassword(page, 'alice');
     // Account → Security, from the sidebar.
@@ -68,11 +69,8 @@ describe('passkeys', () => {
       .click();
     await page.getByRole('heading', { name: 'Security', level: 2 }).waitFor();
     await panel(page).getByText('You have no passkeys yet.').waitFor();
-    await panel(page).getByLabel('Passkey name').fill('Virtual laptop');
-    await panel(page).getByLabel('Your current password').fill('alice-demo-pass');
-    await panel(page).getByRole('button', { name: 'Add a passkey' }).click();
+    await addPasskey(page, 'Virtual laptop', 'alice-demo-pass');
     await page.getByText('Passkey added').first().waitFor();
-    await panel(page).getByRole('cell', { name: 'Virtual laptop', exact: true }).waitFor();
     // The authenticator keeps it as a discoverable passkey of this portal, for bob's random handle.
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
@@ -100,25 +98,20 @@ describe('passkeys', () => {
     await page.getByRole('dialog').getByLabel('Passkey name').fill('Renamed laptop');
     await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
     await panel(page).getByRole('cell', { name: 'Renamed laptop', exact: true }).waitFor();
-    await panel(page).getByRole('button', { name: 'Remove Renamed laptop' }).click();
-    await page.getByRole('dialog').getByLabel('Your current password').fill('alice-demo-pass');
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await removePasskey(page, 'Renamed laptop', 'alice-demo-pass');
     await panel(page).getByText('You have no passkeys yet.').waitFor();
     await page.context().close();
   });
 
   it('says so when the passkey is not accepted (one the portal removed)', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
+    // The button's ceremony is the one that reports (the autofill request's failures are silent).
+    await withoutPasskeyAutofill(page);
     const { cdp, authenticatorId } = await addAuthenticator(page);
     await signInWithPassword(page, 'alice');
     await page.goto(url('/security'));
-    await panel(page).getByLabel('Passkey name').fill('Soon gone');
-    await panel(page).getByLabel('Your current password').fill('alice-demo-pass');
-    await panel(page).getByRole('button', { name: 'Add a passkey' }).click();
-    await panel(page).getByRole('cell', { name: 'Soon gone', exact: true }).waitFor();
-    await panel(page).getByRole('button', { name: 'Remove Soon gone' }).click();
-    await page.getByRole('dialog').getByLabel('Your current password').fill('alice-demo-pass');
-    await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await addPasskey(page, 'Soon gone', 'alice-demo-pass');
+    await removePasskey(page, 'Soon gone', 'alice-demo-pass');
     await panel(page).getByText('You have no passkeys yet.').waitFor();
     // The authenticator still holds it; the portal no longer knows it.
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1);
@@ -130,7 +123,7 @@ describe('passkeys', () => {
   });
 
   it('tells a browser without WebAuthn that it cannot use passkeys', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.addInitScript(() => {
       // A browser without the Web Authentication API.
       Object.defineProperty(window, 'PublicKeyCredential', { value: undefined });
@@ -148,14 +141,11 @@ describe('passkeys', () => {
 
   it('shows the panel to staff read-only, and looks right light and dark, desktop and phone', async () => {
     // A passkey for carol to show.
-    const setup = await newPage(browser);
+    const setup = await newPage();
     await addAuthenticator(setup);
     await signInWithPassword(setup, 'carol');
     await setup.goto(url('/security'));
-    await panel(setup).getByLabel('Passkey name').fill("Carol's phone");
-    await panel(setup).getByLabel('Your current password').fill('carol-demo-pass');
-    await panel(setup).getByRole('button', { name: 'Add a passkey' }).click();
-    await panel(setup).getByRole('cell', { name: "Carol's phone", exact: true }).waitFor();
+    await addPasskey(setup, "Carol's phone", 'carol-demo-pass');
     for (const [name, width, height] of [
       ['passkeys-desktop-light', 1280, 860],
       ['passkeys-phone-light', 390, 844],
@@ -166,7 +156,7 @@ describe('passkeys', () => {
       await screenshot(setup, name);
     }
     expect(await seriousViolations(setup)).toEqual([]);
-    const staff = await newPage(browser);
+    const staff = await newPage();
     await signInWithPassword(staff, 'staff');
     await staff.getByPlaceholder('Logname or UID').fill('carol');
     await staff.getByRole('button', { name: 'Find Account' }).click();
@@ -185,5 +175,37 @@ describe('passkeys', () => {
     await screenshot(staff, 'passkeys-staff-read-only');
     await setup.context().close();
     await staff.context().close();
+  });
+
+  it('signs in with the passkey picked from the login name field, asking the browser once however the form changes', async () => {
+    const page = await newPage();
+    const { cdp, authenticatorId } = await addAuthenticator(page);
+    const optionsRequests = countOptionsRequests(page);
+    // With no passkey of the portal in the authenticator, the login form's autofill request waits
+    // for one: one request, not one more at each render of the form (every key typed is one).
+    await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/passkey-login-options'),
+      page.goto(url('/')),
+    ]);
+    await page.getByLabel('Username').pressSequentially('alice');
+    await page.getByLabel('Password', { exact: true }).pressSequentially('alice-demo-pass');
+    expect(optionsRequests()).toBe(1);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByTestId('operator').waitFor();
+    await page.goto(url('/security'));
+    await addPasskey(page, 'Autofill laptop', 'alice-demo-pass');
+    const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+
+    // Signed out, the login form asks again; the authenticator answers it as a customer picking
+    // the passkey among the login name field's suggestions would: signed in with no click.
+    const signedIn = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/passkey-login');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    expect((await signedIn).status()).toBe(200);
+    await page.getByTestId('operator').waitFor();
+    expect(await page.getByTestId('operator').textContent()).toContain('alice');
+    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+    expect(after).toBeGreaterThan(before);
+    expect(optionsRequests()).toBe(2);
+    await page.context().close();
   });
 });

@@ -82,21 +82,26 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
-  const pool = new ResilientPool({ connectionString: url, max: poolMax });
-  // A dropped idle connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
   // Every connection listens, before its first query: a change committed on one of them is announced
   // on that same connection before its COMMIT returns (PostgreSQL sends a session its own
   // notifications ahead of ReadyForQuery), so this process never answers from what it just changed.
   // Other processes hear it within milliseconds. A connection that ends may have missed some.
+  // pg-pool awaits `onConnect` before it hands the connection out: LISTEN never runs beside its
+  // first user's query (two queries at once on one client, deprecated in pg 8, gone in pg 9).
   const changes = authChanges();
-  pool.on('connect', (client) => {
-    client.on('notification', (n) => {
-      if (n.channel === AUTH_CHANNEL) changes.announce(n.payload ?? null);
-    });
-    client.on('end', () => changes.announce(null));
-    client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => changes.announce(null));
+  const pool = new ResilientPool({
+    connectionString: url,
+    max: poolMax,
+    onConnect: async (client) => {
+      client.on('notification', (n) => {
+        if (n.channel === AUTH_CHANNEL) changes.announce(n.payload ?? null);
+      });
+      client.on('end', () => changes.announce(null));
+      await client.query(`LISTEN ${AUTH_CHANNEL}`).catch(() => changes.announce(null));
+    },
   });
+  // A dropped idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const client = await pool.connect();
   try {

@@ -13,6 +13,7 @@ import { importFile } from '../../src/lib/import.ts';
 import type { PaymentGateway } from '../../src/integrations/gateway/index.ts';
 import type { Transport } from '../../src/integrations/mailer.ts';
 import { registerWorkers } from '../../src/workers.ts';
+import { failOnConcurrentQueries } from './pg-warnings.ts';
 
 /**
  * API test harness (fastify/demo `test/helper.ts`): a fresh database per call — PGlite in memory,
@@ -119,6 +120,7 @@ export async function createTestDatabase(): Promise<{
       drop: async () => {},
     };
   }
+  failOnConcurrentQueries();
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
