@@ -38,25 +38,40 @@ export function useInvalidatingMutation<TData, TVars = void>(
   mutationFn: (vars: TVars) => Promise<TData>,
   invalidates: (data: TData, vars: TVars) => QueryKey[],
   { onSuccess, ...config }: MutationConfig<TData, TVars> = {},
-  { awaitRefetch = false, removes, writes }: Invalidation<TData, TVars> = {},
+  invalidation: Invalidation<TData, TVars> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     mutationFn,
-    onSuccess: (data, vars, ...rest) => {
-      writes?.(queryClient, data, vars);
-      const refetched = Promise.all(
-        invalidates(data, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-      const goOn = () => {
-        for (const queryKey of removes?.(data, vars) ?? []) queryClient.removeQueries({ queryKey });
-        return onSuccess?.(data, vars, ...rest);
-      };
-      // Not awaited unless asked: the screen reports at once and the lists refetch behind it.
-      return awaitRefetch ? refetched.then(goOn) : goOn();
-    },
+    onSuccess: afterSuccess(queryClient, invalidates, invalidation, onSuccess),
   });
+}
+
+type OnSuccess<TData, TVars> = NonNullable<MutationConfig<TData, TVars>['onSuccess']>;
+
+/**
+ * The mutation's onSuccess: brings the changed queries up to date (`Invalidation`), then runs the
+ * screen's. Apart from the hook so it is tested without React (mutation.test.ts).
+ */
+export function afterSuccess<TData, TVars>(
+  queryClient: QueryClient,
+  invalidates: (data: TData, vars: TVars) => QueryKey[],
+  { awaitRefetch = false, removes, writes }: Invalidation<TData, TVars>,
+  onSuccess?: OnSuccess<TData, TVars>,
+): OnSuccess<TData, TVars> {
+  return (data, vars, ...rest) => {
+    writes?.(queryClient, data, vars);
+    const refetched = Promise.all(
+      invalidates(data, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+    const goOn = () => {
+      for (const queryKey of removes?.(data, vars) ?? []) queryClient.removeQueries({ queryKey });
+      return onSuccess?.(data, vars, ...rest);
+    };
+    // Not awaited unless asked: the screen reports at once and the lists refetch behind it.
+    return awaitRefetch ? refetched.then(goOn) : goOn();
+  };
 }
 
 /** A call's success answer (the envelope), as a mutation's data. */
