@@ -76,7 +76,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
     form.clearErrors();
   }, [q.data]);
 
-  const update = useUpdateAddress(kind, {
+  const update = useUpdateAddress(kind, account, {
     onSuccess: () => {
       showStatus({ title: accountText.success, body: accountText.updated, alert: 'info' });
     },

@@ -70,11 +70,12 @@ type AddressCall = typeof C.updateAccountAddress | typeof C.updateBillAddress;
 type AddressBody = BodyOf<typeof C.updateBillAddress>;
 
 /**
- * Changes the account or billing address. The answer holds the new address: it is written to the
- * address's cache entry rather than read again.
+ * Changes the account or billing address of `account` (the one the screen shows). The answer holds
+ * the new address: it is written to the address's cache entry rather than read again.
  */
 export const useUpdateAddress = (
   kind: 'account' | 'bill',
+  account: string,
   config?: MutationConfig<Answered<AddressCall>, AddressBody>,
 ) =>
   useInvalidatingMutation(
@@ -83,8 +84,8 @@ export const useUpdateAddress = (
     () => [],
     config,
     {
-      writes: (client, res, body) =>
-        client.setQueryData(accountAddressQuery(kind, body.account).queryKey, {
+      writes: (client, res) =>
+        client.setQueryData(accountAddressQuery(kind, account).queryKey, {
           logname: res.data.logname,
           address: res.data.new_address,
         }),

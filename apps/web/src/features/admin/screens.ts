@@ -19,14 +19,7 @@ export const adminScreens: Screens = {
     ]),
   },
   'add-tc-contact': { load: () => import('./add-contact-page.tsx') },
-  'edit-tc-contact': {
-    load: () => import('./edit-contact-page.tsx'),
-    // The contact, of the account the screen is opened on; an id that is not one is never sent.
-    data: dataFrom(api, (api, { client, user, params }) => {
-      const tcid = Number(params.tcid);
-      return Number.isInteger(tcid) && tcid > 0 ? [client.ensureQueryData(api.contactQuery(user, tcid))] : [];
-    }),
-  },
+  'edit-tc-contact': { load: () => import('./edit-contact-page.tsx') },
   'circuit-list': {
     load: () => import('./circuits-page.tsx'),
     data: dataFrom(api, async (api, ctx) => [
