@@ -1,4 +1,10 @@
-import { type QueryKey, type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type QueryKey,
+  type UseMutationOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { CallDef, DataOf, OkEnvelope } from '@portal/contract/http';
 
 /**
@@ -9,21 +15,63 @@ import type { CallDef, DataOf, OkEnvelope } from '@portal/contract/http';
  */
 export type MutationConfig<TData, TVars> = Omit<UseMutationOptions<TData, Error, TVars>, 'mutationFn'>;
 
+/**
+ * How the queries a mutation changed are brought up to date. By default they are invalidated and
+ * the screen goes on at once (the lists refetch behind its status message).
+ */
+export interface Invalidation<TData, TVars> {
+  /**
+   * Wait for the changed queries to refetch before the screen's onSuccess: a screen that goes back
+   * to the list it changed (Edit Contact, Edit Domain) shows it with the change, not a moment before.
+   */
+  awaitRefetch?: boolean;
+  /** Queries to drop from the cache (the one item the screen edited, read afresh when reopened). */
+  removes?: (data: TData, vars: TVars) => QueryKey[];
+  /**
+   * Cache entries the answer itself replaces (`client.setQueryData(xQuery(…).queryKey, …)`, typed
+   * by the key), where the call answers with the changed item: no second request for it.
+   */
+  writes?: (client: QueryClient, data: TData, vars: TVars) => void;
+}
+
 export function useInvalidatingMutation<TData, TVars = void>(
   mutationFn: (vars: TVars) => Promise<TData>,
   invalidates: (data: TData, vars: TVars) => QueryKey[],
   { onSuccess, ...config }: MutationConfig<TData, TVars> = {},
+  invalidation: Invalidation<TData, TVars> = {},
 ) {
   const queryClient = useQueryClient();
   return useMutation({
     ...config,
     mutationFn,
-    onSuccess: (data, vars, ...rest) => {
-      // Not awaited: the screen reports at once and the lists refetch behind it.
-      for (const queryKey of invalidates(data, vars)) void queryClient.invalidateQueries({ queryKey });
-      return onSuccess?.(data, vars, ...rest);
-    },
+    onSuccess: afterSuccess(queryClient, invalidates, invalidation, onSuccess),
   });
+}
+
+type OnSuccess<TData, TVars> = NonNullable<MutationConfig<TData, TVars>['onSuccess']>;
+
+/**
+ * The mutation's onSuccess: brings the changed queries up to date (`Invalidation`), then runs the
+ * screen's. Apart from the hook so it is tested without React (mutation.test.ts).
+ */
+export function afterSuccess<TData, TVars>(
+  queryClient: QueryClient,
+  invalidates: (data: TData, vars: TVars) => QueryKey[],
+  { awaitRefetch = false, removes, writes }: Invalidation<TData, TVars>,
+  onSuccess?: OnSuccess<TData, TVars>,
+): OnSuccess<TData, TVars> {
+  return (data, vars, ...rest) => {
+    writes?.(queryClient, data, vars);
+    const refetched = Promise.all(
+      invalidates(data, vars).map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    );
+    const goOn = () => {
+      for (const queryKey of removes?.(data, vars) ?? []) queryClient.removeQueries({ queryKey });
+      return onSuccess?.(data, vars, ...rest);
+    };
+    // Not awaited unless asked: the screen reports at once and the lists refetch behind it.
+    return awaitRefetch ? refetched.then(goOn) : goOn();
+  };
 }
 
 /** A call's success answer (the envelope), as a mutation's data. */

@@ -4,14 +4,14 @@ import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
 import { LOGNAME_MAX } from '@portal/contract/rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { pendingSecondaryRequestsQuery } from './api.ts';
+import { pendingSecondaryRequestsQuery, useMarkSecondaryRequestDone, useRequestSecondaries } from './api.ts';
 import { failureBody } from './failure-body.tsx';
 
 interface Row {
@@ -21,9 +21,6 @@ interface Row {
   alias: string;
   type: 'Email' | 'Full';
 }
-/** A name refused: by the check (with its status) or by the request's 409 (name only). */
-type Refused = { logname: string; status?: string };
-
 const emptyRows = (): Row[] =>
   Array.from({ length: C.SECONDARY_ROWS }, () => ({
     logname: '',
@@ -65,7 +62,6 @@ export default function AddSecondariesPage() {
   const { currentUser, replyTo, staff } = useSession();
   const role = useAccountRole();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const form = useForm({
     initialValues: { email: replyTo, rows: emptyRows() },
     validate: validate(currentUser),
@@ -73,23 +69,7 @@ export default function AddSecondariesPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for another account
   useEffect(() => form.setValues({ email: replyTo, rows: emptyRows() }), [currentUser]);
 
-  const submit = useMutation({
-    mutationFn: async (values: typeof form.values): Promise<{ unavailable: Refused[] }> => {
-      const body = toBody(currentUser, values.email, values.rows);
-      const check = await call(C.checkAccountNames, { body });
-      if (!check.data.available)
-        return { unavailable: check.data.list.filter((n) => n.status !== 'available') };
-      try {
-        await call(C.requestAccounts, { body });
-      } catch (err) {
-        // A name taken since the check: the server's 409 names it; shown like the check's answer.
-        const names =
-          err instanceof ApiError && err.code === 'names_taken' ? C.refusedNames(err.message) : null;
-        if (!names) throw err;
-        return { unavailable: names.map((logname) => ({ logname })) };
-      }
-      return { unavailable: [] };
-    },
+  const submit = useRequestSecondaries({
     onSuccess: ({ unavailable }) => {
       if (unavailable.length) {
         showStatus({
@@ -109,7 +89,6 @@ export default function AddSecondariesPage() {
         return;
       }
       form.setValues({ rows: emptyRows() });
-      void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
       showStatus({
         title: accountText.newAccountsPending,
         body: accountText.newAccountsBody,
@@ -140,7 +119,7 @@ export default function AddSecondariesPage() {
       </Text>
       <form
         onSubmit={form.onSubmit((v) => {
-          if (!submit.isPending) submit.mutate(v);
+          if (!submit.isPending) submit.mutate(toBody(currentUser, v.email, v.rows));
         })}
         noValidate
       >
@@ -233,12 +212,9 @@ export default function AddSecondariesPage() {
 /** Staff: secondary-account requests waiting to be set up, each marked done once the accounts exist. */
 function PendingRequests() {
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const q = useQuery(pendingSecondaryRequestsQuery());
-  const done = useMutation({
-    mutationFn: (id: number) => call(C.markSecondaryRequestDone, { body: { id } }),
+  const done = useMarkSecondaryRequestDone({
     onSuccess: (res) => {
-      void queryClient.invalidateQueries({ queryKey: pendingSecondaryRequestsQuery().queryKey });
       showStatus({
         title: accountText.success,
         body: `Request #${res.data.id} marked done; ${res.data.email} has been told.`,
@@ -279,8 +255,8 @@ function PendingRequests() {
                     <Button
                       size="xs"
                       variant="light"
-                      loading={done.isPending && done.variables === r.id}
-                      onClick={() => done.mutate(r.id)}
+                      loading={done.isPending && done.variables?.id === r.id}
+                      onClick={() => done.mutate({ id: r.id })}
                     >
                       Mark done
                     </Button>

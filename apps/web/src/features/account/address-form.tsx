@@ -4,15 +4,15 @@ import * as C from '@portal/contract/account/calls';
 import { adminText } from '@portal/contract/admin/messages';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { accountAddressQuery } from './api.ts';
+import { accountAddressQuery, useUpdateAddress } from './api.ts';
 
 type Kind = 'account' | 'bill';
 const EMPTY: C.Address = {
@@ -54,7 +54,6 @@ export function AddressPage({ kind }: { kind: Kind }) {
   const readOnly = kind === 'account' && info.readOnly;
   const secondary = kind === 'bill' && role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const query = accountAddressQuery(kind, account);
   const q = useQuery({
     ...query,
@@ -77,11 +76,8 @@ export function AddressPage({ kind }: { kind: Kind }) {
     form.clearErrors();
   }, [q.data]);
 
-  const update = useMutation({
-    mutationFn: (values: typeof form.values) =>
-      call(kind === 'bill' ? C.updateBillAddress : C.updateAccountAddress, { body: values }),
-    onSuccess: (res) => {
-      queryClient.setQueryData(query.queryKey, { logname: res.data.logname, address: res.data.new_address });
+  const update = useUpdateAddress(kind, account, {
+    onSuccess: () => {
       showStatus({ title: accountText.success, body: accountText.updated, alert: 'info' });
     },
     onError: (err) => {

@@ -2,7 +2,7 @@ import * as C from '@portal/contract/account/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from '../../app/api.ts';
+import { ApiError, call } from '../../app/api.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
@@ -62,5 +62,90 @@ export const useRevokeApiToken = (
   useInvalidatingMutation(
     (body: BodyOf<typeof T.revokeApiToken>) => call(T.revokeApiToken, { body }),
     (_res, body) => [apiTokensQuery(body.logname).queryKey],
+    config,
+  );
+
+type AddressCall = typeof C.updateAccountAddress | typeof C.updateBillAddress;
+/** The form sends every field of an address, which both calls take (the billing one needs them all). */
+type AddressBody = BodyOf<typeof C.updateBillAddress>;
+
+/**
+ * Changes the account or billing address of `account` (the one the screen shows). The answer holds
+ * the new address: it is written to the address's cache entry rather than read again.
+ */
+export const useUpdateAddress = (
+  kind: 'account' | 'bill',
+  account: string,
+  config?: MutationConfig<Answered<AddressCall>, AddressBody>,
+) =>
+  useInvalidatingMutation(
+    (body: AddressBody) =>
+      kind === 'bill' ? call(C.updateBillAddress, { body }) : call(C.updateAccountAddress, { body }),
+    () => [],
+    config,
+    {
+      writes: (client, res) =>
+        client.setQueryData(accountAddressQuery(kind, account).queryKey, {
+          logname: res.data.logname,
+          address: res.data.new_address,
+        }),
+    },
+  );
+
+/** Changes how statements are delivered: the answer is the new setting, written to its cache entry. */
+export const useChangeStatementDelivery = (
+  config?: MutationConfig<
+    Answered<typeof C.changeStatementDelivery>,
+    BodyOf<typeof C.changeStatementDelivery>
+  >,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.changeStatementDelivery>) => call(C.changeStatementDelivery, { body }),
+    () => [],
+    config,
+    { writes: (client, res, body) => client.setQueryData(statementQuery(body.logname).queryKey, res.data) },
+  );
+
+/** A name refused: by the check (with its status) or by the request's 409 (name only). */
+export type RefusedName = { logname: string; status?: string };
+
+/**
+ * Requests secondary accounts: the names are checked first, then requested (pending until staff
+ * set them up). Names found taken come back as `unavailable` (nothing was requested); otherwise
+ * the staff's list of pending requests changes.
+ */
+export const useRequestSecondaries = (
+  config?: MutationConfig<{ unavailable: RefusedName[] }, C.SecondaryRequestBody>,
+) =>
+  useInvalidatingMutation(
+    async (body: C.SecondaryRequestBody): Promise<{ unavailable: RefusedName[] }> => {
+      const check = await call(C.checkAccountNames, { body });
+      if (!check.data.available)
+        return { unavailable: check.data.list.filter((n) => n.status !== 'available') };
+      try {
+        await call(C.requestAccounts, { body });
+      } catch (err) {
+        // A name taken since the check: the server's 409 names it; shown like the check's answer.
+        const names =
+          err instanceof ApiError && err.code === 'names_taken' ? C.refusedNames(err.message) : null;
+        if (!names) throw err;
+        return { unavailable: names.map((logname) => ({ logname })) };
+      }
+      return { unavailable: [] };
+    },
+    ({ unavailable }) => (unavailable.length ? [] : [pendingSecondaryRequestsQuery().queryKey]),
+    config,
+  );
+
+/** Staff: marks a secondary-account request done: the pending requests change. */
+export const useMarkSecondaryRequestDone = (
+  config?: MutationConfig<
+    Answered<typeof C.markSecondaryRequestDone>,
+    BodyOf<typeof C.markSecondaryRequestDone>
+  >,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof C.markSecondaryRequestDone>) => call(C.markSecondaryRequestDone, { body }),
+    () => [pendingSecondaryRequestsQuery().queryKey],
     config,
   );

@@ -3,15 +3,15 @@ import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { statementQuery } from './api.ts';
+import { statementQuery, useChangeStatementDelivery } from './api.ts';
 
 const METHODS: Array<[C.StatementMethod, string]> = [
   ['n', 'Standard'],
@@ -27,7 +27,6 @@ export default function ChangeStmtDeliveryPage() {
   const urls = useUrls();
   const secondary = role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const query = statementQuery(currentUser);
   const q = useQuery({ ...query, enabled: !!currentUser && !!role.data && !secondary });
   const form = useForm({
@@ -41,10 +40,8 @@ export default function ChangeStmtDeliveryPage() {
     form.resetDirty();
   }, [q.data]);
 
-  const save = useMutation({
-    mutationFn: (values: typeof form.values) => call(C.changeStatementDelivery, { body: values }),
-    onSuccess: (res) => {
-      queryClient.setQueryData(query.queryKey, res.data);
+  const save = useChangeStatementDelivery({
+    onSuccess: () => {
       showStatus({ title: accountText.thanks, body: accountText.statementSaved, alert: 'info' });
     },
     onError: (err) => {

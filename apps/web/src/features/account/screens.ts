@@ -1,4 +1,5 @@
 import { dataFrom, infoAccount, roleOf, type Screens } from '../../app/screen.ts';
+import { session } from '../../app/session.ts';
 
 const api = () => import('./api.ts');
 
@@ -8,7 +9,14 @@ export const accountScreens: Screens = {
     load: () => import('./add-webhosting-page.tsx'),
     data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.emptyDomainsQuery(user))]),
   },
-  'add-secondaries': { load: () => import('./add-secondaries-page.tsx') },
+  'add-secondaries': {
+    load: () => import('./add-secondaries-page.tsx'),
+    // The role (a Secondary is refused the screen) and, for staff, the pending requests.
+    data: dataFrom(api, (api, ctx) => [
+      roleOf(ctx),
+      ...(session.get().staff ? [ctx.client.ensureQueryData(api.pendingSecondaryRequestsQuery())] : []),
+    ]),
+  },
   'change-email-password': { load: () => import('./change-email-password-page.tsx') },
   'change-panel-password': { load: () => import('./change-panel-password-page.tsx') },
   'reset-panel-password': { load: () => import('./reset-panel-password-page.tsx') },

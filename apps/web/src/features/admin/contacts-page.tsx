@@ -1,18 +1,18 @@
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import * as C from '@portal/contract/admin/calls';
+import type * as C from '@portal/contract/admin/calls';
 import { adminText, flagText } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { contactsQuery } from './api.ts';
+import { contactsQuery, useDeleteContact } from './api.ts';
 
 const preLine = { whiteSpace: 'pre-line' as const, overflowWrap: 'anywhere' as const };
 
@@ -30,7 +30,6 @@ const columns: ColumnDef<C.Contact, unknown>[] = [
 export default function ContactsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const list = useQuery({
     ...contactsQuery(account),
     enabled: ready,
@@ -51,11 +50,9 @@ export default function ContactsPage() {
 
   const selected = list.data?.find((c) => c.tcid === selectedId) ?? null;
 
-  const remove = useMutation({
-    mutationFn: (c: C.Contact) => call(C.deleteContact, { body: { id: c.tcid, account } }),
+  const remove = useDeleteContact({
     onSuccess: (res) => {
       setSelectedId(null);
-      void queryClient.invalidateQueries({ queryKey: contactsQuery(account).queryKey });
       showStatus({
         title: adminText.success,
         body: adminText.deleted(res.data.contact),
@@ -164,7 +161,7 @@ export default function ContactsPage() {
             color="red"
             onClick={() => {
               setConfirming(false);
-              if (selected) remove.mutate(selected);
+              if (selected) remove.mutate({ id: selected.tcid, account });
             }}
           >
             Delete

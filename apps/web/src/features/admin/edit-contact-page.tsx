@@ -1,15 +1,14 @@
 import { Text } from '@mantine/core';
-import * as C from '@portal/contract/admin/calls';
 import { adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { contactQuery, contactsQuery } from './api.ts';
+import { contactQuery, useUpdateContact } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
 
 /** Edit Account Contact (spec 002 §2): the form prefilled from get-contact; a success returns to the list. */
@@ -20,7 +19,11 @@ export default function EditContactPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
+  const update = useUpdateContact({
+    onSuccess: () => navigate(routePath('contacts')),
+    onError: (err) =>
+      showStatus({ title: adminText.editContactFailed, body: failureText(err), alert: alertOf(err) }),
+  });
   const leaving = useBackToListOnUserChange();
   // The contact belongs to the account the screen was opened on: a new current user is not asked for it.
   const q = useQuery({
@@ -63,21 +66,7 @@ export default function EditContactPage() {
           }}
           submitLabel="Update"
           onSubmit={async (values) => {
-            try {
-              await call(C.updateContact, {
-                body: { logname: currentUser, tcid: c.tcid, ...toBody(values) },
-              });
-            } catch (err) {
-              showStatus({
-                title: adminText.editContactFailed,
-                body: failureText(err),
-                alert: alertOf(err),
-              });
-              throw err;
-            }
-            await queryClient.invalidateQueries({ queryKey: contactsQuery(currentUser).queryKey });
-            queryClient.removeQueries({ queryKey: contactQuery(currentUser, c.tcid).queryKey });
-            navigate(routePath('contacts'));
+            await update.mutateAsync({ logname: currentUser, tcid: c.tcid, ...toBody(values) });
           }}
         />
       )}

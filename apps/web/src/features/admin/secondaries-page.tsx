@@ -1,22 +1,21 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Text } from '@mantine/core';
-import * as C from '@portal/contract/admin/calls';
+import type * as C from '@portal/contract/admin/calls';
 import { adminText, accountType } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { secondariesQuery } from './api.ts';
+import { secondariesQuery, useUpdateAdmins } from './api.ts';
 
 /** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each (spec 002 §2). */
 export default function SecondariesPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const list = useQuery({
     ...secondariesQuery(currentUser),
     meta: {
@@ -37,14 +36,9 @@ export default function SecondariesPage() {
     setChecked(new Set((list.data ?? []).filter((s) => s.prime_uid).map((s) => s.uid)));
   }, [list.data]);
 
-  const update = useMutation({
-    mutationFn: (admins: number[]) =>
-      call(C.updateAdmins, {
-        body: { logname: currentUser, admins: admins.join(','), ...(staff ? {} : { password }) },
-      }),
+  const update = useUpdateAdmins({
     onSuccess: (res) => {
       setPassword('');
-      queryClient.setQueryData(secondariesQuery(currentUser).queryKey, res.data.secondaries);
       showStatus({
         title: adminText.adminsUpdatedTitle,
         body: res.message || adminText.adminsUpdated(currentUser),
@@ -143,7 +137,11 @@ export default function SecondariesPage() {
             disabled={!staff && !password}
             onClick={() => {
               setConfirming(false);
-              update.mutate([...checked]);
+              update.mutate({
+                logname: currentUser,
+                admins: [...checked].join(','),
+                ...(staff ? {} : { password }),
+              });
             }}
           >
             Confirm

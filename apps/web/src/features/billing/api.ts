@@ -68,14 +68,18 @@ export const coworkingQuery = (disctype: 1 | 2) =>
       call<typeof C.getCoworkingProds>(GET_COWORKING_PRODS, { body: { disctype } }).then((r) => r.data),
   });
 
+/** What the account's billing screens show, which a payment or a card change makes stale. */
+export const accountBillingKeys = (account: string) =>
+  [payMethodsQuery, paymentInfoQuery, recentPaymentsQuery, invoicesQuery].map(
+    (query) => query(account).queryKey,
+  );
+
 /** After a payment or a card change: what the account's billing screens show is stale. */
 export function useInvalidateBilling(): (account: string) => void {
   const queryClient = useQueryClient();
   return useCallback(
     (account: string) => {
-      for (const query of [payMethodsQuery, paymentInfoQuery, recentPaymentsQuery, invoicesQuery]) {
-        void queryClient.invalidateQueries({ queryKey: query(account).queryKey });
-      }
+      for (const queryKey of accountBillingKeys(account)) void queryClient.invalidateQueries({ queryKey });
     },
     [queryClient],
   );

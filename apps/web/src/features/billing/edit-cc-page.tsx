@@ -2,20 +2,20 @@ import { Badge, Button, Card, Grid, Group, Modal, Radio, Stack, Text, TextInput,
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Lines } from '../../ui/lines.tsx';
 import { Page } from '../../ui/page.tsx';
-import { payMethodsQuery, prefillQuery, useHomeOnUserChange, useInvalidateBilling } from './api.ts';
+import { payMethodsQuery, prefillQuery, useHomeOnUserChange } from './api.ts';
 import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
 import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
 import { addCardFailure } from './outcome.ts';
-import { useCardTokenizer } from './tokenize.ts';
+import { type NewCard, useAddCard, useDeleteCard, useUpdateCard } from './mutations.ts';
 
 const NEW = 'new';
 
@@ -85,9 +85,7 @@ interface AddValues extends CardValues {
 
 function AddCard({ account, onAdded }: { account: string; onAdded: () => void }) {
   const showStatus = useStatus();
-  const invalidate = useInvalidateBilling();
   const prefill = useQuery(prefillQuery(account));
-  const tokenize = useCardTokenizer(account);
   const form = useForm<AddValues>({
     initialValues: { ...emptyCard, auto_bill: '' },
     // The card rules the browser checks before tokenising (Luhn, MMYY, CVV digits): the spec's texts.
@@ -115,15 +113,8 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
     });
   }, [prefill.data]);
 
-  const add = useMutation({
-    mutationFn: async (v: AddValues) => {
-      // The number and CVV go to the gateway's script only; the portal gets a one-time token.
-      const opaque_data = await tokenize({ ccnumber: v.ccnumber, expdate: v.expdate, cvv: v.cvv });
-      const { ccnumber: _n, cvv: _c, expdate: _e, ...rest } = toBody(v);
-      return call(C.addCard, { body: { ...rest, opaque_data } as z.input<typeof C.NewCardBody> });
-    },
+  const add = useAddCard(account, {
     onSuccess: (res) => {
-      invalidate(account);
       form.setValues({ ccnumber: '', cvv: '', expdate: '', cardtype: '', auto_bill: '' });
       onAdded();
       showStatus({
@@ -148,7 +139,9 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       noValidate
       aria-label="Add a card"
       onSubmit={form.onSubmit((v) => {
-        if (!add.isPending) add.mutate(v);
+        if (add.isPending) return;
+        const { ccnumber, cvv, expdate, ...body } = toBody(v);
+        add.mutate({ secrets: { ccnumber, expdate, cvv }, body: body as NewCard['body'] });
       })}
     >
       <Stack gap="sm">
@@ -187,7 +180,6 @@ type EditValues = {
 
 function EditCard({ account, card, onDone }: { account: string; card: C.PayMethod; onDone: () => void }) {
   const showStatus = useStatus();
-  const invalidate = useInvalidateBilling();
   const [confirming, setConfirming] = useState(false);
   const form = useForm<EditValues>({
     initialValues: {
@@ -212,11 +204,8 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
     ccn4: card.ccn4,
   });
 
-  const update = useMutation({
-    mutationFn: (v: EditValues) =>
-      call(C.updateCard, { body: toBody(v) as z.input<typeof C.UpdateCardBody> }),
+  const update = useUpdateCard({
     onSuccess: (res) => {
-      invalidate(account);
       onDone();
       showStatus({
         title: billingText.cardUpdated,
@@ -233,10 +222,8 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       });
     },
   });
-  const remove = useMutation({
-    mutationFn: () => call(C.deleteCard, { body: { account, id: card.id } }),
+  const remove = useDeleteCard({
     onSuccess: (res) => {
-      invalidate(account);
       onDone();
       showStatus({
         title: billingText.cardDeleted,
@@ -260,7 +247,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       noValidate
       aria-label="Edit card"
       onSubmit={form.onSubmit((v) => {
-        if (!update.isPending) update.mutate(v);
+        if (!update.isPending) update.mutate(toBody(v) as z.input<typeof C.UpdateCardBody>);
       })}
     >
       <Stack gap="sm">
@@ -327,7 +314,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
             color="red"
             onClick={() => {
               setConfirming(false);
-              remove.mutate();
+              remove.mutate({ account, id: card.id });
             }}
           >
             Delete

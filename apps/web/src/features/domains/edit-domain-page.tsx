@@ -1,18 +1,17 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { domainEdit } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { commonText } from '@portal/contract/messages';
 import { isEmail } from '@portal/contract/rules';
 import { routePath } from '@portal/contract/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { domainStatusQuery, domainsQuery } from './api.ts';
+import { domainStatusQuery } from './api.ts';
+import { useEditDomain } from './mutations.ts';
 
 interface Values {
   auto_renew: string;
@@ -56,8 +55,20 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
-  const [saving, setSaving] = useState(false);
+  const edit = useEditDomain(currentUser, {
+    onSuccess: (res) => {
+      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
+      navigate(routePath('domain-list'));
+    },
+    onError: (e) => {
+      const denied = e instanceof ApiError && e.httpStatus === 403;
+      showStatus({
+        title: denied ? domainText.notAuthorized(domain) : domainText.failed,
+        body: failureText(e),
+        alert: alertOf(e),
+      });
+    },
+  });
   const form = useForm<Values>({
     initialValues: initial,
     validate: {
@@ -65,32 +76,14 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      const res = await call(domainEdit, {
-        body: {
-          domain,
-          auto_renew: values.auto_renew === '1' ? 1 : 0,
-          abandon: values.abandon === '1' ? 1 : 0,
-          contact_email: values.contact_email,
-        },
-      });
-      await queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
-      queryClient.removeQueries({ queryKey: domainStatusQuery(domain).queryKey });
-      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
-      navigate(routePath('domain-list'));
-    } catch (e) {
-      const denied = e instanceof ApiError && e.httpStatus === 403;
-      showStatus({
-        title: denied ? domainText.notAuthorized(domain) : domainText.failed,
-        body: failureText(e),
-        alert: alertOf(e),
-      });
-    } finally {
-      setSaving(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    edit.mutate({
+      domain,
+      auto_renew: values.auto_renew === '1' ? 1 : 0,
+      abandon: values.abandon === '1' ? 1 : 0,
+      contact_email: values.contact_email,
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -113,7 +106,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
           {...form.getInputProps('contact_email')}
         />
         <Group>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={edit.isPending}>
             Update
           </Button>
           <Button variant="default" onClick={() => navigate(routePath('domain-list'))}>

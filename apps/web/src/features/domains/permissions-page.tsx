@@ -12,17 +12,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { addAdmin, deleteAdmin } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainAdminsQuery } from './api.ts';
+import { useAddAdmin, useDeleteAdmin } from './mutations.ts';
 
 /** Permissions for one domain (spec 001 §2, §4): its admins, add one, remove one. */
 export default function PermissionsPage() {
@@ -30,7 +30,6 @@ export default function PermissionsPage() {
   const { currentUser, staff } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const admins = useQuery(domainAdminsQuery(domain));
   const form = useForm({
     // An admin is lasting access: the customer confirms with their password (staff are not asked).
@@ -40,22 +39,9 @@ export default function PermissionsPage() {
       password: (v) => (staff || v ? null : commonText.grantPasswordRequired),
     },
   });
-  const refresh = () => queryClient.invalidateQueries({ queryKey: domainAdminsQuery(domain).queryKey });
-
-  const add = useMutation({
-    mutationFn: (v: { newadmin: string; all: string; password: string }) =>
-      call(addAdmin, {
-        body: {
-          domain,
-          newadmin: v.newadmin.trim(),
-          logname: currentUser,
-          all: v.all === '1' ? 1 : 0,
-          ...(staff ? {} : { password: v.password }),
-        },
-      }),
+  const add = useAddAdmin({
     onSuccess: (res) => {
       form.reset();
-      void refresh();
       showStatus({
         title: res.message,
         body: res.data.domains.join(', '),
@@ -71,10 +57,8 @@ export default function PermissionsPage() {
       }),
   });
 
-  const remove = useMutation({
-    mutationFn: (admin: string) => call(deleteAdmin, { body: { domain, logname: admin } }),
+  const remove = useDeleteAdmin({
     onSuccess: (res) => {
-      void refresh();
       showStatus({ title: domainText.deleted, body: res.message, type: 'review', alert: 'info' });
     },
     onError: (err) =>
@@ -121,8 +105,8 @@ export default function PermissionsPage() {
                       color="red"
                       variant="light"
                       aria-label={`Delete ${a.logname}`}
-                      loading={remove.isPending && remove.variables === a.logname}
-                      onClick={() => remove.mutate(a.logname)}
+                      loading={remove.isPending && remove.variables?.logname === a.logname}
+                      onClick={() => remove.mutate({ domain, logname: a.logname })}
                     >
                       Delete
                     </Button>
@@ -134,7 +118,18 @@ export default function PermissionsPage() {
         </Table>
       )}
       <Card withBorder p="md" maw={520} component="section" aria-labelledby="add-admin">
-        <form onSubmit={form.onSubmit((v) => add.mutate(v))} noValidate>
+        <form
+          onSubmit={form.onSubmit((v) =>
+            add.mutate({
+              domain,
+              newadmin: v.newadmin.trim(),
+              logname: currentUser,
+              all: v.all === '1' ? 1 : 0,
+              ...(staff ? {} : { password: v.password }),
+            }),
+          )}
+          noValidate
+        >
           <Stack gap="sm">
             <Title order={3} fz="lg" id="add-admin">
               Add an Admin

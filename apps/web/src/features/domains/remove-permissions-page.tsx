@@ -1,13 +1,12 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { deleteAdminFromAll } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { commonText } from '@portal/contract/messages';
-import { useMutation } from '@tanstack/react-query';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
+import { useDeleteAdminFromAll } from './mutations.ts';
 
 /** Remove an Admin from all domains (spec 001 §2). */
 export default function RemovePermissionsPage() {
@@ -17,9 +16,7 @@ export default function RemovePermissionsPage() {
     initialValues: { admin: '' },
     validate: { admin: (v) => (v.trim() ? null : commonText.required) },
   });
-  const remove = useMutation({
-    mutationFn: (admin: string) =>
-      call(deleteAdminFromAll, { body: { admin_to_delete: admin, current_user: currentUser } }),
+  const remove = useDeleteAdminFromAll({
     onSuccess: (res) => {
       form.reset();
       showStatus({
@@ -43,7 +40,12 @@ export default function RemovePermissionsPage() {
         The account loses its admin rights on every one of your domains, and with them the right to change
         their email aliases. It keeps its own account and domains.
       </Alert>
-      <form onSubmit={form.onSubmit((v) => remove.mutate(v.admin.trim()))} noValidate>
+      <form
+        onSubmit={form.onSubmit((v) =>
+          remove.mutate({ admin_to_delete: v.admin.trim(), current_user: currentUser }),
+        )}
+        noValidate
+      >
         <Stack gap="sm">
           <TextInput label="Account name" withAsterisk {...form.getInputProps('admin')} />
           <Group>

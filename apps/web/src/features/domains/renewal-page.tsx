@@ -1,15 +1,15 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Table, Text } from '@mantine/core';
-import { renewDomain } from '@portal/contract/domains/calls';
 import { domainText, yearLabel } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, call, failureText } from '../../app/api.ts';
+import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { domainsQuery, renewalStatusQuery, yesNo } from './api.ts';
+import { renewalStatusQuery, yesNo } from './api.ts';
+import { useRenewDomain } from './mutations.ts';
 
 /** Renew one domain (spec 001 §2, §4, §8). */
 export default function RenewalPage() {
@@ -17,7 +17,6 @@ export default function RenewalPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const status = useQuery(renewalStatusQuery(domain));
   const [years, setYears] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -26,13 +25,9 @@ export default function RenewalPage() {
   const s = status.data;
   const price = s?.prices.find((p) => String(p.id) === years)?.price;
 
-  const renew = useMutation({
-    mutationFn: () =>
-      call(renewDomain, { body: { renew_domain: domain, price: price ?? 0, numyears: Number(years) } }),
+  const renew = useRenewDomain(currentUser, {
     onSuccess: (res) => {
       setDone(true);
-      void queryClient.invalidateQueries({ queryKey: renewalStatusQuery(domain).queryKey });
-      void queryClient.invalidateQueries({ queryKey: domainsQuery(currentUser).queryKey });
       showStatus({
         title: domainText.renewalPending,
         body: domainText.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
@@ -141,7 +136,7 @@ export default function RenewalPage() {
           <Button
             onClick={() => {
               setReviewing(false);
-              renew.mutate();
+              renew.mutate({ renew_domain: domain, price: price ?? 0, numyears: Number(years) });
             }}
           >
             Confirm renewal

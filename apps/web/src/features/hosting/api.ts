@@ -182,14 +182,17 @@ export const useInstallApp = (
     config,
   );
 
-/** Requests a development site: the sites it can be made from change. */
-export const useDevsiteSetup = (
+/**
+ * A devsite request to the network team: create a devsite (the sites it can be made from change),
+ * or promote or refresh one (queued for the team; nothing the screens read changes until it is done).
+ */
+export const useDevsiteRequest = (
   account: string,
   config?: MutationConfig<Answered<typeof C.devsiteRequest>, BodyOf<typeof C.devsiteRequest>>,
 ) =>
   useInvalidatingMutation(
     (body: BodyOf<typeof C.devsiteRequest>) => call(C.devsiteRequest, { body }),
-    () => [nondevWebsitesQuery(account).queryKey],
+    (_res, body) => (body.action === 'create' ? [nondevWebsitesQuery(account).queryKey] : []),
     config,
   );
 

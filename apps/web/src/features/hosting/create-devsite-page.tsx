@@ -11,7 +11,7 @@ import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { nondevWebsitesQuery, siteFailure, useDevsiteSetup } from './api.ts';
+import { nondevWebsitesQuery, siteFailure, useDevsiteRequest } from './api.ts';
 
 interface Values {
   action: 'create';
@@ -54,7 +54,7 @@ export default function CreateDevsitePage() {
     validate: zodValidate(C.DevsiteRequestBody),
   });
 
-  const setup = useDevsiteSetup(account, {
+  const setup = useDevsiteRequest(account, {
     onSuccess: () => {
       showStatus({ title: hostingText.devsiteSubmitted, body: hostingText.requestToNoc });
       navigate(routePath('devsites'));

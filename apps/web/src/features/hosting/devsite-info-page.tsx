@@ -1,17 +1,16 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
-import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { devsiteQuery, siteFailure, useOnUserChange } from './api.ts';
+import { devsiteQuery, siteFailure, useDevsiteRequest, useOnUserChange } from './api.ts';
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
@@ -49,13 +48,12 @@ export default function DevsiteInfoPage() {
 
   useOnUserChange(currentUser, back);
 
-  const send = useMutation({
-    mutationFn: (action: Action) =>
-      call(C.devsiteRequest, { body: { action, logname: account, vid: Number(vid), notes } }),
-    onSuccess: (_res, action) => {
+  const send = useDevsiteRequest(account, {
+    onSuccess: (_res, { action }) => {
       setConfirm(null);
       setNotes('');
-      showStatus({ title: ACTIONS[action].done, body: hostingText.requestToNoc });
+      // This screen asks to promote or refresh only (a devsite is created on Create Devsite).
+      if (action !== 'create') showStatus({ title: ACTIONS[action].done, body: hostingText.requestToNoc });
     },
     onError: (err) => {
       setConfirm(null);
@@ -134,7 +132,11 @@ export default function DevsiteInfoPage() {
               <Button variant="default" onClick={() => setConfirm(null)}>
                 Cancel
               </Button>
-              <Button color="red" loading={send.isPending} onClick={() => send.mutate(confirm)}>
+              <Button
+                color="red"
+                loading={send.isPending}
+                onClick={() => send.mutate({ action: confirm, logname: account, vid: Number(vid), notes })}
+              >
                 {ACTIONS[confirm].label}
               </Button>
             </Group>

@@ -1,4 +1,5 @@
-import { dataFrom, infoAccount, type Screens } from '../../app/screen.ts';
+import { dataFrom, firstData, infoAccount, type Screens } from '../../app/screen.ts';
+import { customerQuery } from '../../app/shared-queries.ts';
 
 const api = () => import('./api.ts');
 
@@ -24,7 +25,12 @@ export const hostingScreens: Screens = {
       ];
     }),
   },
-  showlogs: { load: () => import('./showlogs-page.tsx') },
+  showlogs: {
+    load: () => import('./showlogs-page.tsx'),
+    // The account's summary (its uid names the log); the log itself is polled by the page.
+    data: async (ctx) =>
+      firstData(ctx.client.ensureQueryData(customerQuery((await infoAccount(ctx)).account))),
+  },
   webappinstall: {
     load: () => import('./webappinstall-page.tsx'),
     data: dataFrom(api, async (api, ctx) => {

@@ -27,7 +27,20 @@ export const mailScreens: Screens = {
     }),
   },
   'create-email-alias': { load: () => import('./create-alias-page.tsx') },
-  'update-email-alias': { load: () => import('./update-alias-page.tsx') },
+  'update-email-alias': {
+    load: () => import('./update-alias-page.tsx'),
+    // The alias's targets (the catch-all is shown without them), not retried, as on the page.
+    data: dataFrom(api, (api, { client, params }) =>
+      params.src === '*'
+        ? []
+        : [
+            client.ensureQueryData({
+              ...api.aliasDestsQuery(params.domain ?? '', params.src ?? ''),
+              retry: false,
+            }),
+          ],
+    ),
+  },
   'temp-email': {
     load: () => import('./temp-email-page.tsx'),
     data: dataFrom(api, (api, { client, user }) => [
@@ -35,7 +48,15 @@ export const mailScreens: Screens = {
       client.ensureQueryData(api.expListQuery()),
     ]),
   },
-  'edit-temp-email': { load: () => import('./edit-temp-email-page.tsx') },
+  'edit-temp-email': {
+    load: () => import('./edit-temp-email-page.tsx'),
+    // The alias, then the expiry choices around its date (edit-temp-email-page.tsx).
+    data: dataFrom(api, (api, { client, user, params }) => [
+      client
+        .ensureQueryData({ ...api.tempAliasQuery(params.alias ?? '', user), retry: false })
+        .then((alias) => client.ensureQueryData(api.expListQuery(alias.expires))),
+    ]),
+  },
   'temp-email-faq': { load: () => import('./temp-email-faq-page.tsx') },
   'recovery-contacts': {
     load: () => import('./recovery-contacts-page.tsx'),

@@ -2,8 +2,10 @@ import * as C from '@portal/contract/security/second-factor';
 import { useSession } from '../../app/session.ts';
 import * as A from '@portal/contract/security/activity';
 import * as S from '@portal/contract/security/session-calls';
+import type { BodyOf } from '@portal/contract/http';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
+import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Fetchers and query options of the Security and Account activity screens; keys start with the call path. */
 
@@ -36,11 +38,12 @@ export function dateTime(iso: string): string {
 }
 
 /** The account's second factor, keyed by the account so a staff account switch reloads. */
-export const secondFactorQuery = (logname: string) => ({
-  queryKey: [C.secondFactor.path, logname],
-  queryFn: () => call(C.secondFactor, { params: { logname } }).then((r) => r.data),
-  retry: false,
-});
+export const secondFactorQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [C.secondFactor.path, logname],
+    queryFn: () => call(C.secondFactor, { params: { logname } }).then((r) => r.data),
+    retry: false,
+  });
 
 /**
  * Who the Security screen is for: the account shown (the staff member's customer, or oneself) and
@@ -51,3 +54,45 @@ export function useSecurityTarget() {
   const state = useQuery(secondFactorQuery(currentUser));
   return { account: currentUser, own: currentUser === operator, staff, state };
 }
+
+// Mutations, next to the queries they change (app/mutation.ts).
+
+type SecondFactorCall =
+  | typeof C.totpConfirm
+  | typeof C.totpDisable
+  | typeof C.recoveryCodes
+  | typeof C.removeSecondFactor;
+
+/** A change of the account's second factor: its state (on or off, codes left) changes. */
+const secondFactorChange =
+  <K extends SecondFactorCall>(def: K) =>
+  (config?: MutationConfig<Answered<K>, BodyOf<K>>) =>
+    useInvalidatingMutation(
+      (body: BodyOf<K>) => call(def, { body }),
+      (_res, body) => [secondFactorQuery(body.logname).queryKey],
+      config,
+    );
+
+/** Turns the authenticator on with the app's first code; the answer holds the recovery codes. */
+export const useTotpConfirm = secondFactorChange(C.totpConfirm);
+/** Turns the authenticator off (password and a code). */
+export const useTotpDisable = secondFactorChange(C.totpDisable);
+/** New recovery codes, which void the old ones. */
+export const useNewRecoveryCodes = secondFactorChange(C.recoveryCodes);
+/** Staff remove a customer's second factor. */
+export const useRemoveSecondFactor = secondFactorChange(C.removeSecondFactor);
+
+/** Ends sessions of the account: its sessions and its sign-ins (which show whether each is live) change. */
+const sessionsChange =
+  <K extends typeof S.endSession | typeof S.endOtherSessions>(def: K) =>
+  (config?: MutationConfig<Answered<K>, BodyOf<K>>) =>
+    useInvalidatingMutation(
+      (body: BodyOf<K>) => call(def, { body }),
+      (_res, body) => [sessionsQuery(body.logname).queryKey, signInsQuery(body.logname).queryKey],
+      config,
+    );
+
+/** Ends one session of the account. */
+export const useEndSession = sessionsChange(S.endSession);
+/** Ends every session of the account but this browser's. */
+export const useEndOtherSessions = sessionsChange(S.endOtherSessions);

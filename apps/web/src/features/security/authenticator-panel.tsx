@@ -2,11 +2,11 @@ import { Button, Code, Group, PasswordInput, Stack, Text, TextInput } from '@man
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/security/second-factor';
 import { secondFactorText } from '@portal/contract/security/second-factor';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
-import { secondFactorQuery, useSecurityTarget } from './api.ts';
+import { useRemoveSecondFactor, useSecurityTarget, useTotpConfirm, useTotpDisable } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { QrCode } from './qr-code.tsx';
@@ -57,25 +57,17 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
   );
 }
 
-function useRefresh(account: string) {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: secondFactorQuery(account).queryKey });
-}
-
 function SetUp({ account, onDone }: { account: string; onDone: (codes: string[]) => void }) {
   const showStatus = useStatus();
-  const refresh = useRefresh(account);
   const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule } });
   const setup = useMutation({
     mutationFn: () => call(C.totpSetup, { body: { logname: account } }).then((r) => r.data),
     onError: (err) => showFailure(err, form, showStatus),
   });
-  const confirm = useMutation({
-    mutationFn: (code: string) => call(C.totpConfirm, { body: { logname: account, code } }),
+  const confirm = useTotpConfirm({
     onSuccess: (res) => {
       onDone(res.data.recovery_codes);
       showStatus({ title: 'Authenticator on', body: res.message, alert: 'info' });
-      void refresh();
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
@@ -102,7 +94,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
       <form
         noValidate
         onSubmit={form.onSubmit((v) => {
-          if (!confirm.isPending) confirm.mutate(v.code);
+          if (!confirm.isPending) confirm.mutate({ logname: account, code: v.code });
         })}
       >
         <Stack gap="sm">
@@ -130,19 +122,16 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
 
 function TurnOff({ account }: { account: string }) {
   const showStatus = useStatus();
-  const refresh = useRefresh(account);
   const [open, setOpen] = useState(false);
   const form = useForm({
     initialValues: { password: '', code: '' },
     validate: { password: (v) => (v ? null : 'Required'), code: codeRule },
   });
-  const off = useMutation({
-    mutationFn: (v: typeof form.values) => call(C.totpDisable, { body: { logname: account, ...v } }),
+  const off = useTotpDisable({
     onSuccess: (res) => {
       form.reset();
       setOpen(false);
       showStatus({ title: 'Authenticator off', body: res.message, alert: 'info' });
-      void refresh();
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
@@ -158,7 +147,7 @@ function TurnOff({ account }: { account: string }) {
     <form
       noValidate
       onSubmit={form.onSubmit((v) => {
-        if (!off.isPending) off.mutate(v);
+        if (!off.isPending) off.mutate({ logname: account, ...v });
       })}
     >
       <Stack gap="sm" maw={360}>
@@ -193,14 +182,11 @@ function TurnOff({ account }: { account: string }) {
 /** Staff remove a customer's second factor after checking who is asking (audited, mailed, sessions ended). */
 function StaffRemove({ account }: { account: string }) {
   const showStatus = useStatus();
-  const refresh = useRefresh(account);
   const [sure, setSure] = useState(false);
-  const remove = useMutation({
-    mutationFn: () => call(C.removeSecondFactor, { body: { logname: account } }),
+  const remove = useRemoveSecondFactor({
     onSuccess: (res) => {
       setSure(false);
       showStatus({ title: 'Second factor removed', body: res.message, alert: 'info' });
-      void refresh();
     },
     onError: (err) =>
       showStatus({ title: 'Problems', body: String((err as Error).message), alert: 'serious' }),
@@ -211,7 +197,7 @@ function StaffRemove({ account }: { account: string }) {
         Only after checking who is asking: {account} is mailed, and every session of {account} ends.
       </Text>
       <Group>
-        <Button color="red" onClick={() => remove.mutate()} loading={remove.isPending}>
+        <Button color="red" onClick={() => remove.mutate({ logname: account })} loading={remove.isPending}>
           Remove the second factor of {account}
         </Button>
         <Button variant="default" onClick={() => setSure(false)}>

@@ -1,6 +1,10 @@
+import type { BodyOf } from '@portal/contract/http';
+import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
+import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { ceremonyText, createPasskey } from '../../ui/webauthn.ts';
 
 /** The passkeys of `logname` (the Security screen's Passkeys panel). */
 export const passkeysQuery = (logname: string) =>
@@ -9,3 +13,53 @@ export const passkeysQuery = (logname: string) =>
     queryFn: () => call(P.passkeys, { params: { logname } }).then((r) => r.data.passkeys),
     enabled: !!logname,
   });
+
+// Mutations, next to the query they change (app/mutation.ts): each changes the account's passkeys.
+
+type Config<K extends typeof P.passkeyRegister | typeof P.renamePasskey | typeof P.deletePasskey> =
+  MutationConfig<Answered<K>, BodyOf<K>>;
+
+/** What adding a passkey takes: the account, the name given (a default when empty) and the password. */
+export interface NewPasskey {
+  logname: string;
+  name: string;
+  password: string;
+}
+
+/**
+ * Adds a passkey: the server's options, the browser's ceremony (its failure said in words), then
+ * the registration.
+ */
+export const useAddPasskey = (config?: MutationConfig<Answered<typeof P.passkeyRegister>, NewPasskey>) =>
+  useInvalidatingMutation(
+    async ({ logname, name, password }: NewPasskey) => {
+      const options = await call(P.passkeyRegisterOptions, { body: { logname } });
+      let response: Awaited<ReturnType<typeof createPasskey>>;
+      try {
+        response = await createPasskey(options.data);
+      } catch (err) {
+        throw new Error(ceremonyText(err));
+      }
+      return call(P.passkeyRegister, {
+        body: { logname, name: name.trim() || passkeyText.defaultName, response, password },
+      });
+    },
+    (_res, vars) => [passkeysQuery(vars.logname).queryKey],
+    config,
+  );
+
+/** Renames a passkey. */
+export const useRenamePasskey = (config?: Config<typeof P.renamePasskey>) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof P.renamePasskey>) => call(P.renamePasskey, { body }),
+    (_res, body) => [passkeysQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Removes a passkey (with the password). */
+export const useDeletePasskey = (config?: Config<typeof P.deletePasskey>) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof P.deletePasskey>) => call(P.deletePasskey, { body }),
+    (_res, body) => [passkeysQuery(body.logname).queryKey],
+    config,
+  );

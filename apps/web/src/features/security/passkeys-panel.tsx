@@ -12,15 +12,15 @@ import {
 } from '@mantine/core';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { passkeysQuery } from './passkey-api.ts';
-import { ceremonyText, createPasskey, hasWebAuthn } from '../../ui/webauthn.ts';
+import { hasWebAuthn } from '../../ui/webauthn.ts';
+import { passkeysQuery, useAddPasskey, useDeletePasskey, useRenamePasskey } from './passkey-api.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : passkeyText.never);
 
@@ -34,8 +34,6 @@ export function PasskeysPanel() {
   const own = operator === currentUser;
   const supported = hasWebAuthn();
   const list = useQuery(passkeysQuery(currentUser));
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQuery(currentUser).queryKey });
   const showStatus = useStatus();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -44,46 +42,27 @@ export function PasskeysPanel() {
   const fail = (title: string) => (err: unknown) =>
     showStatus({ title, body: failureText(err), alert: alertOf(err) });
 
-  const add = useMutation({
-    mutationFn: async () => {
-      const options = await call(P.passkeyRegisterOptions, { body: { logname: currentUser } });
-      let response: Awaited<ReturnType<typeof createPasskey>>;
-      try {
-        response = await createPasskey(options.data);
-      } catch (err) {
-        throw new Error(ceremonyText(err));
-      }
-      return call(P.passkeyRegister, {
-        body: { logname: currentUser, name: name.trim() || passkeyText.defaultName, response, password },
-      });
-    },
+  const add = useAddPasskey({
     onSuccess: (res) => {
       setName('');
       setPassword('');
-      void refresh();
       showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
     onError: fail(passkeyText.addFailed),
   });
 
-  const rename = useMutation({
-    mutationFn: (v: { id: number; name: string }) =>
-      call(P.renamePasskey, { body: { logname: currentUser, id: v.id, name: v.name } }),
+  const rename = useRenamePasskey({
     onSuccess: (res) => {
       setRenaming(null);
-      void refresh();
       showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
     onError: fail(passkeyText.renameFailed),
   });
 
-  const remove = useMutation({
-    mutationFn: (v: { id: number; password: string }) =>
-      call(P.deletePasskey, { body: { logname: currentUser, id: v.id, password: v.password } }),
+  const remove = useDeletePasskey({
     onSuccess: (res) => {
       const removed = removing?.name ?? '';
       setRemoving(null);
-      void refresh();
       showStatus({ title: res.message, body: removed, type: 'review' });
     },
     onError: fail(passkeyText.removeFailed),
@@ -156,7 +135,7 @@ export function PasskeysPanel() {
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              add.mutate();
+              add.mutate({ logname: currentUser, name, password });
             }}
             noValidate
           >
@@ -198,13 +177,13 @@ export function PasskeysPanel() {
         passkey={renaming}
         pending={rename.isPending}
         onClose={() => setRenaming(null)}
-        onSave={(v) => rename.mutate(v)}
+        onSave={(v) => rename.mutate({ logname: currentUser, ...v })}
       />
       <RemoveModal
         passkey={removing}
         pending={remove.isPending}
         onClose={() => setRemoving(null)}
-        onRemove={(v) => remove.mutate(v)}
+        onRemove={(v) => remove.mutate({ logname: currentUser, ...v })}
       />
     </Card>
   );

@@ -1,12 +1,9 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import * as C from '@portal/contract/security/second-factor';
 import { RECOVERY_CODE_COUNT } from '@portal/contract/security/second-factor';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
-import { secondFactorQuery, useSecurityTarget } from './api.ts';
+import { useNewRecoveryCodes, useSecurityTarget } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
@@ -15,19 +12,16 @@ import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
 export function RecoveryCodesPanel() {
   const { account, own, state } = useSecurityTarget();
   const showStatus = useStatus();
-  const client = useQueryClient();
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useForm({
     initialValues: { password: '' },
     validate: { password: (v) => (v ? null : 'Required') },
   });
-  const make = useMutation({
-    mutationFn: (password: string) => call(C.recoveryCodes, { body: { logname: account, password } }),
+  const make = useNewRecoveryCodes({
     onSuccess: (res) => {
       form.reset();
       setCodes(res.data.recovery_codes);
       showStatus({ title: 'New recovery codes', body: res.message, alert: 'info' });
-      void client.invalidateQueries({ queryKey: secondFactorQuery(account).queryKey });
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
@@ -49,7 +43,7 @@ export function RecoveryCodesPanel() {
             <form
               noValidate
               onSubmit={form.onSubmit((v) => {
-                if (!make.isPending) make.mutate(v.password);
+                if (!make.isPending) make.mutate({ logname: account, password: v.password });
               })}
             >
               <Stack gap="sm" maw={360}>

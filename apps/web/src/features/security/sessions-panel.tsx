@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import * as S from '@portal/contract/security/session-calls';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { call, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { dateTime, sessionsQuery, signInsQuery } from './api.ts';
+import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './api.ts';
 
 /**
  * Where the account is signed in (issue 18): each live session with its browser, network and
@@ -15,24 +15,13 @@ import { dateTime, sessionsQuery, signInsQuery } from './api.ts';
 export function SessionsPanel() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
-  const queryClient = useQueryClient();
   const list = useQuery(sessionsQuery(currentUser));
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: sessionsQuery(currentUser).queryKey });
-    void queryClient.invalidateQueries({ queryKey: signInsQuery(currentUser).queryKey });
-  };
   const failed = (err: unknown) =>
     showStatus({ title: 'The session was not ended', body: failureText(err), alert: 'serious' });
 
-  const endOne = useMutation({
-    mutationFn: (id: string) => call(S.endSession, { body: { logname: currentUser, id } }),
-    onSuccess: refresh,
-    onError: failed,
-  });
-  const endOthers = useMutation({
-    mutationFn: () => call(S.endOtherSessions, { body: { logname: currentUser } }),
+  const endOne = useEndSession({ onError: failed });
+  const endOthers = useEndOtherSessions({
     onSuccess: (res) => {
-      refresh();
       showStatus({ title: 'Signed out elsewhere', body: res.message, type: 'review' });
     },
     onError: failed,
@@ -72,8 +61,8 @@ export function SessionsPanel() {
           <Button
             size="xs"
             variant="default"
-            loading={endOne.isPending && endOne.variables === row.original.id}
-            onClick={() => endOne.mutate(row.original.id)}
+            loading={endOne.isPending && endOne.variables?.id === row.original.id}
+            onClick={() => endOne.mutate({ logname: currentUser, id: row.original.id })}
             aria-label={`Sign out ${row.original.device || 'this session'}`}
           >
             Sign out
@@ -93,7 +82,7 @@ export function SessionsPanel() {
           color="red"
           disabled={others === 0}
           loading={endOthers.isPending}
-          onClick={() => endOthers.mutate()}
+          onClick={() => endOthers.mutate({ logname: currentUser })}
         >
           Sign out all other browsers
         </Button>

@@ -168,7 +168,7 @@ const responsesText = (failures: Document['components']['responses'], status: st
   (failures[FAILURE_NAMES[status] ?? ''] ?? { description: '' }).description.replace(/`/g, '');
 
 /** The API document: generated once per server start, so read once per visit. */
-const documentQuery = queryOptions({
+export const documentQuery = queryOptions({
   queryKey: [openApiDocument.path],
   queryFn: loadDocument,
   staleTime: Infinity,
