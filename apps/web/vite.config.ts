@@ -341,7 +341,7 @@ export default defineConfig({
             // of their own in each screen's first download.
             {
               name: 'common',
-              test: /src[\\/]ui[\\/]page\.tsx$|contract[\\/]src[\\/](domains|billing)[\\/]call-refs\.ts$/,
+              test: /src[\\/]ui[\\/]page\.tsx$|contract[\\/]src[\\/](domains|billing|hosting)[\\/]call-refs\.ts$/,
               priority: 1,
             },
           ],
