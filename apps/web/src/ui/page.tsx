@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { type ReactNode, useContext, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useContext, useEffect, useState } from 'react';
 import { ScreenData } from '../app/screen-data.ts';
 
 /**
@@ -30,6 +30,21 @@ export const SHOW_AT_ONCE = { visibility: 'visible' } as const;
 
 /** The style of content laid out but not shown until the screen's first data has come. */
 export const UNTIL_FIRST_DATA = { visibility: 'hidden' } as const;
+
+/**
+ * The bulk of a screen (a table, a form), rendered in a second, interruptible pass after the screen's
+ * first commit: the heading and what is above this paint in a short task, and the rest follows in
+ * slices instead of one long task (on a slow phone the first commit of the domain list or Make
+ * Payment was one 150–200 ms task at the end of their load). For content with nothing shown below
+ * it, whose arrival therefore moves nothing already on screen; it is laid out hidden until the
+ * screen's first data anyway (Page). The second pass is a state set in a transition once the
+ * first commit is done (its own render, interruptible); no suspense, no fallback.
+ */
+export function RenderLater({ children }: { children: ReactNode }) {
+  const [show, setShow] = useState(false);
+  useEffect(() => startTransition(() => setShow(true)), []);
+  return show ? children : null;
+}
 
 /**
  * A screen: its heading and content, at a readable width. Until the screen's own first data has

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { idNumber, logname, optionalEmail, optionalText, text } from '../rules.ts';
+import { COMPRESSED_WEBSITES } from './call-refs.ts';
 import { hostingText } from './messages.ts';
 
 /** Calls of the hosting area (spec 002 §7): websites, PHP versions, error logs, installs, devsites, databases. */
@@ -30,8 +31,7 @@ export const Website = z.object({
 export type Website = z.infer<typeof Website>;
 
 export const compressedWebsites = defineCall({
-  method: 'GET',
-  path: '/api/compressed-websites/:user',
+  ...COMPRESSED_WEBSITES,
   params: z.object({ user: logname }),
   data: z.array(Website),
 });

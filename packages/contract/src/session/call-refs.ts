@@ -9,6 +9,8 @@ export const URLS = { method: 'GET', path: '/api/urls', token: false } as const;
 export const USER_MODE = { method: 'GET', path: '/api/usermode/:operator', token: true } as const;
 export const ACCOUNT_ROLE = { method: 'GET', path: '/api/account-role/:account', token: true } as const;
 export const CUSTOMER = { method: 'GET', path: '/api/customer/:logname', token: true } as const;
+/** Home's Breaking News (read by home's first data, without zod). */
+export const NETWORK_STATUS = { method: 'GET', path: '/api/networkstatus', token: true } as const;
 export const POPUP_NOTE = { method: 'GET', path: '/api/get-popup-note/:logname', token: true } as const;
 export const LOOKUP_LOGNAME_UID = {
   method: 'GET',

@@ -5,6 +5,7 @@ import { logname, text } from '../rules.ts';
 import {
   ACCOUNT_ROLE,
   LOOKUP_LOGNAME_UID,
+  NETWORK_STATUS,
   SEARCH_ACCOUNTS,
   POPUP_NOTE,
   URLS,
@@ -53,8 +54,7 @@ export const NetworkStatusItem = z.object({
   level: z.number(),
 });
 export const networkStatus = defineCall({
-  method: 'GET',
-  path: '/api/networkstatus',
+  ...NETWORK_STATUS,
   data: z.array(NetworkStatusItem),
 });
 

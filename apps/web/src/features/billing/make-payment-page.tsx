@@ -1,7 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../app/session.ts';
-import { Page } from '../../ui/page.tsx';
+import { Page, RenderLater } from '../../ui/page.tsx';
 import { paymentInfoQuery, payMethodsQuery, useHomeOnUserChange } from './api.ts';
 import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
@@ -15,12 +15,15 @@ export default function MakePaymentPage() {
     <Page title="Make a Payment">
       <PrimaryOnly>
         <SandboxNotice />
-        <PaymentStatus account={currentUser} />
-        <CardsOnFile account={currentUser} />
-        <Title order={3} fz="lg">
-          Pay now
-        </Title>
-        <PaymentForm account={currentUser} />
+        {/* The notice (the screen's largest text) paints with the heading; the rest follows. */}
+        <RenderLater>
+          <PaymentStatus account={currentUser} />
+          <CardsOnFile account={currentUser} />
+          <Title order={3} fz="lg">
+            Pay now
+          </Title>
+          <PaymentForm account={currentUser} />
+        </RenderLater>
       </PrimaryOnly>
     </Page>
   );

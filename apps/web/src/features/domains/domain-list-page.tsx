@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
-import { Page } from '../../ui/page.tsx';
+import { Page, RenderLater } from '../../ui/page.tsx';
 import { domainsQuery, yesNo } from './api.ts';
 
 /** The three routes sharing this screen: heading and where a row click goes (spec 001 §2). */
@@ -83,18 +83,20 @@ export default function DomainListPage() {
           <b>L/E</b> let expire (abandon)
         </Text>
       </Group>
-      <DataTable
-        key={pathname}
-        columns={columns}
-        data={failed ? [FAILED_ROW] : (list.data ?? [])}
-        pageSize={PAGE.domains.size}
-        pageSizes={PAGE.domains.choices}
-        initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={domainText.noDomains}
-        loading={list.isLoading}
-        rowHref={(d) => (failed ? undefined : routePath(mode.target, { domain: d.domain }))}
-        caption={mode.title}
-      />
+      <RenderLater>
+        <DataTable
+          key={pathname}
+          columns={columns}
+          data={failed ? [FAILED_ROW] : (list.data ?? [])}
+          pageSize={PAGE.domains.size}
+          pageSizes={PAGE.domains.choices}
+          initialSort={[{ id: 'domain', desc: false }]}
+          emptyText={domainText.noDomains}
+          loading={list.isLoading}
+          rowHref={(d) => (failed ? undefined : routePath(mode.target, { domain: d.domain }))}
+          caption={mode.title}
+        />
+      </RenderLater>
     </Page>
   );
 }

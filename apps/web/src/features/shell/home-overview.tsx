@@ -11,45 +11,48 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import * as B from '@portal/contract/billing/calls';
-import * as D from '@portal/contract/domains/calls';
-import * as H from '@portal/contract/hosting/calls';
+import { COMPRESSED_WEBSITES } from '@portal/contract/hosting/call-refs';
+import type * as H from '@portal/contract/hosting/calls';
 import { routePath } from '@portal/contract/routes';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
+import { invoicesQuery, paymentInfoQuery } from '../billing/api.ts';
+import { domainsQuery } from '../domains/api.ts';
 
 /** Domains expiring within this many days are listed on home (registrars renew about 45 days ahead). */
 export const EXPIRING_WITHIN_DAYS = 45;
 const money = (n: number) => `$${Math.abs(n).toFixed(2)}`;
 
 /**
- * The overview on home (issue 21, beyond the spec): balance or credit, the last invoice with Pay
- * now, domains expiring soon and pending changes. Each part reads the same call, under the same
- * query key, as its own screen, so the screen opens on data already loaded. `billing` is false
- * for a Secondary account, which may not see billing.
+ * The account's websites as the Websites screen reads them (the same call, under the same key), made
+ * by reference (no zod): home shows without loading the schemas.
  */
-/** The overview's queries, for `account` (home's first data asks for them too: shell/screens.ts). */
+export const overviewSitesQuery = (user: string) =>
+  queryOptions({
+    queryKey: [COMPRESSED_WEBSITES.path, user],
+    queryFn: () =>
+      call<typeof H.compressedWebsites>(COMPRESSED_WEBSITES, { params: { user } }).then((r) => r.data),
+  });
+
+/**
+ * The overview's queries, for `account` (home's first data asks for them too: home-page.tsx). Each
+ * part reads the same call, under the same query key, as its own screen (the billing and domains
+ * areas' query options), so that screen opens on data already loaded.
+ */
 export const overviewQueries = (account: string) => ({
-  info: {
-    queryKey: [B.getPaymentInfo.path, account],
-    queryFn: () => call(B.getPaymentInfo, { params: { user: account } }).then((r) => r.data),
-  },
-  invoices: {
-    queryKey: [B.invoices.path, account],
-    queryFn: () => call(B.invoices, { params: { user: account } }).then((r) => r.data),
-  },
-  domains: {
-    queryKey: [D.domains.path, account],
-    queryFn: () => call(D.domains, { params: { account } }).then((r) => r.data),
-  },
-  sites: {
-    queryKey: [H.compressedWebsites.path, account],
-    queryFn: () => call(H.compressedWebsites, { params: { user: account } }).then((r) => r.data),
-  },
+  info: paymentInfoQuery(account),
+  invoices: invoicesQuery(account),
+  domains: domainsQuery(account),
+  sites: overviewSitesQuery(account),
 });
 
+/**
+ * The overview on home (issue 21, beyond the spec): balance or credit, the last invoice with Pay
+ * now, domains expiring soon and pending changes. `billing` is false for a Secondary account,
+ * which may not see billing.
+ */
 export default function HomeOverview({ account, billing }: { account: string; billing: boolean }) {
   const q = overviewQueries(account);
   const info = useQuery({ ...q.info, enabled: billing });

@@ -1,13 +1,14 @@
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { NETWORK_LEVEL } from '@portal/contract/constants';
-import * as S from '@portal/contract/session/calls';
-import { useQuery } from '@tanstack/react-query';
+import { NETWORK_STATUS } from '@portal/contract/session/call-refs';
+import type * as S from '@portal/contract/session/calls';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
-import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
+import { customerQuery, useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { UNTIL_FIRST_DATA, useFirstData } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import HomeOverview, { overviewQueries } from './home-overview.tsx';
@@ -18,10 +19,11 @@ import HomeOverview, { overviewQueries } from './home-overview.tsx';
  * loaded after the rest it appeared a moment later and pushed the welcome card down (Lighthouse's
  * CLS 0.14–0.38 on phones), and loaded by the first data it was one more file in series.
  */
-const newsQuery = {
-  queryKey: ['networkstatus'],
-  queryFn: () => call(S.networkStatus).then((r) => r.data),
-};
+/** Breaking News, made by reference (no zod: home shows without loading the schemas). */
+export const newsQuery = queryOptions({
+  queryKey: [NETWORK_STATUS.path],
+  queryFn: () => call<typeof S.networkStatus>(NETWORK_STATUS).then((r) => r.data),
+});
 
 /**
  * Home's first data (its manifest entry's `data`): the news and the overview's domains and
@@ -180,10 +182,7 @@ export default function HomePage() {
  * whose it is (name, logname) and its summary, and that a change made here is made to it.
  */
 function CustomerWelcome({ logname }: { logname: string }) {
-  const summary = useQuery({
-    queryKey: [S.customer.path, logname],
-    queryFn: () => call(S.customer, { params: { logname } }).then((r) => r.data),
-  });
+  const summary = useQuery(customerQuery(logname));
   const c = summary.data;
   const name = c ? `${c.first_name} ${c.last_name}`.trim() : '';
   return (
