@@ -3,6 +3,7 @@ import * as T from '@portal/contract/api-tokens/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
@@ -93,18 +94,10 @@ export const useUpdateAddress = (
   );
 
 /** Changes how statements are delivered: the answer is the new setting, written to its cache entry. */
-export const useChangeStatementDelivery = (
-  config?: MutationConfig<
-    Answered<typeof C.changeStatementDelivery>,
-    BodyOf<typeof C.changeStatementDelivery>
-  >,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.changeStatementDelivery>) => call(C.changeStatementDelivery, { body }),
-    () => [],
-    config,
-    { writes: (client, res, body) => client.setQueryData(statementQuery(body.logname).queryKey, res.data) },
-  );
+export const useChangeStatementDelivery = (config?: CallMutationConfig<typeof C.changeStatementDelivery>) =>
+  useCallMutation(C.changeStatementDelivery, () => [], config, {
+    writes: (client, res, body) => client.setQueryData(statementQuery(body.logname).queryKey, res.data),
+  });
 
 /** A name refused: by the check (with its status) or by the request's 409 (name only). */
 export type RefusedName = { logname: string; status?: string };
@@ -138,14 +131,5 @@ export const useRequestSecondaries = (
   );
 
 /** Staff: marks a secondary-account request done: the pending requests change. */
-export const useMarkSecondaryRequestDone = (
-  config?: MutationConfig<
-    Answered<typeof C.markSecondaryRequestDone>,
-    BodyOf<typeof C.markSecondaryRequestDone>
-  >,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.markSecondaryRequestDone>) => call(C.markSecondaryRequestDone, { body }),
-    () => [pendingSecondaryRequestsQuery().queryKey],
-    config,
-  );
+export const useMarkSecondaryRequestDone = (config?: CallMutationConfig<typeof C.markSecondaryRequestDone>) =>
+  useCallMutation(C.markSecondaryRequestDone, () => [pendingSecondaryRequestsQuery().queryKey], config);

@@ -1,8 +1,7 @@
 import * as C from '@portal/contract/admin/calls';
-import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
-import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 
 /** Fetchers and query options of account administration; keys start with the call path. */
 
@@ -43,53 +42,28 @@ export const busAccountsQuery = (account: string) =>
  * Adds a contact: the account's contacts change. The screen goes back to the list once it has
  * been read again, so the new contact is in it.
  */
-export const useAddContact = (
-  config?: MutationConfig<Answered<typeof C.addContact>, BodyOf<typeof C.addContact>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.addContact>) => call(C.addContact, { body }),
-    (_res, body) => [contactsQuery(body.logname).queryKey],
-    config,
-    { awaitRefetch: true },
-  );
+export const useAddContact = (config?: CallMutationConfig<typeof C.addContact>) =>
+  useCallMutation(C.addContact, (_res, body) => [contactsQuery(body.logname).queryKey], config, {
+    awaitRefetch: true,
+  });
 
 /** Changes a contact: the account's contacts change (read again before the screen leaves) and the contact itself. */
-export const useUpdateContact = (
-  config?: MutationConfig<Answered<typeof C.updateContact>, BodyOf<typeof C.updateContact>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.updateContact>) => call(C.updateContact, { body }),
-    (_res, body) => [contactsQuery(body.logname).queryKey],
-    config,
-    {
-      awaitRefetch: true,
-      removes: (res, body) => [contactQuery(body.logname, res.data.contact.tcid).queryKey],
-    },
-  );
+export const useUpdateContact = (config?: CallMutationConfig<typeof C.updateContact>) =>
+  useCallMutation(C.updateContact, (_res, body) => [contactsQuery(body.logname).queryKey], config, {
+    awaitRefetch: true,
+    removes: (res, body) => [contactQuery(body.logname, res.data.contact.tcid).queryKey],
+  });
 
 /** Deletes a contact: the account's contacts change. */
-export const useDeleteContact = (
-  config?: MutationConfig<Answered<typeof C.deleteContact>, BodyOf<typeof C.deleteContact>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteContact>) => call(C.deleteContact, { body }),
-    (_res, body) => [contactsQuery(body.account).queryKey],
-    config,
-  );
+export const useDeleteContact = (config?: CallMutationConfig<typeof C.deleteContact>) =>
+  useCallMutation(C.deleteContact, (_res, body) => [contactsQuery(body.account).queryKey], config);
 
 /**
  * Sets the account's dashboard admins. The answer is the new list of secondaries: it is written
  * to the list's cache entry rather than read again.
  */
-export const useUpdateAdmins = (
-  config?: MutationConfig<Answered<typeof C.updateAdmins>, BodyOf<typeof C.updateAdmins>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.updateAdmins>) => call(C.updateAdmins, { body }),
-    () => [],
-    config,
-    {
-      writes: (client, res, body) =>
-        client.setQueryData(secondariesQuery(body.logname).queryKey, res.data.secondaries),
-    },
-  );
+export const useUpdateAdmins = (config?: CallMutationConfig<typeof C.updateAdmins>) =>
+  useCallMutation(C.updateAdmins, () => [], config, {
+    writes: (client, res, body) =>
+      client.setQueryData(secondariesQuery(body.logname).queryKey, res.data.secondaries),
+  });

@@ -1,6 +1,7 @@
 import * as C from '@portal/contract/billing/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { call } from '../../app/api.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 import { accountBillingKeys } from './api.ts';
 import { type CardSecrets, useCardTokenizer } from './tokenize.ts';
@@ -31,21 +32,9 @@ export function useAddCard(account: string, config?: MutationConfig<Answered<typ
 }
 
 /** Changes a stored card (expiry, auto-billing, billing address). */
-export const useUpdateCard = (
-  config?: MutationConfig<Answered<typeof C.updateCard>, BodyOf<typeof C.updateCard>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.updateCard>) => call(C.updateCard, { body }),
-    (_res, body) => accountBillingKeys(body.account),
-    config,
-  );
+export const useUpdateCard = (config?: CallMutationConfig<typeof C.updateCard>) =>
+  useCallMutation(C.updateCard, (_res, body) => accountBillingKeys(body.account), config);
 
 /** Deletes a stored card. */
-export const useDeleteCard = (
-  config?: MutationConfig<Answered<typeof C.deleteCard>, BodyOf<typeof C.deleteCard>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteCard>) => call(C.deleteCard, { body }),
-    (_res, body) => accountBillingKeys(body.account),
-    config,
-  );
+export const useDeleteCard = (config?: CallMutationConfig<typeof C.deleteCard>) =>
+  useCallMutation(C.deleteCard, (_res, body) => accountBillingKeys(body.account), config);

@@ -1,7 +1,5 @@
 import * as C from '@portal/contract/domains/calls';
-import type { BodyOf, CallDef } from '@portal/contract/http';
-import { call } from '../../app/api.ts';
-import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { domainAdminsQuery, domainStatusQuery, domainsQuery, renewalStatusQuery } from './api.ts';
 
 /**
@@ -10,39 +8,33 @@ import { domainAdminsQuery, domainStatusQuery, domainsQuery, renewalStatusQuery 
  * domain list's chunk; only the screens that change something load this one.
  */
 
-type Config<K extends CallDef> = MutationConfig<Answered<K>, BodyOf<K>>;
-
 /**
  * Gives an account admin rights on a domain, or on all the owner's domains: the admins of every
  * domain the answer names change.
  */
-export const useAddAdmin = (config?: Config<typeof C.addAdmin>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.addAdmin>) => call(C.addAdmin, { body }),
+export const useAddAdmin = (config?: CallMutationConfig<typeof C.addAdmin>) =>
+  useCallMutation(
+    C.addAdmin,
     (res, body) => [body.domain, ...res.data.domains].map((domain) => domainAdminsQuery(domain).queryKey),
     config,
   );
 
 /** Takes an admin off one domain: that domain's admins change. */
-export const useDeleteAdmin = (config?: Config<typeof C.deleteAdmin>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteAdmin>) => call(C.deleteAdmin, { body }),
-    (_res, body) => [domainAdminsQuery(body.domain).queryKey],
-    config,
-  );
+export const useDeleteAdmin = (config?: CallMutationConfig<typeof C.deleteAdmin>) =>
+  useCallMutation(C.deleteAdmin, (_res, body) => [domainAdminsQuery(body.domain).queryKey], config);
 
 /** Takes an admin off all the owner's domains: the admins of every domain the answer names change. */
-export const useDeleteAdminFromAll = (config?: Config<typeof C.deleteAdminFromAll>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteAdminFromAll>) => call(C.deleteAdminFromAll, { body }),
+export const useDeleteAdminFromAll = (config?: CallMutationConfig<typeof C.deleteAdminFromAll>) =>
+  useCallMutation(
+    C.deleteAdminFromAll,
     (res) => res.data.domains.map((domain) => domainAdminsQuery(domain).queryKey),
     config,
   );
 
 /** Renews a domain: its renewal status and the account's domain list change. */
-export const useRenewDomain = (account: string, config?: Config<typeof C.renewDomain>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.renewDomain>) => call(C.renewDomain, { body }),
+export const useRenewDomain = (account: string, config?: CallMutationConfig<typeof C.renewDomain>) =>
+  useCallMutation(
+    C.renewDomain,
     (_res, body) => [renewalStatusQuery(body.renew_domain).queryKey, domainsQuery(account).queryKey],
     config,
   );
@@ -51,10 +43,8 @@ export const useRenewDomain = (account: string, config?: Config<typeof C.renewDo
  * Changes a domain's settings: the account's domain list changes, and is read again before the
  * screen goes back to it; the domain's status is dropped (read afresh when it is edited again).
  */
-export const useEditDomain = (account: string, config?: Config<typeof C.domainEdit>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.domainEdit>) => call(C.domainEdit, { body }),
-    () => [domainsQuery(account).queryKey],
-    config,
-    { awaitRefetch: true, removes: (_res, body) => [domainStatusQuery(body.domain).queryKey] },
-  );
+export const useEditDomain = (account: string, config?: CallMutationConfig<typeof C.domainEdit>) =>
+  useCallMutation(C.domainEdit, () => [domainsQuery(account).queryKey], config, {
+    awaitRefetch: true,
+    removes: (_res, body) => [domainStatusQuery(body.domain).queryKey],
+  });

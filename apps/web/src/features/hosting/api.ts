@@ -4,6 +4,7 @@ import type { BodyOf } from '@portal/contract/http';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
@@ -172,37 +173,20 @@ export function useUpdatePhpVersion(
 }
 
 /** Starts an app install: the account's pending installs change. */
-export const useInstallApp = (
-  account: string,
-  config?: MutationConfig<Answered<typeof C.installApp>, BodyOf<typeof C.installApp>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.installApp>) => call(C.installApp, { body }),
-    () => [pendingInstallsQuery(account).queryKey],
-    config,
-  );
+export const useInstallApp = (account: string, config?: CallMutationConfig<typeof C.installApp>) =>
+  useCallMutation(C.installApp, () => [pendingInstallsQuery(account).queryKey], config);
 
 /**
  * A devsite request to the network team: create a devsite (the sites it can be made from change),
  * or promote or refresh one (queued for the team; nothing the screens read changes until it is done).
  */
-export const useDevsiteRequest = (
-  account: string,
-  config?: MutationConfig<Answered<typeof C.devsiteRequest>, BodyOf<typeof C.devsiteRequest>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.devsiteRequest>) => call(C.devsiteRequest, { body }),
+export const useDevsiteRequest = (account: string, config?: CallMutationConfig<typeof C.devsiteRequest>) =>
+  useCallMutation(
+    C.devsiteRequest,
     (_res, body) => (body.action === 'create' ? [nondevWebsitesQuery(account).queryKey] : []),
     config,
   );
 
 /** Turns a site's error-log watch on or off: the site list changes. */
-export const useWatchErrorLogs = (
-  account: string,
-  config?: MutationConfig<Answered<typeof C.watchErrorLogs>, BodyOf<typeof C.watchErrorLogs>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.watchErrorLogs>) => call(C.watchErrorLogs, { body }),
-    () => [websitesQuery(account).queryKey],
-    config,
-  );
+export const useWatchErrorLogs = (account: string, config?: CallMutationConfig<typeof C.watchErrorLogs>) =>
+  useCallMutation(C.watchErrorLogs, () => [websitesQuery(account).queryKey], config);

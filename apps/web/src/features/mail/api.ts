@@ -1,8 +1,7 @@
 import * as C from '@portal/contract/mail/calls';
-import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
-import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 
 /** Fetchers and query options of the mail area; every key starts with its call path. */
 
@@ -73,22 +72,17 @@ export const fieldErrorsOf = (err: unknown): Record<string, string> =>
 // Mutations, next to the queries they change (app/mutation.ts).
 
 /** Adds an alias to a domain: the domain's aliases and the account's alias counts change. */
-export const useAddAlias = (
-  user: string,
-  config?: MutationConfig<Answered<typeof C.addDomainAlias>, BodyOf<typeof C.addDomainAlias>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.addDomainAlias>) => call(C.addDomainAlias, { body }),
+export const useAddAlias = (user: string, config?: CallMutationConfig<typeof C.addDomainAlias>) =>
+  useCallMutation(
+    C.addDomainAlias,
     (_res, body) => [aliasesQuery(body.src_domain).queryKey, domainCountsQuery(user).queryKey],
     config,
   );
 
 /** Changes an alias's targets: the domain's aliases and that alias's targets change. */
-export const useUpdateAlias = (
-  config?: MutationConfig<Answered<typeof C.updateDomainAlias>, BodyOf<typeof C.updateDomainAlias>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.updateDomainAlias>) => call(C.updateDomainAlias, { body }),
+export const useUpdateAlias = (config?: CallMutationConfig<typeof C.updateDomainAlias>) =>
+  useCallMutation(
+    C.updateDomainAlias,
     (_res, body) => [
       aliasesQuery(body.src_domain).queryKey,
       aliasDestsQuery(body.src_domain, body.src_user).queryKey,
@@ -97,32 +91,21 @@ export const useUpdateAlias = (
   );
 
 /** Deletes an alias: the domain's aliases and the account's alias counts change. */
-export const useDeleteAlias = (
-  user: string,
-  config?: MutationConfig<Answered<typeof C.deleteDomainAlias>, BodyOf<typeof C.deleteDomainAlias>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteDomainAlias>) => call(C.deleteDomainAlias, { body }),
+export const useDeleteAlias = (user: string, config?: CallMutationConfig<typeof C.deleteDomainAlias>) =>
+  useCallMutation(
+    C.deleteDomainAlias,
     (_res, body) => [aliasesQuery(body.src_domain).queryKey, domainCountsQuery(user).queryKey],
     config,
   );
 
 /** Adds a temporary alias: the account's list changes. */
-export const useAddTempEmail = (
-  config?: MutationConfig<Answered<typeof C.addTempEmail>, BodyOf<typeof C.addTempEmail>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.addTempEmail>) => call(C.addTempEmail, { body }),
-    (_res, body) => [tempEmailsQuery(body.logname).queryKey],
-    config,
-  );
+export const useAddTempEmail = (config?: CallMutationConfig<typeof C.addTempEmail>) =>
+  useCallMutation(C.addTempEmail, (_res, body) => [tempEmailsQuery(body.logname).queryKey], config);
 
 /** Changes a temporary alias: the account's list and the alias itself change. */
-export const useUpdateTempEmail = (
-  config?: MutationConfig<Answered<typeof C.updateTempEmail>, BodyOf<typeof C.updateTempEmail>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.updateTempEmail>) => call(C.updateTempEmail, { body }),
+export const useUpdateTempEmail = (config?: CallMutationConfig<typeof C.updateTempEmail>) =>
+  useCallMutation(
+    C.updateTempEmail,
     (_res, body) => [
       tempEmailsQuery(body.logname).queryKey,
       tempAliasQuery(body.name, body.logname).queryKey,
@@ -131,21 +114,9 @@ export const useUpdateTempEmail = (
   );
 
 /** Adds a recovery address: the account's recovery addresses change. */
-export const useAddRecoveryEmail = (
-  config?: MutationConfig<Answered<typeof C.addRecoveryEmail>, BodyOf<typeof C.addRecoveryEmail>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.addRecoveryEmail>) => call(C.addRecoveryEmail, { body }),
-    (_res, body) => [recoveryQuery(body.logname).queryKey],
-    config,
-  );
+export const useAddRecoveryEmail = (config?: CallMutationConfig<typeof C.addRecoveryEmail>) =>
+  useCallMutation(C.addRecoveryEmail, (_res, body) => [recoveryQuery(body.logname).queryKey], config);
 
 /** Deletes a recovery address: the account's recovery addresses change. */
-export const useDeleteRecoveryEmail = (
-  config?: MutationConfig<Answered<typeof C.deleteRecoveryEmail>, BodyOf<typeof C.deleteRecoveryEmail>>,
-) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof C.deleteRecoveryEmail>) => call(C.deleteRecoveryEmail, { body }),
-    (_res, body) => [recoveryQuery(body.account).queryKey],
-    config,
-  );
+export const useDeleteRecoveryEmail = (config?: CallMutationConfig<typeof C.deleteRecoveryEmail>) =>
+  useCallMutation(C.deleteRecoveryEmail, (_res, body) => [recoveryQuery(body.account).queryKey], config);

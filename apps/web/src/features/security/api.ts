@@ -2,10 +2,9 @@ import * as C from '@portal/contract/security/second-factor';
 import { useSession } from '../../app/session.ts';
 import * as A from '@portal/contract/security/activity';
 import * as S from '@portal/contract/security/session-calls';
-import type { BodyOf } from '@portal/contract/http';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
-import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 
 /** Fetchers and query options of the Security and Account activity screens; keys start with the call path. */
 
@@ -66,12 +65,8 @@ type SecondFactorCall =
 /** A change of the account's second factor: its state (on or off, codes left) changes. */
 const secondFactorChange =
   <K extends SecondFactorCall>(def: K) =>
-  (config?: MutationConfig<Answered<K>, BodyOf<K>>) =>
-    useInvalidatingMutation(
-      (body: BodyOf<K>) => call(def, { body }),
-      (_res, body) => [secondFactorQuery(body.logname).queryKey],
-      config,
-    );
+  (config?: CallMutationConfig<K>) =>
+    useCallMutation(def, (_res, body) => [secondFactorQuery(body.logname).queryKey], config);
 
 /** Turns the authenticator on with the app's first code; the answer holds the recovery codes. */
 export const useTotpConfirm = secondFactorChange(C.totpConfirm);
@@ -85,9 +80,9 @@ export const useRemoveSecondFactor = secondFactorChange(C.removeSecondFactor);
 /** Ends sessions of the account: its sessions and its sign-ins (which show whether each is live) change. */
 const sessionsChange =
   <K extends typeof S.endSession | typeof S.endOtherSessions>(def: K) =>
-  (config?: MutationConfig<Answered<K>, BodyOf<K>>) =>
-    useInvalidatingMutation(
-      (body: BodyOf<K>) => call(def, { body }),
+  (config?: CallMutationConfig<K>) =>
+    useCallMutation(
+      def,
       (_res, body) => [sessionsQuery(body.logname).queryKey, signInsQuery(body.logname).queryKey],
       config,
     );

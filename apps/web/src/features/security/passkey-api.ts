@@ -1,8 +1,8 @@
-import type { BodyOf } from '@portal/contract/http';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
+import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
 import { ceremonyText, createPasskey } from '../../ui/webauthn.ts';
 
@@ -15,9 +15,6 @@ export const passkeysQuery = (logname: string) =>
   });
 
 // Mutations, next to the query they change (app/mutation.ts): each changes the account's passkeys.
-
-type Config<K extends typeof P.passkeyRegister | typeof P.renamePasskey | typeof P.deletePasskey> =
-  MutationConfig<Answered<K>, BodyOf<K>>;
 
 /** What adding a passkey takes: the account, the name given (a default when empty) and the password. */
 export interface NewPasskey {
@@ -49,17 +46,9 @@ export const useAddPasskey = (config?: MutationConfig<Answered<typeof P.passkeyR
   );
 
 /** Renames a passkey. */
-export const useRenamePasskey = (config?: Config<typeof P.renamePasskey>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof P.renamePasskey>) => call(P.renamePasskey, { body }),
-    (_res, body) => [passkeysQuery(body.logname).queryKey],
-    config,
-  );
+export const useRenamePasskey = (config?: CallMutationConfig<typeof P.renamePasskey>) =>
+  useCallMutation(P.renamePasskey, (_res, body) => [passkeysQuery(body.logname).queryKey], config);
 
 /** Removes a passkey (with the password). */
-export const useDeletePasskey = (config?: Config<typeof P.deletePasskey>) =>
-  useInvalidatingMutation(
-    (body: BodyOf<typeof P.deletePasskey>) => call(P.deletePasskey, { body }),
-    (_res, body) => [passkeysQuery(body.logname).queryKey],
-    config,
-  );
+export const useDeletePasskey = (config?: CallMutationConfig<typeof P.deletePasskey>) =>
+  useCallMutation(P.deletePasskey, (_res, body) => [passkeysQuery(body.logname).queryKey], config);
