@@ -322,7 +322,15 @@ export default defineConfig({
             // zod, on its own: the forms validate with the contract's schemas, while the shell and the
             // screens that only show data make their calls by reference (`call-refs.ts`) without it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 6 },
-            // The signed-in layout with what it needs (menus, accordion, floating UI).
+            // The signed-in layout's navigation with what it needs (menus, accordion, floating UI):
+            // loaded once the navigation can be seen, so not on a phone's first screen.
+            {
+              name: 'nav',
+              test: /src[\\/]app[\\/]shell-nav/,
+              priority: 6,
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in layout's frame (top bar, AppShell).
             { name: 'shell', test: /src[\\/]app[\\/]signed-in-shell/, priority: 5 },
             // Libraries shared by two screens or more, except the inputs and the table below.
             {
