@@ -1,7 +1,7 @@
-import { ROUTES } from '@portal/contract/routes';
 import { useEffect } from 'react';
-import { matchPath, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { NAV } from './nav.ts';
+import { routeAt } from './route-match.ts';
 import { useSession } from './session.ts';
 
 /** The sidebar's label of each route it links to: the name a customer knows the screen by. */
@@ -20,15 +20,11 @@ const words = (name: string) => {
  * the portal's title; home is the portal's title alone.
  */
 export function screenTitle(pathname: string, portalTitle: string): string {
-  for (const r of ROUTES) {
-    const m = matchPath(r.path, pathname);
-    if (!m) continue;
-    if (r.name === 'home' || r.name === 'home-alias') return portalTitle;
-    const label = NAV_LABELS.get(r.name) ?? words(r.name);
-    const about = Object.values(m.params).filter(Boolean).join(' ');
-    return `${about && !NAV_LABELS.has(r.name) ? `${label}: ${about}` : label} – ${portalTitle}`;
-  }
-  return portalTitle;
+  const r = routeAt(pathname);
+  if (!r || r.name === 'home' || r.name === 'home-alias') return portalTitle;
+  const label = NAV_LABELS.get(r.name) ?? words(r.name);
+  const about = Object.values(r.params).filter(Boolean).join(' ');
+  return `${about && !NAV_LABELS.has(r.name) ? `${label}: ${about}` : label} – ${portalTitle}`;
 }
 
 /** Keeps the browser tab's title on the current screen (per-screen titles, in history too). */

@@ -1,6 +1,5 @@
-import { ROUTES, type RouteName } from '@portal/contract/routes';
+import type { RouteName } from '@portal/contract/routes';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
-import { matchPath, type Params } from 'react-router';
 import { accountScreens } from '../features/account/screens.ts';
 import { adminScreens } from '../features/admin/screens.ts';
 import { billingScreens } from '../features/billing/screens.ts';
@@ -10,6 +9,7 @@ import { mailScreens } from '../features/mail/screens.ts';
 import { securityScreens } from '../features/security/screens.ts';
 import { shellScreens } from '../features/shell/screens.ts';
 import { toolScreens } from '../features/tools/screens.ts';
+import { routeAt } from './route-match.ts';
 import type { Screen, ScreenContext, Screens } from './screen.ts';
 
 /**
@@ -37,14 +37,8 @@ export function screenOf(name: RouteName): Screen {
   );
 }
 
-/** The route and parameters of an address relative to /portal/, or null. */
-export function routeAt(pathname: string): { name: RouteName; params: Params } | null {
-  for (const r of ROUTES) {
-    const m = matchPath(r.path, pathname);
-    if (m) return { name: r.name, params: m.params };
-  }
-  return null;
-}
+/** The route and parameters of an address relative to /portal/, or null (matched once per address). */
+export { routeAt } from './route-match.ts';
 
 const components = new WeakMap<Screen, LazyExoticComponent<ComponentType>>();
 

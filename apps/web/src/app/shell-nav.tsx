@@ -11,7 +11,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { commonText } from '@portal/contract/messages';
-import { ROUTES, type RouteName, routePath } from '@portal/contract/routes';
+import { routePath } from '@portal/contract/routes';
 import {
   ACCOUNT_SEARCH_LIMIT,
   LOOKUP_LOGNAME_UID,
@@ -20,8 +20,9 @@ import {
 } from '@portal/contract/session/call-refs';
 import type * as S from '@portal/contract/session/calls';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, matchPath, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiError, call } from './api.ts';
+import { isRouteAt as isCurrent } from './route-match.ts';
 import { ADMIN_TOOLS, NAV, type NavItem, navItemShown, RESOURCES } from './nav.ts';
 import { session, useSession } from './session.ts';
 import { useAccountRole, useUrls } from './shared-queries.ts';
@@ -37,11 +38,6 @@ import { SafeHtml } from '../ui/safe-html.tsx';
 
 /** Accordion values become element ids: no spaces. */
 const slug = (label: string) => label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-/** A route is current when the path matches its pattern, optional parameters included. */
-const isCurrent = (name: RouteName, pathname: string) => {
-  const def = ROUTES.find((r) => r.name === name);
-  return !!def && !!matchPath(def.path, pathname);
-};
 
 function useLinks() {
   const { data } = useUrls();

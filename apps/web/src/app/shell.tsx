@@ -1,14 +1,14 @@
 import { Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ROUTES } from '@portal/contract/routes';
 import { USER_MODE } from '@portal/contract/session/call-refs';
 import type * as S from '@portal/contract/session/calls';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { matchPath, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { LoginPage } from '../features/shell/login-page.tsx';
 import { call } from './api.ts';
 import { mantineScheme, session, setPortalTitle, useSession } from './session.ts';
+import { routesAt } from './route-match.ts';
 import { preloadScreen } from './screen-route.tsx';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { urlsQuery } from './urls.ts';
@@ -38,9 +38,8 @@ function usePrefetchAfterLogin(loggedIn: boolean, pathname: string) {
   }, [loggedIn, pathname]);
 }
 
-const PUBLIC_PATHS = ROUTES.filter((r) => 'public' in r && r.public).map((r) => r.path);
-const isPublic = (pathname: string) => PUBLIC_PATHS.some((p) => matchPath(p, pathname));
-const isKnown = (pathname: string) => ROUTES.some((r) => matchPath(r.path, pathname));
+const isPublic = (pathname: string) => routesAt(pathname).some((r) => r.public);
+const isKnown = (pathname: string) => routesAt(pathname).length > 0;
 
 /** The application shell: the signed-out layout here, the signed-in one loaded after sign-in. */
 export function Shell() {
