@@ -118,7 +118,13 @@ describe('home while staff work on a customer', () => {
       await login(page, 'staff');
       await page.getByRole('heading', { name: 'Welcome, staff' }).waitFor();
       await workOn(page, 'bob');
-      if (width !== 1280) await page.setViewportSize({ width, height: 844 });
+      if (width !== 1280) {
+        await page.setViewportSize({ width, height: 844 });
+        // The sidebar slides away (Mantine's transition): the screenshot waits until it is gone.
+        await page.waitForFunction(
+          () => (document.querySelector('.mantine-AppShell-navbar')?.getBoundingClientRect().right ?? 0) <= 0,
+        );
+      }
       await page.getByTestId('working-on-bar').getByText('Working on bob').waitFor();
       const welcome = page.getByTestId('customer-summary');
       await welcome.getByRole('heading', { name: 'Bob Baker (bob)' }).waitFor();

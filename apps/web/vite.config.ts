@@ -293,7 +293,7 @@ const inNodeModule = (id: string, name: string) =>
 const FORM_INPUTS = (id: string) =>
   FORM_INPUT_NAMES.has(mantineComponentOf(id) ?? '') || FORM_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
 /** TanStack Table and the shared data table: list screens only. */
-const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table/;
+const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table\.tsx$/;
 
 export default defineConfig({
   base: '/portal/',

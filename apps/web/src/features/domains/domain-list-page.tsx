@@ -8,7 +8,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSession } from '../../app/session.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { DataTableLater } from '../../ui/data-table-later.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';
 import { domainsQuery, yesNo } from './api.ts';
 
@@ -84,7 +84,7 @@ export default function DomainListPage() {
         </Text>
       </Group>
       <RenderLater>
-        <DataTable
+        <DataTableLater
           key={pathname}
           columns={columns}
           data={failed ? [FAILED_ROW] : (list.data ?? [])}
