@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 type Purify = typeof import('dompurify').default;
 let purify: Purify | undefined;
 let loading: Promise<Purify> | undefined;
-const loadPurify = () => {
+/**
+ * Loads the sanitiser (a chunk of its own); a screen whose first render shows server markup starts
+ * this with its first data, so the markup shows with the rest instead of one download later.
+ */
+export const loadPurify = () => {
   loading ??= import('dompurify').then((m) => {
     purify = m.default;
     return purify;

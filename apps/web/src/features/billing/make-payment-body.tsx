@@ -1,5 +1,6 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { RenderLater } from '../../ui/page.tsx';
 import { paymentInfoQuery, payMethodsQuery } from './api.ts';
 import { dollars, ymd } from './format.ts';
 import { PaymentForm } from './payment-form.tsx';
@@ -13,7 +14,10 @@ export default function MakePaymentBody({ account }: { account: string }) {
       <Title order={3} fz="lg">
         Pay now
       </Title>
-      <PaymentForm account={account} />
+      {/* The form (the most to render) in a pass of its own, after the status and cards have painted. */}
+      <RenderLater>
+        <PaymentForm account={account} />
+      </RenderLater>
     </>
   );
 }
