@@ -10,7 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
 import { customerQuery, useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { UNTIL_FIRST_DATA, useFirstData } from '../../ui/page.tsx';
-import { loadPurify, SafeHtml } from '../../ui/safe-html.tsx';
+import { SafeHtml } from '../../ui/safe-html.tsx';
 import HomeOverview, { overviewQueries } from './home-overview.tsx';
 
 /**
@@ -26,8 +26,8 @@ export const newsQuery = queryOptions({
 });
 
 /**
- * Home's first data (its manifest entry's `data`): the news (with the sanitiser its reports are
- * shown through) and the overview's domains and websites at once; its balance and last invoice once the role says the account may see billing
+ * Home's first data (its manifest entry's `data`): the news and the overview's domains and
+ * websites at once; its balance and last invoice once the role says the account may see billing
  * (a Secondary may not). The content shows once all have come (useFirstData).
  */
 export async function homeData({ client, ...ctx }: ScreenContext): Promise<unknown> {
@@ -38,8 +38,6 @@ export async function homeData({ client, ...ctx }: ScreenContext): Promise<unkno
       : undefined,
   );
   return firstData(
-    // The news reports are server markup, shown through the sanitiser.
-    loadPurify(),
     client.ensureQueryData(newsQuery),
     client.ensureQueryData(q.domains),
     client.ensureQueryData(q.sites),
