@@ -299,13 +299,6 @@ const OVERLAY_NAMES = new Set([
   'ScrollArea',
   'Table',
 ]);
-const FLOATING_UI = [
-  '@floating-ui/react',
-  '@floating-ui/react-dom',
-  '@floating-ui/dom',
-  '@floating-ui/core',
-  '@floating-ui/utils',
-];
 /** The libraries those inputs build on. */
 const FORM_INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
 const inNodeModule = (id: string, name: string) =>
@@ -364,7 +357,7 @@ export default defineConfig({
             {
               name: 'overlays',
               test: (id) =>
-                FLOATING_UI.some((p) => inNodeModule(id, p)) ||
+                /node_modules[\\/]@floating-ui[\\/]/.test(id) ||
                 OVERLAY_NAMES.has(mantineComponentOf(id) ?? ''),
               priority: 5,
               minShareCount: 2,
@@ -373,8 +366,7 @@ export default defineConfig({
             // Libraries shared by two screens or more, except the inputs and the table below.
             {
               name: 'ui',
-              test: (id) =>
-                /node_modules/.test(id) && !FORM_INPUTS(id) && !TABLE.test(id) && !/dompurify/.test(id),
+              test: (id) => /node_modules/.test(id) && !FORM_INPUTS(id) && !TABLE.test(id),
               priority: 4,
               minShareCount: 2,
             },
