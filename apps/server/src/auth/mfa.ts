@@ -275,6 +275,30 @@ export async function setupRequired(
   return (await secondFactorMethods(db, account.logname)).length === 0;
 }
 
+/**
+ * The account a staff session is confined to while it has still to set up its second factor
+ * (PORTAL_STAFF_MFA=required): its own, or null when it is free. Confined, it makes only the set-up
+ * calls and what the shell reads (route option `beforeSecondFactor`), and those only on its own
+ * account (`checkSetupReach`): a set-up call is no way into a customer's account.
+ */
+export async function setupConfinement(
+  db: Db,
+  policy: StaffMfaPolicy,
+  caller: { username: string; role: string },
+): Promise<string | null> {
+  if (policy !== 'required' || !isStaffRole(caller.role)) return null;
+  return (await setupRequired(db, policy, { logname: caller.username, role: caller.role }))
+    ? caller.username
+    : null;
+}
+
+/** A confined session (`setupConfinement`) reaches no account but its own: refused otherwise. */
+export function checkSetupReach(confinedTo: string | null, reached: Array<string | undefined>): void {
+  if (confinedTo === null) return;
+  if (reached.some((account) => account !== undefined && account !== confinedTo))
+    throw setupRequiredRefusal();
+}
+
 /** The refusal of every other call while a staff account has still to set up its second factor. */
 export const setupRequiredRefusal = () =>
   new AppError('forbidden', secondFactorText.setupRequired, undefined, 'mfa_setup_required');

@@ -1,62 +1,35 @@
 import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
-import { apiTokenText } from '@portal/contract/api-tokens/messages';
-import { commonText } from '@portal/contract/messages';
-import { fieldErrors } from '@portal/contract/rules';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
-import {
-  type AccountRef,
-  type AccountScope,
-  authorizeAccount,
-  authorizeDomain,
-  authorizeSite,
-  authorizeTarget,
-  type DomainRef,
-  type DomainScope,
-  isStaff,
-  type SiteRef,
-} from '../auth/policy.ts';
-import { apiTokenCaller, isApiToken } from '../auth/api-tokens.ts';
-import type { ApiTokenUse, Caller } from '../auth/tokens.ts';
+import type { AccountRef, DomainRef, SiteRef } from '../auth/policy.ts';
+import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { auditLog } from '../db/schema.ts';
-import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
-import { type Claim, claim, fingerprintOf, keep, keyOf, release } from './idempotency.ts';
-import { confirmGrant } from './grant.ts';
+import { fingerprintOf } from './idempotency.ts';
 import type { LimitName } from './limits.ts';
-import { clientKey } from './client-address.ts';
-import { redact } from './redact.ts';
-import { eq } from 'drizzle-orm';
-import { liveSession } from '../auth/sessions.ts';
-import { setupRequired, setupRequiredRefusal } from '../auth/mfa.ts';
+import { Answer, wireAnswer } from './pipeline/answer.ts';
+import { audited } from './pipeline/audit.ts';
+import { authenticate } from './pipeline/authenticate.ts';
+import { authorize } from './pipeline/authorize.ts';
+import { checkCardDeclines, countCardDecline } from './pipeline/card-declines.ts';
+import type { Access, CallContext, Input, Parsed, Plan } from './pipeline/context.ts';
+import { checkGrant } from './pipeline/grant.ts';
+import { claimKey, type KeyClaim, keepAnswer, keepFailure } from './pipeline/idempotency.ts';
+import { applyLimit } from './pipeline/limit.ts';
+import { parseInput } from './pipeline/parse.ts';
+import { secondFactorGate } from './pipeline/second-factor-gate.ts';
+import { checkTokenScope } from './pipeline/token-scope.ts';
 
-export interface Input<C extends CallDef> {
-  params: z.output<C['params']>;
-  body: z.output<C['body']>;
-  caller: Caller;
-}
+export { Answer };
+export type { Access, Input };
 
 /**
- * Who may call a route. Required on every route, so a route cannot be added without a rule; the
- * scopes are the policy's (auth/policy.ts):
- * - 'public': no token (login, reset flows, /api/urls, ...);
- * - 'optional': a token when the caller has one, none otherwise (public reference data);
- * - 'user': any signed-in caller, no account named (reference data, tools);
- * - 'staff': staff and admins only;
- * - { account, scope }: the account named in the path or body; with `target`, also the account the
- *   call acts on, the account itself or one of its Secondaries;
- * - { domain, scope }: the domain named in the path or body; with `owner`, the account the payload
- *   names as its owner must be it;
- * - { site, scope }: a website named by its vid alone; its owner is the account, under `scope`.
+ * Every API call is registered here (route) and walks one pipeline (serve), the same stages in the
+ * same order, each a function of its own under http/pipeline/ (docs/ARCHITECTURE.md,
+ * docs/decisions/030-request-pipeline.md):
+ *
+ *   authenticate → second-factor gate → token scope → parse → limit → idempotency key
+ *   → [transaction: authorise → grant → card declines → handle, audited → keep the key's answer]
+ *   → answer
  */
-export type Access<C extends CallDef> =
-  | 'public'
-  | 'optional'
-  | 'user'
-  | 'staff'
-  | { account: (input: Input<C>) => string; scope?: AccountScope; target?: (input: Input<C>) => string }
-  | { domain: (input: Input<C>) => string; scope?: DomainScope; owner?: (input: Input<C>) => string }
-  | { site: (input: Input<C>) => number; scope?: AccountScope };
 
 /**
  * What a rule guarantees the handler once it has passed: a caller on every rule but 'public' and
@@ -77,32 +50,6 @@ export type Granted<A> = A extends 'public'
           : A extends { site: unknown }
             ? { caller: Caller; site: SiteRef; account: AccountRef }
             : { caller: Caller };
-
-interface CallContext<C extends CallDef> {
-  params: z.output<C['params']>;
-  /** The query string of a GET call (its contract's `query`). */
-  query: z.output<C['query']>;
-  body: z.output<C['body']>;
-  /** Null only on public routes, and on optional ones called without a token. */
-  caller: Caller | null;
-  /**
-   * The account the call acts on: the one an account rule named. A staff-only handler may set the
-   * account it acts on, for its audit entry.
-   */
-  account?: AccountRef;
-  /** The account the call acts on, that an account rule's `target` named (the account or its Secondary). */
-  target?: AccountRef;
-  /** The domain a domain rule named. */
-  domain?: DomainRef;
-  /** The website a site rule named (its owner is `account`). */
-  site?: SiteRef;
-  /** The database, or the route's transaction for routes that change data. */
-  db: Db;
-  req: FastifyRequest;
-  reply: FastifyReply;
-  /** Adds details to this call's audit entry (written for every change made by staff). */
-  auditDetails: Record<string, unknown>;
-}
 
 /** A handler's context under the access rule `A`: what the rule guarantees is not optional. */
 export type RouteContext<C extends CallDef, A extends Access<C> = Access<C>> = Omit<
@@ -146,18 +93,6 @@ export interface RouteOptions<C extends CallDef, A extends Access<C>> {
   handler: (ctx: RouteContext<C, A>) => Promise<unknown>;
 }
 
-/** A success answer with a message or top-level fields next to `data` (e.g. `references[]`). */
-export class Answer {
-  readonly data: unknown;
-  readonly message: string;
-  readonly top: Record<string, unknown>;
-  constructor(data: unknown, message = '', top: Record<string, unknown> = {}) {
-    this.data = data;
-    this.message = message;
-    this.top = top;
-  }
-}
-
 export interface RegisteredCall {
   method: string;
   path: string;
@@ -183,290 +118,125 @@ export function route<C extends CallDef, A extends Access<C>>(
     throw new Error(`${call.path}: a call without token must be public`);
   if (call.token && opts.access === 'public')
     throw new Error(`${call.path}: a call with token cannot be public`);
-  const mutates = call.method === 'POST';
-  const useTx = opts.transaction ?? mutates;
-  const audited = opts.audit ?? mutates;
-  // Calls that change something (the audited POSTs): repeating a read needs no key.
-  const idempotent = mutates && audited && call.token;
-  const interactive = opts.session === 'interactive' || !!opts.grant;
+  const plan = planOf(call, opts);
   app.deps.calls.push({
     method: call.method,
     path: call.path,
     token: call.token,
     access: describe(opts.access),
     call,
-    idempotent,
-    auditsAttempts: audited && !useTx,
-    interactive,
+    idempotent: plan.idempotent,
+    auditsAttempts: plan.audited && !plan.transaction,
+    interactive: plan.interactive,
   });
-
+  // The authorise stage has checked the rule and set what it grants (Granted<A>) on the context.
+  const handle = (ctx: CallContext<C>) => opts.handler(ctx as unknown as RouteContext<C, A>);
   app.route({
     method: call.method,
     url: call.path,
-    handler: async (req, reply) => {
-      const caller =
-        opts.access === 'optional'
-          ? req.headers.authorization
-            ? await authenticate(app, req)
-            : null
-          : call.token
-            ? await authenticate(app, req)
-            : null;
-      if (caller && !opts.beforeSecondFactor) await requireSecondFactor(app, caller);
-      if (caller?.token) checkTokenUse(caller.token, call, interactive);
-      const params = parse(call.params, req.params ?? {}) as z.output<C['params']>;
-      const body = call.method === 'POST' ? parse(call.body, req.body ?? {}) : undefined;
-      const query = parse(call.query, req.query ?? {}) as z.output<C['query']>;
-      if (opts.limit)
-        await app.deps.limiter.hit(opts.limit, { account: caller?.username, client: clientKey(req.ip) });
-      const key = idempotent && caller ? keyOf(req) : null;
-      const claimed: Claim | null =
-        key && caller
-          ? {
-              owner: caller.username,
-              key,
-              fingerprint: fingerprintOf(app, [call.method, call.path, params, body]),
-            }
-          : null;
-      if (claimed) {
-        const kept = await claim(app.deps.db, claimed, { now: app.deps.now(), transactional: useTx });
-        if (kept) return reply.code(kept.httpStatus).header('idempotent-replayed', 'true').send(kept.answer);
-      }
-      // The account a card decline counts against: known once authorised.
-      let declinesOf: string | undefined;
-      const run = async (db: Db) => {
-        const ctx: CallContext<C> = {
-          params,
-          query,
-          body: body as z.output<C['body']>,
-          caller,
-          account: undefined,
-          target: undefined,
-          domain: undefined,
-          site: undefined,
-          db,
-          req,
-          reply,
-          auditDetails: {},
-        };
-        await authorize(db, opts.access, ctx);
-        if (opts.grant) {
-          const password = (body as { password?: string } | undefined)?.password;
-          await confirmGrant(db, caller as Caller, password, ctx.auditDetails);
-        }
-        if (opts.cardDeclines && ctx.account) {
-          await app.deps.limiter.checkDeclines(db, ctx.account.logname);
-          declinesOf = ctx.account.logname;
-        }
-        const result = await handleAudited(ctx);
-        if (reply.sent) return null;
-        const answer = wireAnswer(app, call, result);
-        // Kept in the call's own transaction: the key's answer and the work commit together.
-        if (claimed) await keep(db, claimed, { httpStatus: 200, answer });
-        return answer;
-      };
-      // authorize() has checked the rule and set what it grants (Granted<A>) on the context.
-      const handle = (ctx: CallContext<C>) => opts.handler(ctx as unknown as RouteContext<C, A>);
-      /** The handler, with a staff change written to the audit log. */
-      const handleAudited = async (ctx: CallContext<C>) => {
-        const { db } = ctx;
-        if (!audited || !caller) return handle(ctx);
-        // A change made with a personal access token carries its name (the account's activity shows it).
-        const token = caller.token;
-        // A staff-only handler may name the account itself (ctx.account): read it when writing.
-        const entry = () => ({
-          operator: caller.username,
-          account: ctx.account?.logname ?? ctx.domain?.owner ?? (token ? caller.username : null),
-          action: `${call.method} ${call.path}`,
-        });
-        const tokenDetails = token ? { api_token: { id: token.id, name: token.name } } : {};
-        if (!isStaff(caller)) {
-          // A customer's own change is on the account's record too, for its activity list (issue 18):
-          // written with the change once it is done; a refusal changed nothing and is not recorded.
-          const result = await handle(ctx);
-          const { account } = entry();
-          await db.insert(auditLog).values({
-            ...entry(),
-            account: account ?? caller.username,
-            details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails },
-          });
-          return result;
-        }
-        if (useTx) {
-          // One transaction: the entry is written with the change, or neither is.
-          const result = await handle(ctx);
-          await db
-            .insert(auditLog)
-            .values({ ...entry(), details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails } });
-          return result;
-        }
-        // No transaction: a handler may have made its side effect (a charge stored) before it fails.
-        // The attempt is written first and its outcome after, so a failure is on the record too.
-        const [row] = await db
-          .insert(auditLog)
-          .values({ ...entry(), details: { ...redact(body), ...tokenDetails, outcome: 'attempted' } })
-          .returning({ id: auditLog.id });
-        const outcome = async (details: Record<string, unknown>) =>
-          db
-            .update(auditLog)
-            .set({
-              account: entry().account,
-              details: { ...redact(body), ...ctx.auditDetails, ...tokenDetails, ...details },
-            })
-            .where(eq(auditLog.id, row.id));
-        try {
-          const result = await handle(ctx);
-          await outcome({ outcome: 'done' });
-          return result;
-        } catch (err) {
-          await outcome({
-            outcome: 'failed',
-            error: err instanceof AppError ? `${err.code}: ${err.message}` : 'internal error',
-          });
-          throw err;
-        }
-      };
-      try {
-        const answer = useTx
-          ? await app.deps.db.transaction((tx) => run(tx as unknown as Db))
-          : await run(app.deps.db);
-        return reply.sent ? reply : answer;
-      } catch (err) {
-        // Counted outside the call's transaction, which the refusal rolled back.
-        if (declinesOf && err instanceof AppError && err.code === 'refused') {
-          await app.deps.limiter.countDecline(declinesOf);
-        }
-        if (claimed) await keepFailure(app, req, claimed, err, useTx);
-        throw err;
-      }
-    },
+    handler: (req, reply) => serve(app, plan, handle, req, reply),
   });
 }
 
-/** What the client receives for a handler's result: the envelope, or the document as it is. */
-function wireAnswer(app: FastifyInstance, call: CallDef, result: unknown): unknown {
-  if (!call.envelope) {
-    // A document other programs read as it is (the API description), not in the envelope.
-    checkResponse(app, call, result);
-    return result;
-  }
-  if (result instanceof Answer) {
-    checkResponse(app, call, result.data, result.top);
-    return { status: 1, message: result.message, ...result.top, data: result.data };
-  }
-  checkResponse(app, call, result);
-  return { status: 1, message: '', data: result };
+/** What a route's options decide about its call, worked out once when it is registered. */
+function planOf<C extends CallDef, A extends Access<C>>(call: C, opts: RouteOptions<C, A>): Plan<C> {
+  const mutates = call.method === 'POST';
+  const transaction = opts.transaction ?? mutates;
+  const audited = opts.audit ?? mutates;
+  return {
+    call,
+    access: opts.access,
+    transaction,
+    audited,
+    // Calls that change something (the audited POSTs): repeating a read needs no key.
+    idempotent: mutates && audited && call.token,
+    // A token never hands access to anyone: a grant is interactive too.
+    interactive: opts.session === 'interactive' || !!opts.grant,
+    beforeSecondFactor: !!opts.beforeSecondFactor,
+    grant: !!opts.grant,
+    cardDeclines: !!opts.cardDeclines,
+    limit: opts.limit,
+  };
 }
 
-/**
- * A keyed request that failed: a refusal (AppError) is its answer and is replayed; an unexpected
- * failure of a transactional call changed nothing, so the key is given up and a retry runs again;
- * one of a call without a transaction may have done part of its work (a charge), so its failure is
- * replayed rather than risk doing it twice.
- */
-async function keepFailure(
+/** The request pipeline: the stages of every call, in their order. */
+async function serve<C extends CallDef>(
   app: FastifyInstance,
+  plan: Plan<C>,
+  handle: (ctx: CallContext<C>) => Promise<unknown>,
   req: FastifyRequest,
-  claimed: Claim,
-  err: unknown,
-  transactional: boolean,
-): Promise<void> {
+  reply: FastifyReply,
+): Promise<unknown> {
+  const { deps } = app;
+  const caller = await authenticate(deps, req, plan);
+  const confinedTo = await secondFactorGate(deps, caller, plan);
+  checkTokenScope(caller, plan);
+  const input = parseInput(plan.call, req);
+  await applyLimit(deps.limiter, plan, caller, req.ip);
+  const fingerprint = (parts: unknown) => fingerprintOf(app, parts);
+  const key = await claimKey({ db: deps.db, now: deps.now, fingerprint }, plan, req, caller, input);
+  if (key.replay)
+    return reply.code(key.replay.httpStatus).header('idempotent-replayed', 'true').send(key.replay.answer);
+  const call: InCall<C> = { app, plan, handle, req, reply, caller, confinedTo, input, key };
   try {
-    if (err instanceof AppError)
-      await keep(app.deps.db, claimed, { httpStatus: HTTP_STATUS[err.code], answer: envelopeOf(err) });
-    else if (transactional) await release(app.deps.db, claimed);
-    else
-      await keep(app.deps.db, claimed, {
-        httpStatus: 500,
-        answer: { status: 0, message: commonText.internalError, code: 'internal', request_id: req.id },
-      });
-  } catch (keepErr) {
-    // The database is likely down: the key stays 'running' (a duplicate gets 409) until it is stale.
-    req.log.error({ err: keepErr }, 'idempotency key: the answer could not be kept');
+    const answer = plan.transaction
+      ? await deps.db.transaction((tx) => inCall(call, tx))
+      : await inCall(call, deps.db);
+    return reply.sent ? reply : answer;
+  } catch (failure) {
+    const { err, declinesOf } = CallFailure.open(failure);
+    // Both outside the call's transaction, which the failure rolled back.
+    await countCardDecline(deps.limiter, declinesOf, err);
+    await keepFailure(deps.db, req, key.claimed, err, plan.transaction);
+    throw err;
   }
 }
 
-async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<Caller> {
-  const header = req.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-  if (!token) throw expired();
-  if (isApiToken(token)) return authenticateApiToken(app, req, token);
-  const caller = await app.deps.tokens.verify(token);
-  if (!caller) throw expired();
-  // The session decides, not the token: one query, which also reads the caller's own account.
-  const { db, sessionTimes, sessionCache } = app.deps;
-  const self = await liveSession(db, caller, app.deps.now(), sessionTimes, sessionCache);
-  if (!self) throw expired();
-  caller.self = self;
-  req.caller = caller;
-  return caller;
+/** What the stages before the transaction hand the stages in it. */
+interface InCall<C extends CallDef> {
+  app: FastifyInstance;
+  plan: Plan<C>;
+  handle: (ctx: CallContext<C>) => Promise<unknown>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  caller: Caller | null;
+  confinedTo: string | null;
+  input: Parsed<C>;
+  key: KeyClaim;
 }
 
-/**
- * Staff and admins without a second factor, under PORTAL_STAFF_MFA=required, may make only the
- * setup calls: every other call is refused (403, `mfa_setup_required`). Customers are never asked,
- * and the policy `optional` costs no query.
- */
-async function requireSecondFactor(app: FastifyInstance, caller: Caller): Promise<void> {
-  const policy = app.deps.config.PORTAL_STAFF_MFA;
-  if (policy !== 'required' || !isStaff(caller)) return;
-  if (await setupRequired(app.deps.db, policy, { logname: caller.username, role: caller.role }))
-    throw setupRequiredRefusal();
-}
-
-/**
- * A personal access token (auth/api-tokens.ts): its own rate limit, counted per account (all its
- * tokens together) and per client, before the call does anything.
- */
-async function authenticateApiToken(
-  app: FastifyInstance,
-  req: FastifyRequest,
-  token: string,
-): Promise<Caller> {
-  const caller = await apiTokenCaller(app.deps.db, token, app.deps.now());
-  if (!caller) throw expired();
-  await app.deps.limiter.hit('token', { account: caller.username, client: clientKey(req.ip) });
-  req.caller = caller;
-  return caller;
-}
-
-/** What a token may call: never an interactive call; with scope `read`, GET calls only. */
-function checkTokenUse(token: ApiTokenUse, call: CallDef, interactive: boolean): void {
-  if (interactive) throw forbidden(apiTokenText.sessionOnly);
-  if (token.scope === 'read' && call.method !== 'GET') throw forbidden(apiTokenText.readOnly);
-}
-
-async function authorize<C extends CallDef>(db: Db, access: Access<C>, ctx: CallContext<C>): Promise<void> {
-  if (access === 'public' || access === 'optional') return;
-  const caller = ctx.caller as Caller;
-  if (access === 'user') return;
-  if (access === 'staff') {
-    if (!isStaff(caller)) throw forbidden();
-    return;
+/** The stages in the call's transaction (or on the database, for a call without one). */
+async function inCall<C extends CallDef>(call: InCall<C>, db: Db): Promise<unknown> {
+  const { app, plan, caller, input, reply } = call;
+  let declinesOf: string | null = null;
+  try {
+    const grants = await authorize(db, plan.access, caller, input, call.confinedTo);
+    const auditDetails = await checkGrant(db, plan, caller, input.body);
+    const checkDeclines = (account: string) => app.deps.limiter.checkDeclines(db, account);
+    declinesOf = await checkCardDeclines(checkDeclines, plan, grants.account?.logname);
+    const ctx: CallContext<C> = { ...input, caller, ...grants, db, req: call.req, reply, auditDetails };
+    const result = await audited(plan, ctx, () => call.handle(ctx));
+    if (reply.sent) return null;
+    const answer = wireAnswer(plan.call, result, app.deps.checkResponses);
+    await keepAnswer(db, call.key.claimed, answer);
+    return answer;
+  } catch (err) {
+    throw new CallFailure(err, declinesOf);
   }
-  const input = { params: ctx.params, body: ctx.body, caller };
-  if ('account' in access) {
-    const account = await authorizeAccount(db, caller, access.account(input), access.scope ?? 'self');
-    ctx.account = account;
-    if (access.target) ctx.target = await authorizeTarget(db, account, access.target(input));
-    return;
-  }
-  if ('site' in access) {
-    const granted = await authorizeSite(db, caller, access.site(input), access.scope ?? 'self');
-    ctx.site = granted.site;
-    ctx.account = granted.account;
-    return;
-  }
-  ctx.domain = await authorizeDomain(db, caller, access.domain(input), access.scope, access.owner?.(input));
 }
 
-function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  // With the input, a field that was sent with the wrong type is told so, not called missing.
-  const errors = fieldErrors(result.error, value);
-  const [field, text] = Object.entries(errors)[0] ?? ['_', commonText.invalidInput];
-  throw invalid(field === '_' ? text : `${field}: ${text}`, errors);
+/** A failure in the call's transaction, with the account a card refusal counts against. */
+class CallFailure extends Error {
+  readonly err: unknown;
+  readonly declinesOf: string | null;
+  constructor(err: unknown, declinesOf: string | null) {
+    super('call failed');
+    this.err = err;
+    this.declinesOf = declinesOf;
+  }
+  static open(failure: unknown): { err: unknown; declinesOf: string | null } {
+    return failure instanceof CallFailure ? failure : { err: failure, declinesOf: null };
+  }
 }
 
 /** The rule as the access matrix, docs/access.md and the API document name it. */
@@ -475,22 +245,6 @@ function describe(access: Access<CallDef>): string {
   if ('account' in access) return `account:${access.scope ?? 'self'}${access.target ? '+secondary' : ''}`;
   if ('site' in access) return `site:${access.scope ?? 'self'}`;
   return access.scope === 'owner' ? 'domain:owner' : 'domain';
-}
-
-/** In tests, every answer is checked against the contract so server and client cannot drift. */
-function checkResponse(app: FastifyInstance, call: CallDef, data: unknown, top: unknown = {}): void {
-  if (!app.deps.checkResponses) return;
-  for (const [schema, value, part] of [
-    [call.data, data, 'data'],
-    [call.top, top, 'top-level fields'],
-  ] as const) {
-    const result = schema.safeParse(value);
-    if (!result.success) {
-      throw new Error(
-        `response of ${call.path} (${part}) does not match the contract: ${JSON.stringify(fieldErrors(result.error))}`,
-      );
-    }
-  }
 }
 
 export type { BodyOf, ParamsOf };
