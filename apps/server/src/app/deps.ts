@@ -1,0 +1,127 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createDevices, type Devices } from '../auth/devices.ts';
+import { createSecretBox, type SecretBox } from '../auth/secret-box.ts';
+import { SessionCache } from '../auth/session-cache.ts';
+import type { SessionTimes } from '../auth/sessions.ts';
+import { type Caller, createTokenService, resolveSecret, type TokenService } from '../auth/tokens.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { createMetrics, type Metrics } from '../http/metrics.ts';
+import { parseLimits } from '../http/limits.ts';
+import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+import type { RegisteredCall } from '../http/route.ts';
+import { type BreachService, createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
+import type { PaymentGateway } from '../integrations/gateway/index.ts';
+import { createIntegrations, type Integrations } from '../integrations/index.ts';
+import {
+  fileTransport,
+  messageIdDomain,
+  Outbox,
+  smtpTransport,
+  type Transport,
+} from '../integrations/mailer.ts';
+import { JobRunner } from '../lib/jobs.ts';
+
+/** What every feature may use; reached as `app.deps`. The outside services are its `Integrations`. */
+export interface Deps extends Integrations {
+  config: Config;
+  db: Database['db'];
+  database: Database;
+  tokens: TokenService;
+  /** Session lifetime and idle timeouts (auth/sessions.ts). */
+  sessionTimes: SessionTimes;
+  /** Session checks kept for a moment, dropped on the database's change announcements. */
+  sessionCache: SessionCache;
+  /** The owner's known browsers (auth/devices.ts). */
+  devices: Devices;
+  /** Encrypts authenticator secrets and hashes recovery codes (auth/secret-box.ts). */
+  secretBox: SecretBox;
+  outbox: Outbox;
+  jobs: JobRunner;
+  /** The clock; tests replace it to move time. */
+  now: () => Date;
+  /** Every registered contract call with its access rule (coverage and access tests read it). */
+  calls: RegisteredCall[];
+  checkResponses: boolean;
+  /** The breached-password check: the imported index when present, the built-in list otherwise. */
+  breach: BreachService;
+  /** Set when the process is asked to stop: `/readyz` answers 503 so the balancer moves on (server.ts). */
+  lifecycle: { draining: boolean };
+  /** Prometheus metrics of this app (http/metrics.ts). */
+  metrics: Metrics;
+  /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
+  limiter: RateLimiter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+  interface FastifyRequest {
+    caller?: Caller;
+  }
+}
+
+/** What the container is made from besides the configuration (buildApp's options). */
+export interface DepsOptions {
+  database: Database;
+  now?: () => Date;
+  transport?: Transport;
+  checkResponses?: boolean;
+  gateway?: PaymentGateway;
+  processMetrics?: boolean;
+}
+
+/**
+ * The container: every service a feature reaches as `app.deps`, made once per app. A bad gateway,
+ * registrar or whois setting stops the server here, at start-up.
+ */
+export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOptions): Deps {
+  const now = opts.now ?? (() => new Date());
+  const database = opts.database;
+  const transport =
+    opts.transport ??
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
+      : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
+  const outbox = new Outbox(config.MAIL_FROM, transport);
+  const sessionCache = new SessionCache(config.PORTAL_SESSION_CACHE_MS);
+  database.onAuthChange((account) => sessionCache.drop(account));
+  const jobs = new JobRunner(database.db, app.log, now);
+  outbox.register(jobs);
+
+  const metrics = createMetrics(database.db, { processMetrics: opts.processMetrics });
+  const deps: Deps = {
+    config,
+    db: database.db,
+    database,
+    tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
+    secretBox: createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR)),
+    sessionTimes: {
+      ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
+      idleMinutes: config.PORTAL_IDLE_MINUTES,
+      staffIdleMinutes: config.PORTAL_STAFF_IDLE_MINUTES,
+    },
+    sessionCache,
+    outbox,
+    jobs,
+    now,
+    calls: [],
+    checkResponses: opts.checkResponses ?? false,
+    breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
+    lifecycle: { draining: false },
+    metrics,
+    // Made here, once per app, so a bad gateway, registrar or whois setting stops the server at start-up.
+    ...createIntegrations(config, { metrics, logger: app.log, now, gateway: opts.gateway }),
+    limiter: createRateLimiter(
+      database.db,
+      parseLimits(config.PORTAL_RATE_LIMITS),
+      config.PORTAL_CARD_DECLINES_PER_DAY,
+      now,
+    ),
+  };
+  app.decorate('deps', deps);
+  return deps;
+}
