@@ -675,7 +675,7 @@ export interface paths {
         };
         /**
          * List api tokens
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-api-tokens-by-logname"];
         put?: never;
@@ -697,7 +697,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke api token
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-revoke-api-token"];
         delete?: never;
@@ -1555,7 +1555,7 @@ export interface paths {
         };
         /**
          * Get recovery emails
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-get-recovery-emails-by-user"];
         put?: never;
@@ -1597,7 +1597,7 @@ export interface paths {
         put?: never;
         /**
          * Delete recovery email
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-delete-recovery-email"];
         delete?: never;
@@ -2539,7 +2539,7 @@ export interface paths {
         };
         /**
          * second-factor-by-logname
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-second-factor-by-logname"];
         put?: never;
@@ -2641,7 +2641,7 @@ export interface paths {
         put?: never;
         /**
          * remove-second-factor
-         * @description **Who may call it:** Staff and admins only, on an account that exists.
+         * @description **Who may call it:** Staff and admins only, on an account that exists. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-remove-second-factor"];
         delete?: never;
@@ -2699,7 +2699,7 @@ export interface paths {
         };
         /**
          * Passkeys
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-passkeys-by-logname"];
         put?: never;
@@ -2799,7 +2799,7 @@ export interface paths {
         };
         /**
          * sessions-by-logname
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-sessions-by-logname"];
         put?: never;
@@ -2821,7 +2821,7 @@ export interface paths {
         put?: never;
         /**
          * end-session
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-end-session"];
         delete?: never;
@@ -2841,7 +2841,7 @@ export interface paths {
         put?: never;
         /**
          * end-other-sessions
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         post: operations["post-end-other-sessions"];
         delete?: never;
@@ -2859,7 +2859,7 @@ export interface paths {
         };
         /**
          * sign-ins-by-logname
-         * @description **Who may call it:** The account named in the request itself, or staff.
+         * @description **Who may call it:** The account named in the request itself, or staff. In a signed-in session only: an API token is refused (403).
          */
         get: operations["get-sign-ins-by-logname"];
         put?: never;

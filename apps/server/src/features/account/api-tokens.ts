@@ -129,6 +129,8 @@ export function apiTokenRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.listApiTokens, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ params }) => params.logname },
     handler: async ({ db, account }) => {
       const rows = await db
@@ -141,6 +143,8 @@ export function apiTokenRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.revokeApiToken, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname },
     handler: async ({ db, account, body, caller, auditDetails }) => {
       const owner = account.logname;

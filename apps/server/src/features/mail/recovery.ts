@@ -19,6 +19,8 @@ import { hashToken } from './confirm.ts';
 export function recoveryRoutes(app: FastifyInstance): void {
   const { deps } = app;
   route(app, C.getRecoveryEmails, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ params }) => params.user },
     handler: async ({ db, account }) => {
       const rows = await db
@@ -100,6 +102,8 @@ export function recoveryRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.deleteRecoveryEmail, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ body }) => body.account },
     handler: async ({ db, account, body, caller }) => {
       const [row] = await db

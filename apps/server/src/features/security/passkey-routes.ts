@@ -73,6 +73,8 @@ export function passkeyRoutes(app: FastifyInstance): void {
   });
 
   route(app, P.passkeys, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     // Staff may see which passkeys a customer has (helping them), never change them.
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account }) => {

@@ -32,6 +32,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
   route(app, C.secondFactor, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ params }) => params.logname },
     beforeSecondFactor: true,
     handler: async ({ db, account }) => {
@@ -181,6 +183,8 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   });
 
   route(app, C.removeSecondFactor, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     // Staff only, on the account named (which must exist); the audit entry names it.
     access: { account: ({ body }) => body.logname, scope: 'staff' },
     handler: async (ctx) => {

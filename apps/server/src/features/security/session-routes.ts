@@ -21,6 +21,8 @@ export function sessionListRoutes(app: FastifyInstance): void {
       : deps.sessionTimes.idleMinutes) * 60_000;
 
   route(app, S.listSessions, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account, caller }) => {
       const mine = caller.username === account.logname ? caller.sid : undefined;
@@ -29,6 +31,8 @@ export function sessionListRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.endSession, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'self' },
     handler: async ({ db, account, caller, body }) => {
       const reason = isStaff(caller) && caller.username !== account.logname ? 'ended by staff' : 'ended';
@@ -40,6 +44,8 @@ export function sessionListRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.endOtherSessions, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'self' },
     handler: async ({ db, account, caller }) => {
       const own = caller.username === account.logname;
@@ -56,6 +62,8 @@ export function sessionListRoutes(app: FastifyInstance): void {
   });
 
   route(app, S.listSignIns, {
+    // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
+    session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account }) => {
       const rows = await recentSignIns(db, account.logname, deps.now());
