@@ -138,6 +138,7 @@ describe('every API answer', () => {
         headers: { 'content-type': 'application/json' },
       }),
       await t.request('GET', '/api/urls'),
+      await t.request('GET', '/api/openapi.json'),
     ];
     for (const res of answers) expect(res.headers['cache-control'], String(res.status)).toBe('no-store');
   });

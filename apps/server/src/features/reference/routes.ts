@@ -10,9 +10,9 @@ export function referenceRoutes(app: FastifyInstance): void {
   let document: ReturnType<typeof openApiDocument> | undefined;
   route(app, C.openApiDocument, {
     access: 'public',
-    handler: async ({ reply }) => {
+    // Like every /api/ answer, `Cache-Control: no-store` (app/security-headers.ts).
+    handler: async () => {
       document ??= openApiDocument(app.deps.calls, { version: VERSION });
-      reply.header('cache-control', 'no-cache');
       return document;
     },
   });
