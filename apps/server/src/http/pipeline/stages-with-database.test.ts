@@ -64,7 +64,9 @@ describe('authenticate', () => {
 
   it('refuses a missing, forged or ended token (401, expired_token)', async () => {
     for (const header of [undefined, 'Bearer forged', 'Bearer mpt_0123456789abcdef_forged'])
-      expect(await codeOf(authenticate(t.app.deps, req(header), { access: 'user', call }))).toBe('expired');
+      expect(await codeOf(authenticate(t.app.deps, req(header), { access: 'user', call }))).toBe(
+        'unauthenticated',
+      );
   });
 
   it("answers a session's caller with its own account, and keeps it on the request", async () => {
