@@ -43,6 +43,8 @@ const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(site)?.[1] ?? 0) * 100
 interface Unit {
   argv: string[];
   env: Record<string, string>;
+  /** ExecStartPost's readiness wait, as systemd hands it to /bin/sh (`$$` and `%%` unescaped). */
+  ready: string;
 }
 
 /**
@@ -57,7 +59,9 @@ function unit(file: string, instance = ''): Unit {
   const env: Record<string, string> = {};
   for (const [, k, v] of text.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)) env[k] = v;
   expect(exec[0]).toBe(process.execPath);
-  return { argv: exec.slice(1), env };
+  const post = /^ExecStartPost=\/bin\/sh -c '(.*)'$/m.exec(text)?.[1] ?? '';
+  expect(post).toContain('/readyz');
+  return { argv: exec.slice(1), env, ready: post.replaceAll('$$', '$').replaceAll('%%', '%') };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout behind nginx', () => {
@@ -308,6 +312,11 @@ http {
     expect(login.status).toBe(200);
     const token = login.body.data?.id_token ?? '';
     expect(token).not.toBe('');
+    // The units' ExecStartPost readiness wait returns (exit 0) for a ready web process and worker.
+    const readyWait = (u: Unit, env: Record<string, string>) =>
+      spawnSync('/bin/sh', ['-c', u.ready], { env: { ...process.env, ...env }, timeout: 60_000 }).status;
+    expect(readyWait(unit('portal-web@.service', String(webs[0].port)), {})).toBe(0);
+    expect(readyWait(unit('portal-worker.service'), { PORTAL_WORKER_PORT: String(workerPort) })).toBe(0);
     // Metrics are not served through the proxy.
     expect((await call('GET', '/metrics')).status).toBe(404);
 
