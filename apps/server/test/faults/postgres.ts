@@ -31,14 +31,23 @@ async function asPg(cmd: string, args: string[]): Promise<string> {
 }
 
 export interface PrivatePostgres {
+  /** The superuser's URL: over TCP with trust, or over the socket when TCP asks for passwords. */
   url: string;
   port: number;
+  /** The directory of its Unix socket (`-h` for the command-line tools). */
+  socketDir: string;
   stop(): Promise<void>;
   start(): Promise<void>;
   destroy(): Promise<void>;
 }
 
-export async function startPrivatePostgres(): Promise<PrivatePostgres> {
+/**
+ * `hostAuth: 'scram-sha-256'` makes it a server as Debian installs it: TCP connections need the
+ * role's password, the superuser comes in over the Unix socket.
+ */
+export async function startPrivatePostgres(
+  options: { hostAuth?: 'trust' | 'scram-sha-256' } = {},
+): Promise<PrivatePostgres> {
   const bin = pgBin();
   if (!bin) throw new Error('no PostgreSQL binaries under /usr/lib/postgresql');
   const dir = mkdtempSync(join(tmpdir(), 'portal-fault-pg-'));
@@ -49,7 +58,15 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
     chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
   }
   const port = await freePort();
-  await asPg(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-A', 'trust', '-U', 'postgres']);
+  const hostAuth = options.hostAuth ?? 'trust';
+  await asPg(join(bin, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '--auth-local=trust',
+    `--auth-host=${hostAuth}`,
+    '-U',
+    'postgres',
+  ]);
   const ctl = join(bin, 'pg_ctl');
   const opts = [
     `-p ${port}`,
@@ -61,8 +78,12 @@ export async function startPrivatePostgres(): Promise<PrivatePostgres> {
   ].join(' ');
   let running = false;
   const pg: PrivatePostgres = {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url:
+      hostAuth === 'trust'
+        ? `postgres://postgres@127.0.0.1:${port}/postgres`
+        : `postgres://postgres@/postgres?host=${encodeURIComponent(dir)}&port=${port}`,
     port,
+    socketDir: dir,
     start: async () => {
       await asPg(ctl, ['-D', join(dir, 'data'), '-l', join(dir, 'log'), '-w', '-o', opts, 'start']);
       running = true;

@@ -1,6 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { get as httpGet } from 'node:http';
+import { Agent, request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -15,14 +26,16 @@ import { buildServer, kill, type Proc, ROOT, startProcess, waitReady } from './p
 /**
  * The documented production layout (docs/operations.md, "Production install on Debian") on
  * loopback: the compiled server started by the command of the systemd units in deploy/systemd —
- * two web processes and a worker — on PostgreSQL, behind Debian's nginx with the site of
- * deploy/nginx. Signs in through nginx, restarts each web process in turn the way
+ * two web processes and a worker — on PostgreSQL, behind Debian's nginx serving the shipped
+ * deploy/nginx/portal.conf itself over TLS (paths, ports, addresses and a self-signed certificate
+ * substituted; `nginx -t` first). Signs in through nginx, restarts each web process in turn the way
  * deploy/rolling-restart.sh does while requests keep flowing (none may fail), and reads /metrics.
  * Every port is a free one; everything listens on 127.0.0.1.
  */
 
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const SECRET = 'production-layout-secret-production-layout';
+const HOST = 'portal.example.net';
 /** nginx's fail_timeout in deploy/nginx/portal.conf, which the rolling restart waits out. */
 const site = readFileSync(join(ROOT, 'deploy/nginx/portal.conf'), 'utf8');
 const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(site)?.[1] ?? 0) * 1000;
@@ -30,6 +43,8 @@ const FAIL_TIMEOUT_MS = Number(/fail_timeout=(\d+)s/.exec(site)?.[1] ?? 0) * 100
 interface Unit {
   argv: string[];
   env: Record<string, string>;
+  /** ExecStartPost's readiness wait, as systemd hands it to /bin/sh (`$$` and `%%` unescaped). */
+  ready: string;
 }
 
 /**
@@ -39,12 +54,14 @@ interface Unit {
 function unit(file: string, instance = ''): Unit {
   const text = readFileSync(join(ROOT, 'deploy/systemd', file), 'utf8').replaceAll('%i', instance);
   const local = (s: string) =>
-    s.replaceAll('/srv/portal/', ROOT).replace(/^\/usr\/bin\/node$/, process.execPath);
+    s.replaceAll('/srv/portal/current/', ROOT).replace(/^\/usr\/bin\/node$/, process.execPath);
   const exec = /^ExecStart=(.+)$/m.exec(text)?.[1].trim().split(/\s+/).map(local) ?? [];
   const env: Record<string, string> = {};
   for (const [, k, v] of text.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)) env[k] = v;
   expect(exec[0]).toBe(process.execPath);
-  return { argv: exec.slice(1), env };
+  const post = /^ExecStartPost=\/bin\/sh -c '(.*)'$/m.exec(text)?.[1] ?? '';
+  expect(post).toContain('/readyz');
+  return { argv: exec.slice(1), env, ready: post.replaceAll('$$', '$').replaceAll('%%', '%') };
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout behind nginx', () => {
@@ -55,7 +72,44 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
   let nginx: Proc | undefined;
   let created = false;
   let dbUrl = '';
-  let base = '';
+  let tlsPort = 0;
+  let plainPort = 0;
+  let ca: Buffer = Buffer.alloc(0);
+  const accessLog = () => join(dir, 'nginx-access.log');
+  const agent = new Agent({ keepAlive: true });
+
+  /** A request to the site over TLS, as a browser sends it: the host name, its certificate checked. */
+  const call = (
+    method: string,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ): Promise<{ status: number; text: string; headers: Record<string, unknown> }> =>
+    new Promise((resolve, reject) => {
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: tlsPort,
+          servername: HOST,
+          ca,
+          agent,
+          method,
+          path,
+          headers: { host: HOST, ...headers },
+        },
+        (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => {
+            text += d;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
   const webs: { port: number; proc: Proc }[] = [];
   let workerPort = 0;
 
@@ -112,49 +166,93 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
       }),
     );
 
-    // nginx with the site's upstream block (its ports replaced) and the site's proxy snippet.
-    const upstream = /upstream portal \{[\s\S]*?\n\}/.exec(site)?.[0] ?? '';
-    expect(upstream).toContain('127.0.0.1:8081');
-    const nginxPort = await freePort();
+    // nginx with the shipped site file itself: only its paths, ports, upstream addresses and
+    // certificate substituted (a self-signed one made here), included in a minimal nginx.conf the
+    // way Debian's /etc/nginx/nginx.conf includes sites-enabled/ inside its http block.
+    const httpPort = await freePort();
+    const httpsPort = await freePort();
     const temp = join(dir, 'nginx-temp');
     mkdirSync(temp);
-    // As root nginx's workers run as nobody: they must be able to write their temp files.
+    // As root nginx's workers run as nobody: they must be able to write their temp files and log.
     chmodSync(temp, 0o777);
     chmodSync(dir, 0o755);
+    const certificate = join(dir, 'cert.pem');
+    const key = join(dir, 'key.pem');
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${HOST}`,
+        '-addext',
+        `subjectAltName=DNS:${HOST}`,
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ],
+      { stdio: 'ignore' },
+    );
+    ca = readFileSync(certificate);
+    // The release layout of docs/operations.md ("Releases"): two release directories, `current`
+    // and `previous` linking to them, each with an SPA asset the other lacks.
+    const releases = join(dir, 'srv-portal');
+    for (const [link, release] of [
+      ['previous', 'releases/0.2.0-aaaaaaa'],
+      ['current', 'releases/0.3.0-bbbbbbb'],
+    ]) {
+      mkdirSync(join(releases, release, 'apps/web/dist/assets'), { recursive: true });
+      writeFileSync(join(releases, release, 'apps/web/dist/assets', `${link}-chunk.js`), `/* ${release} */`);
+      symlinkSync(release, join(releases, link));
+    }
+    const substituted = site
+      .replace('127.0.0.1:8081', `127.0.0.1:${webs[0].port}`)
+      .replace('127.0.0.1:8082', `127.0.0.1:${webs[1].port}`)
+      .replaceAll('listen 80;', `listen 127.0.0.1:${httpPort};`)
+      .replaceAll('listen [::]:80;', `listen [::1]:${httpPort};`)
+      .replaceAll('listen 443 ', `listen 127.0.0.1:${httpsPort} `)
+      .replaceAll('listen [::]:443 ', `listen [::1]:${httpsPort} `)
+      .replaceAll(`/etc/letsencrypt/live/${HOST}/fullchain.pem`, certificate)
+      .replaceAll(`/etc/letsencrypt/live/${HOST}/privkey.pem`, key)
+      .replaceAll('/var/log/nginx/access.log', accessLog())
+      .replaceAll('/etc/nginx/snippets/portal-proxy.conf', `${ROOT}deploy/nginx/portal-proxy.conf`)
+      .replaceAll('root /srv/portal;', `root ${releases};`);
+    // Every substitution found its target: the test serves what an operator installs.
+    for (const gone of ['8081', '8082', 'listen 80', 'listen 443', '/etc/', '/var/log/', '/srv/']) {
+      expect(substituted.replaceAll(/#.*$/gm, '')).not.toContain(gone);
+    }
+    writeFileSync(join(dir, 'site.conf'), substituted);
     const conf = `worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/nginx-error.log warn;
 daemon off;
 events { worker_connections 512; }
 http {
-  access_log ${dir}/nginx-access.log;
   client_body_temp_path ${temp}/body;
   proxy_temp_path ${temp}/proxy;
   fastcgi_temp_path ${temp}/fastcgi;
   uwsgi_temp_path ${temp}/uwsgi;
   scgi_temp_path ${temp}/scgi;
-  ${upstream.replace('127.0.0.1:8081', `127.0.0.1:${webs[0].port}`).replace('127.0.0.1:8082', `127.0.0.1:${webs[1].port}`)}
-  server {
-    listen 127.0.0.1:${nginxPort};
-    include ${ROOT}deploy/nginx/portal-proxy.conf;
-  }
+  include ${dir}/site.conf;
 }
 `;
     writeFileSync(join(dir, 'nginx.conf'), conf);
     const check = spawnSync(
       NGINX ?? '',
       ['-t', '-p', dir, '-e', join(dir, 'nginx-error.log'), '-c', join(dir, 'nginx.conf')],
-      {
-        encoding: 'utf8',
-      },
+      { encoding: 'utf8' },
     );
     if (check.status !== 0) throw new Error(`nginx -t: ${check.stderr}`);
     const child = spawn(
       NGINX ?? '',
       ['-p', dir, '-e', join(dir, 'nginx-error.log'), '-c', join(dir, 'nginx.conf')],
-      {
-        stdio: 'ignore',
-      },
+      { stdio: 'ignore' },
     );
     const exited = new Promise<number | string>((resolve) =>
       child.on('exit', (c, s) => resolve(s ?? c ?? -1)),
@@ -165,13 +263,14 @@ http {
       output: () => readFileSync(join(dir, 'nginx-error.log'), 'utf8'),
       exited,
     };
-    base = `http://127.0.0.1:${nginxPort}`;
+    tlsPort = httpsPort;
+    plainPort = httpPort;
 
     for (const w of webs) await waitReady(w.proc, `http://127.0.0.1:${w.port}`);
     await waitReady(procs[2], `http://127.0.0.1:${workerPort}`);
     await waitUntil('nginx to answer', async () => {
       try {
-        return (await fetch(`${base}/healthz`)).status === 200;
+        return (await call('GET', '/healthz')).status === 200;
       } catch {
         return false;
       }
@@ -179,6 +278,7 @@ http {
   }, 300_000);
 
   afterAll(async () => {
+    agent.destroy();
     if (nginx) await kill(nginx);
     for (const p of procs) await kill(p);
     if (created) await admin(`drop database if exists ${name} with (force)`);
@@ -186,23 +286,39 @@ http {
   });
 
   const signIn = async () => {
-    const res = await fetch(`${base}/api/miglogin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'alice', password: 'alice-demo-pass' }),
-    });
-    return { status: res.status, body: (await res.json()) as { data?: { id_token?: string } } };
+    const res = await call(
+      'POST',
+      '/api/miglogin',
+      { 'content-type': 'application/json' },
+      JSON.stringify({ username: 'alice', password: 'alice-demo-pass' }),
+    );
+    return { status: res.status, body: JSON.parse(res.text) as { data?: { id_token?: string } } };
   };
 
   it('signs in through nginx, keeps answering while each web process is restarted in turn, and shows metrics', async () => {
-    const health = await fetch(`${base}/healthz`);
-    expect(((await health.json()) as { data: { version: string } }).data.version).toMatch(/^\d+\.\d+\.\d+/);
+    const health = await call('GET', '/healthz');
+    expect((JSON.parse(health.text) as { data: { version: string } }).data.version).toMatch(/^\d+\.\d+\.\d+/);
+    // Plain HTTP is sent to HTTPS; over HTTPS the portal sees the scheme (HSTS).
+    const plain = await new Promise<{ status: number; location?: string }>((resolve, reject) =>
+      httpGet({ host: '127.0.0.1', port: plainPort, path: '/portal/', headers: { host: HOST } }, (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
+      }).on('error', reject),
+    );
+    expect(plain.status).toBe(301);
+    expect(plain.location).toBe(`https://${HOST}/portal/`);
+    expect(health.headers['strict-transport-security']).toBeTruthy();
     const login = await signIn();
     expect(login.status).toBe(200);
     const token = login.body.data?.id_token ?? '';
     expect(token).not.toBe('');
+    // The units' ExecStartPost readiness wait returns (exit 0) for a ready web process and worker.
+    const readyWait = (u: Unit, env: Record<string, string>) =>
+      spawnSync('/bin/sh', ['-c', u.ready], { env: { ...process.env, ...env }, timeout: 60_000 }).status;
+    expect(readyWait(unit('portal-web@.service', String(webs[0].port)), {})).toBe(0);
+    expect(readyWait(unit('portal-worker.service'), { PORTAL_WORKER_PORT: String(workerPort) })).toBe(0);
     // Metrics are not served through the proxy.
-    expect((await fetch(`${base}/metrics`)).status).toBe(404);
+    expect((await call('GET', '/metrics')).status).toBe(404);
 
     // Requests flow through nginx: reads with the token, and a sign-in every tenth request.
     const statuses: number[] = [];
@@ -212,10 +328,7 @@ http {
         try {
           if (i % 10 === 9) statuses.push((await signIn()).status);
           else {
-            const res = await fetch(`${base}/api/customer/alice`, {
-              headers: { authorization: `Bearer ${token}` },
-            });
-            await res.arrayBuffer();
+            const res = await call('GET', '/api/customer/alice', { authorization: `Bearer ${token}` });
             statuses.push(res.status);
           }
         } catch {
@@ -257,5 +370,32 @@ http {
     const worker = await (await fetch(`http://127.0.0.1:${workerPort}/metrics`)).text();
     expect(worker).toContain('portal_jobs_due');
     expect(worker).toContain('portal_outbox_backlog');
+
+    // An SPA chunk of the release before the upgrade is still served (a page loaded before it asks
+    // for it), as is the current release's; one neither has goes on to the web processes.
+    const previous = await call('GET', '/portal/assets/previous-chunk.js');
+    expect(previous).toMatchObject({ status: 200, text: '/* releases/0.2.0-aaaaaaa */' });
+    expect(previous.headers['cache-control']).toContain('immutable');
+    expect((await call('GET', '/portal/assets/current-chunk.js')).text).toBe('/* releases/0.3.0-bbbbbbb */');
+    expect((await call('GET', '/portal/assets/neither-chunk.js')).status).toBe(404);
+
+    // Links that carry a secret: nginx's access log keeps the request, never the secret.
+    const secret = randomBytes(16).toString('hex');
+    for (const path of [
+      `/portal/reset-panel-password/${secret}`,
+      `/portal/reset-email-password/${secret}`,
+      `/api/confirm-address/${secret}`,
+      `/api/subscribe-portal/confirm/${secret}`,
+      `/portal/?token=${secret}`,
+      `/portal/?lang=en&token=${secret}`,
+    ]) {
+      await call('GET', path);
+    }
+    const log = readFileSync(accessLog(), 'utf8');
+    expect(log).toContain('"POST /api/miglogin HTTP/1.1" 200');
+    expect(log).toContain('"GET /api/confirm-address/[redacted] HTTP/1.1"');
+    expect(log).toContain('"GET /portal/reset-panel-password/[redacted] HTTP/1.1"');
+    expect(log).toContain('"GET /portal/?[redacted] HTTP/1.1"');
+    expect(log).not.toContain(secret);
   }, 300_000);
 });

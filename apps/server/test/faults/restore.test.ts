@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -10,72 +10,155 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase } from '../../src/db/index.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
-import { pgBin } from './postgres.ts';
+import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
+import { ROOT } from './processes.ts';
 
 /**
- * The backup and restore procedure of docs/operations.md ("Backup" and "Restore"), step by step on
- * the PostgreSQL server of TEST_DATABASE_URL: an app role owning its database, a dump made with
- * umask 077, the database dropped while a client still holds a connection (as Postfix does), created
- * again owned by the role, restored, and the portal answering with the data.
+ * The backup and restore procedure of docs/operations.md ("Backup" and "Restore") onto a NEW
+ * server: the database of TEST_DATABASE_URL, with its app role and the mail servers' read-only
+ * role and GRANTs, dumped by the command of deploy/systemd/portal-backup.service itself (its
+ * password from a password file, never on the command line); a second cluster made with initdb
+ * that asks for passwords over TCP, as Debian's does; there the roles first, then the database,
+ * then pg_restore --exit-on-error. Every table holds as many rows as before, the mail role reads
+ * its views, and the portal answers with the data.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('restore from a dump', () => {
+
+/** ExecStart of portal-backup.service, as systemd hands it to /bin/sh (its `$$`, `%%`, `\\` unescaped). */
+function backupCommand(backups: string): string {
+  const unit = readFileSync(join(ROOT, 'deploy/systemd/portal-backup.service'), 'utf8');
+  const quoted = /^ExecStart=\/bin\/sh -c '(.*)'$/m.exec(unit)?.[1];
+  expect(quoted).toBeTruthy();
+  return (quoted ?? '')
+    .replaceAll('$$', '$')
+    .replaceAll('%%', '%')
+    .replaceAll('\\\\', '\\')
+    .replaceAll('/var/lib/portal/backups', backups);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('restore from a dump onto a new server', () => {
   // The describe body runs even when skipped: a placeholder keeps the URLs below valid then.
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1/postgres';
   const suffix = randomBytes(5).toString('hex');
   const role = `portal_${suffix}`;
+  const mailRole = `postfix_${suffix}`;
   const name = `restore_${suffix}`;
+  // URL-safe, as docs/operations.md asks: hex needs no percent-encoding in DATABASE_URL.
+  const password = randomBytes(24).toString('hex');
+  const mailPassword = randomBytes(24).toString('hex');
   let dir = '';
+  let fresh: PrivatePostgres | undefined;
   const bin = (tool: string) => join(pgBin() ?? '', tool);
-  const admin = new URL(adminUrl);
-  const app = new URL(adminUrl);
-  app.username = role;
-  app.pathname = `/${name}`;
-  const appUrl = app.toString();
-  const conn = ['-h', admin.hostname, '-p', admin.port, '-U', admin.username || 'postgres'];
+  const source = new URL(adminUrl);
+  source.username = role;
+  source.password = password;
+  source.pathname = `/${name}`;
+  const conn = ['-h', source.hostname, '-p', source.port, '-U', new URL(adminUrl).username || 'postgres'];
 
-  const sql = async (q: string) => {
-    const c = new pg.Client({ connectionString: adminUrl });
+  const sql = async (url: string, q: string) => {
+    const c = new pg.Client({ connectionString: url });
     await c.connect();
-    await c.query(q).finally(() => c.end());
+    return c.query(q).finally(() => c.end());
   };
+  /** Rows in every table of the public schema. */
+  const counts = async (url: string) => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      const tables = await c.query<{ t: string }>(
+        `select table_name as t from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      );
+      const out: Record<string, number> = {};
+      for (const { t } of tables.rows) {
+        const r = await c.query<{ n: string }>(`select count(*) as n from "${t}"`);
+        out[t] = Number(r.rows[0].n);
+      }
+      return out;
+    } finally {
+      await c.end();
+    }
+  };
+
   afterAll(async () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
-    await sql(`drop database if exists ${name} with (force)`);
-    await sql(`drop role if exists ${role}`);
+    await fresh?.destroy();
+    await sql(adminUrl, `drop database if exists ${name} with (force)`);
+    await sql(adminUrl, `drop role if exists ${role}`);
+    await sql(adminUrl, `drop role if exists ${mailRole}`);
   });
 
-  it('dump, drop (with a connection open), create owned by the app role, restore: the portal answers with the data', async () => {
+  it('dumps with the backup unit, and restores on a new cluster: roles first, every row back', async () => {
     dir = mkdtempSync(join(tmpdir(), 'portal-restore-'));
-    // The install: the role, and the database it owns (PostgreSQL 15: CREATE on public is the owner's).
-    await sql(`create role ${role} login`);
+    // The install on the first server: the app role owning its database, the demo data, and the
+    // mail servers' read-only role with the GRANTs of docs/mail-servers.md.
+    await sql(adminUrl, `create role ${role} login password '${password}'`);
     execFileSync(bin('createdb'), [...conn, '--owner', role, name]);
-    const first = await openDatabase({ url: appUrl });
+    const first = await openDatabase({ url: source.toString() });
     await importFile(first.db, DEMO_FILE);
     await first.close();
+    await sql(adminUrl, `create role ${mailRole} login password '${mailPassword}'`);
+    await sql(
+      source.toString(),
+      `grant usage on schema public to ${mailRole};
+       grant select on mail_virtual_aliases, mail_alias_domains, mail_temp_aliases, mail_vacation_rules to ${mailRole}`,
+    );
+    const before = await counts(source.toString());
+    expect(before.accounts).toBeGreaterThan(0);
 
-    // Backup, as portal-backup.service does: readable by its owner only.
-    const dump = join(dir, 'portal.dump');
-    execFileSync('sh', ['-c', `umask 077 && "$0" -Fc -d "$1" -f "$2"`, bin('pg_dump'), appUrl, dump]);
+    // The password file, as docs/operations.md makes it: the portal user's, mode 0600.
+    const pgpass = join(dir, 'pgpass');
+    writeFileSync(pgpass, `*:*:*:${role}:${password}\n`, { mode: 0o600 });
+
+    // Backup: the unit's own command, readable by its owner only.
+    const backups = join(dir, 'backups');
+    mkdirSync(backups, { mode: 0o700 });
+    execFileSync('sh', ['-c', `umask 077 && ${backupCommand(backups)}`], {
+      env: { ...process.env, DATABASE_URL: source.toString(), PGPASSFILE: pgpass },
+    });
+    const dumps = readdirSync(backups);
+    expect(dumps).toEqual([expect.stringMatching(/^portal-\d{4}-\d{2}-\d{2}\.dump$/)]);
+    const dump = join(backups, dumps[0]);
     expect(statSync(dump).mode & 0o077).toBe(0);
 
-    // A mail server still connected: a plain dropdb would fail; --force ends its session.
-    const postfix = new pg.Client({ connectionString: appUrl });
-    postfix.on('error', () => {});
-    await postfix.connect();
-    execFileSync(bin('dropdb'), [...conn, '--force', name]);
-    await postfix.end().catch(() => {});
+    // The new server: its own cluster; TCP connections need a password (scram-sha-256).
+    fresh = await startPrivatePostgres({ hostAuth: 'scram-sha-256' });
+    const local = ['-h', fresh.socketDir, '-p', String(fresh.port), '-U', 'postgres'];
+    // 1. The roles, scripted: the password goes to psql on its standard input, not its arguments.
+    for (const [r, pw] of [
+      [role, password],
+      [mailRole, mailPassword],
+    ]) {
+      execFileSync(bin('psql'), [...local, '-v', 'ON_ERROR_STOP=1', '-q', '-d', 'postgres'], {
+        input: `CREATE ROLE ${r} LOGIN PASSWORD '${pw}';\n`,
+      });
+    }
+    // 2. The database, owned by the app role. 3. pg_restore, connected as the app role: the URL
+    // without the password, which libpq takes from the password file.
+    execFileSync(bin('createdb'), [...local, '--owner', role, name]);
+    const target = `postgres://${role}@127.0.0.1:${fresh.port}/${name}`;
+    execFileSync(bin('pg_restore'), ['--no-owner', '--exit-on-error', '-d', target, dump], {
+      env: { ...process.env, PGPASSFILE: pgpass },
+    });
 
-    execFileSync(bin('createdb'), [...conn, '--owner', role, name]);
-    execFileSync(bin('pg_restore'), ['--no-owner', '--exit-on-error', '-d', appUrl, dump]);
+    const withPassword = `postgres://${role}:${password}@127.0.0.1:${fresh.port}/${name}`;
+    expect(await counts(withPassword)).toEqual(before);
+    // The mail role's GRANTs came back with the dump: Postfix reads its views on the new server.
+    const aliases = await sql(
+      `postgres://${mailRole}:${mailPassword}@127.0.0.1:${fresh.port}/${name}`,
+      'select count(*) as n from mail_virtual_aliases',
+    );
+    expect(Number(aliases.rows[0].n)).toBe(
+      Number((await sql(source.toString(), 'select count(*) as n from mail_virtual_aliases')).rows[0].n),
+    );
 
-    const database = await openDatabase({ url: appUrl });
+    const database = await openDatabase({ url: withPassword });
     const dataDir = mkdtempSync(join(dir, 'data-'));
     const portal = await buildApp(
       loadConfig({
         DATA_DIR: dataDir,
         LOG_LEVEL: 'silent',
         PORTAL_JWT_SECRET: 'r'.repeat(40),
-        DATABASE_URL: appUrl,
+        DATABASE_URL: withPassword,
       }),
       { database, logger: false },
     );

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.ts';
 import { type BreachService, createBreachService } from '../../integrations/breach/index.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
-import { accountPasswordCommand } from './commands.ts';
+import { accountPasswordCommand, STAFF_UID_FLOOR, STAFF_UID_TOP } from './commands.ts';
 
 let t: TestApp;
 let breach: BreachService;
@@ -68,6 +68,24 @@ describe('npm run portal -- account set-password / create', () => {
     const created = await portal('create', 'newbie', '--password', GOOD, '--email', 'n@example.com');
     expect(created).toMatchObject({ code: 0, log: ['account newbie created'] });
     expect((await login('newbie', GOOD)).status).toBe(200);
+  });
+
+  it('gives staff and admins uids from the top of the range, customers the next one below it', async () => {
+    const uid = async (logname: string) =>
+      (await t.db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.logname, logname)))[0]?.uid;
+    const customersBefore = await t.db
+      .select({ uid: accounts.uid })
+      .from(accounts)
+      .where(lt(accounts.uid, STAFF_UID_FLOOR));
+    const highest = Math.max(...customersBefore.map((r) => r.uid));
+
+    expect((await portal('create', 'ops-admin', '--password', GOOD, '--role', 'admin')).code).toBe(0);
+    expect((await portal('create', 'ops-staff', '--password', GOOD, '--role', 'staff')).code).toBe(0);
+    expect((await portal('create', 'next-customer', '--password', GOOD)).code).toBe(0);
+    expect(await uid('ops-admin')).toBe(STAFF_UID_TOP);
+    expect(await uid('ops-staff')).toBe(STAFF_UID_TOP - 1);
+    // The staff uids do not move the customers' sequence: the back office's next uid stays free.
+    expect(await uid('next-customer')).toBe(highest + 1);
   });
 
   it('refuses bad arguments before looking anything up', async () => {

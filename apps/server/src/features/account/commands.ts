@@ -7,6 +7,11 @@ import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 
+/** The highest uid (int4's largest): staff accounts made by the CLI count down from it. */
+export const STAFF_UID_TOP = 2_147_483_647;
+/** Uids from here up are staff accounts' (docs/decisions/041-staff-uids.md): customers' stay below. */
+export const STAFF_UID_FLOOR = 2_000_000_000;
+
 export interface CommandOutput {
   log(line: string): void;
   error(line: string): void;
@@ -81,12 +86,21 @@ export async function accountPasswordCommand(
     out.log(`password set for ${logname}`);
     return 0;
   }
-  const [{ max }] = await db
-    .select({ max: sql<number>`coalesce(max(${accounts.uid}), 1000) + 1` })
-    .from(accounts);
+  // Customers take the next uid after the highest; staff and admins count down from the top of
+  // the column's range, where the back office's customer uids never reach, so a later import of
+  // customers cannot collide with them (docs/decisions/041-staff-uids.md).
+  const staff = role !== 'customer';
+  const [{ next }] = await db
+    .select({
+      next: staff
+        ? sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})`
+        : sql<number>`coalesce(max(${accounts.uid}), 1000) + 1`,
+    })
+    .from(accounts)
+    .where(staff ? sql`${accounts.uid} >= ${STAFF_UID_FLOOR}` : sql`${accounts.uid} < ${STAFF_UID_FLOOR}`);
   await db.insert(accounts).values({
     logname,
-    uid: values.uid ? Number(values.uid) : Number(max),
+    uid: values.uid ? Number(values.uid) : Number(next),
     role,
     billEmail: values.email ?? '',
     passwordHash,
