@@ -13382,7 +13382,7 @@ export interface operations {
                             sign_ins: {
                                 time: string;
                                 /** @enum {string} */
-                                result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed";
+                                result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed" | "code_expired";
                                 /** @enum {string} */
                                 method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
                                 device: string;

@@ -119,7 +119,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       // A password change or reset since the password step ends this sign-in too.
       if (!used || !user || user.sessionEpoch !== used.epoch) throw challengeExpired();
       const device = await readDevice(deps.devices, req);
-      return finishSignIn(app, db, user, { req, reply, device, method });
+      // The sign-in's `code_pending` row, written at the password with the challenge's time, ends as this success.
+      return finishSignIn(app, db, user, { req, reply, device, method, pendingAt: used.startedAt });
     },
   });
 
