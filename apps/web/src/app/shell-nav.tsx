@@ -146,7 +146,11 @@ function StaffSearch() {
       await switchTo(found.data.logname, found.data.bill_email);
     } catch (err) {
       if (!(err instanceof ApiError && err.httpStatus === 404)) {
-        if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+        // An expired session has been signed out by call() already. Any other refusal (a staff
+        // member still to set up a second factor, too many searches, the network) is shown with
+        // the server's reason: nobody is signed out for it.
+        if (!(err instanceof ApiError && err.kind === 'expired'))
+          session.set({ banner: err instanceof Error ? err.message : String(err) });
         return;
       }
       const matches = await search(userContent).catch(() => []);
