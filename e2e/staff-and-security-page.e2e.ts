@@ -173,10 +173,11 @@ describe('staff working on a customer', () => {
       expect(box.y).toBeGreaterThanOrEqual(header.y + header.height - 1);
       expect(box.y + box.height).toBeLessThanOrEqual(844);
     }
-    await screenshot(page, 'staff-bar-scrolled-phone');
+    // What the phone shows (a full-page picture would draw the fixed top bar mid-page).
+    await page.screenshot({ path: 'screenshots/staff-bar-scrolled-phone.png' });
     await bar.getByRole('button', { name: 'Back to staff' }).click();
     await page.getByRole('heading', { name: 'Welcome, staff' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/portal/home');
+    expect(new URL(page.url()).pathname).toMatch(/^\/portal\/?$/);
     expect(await bar.count()).toBe(0);
     await page.context().close();
   });
@@ -198,7 +199,7 @@ describe('staff working on a customer', () => {
     await screenshot(page, 'staff-bar-scrolled-desktop');
     await bar.getByRole('button', { name: 'Back to staff' }).click();
     await page.getByRole('heading', { name: 'Welcome, staff' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/portal/home');
+    expect(new URL(page.url()).pathname).toMatch(/^\/portal\/?$/);
     expect(await page.getByTestId('working-on').count()).toBe(0);
     await page.context().close();
   });
