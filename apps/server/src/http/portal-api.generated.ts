@@ -3732,7 +3732,10 @@ export interface operations {
                      *       "data": {
                      *         "account_role": "Primary",
                      *         "dashboard_admin": true,
-                     *         "primary": "string"
+                     *         "primary": "string",
+                     *         "scopes": [
+                     *           "self"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -3745,6 +3748,7 @@ export interface operations {
                             account_role: "Primary" | "Secondary";
                             dashboard_admin: boolean;
                             primary: string | null;
+                            scopes: ("self" | "read" | "info" | "billing" | "primary" | "statement" | "own" | "staff")[];
                         };
                     };
                 };

@@ -23,6 +23,7 @@ import {
   mfaVerify,
   secondFactorText,
 } from '@portal/contract/security/second-factor';
+import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -198,6 +199,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       account_role: account.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
       dashboard_admin: account.dashboardAdmin,
       primary: account.primary,
+      // Computed by the access policy itself: what the menus offer is what the server lets through.
+      scopes: scopesOf(account),
     }),
   });
 
