@@ -50,7 +50,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
   return (
     <>
       {items
-        .filter((i) => navItemShown(i, { staff, secondary: false }))
+        .filter((i) => navItemShown(i, { staff, scopes: [] }))
         .map((i) =>
           i.route ? (
             <Menu.Item key={i.label} component={Link} to={routePath(i.route, i.params)}>
@@ -214,7 +214,7 @@ function StaffSearch() {
 export function Sidebar() {
   const { staff } = useSession();
   const role = useAccountRole();
-  const secondary = role.data?.account_role === 'Secondary';
+  const scopes = role.data?.scopes;
   const location = useLocation();
   const links = useLinks();
   const active = NAV.find((g) =>
@@ -234,7 +234,7 @@ export function Sidebar() {
   useEffect(() => {
     if (active) toggle(slug(active));
   }, [active]);
-  const shown = (i: NavItem) => navItemShown(i, { staff, secondary });
+  const shown = (i: NavItem) => navItemShown(i, { staff, scopes });
   return (
     <Accordion value={open} onChange={toggle} variant="filled" chevronPosition="right">
       {NAV.filter((group) => group.items.some(shown)).map((group) => (
