@@ -204,3 +204,40 @@ describe('staff working on a customer', () => {
     await page.context().close();
   });
 });
+
+describe('a Secondary (carol) is offered only what it may use', () => {
+  for (const width of [1280, 390]) {
+    it(`has nothing in its menu that answers "Permission denied", nor an empty hosting form (${width} px)`, async () => {
+      const page = await open({ width });
+      await passwordStep(page, 'carol');
+      await page.getByTestId('primary-account').getByText('alice').waitFor();
+      const welcome = (await page.getByTestId('welcome').textContent()) ?? '';
+      expect(welcome).not.toContain('pay bills');
+      if (width === 390) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      await nav.getByRole('button', { name: 'Account', exact: true }).click();
+      await nav.getByRole('link', { name: 'Account Summary' }).waitFor();
+      for (const refused of ['Account Contacts', 'Circuits', 'BUS Accounts', 'Secondaries', 'Make a Payment'])
+        expect(await nav.getByRole('link', { name: refused, exact: true }).count(), refused).toBe(0);
+      expect(await nav.getByRole('button', { name: 'Billing' }).count()).toBe(0);
+      // Every screen the Account menu offers opens without a refusal.
+      const offered = await nav
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((a) => a.getAttribute('href') ?? '').filter((h) => h.startsWith('/portal/')),
+        );
+      expect(offered.length).toBeGreaterThan(5);
+      for (const href of offered) {
+        await page.goto(`${portal.baseUrl}${href}`);
+        await page.waitForLoadState('networkidle');
+        expect(await page.getByText('Permission denied').count(), href).toBe(0);
+      }
+      await page.goto(at('/add-webhosting'));
+      await page.getByTestId('no-hosting-domains').waitFor();
+      expect(await page.getByRole('button', { name: 'Request Web Hosting' }).isVisible()).toBe(false);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `secondary-add-webhosting-${size(width)}`);
+      await page.context().close();
+    });
+  }
+});
