@@ -53,6 +53,8 @@ export interface Challenge {
   account: string;
   /** The account's session epoch at the password: a change in between voids the challenge. */
   epoch: number;
+  /** When the password was right (the challenge began); answered by `consumeChallenge`. */
+  startedAt?: Date;
 }
 
 /** A new challenge for an account whose password was right: the `mfa_token` to send back. */
@@ -108,7 +110,11 @@ export async function consumeChallenge(db: Db, token: string, now: Date): Promis
         gt(mfaChallenges.expiresAt, now),
       ),
     )
-    .returning({ account: mfaChallenges.account, epoch: mfaChallenges.epoch });
+    .returning({
+      account: mfaChallenges.account,
+      epoch: mfaChallenges.epoch,
+      startedAt: mfaChallenges.createdAt,
+    });
   return row ?? null;
 }
 

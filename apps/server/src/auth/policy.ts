@@ -1,5 +1,6 @@
 import { accountText } from '@portal/contract/account/messages';
 import { isStaffRole } from '@portal/contract/constants';
+import { ACCOUNT_SCOPES, type AccountScope } from '@portal/contract/session/call-refs';
 import { domainText } from '@portal/contract/domains/messages';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { commonText } from '@portal/contract/messages';
@@ -30,7 +31,7 @@ import type { Caller } from './tokens.ts';
  * - `staff`: staff and admins only, acting on the account named, which must exist (404 'Account
  *   not found' otherwise): coworking purchases, a popup note, removing a second factor.
  */
-export type AccountScope = 'self' | 'read' | 'info' | 'billing' | 'primary' | 'statement' | 'own' | 'staff';
+export type { AccountScope } from '@portal/contract/session/call-refs';
 
 /** The scopes that let a dashboard admin in on its primary's account. */
 const DASHBOARD_ADMIN_SCOPES: ReadonlySet<AccountScope> = new Set(['read', 'info']);
@@ -127,6 +128,23 @@ export async function authorizeTarget(db: Db, account: AccountRef, logname: stri
   const secondary = await findAccount(db, logname);
   if (!secondary || secondary.primary !== account.logname) throw forbidden(accountText.notYourSecondary);
   return secondary;
+}
+
+/**
+ * The scopes the account's own screens may use, by the rules of `authorizeAccount`: the account
+ * acting on itself (staff working on it are let in where it is), its screens showing its own
+ * information, or its primary's when it is a dashboard admin (read only; `useInfoAccount` on the
+ * web). The web's menus and forms offer only what is listed (docs/decisions/039-menus-from-the-policy.md).
+ */
+export function scopesOf(account: AccountRef): AccountScope[] {
+  const secondary = account.accountRole === 'Secondary';
+  const dashboardAdmin = secondary && account.dashboardAdmin && !!account.primary;
+  return ACCOUNT_SCOPES.filter((scope) => {
+    if (scope === 'staff') return false;
+    // A dashboard admin's screens show its primary's information under these scopes.
+    if (dashboardAdmin && DASHBOARD_ADMIN_SCOPES.has(scope)) return true;
+    return !(secondary && SECONDARY_REFUSALS[scope]);
+  });
 }
 
 /** The caller is a Secondary its primary `target` designated dashboard admin. */

@@ -3,13 +3,15 @@ import {
   type SignInMethod,
   type SignInResult,
 } from '@portal/contract/security/session-calls';
+import { MFA_TOKEN_MINUTES } from '@portal/contract/security/second-factor';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { accounts, signIns } from '../db/schema.ts';
 import { clientPrefix } from '../http/client-address.ts';
 
 /**
- * The record of sign-in attempts (issue 18, docs/decisions/018-session-list.md): every attempt on an
+ * The record of sign-in attempts (issue 18, docs/decisions/018-session-list.md; a two-step sign-in
+ * is one row: docs/decisions/038-one-row-per-sign-in.md): every attempt on an
  * existing account, whatever became of it, with the address's prefix and the user agent, never the
  * address nor anything typed. Kept SIGN_IN_RETENTION_DAYS days; the owner reads it on the Security
  * screen.
@@ -36,6 +38,43 @@ export async function recordSignIn(db: Db, attempt: SignInAttempt): Promise<void
            ${clientPrefix(attempt.ip)}, ${attempt.userAgent.slice(0, 500)}
     from ${accounts} where ${accounts.logname} = ${attempt.account}`);
 }
+
+/**
+ * The end of a two-step sign-in: its `code_pending` row (written when the password was right, at
+ * `pendingAt`) becomes the success, with the method that finished it and the time it did. One row
+ * per sign-in, so a good one never shows a half-done attempt next to it; when that row is gone
+ * (the housekeeping job), the success is recorded anew.
+ */
+export async function completeSignIn(db: Db, attempt: SignInAttempt, pendingAt: Date): Promise<void> {
+  const done = await db
+    .update(signIns)
+    .set({
+      result: attempt.result,
+      method: attempt.method,
+      at: attempt.at,
+      clientPrefix: clientPrefix(attempt.ip),
+      userAgent: attempt.userAgent.slice(0, 500),
+    })
+    .where(
+      and(
+        eq(signIns.account, attempt.account),
+        eq(signIns.result, 'code_pending'),
+        eq(signIns.at, pendingAt),
+      ),
+    )
+    .returning({ id: signIns.id });
+  if (done.length === 0) await recordSignIn(db, attempt);
+}
+
+/**
+ * The result a stored row is shown with: a sign-in still waiting for its second factor after the
+ * factor's time (MFA_TOKEN_MINUTES) has run out reads "code not given in time".
+ */
+export const shownResult = (result: string, at: Date, now: Date): SignInResult =>
+  result === 'code_pending' && now.getTime() - at.getTime() >= MFA_TOKEN_MINUTES * 60_000
+    ? 'code_expired'
+    : // Written by recordSignIn with the contract's values only.
+      (result as SignInResult);
 
 /** Whether the account has signed in before (any success on record): its first sign-in is not news. */
 export async function hasSignedInBefore(db: Db, account: string): Promise<boolean> {

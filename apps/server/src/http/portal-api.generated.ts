@@ -3732,7 +3732,10 @@ export interface operations {
                      *       "data": {
                      *         "account_role": "Primary",
                      *         "dashboard_admin": true,
-                     *         "primary": "string"
+                     *         "primary": "string",
+                     *         "scopes": [
+                     *           "self"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -3745,6 +3748,7 @@ export interface operations {
                             account_role: "Primary" | "Secondary";
                             dashboard_admin: boolean;
                             primary: string | null;
+                            scopes: ("self" | "read" | "info" | "billing" | "primary" | "statement" | "own" | "staff")[];
                         };
                     };
                 };
@@ -13382,7 +13386,7 @@ export interface operations {
                             sign_ins: {
                                 time: string;
                                 /** @enum {string} */
-                                result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed";
+                                result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed" | "code_expired";
                                 /** @enum {string} */
                                 method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
                                 device: string;

@@ -1,4 +1,5 @@
 import type { RouteName } from '@portal/contract/routes';
+import type { AccountScope } from '@portal/contract/session/call-refs';
 
 /** The sidebar accordion of spec 000 §2 "Shell". `link` items open an external address from /api/urls. */
 export interface NavItem {
@@ -7,8 +8,12 @@ export interface NavItem {
   params?: Record<string, string>;
   link?: string;
   staffOnly?: boolean;
-  /** Billing and secondary administration: a Secondary account may not use it (the access policy). */
-  primaryOnly?: boolean;
+  /**
+   * The access policy's scope the screen's calls need on the account worked on: offered only when
+   * the account-role answer lists it (`scopes`, computed by the server's policy), so no menu item
+   * answers "Permission denied".
+   */
+  scope?: AccountScope;
 }
 export interface NavGroup {
   label: string;
@@ -29,11 +34,11 @@ export const NAV: NavGroup[] = [
     items: [
       { label: 'Account Summary', route: 'account-info' },
       { label: 'Set Account Address', route: 'account-addr' },
-      { label: 'Account Contacts', route: 'contacts' },
-      { label: 'Secondaries', route: 'secondaries', primaryOnly: true },
-      { label: 'Set Passwords for Secondaries', route: 'sec-passwords', primaryOnly: true },
-      { label: 'Circuits', route: 'circuit-list' },
-      { label: 'BUS Accounts', route: 'ba-list' },
+      { label: 'Account Contacts', route: 'contacts', scope: 'info' },
+      { label: 'Secondaries', route: 'secondaries', scope: 'primary' },
+      { label: 'Set Passwords for Secondaries', route: 'sec-passwords', scope: 'primary' },
+      { label: 'Circuits', route: 'circuit-list', scope: 'info' },
+      { label: 'BUS Accounts', route: 'ba-list', scope: 'info' },
       { label: 'Disk Usage', route: 'disk-usage' },
       { label: 'Set Email Password', route: 'change-email-password' },
       { label: 'Set Panel Password', route: 'change-panel-password' },
@@ -48,12 +53,12 @@ export const NAV: NavGroup[] = [
     label: 'Billing',
     items: [
       { label: 'Coworking Products', route: 'coworking-prods', staffOnly: true },
-      { label: 'Set Billing Address', route: 'billing-addr', primaryOnly: true },
-      { label: 'Make a Payment', route: 'make-payment', primaryOnly: true },
-      { label: 'Add/Edit Credit Card', route: 'edit-cc', primaryOnly: true },
-      { label: 'Set Statement Delivery', route: 'change-stmt-delivery', primaryOnly: true },
-      { label: 'Recent Payments', route: 'recent-payments', primaryOnly: true },
-      { label: 'Invoices', route: 'invoices', primaryOnly: true },
+      { label: 'Set Billing Address', route: 'billing-addr', scope: 'billing' },
+      { label: 'Make a Payment', route: 'make-payment', scope: 'billing' },
+      { label: 'Add/Edit Credit Card', route: 'edit-cc', scope: 'billing' },
+      { label: 'Set Statement Delivery', route: 'change-stmt-delivery', scope: 'statement' },
+      { label: 'Recent Payments', route: 'recent-payments', scope: 'billing' },
+      { label: 'Invoices', route: 'invoices', scope: 'billing' },
     ],
   },
   {
@@ -95,7 +100,7 @@ export const NAV: NavGroup[] = [
     items: [
       { label: 'Register or Transfer Domain', route: 'domain-registration' },
       { label: 'Domain Registration Help', route: 'domain-registration-help' },
-      { label: 'Add Secondary Accounts', route: 'add-secondaries', primaryOnly: true },
+      { label: 'Add Secondary Accounts', route: 'add-secondaries', scope: 'primary' },
       { label: 'Add Web Hosting', route: 'add-webhosting' },
     ],
   },
@@ -133,6 +138,11 @@ export const ADMIN_TOOLS: NavItem[] = [
   { label: 'Network Status Reports', link: 'network_reports' },
 ];
 
-/** Whether a nav item is for this user: staff-only items for staff, billing and the like for Primaries. */
-export const navItemShown = (i: NavItem, u: { staff: boolean; secondary: boolean }) =>
-  (!i.staffOnly || u.staff) && (!i.primaryOnly || !u.secondary);
+/**
+ * Whether a nav item is for this user: staff-only items for staff; an item with a scope when the
+ * account's `scopes` (the account-role answer) list it — not while they are unknown.
+ */
+export const navItemShown = (
+  i: NavItem,
+  u: { staff: boolean; scopes: readonly AccountScope[] | undefined },
+) => (!i.staffOnly || u.staff) && (!i.scope || !!u.scopes?.includes(i.scope));

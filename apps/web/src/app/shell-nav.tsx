@@ -50,7 +50,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
   return (
     <>
       {items
-        .filter((i) => navItemShown(i, { staff, secondary: false }))
+        .filter((i) => navItemShown(i, { staff, scopes: [] }))
         .map((i) =>
           i.route ? (
             <Menu.Item key={i.label} component={Link} to={routePath(i.route, i.params)}>
@@ -146,7 +146,11 @@ function StaffSearch() {
       await switchTo(found.data.logname, found.data.bill_email);
     } catch (err) {
       if (!(err instanceof ApiError && err.httpStatus === 404)) {
-        if (!(err instanceof ApiError && err.kind === 'expired')) session.expire();
+        // An expired session has been signed out by call() already. Any other refusal (a staff
+        // member still to set up a second factor, too many searches, the network) is shown with
+        // the server's reason: nobody is signed out for it.
+        if (!(err instanceof ApiError && err.kind === 'expired'))
+          session.set({ banner: err instanceof Error ? err.message : String(err) });
         return;
       }
       const matches = await search(userContent).catch(() => []);
@@ -210,7 +214,7 @@ function StaffSearch() {
 export function Sidebar() {
   const { staff } = useSession();
   const role = useAccountRole();
-  const secondary = role.data?.account_role === 'Secondary';
+  const scopes = role.data?.scopes;
   const location = useLocation();
   const links = useLinks();
   const active = NAV.find((g) =>
@@ -230,7 +234,7 @@ export function Sidebar() {
   useEffect(() => {
     if (active) toggle(slug(active));
   }, [active]);
-  const shown = (i: NavItem) => navItemShown(i, { staff, secondary });
+  const shown = (i: NavItem) => navItemShown(i, { staff, scopes });
   return (
     <Accordion value={open} onChange={toggle} variant="filled" chevronPosition="right">
       {NAV.filter((group) => group.items.some(shown)).map((group) => (

@@ -58,6 +58,11 @@ export function Shell() {
     if (st?.type === 'review' && st.path !== window.location.pathname) session.set({ status: null });
   }, [location.pathname]);
 
+  // Staff who find an account (or go back to their own) see that account at once: the phone's
+  // menu, where the search box is, closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the account worked on changes
+  useEffect(() => close(), [s.currentUser]);
+
   // Display mode: fetched per user at start, light when that fails.
   useEffect(() => {
     if (!s.loggedIn || modeSync.fetchedFor === s.operator) return;

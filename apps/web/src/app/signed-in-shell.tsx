@@ -37,17 +37,20 @@ function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () =
   // phone slides it away with its content, and opening it again is at once.
   const navSeen = useOnceTrue(navbarWide || navOpen);
   usePrefetchOnFirstInput(loadNav);
+  // Staff still to set up their second factor (PORTAL_STAFF_MFA=required) can use nothing else
+  // (the server refuses it): no menus, no search, only the setup screen, the mode and Logout.
+  const setup = useStaffSetupRequired();
   return (
     <AppShell
       header={{ height: HEADER_HEIGHT }}
-      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !navOpen } }}
+      navbar={{ width: 270, breakpoint: 'md', collapsed: { mobile: !navOpen || setup, desktop: setup } }}
       padding="md"
     >
       <AppShell.Header>
-        <TopBar navOpen={navOpen} onBurger={onBurger} wide={isWide} />
+        <TopBar navOpen={navOpen} onBurger={onBurger} wide={isWide} setup={setup} />
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {navSeen && (
+        {navSeen && !setup && (
           <Suspense fallback={null}>
             {!isWide && (
               <AppShell.Section pb="xs" mb="xs" style={SECTION_RULE}>
@@ -122,7 +125,17 @@ const WIDE = { md: '62em', lg: '75em' } as const;
 const TRUNCATE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 const SECTION_RULE = { borderBottom: '1px solid var(--mantine-color-default-border)' };
 
-function TopBar({ navOpen, onBurger, wide }: { navOpen: boolean; onBurger: () => void; wide: boolean }) {
+function TopBar({
+  navOpen,
+  onBurger,
+  wide,
+  setup,
+}: {
+  navOpen: boolean;
+  onBurger: () => void;
+  wide: boolean;
+  setup: boolean;
+}) {
   const s = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -141,27 +154,29 @@ function TopBar({ navOpen, onBurger, wide }: { navOpen: boolean; onBurger: () =>
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Burger
-          opened={navOpen}
-          onClick={onBurger}
-          hiddenFrom="md"
-          size="sm"
-          aria-label="Toggle navigation"
-        />
+        {!setup && (
+          <Burger
+            opened={navOpen}
+            onClick={onBurger}
+            hiddenFrom="md"
+            size="sm"
+            aria-label="Toggle navigation"
+          />
+        )}
         <Title order={1} fz={{ base: 'sm', sm: 'md' }} miw={0} style={TRUNCATE}>
           {s.title}
         </Title>
         <Text size="sm" data-testid="operator">
           <b>{s.operator}</b>
         </Text>
-        {s.staff && (
+        {s.staff && s.currentUser !== s.operator && (
           <Text size="sm" data-testid="working-on" style={{ whiteSpace: 'nowrap' }} hidden={!wide}>
             Working on: <b>{s.currentUser}</b>
           </Text>
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {wide && (
+        {wide && !setup && (
           // Loaded after the shell's first paint: it grows leftwards, nothing else moves.
           <Suspense fallback={null}>
             <TopBarExtras />

@@ -1,19 +1,25 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { LOOKUP_LOGNAME_UID } from '@portal/contract/session/call-refs';
+import { routePath } from '@portal/contract/routes';
 import type * as S from '@portal/contract/session/calls';
+import { useNavigate } from 'react-router';
 import { call } from './api.ts';
 import { session, useSession } from './session.ts';
 
 /**
  * Staff working on a customer's account see it on every screen, in colour, with one click back
- * to their own: a change meant for one account must not land on another unnoticed.
+ * to their own: a change meant for one account must not land on another unnoticed. The bar stays
+ * on screen under the top bar while the page scrolls (a long form on a phone too); going back
+ * leads to the staff home, not to the screen just left, which would now show staff's own account.
  */
 export function WorkingOnBar() {
   const { staff, operator, currentUser } = useSession();
+  const navigate = useNavigate();
   if (!staff || currentUser === operator) return null;
   const back = async () => {
     // The operator's own reply address, as at sign-in; the account itself changes at once.
     session.set({ currentUser: operator, banner: session.get().title, status: null });
+    navigate(routePath('home'));
     const own = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
       params: { text: operator },
     }).catch(() => null);
@@ -30,6 +36,7 @@ export function WorkingOnBar() {
       py={6}
       mb="sm"
       radius="md"
+      style={STICKY}
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={700} size="sm">
@@ -42,3 +49,14 @@ export function WorkingOnBar() {
     </Paper>
   );
 }
+
+/**
+ * Under the top bar (AppShell's header height) and above the page, below the sidebar and the
+ * overlays (Mantine's AppShell parts are at 100, its popovers and modals higher).
+ */
+const STICKY = {
+  position: 'sticky',
+  top: 'calc(var(--app-shell-header-offset, 0rem) + 0.25rem)',
+  zIndex: 99,
+  boxShadow: 'var(--mantine-shadow-sm)',
+} as const;

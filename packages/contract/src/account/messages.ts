@@ -62,6 +62,9 @@ export const accountText = {
   selectDomain: 'Select a domain',
   selectHostingType: 'Select a hosting type',
   webHostingSubmitted: 'Web Hosting Request Submitted',
+  /** Add Web Hosting for an account none of whose domains is without a website: no form to fill. */
+  webHostingNoDomains:
+    'Every domain of this account has a website already, or it has no domain yet. Register or transfer a domain first, then ask for hosting for it here.',
   errorSendingRegistration: 'Error sending registration',
   problemsWithRequest: 'Problems with Request',
 

@@ -19,7 +19,11 @@ export type SignInMethod = z.infer<typeof SignInMethod>;
 /**
  * What became of a sign-in attempt: signed in; wrong password; refused by the sign-in limits before
  * the password was checked; the password was right and the second factor is awaited; the second
- * factor was wrong.
+ * factor was wrong; the second factor was awaited and its sign-in's time ran out.
+ *
+ * A two-step sign-in is one row: written `code_pending` after the password, it becomes `success`
+ * when the second factor is given, and reads `code_expired` once its time
+ * (MFA_TOKEN_MINUTES) has run out without it. `code_expired` is only ever answered, never stored.
  */
 export const SIGN_IN_RESULTS = [
   'success',
@@ -27,6 +31,7 @@ export const SIGN_IN_RESULTS = [
   'throttled',
   'code_pending',
   'code_failed',
+  'code_expired',
 ] as const;
 export const SignInResult = z.enum(SIGN_IN_RESULTS);
 export type SignInResult = z.infer<typeof SignInResult>;
@@ -46,8 +51,9 @@ export const SIGN_IN_RESULT_TEXT: Record<SignInResult, string> = {
   success: 'Signed in',
   bad_password: 'Wrong password',
   throttled: 'Refused: too many attempts',
-  code_pending: 'Password right, code not given',
+  code_pending: 'Waiting for the code',
   code_failed: 'Wrong code',
+  code_expired: 'Code not given in time',
 };
 
 export const SessionItem = z.object({

@@ -22,3 +22,20 @@ export const LOOKUP_LOGNAME_UID = {
 export const SEARCH_ACCOUNTS = { method: 'GET', path: '/api/search-accounts/:text', token: true } as const;
 /** The most accounts a staff search answers; a longer list asks for a narrower search. */
 export const ACCOUNT_SEARCH_LIMIT = 20;
+
+/**
+ * The scopes of the access policy's account rules (apps/server/src/auth/policy.ts says what each
+ * lets through). The account-role answer lists those the account's own screens may use, and the
+ * menus offer a screen only when its scope is among them (docs/decisions/039-menus-from-the-policy.md).
+ */
+export const ACCOUNT_SCOPES = [
+  'self',
+  'read',
+  'info',
+  'billing',
+  'primary',
+  'statement',
+  'own',
+  'staff',
+] as const;
+export type AccountScope = (typeof ACCOUNT_SCOPES)[number];

@@ -4,6 +4,7 @@ import { commonText } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import {
   ACCOUNT_ROLE,
+  ACCOUNT_SCOPES,
   LOOKUP_LOGNAME_UID,
   NETWORK_STATUS,
   SEARCH_ACCOUNTS,
@@ -160,5 +161,15 @@ export const AccountRole = z.enum(['Primary', 'Secondary']);
 export const accountRole = defineCall({
   ...ACCOUNT_ROLE,
   params: z.object({ account: logname }),
-  data: z.object({ account_role: AccountRole, dashboard_admin: z.boolean(), primary: z.string().nullable() }),
+  data: z.object({
+    account_role: AccountRole,
+    dashboard_admin: z.boolean(),
+    primary: z.string().nullable(),
+    /**
+     * What the account's own screens may use: the access policy's account scopes that let the
+     * account (or staff working on it) in on the account its screens show, computed by the same
+     * policy the server enforces. A menu item whose scope is not listed would answer a refusal.
+     */
+    scopes: z.array(z.enum(ACCOUNT_SCOPES)),
+  }),
 });

@@ -256,6 +256,31 @@ describe('signing in with a second factor', () => {
     expect((await verify(b.body.data.mfa_token, 'aaaaa-aaaaa')).status).toBe(422);
   });
 
+  it('records a two-step sign-in as one row: waiting for the code, then signed in', async () => {
+    nextStep();
+    const signIns = async () => (await t.as('alice').get('/api/sign-ins/alice')).body.data.sign_ins;
+    const before = await signIns();
+    const first = await login('alice');
+    const waiting = await signIns();
+    expect(waiting).toHaveLength(before.length + 1);
+    expect(waiting[0]).toMatchObject({ result: 'code_pending', method: 'password' });
+    expect((await verify(first.body.data.mfa_token, codeNow(secret))).status).toBe(200);
+    const after = await signIns();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]).toMatchObject({ result: 'success', method: 'password+code' });
+    // The row that waited is the one that ended: no half-done attempt is left beside it.
+    expect(after.slice(1)).toEqual(before);
+    nextStep();
+  });
+
+  it('shows a sign-in whose code never came as "code not given in time"', async () => {
+    await login('alice');
+    t.clock.advance(5 * 60_000 + 1000);
+    const [late] = (await t.as('alice').get('/api/sign-ins/alice')).body.data.sign_ins;
+    expect(late).toMatchObject({ result: 'code_expired', method: 'password' });
+    nextStep();
+  });
+
   it('lets an mfa_token live five minutes', async () => {
     const a = await login('alice');
     t.clock.advance(5 * 60_000 + 1000);

@@ -1,8 +1,8 @@
 import * as S from '@portal/contract/security/session-calls';
-import type { SignInMethod, SignInResult } from '@portal/contract/security/session-calls';
+import type { SignInMethod } from '@portal/contract/security/session-calls';
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '../../auth/policy.ts';
-import { recentSignIns } from '../../auth/sign-ins.ts';
+import { recentSignIns, shownResult } from '../../auth/sign-ins.ts';
 import { Answer, route } from '../../http/route.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
@@ -66,12 +66,12 @@ export function sessionListRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account }) => {
-      const rows = await recentSignIns(db, account.logname, deps.now());
+      const now = deps.now();
+      const rows = await recentSignIns(db, account.logname, now);
       return {
         sign_ins: rows.map((r) => ({
           time: r.at.toISOString(),
-          // Written by recordSignIn with the contract's values only.
-          result: r.result as SignInResult,
+          result: shownResult(r.result, r.at, now),
           method: r.method as SignInMethod,
           device: describeDevice(r.userAgent),
           address: r.clientPrefix,

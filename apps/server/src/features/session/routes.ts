@@ -23,6 +23,7 @@ import {
   mfaVerify,
   secondFactorText,
 } from '@portal/contract/security/second-factor';
+import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -119,7 +120,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       // A password change or reset since the password step ends this sign-in too.
       if (!used || !user || user.sessionEpoch !== used.epoch) throw challengeExpired();
       const device = await readDevice(deps.devices, req);
-      return finishSignIn(app, db, user, { req, reply, device, method });
+      // The sign-in's `code_pending` row, written at the password with the challenge's time, ends as this success.
+      return finishSignIn(app, db, user, { req, reply, device, method, pendingAt: used.startedAt });
     },
   });
 
@@ -197,6 +199,8 @@ export function sessionRoutes(app: FastifyInstance): void {
       account_role: account.accountRole === 'Secondary' ? 'Secondary' : 'Primary',
       dashboard_admin: account.dashboardAdmin,
       primary: account.primary,
+      // Computed by the access policy itself: what the menus offer is what the server lets through.
+      scopes: scopesOf(account),
     }),
   });
 

@@ -220,6 +220,33 @@ describe('account calls and the access policy', () => {
     expect((await t.as('carol').get('/api/account-role/carol')).body.data.account_role).toBe('Secondary');
   });
 
+  it('answers with the role the scopes the account’s screens may use, as the policy decides them', async () => {
+    const scopes = async (who: string) => (await t.as(who).get(`/api/account-role/${who}`)).body.data.scopes;
+    expect(await scopes('bob')).toEqual(['self', 'read', 'info', 'billing', 'primary', 'statement', 'own']);
+    // carol, a plain Secondary: none of her primary's information, billing, secondaries, statements.
+    expect(await scopes('carol')).toEqual(['self', 'read', 'own']);
+    // dave, a dashboard admin: his screens read his primary's information.
+    expect(await scopes('dave')).toEqual(['self', 'read', 'info', 'own']);
+    // What is not listed is what the server refuses the account's own screens.
+    for (const url of [
+      '/api/contacts/carol',
+      '/api/circuits/carol',
+      '/api/bus-accounts/carol',
+      '/api/get-payment-methods/carol',
+      '/api/secondaries/carol',
+      '/api/get-statement-delivery/carol',
+    ])
+      expect((await t.as('carol').get(url)).status, url).toBe(403);
+    for (const url of ['/api/contacts/alice', '/api/circuits/alice', '/api/bus-accounts/alice'])
+      expect((await t.as('dave').get(url)).status, url).toBe(200);
+    // Staff working on carol are offered what carol is: the same answer.
+    expect((await t.as('staff').get('/api/account-role/carol')).body.data.scopes).toEqual([
+      'self',
+      'read',
+      'own',
+    ]);
+  });
+
   it('saves the display mode per user', async () => {
     expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'dark' })).status).toBe(200);
     expect((await t.as('bob').get('/api/usermode/bob')).body.data.mode).toBe('dark');

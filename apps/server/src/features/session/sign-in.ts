@@ -9,7 +9,7 @@ import type { accounts } from '../../db/schema.ts';
 import { Answer } from '../../http/route.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
-import { hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
+import { completeSignIn, hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
 import { clientPrefix } from '../../http/client-address.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
@@ -78,7 +78,14 @@ export async function finishSignIn(
   app: FastifyInstance,
   db: Db,
   user: AccountRow,
-  how: { req: FastifyRequest; reply: FastifyReply; device: Device | null; method: SessionMethod },
+  how: {
+    req: FastifyRequest;
+    reply: FastifyReply;
+    device: Device | null;
+    method: SessionMethod;
+    /** A two-step sign-in: when its password was right, the time of its `code_pending` row. */
+    pendingAt?: Date;
+  },
 ): Promise<Answer> {
   const { deps } = app;
   const { req, reply } = how;
@@ -97,7 +104,8 @@ export async function finishSignIn(
     const tx = txn as unknown as Db;
     const known = how.device?.accounts.includes(user.logname) ?? false;
     const news = !known && (await hasSignedInBefore(tx, user.logname));
-    await recordSignIn(tx, { ...attempt, result: 'success' });
+    if (how.pendingAt) await completeSignIn(tx, { ...attempt, result: 'success' }, how.pendingAt);
+    else await recordSignIn(tx, { ...attempt, result: 'success' });
     if (news) await mailNewDevice(app, tx, attempt);
     return openSession(
       tx,

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { routePath } from '@portal/contract/routes';
 import { useEffect } from 'react';
+import { Link } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
@@ -65,7 +67,17 @@ export default function AddWebhostingPage() {
           {failureText(domains.error)}
         </Alert>
       )}
+      {domains.data?.length === 0 && (
+        <Alert color="blue" title="No domain to host" data-testid="no-hosting-domains">
+          <Text size="sm">{accountText.webHostingNoDomains}</Text>
+          <Anchor component={Link} to={routePath('domain-registration')} size="sm">
+            Register or Transfer Domain
+          </Anchor>
+        </Alert>
+      )}
+      {/* With no domain to choose, the form could not be sent: it is not shown. */}
       <form
+        hidden={domains.data?.length === 0}
         onSubmit={form.onSubmit((v) => {
           if (!send.isPending) send.mutate(v);
         })}

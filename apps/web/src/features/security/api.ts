@@ -28,13 +28,19 @@ export const activityQuery = (logname: string, q: string, page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone. */
+/**
+ * ISO date-time → YYYY-MM-DD HH:mm in the browser's zone: the one form of a time on the Security
+ * screen (and Account Activity); a date alone is its first ten characters (`date`).
+ */
 export function dateTime(iso: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }
+
+/** ISO date-time → YYYY-MM-DD in the browser's zone, the date of `dateTime`. */
+export const date = (iso: string): string => dateTime(iso).slice(0, 10);
 
 /** The account's second factor, keyed by the account so a staff account switch reloads. */
 export const secondFactorQuery = (logname: string) =>

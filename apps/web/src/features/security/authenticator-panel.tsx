@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
-import { useRemoveSecondFactor, useSecurityTarget, useTotpConfirm, useTotpDisable } from './api.ts';
+import { date, useRemoveSecondFactor, useSecurityTarget, useTotpConfirm, useTotpDisable } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { QrCode } from './qr-code.tsx';
@@ -33,9 +33,7 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
       {data &&
         (data.totp ? (
           <>
-            <Text fw={600}>
-              On{data.totp_since ? ` since ${new Date(data.totp_since).toLocaleDateString()}` : ''}.
-            </Text>
+            <Text fw={600}>On{data.totp_since ? ` since ${date(data.totp_since)}` : ''}.</Text>
             {own && <TurnOff account={account} />}
             {!own && staff && <StaffRemove account={account} />}
           </>

@@ -20,9 +20,10 @@ import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
+import { dateTime } from './api.ts';
 import { passkeysQuery, useAddPasskey, useDeletePasskey, useRenamePasskey } from './passkey-api.ts';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : passkeyText.never);
+const when = (iso: string | null) => (iso ? dateTime(iso) : passkeyText.never);
 
 /**
  * The Passkeys panel of the Security screen: the account's passkeys, and — for the account's own

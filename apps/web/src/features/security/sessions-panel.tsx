@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import * as S from '@portal/contract/security/session-calls';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -8,9 +9,13 @@ import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './api.ts';
 
+/** Sessions shown before "Show older sessions": this browser and the most recently active others. */
+const FIRST_SESSIONS = 4;
+
 /**
- * Where the account is signed in (issue 18): each live session with its browser, network and
- * sign-in method, "this browser" marked; end one, or every other.
+ * Where the account is signed in (issue 18): each live session named by its browser, network and
+ * when it was last active, "this browser" marked and first, then the most recently active; older
+ * ones are folded under a button. End one, or every other.
  */
 export function SessionsPanel() {
   const { currentUser } = useSession();
@@ -27,8 +32,13 @@ export function SessionsPanel() {
     onError: failed,
   });
 
-  const sessions = list.data ?? [];
+  const [unfolded, setUnfolded] = useState(false);
+  const sessions = [...(list.data ?? [])].sort(
+    (a, b) => Number(b.current) - Number(a.current) || b.last_seen.localeCompare(a.last_seen),
+  );
   const others = sessions.filter((s) => !s.current).length;
+  const folded = unfolded ? 0 : Math.max(0, sessions.length - FIRST_SESSIONS);
+  const shown = folded ? sessions.slice(0, FIRST_SESSIONS) : sessions;
   const columns: ColumnDef<S.SessionItem, unknown>[] = [
     {
       accessorKey: 'device',
@@ -92,11 +102,18 @@ export function SessionsPanel() {
       </Text>
       <DataTable
         columns={columns}
-        data={sessions}
+        data={shown}
         emptyText={list.isError ? `No sessions: ${failureText(list.error)}` : 'No sessions.'}
         loading={list.isLoading}
         caption="Sessions"
       />
+      {folded > 0 && (
+        <Group>
+          <Button variant="subtle" size="compact-sm" onClick={() => setUnfolded(true)}>
+            Show {folded} older {folded === 1 ? 'session' : 'sessions'}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

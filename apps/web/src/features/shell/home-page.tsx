@@ -72,7 +72,10 @@ export default function HomePage() {
           <>
             <Title order={2}>Welcome, {operator}</Title>
             <Text mt="xs">
-              This is your members portal: pay bills, manage cards, domains, email and websites.
+              {/* What the account may use (the access policy's scopes): a Secondary pays no bills. */}
+              {!role.data?.scopes.includes('billing')
+                ? 'This is your members portal: manage domains, email and websites.'
+                : 'This is your members portal: pay bills, manage cards, domains, email and websites.'}
             </Text>
           </>
         )}
