@@ -21,7 +21,7 @@ import type { ApiTokenUse, Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { auditLog } from '../db/schema.ts';
 import { AppError, envelopeOf, expired, forbidden, HTTP_STATUS, invalid } from '../lib/errors.ts';
-import { type Claim, claim, fingerprintOf, keep, keyOf, release } from './idempotency.ts';
+import { type Claim, claim, fingerprintOf, keep, keyOf, refuseKey, release } from './idempotency.ts';
 import { confirmGrant } from './grant.ts';
 import type { LimitName } from './limits.ts';
 import { clientKey } from './client-address.ts';
@@ -187,7 +187,7 @@ export function route<C extends CallDef, A extends Access<C>>(
   const useTx = opts.transaction ?? mutates;
   const audited = opts.audit ?? mutates;
   // Calls that change something (the audited POSTs): repeating a read needs no key.
-  const idempotent = mutates && audited && call.token;
+  const idempotent = mutates && audited && call.token && !call.secret;
   const interactive = opts.session === 'interactive' || !!opts.grant;
   app.deps.calls.push({
     method: call.method,
@@ -219,7 +219,7 @@ export function route<C extends CallDef, A extends Access<C>>(
       const query = parse(call.query, req.query ?? {}) as z.output<C['query']>;
       if (opts.limit)
         await app.deps.limiter.hit(opts.limit, { account: caller?.username, client: clientKey(req.ip) });
-      const key = idempotent && caller ? keyOf(req) : null;
+      const key = idempotent && caller ? keyOf(req) : call.secret ? refuseKey(req) : null;
       const claimed: Claim | null =
         key && caller
           ? {
