@@ -241,6 +241,8 @@ describe('password resets (without login)', () => {
     await page.getByLabel('Confirm New Password').fill(GOOD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByTestId('thankyou').getByText('Password Changed').waitFor();
+    // What the reset left (API tokens revoked, second factor and passkeys remaining) is listed.
+    await page.getByTestId('thankyou').getByTestId('reset-remaining').waitFor();
 
     // The link works once.
     await page.goto(link);

@@ -55,6 +55,7 @@ describe('a passkey as the second step', () => {
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel(/Enter the six-digit code/).fill(codeFor(secret));
+    await page.getByLabel(/Your panel password/).fill('bob-demo-pass');
     await page.getByRole('button', { name: 'Turn on' }).click();
     await dialog(page).getByText('Authenticator on').waitFor();
     await closeDialog(page);

@@ -77,6 +77,8 @@ describe('the authenticator app', () => {
     await screenshot(page, 'security-setup-light-desktop');
     // A wrong code is told at the field.
     const field = page.getByLabel(/Enter the six-digit code/);
+    // Turning it on is a lasting grant: the password confirms it.
+    await page.getByLabel(/Your panel password/).fill('bob-demo-pass');
     await field.fill('12345x');
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByText('That code is not right').waitFor();
@@ -199,6 +201,7 @@ describe('PORTAL_STAFF_MFA=required', () => {
       const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
       await screenshot(page, 'staff-setup-light-desktop');
       await page.getByLabel(/Enter the six-digit code/).fill(codeFor(key));
+      await page.getByLabel(/Your panel password/).fill('staff-demo-pass');
       await page.getByRole('button', { name: 'Turn on' }).click();
       await dialog(page).getByText('Authenticator on').waitFor();
       await closeDialog(page);

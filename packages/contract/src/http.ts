@@ -22,6 +22,11 @@ export interface CallDef<
   top: z.ZodType;
   /** The query string of a GET call (a search and a page); empty for most calls. */
   query: Q;
+  /**
+   * The answer carries a secret shown once (a token, an authenticator secret, recovery codes, a
+   * signed link): it is never kept for a replay, so the call refuses the Idempotency-Key header.
+   */
+  secret: boolean;
 }
 
 /**
@@ -51,6 +56,7 @@ export function defineCall<
   data: D;
   top?: z.ZodType;
   query?: Q;
+  secret?: boolean;
 }): CallDef<P, B, D, Q> {
   return {
     method: def.method,
@@ -62,6 +68,7 @@ export function defineCall<
     data: def.data,
     top: def.top ?? NoTop,
     query: (def.query ?? NoQuery) as Q,
+    secret: def.secret ?? false,
   };
 }
 
@@ -179,6 +186,8 @@ export const IDEMPOTENCY_TEXT = {
   malformed: 'Idempotency-Key must be 1 to 255 visible ASCII characters',
   mismatch: 'This Idempotency-Key was already used with another request',
   inProgress: 'A request with this Idempotency-Key is still being processed',
+  secretAnswer:
+    'This call answers with a secret shown once, which is never kept for a replay: send it without an Idempotency-Key',
 } as const;
 
 /** The failure envelope as a schema (the API document describes every failure with it). */

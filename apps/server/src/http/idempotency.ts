@@ -47,6 +47,16 @@ export function keyOf(req: FastifyRequest): string | null {
 }
 
 /**
+ * A call whose answer carries a secret shown once (its contract's `secret`) keeps no answer for a
+ * replay: the table would hold the secret readable, and a replay would hand it out again. Such a
+ * call refuses the header (400) rather than run without the protection the client asked for.
+ */
+export function refuseKey(req: FastifyRequest): null {
+  if (req.headers[IDEMPOTENCY_HEADER] === undefined) return null;
+  throw invalid(IDEMPOTENCY_TEXT.secretAnswer, { 'Idempotency-Key': IDEMPOTENCY_TEXT.secretAnswer });
+}
+
+/**
  * The request's fingerprint: an HMAC (key derived from the token secret, the same in every process)
  * of the call and its parsed parameters and body, so the table holds nothing a card number or a
  * password could be recovered from.

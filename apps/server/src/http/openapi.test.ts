@@ -110,6 +110,8 @@ describe('the OpenAPI document', () => {
     expect(header(doc.paths['/api/add-recovery-email'].post)).toBeTruthy();
     expect(header(doc.paths['/api/check-account-names'].post)).toBeUndefined();
     expect(header(doc.paths['/api/miglogin'].post)).toBeUndefined();
+    // A call answering a secret shown once refuses it (docs/decisions/033-secrets-never-replayed.md).
+    expect(header(doc.paths['/api/create-api-token'].post)).toBeUndefined();
     expect(t.app.deps.calls.filter((c) => c.idempotent).length).toBeGreaterThan(30);
     // An optional trailing parameter is two paths: OpenAPI has no optional path parameters.
     expect(doc.paths['/api/staff/outbox/{status}/{page}'].get).toBeTruthy();

@@ -4347,7 +4347,12 @@ export interface operations {
                      *       "status": 1,
                      *       "message": "",
                      *       "data": {
-                     *         "username": "alice"
+                     *         "username": "alice",
+                     *         "tokens_revoked": 0,
+                     *         "authenticator": true,
+                     *         "passkeys": [
+                     *           "string"
+                     *         ]
                      *       }
                      *     }
                      */
@@ -4358,6 +4363,9 @@ export interface operations {
                         data: {
                             /** @example alice */
                             username: string;
+                            tokens_revoked: number;
+                            authenticator: boolean;
+                            passkeys: string[];
                         };
                     };
                 };
@@ -5614,13 +5622,7 @@ export interface operations {
     "post-create-api-token": {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
-                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
-                 */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -8927,7 +8929,8 @@ export interface operations {
                      *             "id": 0,
                      *             "uid": 0,
                      *             "contact_info": "string",
-                     *             "confirmed": true
+                     *             "confirmed": true,
+                     *             "usable_after": "string"
                      *           }
                      *         ]
                      *       }
@@ -8943,6 +8946,7 @@ export interface operations {
                                 uid: number;
                                 contact_info: string;
                                 confirmed: boolean;
+                                usable_after: string | null;
                             }[];
                         };
                     };
@@ -9005,7 +9009,8 @@ export interface operations {
                      *         "id": 0,
                      *         "uid": 0,
                      *         "contact_info": "string",
-                     *         "confirmed": true
+                     *         "confirmed": true,
+                     *         "usable_after": "string"
                      *       }
                      *     }
                      */
@@ -9018,6 +9023,7 @@ export interface operations {
                             uid: number;
                             contact_info: string;
                             confirmed: boolean;
+                            usable_after: string | null;
                         };
                     };
                 };
@@ -12165,13 +12171,7 @@ export interface operations {
     "post-totp-setup": {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
-                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
-                 */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12231,13 +12231,7 @@ export interface operations {
     "post-totp-confirm": {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
-                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
-                 */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
@@ -12246,13 +12240,16 @@ export interface operations {
                 /**
                  * @example {
                  *       "logname": "alice",
-                 *       "code": "string"
+                 *       "code": "string",
+                 *       "password": "alice-demo-pass"
                  *     }
                  */
                 "application/json": {
                     /** @example alice */
                     logname: string;
                     code: string;
+                    /** @example alice-demo-pass */
+                    password: string;
                 };
             };
         };
@@ -12369,13 +12366,7 @@ export interface operations {
     "post-recovery-codes": {
         parameters: {
             query?: never;
-            header?: {
-                /**
-                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
-                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
-                 */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };

@@ -149,7 +149,7 @@ function planOf<C extends CallDef, A extends Access<C>>(call: C, opts: RouteOpti
     transaction,
     audited,
     // Calls that change something (the audited POSTs): repeating a read needs no key.
-    idempotent: mutates && audited && call.token,
+    idempotent: mutates && audited && call.token && !call.secret,
     // A token never hands access to anyone: a grant is interactive too.
     interactive: opts.session === 'interactive' || !!opts.grant,
     beforeSecondFactor: !!opts.beforeSecondFactor,

@@ -167,12 +167,26 @@ export const ResetPasswordBody = confirmed(
   'new_password',
   'conf_password',
 );
+/**
+ * What a reset by mail left of the account's lasting credentials: every API token was revoked (how
+ * many), and the second factor and passkeys that remain are listed, so the owner can remove one
+ * that is not theirs (in the security centre).
+ */
+export const ResetRemaining = z.object({
+  tokens_revoked: z.number(),
+  /** An authenticator app is on. */
+  authenticator: z.boolean(),
+  /** The names of the account's passkeys. */
+  passkeys: z.array(z.string()),
+});
+export type ResetRemaining = z.infer<typeof ResetRemaining>;
+
 export const userResetPassword = defineCall({
   method: 'POST',
   path: '/api/user-reset-password',
   token: false,
   body: ResetPasswordBody,
-  data: z.object({ username: z.string() }),
+  data: z.object({ username: z.string() }).extend(ResetRemaining.shape),
 });
 export const resetUnixPassword = defineCall({
   method: 'POST',

@@ -39,6 +39,14 @@ export const accountText = {
   resetMessage:
     'If the account name and address match our records, a reset link has been sent to that address. The link is valid for 30 minutes.',
   tooManyResets: 'Too many reset requests - please wait 15 minutes and try again',
+  /** A reset by mail ends every session and revokes every API token; what remains is listed. */
+  resetTokensRevoked: (n: number) =>
+    n === 1 ? 'Your API token was revoked.' : `All your API tokens (${n}) were revoked.`,
+  resetRemainingIntro:
+    'These ways to sign in were not changed by the reset. If one is not yours, sign in and remove it in the security centre:',
+  resetRemainingAuthenticator: 'An authenticator app (second factor)',
+  resetRemainingPasskey: (name: string) => `Passkey "${name}"`,
+  resetNothingRemains: 'No passkey or second factor is set up on this account.',
 
   // statement delivery (spec 000 §8)
   somethingFailed: 'Sorry, something has failed',

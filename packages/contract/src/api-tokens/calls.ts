@@ -53,6 +53,7 @@ export const createApiToken = defineCall({
   }),
   /** `token` is the secret, in this answer only. */
   data: ApiToken.extend({ token: z.string() }),
+  secret: true,
 });
 
 export const listApiTokens = defineCall({

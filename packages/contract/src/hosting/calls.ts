@@ -91,6 +91,7 @@ export const downloadErrorLogsLink = defineCall({
     expires_at: z.string(),
     empty: z.boolean(),
   }),
+  secret: true,
 });
 
 /**

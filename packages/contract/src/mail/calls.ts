@@ -204,7 +204,17 @@ export const RecoveryEmail = z.object({
   uid: z.number(),
   contact_info: z.string(),
   confirmed: z.boolean(),
+  /**
+   * Staff put the address on the account: no reset link goes to it before this time (ISO), the
+   * cooling-off period the customer may cancel by removing it; null for the customer's own.
+   */
+  usable_after: z.string().nullable(),
 });
+/**
+ * Days a recovery address staff put on a customer's account waits before a reset link may go to it
+ * (docs/decisions/032-staff-made-recovery-addresses.md).
+ */
+export const STAFF_RECOVERY_COOLING_DAYS = 7;
 /** Hours a confirmation link (recovery address, auto-responder reply address) stays valid. */
 export const CONFIRM_LINK_HOURS = 48;
 export type RecoveryEmail = z.infer<typeof RecoveryEmail>;

@@ -72,6 +72,11 @@ export const mailText = {
   recoveryAddedPending: (email: string) =>
     `Added ${email}: it receives password resets once the link we have sent to it is followed`,
   recoveryPending: '(waiting for confirmation)',
+  /** An address staff added: shown in the list until its cooling-off period is over. */
+  recoveryCoolingOff: (date: string) => `added by staff: no resets before ${date} (remove it to cancel)`,
+  /** The customer's notice of an address staff added, and how to cancel it. */
+  recoveryStaffAdded: (days: number) =>
+    `Because staff added it, no reset link goes to it for ${days} days. If you did not ask for this, remove it under Recovery Contacts before then:`,
 
   // confirmation links of recovery addresses and auto-responder reply addresses (#17 §3, §4)
   addressConfirmedTitle: 'Address confirmed',

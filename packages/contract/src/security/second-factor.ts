@@ -29,7 +29,7 @@ export const code = text({ error: secondFactorText.codeRequired })
   .min(1, { error: secondFactorText.codeRequired })
   .max(32, { error: secondFactorText.wrongCode });
 
-/** The caller's current panel password, asked for to turn the second factor off or make new codes. */
+/** The caller's current panel password, asked for to turn the second factor on or off or make new codes. */
 const currentPassword = text({ error: commonText.required }).min(1, { error: commonText.required }).max(1024);
 
 export const SecondFactorState = z.object({
@@ -57,14 +57,20 @@ export const totpSetup = defineCall({
   method: 'POST',
   path: '/api/totp-setup',
   body: z.object({ logname }),
+  secret: true,
   data: z.object({ secret: z.string(), otpauth_url: z.string() }),
 });
 
-/** Turns the authenticator on with its first right code; answers the recovery codes, shown once. */
+/**
+ * Turns the authenticator on with its first right code; answers the recovery codes, shown once. A
+ * lasting grant: the caller's current password confirms it, so a stolen session cannot lock the
+ * owner out.
+ */
 export const totpConfirm = defineCall({
   method: 'POST',
   path: '/api/totp-confirm',
-  body: z.object({ logname, code }),
+  body: z.object({ logname, code, password: currentPassword }),
+  secret: true,
   data: z.object({ recovery_codes: z.array(z.string()) }),
 });
 
@@ -81,6 +87,7 @@ export const recoveryCodes = defineCall({
   method: 'POST',
   path: '/api/recovery-codes',
   body: z.object({ logname, password: currentPassword }),
+  secret: true,
   data: z.object({ recovery_codes: z.array(z.string()) }),
 });
 

@@ -71,6 +71,12 @@ export const recoveryEmails = pgTable(
     /** SHA-256 of the confirmation link's token while pending. */
     tokenHash: text('token_hash'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    /**
+     * An address staff put on a customer's account receives no reset link before this time, the
+     * cooling-off period the customer is told of and may cancel by removing the address
+     * (docs/decisions/032-staff-made-recovery-addresses.md); null: usable once confirmed.
+     */
+    usableAfter: timestamp('usable_after', { withTimezone: true }),
   },
   (t) => [uniqueIndex('recovery_emails_owner_contact_idx').on(t.owner, t.contactInfo)],
 );

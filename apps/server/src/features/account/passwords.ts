@@ -54,12 +54,14 @@ export async function mailPasswordChanged(
   db: Db,
   logname: string,
   by: string,
+  /** More to tell (a reset by mail: what it revoked, what remains). */
+  more: string[] = [],
 ): Promise<void> {
   await mailAccountNotice(outbox, db, {
     account: logname,
     kind: 'notice.password-changed',
     subject: `The password of account ${logname} was changed`,
-    lines: [`The members panel password of account ${logname} was changed (by ${by}).`],
+    lines: [`The members panel password of account ${logname} was changed (by ${by}).`, ...more],
   });
 }
 

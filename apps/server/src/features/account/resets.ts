@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
-import { and, count, eq, gt, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -9,7 +9,14 @@ import { endSessions } from '../../auth/sessions.ts';
 import { readDevice, rememberDevice } from '../../auth/sign-in-limits.ts';
 import { admit, clearFailures, type Rule, retryAfterSeconds } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, recoveryEmails, resetTokens } from '../../db/schema.ts';
+import {
+  accounts,
+  apiTokens,
+  passkeys,
+  recoveryEmails,
+  resetTokens,
+  totpAuthenticators,
+} from '../../db/schema.ts';
 import { clientKey } from '../../http/client-address.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
@@ -96,15 +103,22 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         .update(accounts)
         .set({ passwordHash: await hashPassword(body.new_password) })
         .where(eq(accounts.logname, owner));
-      // Every session ends: one of them may be the reason for the reset.
+      // Every session ends and every API token is revoked: one of them may be the reason for the reset.
       await endSessions(db, owner, now);
+      const remaining = await afterReset(db, owner, now);
       // The owner proved control of the mailbox: the sign-in limits of the account are lifted, and
       // this browser becomes a known one, which strangers' failures never lock out.
       await clearFailures(db, `acct:${owner}`, `pair:${owner}:${clientKey(req.ip)}`);
       const device = await readDevice(deps.devices, req);
       await rememberDevice(deps.devices, device, owner, reply, deps.config.publicUrl.startsWith('https:'));
-      await mailPasswordChanged(deps.outbox, db, owner, 'a reset link');
-      return new Answer({ username: owner }, '');
+      await mailPasswordChanged(
+        deps.outbox,
+        db,
+        owner,
+        'a reset link',
+        remainingLines(remaining, `${deps.config.publicUrl}/portal/security`),
+      );
+      return new Answer({ username: owner, ...remaining }, '');
     },
   });
 
@@ -141,7 +155,7 @@ export async function handleResetRequest(
 ): Promise<void> {
   const { kind } = request;
   const now = deps.now();
-  const owner = await matchRecoveryAddress(db, request.account, request.email);
+  const owner = await matchRecoveryAddress(db, request.account, request.email, now);
   if (!owner) return;
   // Jobs of one account run one at a time from here (the account row is locked until the job's
   // transaction ends): two workers counting at once would both mail a link past the limit.
@@ -180,8 +194,51 @@ export async function handleResetRequest(
   });
 }
 
+/**
+ * A reset by mail is what an owner does when something is wrong: every live API token of the account
+ * is revoked (sessions end with endSessions), and the lasting credentials a reset does not change
+ * (the second factor, passkeys) are read back so the owner is shown them, each removable in the
+ * security centre.
+ */
+async function afterReset(db: Db, owner: string, now: Date): Promise<C.ResetRemaining> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: now, revokedBy: owner })
+    .where(and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+    .returning({ id: apiTokens.id });
+  const [totp] = await db
+    .select({ account: totpAuthenticators.account })
+    .from(totpAuthenticators)
+    .where(and(eq(totpAuthenticators.account, owner), isNotNull(totpAuthenticators.confirmedAt)))
+    .limit(1);
+  const keys = await db
+    .select({ name: passkeys.name })
+    .from(passkeys)
+    .where(eq(passkeys.owner, owner))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  return { tokens_revoked: revoked.length, authenticator: !!totp, passkeys: keys.map((k) => k.name) };
+}
+
+/** The reset mail's lines on what was revoked and what remains (the texts of the last screen). */
+function remainingLines(remaining: C.ResetRemaining, securityUrl: string): string[] {
+  const lines: string[] = [''];
+  if (remaining.tokens_revoked > 0) lines.push(accountText.resetTokensRevoked(remaining.tokens_revoked));
+  const left = [
+    ...(remaining.authenticator ? [accountText.resetRemainingAuthenticator] : []),
+    ...remaining.passkeys.map((name) => accountText.resetRemainingPasskey(name)),
+  ];
+  if (left.length === 0) lines.push(accountText.resetNothingRemains);
+  else lines.push(accountText.resetRemainingIntro, ...left.map((l) => `- ${l}`), '', securityUrl);
+  return lines;
+}
+
 /** The account, when `email` is its bill address or one of its recovery addresses (case-insensitive). */
-async function matchRecoveryAddress(db: Db, logname: string, email: string): Promise<string | null> {
+async function matchRecoveryAddress(
+  db: Db,
+  logname: string,
+  email: string,
+  now: Date,
+): Promise<string | null> {
   const wanted = email.trim().toLowerCase();
   const [account] = await db
     .select({ logname: accounts.logname, billEmail: accounts.billEmail })
@@ -199,6 +256,9 @@ async function matchRecoveryAddress(db: Db, logname: string, email: string): Pro
         sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
         // A recovery address counts once it has followed its confirmation link (#17 §3).
         isNotNull(recoveryEmails.confirmedAt),
+        // One staff put on the account waits out its cooling-off period, which the customer can cancel
+        // (docs/decisions/032-staff-made-recovery-addresses.md).
+        or(isNull(recoveryEmails.usableAfter), lte(recoveryEmails.usableAfter, now)),
       ),
     )
     .limit(1);

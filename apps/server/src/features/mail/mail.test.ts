@@ -21,9 +21,22 @@ describe('recovery contacts', () => {
     const res = await t.as('alice').get('/api/get-recovery-emails/alice');
     expect(res.status).toBe(200);
     expect(res.body.data.email_list).toEqual([
-      // #17 §3: `confirmed` added; imported addresses count as confirmed.
-      { id: expect.any(Number), uid: 5001, contact_info: 'a.anderson@backup.example.org', confirmed: true },
-      { id: expect.any(Number), uid: 5001, contact_info: 'alice.personal@mail.example.net', confirmed: true },
+      // #17 §3: `confirmed` added; imported addresses count as confirmed. `usable_after`: null
+      // unless staff added it (docs/decisions/032-staff-made-recovery-addresses.md).
+      {
+        id: expect.any(Number),
+        uid: 5001,
+        contact_info: 'a.anderson@backup.example.org',
+        confirmed: true,
+        usable_after: null,
+      },
+      {
+        id: expect.any(Number),
+        uid: 5001,
+        contact_info: 'alice.personal@mail.example.net',
+        confirmed: true,
+        usable_after: null,
+      },
     ]);
     expect((await t.as('bob').get('/api/get-recovery-emails/alice')).status).toBe(403);
     expect((await t.as(null).get('/api/get-recovery-emails/alice')).status).toBe(401);
@@ -46,6 +59,7 @@ describe('recovery contacts', () => {
       uid: 5003,
       contact_info: 'carol.home@example.org',
       confirmed: false,
+      usable_after: null,
     });
     const dup = await t.as('carol').post('/api/add-recovery-email', {
       password: demoPassword('carol'),

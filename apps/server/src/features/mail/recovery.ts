@@ -5,7 +5,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, recoveryEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { missing } from '../../auth/policy.ts';
+import { isStaff, missing } from '../../auth/policy.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { hashToken } from './confirm.ts';
@@ -29,12 +29,18 @@ export function recoveryRoutes(app: FastifyInstance): void {
           uid: accounts.uid,
           contact_info: recoveryEmails.contactInfo,
           confirmed: sql<boolean>`${recoveryEmails.confirmedAt} is not null`,
+          usableAfter: recoveryEmails.usableAfter,
         })
         .from(recoveryEmails)
         .innerJoin(accounts, eq(accounts.logname, recoveryEmails.owner))
         .where(eq(recoveryEmails.owner, account.logname))
         .orderBy(asc(recoveryEmails.contactInfo));
-      return { email_list: rows };
+      return {
+        email_list: rows.map(({ usableAfter, ...row }) => ({
+          ...row,
+          usable_after: usableAfter ? usableAfter.toISOString() : null,
+        })),
+      };
     },
   });
 
@@ -42,7 +48,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname },
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, auditDetails }) => {
       const owner = account.logname;
       const email = body.email.toLowerCase();
       // Serialise adds of one account so the limit holds under concurrent requests.
@@ -60,6 +66,13 @@ export function recoveryRoutes(app: FastifyInstance): void {
       // owner has been told (below) and had the chance to remove it.
       const token = randomBytes(24).toString('base64url');
       const now = deps.now();
+      // Staff may not make a way into a customer's account on their own say: an address they add
+      // waits out a cooling-off period the customer is told of and may cancel by removing it
+      // (docs/decisions/032-staff-made-recovery-addresses.md).
+      const byStaff = isStaff(caller) && caller.username !== owner;
+      const usableAfter = byStaff
+        ? new Date(now.getTime() + C.STAFF_RECOVERY_COOLING_DAYS * 86_400_000)
+        : null;
       const [row] = await db
         .insert(recoveryEmails)
         .values({
@@ -68,6 +81,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
           confirmedAt: null,
           tokenHash: hashToken(token),
           tokenExpiresAt: new Date(now.getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+          usableAfter,
         })
         .onConflictDoNothing()
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
@@ -94,10 +108,21 @@ export function recoveryRoutes(app: FastifyInstance): void {
         lines: [
           `${email} was added as a recovery address of account ${owner} by ${caller.username}.`,
           'Once confirmed, password reset links of the account may be sent to it.',
+          ...(byStaff
+            ? [
+                '',
+                mailText.recoveryStaffAdded(C.STAFF_RECOVERY_COOLING_DAYS),
+                `${deps.config.publicUrl}/portal/recovery-contacts`,
+              ]
+            : []),
         ],
         except: [email],
       });
-      return new Answer({ ...row, uid: account.uid, confirmed: false }, mailText.recoveryAddedPending(email));
+      if (byStaff) auditDetails.usable_after = usableAfter?.toISOString();
+      return new Answer(
+        { ...row, uid: account.uid, confirmed: false, usable_after: usableAfter?.toISOString() ?? null },
+        mailText.recoveryAddedPending(email),
+      );
     },
   });
 

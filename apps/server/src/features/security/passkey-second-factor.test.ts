@@ -55,7 +55,9 @@ async function turnOnApp(who: string): Promise<string> {
   const setup = await t.as(who).post('/api/totp-setup', { logname: who });
   const secret: string = setup.body.data.secret;
   const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
-  const confirm = await t.as(who).post('/api/totp-confirm', { logname: who, code });
+  const confirm = await t
+    .as(who)
+    .post('/api/totp-confirm', { logname: who, code, password: demoPassword(who) });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   t.clock.advance(STEP);
   return secret;

@@ -34,7 +34,9 @@ async function turnOn(who: string): Promise<{ secret: string; codes: string[] }>
   const setup = await t.as(who).post('/api/totp-setup', { logname: who });
   expect(setup.status).toBe(200);
   const secret: string = setup.body.data.secret;
-  const confirm = await t.as(who).post('/api/totp-confirm', { logname: who, code: codeNow(secret) });
+  const confirm = await t
+    .as(who)
+    .post('/api/totp-confirm', { logname: who, code: codeNow(secret), password: demoPassword(who) });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   nextStep();
   return { secret, codes: confirm.body.data.recovery_codes };
@@ -68,14 +70,24 @@ describe('setting up an authenticator', () => {
   it('turns it on with the first right code only, and answers ten recovery codes once', async () => {
     const setup = await t.as('bob').post('/api/totp-setup', { logname: 'bob' });
     const secret = setup.body.data.secret;
-    const wrong = await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: 'abcdef' });
+    const wrong = await t
+      .as('bob')
+      .post('/api/totp-confirm', { logname: 'bob', code: 'abcdef', password: demoPassword('bob') });
     expect(wrong.status).toBe(422);
     expect(wrong.body).toMatchObject({ code: 'wrong_code', message: secondFactorText.wrongCode });
     // A code of a step long past is wrong too.
     const old = codeAt(secret, new Date(t.clock.now().getTime() - 10 * 60_000));
     if (old !== codeNow(secret))
-      expect((await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: old })).status).toBe(422);
-    const res = await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: codeNow(secret) });
+      expect(
+        (
+          await t
+            .as('bob')
+            .post('/api/totp-confirm', { logname: 'bob', code: old, password: demoPassword('bob') })
+        ).status,
+      ).toBe(422);
+    const res = await t
+      .as('bob')
+      .post('/api/totp-confirm', { logname: 'bob', code: codeNow(secret), password: demoPassword('bob') });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(secondFactorText.turnedOn);
     const codes: string[] = res.body.data.recovery_codes;
@@ -85,7 +97,9 @@ describe('setting up an authenticator', () => {
     const stored = await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.account, 'bob'));
     expect(stored).toHaveLength(10);
     for (const c of codes) expect(JSON.stringify(stored)).not.toContain(c.replace('-', ''));
-    const again = await t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: codeNow(secret) });
+    const again = await t
+      .as('bob')
+      .post('/api/totp-confirm', { logname: 'bob', code: codeNow(secret), password: demoPassword('bob') });
     expect(again.status).toBe(409);
     expect((await t.as('bob').post('/api/totp-setup', { logname: 'bob' })).status).toBe(409);
     const state = await t.as('bob').get('/api/second-factor/bob');
@@ -110,7 +124,9 @@ describe('setting up an authenticator', () => {
   });
 
   it('refuses a setup without a started one, and a confirm without a setup', async () => {
-    const res = await t.as('dave').post('/api/totp-confirm', { logname: 'dave', code: '123456' });
+    const res = await t
+      .as('dave')
+      .post('/api/totp-confirm', { logname: 'dave', code: '123456', password: demoPassword('dave') });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(secondFactorText.notSetUp);
   });
@@ -120,7 +136,7 @@ describe('who may manage a second factor', () => {
   const calls = (logname: string) =>
     [
       ['/api/totp-setup', { logname }],
-      ['/api/totp-confirm', { logname, code: '123456' }],
+      ['/api/totp-confirm', { logname, code: '123456', password: 'whatever-pass' }],
       ['/api/totp-disable', { logname, password: 'whatever-pass', code: '123456' }],
       ['/api/recovery-codes', { logname, password: 'whatever-pass' }],
     ] as const;
@@ -433,7 +449,10 @@ describe('PORTAL_STAFF_MFA=required', () => {
       secret: Secret.fromBase32(setup.body.data.secret),
       timestamp: r.clock.now().getTime(),
     });
-    const confirm = await r.request('POST', '/api/totp-confirm', { token, body: { logname: 'staff', code } });
+    const confirm = await r.request('POST', '/api/totp-confirm', {
+      token,
+      body: { logname: 'staff', code, password: demoPassword('staff') },
+    });
     expect(confirm.status).toBe(200);
     expect((await get('/api/get-popup-note/alice')).status).toBe(200);
     expect((await get('/api/second-factor/staff')).body.data.setup_required).toBe(false);

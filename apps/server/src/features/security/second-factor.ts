@@ -77,43 +77,58 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     },
   });
 
+  /** Turns the authenticator on once the password was right: one transaction. */
+  const confirmTotp = async (ctx: ConfirmContext, now: Date) => {
+    const { db, body } = ctx;
+    const [row] = await db
+      .select()
+      .from(totpAuthenticators)
+      .where(eq(totpAuthenticators.account, body.logname))
+      .limit(1);
+    if (!row) throw refused(secondFactorText.notSetUp);
+    if (row.confirmedAt) throw conflict(secondFactorText.alreadyOn);
+    const secret = deps.secretBox.open(row.secretEnc, body.logname);
+    const digits = totpShape(body.code);
+    const step = secret && digits ? matchingStep(secret, digits, now) : null;
+    if (step === null) throw refused(secondFactorText.wrongCode, 'wrong_code');
+    // The confirming code is used: it cannot sign in a second time within its step.
+    await db
+      .update(totpAuthenticators)
+      .set({ confirmedAt: now, lastStep: step })
+      .where(eq(totpAuthenticators.account, body.logname));
+    const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
+    await record(ctx, 'second factor on: authenticator app');
+    await notify(
+      db,
+      body.logname,
+      'notice.second-factor-on',
+      `A second factor is on for account ${body.logname}`,
+      [
+        `An authenticator app now protects the sign-in of account ${body.logname} (set up by ${ctx.caller?.username}).`,
+        'Signing in now asks for a code from the app, or one of the recovery codes.',
+      ],
+    );
+    return new Answer({ recovery_codes: codes }, secondFactorText.turnedOn);
+  };
+
   route(app, C.totpConfirm, {
     // A credential: a personal access token may not make or change one.
     session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'own' },
     beforeSecondFactor: true,
+    // A lasting grant: the password is checked outside a transaction, so wrong ones stay counted.
+    transaction: false,
     handler: async (ctx) => {
-      const { db, body } = ctx;
+      const { body } = ctx;
       const now = deps.now();
-      const [row] = await db
-        .select()
-        .from(totpAuthenticators)
-        .where(eq(totpAuthenticators.account, body.logname))
-        .limit(1);
-      if (!row) throw refused(secondFactorText.notSetUp);
-      if (row.confirmedAt) throw conflict(secondFactorText.alreadyOn);
-      const secret = deps.secretBox.open(row.secretEnc, body.logname);
-      const digits = totpShape(body.code);
-      const step = secret && digits ? matchingStep(secret, digits, now) : null;
-      if (step === null) throw refused(secondFactorText.wrongCode, 'wrong_code');
-      // The confirming code is used: it cannot sign in a second time within its step.
-      await db
-        .update(totpAuthenticators)
-        .set({ confirmedAt: now, lastStep: step })
-        .where(eq(totpAuthenticators.account, body.logname));
-      const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
-      await record(ctx, 'second factor on: authenticator app');
-      await notify(
-        db,
-        body.logname,
-        'notice.second-factor-on',
-        `A second factor is on for account ${body.logname}`,
-        [
-          `An authenticator app now protects the sign-in of account ${body.logname} (set up by ${ctx.caller?.username}).`,
-          'Signing in now asks for a code from the app, or one of the recovery codes.',
-        ],
+      await verifyOperator(
+        deps.db,
+        (ctx.caller as Caller).username,
+        body.password,
+        accountText.wrongPanelPassword,
+        now,
       );
-      return new Answer({ recovery_codes: codes }, secondFactorText.turnedOn);
+      return deps.db.transaction(async (tx) => confirmTotp({ ...ctx, db: tx as unknown as Db }, now));
     },
   });
 
@@ -212,6 +227,15 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   async function notify(db: Db, account: string, kind: string, subject: string, lines: string[]) {
     await mailAccountNotice(deps.outbox, db, { account, kind, subject, lines });
   }
+}
+
+/** What turning an authenticator on reads of its call (in the transaction that does it). */
+interface ConfirmContext {
+  db: Db;
+  body: { logname: string; code: string };
+  caller: Caller | null;
+  auditDetails: Record<string, unknown>;
+  req: FastifyRequest;
 }
 
 /**

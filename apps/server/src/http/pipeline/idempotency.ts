@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { AppError, envelopeOf, HTTP_STATUS } from '../../lib/errors.ts';
-import { type Claim, claim, type KeptAnswer, keep, keyOf, release } from '../idempotency.ts';
+import { type Claim, claim, type KeptAnswer, keep, keyOf, refuseKey, release } from '../idempotency.ts';
 import type { Parsed, Plan } from './context.ts';
 
 export interface KeyDeps {
@@ -28,8 +28,14 @@ export async function claimKey(
   caller: Caller | null,
   input: Pick<Parsed, 'params' | 'body'>,
 ): Promise<KeyClaim> {
-  // keyOf reads the request's headers only.
-  const key = plan.idempotent && caller ? keyOf(req as FastifyRequest) : null;
+  // keyOf and refuseKey read the request's headers only. A call whose answer carries a secret
+  // refuses the header: nothing of its answer may be kept for a replay (decision 033).
+  const key =
+    plan.idempotent && caller
+      ? keyOf(req as FastifyRequest)
+      : plan.call.secret
+        ? refuseKey(req as FastifyRequest)
+        : null;
   if (!key || !caller) return { claimed: null, replay: null };
   const { method, path } = plan.call;
   const claimed: Claim = {

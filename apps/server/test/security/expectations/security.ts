@@ -21,7 +21,7 @@ export const securityExpectations: Record<string, Expectation> = {
     access: 'account:own',
     kind: 'account',
     answers: { 422: "the sample's code is not the authenticator's" },
-    sample: (t) => ({ body: { logname: t.account, code: 'abcdef' } }),
+    sample: (t) => ({ body: { logname: t.account, code: 'abcdef', password: `${t.account}-demo-pass` } }),
   },
   'POST /api/totp-disable': {
     access: 'account:own',

@@ -1,9 +1,10 @@
-import { Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { routePath } from '@portal/contract/routes';
 import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -21,11 +22,14 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
   const reset = useMutation({
     mutationFn: async (values: typeof form.values) => {
       const body = { ...values, reset_token: token };
-      if (kind === 'panel') return (await call(C.userResetPassword, { body })).message;
+      if (kind === 'panel') {
+        const res = await call(C.userResetPassword, { body });
+        return { message: res.message, remaining: res.data as C.ResetRemaining | undefined };
+      }
       await call(C.resetUnixPassword, { body });
-      return '';
+      return { message: '', remaining: undefined };
     },
-    onSuccess: (message) => {
+    onSuccess: ({ message, remaining }) => {
       form.reset();
       if (message) {
         showStatus({
@@ -43,7 +47,15 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       }
       showStatus({
         title: accountText.passwordChanged,
-        body: kind === 'panel' ? 'You can now log in with your new password.' : accountText.propagate,
+        body:
+          kind === 'panel' ? (
+            <>
+              You can now log in with your new password. Every session was ended.
+              {remaining && <ResetRemainingList remaining={remaining} />}
+            </>
+          ) : (
+            accountText.propagate
+          ),
         type: 'thankyou',
         alert: 'info',
         menu: [{ name: kind === 'panel' ? 'Login' : 'Home', url: '/' }],
@@ -97,5 +109,38 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/**
+ * What a reset by mail left: the API tokens it revoked, and the second factor and passkeys that
+ * remain, each removable in the security centre (after signing in with the new password).
+ */
+function ResetRemainingList({ remaining }: { remaining: C.ResetRemaining }) {
+  const left = [
+    ...(remaining.authenticator ? [accountText.resetRemainingAuthenticator] : []),
+    ...remaining.passkeys.map((name) => accountText.resetRemainingPasskey(name)),
+  ];
+  return (
+    <Stack gap="xs" mt="sm" data-testid="reset-remaining">
+      {remaining.tokens_revoked > 0 && (
+        <Text size="sm">{accountText.resetTokensRevoked(remaining.tokens_revoked)}</Text>
+      )}
+      {left.length === 0 ? (
+        <Text size="sm">{accountText.resetNothingRemains}</Text>
+      ) : (
+        <>
+          <Text size="sm">{accountText.resetRemainingIntro}</Text>
+          <List size="sm">
+            {left.map((l) => (
+              <List.Item key={l}>{l}</List.Item>
+            ))}
+          </List>
+          <Anchor component={Link} to={routePath('security')} size="sm">
+            Open the security centre
+          </Anchor>
+        </>
+      )}
+    </Stack>
   );
 }

@@ -75,7 +75,13 @@ export default function RecoveryContactsPage() {
       id: 'confirmed',
       header: 'Confirmed',
       enableSorting: false,
-      cell: ({ row }) => (row.original.confirmed ? 'Yes' : mailText.recoveryPending),
+      cell: ({ row }) => {
+        const state = row.original.confirmed ? 'Yes' : mailText.recoveryPending;
+        // An address staff added waits out its cooling-off period: removing it cancels it.
+        const after = row.original.usable_after;
+        if (!after || new Date(after).getTime() <= Date.now()) return state;
+        return `${state}; ${mailText.recoveryCoolingOff(new Date(after).toLocaleDateString())}`;
+      },
     },
     {
       id: 'delete',

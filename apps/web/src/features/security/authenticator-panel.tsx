@@ -57,7 +57,10 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
 
 function SetUp({ account, onDone }: { account: string; onDone: (codes: string[]) => void }) {
   const showStatus = useStatus();
-  const form = useForm({ initialValues: { code: '' }, validate: { code: codeRule } });
+  const form = useForm({
+    initialValues: { code: '', password: '' },
+    validate: { code: codeRule, password: (v) => (v ? null : 'Required') },
+  });
   const setup = useMutation({
     mutationFn: () => call(C.totpSetup, { body: { logname: account } }).then((r) => r.data),
     onError: (err) => showFailure(err, form, showStatus),
@@ -92,7 +95,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
       <form
         noValidate
         onSubmit={form.onSubmit((v) => {
-          if (!confirm.isPending) confirm.mutate({ logname: account, code: v.code });
+          if (!confirm.isPending) confirm.mutate({ logname: account, code: v.code, password: v.password });
         })}
       >
         <Stack gap="sm">
@@ -103,6 +106,14 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
             maw={320}
             withAsterisk
             {...form.getInputProps('code')}
+          />
+          <PasswordInput
+            label="3. Your panel password, to confirm it is you"
+            description="A second factor is a lasting way in: a session alone cannot turn it on."
+            autoComplete="current-password"
+            maw={320}
+            withAsterisk
+            {...form.getInputProps('password')}
           />
           <Group>
             <Button type="submit" loading={confirm.isPending}>

@@ -1,0 +1,1 @@
+ALTER TABLE "recovery_emails" ADD COLUMN "usable_after" timestamp with time zone;
