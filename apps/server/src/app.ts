@@ -49,7 +49,7 @@ import {
 } from './integrations/mailer.ts';
 import { AppError, envelopeOf, HTTP_STATUS, RateLimited } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
-import { VERSION } from './lib/version.ts';
+import { buildInfo } from './lib/build-info.ts';
 
 /** What every feature may use; reached as `app.deps`. The outside services are its `Integrations`. */
 export interface Deps extends Integrations {
@@ -284,7 +284,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       .send({ status: 0, message: commonText.internalError, code: 'internal', request_id: req.id });
   });
 
-  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, version: VERSION } }));
+  app.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, ...buildInfo() } }));
   // Not behind the proxy: loopback without X-Forwarded-For, or PORTAL_METRICS_TOKEN (http/metrics.ts).
   app.get('/metrics', (req, reply) =>
     serveMetrics(req, reply, app.deps.metrics, config.PORTAL_METRICS_TOKEN),

@@ -6,7 +6,7 @@ import { accounts, outbox } from '../db/schema.ts';
 import { accountPasswordCommand } from '../features/account/commands.ts';
 import { createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import { ImportError, importFile } from '../lib/import.ts';
-import { VERSION } from '../lib/version.ts';
+import { buildInfo } from '../lib/build-info.ts';
 import { COMMANDS as EXTRA } from './commands.ts';
 import { readPassword } from './read-password.ts';
 
@@ -18,13 +18,14 @@ const USAGE = `usage: npm run portal -- <command>
   account create LOGNAME [--role customer|staff|admin] [--email E] [--uid N]
                                            the password is asked for (or read from standard input)
   account set-password LOGNAME             the same
-  --version                                the release
+  --version                                the release and the commit it was built from
   outbox list [--limit N]                  the newest outbound messages
 ${EXTRA.map((c) => `  ${c.usage}`).join('\n')}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--version' || argv[0] === 'version') {
-    console.log(VERSION);
+    const { version, commit } = buildInfo();
+    console.log(`${version} (commit ${commit})`);
     return 0;
   }
   const config = loadConfig();

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildInfo } from '../lib/build-info.ts';
 import { defineJob, enqueue } from '../lib/jobs.ts';
+import { VERSION } from '../lib/version.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 
@@ -97,11 +99,20 @@ describe('/metrics', () => {
     try {
       const { port } = listener.server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}`;
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(200);
+      // The worker says which release and commit it runs, as a web process does.
+      expect(await health.json()).toEqual({
+        status: 1,
+        message: '',
+        data: { live: true, role: 'worker', ...buildInfo() },
+      });
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const metrics = await fetch(`${base}/metrics`);
       expect(metrics.status).toBe(200);
-      expect(await metrics.text()).toContain('portal_jobs_due');
+      const text = await metrics.text();
+      expect(text).toContain('portal_jobs_due');
+      expect(value(text, `portal_build_info{version="${VERSION}",commit="${buildInfo().commit}"}`)).toBe(1);
       const relayed = await fetch(`${base}/metrics`, { headers: { 'x-forwarded-for': '198.51.100.1' } });
       expect(relayed.status).toBe(404);
     } finally {

@@ -4,6 +4,7 @@ import { and, count, eq, lte, min } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
+import { buildInfo } from '../lib/build-info.ts';
 import { jobs, outbox } from '../db/schema.ts';
 
 /**
@@ -42,6 +43,13 @@ export function createMetrics(db: Db, opts: { processMetrics?: boolean } = {}): 
     labelNames: ['integration', 'operation', 'outcome'],
     registers: [registry],
   });
+  // Always 1: its labels say which release and commit answer (docs/operations.md, "Which release runs").
+  new Gauge({
+    name: 'portal_build_info',
+    help: 'The release (root package.json) and the commit this process runs; always 1',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  }).set(buildInfo(), 1);
   queueGauges(db, registry);
   return { registry, requests, signinFailures, integrationErrors };
 }
@@ -194,7 +202,11 @@ export async function startWorkerListener(
   opts: { host: string; port: number; token?: string },
 ): Promise<FastifyInstance> {
   const listener = Fastify({ logger: false });
-  listener.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, role: 'worker' } }));
+  listener.get('/healthz', async () => ({
+    status: 1,
+    message: '',
+    data: { live: true, role: 'worker', ...buildInfo() },
+  }));
   listener.get('/readyz', async (_req, reply) => {
     if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: 'stopping' });
     try {
