@@ -47,5 +47,5 @@ describe('build info', () => {
       },
     );
     expect(out).toBe(`${VERSION} (commit ${buildInfo().commit})\n`);
-  });
+  }, 120_000);
 });
