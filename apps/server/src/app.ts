@@ -29,7 +29,13 @@ import { sessionRoutes } from './features/session/routes.ts';
 import { secondFactorRoutes } from './features/security/second-factor.ts';
 import { staffRoutes } from './features/staff/routes.ts';
 import { toolRoutes } from './features/tools/routes.ts';
-import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from './http/metrics.ts';
+import {
+  createMetrics,
+  instrumentRequests,
+  instrumentWork,
+  type Metrics,
+  serveMetrics,
+} from './http/metrics.ts';
 import { trustProxy } from './http/client-address.ts';
 import { parseLimits } from './http/limits.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
@@ -142,7 +148,11 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
 
-  const metrics = createMetrics(database.db, { processMetrics: opts.processMetrics });
+  const metrics = createMetrics(database.db, {
+    processMetrics: opts.processMetrics,
+    jobKinds: () => jobs.kinds(),
+  });
+  instrumentWork(jobs, outbox, metrics);
   app.decorate('deps', {
     config,
     db: database.db,

@@ -7,11 +7,12 @@ import { drainAndClose, printLogins, type Role, startServer } from './server.ts'
 // Every line this process writes is JSON (docs/operations.md, "Logs"): the app's logger once it
 // exists, lib/process-log.ts before it does or when it could not start.
 const { values } = parseArgs({ options: { role: { type: 'string' } } });
-let role: Role = 'all';
+// For the line of a process that could not start, before the configuration is known to be valid.
+const roleAsked = values.role ?? process.env.PORTAL_ROLE ?? 'all';
 
 try {
   const config = loadConfig();
-  role = (values.role ?? config.PORTAL_ROLE) as Role;
+  const role = (values.role ?? config.PORTAL_ROLE) as Role;
   if (!['web', 'worker', 'all'].includes(role))
     throw new ConfigError(`--role must be web, worker or all (got ${role})`);
   const { app, demoLoaded } = await startServer(config, role);
@@ -51,7 +52,7 @@ try {
     logLine('fatal', err.message);
     process.exit(2);
   }
-  const inUse = portInUse(err, role);
+  const inUse = portInUse(err, roleAsked);
   if (inUse) {
     logLine('fatal', inUse);
     process.exit(1);

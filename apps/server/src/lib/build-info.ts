@@ -45,9 +45,12 @@ export function checkoutCommit(dir: string = dirname(fileURLToPath(import.meta.u
   }
 }
 
-let cached: BuildInfo | undefined;
+/** Read once, when the process loads this module: it never changes while the process runs. */
+const BUILD_INFO: BuildInfo = Object.freeze({
+  version: VERSION,
+  commit: builtCommit() ?? checkoutCommit() ?? 'unknown',
+});
 
 export function buildInfo(): BuildInfo {
-  cached ??= { version: VERSION, commit: builtCommit() ?? checkoutCommit() ?? 'unknown' };
-  return cached;
+  return BUILD_INFO;
 }
