@@ -6,7 +6,8 @@
 // A few ESM packages made of hundreds of small files are bundled into apps/server/dist/vendor/
 // (VENDORED below): Node resolves, opens and compiles each file of a package at every start, and
 // these were a third of the server's module loading (docs/decisions/023-start-up-template.md).
-import { cpSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
@@ -163,4 +164,16 @@ const copyAssets = (dir) => {
   }
 };
 copyAssets(join(SERVER, 'src'));
+
+// 5. The commit built, for /healthz, `portal --version` and portal_build_info (lib/build-info.ts):
+// the built server may be copied where there is no .git. "unknown" when this is no checkout.
+let commit = 'unknown';
+try {
+  commit = execFileSync('git', ['rev-parse', 'HEAD'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  }).trim();
+} catch {}
+writeFileSync(join(SERVER, 'dist/lib/build-info.json'), `${JSON.stringify({ commit })}\n`);
 console.log(`Compiled ${sources.length} files into apps/server/dist and packages/contract/dist`);

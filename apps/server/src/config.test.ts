@@ -39,6 +39,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...base, PORTAL_TITLE: 'Harbor Members' }).PORTAL_TITLE).toBe('Harbor Members');
   });
 
+  it("refuses the example file's placeholders and a public address that is an IP, each with its fix", () => {
+    const secret = failure({ PORTAL_JWT_SECRET: 'CHANGE-ME-at-least-32-characters-long-secret' });
+    expect(secret).toBe(
+      "Invalid configuration:\n  PORTAL_JWT_SECRET: still the example's placeholder (CHANGE-ME): set it to `openssl rand -base64 48`, the same in every process",
+    );
+    const keys = failure({
+      PORTAL_GATEWAY: 'authorize-net',
+      AUTHNET_LOGIN_ID: 'CHANGE-ME',
+      AUTHNET_TRANSACTION_KEY: 'CHANGE-ME',
+    });
+    expect(keys).toContain(
+      "AUTHNET_LOGIN_ID: still the example's placeholder (CHANGE-ME): set the real value",
+    );
+    expect(keys).toContain('AUTHNET_TRANSACTION_KEY:');
+    expect(failure({ DATABASE_URL: 'postgres://portal:CHANGE-ME@127.0.0.1:5432/portal' })).toContain(
+      "DATABASE_URL: still the example's placeholder",
+    );
+    expect(failure({ PORTAL_PUBLIC_URL: 'https://203.0.113.7' })).toContain(
+      'PORTAL_PUBLIC_URL: 203.0.113.7 is an IP address; passkeys need a host name',
+    );
+    expect(failure({ PORTAL_PUBLIC_URL: 'https://[2001:db8::1]:8443' })).toContain(
+      '2001:db8::1 is an IP address',
+    );
+    // A developer's loopback and a host name are fine; so is a variable the portal does not read.
+    expect(loadConfig({ ...base, PORTAL_PUBLIC_URL: 'http://127.0.0.1:8080' }).publicUrl).toBe(
+      'http://127.0.0.1:8080',
+    );
+    expect(loadConfig({ ...base, PORTAL_PUBLIC_URL: 'https://portal.example.net' }).publicUrl).toBe(
+      'https://portal.example.net',
+    );
+    expect(loadConfig({ ...base, SOMETHING_ELSE: 'CHANGE-ME' }).PORT).toBe(8080);
+  });
+
   it('refuses a wrong value with a message naming the variable', () => {
     expect(failure({ PORT: 'eighty' })).toMatch(/^Invalid configuration:\n {2}PORT: /);
     expect(failure({ PORT: '70000' })).toContain('PORT:');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 import { DEFAULT_DECLINES_PER_DAY, parseLimits } from './http/limits.ts';
@@ -141,6 +142,38 @@ export interface Config extends Env {
 
 export class ConfigError extends Error {}
 
+/** What the example file (deploy/portal.env.example) holds where a real value must go. */
+const PLACEHOLDER = /CHANGE-?ME/i;
+const PLACEHOLDER_FIX: Record<string, string> = {
+  PORTAL_JWT_SECRET: 'set it to `openssl rand -base64 48`, the same in every process',
+  DATABASE_URL: "put the portal role's password in it (URL-encoded)",
+};
+
+/**
+ * Refusals beyond each variable's own shape, one line each with its fix (also `portal
+ * check-config`, lib/config-check.ts): the example file's placeholders, and a public address that
+ * is an IP address — passkeys and links need a host name (loopback stays allowed, for a developer).
+ */
+export function startChecks(env: Record<string, string | undefined>): string[] {
+  const lines: string[] = [];
+  for (const [key, value] of Object.entries(env)) {
+    if (!(key in Env.shape) || value === undefined || !PLACEHOLDER.test(value)) continue;
+    lines.push(
+      `${key}: still the example's placeholder (CHANGE-ME): ${PLACEHOLDER_FIX[key] ?? 'set the real value'}`,
+    );
+  }
+  const publicUrl = env.PORTAL_PUBLIC_URL;
+  if (publicUrl && URL.canParse(publicUrl)) {
+    const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+    const loopback = /^127\./.test(host) || host === '::1';
+    if (isIP(host) !== 0 && !loopback)
+      lines.push(
+        `PORTAL_PUBLIC_URL: ${host} is an IP address; passkeys need a host name: use the name customers type (https://portal.example.net)`,
+      );
+  }
+  return lines;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = Env.safeParse(clean);
@@ -148,6 +181,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
+  const refused = startChecks(clean);
+  if (refused.length > 0)
+    throw new ConfigError(`Invalid configuration:\n${refused.map((l) => `  ${l}`).join('\n')}`);
   const e = parsed.data;
   if (e.PORTAL_GATEWAY === 'authorize-net' && !(e.AUTHNET_LOGIN_ID && e.AUTHNET_TRANSACTION_KEY)) {
     throw new ConfigError(

@@ -1,8 +1,14 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
+import { buildInfo } from './lib/build-info.ts';
+import { errorField, logLine, portInUse } from './lib/process-log.ts';
 import { drainAndClose, printLogins, type Role, startServer } from './server.ts';
 
+// Every line this process writes is JSON (docs/operations.md, "Logs"): the app's logger once it
+// exists, lib/process-log.ts before it does or when it could not start.
 const { values } = parseArgs({ options: { role: { type: 'string' } } });
+// For the line of a process that could not start, before the configuration is known to be valid.
+const roleAsked = values.role ?? process.env.PORTAL_ROLE ?? 'all';
 
 try {
   const config = loadConfig();
@@ -11,13 +17,18 @@ try {
     throw new ConfigError(`--role must be web, worker or all (got ${role})`);
   const { app, demoLoaded } = await startServer(config, role);
   const storage = `${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : 'mail kept in the outbox'}`;
+  const release = buildInfo();
   if (role !== 'worker') {
-    const where = `http://localhost:${config.PORT}/portal/`;
-    console.log(`Members Portal ready at ${where} (${storage})`);
+    // The address users reach (PORTAL_PUBLIC_URL), not the port behind the proxy.
+    const url = `${config.publicUrl}/portal/`;
+    app.log.info(
+      { role, url, listen: `${config.HOST}:${config.PORT}`, storage, ...release },
+      `Members Portal ready at ${url} (${storage})`,
+    );
   } else {
-    console.log(`Members Portal worker running background jobs (${storage})`);
+    app.log.info({ role, storage, ...release }, `Members Portal worker running background jobs (${storage})`);
   }
-  if (demoLoaded || config.demo) printLogins((l) => console.log(l), config.PORTAL_STAFF_MFA);
+  if (demoLoaded || config.demo) printLogins((l) => app.log.info(l), config.PORTAL_STAFF_MFA);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping) return;
@@ -38,8 +49,14 @@ try {
   process.on('SIGTERM', stop);
 } catch (err) {
   if (err instanceof ConfigError) {
-    console.error(err.message);
+    logLine('fatal', err.message);
     process.exit(2);
   }
-  throw err;
+  const inUse = portInUse(err, roleAsked);
+  if (inUse) {
+    logLine('fatal', inUse);
+    process.exit(1);
+  }
+  logLine('fatal', 'Members Portal could not start', { err: errorField(err) });
+  process.exit(1);
 }

@@ -7,7 +7,7 @@ import type { SessionTimes } from '../auth/sessions.ts';
 import { type Caller, createTokenService, resolveSecret, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
-import { createMetrics, type Metrics } from '../http/metrics.ts';
+import { createMetrics, instrumentWork, type Metrics } from '../http/metrics.ts';
 import { parseLimits } from '../http/limits.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
 import type { RegisteredCall } from '../http/route.ts';
@@ -91,7 +91,11 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
   const jobs = new JobRunner(database.db, app.log, now);
   outbox.register(jobs);
 
-  const metrics = createMetrics(database.db, { processMetrics: opts.processMetrics });
+  const metrics = createMetrics(database.db, {
+    processMetrics: opts.processMetrics,
+    jobKinds: () => jobs.kinds(),
+  });
+  instrumentWork(jobs, outbox, metrics);
   const deps: Deps = {
     config,
     db: database.db,

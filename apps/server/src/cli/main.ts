@@ -6,7 +6,8 @@ import { accounts, outbox } from '../db/schema.ts';
 import { accountPasswordCommand } from '../features/account/commands.ts';
 import { createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import { ImportError, importFile } from '../lib/import.ts';
-import { VERSION } from '../lib/version.ts';
+import { buildInfo } from '../lib/build-info.ts';
+import { checkConfig } from '../lib/config-check.ts';
 import { COMMANDS as EXTRA } from './commands.ts';
 import { readPassword } from './read-password.ts';
 
@@ -18,17 +19,25 @@ const USAGE = `usage: npm run portal -- <command>
   account create LOGNAME [--role customer|staff|admin] [--email E] [--uid N]
                                            the password is asked for (or read from standard input)
   account set-password LOGNAME             the same
-  --version                                the release
+  --version                                the release and the commit it was built from
+  check-config                             the configuration, the SMTP relay and the database's schema
   outbox list [--limit N]                  the newest outbound messages
 ${EXTRA.map((c) => `  ${c.usage}`).join('\n')}`;
 
 async function main(argv: string[]): Promise<number> {
   if (argv[0] === '--version' || argv[0] === 'version') {
-    console.log(VERSION);
+    const { version, commit } = buildInfo();
+    console.log(`${version} (commit ${commit})`);
     return 0;
   }
   const config = loadConfig();
   const [cmd, sub, ...rest] = argv;
+  if (cmd === 'check-config') {
+    // loadConfig above refused what every start refuses; these are the checks a start does not wait for.
+    const found = await checkConfig(config);
+    for (const f of found) console.log(`${f.level.padEnd(7)} ${f.text}`);
+    return found.some((f) => f.level === 'error') ? 1 : 0;
+  }
   const extra = EXTRA.find((c) => c.name === cmd);
   if (extra)
     return extra.run(

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { buildInfo } from '../lib/build-info.ts';
 import { defineJob, enqueue } from '../lib/jobs.ts';
+import { VERSION } from '../lib/version.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 
@@ -92,16 +94,70 @@ describe('/metrics', () => {
     expect(value(after, 'portal_jobs_oldest_due_seconds')).toBeGreaterThan(0);
   });
 
+  it('counts job attempts by kind and outcome, their duration, each kind due (0 when none) and its last success', async () => {
+    const ok = defineJob('metrics.ok', z.object({}));
+    const bad = defineJob('metrics.bad', z.object({}));
+    t.app.deps.jobs.register(ok, async () => {});
+    t.app.deps.jobs.register(bad, async () => {
+      throw new Error('refused');
+    });
+    const before = await scrape();
+    expect(value(before, 'portal_jobs_due{kind="metrics.ok"}')).toBe(0);
+    expect(value(before, 'portal_job_last_success_timestamp_seconds{kind="metrics.ok"}')).toBeUndefined();
+    const started = t.app.deps.now().getTime() / 1000; // the test clock, which finishes the jobs
+    await enqueue(t.db, ok, {});
+    await enqueue(t.db, bad, {}, { maxAttempts: 1 });
+    await t.app.deps.jobs.drain();
+    const after = await scrape();
+    expect(value(after, 'portal_job_runs_total{kind="metrics.ok",outcome="done"}')).toBe(1);
+    expect(value(after, 'portal_job_runs_total{kind="metrics.bad",outcome="failed"}')).toBe(1);
+    expect(value(after, 'portal_job_runs_total{kind="metrics.bad",outcome="done"}')).toBeUndefined();
+    expect(value(after, 'portal_job_duration_seconds_count{kind="metrics.ok"}')).toBe(1);
+    expect(value(after, 'portal_jobs_due{kind="metrics.ok"}')).toBe(0);
+    const last = value(after, 'portal_job_last_success_timestamp_seconds{kind="metrics.ok"}') ?? 0;
+    expect(last).toBeGreaterThanOrEqual(started);
+    expect(value(after, 'portal_job_last_success_timestamp_seconds{kind="metrics.bad"}')).toBeUndefined();
+  });
+
+  it('counts mail sent and failed by kind', async () => {
+    const { outbox } = t.app.deps;
+    await outbox.send(t.db, { kind: 'metrics.sent', to: 'a@example.net', subject: 's', body: 'b' });
+    await t.app.deps.jobs.drain();
+    const deliver = outbox.transport.deliver;
+    outbox.transport.deliver = async () => {
+      throw new Error('relay refused');
+    };
+    try {
+      await outbox.send(t.db, { kind: 'metrics.failed', to: 'a@example.net', subject: 's', body: 'b' });
+      await t.app.deps.jobs.drain();
+    } finally {
+      outbox.transport.deliver = deliver;
+    }
+    const text = await scrape();
+    expect(value(text, 'portal_mail_total{kind="metrics.sent",outcome="sent"}')).toBe(1);
+    expect(value(text, 'portal_mail_total{kind="metrics.failed",outcome="failed"}')).toBe(1);
+    expect(value(text, 'portal_mail_total{kind="metrics.failed",outcome="sent"}')).toBeUndefined();
+  });
+
   it('the worker listener serves health, readiness and metrics', async () => {
     const listener = await startWorkerListener(t.app, { host: '127.0.0.1', port: 0 });
     try {
       const { port } = listener.server.address() as AddressInfo;
       const base = `http://127.0.0.1:${port}`;
-      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(200);
+      // The worker says which release and commit it runs, as a web process does.
+      expect(await health.json()).toEqual({
+        status: 1,
+        message: '',
+        data: { live: true, role: 'worker', ...buildInfo() },
+      });
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       const metrics = await fetch(`${base}/metrics`);
       expect(metrics.status).toBe(200);
-      expect(await metrics.text()).toContain('portal_jobs_due');
+      const text = await metrics.text();
+      expect(text).toContain('portal_jobs_due');
+      expect(value(text, `portal_build_info{version="${VERSION}",commit="${buildInfo().commit}"}`)).toBe(1);
       const relayed = await fetch(`${base}/metrics`, { headers: { 'x-forwarded-for': '198.51.100.1' } });
       expect(relayed.status).toBe(404);
     } finally {
@@ -137,7 +193,12 @@ describe('integration errors', () => {
       expect(text).toContain(
         'portal_integration_errors_total{integration="registrar",operation="throws",outcome="network"} 1',
       );
-      expect(text).not.toContain('operation="ok"');
+      expect(text).not.toContain('portal_integration_errors_total{integration="registrar",operation="ok"');
+      // Every call is timed, whatever its outcome: latency by operation.
+      for (const operation of ['ok', 'error', 'unknown', 'throws'])
+        expect(text).toContain(
+          `portal_integration_call_duration_seconds_count{integration="registrar",operation="${operation}"} 1`,
+        );
     } finally {
       await t.close();
     }

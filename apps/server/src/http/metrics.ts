@@ -1,15 +1,19 @@
 import { isIP } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { and, count, eq, lte, min } from 'drizzle-orm';
+import { and, count, eq, lte, max, min } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
+import type { Outbox } from '../integrations/mailer.ts';
+import { buildInfo } from '../lib/build-info.ts';
+import type { JobRunner } from '../lib/jobs.ts';
 import { jobs, outbox } from '../db/schema.ts';
 
 /**
  * Prometheus metrics (prom-client), one registry per app (docs/operations.md, "Metrics"): request
- * latency by route, sign-in failures, integration errors (payment gateway, registrar), and — read
- * from the database at each scrape — the job queue and the outbox backlog. Web processes serve them
+ * latency by route, sign-in failures, integration calls and errors (payment gateway, registrar),
+ * job attempts and mail deliveries, and — read from the database at each scrape — the job queue,
+ * each kind's last success and the outbox backlog. Web processes serve them
  * at /metrics; a worker on its own small listener (PORTAL_WORKER_PORT).
  */
 export interface Metrics {
@@ -17,9 +21,16 @@ export interface Metrics {
   requests: Histogram<'method' | 'route' | 'status'>;
   signinFailures: Counter<'reason'>;
   integrationErrors: Counter<'integration' | 'operation' | 'outcome'>;
+  integrationCalls: Histogram<'integration' | 'operation'>;
+  jobRuns: Counter<'kind' | 'outcome'>;
+  jobDuration: Histogram<'kind'>;
+  mail: Counter<'kind' | 'outcome'>;
 }
 
-export function createMetrics(db: Db, opts: { processMetrics?: boolean } = {}): Metrics {
+export function createMetrics(
+  db: Db,
+  opts: { processMetrics?: boolean; jobKinds?: () => string[] } = {},
+): Metrics {
   const registry = new Registry();
   // Process figures (memory, CPU, event-loop delay) only for a real process, not per test app.
   if (opts.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'portal_' });
@@ -42,25 +53,96 @@ export function createMetrics(db: Db, opts: { processMetrics?: boolean } = {}): 
     labelNames: ['integration', 'operation', 'outcome'],
     registers: [registry],
   });
-  queueGauges(db, registry);
-  return { registry, requests, signinFailures, integrationErrors };
+  // Always 1: its labels say which release and commit answer (docs/operations.md, "Which release runs").
+  new Gauge({
+    name: 'portal_build_info',
+    help: 'The release (root package.json) and the commit this process runs; always 1',
+    labelNames: ['version', 'commit'],
+    registers: [registry],
+  }).set(buildInfo(), 1);
+  const integrationCalls = new Histogram({
+    name: 'portal_integration_call_duration_seconds',
+    help: 'Calls to the payment gateway or the registrar, by operation, whatever their outcome',
+    labelNames: ['integration', 'operation'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'portal_job_runs_total',
+    help: 'Job attempts this process made, by kind and outcome (done, failed)',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'portal_job_duration_seconds',
+    help: 'How long a job attempt took, by kind',
+    labelNames: ['kind'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  const mail = new Counter({
+    name: 'portal_mail_total',
+    help: 'Outbound mail delivery attempts this process made, by message kind and outcome (sent, failed)',
+    labelNames: ['kind', 'outcome'],
+    registers: [registry],
+  });
+  queueGauges(db, registry, opts.jobKinds ?? (() => []));
+  return {
+    registry,
+    requests,
+    signinFailures,
+    integrationErrors,
+    integrationCalls,
+    jobRuns,
+    jobDuration,
+    mail,
+  };
+}
+
+/** Counts the job runner's attempts and the outbox's deliveries into `metrics`. */
+export function instrumentWork(
+  jobs: { observe: JobRunner['observe'] },
+  outbox: { observe: Outbox['observe'] },
+  metrics: Metrics,
+): void {
+  jobs.observe = (kind, outcome, seconds) => {
+    metrics.jobRuns.inc({ kind, outcome });
+    metrics.jobDuration.observe({ kind }, seconds);
+  };
+  outbox.observe = (kind, delivered) => metrics.mail.inc({ kind, outcome: delivered ? 'sent' : 'failed' });
 }
 
 /** Gauges read from the database when scraped: the same figures on every process. */
-function queueGauges(db: Db, registry: Registry): void {
+function queueGauges(db: Db, registry: Registry, jobKinds: () => string[]): void {
   new Gauge({
     name: 'portal_jobs_due',
-    help: 'Jobs due to run now and not running (queue depth), by kind',
+    help: 'Jobs due to run now and not running (queue depth), by kind; 0 for a kind with none',
     labelNames: ['kind'],
     registers: [registry],
     async collect() {
       this.reset();
+      for (const kind of jobKinds()) this.set({ kind }, 0);
       const rows = await db
         .select({ kind: jobs.kind, n: count() })
         .from(jobs)
         .where(and(eq(jobs.status, 'queued'), lte(jobs.runAt, new Date())))
         .groupBy(jobs.kind);
       for (const r of rows) this.set({ kind: r.kind }, r.n);
+    },
+  });
+  new Gauge({
+    name: 'portal_job_last_success_timestamp_seconds',
+    help: 'When a job of each kind last completed (Unix time), by any worker: a scheduled job that stops shows here',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db
+        .select({ kind: jobs.kind, at: max(jobs.finishedAt) })
+        .from(jobs)
+        .where(eq(jobs.status, 'done'))
+        .groupBy(jobs.kind);
+      for (const r of rows) if (r.at) this.set({ kind: r.kind }, new Date(r.at).getTime() / 1000);
     },
   });
   new Gauge({
@@ -135,20 +217,25 @@ export function countIntegrationErrors<T extends object>(
 ): T {
   const counted = (operation: string, outcome: string) =>
     metrics.integrationErrors.inc({ integration, operation, outcome });
+  const timed = (operation: string, started: number) =>
+    metrics.integrationCalls.observe({ integration, operation }, (performance.now() - started) / 1000);
   return new Proxy(target, {
     get(t, key, receiver) {
       const value: unknown = Reflect.get(t, key, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
+        const started = performance.now();
         const result: unknown = value.apply(t, args);
         if (!(result instanceof Promise)) return result;
         return result.then(
           (answer: unknown) => {
+            timed(String(key), started);
             const outcome = (answer as { outcome?: unknown } | null)?.outcome;
             if (outcome === 'error' || outcome === 'unknown') counted(String(key), outcome);
             return answer;
           },
           (err: unknown) => {
+            timed(String(key), started);
             counted(String(key), (err as { kind?: string }).kind ?? 'exception');
             throw err;
           },
@@ -194,7 +281,11 @@ export async function startWorkerListener(
   opts: { host: string; port: number; token?: string },
 ): Promise<FastifyInstance> {
   const listener = Fastify({ logger: false });
-  listener.get('/healthz', async () => ({ status: 1, message: '', data: { live: true, role: 'worker' } }));
+  listener.get('/healthz', async () => ({
+    status: 1,
+    message: '',
+    data: { live: true, role: 'worker', ...buildInfo() },
+  }));
   listener.get('/readyz', async (_req, reply) => {
     if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: 'stopping' });
     try {

@@ -50,7 +50,11 @@ describe('errors and probes', () => {
     const live = await t.request('GET', '/healthz');
     expect(live.status).toBe(200);
     // The release is part of liveness (issue 22): what runs where, during a rolling upgrade.
-    expect(live.body).toEqual({ status: 1, message: '', data: { live: true, version: VERSION } });
+    expect(live.body).toEqual({
+      status: 1,
+      message: '',
+      data: { live: true, version: VERSION, commit: expect.stringMatching(/^([0-9a-f]{40}|unknown)$/) },
+    });
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const ready = await t.request('GET', '/readyz');
     expect(ready.status).toBe(200);

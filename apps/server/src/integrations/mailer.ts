@@ -37,6 +37,8 @@ export interface Transport {
 export class Outbox {
   private readonly from: string;
   readonly transport: Transport;
+  /** Told of every delivery attempt: the message's kind and whether it went out (http/metrics.ts). */
+  observe: ((kind: string, delivered: boolean) => void) | undefined;
   constructor(from: string, transport: Transport) {
     this.from = from;
     this.transport = transport;
@@ -89,12 +91,14 @@ export class Outbox {
           })
           .where(eq(outbox.id, id));
       } catch (err) {
+        this.observe?.(msg.kind, false);
         await db
           .update(outbox)
           .set({ attempts: attempt, lastError: errorText(err) })
           .where(eq(outbox.id, id));
         throw err;
       }
+      this.observe?.(msg.kind, true);
     });
   }
 }

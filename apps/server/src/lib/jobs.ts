@@ -138,6 +138,8 @@ export class JobRunner {
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
   private readonly now: () => Date;
+  /** Told of every attempt this runner makes: its kind, outcome and duration (http/metrics.ts). */
+  observe: ((kind: string, outcome: 'done' | 'failed', seconds: number) => void) | undefined;
   constructor(db: Db, log: FastifyBaseLogger, now: () => Date, opts: RunnerOptions = {}) {
     this.db = db;
     this.log = log;
@@ -231,8 +233,12 @@ export class JobRunner {
     // Only registered kinds are claimed.
     const registered = this.handlers.get(job.kind) as Registered;
     const parsed = registered.job.schema.safeParse(job.payload);
+    const started = performance.now();
+    const observe = (outcome: 'done' | 'failed') =>
+      this.observe?.(job.kind, outcome, (performance.now() - started) / 1000);
     if (!parsed.success) {
       await this.reject(job, parsed.error);
+      observe('failed');
       return true;
     }
     const payload = parsed.data;
@@ -253,10 +259,14 @@ export class JobRunner {
           if (!(await this.complete(db, job))) throw new LockLost();
         });
       }
+      observe('done');
     } catch (err) {
       if (err instanceof LockLost)
         this.lockLost(job, 'its work is rolled back; the new holder runs the job and records the outcome');
-      else await this.fail(job, err);
+      else {
+        await this.fail(job, err);
+        observe('failed');
+      }
     } finally {
       await heartbeat.stop();
     }
