@@ -47,6 +47,7 @@ import {
   smtpTransport,
   type Transport,
 } from './integrations/mailer.ts';
+import { configurePasswordQueue } from './auth/password-queue.ts';
 import { AppError, envelopeOf, HTTP_STATUS, RateLimited } from './lib/errors.ts';
 import { JobRunner } from './lib/jobs.ts';
 import { VERSION } from './lib/version.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   outbox.register(jobs);
 
   const metrics = createMetrics(database.db, { processMetrics: opts.processMetrics });
+  configurePasswordQueue(config.PORTAL_HASH_CONCURRENCY, config.PORTAL_HASH_QUEUE);
   app.decorate('deps', {
     config,
     db: database.db,
