@@ -15,9 +15,10 @@
 //   LOAD_CPU_TARGET share of one core for one server process at the fixed rate (default 0.7)
 //   LOAD_SKIP    calls left out of the mix, comma-separated (e.g. "domain list")
 //   LOAD_PHASES  what runs for each configuration, comma-separated (default all four):
-//                `saturated`, `fixed` (the two above), `burst`: LOAD_BURST_READERS signed-in customers
-//                read back to back while LOAD_BURST_SIGNINS clients sign in back to back (defaults
-//                32, 32) — the readers' p99 while sign-ins saturate the password hashing —, and
+//                `saturated`, `fixed` (the two above), `burst`: LOAD_BURST_READERS customers sign in
+//                (during the warm-up; give it time), then read back to back while LOAD_BURST_SIGNINS
+//                clients sign in back to back (defaults 32, 32) — the readers' p99 while sign-ins
+//                saturate the password hashing —, and
 //                `search`: LOAD_SEARCH_USERS staff (default 4) search accounts by name, email or
 //                domain back to back
 import { availableParallelism } from 'node:os';
