@@ -14,8 +14,16 @@
 //   LOAD_RATE    fixed rate in requests/s, `auto` (default: from LOAD_CPU_TARGET) or `off`
 //   LOAD_CPU_TARGET share of one core for one server process at the fixed rate (default 0.7)
 //   LOAD_SKIP    calls left out of the mix, comma-separated (e.g. "domain list")
+//   LOAD_PHASES  what runs for each configuration, comma-separated (default all four):
+//                `saturated`, `fixed` (the two above), `burst`: LOAD_BURST_READERS customers sign in
+//                (during the warm-up; give it time), then read back to back while LOAD_BURST_SIGNINS
+//                clients sign in back to back (defaults 32, 32) — the readers' p99 while sign-ins
+//                saturate the password hashing —, and
+//                `search`: LOAD_SEARCH_USERS staff (default 4) search accounts by name, email or
+//                domain back to back
 import { availableParallelism } from 'node:os';
-import { LARGE_DATA_PG_SETTINGS, seedLargeData } from './large-data.ts';
+import pg from 'pg';
+import { LARGE_DATA_PG_SETTINGS, LOAD_PASSWORD, seedLargeData } from './large-data.ts';
 import {
   CALLS_PER_SESSION,
   type CallStats,
@@ -24,6 +32,8 @@ import {
   printCalls,
   Recorder,
   runArrivals,
+  runSignInBurst,
+  runStaffSearch,
   runUsers,
   startPortals,
 } from './portal-mix.ts';
@@ -36,12 +46,17 @@ const WARMUP = Number(process.env.LOAD_WARMUP ?? 10);
 const PROCESSES = (process.env.LOAD_PROCESSES ?? '1,2').split(',').map(Number);
 const RATE = process.env.LOAD_RATE ?? 'auto';
 const CPU_TARGET = Number(process.env.LOAD_CPU_TARGET ?? 0.7);
+const PHASES = new Set((process.env.LOAD_PHASES ?? 'saturated,fixed,burst,search').split(','));
+const BURST_READERS = Number(process.env.LOAD_BURST_READERS ?? 32);
+const BURST_SIGNINS = Number(process.env.LOAD_BURST_SIGNINS ?? 32);
+const SEARCH_USERS = Number(process.env.LOAD_SEARCH_USERS ?? 4);
+const STAFF = { logname: 'loadstaff', password: LOAD_PASSWORD };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-const pg = await postgres({ throwaway: true, settings: LARGE_DATA_PG_SETTINGS });
-if (pg.pid === undefined) throw new Error('PostgreSQL started without a process id');
-const pgPid = pg.pid;
+const db = await postgres({ throwaway: true, settings: LARGE_DATA_PG_SETTINGS });
+if (db.pid === undefined) throw new Error('PostgreSQL started without a process id');
+const pgPid = db.pid;
 
 /**
  * Drives the portals with `drive` (which runs until `running()` turns false) for the warm-up, then
@@ -92,28 +107,42 @@ const requestsOf = (calls: CallStats[]) => calls.reduce((t, c) => t + c.requests
 
 try {
   console.log(`seeding (LOAD_SCALE=${SCALE}):`);
-  const data = await seedLargeData(pg.url, SCALE);
+  const data = await seedLargeData(db.url, SCALE);
   console.log(
     `seeded ${data.accounts.toLocaleString()} accounts, ${data.domains.toLocaleString()} domains, ` +
       `${data.aliases.toLocaleString()} email aliases in ${data.seconds.toFixed(0)} s`,
   );
 
+  // The staff search's account: a staff member with the seeded accounts' password.
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  await client.query(
+    `insert into accounts (logname, uid, first_name, last_name, bill_email, password_hash, pricing_plan, account_type, role)
+     select $1, (select max(uid) + 1 from accounts), 'Load', 'Staff', 'staff@example.net', password_hash, 'Basic', 'Individual', 'staff'
+     from accounts where logname = 'u1'`,
+    [STAFF.logname],
+  );
+  await client.end();
+
   let rate = RATE === 'auto' || RATE === 'off' ? 0 : Number(RATE);
   for (const count of PROCESSES) {
-    const { portals, stop } = await startPortals(pg.url, count);
+    const { portals, stop } = await startPortals(db.url, count);
     const ports = portals.map((p) => p.port);
     const label = `${count} server process${count > 1 ? 'es' : ''}`;
 
-    const saturated = await measure(portals, (running, recorder) =>
-      runUsers({ ports, users: USERS, accounts: data.accounts, running, recorder }),
-    );
-    console.log(
-      `\n${label}, saturated: ${USERS} virtual users back to back, ${saturated.seconds.toFixed(0)} s measured:`,
-    );
-    report(saturated);
+    let saturated: Awaited<ReturnType<typeof measure>> | undefined;
+    if (PHASES.has('saturated')) {
+      saturated = await measure(portals, (running, recorder) =>
+        runUsers({ ports, users: USERS, accounts: data.accounts, running, recorder }),
+      );
+      console.log(
+        `\n${label}, saturated: ${USERS} virtual users back to back, ${saturated.seconds.toFixed(0)} s measured:`,
+      );
+      report(saturated);
+    }
 
-    if (RATE !== 'off') {
-      if (!rate) {
+    if (PHASES.has('fixed') && RATE !== 'off' && (rate || saturated)) {
+      if (!rate && saturated) {
         // The portal's CPU per request at saturation, taken from the first configuration so every
         // configuration is offered the same load: the rate at which one process would use CPU_TARGET.
         const cpuPerRequest = (saturated.cpu.portal * saturated.seconds) / requestsOf(saturated.calls);
@@ -145,8 +174,44 @@ try {
             : ''),
       );
     }
+
+    if (PHASES.has('burst')) {
+      const burst = await measure(portals, (running, recorder) =>
+        runSignInBurst({
+          ports,
+          readers: BURST_READERS,
+          burst: BURST_SIGNINS,
+          accounts: data.accounts,
+          running,
+          recorder,
+        }),
+      );
+      console.log(
+        `\n${label}, sign-in burst: ${BURST_READERS} signed-in customers reading back to back while ` +
+          `${BURST_SIGNINS} clients sign in back to back, ${burst.seconds.toFixed(0)} s measured ` +
+          `(login errors: 429 hashing_busy when the password queue is full):`,
+      );
+      report(burst);
+    }
+
+    if (PHASES.has('search')) {
+      const search = await measure(portals, (running, recorder) =>
+        runStaffSearch({
+          ports,
+          users: SEARCH_USERS,
+          accounts: data.accounts,
+          staff: STAFF,
+          running,
+          recorder,
+        }),
+      );
+      console.log(
+        `\n${label}, staff search: ${SEARCH_USERS} staff back to back (by name, email, domain), ${search.seconds.toFixed(0)} s measured:`,
+      );
+      report(search);
+    }
     await stop();
   }
 } finally {
-  pg.stop();
+  db.stop();
 }

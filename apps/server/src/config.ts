@@ -59,6 +59,10 @@ const Env = z.object({
     }),
   /** Failed sign-ins from unknown browsers, portal-wide, per 15 minutes before they are all slowed. */
   SIGNIN_FAILURE_BUDGET: z.coerce.number().int().min(10).default(1000),
+  /** Password hashes (argon2id) at once in a process; default: the cores less one, at most 3 (auth/password-queue.ts). */
+  PORTAL_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Callers that may wait for a password hash before the next is refused with 429; default 32 per hash at once. */
+  PORTAL_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).optional(),
   /** PostgreSQL connections per process. */
   PG_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
   MAIL_FROM: email.default('portal@example.net'),

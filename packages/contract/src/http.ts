@@ -169,6 +169,11 @@ export const FAILURE_CODES = {
     means: 'A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).',
   },
   rate_limited: { http: 429, means: 'Too many attempts; wait before trying again.' },
+  hashing_busy: {
+    http: 429,
+    means:
+      "Every password check of the server is busy and its queue is full (a burst of sign-ins); nothing was checked or counted: retry after Retry-After's seconds.",
+  },
   internal: { http: 500, means: 'An unexpected failure; `request_id` finds it in the server log.' },
   unavailable: {
     http: 503,

@@ -26,6 +26,9 @@ export const commonText = {
   /** A rate limit (docs/security.md): the wait, rounded up to minutes past one minute. */
   tooManyRequests: (seconds: number) =>
     `Too many requests - please try again in ${seconds <= 60 ? `${seconds} second(s)` : `${Math.ceil(seconds / 60)} minute(s)`}`,
+  /** Every password check of this server is busy and its queue is full (docs/decisions/044-password-hashing-queue.md). */
+  passwordChecksBusy: (seconds: number) =>
+    `Too many sign-ins at once - please try again in ${seconds} second(s)`,
 
   // session and shell (spec 000 §4, §8)
   loginFailedTitle: 'Login Failed',

@@ -7,6 +7,7 @@ import type { SessionTimes } from '../auth/sessions.ts';
 import { type Caller, createTokenService, resolveSecret, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
+import { configurePasswordQueue } from '../auth/password-queue.ts';
 import { createMetrics, instrumentWork, type Metrics } from '../http/metrics.ts';
 import { parseLimits } from '../http/limits.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
@@ -96,6 +97,7 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     jobKinds: () => jobs.kinds(),
   });
   instrumentWork(jobs, outbox, metrics);
+  configurePasswordQueue(config.PORTAL_HASH_CONCURRENCY, config.PORTAL_HASH_QUEUE);
   const deps: Deps = {
     config,
     db: database.db,

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { passwordQueue } from './password-queue.ts';
 
 /** argon2id with OWASP's minimum parameters (19 MiB, t=2, p=1). */
 const OPTIONS = {
@@ -8,20 +9,29 @@ const OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Every hash and check below takes a slot of the process's password queue (auth/password-queue.ts):
+ * a full queue refuses with 429 `hashing_busy` before any work.
+ */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return passwordQueue().run(() => hash(password, OPTIONS));
 }
 
 // A fixed hash to verify against when the account does not exist, so both cases take the same time.
 let dummy: Promise<string> | undefined;
 
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+/** The check itself, for a caller that holds a slot of the queue already (sign-in). */
+export async function verifyInSlot(stored: string | null | undefined, password: string): Promise<boolean> {
   if (!stored) {
-    dummy ??= hashPassword('not-a-real-password');
+    dummy ??= hash('not-a-real-password', OPTIONS);
     await verify(await dummy, password).catch(() => false);
     return false;
   }
   return verify(stored, password).catch(() => false);
+}
+
+export function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+  return passwordQueue().run(() => verifyInSlot(stored, password));
 }
 
 /** The mail/unix password in Dovecot's scheme-prefixed form, read by Dovecot's SQL passdb. */

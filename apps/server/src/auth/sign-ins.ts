@@ -6,7 +6,7 @@ import {
 import { MFA_TOKEN_MINUTES } from '@portal/contract/security/second-factor';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { accounts, signIns } from '../db/schema.ts';
+import { accounts, loginFailures, signIns } from '../db/schema.ts';
 import { clientPrefix } from '../http/client-address.ts';
 
 /**
@@ -75,6 +75,27 @@ export const shownResult = (result: string, at: Date, now: Date): SignInResult =
     ? 'code_expired'
     : // Written by recordSignIn with the contract's values only.
       (result as SignInResult);
+
+ * A wrong password, recorded with the same work whether the account exists or not (sign-in timing
+ * must not tell; docs/security.md): one statement that writes one row either way — the attempt's
+ * record for an existing account, else the touch of `counterKey`, a sign-in counter the attempt
+ * was admitted on (auth/throttle.ts), which holds the same time it was given then.
+ */
+export async function recordWrongPassword(
+  db: Db,
+  attempt: Omit<SignInAttempt, 'result'>,
+  counterKey: string,
+): Promise<void> {
+  await db.execute(sql`
+    with rec as (
+      insert into ${signIns} (account, at, result, method, client_prefix, user_agent)
+      select ${accounts.logname}, ${attempt.at.toISOString()}::timestamptz, 'bad_password', ${attempt.method},
+             ${clientPrefix(attempt.ip)}, ${attempt.userAgent.slice(0, 500)}
+      from ${accounts} where ${accounts.logname} = ${attempt.account}
+      returning 1)
+    update ${loginFailures} set last_at = last_at
+    where ${loginFailures.key} = ${counterKey} and not exists (select 1 from rec)`);
+}
 
 /** Whether the account has signed in before (any success on record): its first sign-in is not news. */
 export async function hasSignedInBefore(db: Db, account: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
+import { passwordQueue } from '../auth/password-queue.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
 
 /**
@@ -202,6 +203,18 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
     // Reset requests are limited per client (20 per 15 minutes, auth/sign-in-limits.ts).
     for (let i = 0; i < 30 && res.status !== 429; i++) res = await forgot();
     return res;
+  },
+  // Every slot of the process's password queue held and its queue full: a sign-in is refused.
+  hashing_busy: async () => {
+    const queue = passwordQueue();
+    const held = await Promise.all(Array.from({ length: queue.concurrency }, () => queue.acquire()));
+    const waiting = Array.from({ length: queue.queue }, () => queue.acquire());
+    try {
+      return await t.request('POST', '/api/miglogin', { body: { username: 'bob', password: 'whatever-1' } });
+    } finally {
+      for (const release of held) release();
+      await Promise.all(waiting.map((slot) => slot.then((release) => release())));
+    }
   },
   internal: async () => {
     const token = await t.token('alice');

@@ -2979,12 +2979,13 @@ export interface components {
              *     `mfa_expired` (422): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
              *     `mfa_setup_required` (403): A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).
              *     `rate_limited` (429): Too many attempts; wait before trying again.
+             *     `hashing_busy` (429): Every password check of the server is busy and its queue is full (a burst of sign-ins); nothing was checked or counted: retry after Retry-After's seconds.
              *     `internal` (500): An unexpected failure; `request_id` finds it in the server log.
              *     `unavailable` (503): A service the call needs (database, gateway, whois) is unavailable; try again later.
              *     `not_charged` (503): The gateway failed or refused the charge: nothing was charged, a new attempt is a new payment.
              * @enum {string}
              */
-            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "already_pending" | "payment_in_progress" | "payment_key_reused" | "idempotency_in_progress" | "too_large" | "refused" | "card_not_stored" | "breached_password" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "internal" | "unavailable" | "not_charged";
+            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "already_pending" | "payment_in_progress" | "payment_key_reused" | "idempotency_in_progress" | "too_large" | "refused" | "card_not_stored" | "breached_password" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "hashing_busy" | "internal" | "unavailable" | "not_charged";
             errors?: {
                 [key: string]: string;
             };
@@ -3107,7 +3108,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `rate_limited`: Too many attempts; wait before trying again. */
+        /** @description `rate_limited`: Too many attempts; wait before trying again. `hashing_busy`: Every password check of the server is busy and its queue is full (a burst of sign-ins); nothing was checked or counted: retry after Retry-After's seconds. */
         RateLimited: {
             headers: {
                 [name: string]: unknown;

@@ -76,8 +76,12 @@ export function envelopeOf(err: AppError): Record<string, unknown> {
 /** A 429 that tells the client when to try again (the Retry-After header, in seconds). */
 export class RateLimited extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(retryAfterSeconds: number) {
-    super('too_many', commonText.tooManyRequests(retryAfterSeconds));
+  constructor(
+    retryAfterSeconds: number,
+    message: string = commonText.tooManyRequests(retryAfterSeconds),
+    specific?: FailureCode,
+  ) {
+    super('too_many', message, undefined, specific);
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }

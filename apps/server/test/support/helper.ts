@@ -181,6 +181,9 @@ export async function build(
     // The limits themselves are tested with their own numbers (security/rate-limits.test.ts).
     PORTAL_RATE_LIMITS: UNREACHED_LIMITS,
     PORTAL_CARD_DECLINES_PER_DAY: '1000',
+    // Tests send dozens of sign-ins at once (the limits' tests): a password queue they cannot fill.
+    // Its refusal has its own tests (features/session/sign-in-work.test.ts), which size it.
+    PORTAL_HASH_QUEUE: '1000',
     // The demo's staff have no second factor: the policy's `required` has its own tests
     // (features/security/second-factor.test.ts), which set it.
     PORTAL_STAFF_MFA: 'optional',

@@ -3,7 +3,8 @@ import * as S from '@portal/contract/session/calls';
 import { commonText } from '@portal/contract/messages';
 import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { verifyPassword } from '../../auth/passwords.ts';
+import { passwordQueue } from '../../auth/password-queue.ts';
+import { verifyInSlot } from '../../auth/passwords.ts';
 import { readDevice, signInChecks } from '../../auth/sign-in-limits.ts';
 import { endSession, workOn } from '../../auth/sessions.ts';
 import {
@@ -24,7 +25,7 @@ import {
   secondFactorText,
 } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
-import { recordSignIn } from '../../auth/sign-ins.ts';
+import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
@@ -48,12 +49,22 @@ export function sessionRoutes(app: FastifyInstance): void {
       // refused attempt costs no password check at all. Every attempt on an existing account is on
       // its record (issue 18), whatever became of it.
       const attempt = signInAttempt(req, body.username, 'password', now);
-      await admitSignIn(db, checks, now, reply, attempt);
-      const [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
-      // Unknown account and wrong password take the same time and get the same answer.
-      const ok = await verifyPassword(user?.passwordHash, body.password);
+      // A slot of the password queue first (auth/password-queue.ts): when a burst fills it, the
+      // attempt is refused (429 hashing_busy) before it is counted against anyone's limits.
+      const release = await passwordQueue().acquire();
+      let user: typeof accounts.$inferSelect | undefined;
+      let ok: boolean;
+      try {
+        await admitSignIn(db, checks, now, reply, attempt);
+        [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
+        ok = await verifyInSlot(user?.passwordHash, body.password);
+      } finally {
+        release();
+      }
       if (!user || !ok) {
-        if (user) await recordSignIn(db, { ...attempt, result: 'bad_password' });
+        // Unknown account and wrong password do the same work (one row written either way) and get
+        // the same answer.
+        await recordWrongPassword(db, attempt, checks[0]?.key ?? 'portal');
         throw new AppError('bad_credentials', commonText.badCredentials);
       }
       await proofAccepted(db, checks);
