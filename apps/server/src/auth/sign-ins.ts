@@ -76,6 +76,7 @@ export const shownResult = (result: string, at: Date, now: Date): SignInResult =
     : // Written by recordSignIn with the contract's values only.
       (result as SignInResult);
 
+/**
  * A wrong password, recorded with the same work whether the account exists or not (sign-in timing
  * must not tell; docs/security.md): one statement that writes one row either way — the attempt's
  * record for an existing account, else the touch of `counterKey`, a sign-in counter the attempt
