@@ -6761,7 +6761,10 @@ export interface operations {
                      *           "invdate": "string",
                      *           "duedate": "string",
                      *           "amount": 0,
-                     *           "paid": true
+                     *           "paid": true,
+                     *           "owed": 0,
+                     *           "status": "paid",
+                     *           "days_overdue": 0
                      *         }
                      *       ]
                      *     }
@@ -6776,6 +6779,10 @@ export interface operations {
                             duedate: string;
                             amount: number;
                             paid: boolean;
+                            owed: number;
+                            /** @enum {string} */
+                            status: "paid" | "unpaid" | "overdue";
+                            days_overdue: number;
                         }[];
                     };
                 };
@@ -6828,7 +6835,11 @@ export interface operations {
                      *         "invoice_number": "string",
                      *         "invdate": "string",
                      *         "duedate": "string",
-                     *         "amount": 0
+                     *         "amount": 0,
+                     *         "paid": true,
+                     *         "owed": 0,
+                     *         "status": "paid",
+                     *         "days_overdue": 0
                      *       }
                      *     }
                      */
@@ -6842,6 +6853,11 @@ export interface operations {
                             invdate: string;
                             duedate: string;
                             amount: number;
+                            paid: boolean;
+                            owed: number;
+                            /** @enum {string} */
+                            status: "paid" | "unpaid" | "overdue";
+                            days_overdue: number;
                         };
                     };
                 };

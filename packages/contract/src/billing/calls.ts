@@ -437,12 +437,28 @@ export const recentPayments = defineCall({
 
 // ---------------------------------------------------------------- invoices
 
+/**
+ * Where an invoice stands, from the one reckoning of what the account owes (the balance spread over
+ * its unpaid invoices, oldest paid first): 'paid' (paid, or covered by what was paid), 'unpaid'
+ * (something still owed, not yet due), 'overdue' (still owed after its due date).
+ */
+export const InvoiceStatus = z.enum(['paid', 'unpaid', 'overdue']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+const invoiceStanding = {
+  paid: z.boolean(),
+  /** What is still owed on it, in dollars (0 when paid). */
+  owed: z.number(),
+  status: InvoiceStatus,
+  /** Whole days past its due date while owed; 0 otherwise. */
+  days_overdue: z.number(),
+};
+
 export const InvoiceRow = z.object({
   invoice: z.string(),
   invdate: z.string(),
   duedate: z.string(),
   amount: z.number(),
-  paid: z.boolean(),
+  ...invoiceStanding,
 });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 export const invoices = defineCall({
@@ -462,6 +478,7 @@ export const getInvoice = defineCall({
     invdate: z.string(),
     duedate: z.string(),
     amount: z.number(),
+    ...invoiceStanding,
   }),
 });
 

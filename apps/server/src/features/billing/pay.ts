@@ -30,7 +30,14 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
-import { type CardRow, customerProfileOf, dollars, ownCard, setAutoBilling } from './repository.ts';
+import {
+  type CardRow,
+  customerProfileOf,
+  dollars,
+  ownCard,
+  setAutoBilling,
+  standingOf,
+} from './repository.ts';
 
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
@@ -120,9 +127,11 @@ export function paymentRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, req }) => {
       const logname = account.logname;
       const [acct] = await db
-        .select({ uid: accounts.uid, balance: accounts.balanceCents })
+        .select({ uid: accounts.uid })
         .from(accounts)
         .where(eq(accounts.logname, logname));
+      // What is due comes from the same reckoning as the invoices' statuses.
+      const { dueCents } = await standingOf(db, logname, app.deps.now());
       const [last] = await db
         .select()
         .from(invoices)
@@ -151,7 +160,7 @@ export function paymentRoutes(app: FastifyInstance): void {
         amount: dollars(last?.amountCents ?? 0),
         num_paymts: paid.n,
         paymt_total: dollars(paid.total),
-        current_due: dollars(acct.balance),
+        current_due: dollars(dueCents),
       };
     },
   });
