@@ -6452,7 +6452,9 @@ export interface operations {
                      *             "amount": 0,
                      *             "ccn4": "string",
                      *             "status": "string",
-                     *             "comments": ""
+                     *             "comments": "",
+                     *             "paid_for": "string",
+                     *             "date_words": "string"
                      *           }
                      *         ]
                      *       }
@@ -6471,6 +6473,8 @@ export interface operations {
                                 status: string;
                                 /** @example  */
                                 comments: string;
+                                paid_for: string;
+                                date_words: string;
                             }[];
                         };
                     };

@@ -426,6 +426,10 @@ export const RecentPayment = z.object({
   ccn4: z.string(),
   status: z.string(),
   comments: z.string(),
+  /** Beyond the spec, for the receipt screen: what it paid, in words (the receipt mail says the same). */
+  paid_for: z.string(),
+  /** The date in words in the customer's time zone, as the receipt mail gives it. */
+  date_words: z.string(),
 });
 export type RecentPayment = z.infer<typeof RecentPayment>;
 /** Recent payments of the account, newest first (approved ones and those still being confirmed). */

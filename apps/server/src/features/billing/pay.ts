@@ -30,6 +30,7 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
+import { customerZone, dateInWords, paidFor } from './receipt.ts';
 import {
   type CardRow,
   customerProfileOf,
@@ -169,11 +170,14 @@ export function paymentRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
       const rows = await recentPaymentsOf(db, account.logname);
+      const zone = await customerZone(db, account.logname);
       return {
         payments: rows.map((p) => ({
           ...paymentFields(p),
           status: p.status === 'approved' ? 'approved' : 'being confirmed',
           comments: p.comments,
+          paid_for: paidFor(p),
+          date_words: dateInWords(p.date, zone),
         })),
       };
     },

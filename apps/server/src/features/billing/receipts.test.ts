@@ -78,6 +78,18 @@ describe('payment receipts', () => {
     expect(own.body).toContain(`Transaction ID: ${res.body.data.trans_id}`);
     expect(own.body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(own.body).not.toContain('For: payment');
+    // The receipt screen's row says the same.
+    const recent = await t.as('alice').get('/api/recent-payments/alice');
+    expect(recent.status, JSON.stringify(recent.body)).toBe(200);
+    const shown = recent.body.data.payments.find(
+      (r: { trans_id: string }) => r.trans_id === res.body.data.trans_id,
+    );
+    expect(shown).toMatchObject({
+      amount: 7.5,
+      ccn4: '1111',
+      paid_for: 'Your account balance',
+      date_words: dateInWords(row.date, 'America/New_York'),
+    });
   });
 });
 
