@@ -62,7 +62,13 @@ export function CardFields<T extends CardValues>({ form }: { form: UseFormReturn
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select label="Card type" data={[...CARD_TYPES]} {...f.getInputProps('cardtype')} />
+        {/* Filled from the number; choosing the shown type again keeps it (no deselect). */}
+        <Select
+          label="Card type"
+          data={[...CARD_TYPES]}
+          allowDeselect={false}
+          {...f.getInputProps('cardtype')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <TextInput
