@@ -51,6 +51,8 @@ describe('billing', () => {
     await page.getByLabel('Receipt email').fill('bob.baker@example.org');
     // A double click submits once: the form is pending after the first.
     await page.getByRole('button', { name: 'Make Payment' }).dblclick();
+    // Nothing is due on bob's account: the payment is a credit, which the form asks about first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
     await page.getByTestId('thankyou').waitFor();
     await page.getByRole('heading', { name: 'Successful Payment' }).waitFor();
     const text = (await page.getByTestId('thankyou').textContent()) ?? '';
@@ -197,6 +199,8 @@ describe('billing', () => {
     await page.getByLabel('Expiration (MMYY)').fill('1130');
     await page.getByLabel('CVV').fill('321');
     await page.getByRole('button', { name: 'Make Payment' }).click();
+    // Nothing is due on bob's account: the payment is a credit, which the form asks about first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
     const modal = page.getByRole('dialog').filter({ hasText: 'No Payment made' });
     await modal.getByText('This transaction has been declined.').waitFor();
     await screenshot(page, 'billing-payment-declined-light');
@@ -208,6 +212,7 @@ describe('billing', () => {
     await page.getByLabel('Single payment, do not save the card').check();
     await page.getByLabel('CVV').fill('321');
     await page.getByRole('button', { name: 'Make Payment' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
     await page.getByTestId('thankyou').getByText('Amount: $1.00').waitFor();
 
     await page.goto(url('/edit-cc'));

@@ -95,6 +95,8 @@ describe('card forms tokenise in the browser', () => {
     await page.getByLabel('Expiration (MMYY)').fill('1030');
     await page.getByLabel('CVV').fill('846');
     await page.getByRole('button', { name: 'Make Payment' }).click();
+    // Nothing is due on this account: the payment is a credit, which the form asks about first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
     await page.getByTestId('thankyou').waitFor();
     expect((await page.getByTestId('thankyou').textContent()) ?? '').toContain('Amount: $7.77');
     expectNoCardToPortal(sent, '5424000000000015', '846', '/api/single-payment');
@@ -212,6 +214,8 @@ describe('with Authorize.Net: Accept.js posts the card to the gateway, the porta
     await page.getByLabel('Expiration (MMYY)').fill('0731');
     await page.getByLabel('CVV').fill('582');
     await page.getByRole('button', { name: 'Make Payment' }).click();
+    // Nothing is due on this account: the payment is a credit, which the form asks about first.
+    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
     await page.getByTestId('thankyou').waitFor();
     expectOnlyGatewaySeesCard(sent, '6011000000000012', '582', '/api/single-payment');
     const charge = fake.requestsOf('createTransactionRequest').at(-1);

@@ -80,6 +80,8 @@ export const ROUTES = [
   { name: 'invoices', path: '/invoices', area: 'billing' },
   { name: 'recent-payments', path: '/recent-payments', area: 'billing' },
   { name: 'view-invoice', path: '/view-invoice/:invoice', area: 'billing' },
+  // Beyond the spec: one payment's receipt, opened from its Recent Payments row.
+  { name: 'payment-receipt', path: '/payment-receipt/:trans_id', area: 'billing' },
   { name: 'pwned', path: '/pwned', area: 'tools' },
   { name: 'md5', path: '/md5', area: 'tools' },
   { name: 'base64', path: '/bas64', area: 'tools' },

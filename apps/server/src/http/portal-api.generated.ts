@@ -6459,7 +6459,9 @@ export interface operations {
                      *             "amount": 0,
                      *             "ccn4": "string",
                      *             "status": "string",
-                     *             "comments": ""
+                     *             "comments": "",
+                     *             "paid_for": "string",
+                     *             "date_words": "string"
                      *           }
                      *         ]
                      *       }
@@ -6478,6 +6480,8 @@ export interface operations {
                                 status: string;
                                 /** @example  */
                                 comments: string;
+                                paid_for: string;
+                                date_words: string;
                             }[];
                         };
                     };
@@ -6768,7 +6772,10 @@ export interface operations {
                      *           "invdate": "string",
                      *           "duedate": "string",
                      *           "amount": 0,
-                     *           "paid": true
+                     *           "paid": true,
+                     *           "owed": 0,
+                     *           "status": "paid",
+                     *           "days_overdue": 0
                      *         }
                      *       ]
                      *     }
@@ -6783,6 +6790,10 @@ export interface operations {
                             duedate: string;
                             amount: number;
                             paid: boolean;
+                            owed: number;
+                            /** @enum {string} */
+                            status: "paid" | "unpaid" | "overdue";
+                            days_overdue: number;
                         }[];
                     };
                 };
@@ -6835,7 +6846,11 @@ export interface operations {
                      *         "invoice_number": "string",
                      *         "invdate": "string",
                      *         "duedate": "string",
-                     *         "amount": 0
+                     *         "amount": 0,
+                     *         "paid": true,
+                     *         "owed": 0,
+                     *         "status": "paid",
+                     *         "days_overdue": 0
                      *       }
                      *     }
                      */
@@ -6849,6 +6864,11 @@ export interface operations {
                             invdate: string;
                             duedate: string;
                             amount: number;
+                            paid: boolean;
+                            owed: number;
+                            /** @enum {string} */
+                            status: "paid" | "unpaid" | "overdue";
+                            days_overdue: number;
                         };
                     };
                 };

@@ -426,6 +426,10 @@ export const RecentPayment = z.object({
   ccn4: z.string(),
   status: z.string(),
   comments: z.string(),
+  /** Beyond the spec, for the receipt screen: what it paid, in words (the receipt mail says the same). */
+  paid_for: z.string(),
+  /** The date in words in the customer's time zone, as the receipt mail gives it. */
+  date_words: z.string(),
 });
 export type RecentPayment = z.infer<typeof RecentPayment>;
 /** Recent payments of the account, newest first (approved ones and those still being confirmed). */
@@ -437,12 +441,28 @@ export const recentPayments = defineCall({
 
 // ---------------------------------------------------------------- invoices
 
+/**
+ * Where an invoice stands, from the one reckoning of what the account owes (the balance spread over
+ * its unpaid invoices, oldest paid first): 'paid' (paid, or covered by what was paid), 'unpaid'
+ * (something still owed, not yet due), 'overdue' (still owed after its due date).
+ */
+export const InvoiceStatus = z.enum(['paid', 'unpaid', 'overdue']);
+export type InvoiceStatus = z.infer<typeof InvoiceStatus>;
+const invoiceStanding = {
+  paid: z.boolean(),
+  /** What is still owed on it, in dollars (0 when paid). */
+  owed: z.number(),
+  status: InvoiceStatus,
+  /** Whole days past its due date while owed; 0 otherwise. */
+  days_overdue: z.number(),
+};
+
 export const InvoiceRow = z.object({
   invoice: z.string(),
   invdate: z.string(),
   duedate: z.string(),
   amount: z.number(),
-  paid: z.boolean(),
+  ...invoiceStanding,
 });
 export type InvoiceRow = z.infer<typeof InvoiceRow>;
 export const invoices = defineCall({
@@ -462,6 +482,7 @@ export const getInvoice = defineCall({
     invdate: z.string(),
     duedate: z.string(),
     amount: z.number(),
+    ...invoiceStanding,
   }),
 });
 

@@ -50,6 +50,13 @@ export const billingText = {
     1: 'Single payment and save the card',
     2: 'Single payment, save the card and use it for auto-billing',
   } as Record<0 | 1 | 2, string>,
+  /** Asked before a payment of more than is owed (the balance): the rest stays as a credit. */
+  overpayTitle: 'More than is due',
+  overpayNothingDue: (amount: string) => `Nothing is due. Pay $${amount} as credit?`,
+  overpaySomeDue: (due: string, amount: string, credit: string) =>
+    `$${due} is due. Pay $${amount}, with $${credit} as credit?`,
+  overpayConfirm: 'Pay anyway',
+  overpayCancel: 'Change the amount',
   sandboxNotice: 'Sandbox mode: payments are simulated with test cards and no money is charged.',
 
   // invoices (spec 002 §8)

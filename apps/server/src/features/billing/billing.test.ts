@@ -794,6 +794,12 @@ describe('auto-billing', () => {
     await t.drainJobs();
     await autoCard('alice', '1111');
     await t.db.update(accounts).set({ balanceCents: 8995 }).where(eq(accounts.logname, 'alice'));
+    // The demo's invoice was tried on its due date (declined): here it is a fresh one.
+    await t.db.delete(payments).where(eq(payments.invoice, '20261101-5001'));
+    await t.db
+      .update(invoices)
+      .set({ autoBillAttemptedAt: null })
+      .where(eq(invoices.invoice, '20261101-5001'));
     const sent = t.sent.length;
     await nextHour();
     const paid = await t.db.select().from(payments).where(eq(payments.invoice, '20261101-5001'));

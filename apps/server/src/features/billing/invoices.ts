@@ -3,20 +3,20 @@ import { billingText } from '@portal/contract/billing/messages';
 import type { FastifyInstance } from 'fastify';
 import { missing } from '../../auth/policy.ts';
 import { route } from '../../http/route.ts';
-import { dollars, invoicesOf, ownInvoice } from './repository.ts';
+import { dollars, ownInvoice, standingFields, standingOf } from './repository.ts';
 
 /** Invoices and view-invoice (spec 002 §2, §7, §8); Secondary accounts are refused by the billing scope. */
 export function invoiceRoutes(app: FastifyInstance): void {
   route(app, C.invoices, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account }) => {
-      const rows = await invoicesOf(db, account.logname);
-      return rows.map((r) => ({
-        invoice: r.invoice,
-        invdate: r.invdate,
-        duedate: r.duedate,
-        amount: dollars(r.amountCents),
-        paid: r.paidAt !== null,
+      const standing = await standingOf(db, account.logname, app.deps.now());
+      return standing.invoices.map((s) => ({
+        invoice: s.row.invoice,
+        invdate: s.row.invdate,
+        duedate: s.row.duedate,
+        amount: dollars(s.row.amountCents),
+        ...standingFields(s),
       }));
     },
   });
@@ -31,12 +31,16 @@ export function invoiceRoutes(app: FastifyInstance): void {
       // (403 for a customer, DESIGN.md §3; staff are told it is not on the account).
       const row = await ownInvoice(db, account.logname, body.invoice);
       if (!row) throw missing(caller, billingText.invoiceNotFound(body.invoice));
+      const standing = (await standingOf(db, account.logname, app.deps.now())).invoices.find(
+        (s) => s.row.invoice === row.invoice,
+      );
       return {
         invoice: row.body,
         invoice_number: row.invoice,
         invdate: row.invdate,
         duedate: row.duedate,
         amount: dollars(row.amountCents),
+        ...standingFields(standing ?? { row, owedCents: 0, status: 'paid', daysOverdue: 0 }),
       };
     },
   });

@@ -30,7 +30,15 @@ import {
   reservePayment,
   setPaymentCard,
 } from './payments.ts';
-import { type CardRow, customerProfileOf, dollars, ownCard, setAutoBilling } from './repository.ts';
+import { customerZone, dateInWords, paidFor } from './receipt.ts';
+import {
+  type CardRow,
+  customerProfileOf,
+  dollars,
+  ownCard,
+  setAutoBilling,
+  standingOf,
+} from './repository.ts';
 
 type SingleBody = z.output<typeof C.singlePayment.body>;
 type SavedBody = z.output<typeof C.savedCardPayment.body>;
@@ -120,9 +128,11 @@ export function paymentRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, req }) => {
       const logname = account.logname;
       const [acct] = await db
-        .select({ uid: accounts.uid, balance: accounts.balanceCents })
+        .select({ uid: accounts.uid })
         .from(accounts)
         .where(eq(accounts.logname, logname));
+      // What is due comes from the same reckoning as the invoices' statuses.
+      const { dueCents } = await standingOf(db, logname, app.deps.now());
       const [last] = await db
         .select()
         .from(invoices)
@@ -151,7 +161,7 @@ export function paymentRoutes(app: FastifyInstance): void {
         amount: dollars(last?.amountCents ?? 0),
         num_paymts: paid.n,
         paymt_total: dollars(paid.total),
-        current_due: dollars(acct.balance),
+        current_due: dollars(dueCents),
       };
     },
   });
@@ -160,11 +170,14 @@ export function paymentRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
       const rows = await recentPaymentsOf(db, account.logname);
+      const zone = await customerZone(db, account.logname);
       return {
         payments: rows.map((p) => ({
           ...paymentFields(p),
           status: p.status === 'approved' ? 'approved' : 'being confirmed',
           comments: p.comments,
+          paid_for: paidFor(p),
+          date_words: dateInWords(p.date, zone),
         })),
       };
     },

@@ -6,6 +6,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
 import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
 
 /**
@@ -195,31 +196,21 @@ export async function recordOutcome(
 /** Receipts of an approved payment: the customer (when an address was given), accounting and the NOC. */
 async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promise<void> {
   const { config, outbox } = app.deps;
-  const what = p.invoice
-    ? `automatic payment of invoice ${p.invoice}`
-    : p.purpose === 'coworking'
-      ? 'coworking purchase'
-      : 'payment';
-  const lines = [
-    `Account: ${p.owner}`,
-    `Amount: $${money(p.amountCents)}`,
-    `Transaction ID: ${p.transId}`,
-    `Card: ending in ${p.ccn4 || 'n/a'}`,
-    `Date: ${p.date.toISOString()}`,
-    `For: ${what}`,
-    ...(p.comments ? [`Comments: ${p.comments}`] : []),
-    ...(p.operator && p.operator !== p.owner ? [`Entered by: ${p.operator}`] : []),
-  ];
-  const body = lines.join('\n');
+  const zone = await customerZone(db, p.owner);
   if (p.receiptTo) {
+    // A receipt can go to any address the payer types: only one to the account's own billing
+    // address carries what the payer wrote (else the portal would mail a stranger their text).
+    const own = await isOwnAddress(db, p.owner, p.receiptTo);
+    const lines = receiptLines(p, zone, { comments: own, operator: own });
     await outbox.send(db, {
       kind: 'billing.receipt',
       account: p.owner,
       to: p.receiptTo,
       subject: `Payment receipt: $${money(p.amountCents)}`,
-      body: `Thank you for your payment.\n\n${body}\n`,
+      body: `Thank you for your payment.\n\n${lines.join('\n')}\n`,
     });
   }
+  const body = receiptLines(p, zone, { comments: true, operator: true }).join('\n');
   for (const to of [config.ACCOUNTING_EMAIL, config.NOC_EMAIL]) {
     await outbox.send(db, {
       kind: 'billing.receipt.internal',

@@ -1,10 +1,11 @@
-import type { PayMethod } from '@portal/contract/billing/calls';
+import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
+import { dayStart, parseDay } from '../../lib/days.ts';
 
 /** Queries and helpers shared by the billing routes and workers. */
 
@@ -128,6 +129,64 @@ export async function markCoveredInvoicesPaid(db: Db, owner: string, now: Date):
     .set({ paidAt: now })
     .where(and(eq(invoices.owner, owner), inArray(invoices.invoice, covered), isNull(invoices.paidAt)));
 }
+
+/** An invoice with where it stands (`standingOf`). */
+export interface InvoiceStanding {
+  row: InvoiceRow;
+  owedCents: number;
+  status: InvoiceStatus;
+  daysOverdue: number;
+}
+
+/** What the account owes, and where each of its invoices stands: one reckoning for every screen. */
+export interface Standing {
+  /** The balance: what the account owes (negative: a credit). */
+  dueCents: number;
+  /** Newest number first, as the Invoices list shows them. */
+  invoices: InvoiceStanding[];
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The one source of what `owner` owes, read by home, Make a Payment, Invoices and the invoice
+ * screen (docs/decisions/036-one-reckoning-of-what-is-owed.md). The balance is what is owed; it is
+ * spread over the unpaid invoices (spreadBalance, the same as auto-billing and payments use), so an
+ * invoice is paid when it is marked paid or nothing of the balance is left for it — never "unpaid"
+ * beside "Nothing due". An invoice still owed after its due date (at the start of `today`, UTC) is
+ * overdue by whole days.
+ */
+export async function standingOf(db: Db, owner: string, today: Date): Promise<Standing> {
+  const [acct] = await db
+    .select({ balance: accounts.balanceCents })
+    .from(accounts)
+    .where(eq(accounts.logname, owner));
+  const rows = await invoicesOf(db, owner);
+  const open = rows
+    .filter((r) => r.paidAt === null)
+    .sort((a, b) => b.invdate.localeCompare(a.invdate) || b.invoice.localeCompare(a.invoice));
+  const dueCents = acct?.balance ?? 0;
+  const owed = spreadBalance(dueCents, open);
+  const dayStartMs = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
+  return {
+    dueCents,
+    invoices: rows.map((row) => {
+      const owedCents = owed.get(row.invoice) ?? 0;
+      const due = parseDay(row.duedate);
+      const late = due && owedCents > 0 ? Math.floor((dayStartMs - dayStart(due).getTime()) / DAY_MS) : 0;
+      const status: InvoiceStatus = owedCents === 0 ? 'paid' : late > 0 ? 'overdue' : 'unpaid';
+      return { row, owedCents, status, daysOverdue: Math.max(late, 0) };
+    }),
+  };
+}
+
+/** The fields of an invoice's standing as the API sends them. */
+export const standingFields = (s: InvoiceStanding) => ({
+  paid: s.status === 'paid',
+  owed: dollars(s.owedCents),
+  status: s.status,
+  days_overdue: s.daysOverdue,
+});
 
 /** The gateway profile that holds the account's cards, so a new card joins it. */
 export async function customerProfileOf(db: Db, owner: string): Promise<string | undefined> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cardBrandOf } from '@portal/contract/constants';
 
 /**
  * The card-payment gateway, as the billing feature sees it. Two implementations: the embedded
@@ -158,19 +159,8 @@ export function luhnValid(digits: string): boolean {
 
 /** The card brand by IIN prefix; null for brands the portal does not take (JCB, Diners, …). */
 export function cardType(number: string): CardType | null {
-  const n = cardDigits(number);
-  if (!n) return null;
-  if (/^3[47]/.test(n)) return 'AmExp';
-  if (n.startsWith('4')) return 'Visa';
-  const two = Number(n.slice(0, 2));
-  const four = Number(n.slice(0, 4));
-  if ((two >= 51 && two <= 55) || (n.length >= 4 && four >= 2221 && four <= 2720)) return 'M/C';
-  if (n.startsWith('6011') || n.startsWith('65')) return 'Discover';
-  const three = Number(n.slice(0, 3));
-  if (n.length >= 3 && three >= 644 && three <= 649) return 'Discover';
-  const six = Number(n.slice(0, 6));
-  if (n.length >= 6 && six >= 622126 && six <= 622925) return 'Discover';
-  return null;
+  // One rule for the brand, shared with the forms that fill the card type from it.
+  return cardDigits(number) ? cardBrandOf(number) : null;
 }
 
 /** A card number the portal can send: 13–19 digits, Luhn-valid, a brand it takes. */

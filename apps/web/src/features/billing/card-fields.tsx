@@ -1,6 +1,7 @@
 import { Grid, PasswordInput, Select, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CARD_TYPES } from '@portal/contract/constants';
+import { billingText } from '@portal/contract/billing/messages';
+import { CARD_TYPES, cardBrandOf } from '@portal/contract/constants';
 
 export interface CardValues {
   ccname: string;
@@ -28,7 +29,16 @@ export const emptyCard: CardValues = {
   country: 'US',
 };
 
-/** Card number, type, expiry, CVV and the billing address of a new card. */
+/**
+ * A card type that is not the brand of the number typed: refused before anything is sent (a
+ * tokenised card's number never reaches the portal, so the form is where a mismatch is caught).
+ */
+export function cardTypeError(v: Pick<CardValues, 'ccnumber' | 'cardtype'>): string | null {
+  const brand = cardBrandOf(v.ccnumber);
+  return brand && v.cardtype && v.cardtype !== brand ? billingText.cardTypeMismatch : null;
+}
+
+/** Card number, type (filled from the number), expiry, CVV and the billing address of a new card. */
 export function CardFields<T extends CardValues>({ form }: { form: UseFormReturnType<T> }) {
   const f = form as unknown as UseFormReturnType<CardValues>;
   return (
@@ -42,10 +52,23 @@ export function CardFields<T extends CardValues>({ form }: { form: UseFormReturn
           autoComplete="cc-number"
           inputMode="numeric"
           {...f.getInputProps('ccnumber')}
+          onChange={(e) => {
+            const number = e.currentTarget.value;
+            f.setFieldValue('ccnumber', number);
+            // The type follows the number: one of the spec's card types, still the value sent.
+            const brand = cardBrandOf(number);
+            if (brand && f.getValues().cardtype !== brand) f.setFieldValue('cardtype', brand);
+          }}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        <Select label="Card type" data={[...CARD_TYPES]} {...f.getInputProps('cardtype')} />
+        {/* Filled from the number; choosing the shown type again keeps it (no deselect). */}
+        <Select
+          label="Card type"
+          data={[...CARD_TYPES]}
+          allowDeselect={false}
+          {...f.getInputProps('cardtype')}
+        />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <TextInput

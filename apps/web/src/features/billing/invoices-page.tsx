@@ -1,4 +1,4 @@
-import { Badge, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { PAGE } from '@portal/contract/constants';
@@ -13,22 +13,19 @@ import { Page } from '../../ui/page.tsx';
 import { invoicesQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
+import { InvoiceStatusBadge, invoiceStatusText, payInvoicePath } from './invoice-status.tsx';
 
 const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
   { accessorKey: 'invoice', header: 'Invoice Number' },
   { accessorKey: 'invdate', header: 'Date', cell: ({ row }) => ymd(row.original.invdate) },
   { accessorKey: 'duedate', header: 'Due Date', cell: ({ row }) => ymd(row.original.duedate) },
   { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
-  // Beyond the spec (issue 21): whether it is paid, and paying an unpaid one from its row.
+  // Beyond the spec: where it stands (paid, unpaid, overdue), and paying what is owed on it from its row.
   {
     id: 'paid',
-    accessorFn: (r) => (r.paid ? 'Paid' : 'Unpaid'),
+    accessorFn: (r) => invoiceStatusText(r),
     header: 'Status',
-    cell: ({ row }) => (
-      <Badge color={row.original.paid ? 'green' : 'orange'} variant="light">
-        {row.original.paid ? 'Paid' : 'Unpaid'}
-      </Badge>
-    ),
+    cell: ({ row }) => <InvoiceStatusBadge standing={row.original} />,
   },
   {
     id: 'pay',
@@ -38,7 +35,7 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
       row.original.paid ? null : (
         <Button
           component={Link}
-          to={`${routePath('make-payment')}?amount=${row.original.amount.toFixed(2)}`}
+          to={payInvoicePath(row.original)}
           size="compact-sm"
           variant="light"
           aria-label={`Pay this invoice: ${row.original.invoice}`}

@@ -1,15 +1,28 @@
-import { Button, Card, Grid, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Grid,
+  Group,
+  Modal,
+  Radio,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { Lines } from '../../ui/lines.tsx';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
-import { newKey, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
-import { CardFields, type CardValues, emptyCard } from './card-fields.tsx';
+import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
+import { CardFields, type CardValues, cardTypeError, emptyCard } from './card-fields.tsx';
 import { dollars } from './format.ts';
 import { cardStatuses, formErrors, paymentFailure, renewsPaymentKey } from './outcome.ts';
 import { useCardTokenizer } from './tokenize.ts';
@@ -45,12 +58,18 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   const invalidate = useInvalidateBilling();
   const methods = useQuery(payMethodsQuery(account));
   const prefill = useQuery(prefillQuery(account));
+  // What is due, from the same reckoning as home and Invoices: a payment of more asks first.
+  const info = useQuery({ ...paymentInfoQuery(account), enabled: purpose === 'account' });
+  const [overpay, setOverpay] = useState<PayValues | null>(null);
   const key = useRef(newKey());
   const tokenize = useCardTokenizer(account);
+  // "Pay now" / "Pay this invoice" open the form with what is owed (`?amount=89.95`).
+  const [search] = useSearchParams();
+  const asked = search.get('amount') ?? '';
   const form = useForm<PayValues>({
     initialValues: {
       ...emptyCard,
-      amount: fixedAmount ?? '',
+      amount: fixedAmount ?? (/^\d{1,6}(\.\d{1,2})?$/.test(asked) ? asked : ''),
       card_status: '',
       which_card: '0',
       email: '',
@@ -73,6 +92,16 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     });
     form.resetDirty();
   }, [prefill.data]);
+
+  // The form starts on the card on auto-billing (the account's default), once the cards arrive,
+  // unless the user has chosen already.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the cards arrive
+  useEffect(() => {
+    const auto = methods.data?.find((c) => c.on_auto_billing);
+    if (!auto || form.isDirty('which_card') || form.getValues().which_card !== '0') return;
+    form.setValues({ which_card: String(auto.id), card_status: '0' });
+    form.resetDirty();
+  }, [methods.data]);
 
   const toBody = (v: PayValues) => {
     const base = {
@@ -163,8 +192,17 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     loadRules()
       .then((rules) => {
         const errors = formErrors(rules.validatePayment(values.which_card === '0')(toBody(values)));
+        const mismatch = values.which_card === '0' ? cardTypeError(values) : null;
+        if (mismatch) errors.cardtype = mismatch;
         form.setErrors(errors);
-        if (Object.keys(errors).length === 0) pay.mutate(values);
+        if (Object.keys(errors).length > 0) return;
+        const due = info.data?.current_due;
+        // More than is due: the rest would be a credit, so the user says so first.
+        if (purpose === 'account' && due !== undefined && Number(values.amount) > Math.max(due, 0) + 1e-9) {
+          setOverpay(values);
+          return;
+        }
+        pay.mutate(values);
       })
       // The rules could not be loaded (offline): nothing was sent, nothing charged.
       .catch((err: unknown) =>
@@ -184,8 +222,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   const statuses = cardStatuses(saved);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the card changes
   useEffect(() => {
-    // A choice the chosen card does not offer is no choice: the user picks again.
-    if (form.values.card_status && !statuses.includes(Number(form.values.card_status) as 0 | 1 | 2)) {
+    // A saved card is paid with as it is unless the user asks for more ("just pay" chosen); with a
+    // new card a choice the card does not offer is no choice: the user picks again.
+    if (saved && !statuses.includes(Number(form.values.card_status) as 0 | 1 | 2)) {
+      form.setFieldValue('card_status', '0');
+    } else if (
+      !saved &&
+      form.values.card_status &&
+      !statuses.includes(Number(form.values.card_status) as 0 | 1 | 2)
+    ) {
       form.setFieldValue('card_status', '');
     }
   }, [form.values.which_card]);
@@ -226,6 +271,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
             />
           </Grid.Col>
         </Grid>
+        {/* With a saved card "just pay" is chosen already: the choice is there only to ask for more. */}
         <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
           <Stack gap={4} mt={4}>
             {statuses.map((s) => (
@@ -256,6 +302,39 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
           Make Payment
         </Button>
       </Stack>
+      <Modal
+        opened={overpay !== null}
+        onClose={() => setOverpay(null)}
+        title={<Text fw={700}>{billingText.overpayTitle}</Text>}
+      >
+        {overpay && (
+          <Text data-testid="overpay-question">
+            {overpayQuestion(info.data?.current_due ?? 0, overpay.amount)}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => setOverpay(null)}>
+            {billingText.overpayCancel}
+          </Button>
+          <Button
+            onClick={() => {
+              const v = overpay;
+              setOverpay(null);
+              if (v) pay.mutate(v);
+            }}
+          >
+            {billingText.overpayConfirm}
+          </Button>
+        </Group>
+      </Modal>
     </Card>
   );
+}
+
+/** "Nothing is due. Pay $49.95 as credit?" or "$10.00 is due. Pay $25.00, with $15.00 as credit?". */
+export function overpayQuestion(due: number, amount: string): string {
+  const paid = Number(amount);
+  const cents = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+  if (due <= 0) return billingText.overpayNothingDue(cents(paid));
+  return billingText.overpaySomeDue(cents(due), cents(paid), cents(paid - due));
 }

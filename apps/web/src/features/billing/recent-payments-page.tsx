@@ -1,5 +1,6 @@
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
+import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useSession } from '../../app/session.ts';
@@ -22,7 +23,7 @@ const columns: ColumnDef<C.RecentPayment, unknown>[] = [
   { accessorKey: 'comments', header: 'Comments', enableSorting: false },
 ];
 
-/** Recent Payments: the account's payments, newest first. */
+/** Recent Payments: the account's payments, newest first; a row opens its receipt. */
 export default function RecentPaymentsPage() {
   const { currentUser } = useSession();
   const list = useQuery(recentPaymentsQuery(currentUser));
@@ -38,6 +39,7 @@ export default function RecentPaymentsPage() {
           }
           loading={list.isLoading}
           caption="Recent payments"
+          rowHref={(r) => (r.trans_id ? routePath('payment-receipt', { trans_id: r.trans_id }) : undefined)}
         />
       </PrimaryOnly>
     </Page>

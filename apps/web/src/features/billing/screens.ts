@@ -51,8 +51,11 @@ export const billingScreens: Screens = {
     load: () => import('./view-invoice-page.tsx'),
     data: forPrimary((api, _, { client, user, params }) => [
       client.ensureQueryData(api.invoiceQuery(user, params.invoice ?? '')),
-      client.ensureQueryData(api.invoicesQuery(user)),
     ]),
+  },
+  'payment-receipt': {
+    load: () => import('./payment-receipt-page.tsx'),
+    data: forPrimary((api, _, { client, user }) => [client.ensureQueryData(api.recentPaymentsQuery(user))]),
   },
   'recent-payments': {
     load: () => import('./recent-payments-page.tsx'),

@@ -9,9 +9,10 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
-import { invoiceQuery, invoicesQuery } from './api.ts';
+import { invoiceQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
+import { InvoiceStatusBadge, payInvoicePath } from './invoice-status.tsx';
 
 /** One invoice, its markup rendered sanitised (spec 002 §2, §8). */
 export default function ViewInvoicePage() {
@@ -29,8 +30,6 @@ export default function ViewInvoicePage() {
 function InvoiceView({ account, invoice }: { account: string; invoice: string }) {
   const showStatus = useStatus();
   const q = useQuery(invoiceQuery(account, invoice));
-  // Paid or not is a field of the list (the invoice call answers the spec's fields only).
-  const row = useQuery(invoicesQuery(account)).data?.find((r) => r.invoice === invoice);
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (!q.error || shown.current === q.error) return;
@@ -55,8 +54,8 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
             Download PDF
           </Button>
         )}
-        {d && row && !row.paid && (
-          <Button component={Link} to={`/make-payment?amount=${d.amount.toFixed(2)}`}>
+        {d && !d.paid && (
+          <Button component={Link} to={payInvoicePath(d)}>
             Pay this invoice
           </Button>
         )}
@@ -74,6 +73,12 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
             <Text>
               Amount <b>{dollars(d.amount)}</b>
             </Text>
+            {d.status !== 'paid' && d.owed !== d.amount && (
+              <Text>
+                Still owed <b>{dollars(d.owed)}</b>
+              </Text>
+            )}
+            <InvoiceStatusBadge standing={d} size="lg" />
           </Group>
           <Card
             withBorder

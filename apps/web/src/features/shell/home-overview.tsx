@@ -1,16 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { COMPRESSED_WEBSITES } from '@portal/contract/hosting/call-refs';
 import type * as H from '@portal/contract/hosting/calls';
 import { routePath } from '@portal/contract/routes';
@@ -19,6 +7,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
 import { invoicesQuery, paymentInfoQuery } from '../billing/api.ts';
+import { InvoiceStatusBadge, payInvoicePath } from '../billing/invoice-status.tsx';
 import { domainsQuery } from '../domains/api.ts';
 
 /** Domains expiring within this many days are listed on home (registrars renew about 45 days ahead). */
@@ -67,7 +56,10 @@ export default function HomeOverview({ account, billing }: { account: string; bi
   });
   const renewals = (domains.data ?? []).filter((d) => d.renewal_pending);
   const pendingSites = (sites.data ?? []).filter((w) => w.pending);
-  const last = [...(invoices.data ?? [])].sort((a, b) => b.invoice.localeCompare(a.invoice))[0];
+  const newestFirst = [...(invoices.data ?? [])].sort((a, b) => b.invoice.localeCompare(a.invoice));
+  // The oldest invoice something is still owed on (what a payment pays first), else the newest.
+  const owing = newestFirst.filter((i) => i.status !== 'paid').at(-1);
+  const last = owing ?? newestFirst[0];
   const due = info.data?.current_due;
 
   return (
@@ -94,7 +86,7 @@ export default function HomeOverview({ account, billing }: { account: string; bi
               <Stack gap={4} mt="xs">
                 <Group gap="xs">
                   <Text size="sm">
-                    Last invoice{' '}
+                    {owing ? 'Invoice' : 'Last invoice'}{' '}
                     <Anchor
                       underline="always"
                       component={Link}
@@ -104,17 +96,10 @@ export default function HomeOverview({ account, billing }: { account: string; bi
                     </Anchor>{' '}
                     of {dayjs(last.invdate).format('MMM D, YYYY')}: {money(last.amount)}
                   </Text>
-                  <Badge color={last.paid ? 'green' : 'orange'} variant="light">
-                    {last.paid ? 'Paid' : 'Unpaid'}
-                  </Badge>
+                  <InvoiceStatusBadge standing={last} />
                 </Group>
                 {!last.paid && (
-                  <Button
-                    component={Link}
-                    to={`${routePath('make-payment')}?amount=${last.amount.toFixed(2)}`}
-                    size="sm"
-                    w="fit-content"
-                  >
+                  <Button component={Link} to={payInvoicePath(last)} size="sm" w="fit-content">
                     Pay now
                   </Button>
                 )}

@@ -1,0 +1,140 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/index.ts';
+import { accounts, addresses } from '../../db/schema.ts';
+import type { PaymentRow } from './payments.ts';
+import { money } from './repository.ts';
+
+/**
+ * The customer's time zone, from the state of the account's address (or its billing address):
+ * docs/decisions/037-customer-time-zone.md. A state that spans two zones takes the zone where most
+ * of its people live; an address outside the US, or none, gives UTC, named as such in the text.
+ */
+const STATE_ZONES: Record<string, string> = {
+  AL: 'America/Chicago',
+  AK: 'America/Anchorage',
+  AZ: 'America/Phoenix',
+  AR: 'America/Chicago',
+  CA: 'America/Los_Angeles',
+  CO: 'America/Denver',
+  CT: 'America/New_York',
+  DE: 'America/New_York',
+  DC: 'America/New_York',
+  FL: 'America/New_York',
+  GA: 'America/New_York',
+  HI: 'Pacific/Honolulu',
+  ID: 'America/Boise',
+  IL: 'America/Chicago',
+  IN: 'America/Indiana/Indianapolis',
+  IA: 'America/Chicago',
+  KS: 'America/Chicago',
+  KY: 'America/New_York',
+  LA: 'America/Chicago',
+  ME: 'America/New_York',
+  MD: 'America/New_York',
+  MA: 'America/New_York',
+  MI: 'America/Detroit',
+  MN: 'America/Chicago',
+  MS: 'America/Chicago',
+  MO: 'America/Chicago',
+  MT: 'America/Denver',
+  NE: 'America/Chicago',
+  NV: 'America/Los_Angeles',
+  NH: 'America/New_York',
+  NJ: 'America/New_York',
+  NM: 'America/Denver',
+  NY: 'America/New_York',
+  NC: 'America/New_York',
+  ND: 'America/Chicago',
+  OH: 'America/New_York',
+  OK: 'America/Chicago',
+  OR: 'America/Los_Angeles',
+  PA: 'America/New_York',
+  RI: 'America/New_York',
+  SC: 'America/New_York',
+  SD: 'America/Chicago',
+  TN: 'America/Chicago',
+  TX: 'America/Chicago',
+  UT: 'America/Denver',
+  VT: 'America/New_York',
+  VA: 'America/New_York',
+  WA: 'America/Los_Angeles',
+  WV: 'America/New_York',
+  WI: 'America/Chicago',
+  WY: 'America/Denver',
+  PR: 'America/Puerto_Rico',
+  GU: 'Pacific/Guam',
+  VI: 'America/St_Thomas',
+};
+
+/** The IANA zone of a US state's two-letter code and country; UTC for anything else. */
+export function zoneOfAddress(state: string, country: string): string {
+  if (country.trim().toUpperCase() !== 'US' && country.trim() !== '') return 'UTC';
+  return STATE_ZONES[state.trim().toUpperCase()] ?? 'UTC';
+}
+
+/** The account's time zone: its own address first, then its billing address. */
+export async function customerZone(db: Db, owner: string): Promise<string> {
+  const rows = await db
+    .select({ kind: addresses.kind, state: addresses.state, country: addresses.country })
+    .from(addresses)
+    .where(and(eq(addresses.owner, owner), inArray(addresses.kind, ['account', 'bill'])));
+  const pick = rows.find((r) => r.kind === 'account' && r.state) ?? rows.find((r) => r.state);
+  return pick ? zoneOfAddress(pick.state, pick.country) : 'UTC';
+}
+
+/** "November 28, 2026 at 1:39 AM EST" in `zone`. */
+export function dateInWords(at: Date, zone: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone: zone,
+  })
+    .format(at)
+    .concat(` ${zoneName(at, zone)}`);
+}
+
+function zoneName(at: Date, zone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? zone;
+}
+
+/** What a payment paid, in words. */
+export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>): string {
+  if (p.invoice) return `Invoice ${p.invoice} (automatic payment)`;
+  if (p.purpose === 'coworking') return 'Coworking purchase';
+  return 'Your account balance';
+}
+
+/**
+ * Whether `address` is the account's own billing address (case-insensitive). Only a receipt to it
+ * carries what the customer wrote: any other address gets the portal's own facts alone.
+ */
+export async function isOwnAddress(db: Db, owner: string, address: string): Promise<boolean> {
+  const wanted = address.trim().toLowerCase();
+  if (!wanted) return false;
+  const [acct] = await db
+    .select({ billEmail: accounts.billEmail })
+    .from(accounts)
+    .where(eq(accounts.logname, owner));
+  return acct !== undefined && acct.billEmail.trim().toLowerCase() === wanted;
+}
+
+/** The lines of a receipt, the same facts as the receipt screen. */
+export function receiptLines(
+  p: PaymentRow,
+  zone: string,
+  opts: { comments: boolean; operator: boolean },
+): string[] {
+  return [
+    `Account: ${p.owner}`,
+    `Amount: $${money(p.amountCents)}`,
+    `Date: ${dateInWords(p.date, zone)}`,
+    `Card: ending in ${p.ccn4 || 'n/a'}`,
+    `Paid: ${paidFor(p)}`,
+    `Transaction ID: ${p.transId}`,
+    ...(opts.comments && p.comments ? [`Comments: ${p.comments}`] : []),
+    ...(opts.operator && p.operator && p.operator !== p.owner ? [`Entered by: ${p.operator}`] : []),
+  ];
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../db/schema.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
+import { dateInWords, zoneOfAddress } from './receipt.ts';
+
+const payment = (over: Record<string, unknown> = {}) => ({
+  account: 'alice',
+  amount: '12.00',
+  ccname: 'Alice Anderson',
+  ccnumber: '4111111111111111',
+  cardtype: 'Visa',
+  expdate: '1230',
+  cvv: '123',
+  address: 'PO Box 311',
+  city: 'Portland',
+  state: 'ME',
+  zipcode: '04112',
+  country: 'US',
+  email: 'alice@anderson-design.com',
+  save_status: 0,
+  comments: '',
+  which_card: 0,
+  ...over,
+});
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await build();
+});
+afterAll(() => t.close());
+
+describe('payment receipts', () => {
+  const LURE = 'Your account is locked: verify at http://phish.example/login';
+
+  beforeAll(() => t.drainJobs());
+
+  it('a receipt to an address that is not the account’s own carries no customer-written text', async () => {
+    const before = t.sent.length;
+    const res = await t
+      .as('alice')
+      .post('/api/single-payment', payment({ email: 'victim@example.org', comments: LURE }));
+    expect(res.status).toBe(200);
+    await t.drainJobs();
+    const mails = t.sent.slice(before);
+    const toVictim = mails.filter((m) => m.to === 'victim@example.org');
+    expect(toVictim).toHaveLength(1);
+    expect(`${toVictim[0].subject}\n${toVictim[0].body}`).not.toContain('phish');
+    expect(toVictim[0].body).toContain('$12.00');
+    // Accounting still sees what the customer wrote.
+    const internal = mails.filter((m) => m.to !== 'victim@example.org');
+    expect(internal.length).toBeGreaterThan(0);
+    for (const m of internal) expect(m.body).toContain(LURE);
+  });
+
+  it('a receipt to the account’s own billing address keeps the comments', async () => {
+    const before = t.sent.length;
+    const res = await t
+      .as('alice')
+      .post('/api/single-payment', payment({ comments: 'For the November invoice' }));
+    expect(res.status).toBe(200);
+    await t.drainJobs();
+    const [own] = t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com');
+    expect(own.body).toContain('Comments: For the November invoice');
+  });
+
+  it('reads as words in the customer’s time zone: no ISO timestamp, no "For: payment"', async () => {
+    const before = t.sent.length;
+    const res = await t.as('alice').post('/api/single-payment', payment({ amount: '7.50' }));
+    expect(res.status).toBe(200);
+    await t.drainJobs();
+    const [own] = t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com');
+    const [row] = await t.db.select().from(payments).where(eq(payments.transId, res.body.data.trans_id));
+    // alice's address is in Maine: Eastern time.
+    expect(own.body).toContain(`Date: ${dateInWords(row.date, 'America/New_York')}`);
+    expect(own.body).toContain('Paid: Your account balance');
+    expect(own.body).toContain('Card: ending in 1111');
+    expect(own.body).toContain(`Transaction ID: ${res.body.data.trans_id}`);
+    expect(own.body).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(own.body).not.toContain('For: payment');
+    // The receipt screen's row says the same.
+    const recent = await t.as('alice').get('/api/recent-payments/alice');
+    expect(recent.status, JSON.stringify(recent.body)).toBe(200);
+    const shown = recent.body.data.payments.find(
+      (r: { trans_id: string }) => r.trans_id === res.body.data.trans_id,
+    );
+    expect(shown).toMatchObject({
+      amount: 7.5,
+      ccn4: '1111',
+      paid_for: 'Your account balance',
+      date_words: dateInWords(row.date, 'America/New_York'),
+    });
+  });
+});
+
+describe('the customer’s time zone and date in words', () => {
+  it('comes from the address’s state; UTC outside the US or when unknown', () => {
+    expect(zoneOfAddress('ME', 'US')).toBe('America/New_York');
+    expect(zoneOfAddress('ca', 'US')).toBe('America/Los_Angeles');
+    expect(zoneOfAddress('', 'US')).toBe('UTC');
+    expect(zoneOfAddress('ON', 'CA')).toBe('UTC');
+  });
+  it('says the day, the time and the zone', () => {
+    // 02:30 UTC on 28 November is still the 27th in Maine.
+    const at = new Date('2026-11-28T02:30:00Z');
+    expect(dateInWords(at, 'America/New_York')).toBe('November 27, 2026 at 9:30 PM EST');
+    expect(dateInWords(at, 'UTC')).toBe('November 28, 2026 at 2:30 AM UTC');
+  });
+});
