@@ -64,7 +64,8 @@ describe('update-card is limited like add-card', () => {
     t.clock.advance(3600_000 + 1000);
     const fresh = await signIn('bob');
     const statuses: number[] = [];
-    for (let i = 0; i < 25; i++) statuses.push((await update(fresh, 'bob', id, i % 2 ? '1231' : '1230')).status);
+    for (let i = 0; i < 25; i++)
+      statuses.push((await update(fresh, 'bob', id, i % 2 ? '1231' : '1230')).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expectLimited(await update(fresh, 'bob', id, '1229'));
   });
