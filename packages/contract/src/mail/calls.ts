@@ -261,28 +261,49 @@ export const subscribePortal = defineCall({
   body: z.object({ logname, email: requiredEmail(mailText.invalidEmailAddress) }),
   data: z.object({ email: z.string(), state: z.enum(['pending', 'confirmed']), mailed: z.boolean() }),
 });
-/** The link of the confirmation mail; answers with a small HTML page. */
+/** A confirmation link's token (a path segment, redacted in the request log). */
+const linkToken = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
+});
+
+/**
+ * The link of the confirmation mail; answers with a small HTML page whose button confirms
+ * (`confirmPortalSubmit`). Opening it changes nothing: mail scanners open links before people do.
+ */
 export const confirmPortal = defineCall({
   method: 'GET',
   path: '/api/subscribe-portal/confirm/:token',
   token: false,
-  params: z.object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
-  }),
+  params: linkToken,
+  data: z.object({ email: z.string() }),
+});
+/** The button of the link's page (a form post, empty): confirms the subscription; answers a page. */
+export const confirmPortalSubmit = defineCall({
+  method: 'POST',
+  path: '/api/subscribe-portal/confirm/:token',
+  token: false,
+  params: linkToken,
   data: z.object({ email: z.string() }),
 });
 
 /**
  * The link mailed to a new recovery address or to an auto-responder reply address that is not the
- * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page.
+ * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page whose button
+ * confirms (`confirmAddressSubmit`); opening it changes nothing.
  */
 export const confirmAddress = defineCall({
   method: 'GET',
   path: '/api/confirm-address/:token',
   token: false,
-  params: z.object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
-  }),
+  params: linkToken,
+  data: z.object({ email: z.string() }),
+});
+/** The button of the link's page (a form post, empty): confirms the address; answers a page. */
+export const confirmAddressSubmit = defineCall({
+  method: 'POST',
+  path: '/api/confirm-address/:token',
+  token: false,
+  params: linkToken,
   data: z.object({ email: z.string() }),
 });
 
