@@ -33,7 +33,7 @@ import { createMetrics, instrumentRequests, type Metrics, serveMetrics } from '.
 import { trustProxy } from './http/client-address.ts';
 import { parseLimits } from './http/limits.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
-import { LOG_REDACT_PATHS } from './http/redact.ts';
+import { LOG_REDACT_PATHS, redactUrl } from './http/redact.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { RegisteredCall } from './http/route.ts';
@@ -225,7 +225,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     (app.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? false;
   if (logs('debug'))
     app.addHook('onRequest', (req, _reply, done) => {
-      req.log.debug({ method: req.method, url: req.url }, 'incoming request');
+      req.log.debug({ method: req.method, url: redactUrl(req.url) }, 'incoming request');
       done();
     });
   if (logs('info'))
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
       req.log.info(
         {
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           ip: req.ip,
