@@ -39,6 +39,12 @@ export const mailText = {
 
   // email aliases (spec 001 §2, §5, §8)
   catchAll: "You can't change a catch-all alias.",
+  /** A role address (docs/decisions/034-role-addresses.md) asked for on the temporary-alias domain. */
+  roleAddressReserved: (name: string) =>
+    `${name} is reserved: role addresses such as postmaster, abuse and webmaster cannot be temporary aliases`,
+  /** A role address on a customer's domain, made or changed by someone other than its owner. */
+  roleAddressOwnerOnly: (address: string) =>
+    `${address} is a role address: only the domain's owner can set it`,
   added: (address: string) => `Added ${address}`,
   updated: (address: string) => `Updated ${address}`,
   deleted: 'Deleted',
