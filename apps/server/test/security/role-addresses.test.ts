@@ -37,28 +37,24 @@ describe('role addresses', () => {
       'mailer-daemon',
     ]) {
       for (const who of ['alice', 'staff']) {
-        const res = await t
-          .as(who)
-          .post('/api/add-tempemail', {
-            logname: 'alice',
-            name,
-            forwards_to: 'alice@example.org',
-            expires: inADay(),
-          });
+        const res = await t.as(who).post('/api/add-tempemail', {
+          logname: 'alice',
+          name,
+          forwards_to: 'alice@example.org',
+          expires: inADay(),
+        });
         expect(res.status, `${who}: ${name}`).toBe(400);
         expect(res.body.errors).toEqual({ name: mailText.roleAddressReserved(name.toLowerCase()) });
       }
     }
     expect(await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'postmaster'))).toEqual([]);
     // An ordinary name still goes through.
-    const ok = await t
-      .as('alice')
-      .post('/api/add-tempemail', {
-        logname: 'alice',
-        name: 'postmaster-fan',
-        forwards_to: 'alice@example.org',
-        expires: inADay(),
-      });
+    const ok = await t.as('alice').post('/api/add-tempemail', {
+      logname: 'alice',
+      name: 'postmaster-fan',
+      forwards_to: 'alice@example.org',
+      expires: inADay(),
+    });
     expect(ok.status).toBe(200);
   });
 
