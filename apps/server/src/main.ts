@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
 import { buildInfo } from './lib/build-info.ts';
 import { errorField, logLine, portInUse } from './lib/process-log.ts';
+import { privateDataDir, privateUmask } from './lib/data-dir.ts';
 import { drainAndClose, printLogins, type Role, startServer } from './server.ts';
 
 // Every line this process writes is JSON (docs/operations.md, "Logs"): the app's logger once it
@@ -10,12 +11,20 @@ const { values } = parseArgs({ options: { role: { type: 'string' } } });
 // For the line of a process that could not start, before the configuration is known to be valid.
 const roleAsked = values.role ?? process.env.PORTAL_ROLE ?? 'all';
 
+// Files 0600 and directories 0700, whatever the umask (lib/data-dir.ts).
+privateUmask();
+
 try {
   const config = loadConfig();
   const role = (values.role ?? config.PORTAL_ROLE) as Role;
   if (!['web', 'worker', 'all'].includes(role))
     throw new ConfigError(`--role must be web, worker or all (got ${role})`);
+  privateDataDir(config.DATA_DIR);
   const { app, demoLoaded } = await startServer(config, role);
+  // Again once the embedded database is copied from its template, which keeps the template's modes.
+  const shared = privateDataDir(config.DATA_DIR);
+  if (shared.length)
+    app.log.warn({ paths: shared.slice(0, 10) }, 'data directory: could not make these private');
   const storage = `${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : 'mail kept in the outbox'}`;
   const release = buildInfo();
   if (role !== 'worker') {

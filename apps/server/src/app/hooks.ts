@@ -2,6 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { instrumentRequests } from '../http/metrics.ts';
+import { redactUrl } from '../http/redact.ts';
 
 /**
  * The hooks that come first: the request metrics (so they time the whole request) and the
@@ -43,7 +44,7 @@ function requestLog(app: FastifyInstance): void {
     (app.log as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? false;
   if (logs('debug'))
     app.addHook('onRequest', (req, _reply, done) => {
-      req.log.debug({ method: req.method, url: req.url }, 'incoming request');
+      req.log.debug({ method: req.method, url: redactUrl(req.url) }, 'incoming request');
       done();
     });
   if (logs('info'))
@@ -51,7 +52,7 @@ function requestLog(app: FastifyInstance): void {
       req.log.info(
         {
           method: req.method,
-          url: req.url,
+          url: redactUrl(req.url),
           status: reply.statusCode,
           ms: Math.round(reply.elapsedTime * 10) / 10,
           ip: req.ip,

@@ -17,7 +17,7 @@ export const DEFAULT_LIMITS = {
   hash: { account: 120, client: 240, windowSeconds: 60 },
   /** whois: up to 8 s and four network hops to outside servers. */
   whois: { account: 20, client: 40, windowSeconds: 600 },
-  /** add-card: each one a gateway call that checks the card (card testing). */
+  /** add-card, update-card: each one a gateway call that checks the card (card testing). */
   card: { account: 10, client: 20, windowSeconds: 3600 },
   /** single-payment, saved-card-payment: a gateway charge each. */
   payment: { account: 20, client: 40, windowSeconds: 3600 },

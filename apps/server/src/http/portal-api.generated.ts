@@ -1679,7 +1679,11 @@ export interface paths {
          */
         get: operations["get-subscribe-portal-confirm-by-token"];
         put?: never;
-        post?: never;
+        /**
+         * Confirm portal submit
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-subscribe-portal-confirm-by-token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1719,7 +1723,11 @@ export interface paths {
          */
         get: operations["get-confirm-address-by-token"];
         put?: never;
-        post?: never;
+        /**
+         * Confirm address submit
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-confirm-address-by-token"];
         delete?: never;
         options?: never;
         head?: never;
@@ -9364,6 +9372,59 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "post-subscribe-portal-confirm-by-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example AAAAAAAAAAAAAAAAAAAA */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "email": "alice@anderson-design.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example alice@anderson-design.com */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "post-auto-responder": {
         parameters: {
             query?: never;
@@ -9487,6 +9548,59 @@ export interface operations {
             400: components["responses"]["Invalid"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-confirm-address-by-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example AAAAAAAAAAAAAAAAAAAA */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "email": "alice@anderson-design.com"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example alice@anderson-design.com */
+                            email: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

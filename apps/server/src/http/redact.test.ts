@@ -21,7 +21,8 @@ import { DEMO_FILE } from '../lib/demo.ts';
 import { importFile } from '../lib/import.ts';
 import { createTestDatabase, demoPassword } from '../../test/support/helper.ts';
 import { registerWorkers } from '../workers.ts';
-import { redact, SECRET_FIELDS } from './redact.ts';
+import { ROUTES } from '@portal/contract/routes';
+import { redact, redactUrl, SECRET_FIELDS, SECRET_PATHS } from './redact.ts';
 
 const isCall = (v: unknown): v is CallDef =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'body' in v && 'data' in v;
@@ -164,6 +165,67 @@ describe('the request log', () => {
       for (const secret of secrets) expect(log, secret).not.toContain(secret);
       const audits = await database.db.select().from(auditLog);
       for (const secret of secrets) expect(JSON.stringify(audits)).not.toContain(secret);
+    } finally {
+      await app.close();
+      await database.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the request log’s URL', () => {
+  it('knows every path of the contract with a secret segment', () => {
+    const calls = [account, admin, billing, domains, hosting, agent, mail, session, staff, tools]
+      .flatMap((m) => Object.values(m))
+      .filter(isCall)
+      .map((c) => c.path);
+    const pages = ROUTES.map((r) => `/portal${r.path}`);
+    const secret = [...new Set([...calls, ...pages])].filter((p) =>
+      p.split('/').some((seg) => seg.startsWith(':') && SECRET_FIELDS.some((f) => seg.slice(1) === f)),
+    );
+    expect(secret.length).toBeGreaterThan(0);
+    expect(secret.filter((p) => !(SECRET_PATHS as readonly string[]).includes(p))).toEqual([]);
+  });
+
+  it('keeps the token of each mailed link and every query value out of the line', async () => {
+    const lines: string[] = [];
+    const dataDir = mkdtempSync(join(tmpdir(), 'redact-url-'));
+    const { database, drop } = await createTestDatabase();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    });
+    const app = await buildApp(config, {
+      database,
+      logger: {
+        level: 'debug',
+        redact: { paths: REDACT, censor: '[redacted]' },
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    const token = 'Zq7SecretLinkToken0123456789abcdef';
+    const requests: [string, string][] = [
+      ...SECRET_PATHS.map((p): [string, string] => ['GET', p.replace(':token', token)]),
+      ['HEAD', `/api/confirm-address/${token}`],
+      ['POST', `/api/confirm-address/${token}`],
+      ['POST', `/api/subscribe-portal/confirm/${token}`],
+      ['GET', `/portal//reset-panel-password//${token}`],
+      ['GET', `/api/download-errorlogs?link=${token}`],
+      ['GET', `/api/download-errorlogs?${token}`],
+      ['GET', `/portal/?token=${token}&x=1`],
+    ];
+    try {
+      for (const [method, url] of requests) {
+        lines.length = 0;
+        await app.inject({ method: method as 'GET', url });
+        const answered = lines.map((l) => JSON.parse(l)).filter((l) => l.msg === 'request');
+        expect(answered, `${method} ${url}`).toHaveLength(1);
+        expect(lines.join(''), `${method} ${url}`).not.toContain(token);
+        expect(answered[0].url).toContain('[redacted]');
+      }
+      expect(redactUrl('/api/customer/alice?page=2')).toBe('/api/customer/alice?page=[redacted]');
+      expect(redactUrl('/api/subscribe-portal/confirm/abc')).toBe('/api/subscribe-portal/confirm/[redacted]');
     } finally {
       await app.close();
       await database.close();

@@ -57,3 +57,46 @@ export function redact(body: unknown): Record<string, unknown> {
     Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, isSecretField(k) ? '[redacted]' : v]),
   );
 }
+
+/**
+ * Paths whose `:token` segment is a credential: the one-time links the portal mails (the pages of
+ * the SPA under /portal/ and the API's link pages). redact.test.ts fails when a call or a page of
+ * the contract has a secret path parameter that is not here.
+ */
+export const SECRET_PATHS = [
+  '/portal/reset-panel-password/:token',
+  '/portal/reset-email-password/:token',
+  '/api/confirm-address/:token',
+  '/api/subscribe-portal/confirm/:token',
+] as const;
+
+/** The literal segments before each secret one, e.g. `/confirm-address/`, matched anywhere in a path. */
+const SECRET_SEGMENT = new RegExp(
+  `(${SECRET_PATHS.map((p) =>
+    p
+      .slice(0, p.lastIndexOf('/:'))
+      .replace(/^\/(portal|api)/, '')
+      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+  ).join('|')})/+[^/?#]*`,
+  'gi',
+);
+
+/**
+ * A request's URL as the request log writes it: the token segment of a mailed link and the value
+ * of every query parameter (the signed error-log link, any other) replaced by `[redacted]`. The
+ * names of the query parameters stay, so the line still tells what was asked.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const path = (q < 0 ? url : url.slice(0, q)).replace(SECRET_SEGMENT, '$1/[redacted]');
+  if (q < 0) return path;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      return eq < 0 ? (part ? '[redacted]' : part) : `${part.slice(0, eq)}=[redacted]`;
+    })
+    .join('&');
+  return `${path}?${query}`;
+}

@@ -135,7 +135,7 @@ describe('a new recovery address counts only once confirmed (#17 §3)', () => {
     expect((await ask()).status).toBe(200);
     expect(await mailTo(address, 'reset.panel')).toHaveLength(0);
     const [link] = await mailTo(address, 'recovery.confirm');
-    const page = await t.as(null).get(`/api/confirm-address/${linkToken(link.body)}`);
+    const page = await t.as(null).post(`/api/confirm-address/${linkToken(link.body)}`);
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain(`${address} is confirmed`);
     const [row] = await recoveryOf('alice', address);
@@ -212,7 +212,10 @@ describe('the auto-responder cannot forge a sender (#17 §4)', () => {
     // The vacation responder reads this view: nothing answers from the bank's address.
     expect(await liveRule()).toBeUndefined();
     const [link] = await mailTo('security@somebank.com', 'auto-responder.confirm');
-    const page = await t.as(null).get(`/api/confirm-address/${linkToken(link.body)}`);
+    // Opening the link changes nothing; its page's button (a POST) confirms.
+    expect((await t.as(null).get(`/api/confirm-address/${linkToken(link.body)}`)).status).toBe(200);
+    expect(await liveRule()).toBeUndefined();
+    const page = await t.as(null).post(`/api/confirm-address/${linkToken(link.body)}`);
     expect(page.status).toBe(200);
     expect((await liveRule())?.replyFrom).toBe('security@somebank.com');
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stateShape, withZipShape } from '../address-rules.ts';
+import { countryShape, phoneShape, stateShape, withZipShape } from '../address-rules.ts';
 import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
 import {
@@ -24,11 +24,8 @@ import { accountText } from './messages.ts';
 
 // ---------------------------------------------------------------- addresses
 
-const country = text()
-  .trim()
-  .max(56)
-  .nullish()
-  .transform((v) => v || 'US');
+/** Blank is the US (the spec's default); otherwise an ISO 3166 code or a country's name (address-rules.ts). */
+const country = countryShape(text().trim().max(56).nullish()).transform((v) => v || 'US');
 
 /** An address as the server answers it (spec 000 §3 "Billing address", "Account address"). */
 export const Address = z.object({
@@ -58,7 +55,7 @@ const BillingAddressFields = z.object({
   state: stateShape(required().max(40)),
   zipcode: required().max(20),
   country,
-  phone: optionalText(40),
+  phone: phoneShape(optionalText(40)),
 });
 export const BillingAddressBody = withZipShape(BillingAddressFields);
 

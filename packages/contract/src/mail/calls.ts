@@ -123,6 +123,51 @@ export const tempName = z
   .toLowerCase()
   .min(1, { error: commonText.required })
   .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { error: mailText.invalidTempName });
+/**
+ * Role addresses (docs/decisions/034-role-addresses.md): the five a certificate authority may mail
+ * to prove control of a domain (CA/B Forum Baseline Requirements 3.2.2.4.4), RFC 2142's mailbox
+ * names, and the system addresses mail software and list servers answer from.
+ */
+export const ROLE_ADDRESSES: readonly string[] = [
+  // CA/B Forum BR 3.2.2.4.4
+  'admin',
+  'administrator',
+  'hostmaster',
+  'postmaster',
+  'webmaster',
+  // RFC 2142
+  'info',
+  'marketing',
+  'sales',
+  'support',
+  'abuse',
+  'noc',
+  'security',
+  'usenet',
+  'news',
+  'www',
+  'uucp',
+  'ftp',
+  // system and list addresses
+  'root',
+  'mailer-daemon',
+  'nobody',
+  'daemon',
+  'sysadmin',
+  'ssladmin',
+  'ssl-admin',
+  'it',
+  'noreply',
+  'no-reply',
+  'dmarc',
+  'listmaster',
+  'majordomo',
+  'owner',
+];
+const ROLE = new Set(ROLE_ADDRESSES);
+/** Whether a local part is a role address (case does not matter). */
+export const isRoleAddress = (localPart: string): boolean => ROLE.has(localPart.toLowerCase());
+
 const forwardsTo = requiredEmail(mailText.invalidEmailAddress);
 const notes = optionalText(255);
 
@@ -166,7 +211,16 @@ const TempEmailAnswer = z.object({
 export const addTempEmail = defineCall({
   method: 'POST',
   path: '/api/add-tempemail',
-  body: z.object({ logname, name: tempName, forwards_to: forwardsTo, expires: isoDateTime, notes }),
+  body: z.object({
+    logname,
+    // A new name only: one held before the list existed can still be changed and extended.
+    name: tempName.superRefine((name, ctx) => {
+      if (isRoleAddress(name)) ctx.addIssue({ code: 'custom', message: mailText.roleAddressReserved(name) });
+    }),
+    forwards_to: forwardsTo,
+    expires: isoDateTime,
+    notes,
+  }),
   data: TempEmailAnswer,
 });
 
@@ -271,28 +325,49 @@ export const subscribePortal = defineCall({
   body: z.object({ logname, email: requiredEmail(mailText.invalidEmailAddress) }),
   data: z.object({ email: z.string(), state: z.enum(['pending', 'confirmed']), mailed: z.boolean() }),
 });
-/** The link of the confirmation mail; answers with a small HTML page. */
+/** A confirmation link's token (a path segment, redacted in the request log). */
+const linkToken = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
+});
+
+/**
+ * The link of the confirmation mail; answers with a small HTML page whose button confirms
+ * (`confirmPortalSubmit`). Opening it changes nothing: mail scanners open links before people do.
+ */
 export const confirmPortal = defineCall({
   method: 'GET',
   path: '/api/subscribe-portal/confirm/:token',
   token: false,
-  params: z.object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
-  }),
+  params: linkToken,
+  data: z.object({ email: z.string() }),
+});
+/** The button of the link's page (a form post, empty): confirms the subscription; answers a page. */
+export const confirmPortalSubmit = defineCall({
+  method: 'POST',
+  path: '/api/subscribe-portal/confirm/:token',
+  token: false,
+  params: linkToken,
   data: z.object({ email: z.string() }),
 });
 
 /**
  * The link mailed to a new recovery address or to an auto-responder reply address that is not the
- * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page.
+ * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page whose button
+ * confirms (`confirmAddressSubmit`); opening it changes nothing.
  */
 export const confirmAddress = defineCall({
   method: 'GET',
   path: '/api/confirm-address/:token',
   token: false,
-  params: z.object({
-    token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: mailText.confirmLinkInvalid }),
-  }),
+  params: linkToken,
+  data: z.object({ email: z.string() }),
+});
+/** The button of the link's page (a form post, empty): confirms the address; answers a page. */
+export const confirmAddressSubmit = defineCall({
+  method: 'POST',
+  path: '/api/confirm-address/:token',
+  token: false,
+  params: linkToken,
   data: z.object({ email: z.string() }),
 });
 

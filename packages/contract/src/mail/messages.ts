@@ -18,6 +18,13 @@ export const mailText = {
     `${email} is waiting for confirmation: we have sent the confirmation link again.`,
   subscriptionConfirmed: (email: string) => `${email} is now subscribed to the Portal.`,
   confirmLinkInvalid: 'This confirmation link is not valid any more.',
+  /**
+   * The page a confirmation link opens: opening it changes nothing (mail scanners open links), its
+   * button confirms (docs/decisions/035-links-confirm-by-post.md).
+   */
+  confirmSubscriptionTitle: 'Confirm your subscription',
+  confirmSubscriptionAsk: (email: string) => `Press the button to subscribe ${email} to the Portal.`,
+  confirmButton: 'Confirm',
 
   // auto-responder (spec 001 §5, §8)
   datesNotSetTitle: 'Dates not set',
@@ -32,6 +39,12 @@ export const mailText = {
 
   // email aliases (spec 001 §2, §5, §8)
   catchAll: "You can't change a catch-all alias.",
+  /** A role address (docs/decisions/034-role-addresses.md) asked for on the temporary-alias domain. */
+  roleAddressReserved: (name: string) =>
+    `${name} is reserved: role addresses such as postmaster, abuse and webmaster cannot be temporary aliases`,
+  /** A role address on a customer's domain, made or changed by someone other than its owner. */
+  roleAddressOwnerOnly: (address: string) =>
+    `${address} is a role address: only the domain's owner can set it`,
   added: (address: string) => `Added ${address}`,
   updated: (address: string) => `Updated ${address}`,
   deleted: 'Deleted',
@@ -80,6 +93,8 @@ export const mailText = {
 
   // confirmation links of recovery addresses and auto-responder reply addresses (#17 §3, §4)
   addressConfirmedTitle: 'Address confirmed',
+  confirmAddressTitle: 'Confirm your address',
+  confirmAddressAsk: (email: string) => `Press the button to confirm ${email}.`,
   recoveryConfirmed: (email: string) => `${email} is confirmed: password resets may be sent to it.`,
   replyToConfirmed: (email: string) => `${email} is confirmed: the auto-responder will answer from it.`,
   /** The auto-responder's reply_to is not one of the account's own addresses (#17 §4). */

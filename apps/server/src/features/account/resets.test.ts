@@ -197,7 +197,7 @@ describe('recovery contacts feed password resets', () => {
     const confirm = t.sent
       .find((m) => m.to === 'carol.spare@example.org')
       ?.body.match(/\/api\/confirm-address\/\S+/);
-    expect((await t.request('GET', confirm?.[0] ?? '/api/confirm-address/none')).status).toBe(200);
+    expect((await t.request('POST', confirm?.[0] ?? '/api/confirm-address/none')).status).toBe(200);
 
     // Typed as the customer remembers it: the match ignores case.
     expect((await forgot('panel', 'carol', 'carol.spare@example.org')).status).toBe(200);

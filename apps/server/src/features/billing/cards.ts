@@ -258,6 +258,9 @@ export function cardRoutes(app: FastifyInstance): void {
 
   route(app, C.updateCard, {
     access: billing(({ body }) => body.account),
+    // The gateway checks the card's expiry date and billing address: the same limits as add-card.
+    limit: 'card',
+    cardDeclines: true,
     transaction: false,
     handler: async ({ db, body, account, caller }) => {
       const owner = account.logname;

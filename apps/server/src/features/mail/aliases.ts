@@ -2,11 +2,13 @@ import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { isStaff } from '../../auth/policy.ts';
+import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import { domains, emailAliases } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { visibleTo } from '../domains/repository.ts';
-import { conflict, invalid, notFound, refused } from '../../lib/errors.ts';
+import { conflict, forbidden, invalid, notFound, refused } from '../../lib/errors.ts';
 
 /**
  * Domain email aliases (spec 001 "Email Aliases"): the domain's owner, admins granted on it and
@@ -51,9 +53,10 @@ export function aliasRoutes(app: FastifyInstance): void {
 
   route(app, C.addDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
-    handler: async ({ db, domain, body }) => {
+    handler: async ({ db, domain, body, caller }) => {
       const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
+      checkRoleAddress(caller, domain.owner, body.src_user, address);
       checkNotItself(address, body.targets);
       const [row] = await db
         .insert(emailAliases)
@@ -67,9 +70,10 @@ export function aliasRoutes(app: FastifyInstance): void {
 
   route(app, C.updateDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
-    handler: async ({ db, domain, body }) => {
+    handler: async ({ db, domain, body, caller }) => {
       const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
+      checkRoleAddress(caller, domain.owner, body.src_user, address);
       checkNotItself(address, body.targets);
       const [row] = await db
         .update(emailAliases)
@@ -111,4 +115,15 @@ function checkNotItself(address: string, targets: string[]): void {
     const text = mailText.aliasToItself(address);
     throw invalid(text, { targets: text });
   }
+}
+
+/**
+ * A role address on a customer's domain (postmaster@, webmaster@, …) proves control of the domain
+ * to certificate authorities and receives its abuse reports: only the domain's owner account (or
+ * staff) makes or changes one; a domain admin or secondary working on the domain is refused
+ * (docs/decisions/034-role-addresses.md).
+ */
+function checkRoleAddress(caller: Caller | null, owner: string, src: string, address: string): void {
+  if (!C.isRoleAddress(src) || isStaff(caller) || caller?.username === owner) return;
+  throw forbidden(mailText.roleAddressOwnerOnly(address));
 }

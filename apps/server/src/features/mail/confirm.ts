@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { autoResponders, recoveryEmails } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
+import { formPostRoutes, sendLinkPage } from './link-page.ts';
 
 /** Only the SHA-256 of a link's token is stored: a database reader cannot confirm an address. */
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -13,29 +14,79 @@ export const hashToken = (token: string) => createHash('sha256').update(token, '
 /**
  * The confirmation link of a new recovery address (#17 §3) and of an auto-responder reply address
  * that is not the account's own (#17 §4). The link works once and until it expires; it answers a
- * small page, not JSON, because it is opened from the mail.
+ * small page, not JSON, because it is opened from the mail. Opening it (HEAD or GET, as mail
+ * scanners do) only shows the page; its button (a POST to the same address) confirms.
  */
 export function confirmRoutes(app: FastifyInstance): void {
   const { deps } = app;
+  const home = () => `${deps.config.publicUrl}/portal/`;
   route(app, C.confirmAddress, {
     access: 'public',
     audit: false,
     handler: async ({ db, params, reply }) => {
-      const confirmed = await confirm(db, hashToken(params.token), deps.now());
-      reply
-        .code(confirmed ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(
-          page(
-            confirmed ? mailText.addressConfirmedTitle : 'Members Portal',
-            confirmed?.text ?? mailText.confirmLinkInvalid,
-            `${deps.config.publicUrl}/portal/`,
-          ),
-        );
-      return { email: confirmed?.email ?? '' };
+      const email = await pending(db, hashToken(params.token), deps.now());
+      sendLinkPage(
+        reply,
+        email ? 200 : 404,
+        email
+          ? {
+              title: mailText.confirmAddressTitle,
+              text: mailText.confirmAddressAsk(email),
+              home: home(),
+              button: true,
+            }
+          : { title: 'Members Portal', text: mailText.confirmLinkInvalid, home: home() },
+      );
+      return { email: email ?? '' };
     },
   });
+  formPostRoutes(app, (scope) =>
+    route(scope, C.confirmAddressSubmit, {
+      access: 'public',
+      audit: false,
+      // Each update is one statement: the page is sent only after it committed.
+      transaction: false,
+      handler: async ({ db, params, reply }) => {
+        const confirmed = await confirm(db, hashToken(params.token), deps.now());
+        sendLinkPage(
+          reply,
+          confirmed ? 200 : 404,
+          confirmed
+            ? { title: mailText.addressConfirmedTitle, text: confirmed.text, home: home() }
+            : { title: 'Members Portal', text: mailText.confirmLinkInvalid, home: home() },
+        );
+        return { email: confirmed?.email ?? '' };
+      },
+    }),
+  );
+}
+
+/** The address a link would confirm, read only: null when the link is spent, expired or unknown. */
+async function pending(db: Db, tokenHash: string, now: Date): Promise<string | null> {
+  const [recovery] = await db
+    .select({ email: recoveryEmails.contactInfo })
+    .from(recoveryEmails)
+    .where(
+      and(
+        eq(recoveryEmails.tokenHash, tokenHash),
+        isNull(recoveryEmails.confirmedAt),
+        gt(recoveryEmails.tokenExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (recovery) return recovery.email;
+  const [rule] = await db
+    .select({ email: autoResponders.replyTo })
+    .from(autoResponders)
+    .where(
+      and(
+        eq(autoResponders.tokenHash, tokenHash),
+        isNull(autoResponders.confirmedAt),
+        gt(autoResponders.tokenExpiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rule?.email ?? null;
 }
 
 async function confirm(
@@ -70,7 +121,3 @@ async function confirm(
   if (rule) return { email: rule.email, text: mailText.replyToConfirmed(rule.email) };
   return null;
 }
-
-const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, text: string, home: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${html(title)}</h1><p>${html(text)}</p><p><a href="${html(home)}">Members Portal</a></p></body></html>`;

@@ -210,7 +210,8 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     expect(row.confirmedAt).toBeNull();
     expect(row.tokenHash).not.toContain(link[1]);
 
-    const page = await t.request('GET', `/api/subscribe-portal/confirm/${link[1]}`);
+    // Opening the link shows the button; pressing it (a POST) confirms.
+    const page = await t.request('POST', `/api/subscribe-portal/confirm/${link[1]}`);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('bob.baker@example.org is now subscribed to the Portal.');
@@ -264,7 +265,7 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     const first = must(mails[0].body.match(/confirm\/(\S+)/), 'the first link')[1];
     expect((await t.request('GET', `/api/subscribe-portal/confirm/${first}`)).status).toBe(404);
     const second = must(mails[1].body.match(/confirm\/(\S+)/), 'the second link')[1];
-    expect((await t.request('GET', `/api/subscribe-portal/confirm/${second}`)).status).toBe(200);
+    expect((await t.request('POST', `/api/subscribe-portal/confirm/${second}`)).status).toBe(200);
   });
 
   it('validates the address and the account', async () => {

@@ -5,6 +5,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { newsletterSubscriptions } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { formPostRoutes, sendLinkPage } from './link-page.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 /** A pending address is mailed again at most this often, so the form cannot be used to flood a mailbox. */
@@ -81,33 +82,59 @@ export function newsletterRoutes(app: FastifyInstance): void {
     },
   });
 
+  const home = () => `${deps.config.publicUrl}/portal/`;
+  const invalid = () => ({ title: 'The Portal', text: mailText.confirmLinkInvalid, home: home() });
+  // Opening the link (HEAD or GET, as mail scanners do) only shows the page; its button confirms.
   route(app, C.confirmPortal, {
     access: 'public',
-    // One statement: it is its own transaction, and the page is sent only after it committed.
-    transaction: false,
     audit: false,
     handler: async ({ db, params, reply }) => {
       const [row] = await db
-        .update(newsletterSubscriptions)
-        .set({ confirmedAt: deps.now(), tokenHash: null, updatedAt: deps.now() })
+        .select({ email: newsletterSubscriptions.email })
+        .from(newsletterSubscriptions)
         .where(
           and(
             eq(newsletterSubscriptions.tokenHash, hashToken(params.token)),
             isNull(newsletterSubscriptions.confirmedAt),
           ),
         )
-        .returning({ email: newsletterSubscriptions.email });
-      const text = row ? mailText.subscriptionConfirmed(row.email) : mailText.confirmLinkInvalid;
-      reply
-        .code(row ? 200 : 404)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page(row ? mailText.subscribedTitle : 'The Portal', text, `${deps.config.publicUrl}/portal/`));
+        .limit(1);
+      const ask = row && {
+        title: mailText.confirmSubscriptionTitle,
+        text: mailText.confirmSubscriptionAsk(row.email),
+        home: home(),
+        button: true,
+      };
+      sendLinkPage(reply, row ? 200 : 404, ask || invalid());
       return { email: row?.email ?? '' };
     },
   });
-}
 
-const html = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const page = (title: string, text: string, home: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${html(title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${html(title)}</h1><p>${html(text)}</p><p><a href="${html(home)}">Members Portal</a></p></body></html>`;
+  formPostRoutes(app, (scope) =>
+    route(scope, C.confirmPortalSubmit, {
+      access: 'public',
+      // One statement: it is its own transaction, and the page is sent only after it committed.
+      transaction: false,
+      audit: false,
+      handler: async ({ db, params, reply }) => {
+        const [row] = await db
+          .update(newsletterSubscriptions)
+          .set({ confirmedAt: deps.now(), tokenHash: null, updatedAt: deps.now() })
+          .where(
+            and(
+              eq(newsletterSubscriptions.tokenHash, hashToken(params.token)),
+              isNull(newsletterSubscriptions.confirmedAt),
+            ),
+          )
+          .returning({ email: newsletterSubscriptions.email });
+        const done = row && {
+          title: mailText.subscribedTitle,
+          text: mailText.subscriptionConfirmed(row.email),
+          home: home(),
+        };
+        sendLinkPage(reply, row ? 200 : 404, done || invalid());
+        return { email: row?.email ?? '' };
+      },
+    }),
+  );
+}

@@ -123,7 +123,23 @@ export const mailExpectations: Record<string, Expectation> = {
     answers: { 404: 'the sample names no real confirmation token' },
     sample: () => ({ params: { token: 'no-such-confirmation-token-0123' } }),
   },
+  'POST /api/subscribe-portal/confirm/:token': {
+    access: 'public',
+    business: true,
+    page: true,
+    kind: 'none',
+    answers: { 404: 'the sample names no real confirmation token' },
+    sample: () => ({ params: { token: 'no-such-confirmation-token-0123' } }),
+  },
   'GET /api/confirm-address/:token': {
+    access: 'public',
+    business: true,
+    page: true,
+    kind: 'none',
+    answers: { 404: 'the sample names no real confirmation token' },
+    sample: () => ({ params: { token: 'no-such-confirmation-token-0123' } }),
+  },
+  'POST /api/confirm-address/:token': {
     access: 'public',
     business: true,
     page: true,
