@@ -70,6 +70,9 @@ const ALLOWED: Record<string, string> = {
   'auth/passwords.ts:dummy': 'the hash checked for unknown accounts, made once',
   'features/tools/lib/passwords.ts:wordList': 'the word list, read once from its package',
   'integrations/breach/builtin.ts:builtins': 'the built-in breached-password list, prepared once per size',
+  // A bound on this process's own CPU (docs/decisions/044-password-hashing-queue.md): each process
+  // limits its own hashing; no request reads back what another left in it.
+  'auth/password-queue.ts:shared': "the process's password-hashing queue",
   // Keyed by a request: each request has its own entry, and the entry goes with it.
   'features/hosting/agent.ts:agents': "the agent's name on each of its requests",
   // A global regular expression's lastIndex: reset, then used to the end, in one synchronous call.

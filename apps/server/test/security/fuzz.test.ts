@@ -301,6 +301,7 @@ const COUNTS_FAILURES = new Set([
   '/api/user-change-password',
   // the second factor (issue 18): wrong passwords and codes are counted like sign-in guesses
   '/api/totp-disable',
+  '/api/totp-confirm',
   '/api/recovery-codes',
   '/api/mfa-verify',
   // passkeys (issue 18): an unknown passkey counts against the client and the portal's budget
