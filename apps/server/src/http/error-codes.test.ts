@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { passwordQueue } from '../auth/password-queue.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
+import { payment as cardPayment } from '../../test/support/card-bodies.ts';
 
 /**
  * Every failure envelope carries a machine-readable `code` (contract FAILURE_CODES), with the HTTP
@@ -34,25 +35,8 @@ const idempotent = async (who: string, url: string, body: unknown, key: string) 
   t.request('POST', url, { token: await t.token(who), body, headers: { 'idempotency-key': key } });
 
 /** A single payment by bob (a card of the gateway's sandbox); `over` changes a field. */
-const payment = (over: Record<string, unknown> = {}) => ({
-  account: 'bob',
-  amount: '25.00',
-  ccname: 'Bob Baker',
-  ccnumber: '4111111111111111',
-  cardtype: 'Visa',
-  expdate: '1230',
-  cvv: '123',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  email: 'bob.baker@example.org',
-  save_status: 0,
-  comments: '',
-  which_card: 0,
-  ...over,
-});
+const payment = (over: Record<string, unknown> = {}) =>
+  cardPayment({ account: 'bob', ccname: 'Bob Baker', email: 'bob.baker@example.org', ...over });
 /** bob's mail password: a change queued with his panel password (propagates after ten minutes). */
 const mailPassword = (password: string) =>
   t.as('bob').post('/api/change-unix-password', {

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../src/db/schema.ts';
+import { payment as cardPayment } from '../support/card-bodies.ts';
 import { build, type TestApp } from '../support/helper.ts';
 
 /**
@@ -15,25 +16,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-const payment = {
-  account: 'alice',
-  amount: '25.00',
-  ccname: 'Alice Anderson',
-  ccnumber: '4111111111111111',
-  cardtype: 'Visa',
-  expdate: '1230',
-  // The sandbox gateway declines CVV 901.
-  cvv: '901',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  email: 'alice@anderson-design.com',
-  save_status: 0,
-  comments: '',
-  which_card: 0,
-};
+// The sandbox gateway declines CVV 901.
+const payment = cardPayment({ cvv: '901' });
 
 describe('the audit log of staff changes without a transaction', () => {
   it('records a staff payment that failed after its charge was stored, with its outcome', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
+import { newCard as cardBody } from '../support/card-bodies.ts';
 
 /**
  * update-card asks the card gateway to check the card (its expiry date and billing address), like
@@ -24,23 +25,7 @@ async function signIn(logname: string): Promise<string> {
   return res.body.data.id_token;
 }
 
-const newCard = (account: string) => ({
-  account,
-  ccname: 'Card Owner',
-  ccnumber: '4111111111111111',
-  cardtype: 'Visa',
-  expdate: '1230',
-  cvv: '123',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  add_payment: 1,
-  save_card: 1,
-  auto_bill: 0,
-  use_this_card: 1,
-});
+const newCard = (account: string) => cardBody({ account, ccname: 'Card Owner' });
 
 async function addCard(token: string, account: string): Promise<number> {
   const res = await t.request('POST', '/api/add-card', { token, body: newCard(account) });

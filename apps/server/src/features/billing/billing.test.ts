@@ -6,45 +6,7 @@ import { accounts, auditLog, cards, coworkingPurchases, invoices, payments } fro
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { spreadBalance } from './repository.ts';
 import { STALE_PENDING_MS } from './workers.ts';
-
-const VISA = '4111111111111111';
-const newCard = (over: Record<string, unknown> = {}) => ({
-  account: 'alice',
-  ccname: 'Alice Anderson',
-  ccnumber: VISA,
-  cardtype: 'Visa',
-  expdate: '1230',
-  cvv: '123',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  add_payment: 1,
-  save_card: 1,
-  auto_bill: 0,
-  use_this_card: 1,
-  ...over,
-});
-const payment = (over: Record<string, unknown> = {}) => ({
-  account: 'alice',
-  amount: '25.00',
-  ccname: 'Alice Anderson',
-  ccnumber: VISA,
-  cardtype: 'Visa',
-  expdate: '1230',
-  cvv: '123',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  email: 'alice@anderson-design.com',
-  save_status: 0,
-  comments: '',
-  which_card: 0,
-  ...over,
-});
+import { newCard, payment } from '../../../test/support/card-bodies.ts';
 
 let t: TestApp;
 beforeAll(async () => {

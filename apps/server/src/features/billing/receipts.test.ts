@@ -3,26 +3,9 @@ import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { dateInWords, zoneOfAddress } from './receipt.ts';
+import { payment as cardPayment } from '../../../test/support/card-bodies.ts';
 
-const payment = (over: Record<string, unknown> = {}) => ({
-  account: 'alice',
-  amount: '12.00',
-  ccname: 'Alice Anderson',
-  ccnumber: '4111111111111111',
-  cardtype: 'Visa',
-  expdate: '1230',
-  cvv: '123',
-  address: 'PO Box 311',
-  city: 'Portland',
-  state: 'ME',
-  zipcode: '04112',
-  country: 'US',
-  email: 'alice@anderson-design.com',
-  save_status: 0,
-  comments: '',
-  which_card: 0,
-  ...over,
-});
+const payment = (over: Record<string, unknown> = {}) => cardPayment({ amount: '12.00', ...over });
 
 let t: TestApp;
 beforeAll(async () => {
