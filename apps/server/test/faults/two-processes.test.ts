@@ -141,8 +141,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     const t0 = Date.now();
     A = start('web-a', 'web', env, await freePort());
     B = start('web-b', 'web', env, await freePort());
-    start('worker-1', 'worker', env, 0);
-    start('worker-2', 'worker', env, 0);
+    // A worker says it is ready in its start line, written at level info (every line is JSON).
+    const workerEnv = { ...env, LOG_LEVEL: 'info' };
+    start('worker-1', 'worker', workerEnv, 0);
+    start('worker-2', 'worker', workerEnv, 0);
     await Promise.all(procs.map(ready));
     console.log(`[faults] two web + two worker processes ready in ${Date.now() - t0} ms`);
   }, 180_000);
