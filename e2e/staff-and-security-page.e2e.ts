@@ -90,6 +90,8 @@ describe('staff during the forced authenticator set-up', () => {
     await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const key = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
     await page.getByLabel(/Enter the six-digit code/).fill(codeFor(key));
+    // Turning it on is a lasting grant: the password confirms it.
+    await page.getByLabel(/Your panel password/).fill('staff-demo-pass');
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByRole('dialog').getByText('Authenticator on').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
