@@ -11,7 +11,7 @@ import { forbidden, notFound } from '../lib/errors.ts';
 import type { Caller } from './tokens.ts';
 
 /**
- * The access policy of DESIGN.md §3, in one place. Every route names one of these rules
+ * The access policy (docs/access.md), in one place. Every route names one of these rules
  * (see http/route.ts, `Access`); nothing is decided ad hoc in a handler
  * (docs/decisions/016-policy-rules.md).
  *

@@ -1,7 +1,7 @@
 import type { FailureCode } from '@portal/contract/http';
 import { commonText } from '@portal/contract/messages';
 
-/** The one error model of the API: a code maps to an HTTP status and an envelope (DESIGN.md §2). */
+/** The one error model of the API: a code maps to an HTTP status and an envelope (docs/api.md). */
 export type ErrorCode =
   | 'invalid'
   | 'unauthenticated'

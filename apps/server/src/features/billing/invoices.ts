@@ -28,7 +28,7 @@ export function invoiceRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ db, body, account, caller }) => {
       // Looked up with its owner: another account's invoice and a missing one get the same answer
-      // (403 for a customer, DESIGN.md §3; staff are told it is not on the account).
+      // (403 for a customer, docs/access.md; staff are told it is not on the account).
       const row = await ownInvoice(db, account.logname, body.invoice);
       if (!row) throw missing(caller, billingText.invoiceNotFound(body.invoice));
       const standing = (await standingOf(db, account.logname, app.deps.now())).invoices.find(

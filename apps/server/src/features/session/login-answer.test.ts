@@ -4,7 +4,7 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * The spec's table reads `id_token`, `bill_email` and `mode` from the login answer by those names:
- * they stand at the top level (DESIGN.md §2), and in `data` as before (issue 15).
+ * they stand at the top level (docs/api.md), and in `data` as before.
  */
 let t: TestApp;
 beforeAll(async () => {

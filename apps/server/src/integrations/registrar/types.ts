@@ -1,5 +1,5 @@
 /**
- * The registrar behind domain renewal (DESIGN.md §5): OpenSRS in production, the "manual
+ * The registrar behind domain renewal (docs/integrations/domains.md): OpenSRS in production, the "manual
  * hostmaster queue" as the embedded default. The domains feature calls `renew` from a worker
  * job, never from the request that asked for the renewal.
  */
