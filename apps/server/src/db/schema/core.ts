@@ -56,7 +56,17 @@ export const accounts = pgTable(
      */
     sessionEpoch: integer('session_epoch').notNull().default(0),
   },
-  (t) => [index('accounts_primary_idx').on(t.primary)],
+  (t) => [
+    index('accounts_primary_idx').on(t.primary),
+    // Staff search by part of a name or billing email (`ilike '%…%'`): trigram indexes (pg_trgm;
+    // docs/decisions/050-staff-search-trigram-index.md). The name's expression is the search's own,
+    // features/session/routes.ts, accountName.
+    index('accounts_name_trgm').using(
+      'gin',
+      sql`(trim(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
+    ),
+    index('accounts_bill_email_trgm').using('gin', t.billEmail.op('gin_trgm_ops')),
+  ],
 );
 
 /** Account and billing addresses (kind 'account' | 'bill'). */

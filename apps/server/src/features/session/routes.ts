@@ -1,7 +1,6 @@
-import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import * as S from '@portal/contract/session/calls';
 import { commonText } from '@portal/contract/messages';
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { passwordQueue } from '../../auth/password-queue.ts';
 import { verifyInSlot } from '../../auth/passwords.ts';
@@ -26,8 +25,9 @@ import {
 } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
-import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
+import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { accountSearch } from './account-search.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
@@ -271,29 +271,10 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // Staff find an account by part of its name, billing email or one of its domains (issue 21);
+  // Staff find an account by part of its name, billing email or one of its domains (account-search.ts);
   // the exact logname or uid stays lookup-logname-uid's. Staff only, like that call.
   route(app, S.searchAccounts, {
     access: 'staff',
-    handler: async ({ db, params }) => {
-      const pattern = `%${likeEscaped(params.text)}%`;
-      const name = sql<string>`trim(${accounts.firstName} || ' ' || ${accounts.lastName})`;
-      const rows = await db
-        .selectDistinctOn([accounts.logname], {
-          logname: accounts.logname,
-          name,
-          bill_email: accounts.billEmail,
-          domain: sql<string>`coalesce(${domains.domain}, '')`,
-        })
-        .from(accounts)
-        .leftJoin(domains, sql`${domains.owner} = ${accounts.logname} and ${domains.domain} ilike ${pattern}`)
-        .where(or(ilike(name, pattern), ilike(accounts.billEmail, pattern), ilike(domains.domain, pattern)))
-        .orderBy(asc(accounts.logname))
-        .limit(ACCOUNT_SEARCH_LIMIT);
-      return rows;
-    },
+    handler: ({ db, params }) => accountSearch(db, params.text),
   });
 }
-
-/** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
