@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoPassword, type TestApp } from '../../test/support/helper.ts';
-import { API_TYPES_FILE, renderApiTypes } from '../../test/support/api-types.ts';
+import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { API_TYPES_FILE, renderApiTypes } from '../support/api-types.ts';
 import type { paths } from './portal-api.generated.ts';
 
 /**
