@@ -264,7 +264,8 @@ describe('renewal and edit', () => {
     await page.getByText('client04-anderson.com is updated').waitFor();
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
     const row = page.getByRole('row', { name: /client04-anderson\.com/ });
-    await expect(row.locator('td').nth(2).textContent()).resolves.toBe('Yes');
+    // Domain, ExD, Days left, Status, A/R
+    await expect(row.locator('td').nth(4).textContent()).resolves.toBe('Yes');
 
     await page.goto(url('/edit-domain/anderson.design'));
     await page.getByText('Not authorized to edit anderson.design').waitFor();
