@@ -18,8 +18,11 @@ function localToday(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** A domain's row, found by the link of its first cell (a contact address may name another domain). */
 const row = (page: Page, domain: string) =>
-  page.getByRole('row', { name: new RegExp(domain.replace(/\./g, '\\.')) });
+  page.locator('tbody tr').filter({ has: page.getByRole('link', { name: domain, exact: true }) });
+/** A per-row Renew action ("Renew example.com"), not the menu's "Renew Domains". */
+const RENEW_ROW = /^Renew [a-z0-9-]+\.[a-z.]+$/;
 
 for (const width of [1280, 390]) {
   describe(`domain lists at ${width} px`, () => {
@@ -56,17 +59,13 @@ for (const width of [1280, 390]) {
       expect(box?.height).toBeGreaterThanOrEqual(24);
       expect(box?.width).toBeGreaterThanOrEqual(24);
       // not offered for a domain registered elsewhere, and not on Edit Domains
-      expect(
-        await row(page, 'anderson.design')
-          .getByRole('link', { name: /^Renew / })
-          .count(),
-      ).toBe(0);
+      expect(await row(page, 'anderson.design').getByRole('link', { name: RENEW_ROW }).count()).toBe(0);
       await renew.click();
       await page.waitForURL(/\/portal\/domain-renewal\/andersonphoto\.net$/);
       await page.getByText('Expiration date').waitFor();
       await page.goto(url('/domain-list'));
       await row(page, 'andersonphoto.net').waitFor();
-      expect(await page.getByRole('link', { name: /^Renew / }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: RENEW_ROW }).count()).toBe(0);
     }, 120_000);
   });
 }
