@@ -39,6 +39,8 @@ const EXPIRING_ROW: React.CSSProperties = {
   background: 'var(--mantine-color-red-light)',
 };
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Today in the browser's calendar, YYYY-MM-DD: the day the days left count from. */
 function localToday(): string {
   const d = new Date();
@@ -66,7 +68,11 @@ export default function DomainListPage() {
   const columns = useMemo<ColumnDef<DomainRow, unknown>[]>(
     () => [
       { accessorKey: 'domain', header: 'Domain', meta: { filter: true } },
-      { accessorKey: 'expiration_date', header: 'ExD' },
+      {
+        accessorKey: 'expiration_date',
+        header: 'ExD',
+        cell: ({ row }) => <span style={NO_WRAP}>{row.original.expiration_date}</span>,
+      },
       {
         id: 'days_left',
         header: domainText.daysLeftHeader,
