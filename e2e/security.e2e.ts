@@ -96,11 +96,12 @@ describe('Security: sessions and sign-ins', () => {
     await login(a, 'carol');
     await login(b, 'carol');
     await a.goto(url('/security'));
-    await expect.poll(() => sessionRows(a).count()).toBeGreaterThanOrEqual(2);
     // carol's sessions of the same browser and network are folded under their latest: show them all,
     // so the count is of every session.
     const older = a.getByRole('button', { name: /^Show \d+ older sessions? of / });
+    await older.first().waitFor();
     while ((await older.count()) > 0) await older.first().click();
+    await expect.poll(() => sessionRows(a).count()).toBeGreaterThanOrEqual(2);
     const before = await sessionRows(a).count();
     await sessionRows(a)
       .filter({ hasNotText: 'This browser' })
