@@ -33,11 +33,11 @@ const FAILED_ROW: DomainRow = {
   registrar_managed: false,
 };
 
-/** A row expiring soon: a bar at its start and a tint, beside its "Expires soon" words. */
-const EXPIRING_ROW: React.CSSProperties = {
-  boxShadow: 'inset 4px 0 0 var(--mantine-color-red-filled)',
-  background: 'var(--mantine-color-red-light)',
-};
+/**
+ * A row expiring soon: a bar at its start beside its "Expires soon" words (no tint: the row's
+ * buttons and links keep their contrast).
+ */
+const EXPIRING_ROW: React.CSSProperties = { boxShadow: 'inset 5px 0 0 var(--mantine-color-red-filled)' };
 
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
