@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as axeViolations } from './axe.ts';
 import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+import { demoInvoice } from './demo-days.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,8 +76,8 @@ describe('billing', () => {
     const page = await newPage(browser);
     await login(page, 'bob');
     await page.goto(url('/invoices'));
-    await page.getByRole('row', { name: /20261001-5002/ }).waitFor();
-    await page.goto(url('/view-invoice/20261001-5002'));
+    await page.getByRole('row', { name: new RegExp(demoInvoice('20261001-5002')) }).waitFor();
+    await page.goto(url(`/view-invoice/${demoInvoice('20261001-5002')}`));
     await page.getByTestId('invoice-body').getByText('Invoice for Bob Baker').waitFor();
     await page.waitForTimeout(300);
     expect(
@@ -251,8 +252,8 @@ describe('billing screens: accessibility and looks', () => {
   const screens: Array<[string, string, string]> = [
     ['edit-cc', '/edit-cc', 'Visa ending 1111'],
     ['make-payment', '/make-payment', 'Cards on file'],
-    ['invoices', '/invoices', '20261101-5001'],
-    ['view-invoice', '/view-invoice/20261101-5001', 'Invoice for Anderson Design LLC'],
+    ['invoices', '/invoices', demoInvoice('20261101-5001')],
+    ['view-invoice', `/view-invoice/${demoInvoice('20261101-5001')}`, 'Invoice for Anderson Design LLC'],
     ['recent-payments', '/recent-payments', '60012345001'],
   ];
   for (const dark of [false, true]) {

@@ -2,6 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { demoDay } from './demo-days.ts';
+
+/** The same day a year on (a one-year renewal). */
+const nextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -232,7 +236,7 @@ describe('renewal and edit', () => {
         },
         { timeout: 20_000, interval: 1000 },
       )
-      .toContain('2027-12-16');
+      .toContain(nextYear(demoDay('2026-12-16')));
   }, 180_000);
 
   it('edits a domain and refuses auto-renew together with let-expire', async () => {
@@ -260,7 +264,8 @@ describe('renewal and edit', () => {
     await page.getByText('client04-anderson.com is updated').waitFor();
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
     const row = page.getByRole('row', { name: /client04-anderson\.com/ });
-    await expect(row.locator('td').nth(2).textContent()).resolves.toBe('Yes');
+    // Domain, ExD, Days left, Status, A/R
+    await expect(row.locator('td').nth(4).textContent()).resolves.toBe('Yes');
 
     await page.goto(url('/edit-domain/anderson.design'));
     await page.getByText('Not authorized to edit anderson.design').waitFor();

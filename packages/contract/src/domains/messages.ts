@@ -10,6 +10,28 @@ export const domainText = {
   failed: 'Failed',
   /** Shown for domains not registered through our registrar partner (spec 001 §6). */
   expirationUnknown: 'UNKNOWN',
+  /** Beside the spec's columns (domains/status.ts): days left, a plain status, a Renew action. */
+  daysLeftHeader: 'Days left',
+  statusHeader: 'Status',
+  renewHeader: 'Renew',
+  renewAction: 'Renew',
+  renewActionLabel: (domain: string) => `Renew ${domain}`,
+  daysLeft: (days: number | null) =>
+    days === null
+      ? '—'
+      : days === 0
+        ? 'expires today'
+        : days > 0
+          ? `${days} ${days === 1 ? 'day' : 'days'}`
+          : `expired ${-days} ${days === -1 ? 'day' : 'days'} ago`,
+  status: {
+    'renewal-pending': 'renewal pending',
+    'will-expire': 'will expire',
+    'renews-automatically': 'renews automatically',
+    'renew-by-hand': 'renew by hand',
+    'not-here': 'registered elsewhere',
+  },
+  expiresSoon: 'Expires soon',
 
   // registration (spec 001 §5, §8)
   cantFindIt: "Can't find it",

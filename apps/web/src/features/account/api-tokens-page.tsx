@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   CopyButton,
@@ -14,9 +15,11 @@ import {
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
+import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
@@ -109,7 +112,12 @@ export default function ApiTokensPage() {
       <Text size="sm">
         A personal access token lets a script use the portal's API as this account, without a password: send
         it as <Code>Authorization: Bearer …</Code>. A read-only token makes GET calls only. No token can make
-        tokens, change passwords or hand access to anyone, and none carries staff power.
+        tokens, change passwords or hand access to anyone, and none carries staff power. Every call, with its
+        parameters, answers and failures, is in the{' '}
+        <Anchor component={Link} to={routePath('api-reference')}>
+          API Reference
+        </Anchor>
+        .
       </Text>
       {made && (
         <Alert
