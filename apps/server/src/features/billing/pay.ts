@@ -79,8 +79,7 @@ function settle(p: PaymentRow): Answer {
   if (p.status === 'approved' || p.status === 'unknown') return paymentAnswer(p);
   if (p.status === 'pending') throw conflict(billingText.paymentInProgress, 'payment_in_progress');
   if (p.status === 'declined') throw refused(p.message || billingText.noPaymentTitle);
-  if (p.status === 'failed' && p.message.startsWith(billingText.unableToAddThisCard))
-    throw refused(p.message, 'card_not_stored');
+  if (p.status === 'not_stored') throw refused(p.message, 'card_not_stored');
   // A gateway error, or a charge the gateway never made: nothing was charged. The client shows
   // 'API Payment failure' with the error; the code not_charged tells it that this 503, unlike one
   // for a database outage after the charge, is a certain outcome (a new submit gets a new key).
@@ -226,7 +225,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       if (!stored.ok) {
         const message = billingText.unableToAddCard(stored.message);
         await failPayment(db, req.key, message);
-        throw refused(message);
+        throw refused(message, 'card_not_stored');
       }
       let kept: CardRow | null = null;
       try {
