@@ -91,6 +91,14 @@ function settle(p: PaymentRow): Answer {
   );
 }
 
+/**
+ * What a payment's audit entry adds to its body (whose `amount` is in cents, as parsed): the card's
+ * last four digits, for the account's activity (never more of the card), and the comments.
+ */
+function paymentAudit(req: { ccn4: string; comments: string }) {
+  return { ccn4: req.ccn4, comments: req.comments };
+}
+
 function paymentRequest(
   body: SingleBody | SavedBody,
   account: AccountRef,
@@ -192,7 +200,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       const owner = account.logname;
       const { card, ccn4, secrets } = requestCard(app, body, commonText.expiredCard);
       const req = paymentRequest(body, account, caller, { cardId: null, ccn4, secrets });
-      auditDetails.comments = req.comments;
+      Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         // A token's card is known only to the gateway: a retry carries a new token of the same
@@ -259,7 +267,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       // Looked up together with its owner: another account's card id is a 403.
       const card = await ownCard(db, caller, owner, body.which_card);
       const req = paymentRequest(body, account, caller, { cardId: card.id, ccn4: card.ccn4 });
-      auditDetails.comments = req.comments;
+      Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id)
