@@ -3,7 +3,7 @@ import { mailText } from '@portal/contract/mail/messages';
 import { commonText } from '@portal/contract/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { launch, login, newPage, url } from './browser.ts';
+import { launch, login, pagesClosedAfterEach, payDeclinedAsBob, url } from './browser.ts';
 
 /**
  * A refusal is shown once, where the eye is: a field's error beside the field and no pop-up for it;
@@ -11,6 +11,8 @@ import { launch, login, newPage, url } from './browser.ts';
  */
 
 vi.setConfig({ testTimeout: 240_000 });
+// Each page is closed after its test, also when the test fails.
+const openPage = pagesClosedAfterEach();
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,7 +27,7 @@ const timesShown = (page: Page, text: string) => page.getByText(text, { exact: t
 
 /** A signed-in page of `width`, with longer waits for a loaded machine. */
 async function signedIn(logname: string, width: number): Promise<Page> {
-  const page = await newPage(browser, { width });
+  const page = await openPage(browser, { width });
   page.setDefaultTimeout(60_000);
   await login(page, logname);
   return page;
@@ -43,7 +45,6 @@ for (const width of [390, 1280]) {
       expect(await timesShown(page, mailText.nameWithDomain)).toBe(1);
       expect(await dialog(page).count()).toBe(0);
       await expect(page.getByLabel('Alias name').getAttribute('aria-invalid')).resolves.toBe('true');
-      await page.context().close();
     });
 
     it('a bad temporary alias name: beside the field, no "Failed" pop-up', async () => {
@@ -56,7 +57,6 @@ for (const width of [390, 1280]) {
       await page.getByText(mailText.nameWithDomain).waitFor();
       expect(await timesShown(page, mailText.nameWithDomain)).toBe(1);
       expect(await dialog(page).count()).toBe(0);
-      await page.context().close();
     });
 
     it('missing auto-responder dates: on the first submit, beside the dates, with the other fields', async () => {
@@ -68,11 +68,10 @@ for (const width of [390, 1280]) {
       expect(await timesShown(page, mailText.datesNotSetBody)).toBe(2);
       await page.getByText(commonText.required).first().waitFor();
       expect(await dialog(page).count()).toBe(0);
-      await page.context().close();
     });
 
     it('a wrong password: "Login Failed 1 Time(s)" beside the form, once, with the way to reset', async () => {
-      const page = await newPage(browser, { width });
+      const page = await openPage(browser, { width });
       page.setDefaultTimeout(60_000);
       await page.goto(url('/'));
       await page.getByLabel('Username').fill(`nobody${width}`);
@@ -88,34 +87,17 @@ for (const width of [390, 1280]) {
       expect(await problem.isVisible()).toBe(true);
       await problem.getByRole('link', { name: commonText.loginResetNext }).click();
       await page.waitForURL(/\/request-panel-reset$/);
-      await page.context().close();
     });
 
     it('a declined card: one pop-up that says nothing was charged and what to do next', async () => {
       const page = await signedIn('bob', width);
-      await page.goto(url('/make-payment'));
-      await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
-      await expect
-        .poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 })
-        .toBe('48 Elm Avenue');
-      // The sandbox declines a charge of exactly $0.02 (docs/integrations/payments.md).
-      await page.getByLabel('Amount ($)').fill('0.02');
-      await page.getByLabel('Single payment, do not save the card').check();
-      await page.getByLabel('Card number').fill('4007000000027');
-      await page.getByRole('textbox', { name: 'Card type' }).click();
-      await page.getByRole('option', { name: 'Visa' }).click();
-      await page.getByLabel('Expiration (MMYY)').fill('1130');
-      await page.getByLabel('CVV').fill('321');
-      await page.getByRole('button', { name: 'Make Payment' }).click();
-      // Nothing is due on bob's account: the payment is a credit, which the form asks about first.
-      await dialog(page).getByRole('button', { name: 'Pay anyway' }).click();
+      await payDeclinedAsBob(page, 'Single payment, do not save the card');
       const modal = dialog(page).filter({ hasText: billingText.noPaymentTitle });
       await modal.getByText(billingText.declinedNext).waitFor();
       expect(await page.getByText(billingText.declinedNext).count()).toBe(1);
       // The gateway's words once, in the same pop-up.
       await modal.getByText('has been declined').waitFor();
       expect(await page.getByText('has been declined').count()).toBe(1);
-      await page.context().close();
     });
   });
 }
