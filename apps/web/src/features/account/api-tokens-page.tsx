@@ -22,6 +22,7 @@ import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowButton } from '../../ui/row-button.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
@@ -85,16 +86,13 @@ export default function ApiTokensPage() {
       header: 'Revoke',
       enableSorting: false,
       cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          color="red"
-          aria-label={`Revoke ${row.original.name}`}
+        <RowButton
+          verb="Revoke"
+          name={row.original.name}
+          removes
           loading={revoke.isPending && revoke.variables?.id === row.original.id}
           onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
-        >
-          Revoke
-        </Button>
+        />
       ),
     },
   ];
