@@ -184,12 +184,8 @@ describe('each entry names its object and amount, once', () => {
   });
 
   it('a payment names the amount and the card ending, never more of the card', async () => {
-    const res = await t
-      .as('bob')
-      .post(
-        '/api/single-payment',
-        payment({ account: 'bob', ccname: 'Bob Baker', email: 'bob.baker@example.org', amount: '25.5' }),
-      );
+    const bobs = { account: 'bob', ccname: 'Bob Baker', email: 'bob.baker@example.org' };
+    const res = await t.as('bob').post('/api/single-payment', payment({ ...bobs, amount: '25.5' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const entry = await newest('bob');
     expect(entry).toMatchObject({
