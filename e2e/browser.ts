@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { startPortal } from './portal.ts';
 import './provided.ts';
 
@@ -106,6 +106,26 @@ export async function login(page: Page, logname: string, password = `${logname}-
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByTestId('operator').waitFor();
+}
+
+/**
+ * bob (signed in) pays $0.02 with a new Visa card, which the sandbox declines
+ * (docs/integrations/payments.md), choosing the card status `cardStatus` (its radio's label), and
+ * answers the form's question about paying a credit (nothing is due on bob's account).
+ */
+export async function payDeclinedAsBob(page: Page, cardStatus: string): Promise<void> {
+  await page.goto(url('/make-payment'));
+  await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
+  await expect.poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 }).toBe('48 Elm Avenue');
+  await page.getByLabel('Amount ($)').fill('0.02');
+  await page.getByLabel(cardStatus).check();
+  await page.getByLabel('Card number').fill('4007000000027');
+  await page.getByRole('textbox', { name: 'Card type' }).click();
+  await page.getByRole('option', { name: 'Visa' }).click();
+  await page.getByLabel('Expiration (MMYY)').fill('1130');
+  await page.getByLabel('CVV').fill('321');
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
 }
 
 /**

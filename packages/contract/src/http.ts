@@ -164,6 +164,11 @@ export const FAILURE_CODES = {
     http: 422,
     means: 'The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.',
   },
+  passkey_expired: {
+    http: 401,
+    means:
+      'A passkey sign-in answered a request that is unknown, expired or used already: ask the passkey again.',
+  },
   mfa_setup_required: {
     http: 403,
     means: 'A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).',

@@ -34,6 +34,8 @@ export const commonText = {
   loginFailedTitle: 'Login Failed',
   loginUseAccountName: 'Please use your account name, not your email address for logging in',
   loginFailedTimes: (n: number) => `Login Failed ${n} Time(s)`,
+  /** The next step after a wrong account name or password, beside the failure. */
+  loginResetNext: 'Forgot your password? Reset it by mail',
   badCredentials: 'Invalid account name or password',
   tooManyAttempts: 'Too many failed attempts - please wait a few minutes and try again',
   loggedIn: (user: string) => `Logged in ${user}`,

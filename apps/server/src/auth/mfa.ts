@@ -164,7 +164,7 @@ export async function verifySecondFactorPasskey(
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     // The expired or used challenge keeps its own words: asking anew is what helps then.
-    const stale = err.message === passkeyText.expired;
+    const stale = err.specific === 'passkey_expired';
     throw refused(stale ? passkeyText.expired : secondFactorText.passkeyNotAccepted, 'wrong_code');
   }
   await clearFailures(db, key);

@@ -69,6 +69,26 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   },
   mfa_expired: () =>
     t.request('POST', '/api/mfa-verify', { body: { mfa_token: 'no-such-token', code: '123456' } }),
+  // A passkey answer to a request the server never made (or used, or let expire).
+  passkey_expired: () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    const clientData = { type: 'webauthn.get', challenge: b64('never-asked'), origin: 'http://localhost' };
+    return t.request('POST', '/api/passkey-login', {
+      body: {
+        response: {
+          id: b64('no-such-passkey'),
+          rawId: b64('no-such-passkey'),
+          type: 'public-key',
+          response: {
+            clientDataJSON: b64(JSON.stringify(clientData)),
+            authenticatorData: b64('data'),
+            signature: b64('signature'),
+          },
+          clientExtensionResults: {},
+        },
+      },
+    });
+  },
   mfa_setup_required: async () => {
     // The policy as `npm start` runs it; the test app's default is `optional`.
     const config = t.app.deps.config;

@@ -1,30 +1,24 @@
-import type { FailureCode } from '@portal/contract/http';
+import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { commonText } from '@portal/contract/messages';
 
-/** The one error model of the API: a code maps to an HTTP status and an envelope (docs/api.md). */
+/**
+ * The one error model of the API (docs/api.md): an error's kind is one of the contract's general
+ * failure codes; its envelope's code is that kind or a more specific code (`specific`), and its HTTP
+ * status is the one the contract's FAILURE_CODES table gives that envelope code (`httpStatusOf`).
+ */
 export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'bad_credentials'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'refused'
-  | 'too_many'
-  | 'unavailable';
-
-export const HTTP_STATUS: Record<ErrorCode, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  /** A failed sign-in: 401 with status 0 (not the expired-token answer). */
-  bad_credentials: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  refused: 422,
-  too_many: 429,
-  unavailable: 503,
-};
+  | Extract<
+      FailureCode,
+      | 'invalid'
+      | 'unauthenticated'
+      | 'bad_credentials'
+      | 'forbidden'
+      | 'not_found'
+      | 'conflict'
+      | 'refused'
+      | 'unavailable'
+    >
+  | 'too_many';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -48,6 +42,11 @@ export class AppError extends Error {
 export function failureCode(err: AppError): FailureCode {
   if (err.specific) return err.specific;
   return err.code === 'too_many' ? 'rate_limited' : err.code;
+}
+
+/** The HTTP status of an error: the contract's, for the code its envelope carries (one table). */
+export function httpStatusOf(err: AppError): number {
+  return FAILURE_CODES[failureCode(err)].http;
 }
 
 export const invalid = (message: string, errors?: Record<string, string>) =>

@@ -2985,6 +2985,7 @@ export interface components {
              *     `idempotency_mismatch` (422): This Idempotency-Key was used with another request; use a new key for a new request.
              *     `wrong_code` (422): The second factor is wrong: an authenticator or recovery code wrong or used already, or a passkey not accepted.
              *     `mfa_expired` (422): The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.
+             *     `passkey_expired` (401): A passkey sign-in answered a request that is unknown, expired or used already: ask the passkey again.
              *     `mfa_setup_required` (403): A staff account must set up a second factor before any other call (PORTAL_STAFF_MFA=required).
              *     `rate_limited` (429): Too many attempts; wait before trying again.
              *     `hashing_busy` (429): Every password check of the server is busy and its queue is full (a burst of sign-ins); nothing was checked or counted: retry after Retry-After's seconds.
@@ -2993,7 +2994,7 @@ export interface components {
              *     `not_charged` (503): The gateway failed or refused the charge: nothing was charged, a new attempt is a new payment.
              * @enum {string}
              */
-            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "already_pending" | "payment_in_progress" | "payment_key_reused" | "idempotency_in_progress" | "too_large" | "refused" | "card_not_stored" | "breached_password" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "mfa_setup_required" | "rate_limited" | "hashing_busy" | "internal" | "unavailable" | "not_charged";
+            code: "invalid" | "unauthenticated" | "bad_credentials" | "forbidden" | "not_found" | "conflict" | "names_taken" | "already_pending" | "payment_in_progress" | "payment_key_reused" | "idempotency_in_progress" | "too_large" | "refused" | "card_not_stored" | "breached_password" | "wrong_password" | "idempotency_mismatch" | "wrong_code" | "mfa_expired" | "passkey_expired" | "mfa_setup_required" | "rate_limited" | "hashing_busy" | "internal" | "unavailable" | "not_charged";
             errors?: {
                 [key: string]: string;
             };
@@ -3020,7 +3021,7 @@ export interface components {
                 "application/json": components["schemas"]["FailEnvelope"];
             };
         };
-        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. */
+        /** @description `unauthenticated`: No token, or the token is invalid, expired or revoked (`status: 'expired_token'`). `bad_credentials`: Sign-in refused: wrong account name or password. `passkey_expired`: A passkey sign-in answered a request that is unknown, expired or used already: ask the passkey again. */
         Unauthenticated: {
             headers: {
                 [name: string]: unknown;

@@ -28,6 +28,9 @@ export const billingText = {
     `Thank you for your payment. Transaction ID: ${transId}. Amount: $${amount}. Receipt sent to: ${receiptTo || 'No receipt sent'}.`,
   noReceipt: 'No receipt sent',
   noPaymentTitle: 'No Payment made',
+  /** The next step after a declined card (or one the gateway would not store): nothing was charged. */
+  declinedNext:
+    "Nothing was charged. Check the card's number, expiry date, security code and billing address, or pay with another card.",
   apiFailureTitle: 'API Payment failure',
   apiFailureAdvice: 'Please contact the network operations team about this payment.',
   unableToAddThisCard: 'Unable to add this card',

@@ -30,6 +30,7 @@ export const aliasName = z
   .toLowerCase()
   .min(1, { error: commonText.required })
   .max(64, { error: mailText.invalidAliasName })
+  .refine((v) => !v.includes('@'), { error: mailText.nameWithDomain, abort: true })
   .refine((v) => v === '*' || ALIAS_NAME.test(v), { error: mailText.invalidAliasName });
 
 /**
@@ -122,6 +123,7 @@ export const tempName = z
   .trim()
   .toLowerCase()
   .min(1, { error: commonText.required })
+  .refine((v) => !v.includes('@'), { error: mailText.nameWithDomain, abort: true })
   .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { error: mailText.invalidTempName });
 /**
  * Role addresses (docs/decisions/034-role-addresses.md): the five a certificate authority may mail

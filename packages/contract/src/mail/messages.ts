@@ -55,6 +55,8 @@ export const mailText = {
   recoveryNotFound: 'Recovery email not found',
   aliasExists: (address: string) => `${address} already exists`,
   invalidAliasName: 'An alias name may use letters, digits and . _ - + only',
+  /** A whole address typed where only the name before the @ belongs (alias and temporary names). */
+  nameWithDomain: 'Leave out the @ part: type only the name before the @ (the domain is added for you)',
   targetsRequired: 'Enter at least one target address',
   badTarget: (line: number, text: string) => `Line ${line}: "${text}" is not a valid email address`,
   tooManyTargets: (max: number) => `At most ${max} target addresses`,

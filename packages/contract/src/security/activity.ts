@@ -37,6 +37,35 @@ const named = (d: Details, ...names: string[]) => {
   return '';
 };
 const fixed = (action: string, summary: string): Sentence => ({ action, summary: () => summary });
+/** " $25.00" from a field of dollars, or ''. */
+const dollars = (d: Details, name: string): string => {
+  const v = Number(field(d, name));
+  return field(d, name) && Number.isFinite(v) ? ` $${v.toFixed(2)}` : '';
+};
+/** " with the card ending 1111", or " with a card". */
+const cardEnding = (d: Details, saved: boolean): string => {
+  const last4 = field(d, 'ccn4');
+  if (/^\d{4}$/.test(last4)) return ` with the ${saved ? 'saved ' : ''}card ending ${last4}`;
+  return saved ? ' with a saved card' : ' with a card';
+};
+/** A payment: "Paid $25.00 with the card ending 1111." (its recorded `amount` is in cents, as parsed). */
+const payment = (saved: boolean) => (d: Details) => {
+  const cents = d.amount;
+  const paid = Number.isInteger(cents) ? `Paid $${((cents as number) / 100).toFixed(2)}` : 'Made a payment';
+  return `${paid}${cardEnding(d, saved)}.`;
+};
+/** " for 2 years", from a count of years. */
+const forYears = (d: Details, name: string): string => {
+  const n = Number(field(d, name));
+  return Number.isInteger(n) && n > 0 ? ` for ${n} ${n === 1 ? 'year' : 'years'}` : '';
+};
+/** "2026-12-01 09:00 UTC" from an ISO date and time (its offset named when not UTC), or ''. */
+const when = (d: Details, name: string): string => {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?(Z|[+-]\d{2}:?\d{2})$/.exec(field(d, name));
+  if (!m) return '';
+  const zone = m[3] === 'Z' || /^[+-]00:?00$/.test(m[3] ?? '') ? 'UTC' : `UTC${m[3]}`;
+  return `${m[1]} ${m[2]} ${zone}`;
+};
 
 /** Keyed like the audit log's `action`: "METHOD path". */
 export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
@@ -67,8 +96,8 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
   'POST /api/add-card': fixed('Card added', 'Added a payment card.'),
   'POST /api/update-card': fixed('Card changed', 'Changed a payment card.'),
   'POST /api/delete-card': fixed('Card removed', 'Removed a payment card.'),
-  'POST /api/single-payment': fixed('Payment made', 'Made a payment with a card.'),
-  'POST /api/saved-card-payment': fixed('Payment made', 'Made a payment with a saved card.'),
+  'POST /api/single-payment': { action: 'Payment made', summary: payment(false) },
+  'POST /api/saved-card-payment': { action: 'Payment made', summary: payment(true) },
   'POST /api/purchase-product': {
     action: 'Product bought',
     summary: (d) => `Bought a coworking product${named(d, 'product', 'product_id')}.`,
@@ -82,7 +111,8 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
   },
   'POST /api/renew-domain': {
     action: 'Domain renewed',
-    summary: (d) => `Renewed the domain${named(d, 'domain')}.`,
+    summary: (d) =>
+      `Renewed the domain${named(d, 'renew_domain', 'domain')}${forYears(d, 'numyears')}${dollars(d, 'price') ? ` (${dollars(d, 'price').trim()})` : ''}.`,
   },
   'POST /api/domainedit': {
     action: 'Domain settings changed',
@@ -135,7 +165,13 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     'Newsletter subscription changed',
     'Changed the newsletter subscription.',
   ),
-  'POST /api/auto-responder': fixed('Auto-responder changed', 'Changed the auto-responder.'),
+  'POST /api/auto-responder': {
+    action: 'Auto-responder set',
+    summary: (d) =>
+      when(d, 'start') && when(d, 'end')
+        ? `Set the auto-responder to answer from ${when(d, 'start')} to ${when(d, 'end')}${named(d, 'reply_to') ? `, replying from${named(d, 'reply_to')}` : ''}.`
+        : 'Set the auto-responder.',
+  },
   // hosting
   'POST /api/update-php-version': {
     action: 'PHP version changed',

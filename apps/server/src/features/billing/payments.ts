@@ -97,11 +97,14 @@ export async function setPaymentCard(db: Db, key: string, cardId: number, ccn4: 
   await db.update(payments).set({ cardId, ccn4 }).where(eq(payments.idempotencyKey, key));
 }
 
-/** A payment that never reached the gateway (e.g. its card could not be stored). */
+/**
+ * A payment that never reached the gateway because its card could not be stored: status
+ * 'not_stored', so a replay answers `card_not_stored` again by its status, not by its text.
+ */
 export async function failPayment(db: Db, key: string, message: string): Promise<void> {
   await db
     .update(payments)
-    .set({ status: 'failed', message })
+    .set({ status: 'not_stored', message })
     .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
 }
 

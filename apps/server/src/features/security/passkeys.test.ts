@@ -347,7 +347,7 @@ describe('signing in with a passkey alone', () => {
     expect(first.status).toBe(200);
     const again = await t.request('POST', '/api/passkey-login', { body: { response } });
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({ status: 0, code: 'bad_credentials', message: passkeyText.expired });
+    expect(again.body).toMatchObject({ status: 0, code: 'passkey_expired', message: passkeyText.expired });
     expect(again.body.id_token).toBeUndefined();
   });
 

@@ -20,11 +20,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, failureText } from '../../app/api.ts';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowButton } from '../../ui/row-button.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,9 +37,6 @@ const LIFETIME_OPTIONS = T.API_TOKEN_LIFETIMES.map((days) => ({
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
 const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.now();
 
-/** The field errors of a refused create (400), else none. */
-const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.errors : {});
-
 /**
  * API tokens: personal access tokens for scripts (issue 20). The account makes them itself (with
  * its password); the token is shown once, here, and never again. Staff working on an account see
@@ -47,6 +45,7 @@ const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof 
 export default function ApiTokensPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const list = useQuery(apiTokensQuery(currentUser));
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
@@ -61,10 +60,7 @@ export default function ApiTokensPage() {
       setName('');
       setPassword('');
     },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'Token not created', body: failureText(err), alert: 'serious' });
-    },
+    onError: (err) => showFailure(err, { title: 'Token not created', setErrors }),
   });
   const revoke = useRevokeApiToken({
     onSuccess: (_res, body) => {
@@ -93,16 +89,13 @@ export default function ApiTokensPage() {
       header: 'Revoke',
       enableSorting: false,
       cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          color="red"
-          aria-label={`Revoke ${row.original.name}`}
+        <RowButton
+          verb="Revoke"
+          name={row.original.name}
+          removes
           loading={revoke.isPending && revoke.variables?.id === row.original.id}
           onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
-        >
-          Revoke
-        </Button>
+        />
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
@@ -9,6 +9,7 @@ import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 /** Reset Panel / Email Password (public, token from the mailed link): new password and its confirmation. */
 export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
@@ -89,17 +90,9 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
           <Text size="sm">
             Choose a new password of at least 8 characters. The link works once and for 30 minutes.
           </Text>
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('conf_password')}
+          <NewPasswordFields
+            password={form.getInputProps('new_password')}
+            confirm={form.getInputProps('conf_password')}
           />
           <Group>
             <Button type="submit" loading={reset.isPending}>

@@ -79,7 +79,7 @@ describe('failure modals', () => {
   it('pay form: No Payment made, Unable to add this card, API Payment failure, being confirmed', () => {
     expect(paymentFailure(refused(422, 'This transaction has been declined.', 'refused'), '')).toEqual({
       title: billingText.noPaymentTitle,
-      lines: ['This transaction has been declined.'],
+      lines: ['This transaction has been declined.', billingText.declinedNext],
       alert: 'warning',
     });
     expect(paymentFailure(refused(422, billingText.unableToAddCard('x'), 'card_not_stored'), '').title).toBe(

@@ -61,7 +61,8 @@ export function paymentFailure(failure: CallFailure | null, error: string): Fail
     }
     const title =
       failure.code === 'card_not_stored' ? billingText.unableToAddThisCard : billingText.noPaymentTitle;
-    return { title, lines: [failure.message], alert: 'warning' };
+    // A refusal says what to do next: nothing was charged, so check the card or use another.
+    return { title, lines: [failure.message, billingText.declinedNext], alert: 'warning' };
   }
   return {
     title: billingText.apiFailureTitle,

@@ -37,7 +37,7 @@ export default function RenewalPage() {
     onError: (err) =>
       showStatus({
         title:
-          err instanceof ApiError && err.httpStatus === 422
+          err instanceof ApiError && err.code === 'refused'
             ? domainText.cannotRenew
             : domainText.renewalFailed,
         body: failureText(err),
