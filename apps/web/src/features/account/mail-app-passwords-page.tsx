@@ -1,8 +1,5 @@
 import {
-  Alert,
   Button,
-  Code,
-  CopyButton,
   Group,
   PasswordInput,
   SegmentedControl,
@@ -22,6 +19,7 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import {
   mailAppPasswordsQuery,
   useCreateMailAppPassword,
@@ -118,31 +116,14 @@ export default function MailAppPasswordsPage() {
         changing anything else. The portal makes the password; you cannot choose it.
       </Text>
       {made && (
-        <Alert
-          color="yellow"
+        <ShownOnceSecret
           title={`${mailAppPasswordText.created}: ${made.name}`}
-          withCloseButton
-          closeButtonLabel="Dismiss the new app password"
+          warning={mailAppPasswordText.shownOnce}
+          secret={made.secret}
+          testId="new-mail-app-password"
+          dismissLabel="Dismiss the new app password"
           onClose={() => setMade(null)}
-        >
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              {mailAppPasswordText.shownOnce}
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code data-testid="new-mail-app-password" style={{ overflowWrap: 'anywhere', flex: 1 }}>
-                {made.secret}
-              </Code>
-              <CopyButton value={made.secret} timeout={1500}>
-                {({ copied, copy }) => (
-                  <Button size="compact-sm" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Alert>
+        />
       )}
       <form
         onSubmit={(e) => {
