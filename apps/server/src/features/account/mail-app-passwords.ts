@@ -120,15 +120,16 @@ export async function applyMailAppPasswordsOnly(db: Db, owner: string, now: Date
   });
 }
 
+/** A lasting grant (docs/decisions/051-mail-app-passwords.md): the current password, in a session, limited. */
+const LASTING_GRANT = { session: 'interactive', grant: true, limit: 'grant' } as const;
+
 export function mailAppPasswordRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
   route(app, C.createMailAppPassword, {
     // The account itself only: staff do not make (or see) credentials for a customer's mailbox.
     access: { account: ({ body }) => body.logname, scope: 'own' },
-    session: 'interactive',
-    grant: true,
-    limit: 'grant',
+    ...LASTING_GRANT,
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
       if (isStaffRole(account.role)) throw refused(mailAppPasswordText.staffAccount);
@@ -223,9 +224,7 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
   route(app, C.requireMailAppPasswords, {
     // Turning it off lets the main password back in: a lasting grant like making an app password.
     access: { account: ({ body }) => body.logname, scope: 'own' },
-    session: 'interactive',
-    grant: true,
-    limit: 'grant',
+    ...LASTING_GRANT,
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
       const now = deps.now();
