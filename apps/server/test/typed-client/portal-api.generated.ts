@@ -706,6 +706,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/create-mail-app-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * create-mail-app-password
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
+         */
+        post: operations["post-create-mail-app-password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/mail-app-passwords/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * mail-app-passwords-by-logname
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
+         */
+        get: operations["get-mail-app-passwords-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/revoke-mail-app-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * revoke-mail-app-password
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
+         */
+        post: operations["post-revoke-mail-app-password"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/require-mail-app-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * require-mail-app-passwords
+         * @description **Who may call it:** The account named in the request itself only: not staff, not the primary of a Secondary. In a signed-in session only: an API token is refused (403).
+         */
+        post: operations["post-require-mail-app-passwords"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-payment-methods/{account}": {
         parameters: {
             query?: never;
@@ -4359,6 +4439,7 @@ export interface operations {
                      *       "data": {
                      *         "username": "alice",
                      *         "tokens_revoked": 0,
+                     *         "app_passwords_revoked": 0,
                      *         "authenticator": true,
                      *         "passkeys": [
                      *           "string"
@@ -4374,6 +4455,7 @@ export interface operations {
                             /** @example alice */
                             username: string;
                             tokens_revoked: number;
+                            app_passwords_revoked: number;
                             authenticator: boolean;
                             passkeys: string[];
                         };
@@ -5824,6 +5906,309 @@ export interface operations {
                         message: string;
                         data: {
                             id: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-create-mail-app-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "name": "string",
+                 *       "scope": "all",
+                 *       "password": "alice-demo-pass"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    name: string;
+                    /**
+                     * @default all
+                     * @enum {string}
+                     */
+                    scope?: "all" | "imap" | "smtp";
+                    /** @example alice-demo-pass */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "scope": "all",
+                     *         "created": "string",
+                     *         "last_used": "string",
+                     *         "app_password": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            scope: "all" | "imap" | "smtp";
+                            created: string;
+                            last_used: string | null;
+                            app_password: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-mail-app-passwords-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "app_passwords": [
+                     *           {
+                     *             "id": "string",
+                     *             "name": "string",
+                     *             "scope": "all",
+                     *             "created": "string",
+                     *             "last_used": "string"
+                     *           }
+                     *         ],
+                     *         "requirement": {
+                     *           "required": true,
+                     *           "pending": {
+                     *             "required": true,
+                     *             "apply_at": "string"
+                     *           },
+                     *           "can_require": true
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            app_passwords: {
+                                id: string;
+                                name: string;
+                                /** @enum {string} */
+                                scope: "all" | "imap" | "smtp";
+                                created: string;
+                                last_used: string | null;
+                            }[];
+                            requirement: {
+                                required: boolean;
+                                pending: {
+                                    required: boolean;
+                                    apply_at: string;
+                                } | null;
+                                can_require: boolean;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-revoke-mail-app-password": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "id": "0000000000000000"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            id: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-require-mail-app-passwords": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "required": true,
+                 *       "password": "alice-demo-pass"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    required: boolean;
+                    /** @example alice-demo-pass */
+                    password?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "required": true,
+                     *         "pending": {
+                     *           "required": true,
+                     *           "apply_at": "string"
+                     *         },
+                     *         "can_require": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            required: boolean;
+                            pending: {
+                                required: boolean;
+                                apply_at: string;
+                            } | null;
+                            can_require: boolean;
                         };
                     };
                 };

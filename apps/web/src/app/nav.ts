@@ -47,6 +47,7 @@ export const NAV: NavGroup[] = [
       { label: 'Security', route: 'security' },
       { label: 'Account Activity', route: 'account-activity' },
       { label: 'API Tokens', route: 'api-tokens' },
+      { label: 'Mail Passwords', route: 'mail-app-passwords', scope: 'own' },
     ],
   },
   {

@@ -171,6 +171,8 @@ export const ResetPasswordBody = confirmed(
  */
 export const ResetRemaining = z.object({
   tokens_revoked: z.number(),
+  /** App passwords for mail revoked (docs/mail-servers-passwords.md). */
+  app_passwords_revoked: z.number(),
   /** An authenticator app is on. */
   authenticator: z.boolean(),
   /** The names of the account's passkeys. */

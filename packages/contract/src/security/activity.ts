@@ -239,6 +239,19 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     summary: (d) => `Created the API token${named(d, 'name')}.`,
   },
   'POST /api/revoke-api-token': fixed('API token revoked', 'Revoked an API token.'),
+  // app passwords for mail (docs/mail-servers-passwords.md)
+  'POST /api/create-mail-app-password': {
+    action: 'App password created',
+    summary: (d) => `Created the app password for mail${named(d, 'name')}.`,
+  },
+  'POST /api/revoke-mail-app-password': fixed('App password revoked', 'Revoked an app password for mail.'),
+  'POST /api/require-mail-app-passwords': {
+    action: 'App passwords setting changed',
+    summary: (d) =>
+      d.required === true
+        ? 'Asked that mail programs use app passwords only.'
+        : 'Asked that the email password work again for mail programs.',
+  },
 };
 
 /** "user@domain" from two fields, or the one there is. */

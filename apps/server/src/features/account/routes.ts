@@ -10,6 +10,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { addressRoutes } from './addresses.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
+import { mailAppPasswordRoutes } from './mail-app-passwords.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
@@ -28,6 +29,7 @@ export function accountRoutes(app: FastifyInstance): void {
   statementRoutes(app);
   requestRoutes(app);
   apiTokenRoutes(app);
+  mailAppPasswordRoutes(app);
 }
 
 function passwordRoutes(app: FastifyInstance, breach: BreachService): void {

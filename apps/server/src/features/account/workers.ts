@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerApiTokenWorkers } from './api-tokens.ts';
+import { registerMailAppPasswordWorkers } from './mail-app-passwords.ts';
 import { applyMailPassword, applyMailPasswordJob } from './passwords.ts';
 import { handleResetRequest, resetRequestJob } from './resets.ts';
 
@@ -15,4 +16,5 @@ export function registerAccountWorkers(app: FastifyInstance): void {
     await handleResetRequest(app.deps, db, request);
   });
   registerApiTokenWorkers(app);
+  registerMailAppPasswordWorkers(app);
 }

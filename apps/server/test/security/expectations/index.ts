@@ -119,6 +119,7 @@ export const MISSING_OBJECTS: Objects = {
   passkey: 999_999,
   session: '00000000-0000-4000-8000-000000000000',
   apiToken: '0000000000000000',
+  mailAppPassword: '0000000000000000',
 };
 
 const isStaffWho = (who: Who) => {

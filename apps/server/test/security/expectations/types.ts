@@ -73,6 +73,8 @@ export interface Objects {
   session?: string;
   /** api_tokens.id (personal access tokens; the matrix makes one for alice and bob) */
   apiToken?: string;
+  /** mail_app_passwords.id (app passwords for mail; the matrix makes one for alice and bob) */
+  mailAppPassword?: string;
 }
 
 export interface Target {

@@ -3,7 +3,6 @@ import {
   Anchor,
   Button,
   Code,
-  CopyButton,
   Group,
   PasswordInput,
   SegmentedControl,
@@ -26,6 +25,7 @@ import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { RowButton } from '../../ui/row-button.tsx';
+import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
@@ -113,31 +113,14 @@ export default function ApiTokensPage() {
         .
       </Text>
       {made && (
-        <Alert
-          color="yellow"
+        <ShownOnceSecret
           title={`${apiTokenText.created}: ${made.name}`}
-          withCloseButton
-          closeButtonLabel="Dismiss the new token"
+          warning={apiTokenText.shownOnce}
+          secret={made.token}
+          testId="new-api-token"
+          dismissLabel="Dismiss the new token"
           onClose={() => setMade(null)}
-        >
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              {apiTokenText.shownOnce}
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code data-testid="new-api-token" style={{ overflowWrap: 'anywhere', flex: 1 }}>
-                {made.token}
-              </Code>
-              <CopyButton value={made.token} timeout={1500}>
-                {({ copied, copy }) => (
-                  <Button size="compact-sm" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Alert>
+        />
       )}
       {staff ? (
         <Text size="sm" c="dimmed">

@@ -2,6 +2,7 @@ import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
+import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { routePath } from '@portal/contract/routes';
@@ -118,6 +119,9 @@ function ResetRemainingList({ remaining }: { remaining: C.ResetRemaining }) {
     <Stack gap="xs" mt="sm" data-testid="reset-remaining">
       {remaining.tokens_revoked > 0 && (
         <Text size="sm">{accountText.resetTokensRevoked(remaining.tokens_revoked)}</Text>
+      )}
+      {remaining.app_passwords_revoked > 0 && (
+        <Text size="sm">{mailAppPasswordText.resetRevoked(remaining.app_passwords_revoked)}</Text>
       )}
       {left.length === 0 ? (
         <Text size="sm">{accountText.resetNothingRemains}</Text>
