@@ -21,6 +21,7 @@ import { openDatabase } from '../../src/db/index.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
 import { sleep, waitUntil } from './wait.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
 import { buildServer, kill, type Proc, ROOT, startProcess, waitReady } from './processes.ts';
 import { assetsOf, makeRelease } from './releases.ts';
@@ -88,21 +89,11 @@ function symlinkSteps(heading: string, srv: string): string {
   return lines.join('\n').replaceAll('/srv/portal/', `${srv}/`);
 }
 
-/** Debian's chromium as e2e/browser.ts starts it, with the site's host name resolving to loopback. */
+/** Debian's chromium as the browser tests start it, with the site's host name resolving to loopback. */
 const launchBrowser = () =>
   chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-    ],
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOST} 127.0.0.1`],
   });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout behind nginx', () => {
