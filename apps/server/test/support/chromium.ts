@@ -1,6 +1,7 @@
 /**
  * How the tests start Debian's chromium (headless, no outside network; the machine notes in the
- * README): the browser tests (e2e/browser.ts) and the production-layout test share these.
+ * README): the browser tests (e2e/browser.ts), the production-layout test and the Lighthouse run
+ * (bench/lighthouse/run.ts) share these.
  */
 /** The browser's executable: $CHROMIUM_PATH, else Debian's. */
 export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
