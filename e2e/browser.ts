@@ -2,24 +2,13 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export const baseUrl = () => inject('baseUrl');

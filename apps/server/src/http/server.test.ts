@@ -58,7 +58,7 @@ describe('errors and probes', () => {
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const ready = await t.request('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
+    expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true, down: [] } });
 
     const pings = t.apps.map((a) => [a.deps.database, a.deps.database.ping] as const);
     for (const [database] of pings)
@@ -72,6 +72,7 @@ describe('errors and probes', () => {
         status: 0,
         message: 'Service temporarily unavailable',
         code: 'unavailable',
+        data: { ready: false, down: ['database'] },
       });
       // Liveness does not depend on the database: the process is fine, only not ready.
       expect((await t.request('GET', '/healthz')).status).toBe(200);
