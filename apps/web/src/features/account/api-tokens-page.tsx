@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Button,
   Code,
