@@ -46,6 +46,8 @@ export function makeClock(start = new Date()): Clock {
 }
 
 export interface Sent {
+  /** The outbox row it was delivered from. */
+  id: number;
   to: string;
   subject: string;
   body: string;
@@ -204,7 +206,7 @@ export async function build(
   const transport: Transport = {
     name: 'smtp',
     async deliver(id, msg) {
-      sent.push({ ...msg });
+      sent.push({ ...msg, id });
       return `<test-${id}@portal>`;
     },
   };
