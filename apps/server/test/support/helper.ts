@@ -112,6 +112,8 @@ export async function createTestDatabase(): Promise<{
   /** Another connection pool on the same database (PostgreSQL only): a second process's view. */
   reopen: () => Promise<Database>;
   drop: () => Promise<void>;
+  /** The database's URL (PostgreSQL only), for a tool such as pg_dump. */
+  url?: string;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -133,6 +135,7 @@ export async function createTestDatabase(): Promise<{
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     reopen: () => openDatabase({ url: url.toString() }),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
