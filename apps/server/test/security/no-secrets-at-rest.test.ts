@@ -11,7 +11,7 @@ import { importFile } from '../../src/lib/import.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { dumpDatabase, findSecrets, pgDump, readTree } from '../support/at-rest.ts';
 import { payment } from '../support/card-bodies.ts';
-import { createTestDatabase, demoPassword, makeClock, type Res } from '../support/helper.ts';
+import { createTestDatabase, demoInjector, demoPassword, makeClock, type Res } from '../support/helper.ts';
 
 /**
  * Nothing secret in clear at rest (docs/decisions/045-secrets-at-rest.md): one portal as `npm start`
@@ -162,27 +162,9 @@ describe('secrets at rest', () => {
   });
 
   it('keeps no API token, TOTP secret, recovery code, link or card number in clear in the database or DATA_DIR', async () => {
-    const tokens = new Map<string, string>();
+    const inject = demoInjector(app);
     const portal: Portal = {
-      async post(path, as, body) {
-        let token = as ? tokens.get(as) : undefined;
-        if (as && !token) {
-          const res = await app.inject({
-            method: 'POST',
-            url: '/api/miglogin',
-            payload: { username: as, password: demoPassword(as) },
-          });
-          token = res.json().data.id_token as string;
-          tokens.set(as, token);
-        }
-        const res = await app.inject({
-          method: 'POST',
-          url: path,
-          headers: token ? { authorization: `Bearer ${token}` } : {},
-          payload: body as object,
-        });
-        return { status: res.statusCode, body: res.json() };
-      },
+      post: (path, as, body) => inject('POST', path, as, body),
       drain: async () => {
         await app.deps.jobs.drain();
       },

@@ -98,6 +98,38 @@ const UNREACHED_LIMITS = Object.keys(DEFAULT_LIMITS)
 
 export const demoPassword = (logname: string) => `${logname}-demo-pass`;
 
+/**
+ * Requests to an app the test built itself (not build()), each as a demo user signed in once with
+ * the demo password (`as`), or as nobody (null).
+ */
+export function demoInjector(app: FastifyInstance) {
+  const tokens = new Map<string, string>();
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    as: string | null,
+    body?: unknown,
+  ): Promise<Pick<Res, 'status' | 'body'>> => {
+    let token = as ? tokens.get(as) : undefined;
+    if (as && !token) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/miglogin',
+        payload: { username: as, password: demoPassword(as) },
+      });
+      token = res.json().data.id_token as string;
+      tokens.set(as, token);
+    }
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+}
+
 /** How many app instances `build()` makes: TEST_INSTANCES (1 or 2); 2 needs TEST_DATABASE_URL. */
 export function testInstances(): number {
   const n = Number(process.env.TEST_INSTANCES ?? '1');

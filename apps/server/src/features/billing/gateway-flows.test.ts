@@ -11,7 +11,7 @@ import { DEMO_FILE } from '../../lib/demo.ts';
 import { importFile } from '../../lib/import.ts';
 import {
   createTestDatabase,
-  demoPassword,
+  demoInjector,
   makeClock,
   type Res,
   type Sent,
@@ -80,26 +80,7 @@ async function harness(env: Record<string, string>): Promise<Harness> {
   });
   registerWorkers(app);
   await app.ready();
-  const tokens = new Map<string, string>();
-  const inject: Harness['inject'] = async (method, url, as, body) => {
-    let token = as ? tokens.get(as) : undefined;
-    if (as && !token) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/miglogin',
-        payload: { username: as, password: demoPassword(as) },
-      });
-      token = res.json().data.id_token as string;
-      tokens.set(as, token);
-    }
-    const res = await app.inject({
-      method,
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const inject: Harness['inject'] = demoInjector(app);
   return {
     inject,
     logs,
