@@ -180,11 +180,11 @@ export async function withoutPasskeyAutofill(page: Page): Promise<void> {
 }
 
 /**
- * The newest message of the shared portal's outbox directory (the embedded mail transport) that
+ * The newest message of the shared portal's mail directory (the embedded mail transport) that
  * `match` accepts, decoded from quoted-printable; waits up to 15 s for it to be written.
  */
 export async function waitForMail(match: (eml: string) => boolean): Promise<string> {
-  const dir = join(inject('dataDir'), 'outbox');
+  const dir = inject('mailDir');
   const deadline = Date.now() + 15_000;
   for (;;) {
     let files: string[] = [];
@@ -197,7 +197,7 @@ export async function waitForMail(match: (eml: string) => boolean): Promise<stri
         .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
       if (match(eml)) return eml;
     }
-    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
+    if (Date.now() > deadline) throw new Error('the message was not written to the mail directory');
     await new Promise((r) => setTimeout(r, 250));
   }
 }

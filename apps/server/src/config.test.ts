@@ -24,6 +24,14 @@ describe('loadConfig', () => {
     expect(c.embedded).toBe(true);
   });
 
+  it('writes mail beside DATA_DIR, never inside it (MAIL_DIR)', () => {
+    expect(loadConfig(base).mailDir).toBe('/tmp/portal-config-test-mail');
+    expect(loadConfig({ ...base, DATA_DIR: './data/' }).mailDir).toBe('./data-mail');
+    expect(loadConfig({ ...base, MAIL_DIR: '/var/mail/portal' }).mailDir).toBe('/var/mail/portal');
+    expect(failure({ MAIL_DIR: '/tmp/portal-config-test/outbox' })).toContain('MAIL_DIR: inside DATA_DIR');
+    expect(failure({ MAIL_DIR: '/tmp/portal-config-test' })).toContain('MAIL_DIR: inside DATA_DIR');
+  });
+
   it('reads TRUST_PROXY and PG_POOL_MAX like every other variable', () => {
     // Issue 17: a hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);

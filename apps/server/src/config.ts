@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 import { DEFAULT_DECLINES_PER_DAY, parseLimits } from './http/limits.ts';
@@ -15,6 +16,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /** Where the embedded mail transport (no SMTP_URL) writes .eml files; default DATA_DIR + `-mail`. */
+  MAIL_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -142,6 +145,8 @@ export interface Config extends Env {
   links: Record<string, string>;
   /** PORTAL_CARD_NUMBERS with its default: `refuse` with authorize-net, `accept` with the sandbox. */
   cardNumbers: 'refuse' | 'accept';
+  /** MAIL_DIR with its default: a sibling of DATA_DIR, never inside it (no reset link in the data). */
+  mailDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -200,7 +205,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const embedded = !e.DATABASE_URL;
+  const mailDir = e.MAIL_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}-mail`;
+  const inData = relative(resolve(e.DATA_DIR), resolve(mailDir));
+  if (!inData.startsWith('..') && !isAbsolute(inData))
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_DIR: inside DATA_DIR; mail (reset links) must not be kept with the data: choose a directory beside it',
+    );
   return {
+    mailDir,
     ...e,
     embedded,
     cardNumbers: e.PORTAL_CARD_NUMBERS ?? (e.PORTAL_GATEWAY === 'authorize-net' ? 'refuse' : 'accept'),

@@ -19,7 +19,7 @@ import { agentSweepJob, applyChangeJob } from './features/hosting/changes.ts';
 import { registerHostingWorkers } from './features/hosting/workers.ts';
 import { registerMailWorkers, tempEmailExpiryJob } from './features/mail/workers.ts';
 import { registerToolsWorkers } from './features/tools/workers.ts';
-import { deliverJob } from './integrations/mailer.ts';
+import { deliverJob, legacyDeliverJob } from './integrations/mailer.ts';
 import { defineJob } from './lib/jobs.ts';
 
 /** Clears what has outlived its use: sessions, sign-in counters, idempotency keys, challenges, sign-ins. */
@@ -33,6 +33,7 @@ export const housekeepingJob = defineJob('housekeeping', z.object({}));
 export const JOBS = [
   housekeepingJob,
   deliverJob,
+  legacyDeliverJob,
   applyMailPasswordJob,
   resetRequestJob,
   apiTokenExpiryJob,

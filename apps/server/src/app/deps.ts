@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDevices, type Devices } from '../auth/devices.ts';
 import { createSecretBox, type SecretBox } from '../auth/secret-box.ts';
@@ -85,8 +84,9 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     opts.transport ??
     (config.SMTP_URL
       ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
-      : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
-  const outbox = new Outbox(config.MAIL_FROM, transport);
+      : fileTransport(config.mailDir, messageIdDomain(config.MAIL_FROM)));
+  const secretBox = createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR));
+  const outbox = new Outbox(config.MAIL_FROM, transport, secretBox);
   const sessionCache = new SessionCache(config.PORTAL_SESSION_CACHE_MS);
   database.onAuthChange((account) => sessionCache.drop(account));
   const jobs = new JobRunner(database.db, app.log, now);
@@ -104,7 +104,7 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     database,
     tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
     devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
-    secretBox: createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR)),
+    secretBox,
     sessionTimes: {
       ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
       idleMinutes: config.PORTAL_IDLE_MINUTES,

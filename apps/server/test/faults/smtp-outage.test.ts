@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, outbox, tempEmails } from '../../src/db/schema.ts';
-import { messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
+import { deliverJob, messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -146,7 +146,7 @@ describe('SMTP down for a while, then back', () => {
     // Nothing more goes out later, and no delivery job is left behind.
     await rounds(2);
     expect(sink.accepted).toHaveLength(ids.length);
-    const deliverJobs = (await t.db.select().from(jobs).where(eq(jobs.kind, 'outbox.deliver'))).filter((j) =>
+    const deliverJobs = (await t.db.select().from(jobs).where(eq(jobs.kind, deliverJob.kind))).filter((j) =>
       ids.includes(Number(j.payload.id)),
     );
     expect(deliverJobs.map((j) => j.status)).toEqual(ids.map(() => 'done'));

@@ -2,8 +2,9 @@ import { commonText } from '@portal/contract/messages';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, domainGrants, mailVacationRules, outbox, recoveryEmails } from '../../src/db/schema.ts';
+import { auditLog, domainGrants, mailVacationRules, recoveryEmails } from '../../src/db/schema.ts';
 import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { mailsTo } from '../support/mail.ts';
 
 /**
  * Issue #17 §3 and §4, as a thief with a stolen session would try them: plant a recovery address,
@@ -18,12 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const mailTo = (to: string, kind?: string) =>
-  t.db
-    .select()
-    .from(outbox)
-    .where(kind ? and(eq(outbox.toAddr, to), eq(outbox.kind, kind)) : eq(outbox.toAddr, to))
-    .orderBy(desc(outbox.id));
+const mailTo = (to: string, kind?: string) => mailsTo(t, { to, kind });
 const linkToken = (body: string) => /\/api\/confirm-address\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
 const recoveryOf = (owner: string, email: string) =>
   t.db

@@ -202,7 +202,12 @@ export const outbox = pgTable(
     toAddr: text('to_addr').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** Plain text only in rows queued by a release before 0011; '' since (docs/decisions/045-secrets-at-rest.md). */
     body: text('body').notNull(),
+    /** The body sealed with the portal's secret box; cleared once the message is sent. */
+    sealedBody: text('sealed_body'),
+    /** A keyed hash of kind, address, subject and body: "the same message again?" without the body. */
+    bodyMac: text('body_mac'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

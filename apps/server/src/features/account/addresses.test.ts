@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, addresses, auditLog, outbox, statementDelivery } from '../../db/schema.ts';
+import { accounts, addresses, auditLog, statementDelivery } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { mailsTo } from '../../../test/support/mail.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -24,13 +25,7 @@ const newAccountAddress = {
 };
 
 async function lastMail(kind: string) {
-  const [row] = await t.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.kind, kind))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return row;
+  return (await mailsTo(t, { kind }))[0];
 }
 
 describe('POST /api/get-account-address and /api/get-bill-address', () => {
