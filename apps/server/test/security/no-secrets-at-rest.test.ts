@@ -76,6 +76,25 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
     },
   },
   {
+    name: 'an app password for mail (docs/decisions/051-mail-app-passwords.md)',
+    async make(p) {
+      const res = await p.post('/api/create-mail-app-password', 'alice', {
+        logname: 'alice',
+        name: 'phone',
+        password: demoPassword('alice'),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const secret: string = res.body.data.app_password;
+      expect(secret.length).toBeGreaterThan(15);
+      // The first group of four letters is the row's lookup by design; the rest must be nowhere.
+      return [
+        { what: 'app password', value: secret },
+        { what: 'app password after its lookup', value: secret.slice(5) },
+        { what: 'app password without dashes', value: secret.replaceAll('-', '') },
+      ];
+    },
+  },
+  {
     name: 'a password reset by mail (the link)',
     async make(p) {
       const res = await p.post('/api/forgot-panel-password', null, {
