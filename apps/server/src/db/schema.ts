@@ -10,3 +10,4 @@ export * from './schema/http.ts';
 export * from './schema/second-factor.ts';
 export * from './schema/passkeys.ts';
 export * from './schema/api-tokens.ts';
+export * from './schema/staff-directory.ts';

@@ -29,7 +29,7 @@ import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
-import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
+import { admitSignIn, checkLocalStaff, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
@@ -68,6 +68,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         throw new AppError('bad_credentials', commonText.badCredentials);
       }
       await proofAccepted(db, checks);
+      checkLocalStaff(deps.config, user);
       const methods = await secondFactorMethods(db, user.logname);
       if (methods.length === 0)
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });

@@ -7,7 +7,10 @@ import { admit, type Check, clearFailures, giveBack, retryAfterSeconds } from '.
 import type { Db } from '../../db/index.ts';
 import type { accounts } from '../../db/schema.ts';
 import { Answer } from '../../http/route.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refused } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import { isStaffRole } from '@portal/contract/constants';
+import { staffSignInText } from '@portal/contract/staff-sign-in/calls';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
 import { completeSignIn, hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
 import { clientPrefix } from '../../http/client-address.ts';
@@ -62,9 +65,20 @@ export interface SignIn {
   method: SessionMethod;
 }
 
+/**
+ * PORTAL_STAFF_LOCAL=off: staff and admins sign in with the staff directory only, not with a
+ * local password or passkey; the one break-glass admin (PORTAL_STAFF_BREAK_GLASS) keeps them.
+ */
+export function checkLocalStaff(config: Config, user: Pick<AccountRow, 'logname' | 'role'>): void {
+  if (config.PORTAL_STAFF_LOCAL !== 'off' || !isStaffRole(user.role)) return;
+  if (config.PORTAL_STAFF_BREAK_GLASS && user.logname === config.PORTAL_STAFF_BREAK_GLASS) return;
+  throw refused(staffSignInText.localOff);
+}
+
 /** The account proved who it is in one step (a passkey): failures cleared, then the login answer. */
 export async function signedIn(app: FastifyInstance, user: AccountRow, s: SignIn): Promise<Answer> {
   await proofAccepted(s.db, s.checks);
+  checkLocalStaff(app.deps.config, user);
   return finishSignIn(app, s.db, user, s);
 }
 
