@@ -178,7 +178,8 @@ export function createStaffDirectory(
         });
       } catch (err) {
         const code = (err as { code?: string }).code;
-        const idToken = code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED';
+        const idToken =
+          code === 'OAUTH_JWT_CLAIM_COMPARISON_FAILED' || code === 'OAUTH_JWT_TIMESTAMP_CHECK_FAILED';
         throw new DirectoryRefusal(idToken ? 'id_token' : 'directory', (err as Error).message);
       }
       const claims = claimsOf(tokens);
@@ -255,7 +256,8 @@ export async function linkStaffAccount(
       .from(accounts)
       .where(eq(accounts.logname, logname))
       .limit(1);
-    if (taken) throw new DirectoryRefusal('taken', `${logname} is a portal account not linked to the directory`);
+    if (taken)
+      throw new DirectoryRefusal('taken', `${logname} is a portal account not linked to the directory`);
     const [{ next }] = await db
       .select({ next: sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})` })
       .from(accounts)
@@ -376,7 +378,10 @@ export function createRecheck(
       return true;
     }
     const refresh = identity.refreshToken ? box.open(identity.refreshToken, account) : null;
-    const [row] = await db.select({ role: accounts.role }).from(accounts).where(eq(accounts.logname, account));
+    const [row] = await db
+      .select({ role: accounts.role })
+      .from(accounts)
+      .where(eq(accounts.logname, account));
     let checked: Checked | null = null;
     if (refresh)
       try {
@@ -394,7 +399,10 @@ export function createRecheck(
     }
     await db
       .update(staffIdentities)
-      .set({ checkedAt: now, refreshToken: checked.refreshToken ? box.seal(checked.refreshToken, account) : null })
+      .set({
+        checkedAt: now,
+        refreshToken: checked.refreshToken ? box.seal(checked.refreshToken, account) : null,
+      })
       .where(and(eq(staffIdentities.issuer, identity.issuer), eq(staffIdentities.subject, identity.subject)));
     nextAt.set(account, now.getTime() + interval);
     return true;

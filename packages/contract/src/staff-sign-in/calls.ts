@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { LoginData } from '../session/calls.ts';
+import { STAFF_SIGN_IN_FINISH, STAFF_SIGN_IN_OPTIONS, STAFF_SIGN_IN_START, staffSignInText } from './refs.ts';
+
+export * from './refs.ts';
 
 /**
  * Staff sign in with the ISP's own directory over OpenID Connect (docs/decisions/052-staff-directory-sign-in.md).
@@ -8,38 +11,9 @@ import { LoginData } from '../session/calls.ts';
  * trades the one-time hand-off of the callback for what /api/miglogin answers (or `mfa_required`).
  */
 
-/** The texts of a refused directory sign-in, by the code the callback hands the login page. */
-export const staffSignInText = {
-  notConfigured: 'Signing in with the staff directory is not set up on this portal.',
-  state: 'The sign-in with the staff directory could not be matched to this browser (its state did not match). Start again from the login page.',
-  idToken: 'The staff directory’s answer could not be trusted (its ID token was expired, or for another sign-in). Start again from the login page.',
-  directory: 'The staff directory refused the sign-in or could not be reached. Start again from the login page, or ask the directory’s administrators.',
-  notStaff: 'Your directory account is not in the portal’s staff group, so it cannot sign in to the portal as staff. Customers sign in with their account name and password.',
-  taken: 'Your directory account’s user name belongs to a portal account that is not linked to the directory. Ask an administrator to link it.',
-  handoff: 'This sign-in link was already used or has expired. Start again from the login page.',
-  localOff: 'Staff sign in with the staff directory on this portal; local staff passwords are switched off.',
-} as const;
-
-export const STAFF_SIGN_IN_ERRORS = ['state', 'id_token', 'directory', 'not_staff', 'taken'] as const;
-export type StaffSignInError = (typeof STAFF_SIGN_IN_ERRORS)[number];
-
-/** The login page's text for the callback's `#staff-sign-in-error=<code>`. */
-export const STAFF_SIGN_IN_ERROR_TEXT: Record<StaffSignInError, string> = {
-  state: staffSignInText.state,
-  id_token: staffSignInText.idToken,
-  directory: staffSignInText.directory,
-  not_staff: staffSignInText.notStaff,
-  taken: staffSignInText.taken,
-};
-
-/** Where the browser goes to sign in with the directory; the start call answers 302 to it. */
-export const STAFF_SIGN_IN_START = '/api/staff-sign-in/start';
-
 /** Whether the login form offers "Sign in with <name>" (PORTAL_STAFF_OIDC_*), public. */
 export const staffSignInOptions = defineCall({
-  method: 'GET',
-  path: '/api/staff-sign-in/options',
-  token: false,
+  ...STAFF_SIGN_IN_OPTIONS,
   data: z.object({
     enabled: z.boolean(),
     /** PORTAL_STAFF_OIDC_NAME: "Sign in with <name>". */
@@ -76,9 +50,7 @@ export const staffSignInCallback = defineCall({
 
 /** The hand-off of the callback, once, within a minute: the login answer (or `mfa_required`). */
 export const staffSignInFinish = defineCall({
-  method: 'POST',
-  path: '/api/staff-sign-in/finish',
-  token: false,
+  ...STAFF_SIGN_IN_FINISH,
   secret: true,
   body: z.object({ handoff: z.string().min(1, { error: staffSignInText.handoff }).max(200) }),
   data: LoginData,

@@ -29,7 +29,15 @@ import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
-import { admitSignIn, checkLocalStaff, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
+import {
+  admitSignIn,
+  checkLocalStaff,
+  colorMode,
+  finishSignIn,
+  proofAccepted,
+  signInAttempt,
+  specMode,
+} from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */

@@ -99,7 +99,9 @@ export function staffSignInRoutes(app: FastifyInstance): void {
       }
       if (!user.role) {
         // Not (or no longer) in the staff group: never staff; a former staff member's sessions end.
-        await db.transaction((tx) => directoryRemoved(tx as unknown as Db, directory.issuer, user.subject, now));
+        await db.transaction((tx) =>
+          directoryRemoved(tx as unknown as Db, directory.issuer, user.subject, now),
+        );
         req.log.warn({ subject: user.subject }, 'staff directory sign-in refused: not in the staff group');
         return go('staff-sign-in-error=not_staff');
       }
@@ -107,8 +109,18 @@ export function staffSignInRoutes(app: FastifyInstance): void {
       try {
         const handoff = await db.transaction(async (txn) => {
           const tx = txn as unknown as Db;
-          const account = await linkStaffAccount(tx, deps.secretBox, directory.issuer, { ...user, role }, now);
-          return makeHandoff(tx, { account: account.logname, epoch: account.sessionEpoch, mfa: user.mfa }, now);
+          const account = await linkStaffAccount(
+            tx,
+            deps.secretBox,
+            directory.issuer,
+            { ...user, role },
+            now,
+          );
+          return makeHandoff(
+            tx,
+            { account: account.logname, epoch: account.sessionEpoch, mfa: user.mfa },
+            now,
+          );
         });
         return go(`staff-sign-in=${handoff}`);
       } catch (err) {
@@ -131,8 +143,7 @@ export function staffSignInRoutes(app: FastifyInstance): void {
       const handoff = await useHandoff(db, body.handoff, now);
       if (!handoff) throw refused(staffSignInText.handoff);
       const [user] = await db.select().from(accounts).where(eq(accounts.logname, handoff.account)).limit(1);
-      if (!user || user.sessionEpoch !== handoff.epoch)
-        throw refused(staffSignInText.handoff);
+      if (!user || user.sessionEpoch !== handoff.epoch) throw refused(staffSignInText.handoff);
       const device = await readDevice(deps.devices, req);
       const methods = handoff.mfa ? [] : await secondFactorMethods(db, user.logname);
       // The directory did the second factor, or the account has none of its own (PORTAL_STAFF_MFA
@@ -145,7 +156,10 @@ export function staffSignInRoutes(app: FastifyInstance): void {
           method: handoff.mfa ? 'directory+mfa' : 'directory',
         });
       // Otherwise the portal's own second step follows, as after a password.
-      await recordSignIn(db, { ...signInAttempt(req, user.logname, 'directory', now), result: 'code_pending' });
+      await recordSignIn(db, {
+        ...signInAttempt(req, user.logname, 'directory', now),
+        result: 'code_pending',
+      });
       const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
       const answer: MfaRequiredAnswer = {
         status: 'mfa_required',

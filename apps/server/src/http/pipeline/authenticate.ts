@@ -38,7 +38,11 @@ async function sessionOf(deps: AuthDeps, token: string): Promise<Caller> {
   if (!self) throw expired();
   // A staff member of the directory is asked about again now and then: one who left its staff
   // group is refused here, and their sessions end (auth/staff-directory.ts createRecheck).
-  if (deps.staffRecheck && caller.role !== 'customer' && !(await deps.staffRecheck(caller.username, deps.now())))
+  if (
+    deps.staffRecheck &&
+    caller.role !== 'customer' &&
+    !(await deps.staffRecheck(caller.username, deps.now()))
+  )
     throw expired();
   caller.self = self;
   return caller;

@@ -19,6 +19,7 @@ import { markModeKnown } from '../../app/shell-parts.tsx';
 import { useStatus } from '../../app/status.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { DirectorySignIn } from './directory-sign-in.tsx';
 
 /** The second step, after `mfa_required`: loaded only by the accounts that have one. */
 const CodeStep = lazy(() => import('./code-step.tsx'));
@@ -138,6 +139,14 @@ export function LoginPage() {
               session.login(res.id_token, res.bill_email, res.color_mode);
               setColorScheme(mantineScheme(res.color_mode));
             }}
+          />
+          <DirectorySignIn
+            onSignedIn={(res) => {
+              markModeKnown(decodeToken(res.id_token)?.username ?? '');
+              session.login(res.id_token, res.bill_email, res.color_mode);
+              setColorScheme(mantineScheme(res.color_mode));
+            }}
+            onSecondFactor={setChallenge}
           />
           <Group gap="md" justify="center" wrap="wrap">
             <Anchor component={Link} to="/request-panel-reset" size="sm">
