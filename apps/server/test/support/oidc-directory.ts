@@ -25,8 +25,10 @@ export interface TestDirectory {
   users: Map<string, DirectoryUser>;
   /** The lifetime of the ID tokens it issues, seconds (tests shorten it). */
   idTokenTtl: number;
-  /** The PORTAL_STAFF_OIDC_* settings of a portal at `publicUrl` signing in with it. */
-  env(publicUrl: string): Record<string, string>;
+  /** The portal's callback addresses: read when the directory answers its first request. */
+  redirectUris: string[];
+  /** The PORTAL_STAFF_OIDC_* settings of a portal (at `publicUrl`, when given) signing in with it. */
+  env(publicUrl?: string): Record<string, string>;
   close(): Promise<void>;
 }
 
@@ -53,8 +55,9 @@ export async function startDirectory(redirectUris: string[]): Promise<TestDirect
     clientSecret,
     users,
     idTokenTtl: 3600,
+    redirectUris,
     env: (publicUrl) => ({
-      PORTAL_PUBLIC_URL: publicUrl,
+      ...(publicUrl ? { PORTAL_PUBLIC_URL: publicUrl } : {}),
       PORTAL_STAFF_OIDC_ISSUER: issuer,
       PORTAL_STAFF_OIDC_CLIENT_ID: clientId,
       PORTAL_STAFF_OIDC_CLIENT_SECRET: clientSecret,
@@ -69,60 +72,69 @@ export async function startDirectory(redirectUris: string[]): Promise<TestDirect
       }),
   };
 
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: redirectUris,
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
+  const makeProvider = () =>
+    new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: directory.redirectUris,
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+      ],
+      async findAccount(_ctx: unknown, sub: string) {
+        const user = users.get(sub);
+        if (!user) return undefined;
+        return {
+          accountId: sub,
+          claims: async () => ({
+            sub,
+            preferred_username: sub,
+            given_name: sub[0].toUpperCase() + sub.slice(1),
+            family_name: 'Directory',
+            email: user.email ?? `${sub}@staff.example.net`,
+            // Read at every token: a change by the test shows at the next refresh.
+            groups: [...(users.get(sub)?.groups ?? [])],
+          }),
+        };
       },
-    ],
-    async findAccount(_ctx: unknown, sub: string) {
-      const user = users.get(sub);
-      if (!user) return undefined;
-      return {
-        accountId: sub,
-        claims: async () => ({
-          sub,
-          preferred_username: sub,
-          given_name: sub[0].toUpperCase() + sub.slice(1),
-          family_name: 'Directory',
-          email: user.email ?? `${sub}@staff.example.net`,
-          // Read at every token: a change by the test shows at the next refresh.
-          groups: [...(users.get(sub)?.groups ?? [])],
-        }),
-      };
-    },
-    claims: {
-      // amr with openid: Keycloak and Entra ID put it in every ID token.
-      openid: ['sub', 'amr'],
-      profile: ['preferred_username', 'given_name', 'family_name'],
-      email: ['email'],
-      groups: ['groups'],
-    },
-    scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],
-    // The claims of the scopes go in the ID token itself, as Keycloak and Entra ID put them.
-    conformIdTokenClaims: false,
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-    issueRefreshToken: async (_ctx: unknown, client: Client) => client.grantTypeAllowed('refresh_token'),
-    ttl: {
-      IdToken: () => directory.idTokenTtl,
-      AccessToken: 3600,
-      AuthorizationCode: 600,
-      RefreshToken: 86_400,
-      Interaction: 3600,
-      Session: 86_400,
-      Grant: 86_400,
-    },
-    cookies: { keys: ['test-directory-cookie-key-0123456789'] },
-  });
-  const callback = provider.callback();
-
+      claims: {
+        // amr with openid: Keycloak and Entra ID put it in every ID token.
+        openid: ['sub', 'amr'],
+        profile: ['preferred_username', 'given_name', 'family_name'],
+        email: ['email'],
+        groups: ['groups'],
+      },
+      scopes: ['openid', 'offline_access', 'profile', 'email', 'groups'],
+      // The claims of the scopes go in the ID token itself, as Keycloak and Entra ID put them.
+      conformIdTokenClaims: false,
+      pkce: { required: () => true },
+      features: { devInteractions: { enabled: false } },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
+      issueRefreshToken: async (_ctx: unknown, client: Client) => client.grantTypeAllowed('refresh_token'),
+      ttl: {
+        IdToken: () => directory.idTokenTtl,
+        AccessToken: 3600,
+        AuthorizationCode: 600,
+        RefreshToken: 86_400,
+        Interaction: 3600,
+        Session: 86_400,
+        Grant: 86_400,
+      },
+      cookies: { keys: ['test-directory-cookie-key-0123456789'] },
+    });
+  // Made at the first request, when the test knows the portal's address (a browser test's portal
+  // starts after the directory).
+  let made: { provider: Provider; callback: ReturnType<Provider['callback']> } | null = null;
   server.on('request', async (req, res) => {
+    if (!made) {
+      const provider = makeProvider();
+      made = { provider, callback: provider.callback() };
+    }
+    const { provider, callback } = made;
     const m = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (!m) return callback(req, res);
     try {
