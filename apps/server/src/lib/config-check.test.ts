@@ -45,7 +45,9 @@ describe('portal check-config', () => {
     };
     const texts = keyChecks(loadConfig(env)).map((f) => f.text);
     expect(texts.some((t) => t.startsWith('PORTAL_STAFF_OIDC_INSECURE: on;'))).toBe(true);
-    expect(texts.some((t) => t.startsWith('PORTAL_STAFF_BREAK_GLASS: unset while PORTAL_STAFF_LOCAL=off'))).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('PORTAL_STAFF_BREAK_GLASS: unset while PORTAL_STAFF_LOCAL=off')),
+    ).toBe(true);
     const fixed = { ...env, PORTAL_STAFF_OIDC_INSECURE: 'off', PORTAL_STAFF_BREAK_GLASS: 'admin' };
     expect(keyChecks(loadConfig(fixed)).filter((f) => f.text.startsWith('PORTAL_STAFF'))).toEqual([]);
   });
