@@ -29,7 +29,7 @@ import { notFound, refused } from '../../lib/errors.ts';
 import { finishSignIn, signInAttempt } from '../session/sign-in.ts';
 
 /** Where the callback sends the browser: the login page, which finishes or shows the refusal. */
-const LOGIN_PAGE = '/portal/login';
+const LOGIN_PAGE = '/portal/';
 
 /**
  * Staff sign in with the ISP's directory (docs/decisions/052-staff-directory-sign-in.md): start →

@@ -55,7 +55,7 @@ async function callback(t: TestApp, url: string, cookie: string | null) {
   });
   expect(res.status).toBe(303);
   const location = String(res.headers.location);
-  expect(location.startsWith('/portal/login#')).toBe(true);
+  expect(location.startsWith('/portal/#')).toBe(true);
   return new URLSearchParams(location.split('#')[1]);
 }
 
