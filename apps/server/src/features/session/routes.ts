@@ -13,17 +13,11 @@ import {
   hasPasskey,
   liveChallenge,
   secondFactorMethods,
-  startChallenge,
   verifyCode,
   verifySecondFactorPasskey,
 } from '../../auth/mfa.ts';
 import { passkeyAssertionOptions, relyingParty } from '../../auth/passkeys.ts';
-import {
-  type MfaRequiredAnswer,
-  mfaPasskeyOptions,
-  mfaVerify,
-  secondFactorText,
-} from '@portal/contract/security/second-factor';
+import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
@@ -31,6 +25,7 @@ import { Answer, route } from '../../http/route.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import {
   admitSignIn,
+  askSecondFactor,
   checkLocalStaff,
   colorMode,
   finishSignIn,
@@ -82,15 +77,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });
       await recordSignIn(db, { ...attempt, result: 'code_pending' });
       // The password was right, but it is only half: no token, no session, until the second factor.
-      const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
-      const answer: MfaRequiredAnswer = {
-        status: 'mfa_required',
-        message: secondFactorText.mfaRequired,
-        code: 'mfa_required',
-        data: { mfa_token: mfaToken, methods },
-      };
-      reply.code(200).send(answer);
-      return null;
+      return askSecondFactor(db, reply, user, methods, now);
     },
   });
 

@@ -1,5 +1,3 @@
-import { secondFactorText } from '@portal/contract/security/second-factor';
-import type { MfaRequiredAnswer } from '@portal/contract/security/second-factor';
 import {
   STAFF_SIGN_IN_START,
   staffSignInCallback,
@@ -10,7 +8,7 @@ import {
 } from '@portal/contract/staff-sign-in/calls';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { secondFactorMethods, startChallenge } from '../../auth/mfa.ts';
+import { secondFactorMethods } from '../../auth/mfa.ts';
 import { readDevice } from '../../auth/sign-in-limits.ts';
 import {
   DirectoryRefusal,
@@ -26,7 +24,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { notFound, refused } from '../../lib/errors.ts';
-import { finishSignIn, signInAttempt } from '../session/sign-in.ts';
+import { askSecondFactor, finishSignIn, signInAttempt } from '../session/sign-in.ts';
 
 /** Where the callback sends the browser: the login page, which finishes or shows the refusal. */
 const LOGIN_PAGE = '/portal/';
@@ -160,15 +158,7 @@ export function staffSignInRoutes(app: FastifyInstance): void {
         ...signInAttempt(req, user.logname, 'directory', now),
         result: 'code_pending',
       });
-      const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
-      const answer: MfaRequiredAnswer = {
-        status: 'mfa_required',
-        message: secondFactorText.mfaRequired,
-        code: 'mfa_required',
-        data: { mfa_token: mfaToken, methods },
-      };
-      reply.code(200).send(answer);
-      return null;
+      return askSecondFactor(db, reply, user, methods, now);
     },
   });
 }
