@@ -102,6 +102,12 @@ describe('loadConfig', () => {
     expect(failure({ PORTAL_REGISTRAR: 'opensrs' })).toContain(
       'PORTAL_REGISTRAR=opensrs needs OPENSRS_USERNAME and OPENSRS_KEY',
     );
+    expect(failure({ PORTAL_STAFF_OIDC_ISSUER: 'https://sso.example.net/realms/staff' })).toContain(
+      'PORTAL_STAFF_OIDC_ISSUER, PORTAL_STAFF_OIDC_CLIENT_ID and PORTAL_STAFF_OIDC_CLIENT_SECRET go together',
+    );
+    expect(failure({ PORTAL_STAFF_LOCAL: 'off' })).toContain(
+      'PORTAL_STAFF_LOCAL=off needs PORTAL_STAFF_OIDC_ISSUER',
+    );
     // Every wrong variable is named at once.
     const both = failure({ PORT: 'x', PG_POOL_MAX: '-1' });
     expect(both).toContain('PORT:');

@@ -12,6 +12,7 @@ import { secondFactorRoutes } from '../features/security/second-factor.ts';
 import { sessionListRoutes } from '../features/security/session-routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { staffRoutes } from '../features/staff/routes.ts';
+import { staffSignInRoutes } from '../features/staff-sign-in/routes.ts';
 import { toolRoutes } from '../features/tools/routes.ts';
 
 /** Every area's calls, each registered through route() (http/route.ts), in one plugin. */
@@ -31,5 +32,6 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     passkeyRoutes(api);
     sessionListRoutes(api);
     activityRoutes(api);
+    staffSignInRoutes(api);
   });
 }

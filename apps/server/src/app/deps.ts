@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createDevices, type Devices } from '../auth/devices.ts';
 import { createSecretBox, type SecretBox } from '../auth/secret-box.ts';
 import { SessionCache } from '../auth/session-cache.ts';
+import { createRecheck, createStaffDirectory, type StaffDirectory } from '../auth/staff-directory.ts';
 import type { SessionTimes } from '../auth/sessions.ts';
 import { type Caller, createTokenService, resolveSecret, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
@@ -52,6 +53,10 @@ export interface Deps extends Integrations {
   metrics: Metrics;
   /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
   limiter: RateLimiter;
+  /** The staff directory of PORTAL_STAFF_OIDC_* (auth/staff-directory.ts), or null when not set up. */
+  staffDirectory: StaffDirectory | null;
+  /** Whether a directory staff account is still staff (asked at most every re-check interval); null without a directory. */
+  staffRecheck: ((account: string, now: Date) => Promise<boolean>) | null;
 }
 
 declare module 'fastify' {
@@ -127,7 +132,13 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
       config.PORTAL_CARD_DECLINES_PER_DAY,
       now,
     ),
+    staffDirectory: null,
+    staffRecheck: null,
   };
+  deps.staffDirectory = createStaffDirectory(config, deps.secretBox, app.log);
+  deps.staffRecheck =
+    deps.staffDirectory &&
+    createRecheck(deps.staffDirectory, database.db, deps.secretBox, config.PORTAL_STAFF_OIDC_RECHECK_SECONDS);
   app.decorate('deps', deps);
   return deps;
 }

@@ -3,7 +3,7 @@ import { isStaffRole } from '@portal/contract/constants';
 import { MFA_TOKEN_MINUTES, type MfaMethod, secondFactorText } from '@portal/contract/security/second-factor';
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { mfaChallenges, passkeys, recoveryCodes, totpAuthenticators } from '../db/schema.ts';
+import { mfaChallenges, passkeys, recoveryCodes, sessions, totpAuthenticators } from '../db/schema.ts';
 import { AppError, rateLimited, refused } from '../lib/errors.ts';
 import type { AuthenticationResponse } from '@portal/contract/security/passkeys';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
@@ -290,12 +290,21 @@ export async function setupRequired(
 export async function setupConfinement(
   db: Db,
   policy: StaffMfaPolicy,
-  caller: { username: string; role: string },
+  caller: { username: string; role: string; sid?: string },
 ): Promise<string | null> {
   if (policy !== 'required' || !isStaffRole(caller.role)) return null;
-  return (await setupRequired(db, policy, { logname: caller.username, role: caller.role }))
-    ? caller.username
-    : null;
+  if (!(await setupRequired(db, policy, { logname: caller.username, role: caller.role }))) return null;
+  // The staff directory's own second factor meets the policy for the session it opened
+  // (docs/decisions/052-staff-directory-sign-in.md).
+  if (caller.sid) {
+    const [row] = await db
+      .select({ method: sessions.method })
+      .from(sessions)
+      .where(and(eq(sessions.id, caller.sid), eq(sessions.account, caller.username)))
+      .limit(1);
+    if (row?.method === 'directory+mfa') return null;
+  }
+  return caller.username;
 }
 
 /** A confined session (`setupConfinement`) reaches no account but its own: refused otherwise. */

@@ -11,3 +11,4 @@ export * from './schema/second-factor.ts';
 export * from './schema/passkeys.ts';
 export * from './schema/api-tokens.ts';
 export * from './schema/mail-app-passwords.ts';
+export * from './schema/staff-directory.ts';

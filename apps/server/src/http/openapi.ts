@@ -11,6 +11,7 @@ import * as reference from '@portal/contract/reference/calls';
 import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as staff from '@portal/contract/staff/calls';
+import * as staffSignIn from '@portal/contract/staff-sign-in/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sample } from 'openapi-sampler';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ const AREAS: Array<[string, Record<string, unknown>]> = [
   ['admin', admin],
   ['tools', tools],
   ['staff', staff],
+  ['staff sign-in', staffSignIn],
   ['reference', reference],
   ['security', passkeys],
 ];

@@ -2978,6 +2978,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff-sign-in/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign in options
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-staff-sign-in-options"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff-sign-in/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign in start
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-staff-sign-in-start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff-sign-in/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Staff sign in callback
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-staff-sign-in-callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff-sign-in/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Staff sign in finish
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-staff-sign-in-finish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/agent/claim": {
         parameters: {
             query?: never;
@@ -13709,7 +13789,7 @@ export interface operations {
                                 /** @example 12 Harbor Road */
                                 address: string;
                                 /** @enum {string} */
-                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
+                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff" | "directory" | "directory+mfa";
                             }[];
                         };
                     };
@@ -13900,7 +13980,7 @@ export interface operations {
                                 /** @enum {string} */
                                 result: "success" | "bad_password" | "throttled" | "code_pending" | "code_failed" | "code_expired";
                                 /** @enum {string} */
-                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff";
+                                method: "password" | "password+code" | "password+passkey" | "passkey" | "staff" | "directory" | "directory+mfa";
                                 device: string;
                                 /** @example 12 Harbor Road */
                                 address: string;
@@ -13988,6 +14068,178 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-staff-sign-in-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "enabled": true,
+                     *         "name": "string",
+                     *         "start_url": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            enabled: boolean;
+                            name: string;
+                            start_url: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-staff-sign-in-start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document itself (not in the envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example null */
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-staff-sign-in-callback": {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document itself (not in the envelope). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example null */
+                    "application/json": null;
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-staff-sign-in-finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "handoff": "string"
+                 *     }
+                 */
+                "application/json": {
+                    handoff: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "id_token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFsaWNlIn0.c2lnbmF0dXJl",
+                     *         "bill_email": "alice@anderson-design.com",
+                     *         "mode": "light",
+                     *         "color_mode": "light"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @example eyJhbGciOiJIUzI1NiJ9.eyJ1c2VybmFtZSI6ImFsaWNlIn0.c2lnbmF0dXJl */
+                            id_token: string;
+                            /** @example alice@anderson-design.com */
+                            bill_email: string;
+                            /** @enum {string} */
+                            mode: "light" | "dark";
+                            /** @enum {string} */
+                            color_mode: "light" | "dark" | "system";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -12,24 +12,27 @@ import {
   hasPasskey,
   liveChallenge,
   secondFactorMethods,
-  startChallenge,
   verifyCode,
   verifySecondFactorPasskey,
 } from '../../auth/mfa.ts';
 import { passkeyAssertionOptions, relyingParty } from '../../auth/passkeys.ts';
-import {
-  type MfaRequiredAnswer,
-  mfaPasskeyOptions,
-  mfaVerify,
-  secondFactorText,
-} from '@portal/contract/security/second-factor';
+import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { accountSearch } from './account-search.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
-import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
+import {
+  admitSignIn,
+  askSecondFactor,
+  checkLocalStaff,
+  colorMode,
+  finishSignIn,
+  proofAccepted,
+  signInAttempt,
+  specMode,
+} from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
@@ -68,20 +71,13 @@ export function sessionRoutes(app: FastifyInstance): void {
         throw new AppError('bad_credentials', commonText.badCredentials);
       }
       await proofAccepted(db, checks);
+      checkLocalStaff(deps.config, user);
       const methods = await secondFactorMethods(db, user.logname);
       if (methods.length === 0)
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });
       await recordSignIn(db, { ...attempt, result: 'code_pending' });
       // The password was right, but it is only half: no token, no session, until the second factor.
-      const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
-      const answer: MfaRequiredAnswer = {
-        status: 'mfa_required',
-        message: secondFactorText.mfaRequired,
-        code: 'mfa_required',
-        data: { mfa_token: mfaToken, methods },
-      };
-      reply.code(200).send(answer);
-      return null;
+      return askSecondFactor(db, reply, user, methods, now);
     },
   });
 

@@ -20,6 +20,7 @@ import { markModeKnown } from '../../app/shell-parts.tsx';
 import { alertColor, alertOf } from '../../app/status.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { DirectorySignIn } from './directory-sign-in.tsx';
 
 /** Why the last sign-in was refused (the spec's title and text), and whether a reset is the next step. */
 interface SignInProblem {
@@ -161,6 +162,14 @@ export function LoginPage() {
               session.login(res.id_token, res.bill_email, res.color_mode);
               setColorScheme(mantineScheme(res.color_mode));
             }}
+          />
+          <DirectorySignIn
+            onSignedIn={(res) => {
+              markModeKnown(decodeToken(res.id_token)?.username ?? '');
+              session.login(res.id_token, res.bill_email, res.color_mode);
+              setColorScheme(mantineScheme(res.color_mode));
+            }}
+            onSecondFactor={setChallenge}
           />
           <Group gap="md" justify="center" wrap="wrap">
             <Anchor component={Link} to="/request-panel-reset" size="sm">
