@@ -13,7 +13,7 @@ import type { Caller } from './tokens.ts';
 /**
  * The access policy (docs/access.md), in one place. Every route names one of these rules
  * (see http/route.ts, `Access`); nothing is decided ad hoc in a handler
- * (docs/decisions/016-policy-rules.md).
+ * (docs/decisions/072-policy-rules.md).
  *
  * The scopes of an account rule (`{ account, scope }`, and of a site rule, on the site's owner):
  * - `self`: the account itself, or staff.

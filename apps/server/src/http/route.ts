@@ -24,7 +24,7 @@ export type { Access, Input };
 /**
  * Every API call is registered here (route) and walks one pipeline (serve), the same stages in the
  * same order, each a function of its own under http/pipeline/ (docs/ARCHITECTURE.md,
- * docs/decisions/030-request-pipeline.md):
+ * docs/decisions/030-request-pipeline-stages.md):
  *
  *   authenticate → second-factor gate → token scope → parse → limit → idempotency key
  *   → [transaction: authorise → grant → card declines → handle, audited → keep the key's answer]

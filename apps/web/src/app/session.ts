@@ -54,7 +54,7 @@ interface Claims {
 /**
  * The token's claims, read without checking its signature (the server checks it on every call).
  * Not jose's decodeJwt: it adds 0.5 KB gzip to the first screen's entry, which is at its budget
- * (docs/decisions/016-web-platform.md).
+ * (docs/decisions/061-web-platform.md).
  */
 export function decodeToken(jwt: string): Claims | null {
   try {

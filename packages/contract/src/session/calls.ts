@@ -17,7 +17,7 @@ import {
 
 export const Mode = z.enum(['light', 'dark']);
 /**
- * The stored preference beside the spec's `mode` (issue 21, docs/decisions/021-colour-mode.md):
+ * The stored preference beside the spec's `mode` (issue 21, docs/decisions/080-colour-mode.md):
  * 'system' follows the device's dark setting until the user picks light or dark; the spec's `mode`
  * then reads 'light' (its fallback), so a client that knows only the spec's field is unchanged.
  */

@@ -86,7 +86,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   });
 
   // The sign-in's second step with a passkey (issue 18): options for the passkeys of the account
-  // whose password was right, their challenge bound to it (docs/decisions/018-passkey-second-factor.md).
+  // whose password was right, their challenge bound to it (docs/decisions/077-passkey-second-factor.md).
   route(app, mfaPasskeyOptions, {
     access: 'public',
     limit: 'passkey',
