@@ -158,6 +158,9 @@ export interface DomainRef {
   owner: string;
 }
 
+/** The domain row a domain rule loaded: the handler works on it rather than reading it again. */
+export type DomainRecord = typeof domains.$inferSelect;
+
 /**
  * The scopes of a domain rule (`{ domain, scope }`):
  * - `admin` (the default): the domain's owner, an admin granted on it (or on all the owner's
@@ -171,7 +174,9 @@ export type DomainScope = 'admin' | 'owner';
 /**
  * The domain a domain rule names, once the caller may use it under `scope`. `owner`, when the rule
  * has one, is the account the payload names as the domain's owner: it must be the owner
- * (domainText.ownerOnly), staff included.
+ * (domainText.ownerOnly), staff included. In a call's transaction (`lock`) the row is read
+ * `for update`: two changes of one domain at once run one after the other, each on the row as the
+ * other left it, and the handler gets that row.
  */
 export async function authorizeDomain(
   db: Db,
@@ -179,12 +184,10 @@ export async function authorizeDomain(
   domain: string,
   scope: DomainScope = 'admin',
   owner?: string,
-): Promise<DomainRef> {
-  const [row] = await db
-    .select({ domain: domains.domain, owner: domains.owner })
-    .from(domains)
-    .where(eq(domains.domain, domain.toLowerCase()))
-    .limit(1);
+  lock = false,
+): Promise<DomainRecord> {
+  const query = db.select().from(domains).where(eq(domains.domain, domain.toLowerCase())).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   const staff = isStaff(caller);
   if (!row) throw staff ? notFound('Domain not found') : forbidden();
   if (!staff && row.owner !== caller.username) {

@@ -1,6 +1,6 @@
 import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountRef, DomainRef, SiteRef } from '../auth/policy.ts';
+import type { AccountRef, DomainRecord, SiteRef } from '../auth/policy.ts';
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { fingerprintOf } from './idempotency.ts';
@@ -46,7 +46,7 @@ export type Granted<A> = A extends 'public'
       : A extends { account: unknown }
         ? { caller: Caller; account: AccountRef }
         : A extends { domain: unknown }
-          ? { caller: Caller; domain: DomainRef }
+          ? { caller: Caller; domain: DomainRecord }
           : A extends { site: unknown }
             ? { caller: Caller; site: SiteRef; account: AccountRef }
             : { caller: Caller };
@@ -210,7 +210,7 @@ async function inCall<C extends CallDef>(call: InCall<C>, db: Db): Promise<unkno
   const { app, plan, caller, input, reply } = call;
   let declinesOf: string | null = null;
   try {
-    const grants = await authorize(db, plan.access, caller, input, call.confinedTo);
+    const grants = await authorize(db, plan.access, caller, input, call.confinedTo, plan.transaction);
     const auditDetails = await checkGrant(db, plan, caller, input.body);
     const checkDeclines = (account: string) => app.deps.limiter.checkDeclines(db, account);
     declinesOf = await checkCardDeclines(checkDeclines, plan, grants.account?.logname);
