@@ -13,7 +13,7 @@ import { admit, clearFailures, RULES, retryAfterSeconds } from './throttle.ts';
 import { matchingStep, newRecoveryCodes, normalRecoveryCode, totpShape } from './totp.ts';
 
 /**
- * The second factor of a sign-in (issue 18, docs/decisions/075-second-factor.md). After the right
+ * The second factor of a sign-in (docs/decisions/075-second-factor.md). After the right
  * password, an account with a second factor gets a challenge instead of a session: an `mfa_token`
  * (stored as its SHA-256) that lives five minutes and is used once. `startChallenge` and
  * `consumeChallenge` are the two ends of it, whatever the factor: an authenticator code or a

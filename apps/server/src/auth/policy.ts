@@ -20,11 +20,11 @@ import type { Caller } from './tokens.ts';
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
  * - `info`: like `read`, but never a Secondary account: a primary's own information (contacts,
  *   circuits, BUS accounts), which a Secondary named as the target is told it has none of
- *   (commonText.secondaryNoInfo, spec 002 §6) rather than shown an empty list.
+ *   (commonText.secondaryNoInfo) rather than shown an empty list.
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
  * - `statement`: like `primary`, with the statement page's own text for a Secondary
- *   (commonText.secondaryNoStatement, spec 000 §6).
+ *   (commonText.secondaryNoStatement).
  * - `own`: the account itself only, never staff nor its primary: its own credentials (a second
  *   factor, passkeys, API tokens), which only the person holding them can make; staff may read them
  *   with `self` calls, and remove a second factor with a staff call.

@@ -3,7 +3,7 @@ import { isStaffRole } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** The status message of spec 000 §3: shown as a modal, a notice bar, or the thank-you page. */
+/** The status message: shown as a modal, a notice bar, or the thank-you page. */
 export type StatusType = 'modal' | 'review' | 'reset' | 'thankyou';
 export type AlertKind = 'info' | 'serious' | 'warning' | 'info-left';
 export interface StatusMessage {

@@ -10,13 +10,13 @@ import { type DomainRecord, domainAnswer, updateDomainSettings } from './reposit
 const statusOf = (d: DomainRecord) =>
   pick(domainAnswer(d), 'domain', 'auto_renew', 'abandon', 'contact_email', 'expiration_date');
 
-/** A domain not registered through our registrar partner has no settings we can change (spec 001 §6). */
+/** A domain not registered through our registrar partner has no settings we can change. */
 function managedDomain(d: DomainRecord): DomainRecord {
   if (!d.registrarManaged) throw refused(domainText.notRegistrarManaged(d.domain));
   return d;
 }
 
-/** Domain Edit (spec 001 §2): auto-renew, let-expire (never both) and the contact email. */
+/** Domain Edit: auto-renew, let-expire (never both) and the contact email. */
 export function editRoutes(app: FastifyInstance): void {
   route(app, C.domainStatus, {
     access: { domain: ({ params }) => params.domain },

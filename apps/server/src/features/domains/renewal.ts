@@ -30,7 +30,7 @@ export function renewRefusal(d: DomainRecord, now: Date): string | null {
   return null;
 }
 
-/** Renewal (spec 001 §2, §4): the status screen and the request; a worker finalises it (workers.ts). */
+/** Renewal: the status screen and the request; a worker finalises it (workers.ts). */
 export function renewalRoutes(app: FastifyInstance): void {
   const { deps } = app;
 

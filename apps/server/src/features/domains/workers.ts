@@ -57,7 +57,7 @@ export function registerWorkers(app: FastifyInstance): void {
       return;
     }
     if (outcome.outcome === 'failed') {
-      // Spec 001 §7: a failed renewal call is only logged.
+      // A failed renewal call is only logged.
       log.warn(
         { domain: job.domain, message: outcome.message, code: outcome.code },
         domainText.renewalFailed,

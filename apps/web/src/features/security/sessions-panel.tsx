@@ -13,7 +13,7 @@ import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './a
 const FIRST_SESSIONS = 4;
 
 /**
- * Where the account is signed in (issue 18): each live session named by its browser, network and
+ * Where the account is signed in: each live session named by its browser, network and
  * when it was last active, "this browser" marked and first, then the most recently active; older
  * ones are folded under a button. End one, or every other.
  */
