@@ -8,6 +8,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Db, preparedFor } from '../db/index.ts';
 import { accounts, domainGrants, domains, websites } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import type { AccountRef } from './account-ref.ts';
 import type { Caller } from './tokens.ts';
 
 /**
@@ -44,15 +45,7 @@ const SECONDARY_REFUSALS: Partial<Record<AccountScope, string>> = {
   statement: commonText.secondaryNoStatement,
 };
 
-export interface AccountRef {
-  logname: string;
-  uid: number;
-  accountRole: string;
-  primary: string | null;
-  dashboardAdmin: boolean;
-  billEmail: string;
-  role: string;
-}
+export type { AccountRef };
 
 export const isStaff = (caller: Caller | null): boolean => !!caller && isStaffRole(caller.role);
 

@@ -10,7 +10,7 @@ import { audited } from './pipeline/audit.ts';
 import { authenticate } from './pipeline/authenticate.ts';
 import { authorize } from './pipeline/authorize.ts';
 import { checkCardDeclines, countCardDecline } from './pipeline/card-declines.ts';
-import type { Access, CallContext, Input, Parsed, Plan } from './pipeline/context.ts';
+import type { Access, CallContext, Input, Parsed, Plan, RegisteredCall } from './pipeline/context.ts';
 import { checkGrant } from './pipeline/grant.ts';
 import { claimKey, type KeyClaim, keepAnswer, keepFailure } from './pipeline/idempotency.ts';
 import { applyLimit } from './pipeline/limit.ts';
@@ -93,20 +93,7 @@ export interface RouteOptions<C extends CallDef, A extends Access<C>> {
   handler: (ctx: RouteContext<C, A>) => Promise<unknown>;
 }
 
-export interface RegisteredCall {
-  method: string;
-  path: string;
-  token: boolean;
-  access: string;
-  /** The contract's definition (the API document is generated from it). */
-  call: CallDef;
-  /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
-  idempotent: boolean;
-  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
-  auditsAttempts: boolean;
-  /** Needs a signed-in session: a personal access token is refused (route option `session`). */
-  interactive: boolean;
-}
+export type { RegisteredCall };
 
 /** Registers one contract call with its access rule; the handler only does the work. */
 export function route<C extends CallDef, A extends Access<C>>(

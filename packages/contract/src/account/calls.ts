@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countryShape, phoneShape, stateShape, withZipShape } from '../address-rules.ts';
+import { addressAnswerFields, country } from '../address.ts';
+import { phoneShape, stateShape, withZipShape } from '../address-rules.ts';
 import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
 import {
@@ -24,21 +25,8 @@ import { accountText } from './messages.ts';
 
 // ---------------------------------------------------------------- addresses
 
-/** Blank is the US (the spec's default); otherwise an ISO 3166 code or a country's name (address-rules.ts). */
-const country = countryShape(text().trim().max(56).nullish()).transform((v) => v || 'US');
-
 /** An address as the server answers it. */
-export const Address = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
-  phone: z.string(),
-});
+export const Address = z.object({ ...addressAnswerFields, phone: z.string() });
 export type Address = z.infer<typeof Address>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressAnswerFields, country } from '../address.ts';
 import { CARD_TYPES } from '../constants.ts';
 import { defineCall } from '../http.ts';
 import {
@@ -33,12 +34,6 @@ import { billingText } from './messages.ts';
  */
 
 // ---------------------------------------------------------------- building blocks
-
-const country = text()
-  .trim()
-  .max(56)
-  .nullish()
-  .transform((v) => v || 'US');
 
 /** A 0/1 choice sent as a number or a string ('1'); missing is 'Required'. */
 const flag01 = z.preprocess(
@@ -190,14 +185,7 @@ export const PayMethod = z.object({
   nice_expdate: z.string(),
   expdate: z.string(),
   on_auto_billing: z.boolean(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
+  ...addressAnswerFields,
 });
 export type PayMethod = z.infer<typeof PayMethod>;
 
@@ -210,14 +198,7 @@ export const getPaymentMethods = defineCall({
 /** The address the card forms start from (the billing address, else the account address). */
 export const PrefillAddress = z.object({
   ccname: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
+  ...addressAnswerFields,
   email: z.string(),
 });
 export type PrefillAddress = z.infer<typeof PrefillAddress>;

@@ -5,7 +5,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
 import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 import type { DomainRecord } from '../../auth/policy.ts';
-import type { RenewJob } from './workers.ts';
 
 /** Queries of the domains area. */
 
@@ -103,8 +102,15 @@ export async function contactEmailOf(
   return row?.primary || row?.own || '';
 }
 
+/** A renewal sent to the registrar, as its job names it (workers.ts `renewJob`). */
+export interface PendingRenewal {
+  domain: string;
+  years: number;
+  currentExpiration: string;
+}
+
 /** Sets the new expiration date and clears the pending mark, unless the domain has moved on since. */
-export async function finalise(db: Db, job: RenewJob, newExpiration: string): Promise<boolean> {
+export async function finalise(db: Db, job: PendingRenewal, newExpiration: string): Promise<boolean> {
   const rows = await db
     .update(domains)
     .set({ expirationDate: newExpiration, renewalPending: 0 })
@@ -119,7 +125,7 @@ export async function finalise(db: Db, job: RenewJob, newExpiration: string): Pr
   return rows.length > 0;
 }
 
-export async function clearPending(db: Db, job: RenewJob): Promise<void> {
+export async function clearPending(db: Db, job: PendingRenewal): Promise<void> {
   await db
     .update(domains)
     .set({ renewalPending: 0 })

@@ -89,3 +89,19 @@ export interface CallContext<C extends CallDef = CallDef> extends Parsed<C> {
   /** Adds details to this call's audit entry (written for every change made by staff). */
   auditDetails: Record<string, unknown>;
 }
+
+/** A call as route() registered it: what the OpenAPI document and the access checks read. */
+export interface RegisteredCall {
+  method: string;
+  path: string;
+  token: boolean;
+  access: string;
+  /** The contract's definition (the API document is generated from it). */
+  call: CallDef;
+  /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
+  idempotent: boolean;
+  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
+  auditsAttempts: boolean;
+  /** Needs a signed-in session: a personal access token is refused (route option `session`). */
+  interactive: boolean;
+}
