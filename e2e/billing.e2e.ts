@@ -146,7 +146,7 @@ describe('billing', () => {
     await page.context().close();
   });
 
-  it('Make Payment without a card-status choice says Required on the choice; a saved card offers no "save the card" (#21)', async () => {
+  it('Make Payment without a card-status choice says Required on the choice; a saved card offers no "save the card"', async () => {
     const page = await newPage(browser);
     await login(page, 'bob');
     const posts: string[] = [];

@@ -167,7 +167,7 @@ export async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
 /**
  * This page's browser offers no passkeys in the login name field's autofill (from its next
  * navigation): the login form then makes no waiting request that `addAuthenticator`'s
- * authenticator would answer before the test's own step (docs/decisions/018-passkey-autofill-in-browser-tests.md).
+ * authenticator would answer before the test's own step (docs/decisions/078-passkey-autofill-in-browser-tests.md).
  */
 export async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {

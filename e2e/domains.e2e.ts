@@ -126,7 +126,7 @@ describe('domain list', () => {
     await page.goBack();
     await page.waitForURL(/\/portal\/domain-list$/);
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
-    // Enter on the row's link opens the row's screen (issue 21: the row's action is a real link).
+    // Enter on the row's link opens the row's screen (the row's action is a real link).
     await page.getByRole('link', { name: 'client02-anderson.com', exact: true }).press('Enter');
     await page.waitForURL(/\/portal\/edit-domain\/client02-anderson\.com$/);
     await page.context().close();
@@ -157,7 +157,7 @@ describe('domain list', () => {
     await page.getByLabel('Filter Contact Email').fill('client7@');
     await expect.poll(() => firstColumn(page)).toEqual(['client07-anderson.com']);
     await page.getByLabel('Filter Contact Email').fill('nobody@');
-    // Issue 21: a filter that matches nothing says so, rather than that there are no domains.
+    // A filter that matches nothing says so, rather than that there are no domains.
     await page.getByText('Nothing matches the search').waitFor();
   }, 180_000);
 });
@@ -216,7 +216,7 @@ describe('renewal and edit', () => {
     await page.getByRole('option', { name: /^1 year/ }).click();
     await screenshot(page, 'domains-renewal-desktop-light');
     await page.getByRole('button', { name: 'Renew Domain' }).click();
-    // Issue 21: a review of what is charged, and to whom, before the renewal is sent.
+    // A review of what is charged, and to whom, before the renewal is sent.
     await dialog(page).getByTestId('renewal-review').getByText('andersonphoto.net').waitFor();
     await dialog(page).getByRole('button', { name: 'Confirm renewal' }).click();
     await dialog(page).getByText('Renewal is Pending').waitFor();
@@ -279,7 +279,7 @@ describe('permissions and whois', () => {
     await page.goto(url('/permissions/client05-anderson.com'));
     await page.getByText('No Additional Admin Accounts for the domain').waitFor();
     await page.getByLabel('Account name').fill('carol');
-    // Admin rights are confirmed with the current password (#17 §3).
+    // Admin rights are confirmed with the current password.
     await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await page.getByRole('cell', { name: 'carol', exact: true }).waitFor();

@@ -179,7 +179,7 @@ describe('other mail screens', () => {
     await page.goto(url('/recovery-contacts'));
     await page.getByRole('cell', { name: 'a.anderson@backup.example.org', exact: true }).waitFor();
     await page.getByLabel('Recovery email').fill('alice.e2e@example.org');
-    // A new recovery address is confirmed with the current password (#17 §3) and waits for its link.
+    // A new recovery address is confirmed with the current password and waits for its link.
     await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Email' }).click();
     await page.getByRole('cell', { name: 'alice.e2e@example.org', exact: true }).waitFor();

@@ -56,12 +56,12 @@ function payload(place: string): string {
 /** A receipt address that passes the email rule and carries markup. */
 /**
  * A receipt address with the characters of markup that the address rule still admits (a dot-atom
- * local part takes ' = & { } /, not < > " since issue 15): were it written as HTML, `&amp` would
+ * local part takes ' = & { } /, not < > " ): were it written as HTML, `&amp` would
  * turn into `&` and the text below would not match.
  */
 const MARKUP_EMAIL = "x'onerror=window.__xss=1'&amp{}/@example.org";
 /**
- * A recovery address for the notice bar. Since issue 15 the address rule refuses < > " and spaces,
+ * A recovery address for the notice bar. The address rule refuses < > " and spaces,
  * so it carries what a dot-atom still admits: entity names without their semicolon (`&lt` reads as
  * "<" when written as HTML), quotes, = and /. Written as text, it shows exactly as typed.
  */

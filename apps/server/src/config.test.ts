@@ -33,7 +33,7 @@ describe('loadConfig', () => {
   });
 
   it('reads TRUST_PROXY and PG_POOL_MAX like every other variable', () => {
-    // Issue 17: a hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
+    // A hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

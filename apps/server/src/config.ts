@@ -34,7 +34,7 @@ const Env = z.object({
   PORTAL_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(60),
   /** A staff session ends after this long without a request. */
   PORTAL_STAFF_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(30),
-  /** Staff and admins must set up a second factor before any other call (issue 18); customers choose. */
+  /** Staff and admins must set up a second factor before any other call; customers choose. */
   PORTAL_STAFF_MFA: z.enum(['required', 'optional']).default('required'),
   /**
    * How long a process may answer the session check from what it read (auth/session-cache.ts); the

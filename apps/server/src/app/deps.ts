@@ -11,7 +11,7 @@ import { configurePasswordQueue } from '../auth/password-queue.ts';
 import { createMetrics, instrumentWork, type Metrics } from '../http/metrics.ts';
 import { parseLimits } from '../http/limits.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
-import type { RegisteredCall } from '../http/route.ts';
+import type { RegisteredCall } from '../http/pipeline/context.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import type { PaymentGateway } from '../integrations/gateway/index.ts';
 import { createIntegrations, type Integrations } from '../integrations/index.ts';

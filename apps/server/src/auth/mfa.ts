@@ -13,7 +13,7 @@ import { admit, clearFailures, RULES, retryAfterSeconds } from './throttle.ts';
 import { matchingStep, newRecoveryCodes, normalRecoveryCode, totpShape } from './totp.ts';
 
 /**
- * The second factor of a sign-in (issue 18, docs/decisions/018-second-factor.md). After the right
+ * The second factor of a sign-in (docs/decisions/075-second-factor.md). After the right
  * password, an account with a second factor gets a challenge instead of a session: an `mfa_token`
  * (stored as its SHA-256) that lives five minutes and is used once. `startChallenge` and
  * `consumeChallenge` are the two ends of it, whatever the factor: an authenticator code or a
@@ -35,7 +35,7 @@ export async function secondFactorMethods(db: Db, account: string): Promise<MfaM
   // Recovery codes stand in for the authenticator; they are never a factor on their own.
   if (!row) return [];
   // A passkey is offered as the second step only where the authenticator app is on: it does not
-  // make a password-only account two-step (a passkey alone signs in directly; decision 018-passkey-second-factor).
+  // make a password-only account two-step (a passkey alone signs in directly; decision 077-passkey-second-factor).
   return (await hasPasskey(db, account)) ? ['totp', 'recovery_code', 'passkey'] : ['totp', 'recovery_code'];
 }
 

@@ -15,7 +15,7 @@ import { passkeys, webauthnChallenges } from '../db/schema.ts';
 import { AppError, refused } from '../lib/errors.ts';
 
 /**
- * Passkeys (WebAuthn, issue 18; docs/decisions/018-passkeys.md), on @simplewebauthn/server.
+ * Passkeys (WebAuthn; docs/decisions/076-passkeys.md), on @simplewebauthn/server.
  *
  * Every ceremony starts with a challenge stored in PostgreSQL (`webauthn_challenges`), so the
  * options may come from one process and the answer go to another. The answer names its challenge

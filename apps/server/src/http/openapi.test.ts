@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
       expect(op.responses['400'], where).toEqual({ $ref: '#/components/responses/Invalid' });
       expect(op.responses['500'], where).toEqual({ $ref: '#/components/responses/Internal' });
       if (c.token) {
-        // A personal access token (issue 20) is accepted wherever a session is, except on interactive calls.
+        // A personal access token is accepted wherever a session is, except on interactive calls.
         const schemes = c.interactive ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
         expect(op.security, where).toEqual(c.access === 'optional' ? [{}, ...schemes] : schemes);
         expect(op.responses['401'], where).toEqual({ $ref: '#/components/responses/Unauthenticated' });

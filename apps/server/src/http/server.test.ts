@@ -49,7 +49,7 @@ describe('errors and probes', () => {
   it('leaves probes answering: /healthz live, /readyz ready, and 503 when the database does not answer', async () => {
     const live = await t.request('GET', '/healthz');
     expect(live.status).toBe(200);
-    // The release is part of liveness (issue 22): what runs where, during a rolling upgrade.
+    // The release is part of liveness: what runs where, during a rolling upgrade.
     expect(live.body).toEqual({
       status: 1,
       message: '',

@@ -20,7 +20,7 @@ export const DEMO_LOGINS = [
  * as it is): the same argon2id hashes, with the same parameters, as the import would make
  * (auth/passwords.ts), on libuv's thread pool. A first start calls this before it opens the new
  * database, so the hashes run on another core while the main thread copies and opens it
- * (docs/decisions/023-start-up-demo.md). One at a time: each takes 19 MiB while it runs (the start's
+ * (docs/decisions/085-start-up-demo.md). One at a time: each takes 19 MiB while it runs (the start's
  * peak memory), and the seven, one after another (~0.3 s on one core), are done within the opening.
  * Its dates are those of `today` (demoAsOf: docs/decisions/048-demo-relative-to-today.md).
  */

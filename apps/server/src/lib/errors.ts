@@ -60,7 +60,7 @@ export const refused = (message: string, specific?: FailureCode) =>
   new AppError('refused', message, undefined, specific);
 export const expired = () => new AppError('unauthenticated', commonText.sessionExpired);
 
-/** The failure envelope of an error (DESIGN.md §2): 'expired_token' for a refused token, else status 0. */
+/** The failure envelope of an error: 'expired_token' for a refused token, else status 0. */
 export function envelopeOf(err: AppError): Record<string, unknown> {
   if (err.code === 'unauthenticated')
     return { status: 'expired_token', message: err.message, code: failureCode(err) };

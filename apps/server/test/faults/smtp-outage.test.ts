@@ -136,7 +136,7 @@ describe('SMTP down for a while, then back', () => {
     const byId = new Map<string, number>();
     for (const r of sink.accepted) byId.set(r.messageId, (byId.get(r.messageId) ?? 0) + 1);
     for (const row of rows) {
-      // In the portal's own domain (MAIL_FROM's), not the SMTP relay's (issue 22).
+      // In the portal's own domain (MAIL_FROM's), not the SMTP relay's.
       expect(row.messageId).toBe(`<outbox-${row.id}@example.net>`);
       expect(byId.get(must(row.messageId, 'the message id'))).toBe(1);
       expect(sink.accepted.find((r) => r.messageId === row.messageId)?.subject).toBe(row.subject);

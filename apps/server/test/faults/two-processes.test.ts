@@ -246,7 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
 
     // Domains: a domain admin granted on A, listed on B; the domain list on B.
     const grant = await as('bob', A).post('/api/addadmin', {
-      password: 'bob-demo-pass', // a lasting grant takes the current password (issue 17)
+      password: 'bob-demo-pass', // a lasting grant takes the current password
       domain: 'bakersdozen.com',
       newadmin: 'carol',
       logname: 'bob',

@@ -210,7 +210,7 @@ export async function build(
     PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     PORTAL_AGENT_DELAY_MS: '0',
-    // Tests move the clock by hours and keep their sign-ins: the idle timeouts (issue 17) would end
+    // Tests move the clock by hours and keep their sign-ins: the idle timeouts would end
     // them. They have their own tests (security/sessions.test.ts), which set them.
     PORTAL_IDLE_MINUTES: '480',
     PORTAL_STAFF_IDLE_MINUTES: '480',

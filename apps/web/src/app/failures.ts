@@ -40,7 +40,7 @@ export class ApiError extends Error {
  * - 'fields': the fields' texts, once each, instead of the message, which repeats one of them behind
  *   the field's raw name ("src_user: …") that tells a customer nothing (the mail screens);
  * - 'message-and-fields': "message: field; field" unless the message is one of them (the site screens);
- * - 'first-field': the first field's text, else the message (the tools' answer boxes, spec 002 §8).
+ * - 'first-field': the first field's text, else the message (the tools' answer boxes).
  */
 export type FieldErrorsShown = 'message' | 'fields' | 'message-and-fields' | 'first-field';
 

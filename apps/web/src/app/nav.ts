@@ -1,7 +1,7 @@
 import type { RouteName } from '@portal/contract/routes';
 import type { AccountScope } from '@portal/contract/session/call-refs';
 
-/** The sidebar accordion of spec 000 §2 "Shell". `link` items open an external address from /api/urls. */
+/** The sidebar accordion of the shell. `link` items open an external address from /api/urls. */
 export interface NavItem {
   label: string;
   route?: RouteName;

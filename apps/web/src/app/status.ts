@@ -8,7 +8,7 @@ import { type AlertKind, session, type StatusMessage } from './session.ts';
 export type StatusInput = Omit<StatusMessage, 'type' | 'at' | 'path'> & { type?: StatusMessage['type'] };
 
 /**
- * Shows a status message by its type (spec 000 §4): modal opens the modal and hides the notice;
+ * Shows a status message by its type: modal opens the modal and hides the notice;
  * review shows the notice bar and scrolls to the top; reset hides both; thankyou and any other
  * type go to /thankyou (with `navigate`; a caller outside the router shows modals and notices only).
  */

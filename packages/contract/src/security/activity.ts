@@ -3,7 +3,7 @@ import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
 
 /**
- * The account's activity (issue 18): the changes made to it by the customer, its Secondaries or
+ * The account's activity: the changes made to it by the customer, its Secondaries or
  * staff, in words a customer understands, built from the audit log. Each audited call has its
  * sentence here; a summary names only the harmless fields it picks (a domain, an alias, a site),
  * never a password, a token or card data.
@@ -202,10 +202,10 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     summary: (d) => `Changed the contact${named(d, 'contact')}.`,
   },
   'POST /api/delete-contact': fixed('Contact removed', 'Removed a contact.'),
-  // sessions (issue 18)
+  // sessions
   'POST /api/end-session': fixed('Session ended', 'Signed a browser out.'),
   'POST /api/end-other-sessions': fixed('Sessions ended', 'Signed out every other browser.'),
-  // second factor and passkeys (issue 18)
+  // second factor and passkeys
   'POST /api/totp-setup': fixed('Authenticator set-up started', 'Began setting up an authenticator app.'),
   'POST /api/totp-confirm': fixed(
     'Authenticator turned on',
@@ -233,7 +233,7 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     summary: (d) => `Renamed a passkey${named(d, 'name') ? ` to${named(d, 'name')}` : ''}.`,
   },
   'POST /api/delete-passkey': fixed('Passkey removed', 'Removed a passkey.'),
-  // personal access tokens (issue 20)
+  // personal access tokens
   'POST /api/create-api-token': {
     action: 'API token created',
     summary: (d) => `Created the API token${named(d, 'name')}.`,
@@ -271,7 +271,7 @@ export function describeActivity(action: string, details: Details): { action: st
   return { action: sentence.action, summary: `${sentence.summary(details)}${via}` };
 }
 
-/** " Made with the API token "name"." for a change a personal access token made (issue 20), else ''. */
+/** " Made with the API token "name"." for a change a personal access token made, else ''. */
 function viaToken(details: Details): string {
   const token = details.api_token;
   if (!token || typeof token !== 'object') return '';

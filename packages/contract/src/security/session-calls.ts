@@ -3,7 +3,7 @@ import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
 
 /**
- * The account's sessions and sign-in attempts (issue 18; docs/decisions/018-session-list.md).
+ * The account's sessions and sign-in attempts (docs/decisions/018-session-list.md).
  * A session is named by its public id, never by the secret its token carries; addresses are
  * prefixes (an IPv4 /24, an IPv6 /64), never a whole address.
  */

@@ -3,7 +3,7 @@ import { index, integer, pgTable, pgView, serial, text, timestamp } from 'drizzl
 import { accounts } from './core.ts';
 
 /**
- * Mail/unix password changes waiting for their propagation delay (spec 000 §9: about ten
+ * Mail/unix password changes waiting for their propagation delay (about ten
  * minutes). The queued job `account.apply-mail-password` copies `hash` into
  * accounts.mail_password_hash when `apply_at` is reached. While a change is `pending` a new
  * one is refused ("Password change already pending"); a reset through a mailed link supersedes it.

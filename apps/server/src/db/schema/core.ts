@@ -42,7 +42,7 @@ export const accounts = pgTable(
     atCode: integer('at_code').notNull().default(0),
     popupNote: text('popup_note').notNull().default(''),
     popupNoteLastmod: timestamp('popup_note_lastmod', { withTimezone: true }),
-    // 'system' (issue 21): follow the device's dark setting until the user picks light or dark.
+    // 'system': follow the device's dark setting until the user picks light or dark.
     mode: text('mode').notNull().default('system'),
     passwordHash: text('password_hash'),
     /** Mail/unix password in a scheme the mail servers verify (Dovecot `{ARGON2ID}`). */
@@ -120,7 +120,7 @@ export const sessions = pgTable(
   {
     /** 128 random bits, base64url: the token's secret `sid`, never shown. */
     id: text('id').primaryKey(),
-    /** The id the session list shows and end-session names (issue 18): it proves nothing. */
+    /** The id the session list shows and end-session names: it proves nothing. */
     publicId: uuid('public_id').notNull().defaultRandom(),
     /** The signed-in account: its role, password and existence decide whether the session lives. */
     account: text('account')
@@ -153,7 +153,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in attempts on an account (issue 18, docs/decisions/018-session-list.md): kept 90 days (the
+ * Sign-in attempts on an account (docs/decisions/018-session-list.md): kept 90 days (the
  * housekeeping job), plus each account's last success, which tells a new device from a first sign-in.
  * Only the address's prefix is kept, never the address.
  */

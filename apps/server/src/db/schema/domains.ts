@@ -71,7 +71,7 @@ export const tldPrices = pgTable(
 );
 
 /**
- * Registration agreements signed (spec 001 §4): one row per account, domain and agreement text,
+ * Registration agreements signed: one row per account, domain and agreement text,
  * so a repeated submission keeps the first signature and its time stamp.
  */
 export const domainAgreements = pgTable(

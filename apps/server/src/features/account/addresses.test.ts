@@ -228,7 +228,7 @@ describe('statement delivery', () => {
       .as('bob')
       .post('/api/change-statement-delivery', { logname: 'bob', method: 'x', nozero: 1, email: '' });
     expect(method.status).toBe(400);
-    // Issue 15: a method that was sent is not missing.
+    // A method that was sent is not missing.
     expect(method.body.errors.method).toBe('Invalid');
     expect((await t.as('bob').get('/api/get-statement-delivery/bob')).body.data.method).toBe('p');
   });

@@ -125,7 +125,7 @@ describe('POST /api/request-accounts and the staff calls', () => {
     expect((await t.as('alice').post('/api/staff/secondary-request-done', { id })).status).toBe(403);
     const bad = await t.as('staff').post('/api/staff/secondary-request-done', { id: 'x' });
     expect(bad.status).toBe(400);
-    // Issue 15: a wrong type is told so.
+    // A wrong type is told so.
     expect(bad.body.errors.id).toBe('Must be a number');
     expect((await t.as('staff').post('/api/staff/secondary-request-done', { id: 999 })).status).toBe(404);
     const res = await t.as('staff').post('/api/staff/secondary-request-done', { id });

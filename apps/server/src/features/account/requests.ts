@@ -14,7 +14,7 @@ type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
 type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
 type Row = { logname: string; first_name: string; last_name: string; alias: string; type: string };
 
-/** A new account name: a letter, then letters, digits, '.', '_' or '-'; at most 12 characters (spec 000 §9). */
+/** A new account name: a letter, then letters, digits, '.', '_' or '-'; at most 12 characters. */
 const NEW_NAME = /^[a-z][a-z0-9._-]{0,11}$/;
 /** Names of system and role mailboxes, never given to a customer. */
 const RESERVED = new Set([
@@ -58,7 +58,7 @@ export function recipientAddress(config: Config, to: C.MessageRecipient): string
   }[to];
 }
 
-/** Secondary-account requests, web-hosting domains and the authenticated message (spec 000 §7). */
+/** Secondary-account requests, web-hosting domains and the authenticated message. */
 export function requestRoutes(app: FastifyInstance): void {
   const { deps } = app;
 

@@ -61,7 +61,7 @@ const ROUTE_OF: Record<ResetKind, string> = { panel: 'reset-panel-password', ema
 const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'email/unix' };
 
 /**
- * The reset flows (spec 000 §2, §4): a request mails a single-use link, valid 30 minutes, only
+ * The reset flows: a request mails a single-use link, valid 30 minutes, only
  * when the address is the account's bill or recovery address; the answer is the same whether or
  * not anything matched, so the calls reveal neither accounts nor addresses. The request only queues
  * the work (resetRequestJob): every request does the same work in the same time, whatever it names.
@@ -265,7 +265,7 @@ async function matchRecoveryAddress(
       and(
         eq(recoveryEmails.owner, logname),
         sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
-        // A recovery address counts once it has followed its confirmation link (#17 §3).
+        // A recovery address counts once it has followed its confirmation link.
         isNotNull(recoveryEmails.confirmedAt),
         // One staff put on the account waits out its cooling-off period, which the customer can cancel
         // (docs/decisions/032-staff-made-recovery-addresses.md).

@@ -494,7 +494,7 @@ describe('payments', () => {
     expect(card).toMatchObject({ owner: 'bob', ccn4: '0002', cardType: 'AmExp', onAutoBilling: true });
   });
 
-  it('a payment that fails with card status 1 or 2 saves no card and moves no auto-billing (spec 000 §4)', async () => {
+  it('a payment that fails with card status 1 or 2 saves no card and moves no auto-billing', async () => {
     const auto = await cardId('bob', '0015');
     await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, 'bob'));
     await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, auto));

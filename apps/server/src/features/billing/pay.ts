@@ -128,7 +128,7 @@ function sameRequest(p: PaymentRow, req: PaymentRequest): boolean {
   return p.owner === req.owner && p.amountCents === req.amountCents && p.purpose === req.purpose;
 }
 
-/** Make Payments, payment info and recent payments (spec 000 §3, §4, §7, §8). */
+/** Make Payments, payment info and recent payments. */
 export function paymentRoutes(app: FastifyInstance): void {
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
@@ -222,8 +222,8 @@ export function paymentRoutes(app: FastifyInstance): void {
         return settle(await finish(app, req.key, result));
       }
       // Card status 1 and 2: the gateway stores the card (checking it as it does) and the stored
-      // card is charged; the card is kept, and put on auto-billing, only when the charge is approved
-      // (spec 000 §4). Otherwise the profile the gateway made for it is deleted again.
+      // card is charged; the card is kept, and put on auto-billing, only when the charge is approved.
+      // Otherwise the profile the gateway made for it is deleted again.
       const stored = await gateway.storeCard({
         account: owner,
         email: account.billEmail || undefined,

@@ -7,7 +7,7 @@ import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
-import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
+import { dollars, markCoveredInvoicesPaid, money, type PaymentRow } from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
@@ -18,7 +18,7 @@ import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
  *     (a reconcile job asks the gateway later; never charged again blind).
  */
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 
 export interface PaymentRequest {
   owner: string;

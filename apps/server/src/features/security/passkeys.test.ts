@@ -9,7 +9,7 @@ import { build, demoPassword, type TestApp } from '../../../test/support/helper.
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
- * Passkeys (issue 18) through HTTP, with real WebAuthn answers made by a software authenticator:
+ * Passkeys through HTTP, with real WebAuthn answers made by a software authenticator:
  * registration, the list, rename and remove, and the sign-in with a passkey alone, with every
  * refusal (a replayed or expired challenge, a wrong origin or RP ID, an unknown or cloned passkey,
  * another account's passkey, staff changing a customer's, a Secondary).

@@ -23,7 +23,7 @@ import { conflict, refused } from '../../lib/errors.ts';
 import { verifyOperator } from '../account/passwords.ts';
 
 /**
- * The second factor of an account (issue 18, docs/api.md "Second factor"): an authenticator app
+ * The second factor of an account (docs/api.md "Second factor"): an authenticator app
  * and its recovery codes. A person sets up and turns off their own (`own`: not staff, not the
  * primary of a Secondary); staff may read it and remove a customer's. Every change is audited and
  * mailed to the account's addresses; the secret and the codes are in one answer only.

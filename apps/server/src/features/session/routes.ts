@@ -35,7 +35,7 @@ import {
 } from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
-/** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
+/** Sign-in, sign-out, the shell's reference data and the staff account search. */
 export function sessionRoutes(app: FastifyInstance): void {
   const { deps } = app;
   const rp = relyingParty(deps.config);
@@ -50,7 +50,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
       // refused attempt costs no password check at all. Every attempt on an existing account is on
-      // its record (issue 18), whatever became of it.
+      // its record, whatever became of it.
       const attempt = signInAttempt(req, body.username, 'password', now);
       // A slot of the password queue first (auth/password-queue.ts): when a burst fills it, the
       // attempt is refused (429 hashing_busy) before it is counted against anyone's limits.
@@ -81,8 +81,8 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // The sign-in's second step with a passkey (issue 18): options for the passkeys of the account
-  // whose password was right, their challenge bound to it (docs/decisions/018-passkey-second-factor.md).
+  // The sign-in's second step with a passkey: options for the passkeys of the account
+  // whose password was right, their challenge bound to it (docs/decisions/077-passkey-second-factor.md).
   route(app, mfaPasskeyOptions, {
     access: 'public',
     limit: 'passkey',
@@ -97,7 +97,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // The sign-in's second step (issue 18): the challenge's token and a code (or a passkey) finish
+  // The sign-in's second step: the challenge's token and a code (or a passkey) finish
   // what miglogin began.
   route(app, mfaVerify, {
     access: 'public',
@@ -173,7 +173,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   route(app, S.quickRefs, {
     // The shell reads it: a staff session still setting up its second factor may too.
     beforeSecondFactor: true,
-    // Visitors may read the quick references without signing in (spec 000 §1); staff rows need staff.
+    // Visitors may read the quick references without signing in; staff rows need staff.
     access: 'optional',
     handler: async ({ db, caller }) => {
       const rows = await db.select().from(quickRefs).orderBy(quickRefs.refName);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../app/deps.ts';
 import { apiTokenCaller, isApiToken } from '../../auth/api-tokens.ts';
 import { liveSession } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';

@@ -130,7 +130,7 @@ export const accountExpectations: Record<string, Expectation> = {
       body: { send_from: t.account, send_to: 'helpdesk', subject: 'Matrix probe', message: 'Probe' },
     }),
   },
-  // personal access tokens (issue 20)
+  // personal access tokens
   'POST /api/create-api-token': {
     access: 'account:own',
     grant: true,

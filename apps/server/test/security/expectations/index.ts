@@ -171,7 +171,7 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   const secondary = account.account_role === 'Secondary';
   const notSecondary = ['account:billing', 'account:primary', 'account:info', 'account:statement'];
   if (notSecondary.includes(rule) && secondary) return 'refused';
-  // A credential is its person's own (issue 18, 20): not staff's, nor a primary's over its Secondary.
+  // A credential is its person's own (20): not staff's, nor a primary's over its Secondary.
   if (rule === 'account:own') return who === account.logname ? 'pass' : 'refused';
   if (staff || who === account.logname) return 'pass';
   if (rule === 'account:read' || rule === 'account:info') {

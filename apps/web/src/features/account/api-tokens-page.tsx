@@ -37,7 +37,7 @@ const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 
 const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.now();
 
 /**
- * API tokens: personal access tokens for scripts (issue 20). The account makes them itself (with
+ * API tokens: personal access tokens for scripts. The account makes them itself (with
  * its password); the token is shown once, here, and never again. Staff working on an account see
  * and revoke its tokens but do not make them.
  */

@@ -49,7 +49,7 @@ export interface PaymentFormProps {
 }
 
 /**
- * The pay form (spec 000 §3, §4, §5): amount, card-status choice 0/1/2, a stored card or a new
+ * The pay form: amount, card-status choice 0/1/2, a stored card or a new
  * one. Idle → pending (further submits ignored) → success or failure. One idempotency key per
  * payment the user asks for: renewed after an answer, and after a failure only when the server
  * knows nothing was charged (renewsPaymentKey); otherwise a retry reuses it and cannot charge twice.

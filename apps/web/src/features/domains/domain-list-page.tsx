@@ -13,14 +13,14 @@ import { DataTableLater } from '../../ui/data-table-later.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';
 import { domainsQuery, yesNo } from './api.ts';
 
-/** The three routes sharing this screen: heading and where a row click goes (spec 001 §2). */
+/** The three routes sharing this screen: heading and where a row click goes. */
 const MODES: Record<string, { title: string; target: RouteName }> = {
   [routePath('domain-list')]: { title: domainText.headingEdit, target: 'edit-domain' },
   [routePath('renew-domains')]: { title: domainText.headingRenew, target: 'domain-renewal' },
   [routePath('domain-permissions')]: { title: domainText.headingPermissions, target: 'permissions' },
 };
 
-/** The row shown when the list cannot be loaded (spec 001 §8). */
+/** The row shown when the list cannot be loaded. */
 const FAILED_ROW: DomainRow = {
   domain: domainText.unknown,
   expiration_date: domainText.failed,

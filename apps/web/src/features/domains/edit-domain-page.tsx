@@ -19,7 +19,7 @@ interface Values {
   contact_email: string;
 }
 
-/** Edit one domain (spec 001 §2, §8): auto-renew, let-expire and the contact email. */
+/** Edit one domain: auto-renew, let-expire and the contact email. */
 export default function EditDomainPage() {
   const { domain = '' } = useParams();
   const status = useQuery(domainStatusQuery(domain));
