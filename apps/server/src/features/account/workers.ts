@@ -5,7 +5,12 @@ import { applyMailPassword, applyMailPasswordJob } from './passwords.ts';
 import { handleResetRequest, resetRequestJob } from './resets.ts';
 
 /** The jobs of the account area, collected by the registry (src/workers.ts). */
-export const JOBS = [applyMailPasswordJob, resetRequestJob, apiTokenExpiryJob, applyMailAppPasswordsOnlyJob] as const;
+export const JOBS = [
+  applyMailPasswordJob,
+  resetRequestJob,
+  apiTokenExpiryJob,
+  applyMailAppPasswordsOnlyJob,
+] as const;
 
 /** Background jobs of the account area, registered on the job runner (see lib/jobs.ts). */
 export function registerWorkers(app: FastifyInstance): void {
