@@ -1,6 +1,6 @@
 // bench/search-explain: the staff account search on a large seeded PostgreSQL: the query it was
 // (one join with `or`) without the trigram indexes, then with them (migration 0012), then the
-// route's query (features/session/account-search.ts) with them: EXPLAIN ANALYZE's scans and the
+// route's query (features/session/repository.ts) with them: EXPLAIN ANALYZE's scans and the
 // median time of each search kind. Starts and removes its own PostgreSQL. Prints figures; asserts
 // nothing.
 //
@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../apps/server/src/db/index.ts';
-import { accountSearch } from '../apps/server/src/features/session/account-search.ts';
+import { accountSearch } from '../apps/server/src/features/session/repository.ts';
 import { LARGE_DATA_PG_SETTINGS, seedLargeData, seeded } from './large-data.ts';
 import { postgres } from './support.ts';
 

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.ts';
 import { createTestDatabase } from '../../../test/support/helper.ts';
-import { accountSearch } from './account-search.ts';
+import { accountSearch } from './repository.ts';
 
 // Which indexes can answer the staff search (migration 0012, docs/decisions/050-staff-search-trigram-index.md).
 // The test data is a few rows, where a sequential scan is cheapest; with sequential scans priced

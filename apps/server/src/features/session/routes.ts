@@ -21,7 +21,7 @@ import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { accountSearch } from './account-search.ts';
+import { accountSearch } from './repository.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import {
   admitSignIn,
@@ -267,7 +267,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // Staff find an account by part of its name, billing email or one of its domains (account-search.ts);
+  // Staff find an account by part of its name, billing email or one of its domains (repository.ts);
   // the exact logname or uid stays lookup-logname-uid's. Staff only, like that call.
   route(app, S.searchAccounts, {
     access: 'staff',

@@ -6,7 +6,6 @@ import {
   staffSignInStart,
   staffSignInText,
 } from '@portal/contract/staff-sign-in/calls';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { secondFactorMethods } from '../../auth/mfa.ts';
 import { readDevice } from '../../auth/sign-in-limits.ts';
@@ -21,10 +20,10 @@ import {
 } from '../../auth/staff-directory.ts';
 import { recordSignIn } from '../../auth/sign-ins.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { notFound, refused } from '../../lib/errors.ts';
 import { askSecondFactor, finishSignIn, signInAttempt } from '../session/sign-in.ts';
+import { accountOf } from './repository.ts';
 
 /** Where the callback sends the browser: the login page, which finishes or shows the refusal. */
 const LOGIN_PAGE = '/portal/';
@@ -140,7 +139,7 @@ export function staffSignInRoutes(app: FastifyInstance): void {
       const now = deps.now();
       const handoff = await useHandoff(db, body.handoff, now);
       if (!handoff) throw refused(staffSignInText.handoff);
-      const [user] = await db.select().from(accounts).where(eq(accounts.logname, handoff.account)).limit(1);
+      const user = await accountOf(db, handoff.account);
       if (!user || user.sessionEpoch !== handoff.epoch) throw refused(staffSignInText.handoff);
       const device = await readDevice(deps.devices, req);
       const methods = handoff.mfa ? [] : await secondFactorMethods(db, user.logname);
