@@ -1,5 +1,5 @@
 /**
- * Breached-password index at full scale (issue 23): builds a synthetic index of 1 billion records
+ * Breached-password index at full scale: builds a synthetic index of 1 billion records
  * straight in the index format (~24 GB), then times lookups hot and with a cold page cache, for
  * the lookup as it was (the whole prefix bucket read: `searchWindow: 0`) and as it is (a window
  * around the interpolated position), alternating between the two so both see the same machine.

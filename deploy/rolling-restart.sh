@@ -8,7 +8,7 @@ set -eu
 for port in "$@"; do
   systemctl restart "portal-web@$port"
   tries=0
-  until curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz"; do
+  until curl -fsS -o /dev/null "http://127.0.0.1:$port/readyz?only=database"; do
     tries=$((tries + 1))
     [ "$tries" -lt 120 ] || { echo "portal-web@$port not ready after 60 s" >&2; exit 1; }
     sleep 0.5

@@ -45,7 +45,7 @@ async function setAdmins(page: Page, admins: string[]) {
   }
   await page.getByRole('button', { name: 'Update Admins' }).click();
   await expect(page.getByTestId('admins-to-save').textContent()).resolves.toBe(admins.join(', ') || 'None');
-  // Dashboard admin rights are confirmed with the current password (#17 §3).
+  // Dashboard admin rights are confirmed with the current password.
   await dialog(page).getByLabel('Your current password').fill('alice-demo-pass');
   await dialog(page).getByRole('button', { name: 'Confirm' }).click();
   await dialog(page).getByText('Dashboard admins of alice updated').waitFor();
@@ -169,7 +169,7 @@ describe('account contacts', () => {
   });
 });
 
-describe('failure modals of the account administration screens (spec 002 §8)', () => {
+describe('failure modals of the account administration screens', () => {
   const envelope = (status: number, message: string) => ({
     status,
     contentType: 'application/json',

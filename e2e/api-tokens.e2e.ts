@@ -4,7 +4,7 @@ import { seriousViolations } from './axe.ts';
 import { launch, login, newPage, screenshot, url } from './browser.ts';
 
 /**
- * Account → API Tokens (issue 20): a token made on the screen is shown once, works as a bearer
+ * Account → API Tokens: a token made on the screen is shown once, works as a bearer
  * token against the API within its scope, and stops working the moment it is revoked there.
  */
 

@@ -1,7 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as axeViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url, workOn } from './browser.ts';
+import { launch, login, newPage, payDeclinedAsBob, screenshot, url, workOn } from './browser.ts';
+import { demoInvoice } from './demo-days.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -75,8 +76,8 @@ describe('billing', () => {
     const page = await newPage(browser);
     await login(page, 'bob');
     await page.goto(url('/invoices'));
-    await page.getByRole('row', { name: /20261001-5002/ }).waitFor();
-    await page.goto(url('/view-invoice/20261001-5002'));
+    await page.getByRole('row', { name: new RegExp(demoInvoice('20261001-5002')) }).waitFor();
+    await page.goto(url(`/view-invoice/${demoInvoice('20261001-5002')}`));
     await page.getByTestId('invoice-body').getByText('Invoice for Bob Baker').waitFor();
     await page.waitForTimeout(300);
     expect(
@@ -145,7 +146,7 @@ describe('billing', () => {
     await page.context().close();
   });
 
-  it('Make Payment without a card-status choice says Required on the choice; a saved card offers no "save the card" (#21)', async () => {
+  it('Make Payment without a card-status choice says Required on the choice; a saved card offers no "save the card"', async () => {
     const page = await newPage(browser);
     await login(page, 'bob');
     const posts: string[] = [];
@@ -184,23 +185,8 @@ describe('billing', () => {
   it('shows a declined payment as No Payment made, saves no card, and lets the next submit pay', async () => {
     const page = await newPage(browser);
     await login(page, 'bob');
-    await page.goto(url('/make-payment'));
-    await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
-    await expect
-      .poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 })
-      .toBe('48 Elm Avenue');
-    // The sandbox declines a charge of exactly $0.02 (docs/integrations/payments.md); card status 1
-    // would keep the card, and does not when the payment fails.
-    await page.getByLabel('Amount ($)').fill('0.02');
-    await page.getByLabel('Single payment and save the card').check();
-    await page.getByLabel('Card number').fill('4007000000027');
-    await page.getByRole('textbox', { name: 'Card type' }).click();
-    await page.getByRole('option', { name: 'Visa' }).click();
-    await page.getByLabel('Expiration (MMYY)').fill('1130');
-    await page.getByLabel('CVV').fill('321');
-    await page.getByRole('button', { name: 'Make Payment' }).click();
-    // Nothing is due on bob's account: the payment is a credit, which the form asks about first.
-    await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
+    // Card status 1 would keep the card, and does not when the payment fails.
+    await payDeclinedAsBob(page, 'Single payment and save the card');
     const modal = page.getByRole('dialog').filter({ hasText: 'No Payment made' });
     await modal.getByText('This transaction has been declined.').waitFor();
     await screenshot(page, 'billing-payment-declined-light');
@@ -251,8 +237,8 @@ describe('billing screens: accessibility and looks', () => {
   const screens: Array<[string, string, string]> = [
     ['edit-cc', '/edit-cc', 'Visa ending 1111'],
     ['make-payment', '/make-payment', 'Cards on file'],
-    ['invoices', '/invoices', '20261101-5001'],
-    ['view-invoice', '/view-invoice/20261101-5001', 'Invoice for Anderson Design LLC'],
+    ['invoices', '/invoices', demoInvoice('20261101-5001')],
+    ['view-invoice', `/view-invoice/${demoInvoice('20261101-5001')}`, 'Invoice for Anderson Design LLC'],
     ['recent-payments', '/recent-payments', '60012345001'],
   ];
   for (const dark of [false, true]) {

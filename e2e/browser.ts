@@ -1,25 +1,14 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 export const baseUrl = () => inject('baseUrl');
@@ -109,6 +98,26 @@ export async function login(page: Page, logname: string, password = `${logname}-
 }
 
 /**
+ * bob (signed in) pays $0.02 with a new Visa card, which the sandbox declines
+ * (docs/integrations/payments.md), choosing the card status `cardStatus` (its radio's label), and
+ * answers the form's question about paying a credit (nothing is due on bob's account).
+ */
+export async function payDeclinedAsBob(page: Page, cardStatus: string): Promise<void> {
+  await page.goto(url('/make-payment'));
+  await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
+  await expect.poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 }).toBe('48 Elm Avenue');
+  await page.getByLabel('Amount ($)').fill('0.02');
+  await page.getByLabel(cardStatus).check();
+  await page.getByLabel('Card number').fill('4007000000027');
+  await page.getByRole('textbox', { name: 'Card type' }).click();
+  await page.getByRole('option', { name: 'Visa' }).click();
+  await page.getByLabel('Expiration (MMYY)').fill('1130');
+  await page.getByLabel('CVV').fill('321');
+  await page.getByRole('button', { name: 'Make Payment' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Pay anyway' }).click();
+}
+
+/**
  * The browser tests share one portal: a test that changes a demo account's panel password puts
  * the demo password back (signed in as that account), so the files that run later can log in.
  */
@@ -158,7 +167,7 @@ export async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
 /**
  * This page's browser offers no passkeys in the login name field's autofill (from its next
  * navigation): the login form then makes no waiting request that `addAuthenticator`'s
- * authenticator would answer before the test's own step (docs/decisions/018-passkey-autofill-in-browser-tests.md).
+ * authenticator would answer before the test's own step (docs/decisions/078-passkey-autofill-in-browser-tests.md).
  */
 export async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
@@ -171,11 +180,11 @@ export async function withoutPasskeyAutofill(page: Page): Promise<void> {
 }
 
 /**
- * The newest message of the shared portal's outbox directory (the embedded mail transport) that
+ * The newest message of the shared portal's mail directory (the embedded mail transport) that
  * `match` accepts, decoded from quoted-printable; waits up to 15 s for it to be written.
  */
 export async function waitForMail(match: (eml: string) => boolean): Promise<string> {
-  const dir = join(inject('dataDir'), 'outbox');
+  const dir = inject('mailDir');
   const deadline = Date.now() + 15_000;
   for (;;) {
     let files: string[] = [];
@@ -188,7 +197,7 @@ export async function waitForMail(match: (eml: string) => boolean): Promise<stri
         .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
       if (match(eml)) return eml;
     }
-    if (Date.now() > deadline) throw new Error('the message was not written to the outbox');
+    if (Date.now() > deadline) throw new Error('the message was not written to the mail directory');
     await new Promise((r) => setTimeout(r, 250));
   }
 }

@@ -5,7 +5,7 @@ import { baseUrl, launch, login, newPage, url } from './browser.ts';
 import { startPortal } from './portal.ts';
 
 /**
- * Card numbers never reach the portal (issue #19): the Add/Edit Credit Card and Make a Payment
+ * Card numbers never reach the portal: the Add/Edit Credit Card and Make a Payment
  * screens tokenise in the browser through the gateway's script. From the browser's own network
  * log, no request to the portal carries the card number or the CVV — except the one to the
  * embedded sandbox gateway's tokenising endpoint, which stands for Authorize.Net's host in this

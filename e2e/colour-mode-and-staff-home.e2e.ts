@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, login, pagesClosedAfterEach, screenshot, url, workOn } from './browser.ts';
 
-// Issue 21, the two leftovers: the display mode follows the device's dark setting until the user
+// The display mode follows the device's dark setting until the user
 // picks one, with no light frame first; staff working on a customer are welcomed to the customer's
 // account on home, not to their own.
 

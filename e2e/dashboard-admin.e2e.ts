@@ -272,7 +272,7 @@ describe('Secondaries that are not dashboard admins', () => {
       await alice.getByLabel('Dashboard admin: dave').setChecked(admin);
       await alice.getByRole('button', { name: 'Update Admins' }).click();
       await expect(alice.getByTestId('admins-to-save').textContent()).resolves.toBe(admin ? 'dave' : 'None');
-      // Dashboard admin rights are confirmed with the current password (#17 §3).
+      // Dashboard admin rights are confirmed with the current password.
       await alice.getByRole('dialog').getByLabel('Your current password').fill('alice-demo-pass');
       await alice.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await alice.getByRole('dialog').getByText('Dashboard admins of alice updated').waitFor();

@@ -2,6 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { demoDay } from './demo-days.ts';
+
+/** The same day a year on (a one-year renewal). */
+const nextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -122,7 +126,7 @@ describe('domain list', () => {
     await page.goBack();
     await page.waitForURL(/\/portal\/domain-list$/);
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
-    // Enter on the row's link opens the row's screen (issue 21: the row's action is a real link).
+    // Enter on the row's link opens the row's screen (the row's action is a real link).
     await page.getByRole('link', { name: 'client02-anderson.com', exact: true }).press('Enter');
     await page.waitForURL(/\/portal\/edit-domain\/client02-anderson\.com$/);
     await page.context().close();
@@ -153,7 +157,7 @@ describe('domain list', () => {
     await page.getByLabel('Filter Contact Email').fill('client7@');
     await expect.poll(() => firstColumn(page)).toEqual(['client07-anderson.com']);
     await page.getByLabel('Filter Contact Email').fill('nobody@');
-    // Issue 21: a filter that matches nothing says so, rather than that there are no domains.
+    // A filter that matches nothing says so, rather than that there are no domains.
     await page.getByText('Nothing matches the search').waitFor();
   }, 180_000);
 });
@@ -212,7 +216,7 @@ describe('renewal and edit', () => {
     await page.getByRole('option', { name: /^1 year/ }).click();
     await screenshot(page, 'domains-renewal-desktop-light');
     await page.getByRole('button', { name: 'Renew Domain' }).click();
-    // Issue 21: a review of what is charged, and to whom, before the renewal is sent.
+    // A review of what is charged, and to whom, before the renewal is sent.
     await dialog(page).getByTestId('renewal-review').getByText('andersonphoto.net').waitFor();
     await dialog(page).getByRole('button', { name: 'Confirm renewal' }).click();
     await dialog(page).getByText('Renewal is Pending').waitFor();
@@ -232,7 +236,7 @@ describe('renewal and edit', () => {
         },
         { timeout: 20_000, interval: 1000 },
       )
-      .toContain('2027-12-16');
+      .toContain(nextYear(demoDay('2026-12-16')));
   }, 180_000);
 
   it('edits a domain and refuses auto-renew together with let-expire', async () => {
@@ -260,7 +264,8 @@ describe('renewal and edit', () => {
     await page.getByText('client04-anderson.com is updated').waitFor();
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
     const row = page.getByRole('row', { name: /client04-anderson\.com/ });
-    await expect(row.locator('td').nth(2).textContent()).resolves.toBe('Yes');
+    // Domain, ExD, Days left, Status, A/R
+    await expect(row.locator('td').nth(4).textContent()).resolves.toBe('Yes');
 
     await page.goto(url('/edit-domain/anderson.design'));
     await page.getByText('Not authorized to edit anderson.design').waitFor();
@@ -274,7 +279,7 @@ describe('permissions and whois', () => {
     await page.goto(url('/permissions/client05-anderson.com'));
     await page.getByText('No Additional Admin Accounts for the domain').waitFor();
     await page.getByLabel('Account name').fill('carol');
-    // Admin rights are confirmed with the current password (#17 §3).
+    // Admin rights are confirmed with the current password.
     await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Admin' }).click();
     await page.getByRole('cell', { name: 'carol', exact: true }).waitFor();

@@ -7,5 +7,6 @@ export default async function setup(project: TestProject) {
   const portal = await startPortal();
   project.provide('baseUrl', portal.baseUrl);
   project.provide('dataDir', portal.dataDir);
+  project.provide('mailDir', portal.mailDir);
   return () => portal.stop();
 }

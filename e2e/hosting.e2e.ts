@@ -215,7 +215,7 @@ describe('hosting screens: accessibility and looks', () => {
       if ('dark' in opts && opts.dark) {
         // admin's stored mode is dark; working on alice shows alice's sites.
         await login(page, 'admin');
-        // Issue 21: on a phone the staff search sits atop the sidebar, opened by the burger.
+        // On a phone the staff search sits atop the sidebar, opened by the burger.
         const burger = page.getByRole('button', { name: 'Toggle navigation' });
         if (await burger.isVisible()) await burger.click();
         await page.getByPlaceholder('Logname or UID').fill('alice');

@@ -41,9 +41,9 @@ describe('email aliases', () => {
     await page.getByLabel('Alias name').fill('e2e-team');
     await page.getByLabel(/^Targets/).fill('alice@anderson-design.com\nnot-an-address');
     await page.getByRole('button', { name: 'Add Alias' }).click();
-    await dialog(page).getByText('Line 2: "not-an-address" is not a valid email address').first().waitFor();
-    await expect(dialog(page).getByText('Addition Failed').isVisible()).resolves.toBe(true);
-    await dialog(page).getByRole('button', { name: 'Close' }).first().click();
+    // Beside the field, once: no 'Addition Failed' pop-up for an error that belongs to a field.
+    await page.getByText('Line 2: "not-an-address" is not a valid email address').waitFor();
+    expect(await dialog(page).count()).toBe(0);
     await page.getByLabel(/^Targets/).fill('alice@anderson-design.com\ndave@anderson-design.com');
     await page.getByRole('button', { name: 'Add Alias' }).click();
     await page.getByText('Added e2e-team@harbor-studio.org').waitFor();
@@ -179,7 +179,7 @@ describe('other mail screens', () => {
     await page.goto(url('/recovery-contacts'));
     await page.getByRole('cell', { name: 'a.anderson@backup.example.org', exact: true }).waitFor();
     await page.getByLabel('Recovery email').fill('alice.e2e@example.org');
-    // A new recovery address is confirmed with the current password (#17 §3) and waits for its link.
+    // A new recovery address is confirmed with the current password and waits for its link.
     await page.getByLabel('Your current password').fill('alice-demo-pass');
     await page.getByRole('button', { name: 'Add Email' }).click();
     await page.getByRole('cell', { name: 'alice.e2e@example.org', exact: true }).waitFor();
@@ -206,9 +206,9 @@ describe('other mail screens', () => {
     await page.goto(url('/auto-responder'));
     await page.getByLabel('Vacation message').fill('Away until Monday');
     await page.getByRole('button', { name: 'Request Auto Responder' }).click();
-    await dialog(page).getByText('Please set a start and end date').first().waitFor();
-    await expect(dialog(page).getByText('Dates not set').isVisible()).resolves.toBe(true);
-    await dialog(page).getByRole('button', { name: 'Close' }).first().click();
+    // On the first submit, beside the date fields (not a pop-up after the other fields are right).
+    await page.getByText('Please set a start and end date').first().waitFor();
+    expect(await dialog(page).count()).toBe(0);
     const year = new Date().getFullYear() + 1;
     await page.getByLabel(/^Start\s*\*?$/).fill(`${year}-01-10`);
     await page.getByLabel(/^End\s*\*?$/).fill(`${year}-01-20`);

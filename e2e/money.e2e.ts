@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { demoInvoice } from './demo-days.ts';
 
 /**
  * What alice owes, on every screen that says it (docs/decisions/036-one-reckoning-of-what-is-owed.md):
@@ -14,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const INVOICE = '20261101-5001';
+const INVOICE = demoInvoice('20261101-5001');
 const WIDTHS = [390, 1280];
 
 async function signedIn(width: number, dark = false): Promise<Page> {

@@ -11,7 +11,7 @@ import {
 } from './browser.ts';
 
 /**
- * A passkey as the second step after the password (issue 18), in chromium with the real WebAuthn
+ * A passkey as the second step after the password, in chromium with the real WebAuthn
  * ceremony against a virtual authenticator of the DevTools protocol: bob turns the authenticator
  * app on and adds a passkey on the Security screen, then signs in with his password and the
  * passkey. A portal of its own at `localhost` (a passkey's RP ID must be a domain name).

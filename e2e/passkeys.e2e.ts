@@ -4,7 +4,7 @@ import { seriousViolations } from './axe.ts';
 import { addAuthenticator, ownPortalAndBrowser, screenshot, withoutPasskeyAutofill } from './browser.ts';
 
 /**
- * Passkeys in the browser (issue 18): the real WebAuthn ceremony in chromium against a virtual
+ * Passkeys in the browser: the real WebAuthn ceremony in chromium against a virtual
  * authenticator of the DevTools protocol (a platform authenticator that keeps passkeys and
  * verifies its user), not a stub. A portal of its own at `localhost`: a passkey's RP ID must be a
  * domain name, and the shared portal of the other files answers at 127.0.0.1.

@@ -11,6 +11,8 @@ import { freePort } from '../apps/server/test/support/free-port.ts';
  */
 export async function startPortal(env: Record<string, string> = {}, hostname = '127.0.0.1') {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
+  // The embedded mail transport's mailbox: beside the data directory, never in it.
+  const mailDir = `${dataDir}-mail`;
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
@@ -18,6 +20,7 @@ export async function startPortal(env: Record<string, string> = {}, hostname = '
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      MAIL_DIR: mailDir,
       LOG_LEVEL: 'warn',
       PORTAL_AGENT_DELAY_MS: '1000',
       // The demo's staff sign in without a second factor; the security tests pass `required`.
@@ -52,11 +55,13 @@ export async function startPortal(env: Record<string, string> = {}, hostname = '
   return {
     baseUrl,
     dataDir,
+    mailDir,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(mailDir, { recursive: true, force: true });
     },
   };
 }

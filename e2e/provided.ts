@@ -3,6 +3,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** Where the shared portal's embedded mail transport writes .eml files (MAIL_DIR). */
+    mailDir: string;
   }
 }
 

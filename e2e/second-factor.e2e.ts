@@ -9,7 +9,7 @@ import { startPortal } from './portal.ts';
 vi.setConfig({ testTimeout: 180_000 });
 
 /**
- * The second factor in the browser (issue 18): bob turns an authenticator on from the Security
+ * The second factor in the browser: bob turns an authenticator on from the Security
  * screen, signs in with a code made from the secret the screen showed (as an app would), then with
  * a recovery code, and turns it off again. Staff under PORTAL_STAFF_MFA=required meet the setup
  * screen first (a portal of their own).

@@ -17,14 +17,13 @@ describe('sign-in and the shell', () => {
     await page.getByLabel('Password', { exact: true }).fill('whatever');
     await page.getByRole('button', { name: 'Login' }).click();
     await page
-      .getByRole('dialog')
+      .getByTestId('login-problem')
       .getByText('Please use your account name, not your email address for logging in')
       .waitFor();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
     await page.getByLabel('Username').fill('alice');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.getByText('Login Failed 1 Time(s)').waitFor();
+    await page.getByTestId('login-problem').getByText('Login Failed 1 Time(s)').waitFor();
     await page.context().close();
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
 
-// Issue 21 "Customers find their way": accessibility with errors shown, phones, feedback, staff
+// Customers find their way (docs/decisions/021-ux.md): accessibility with errors shown, phones, feedback, staff
 // context, what a Secondary sees, and the small things of the shell.
 
 let browser: Browser;

@@ -5,7 +5,7 @@
 // imports of .ts files and of @portal/contract/* are rewritten to the compiled files.
 // A few ESM packages made of hundreds of small files are bundled into apps/server/dist/vendor/
 // (VENDORED below): Node resolves, opens and compiles each file of a package at every start, and
-// these were a third of the server's module loading (docs/decisions/023-start-up-template.md).
+// these were a third of the server's module loading (docs/decisions/082-start-up-template.md).
 import { execFileSync } from 'node:child_process';
 import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,7 +1,7 @@
 // npm start: builds the web app and the server only when their sources changed since the last build
 // (a hash of the sources kept next to the build), then runs the compiled server as production does
 // (apps/server/dist/main.js, docs/operations.md): loading it takes a fraction of compiling the
-// TypeScript sources at every start (docs/decisions/023-start-up.md).
+// TypeScript sources at every start (docs/decisions/081-start-up.md).
 // Signals are passed on to the server, and this wrapper exits with it: stopping the wrapper (or npm)
 // by its process id never leaves the server running on its own.
 import { spawn } from 'node:child_process';

@@ -47,6 +47,12 @@ if [ ! -x /usr/sbin/nginx ]; then
   echo "installing nginx"; apt_install nginx
   if [ "$(id -u)" = 0 ]; then service nginx stop >/dev/null 2>&1 || true; else sudo service nginx stop >/dev/null 2>&1 || true; fi
 fi
+# Dovecot for the app-password test (apps/server/test/faults/dovecot.test.ts), which starts its own
+# on a loopback port: the package's own service is stopped if the install started it.
+if [ ! -x /usr/sbin/dovecot ] || [ ! -e /usr/lib/dovecot/modules/auth/libdriver_pgsql.so ] || [ ! -e /usr/lib/dovecot/imap ]; then
+  echo "installing dovecot"; apt_install dovecot-core dovecot-imapd dovecot-pgsql
+  if [ "$(id -u)" = 0 ]; then service dovecot stop >/dev/null 2>&1 || true; else sudo service dovecot stop >/dev/null 2>&1 || true; fi
+fi
 NODE_LTS=$(bash scripts/node-lts.sh)
 echo "postgresql: $(pg_bin) — chromium: $(command -v chromium) — nginx: /usr/sbin/nginx"
 echo "node: $(node --version) (PGlite suite, browser tests) — $("$NODE_LTS" --version) (PostgreSQL suite)"

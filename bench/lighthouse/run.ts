@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../apps/server/test/support/chromium.ts';
 import { startPortal } from '../../e2e/portal.ts';
 
 const GOAL = 0.95;
@@ -39,16 +40,8 @@ if (opts.json) mkdirSync(opts.json, { recursive: true });
 if (!opts.url) execFileSync('bash', ['scripts/build-web.sh'], { stdio: 'inherit' });
 const portal = opts.url ? { baseUrl: opts.url, stop: async () => {} } : await startPortal();
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_ARGS,
 });
 
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];

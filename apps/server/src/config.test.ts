@@ -24,8 +24,16 @@ describe('loadConfig', () => {
     expect(c.embedded).toBe(true);
   });
 
+  it('writes mail beside DATA_DIR, never inside it (MAIL_DIR)', () => {
+    expect(loadConfig(base).mailDir).toBe('/tmp/portal-config-test-mail');
+    expect(loadConfig({ ...base, DATA_DIR: './data/' }).mailDir).toBe('./data-mail');
+    expect(loadConfig({ ...base, MAIL_DIR: '/var/mail/portal' }).mailDir).toBe('/var/mail/portal');
+    expect(failure({ MAIL_DIR: '/tmp/portal-config-test/outbox' })).toContain('MAIL_DIR: inside DATA_DIR');
+    expect(failure({ MAIL_DIR: '/tmp/portal-config-test' })).toContain('MAIL_DIR: inside DATA_DIR');
+  });
+
   it('reads TRUST_PROXY and PG_POOL_MAX like every other variable', () => {
-    // Issue 17: a hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
+    // A hop count or the proxies' addresses; `true` is one hop, never "trust every hop".
     expect(loadConfig({ ...base, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(1);
     expect(loadConfig({ ...base, TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
@@ -93,6 +101,12 @@ describe('loadConfig', () => {
     );
     expect(failure({ PORTAL_REGISTRAR: 'opensrs' })).toContain(
       'PORTAL_REGISTRAR=opensrs needs OPENSRS_USERNAME and OPENSRS_KEY',
+    );
+    expect(failure({ PORTAL_STAFF_OIDC_ISSUER: 'https://sso.example.net/realms/staff' })).toContain(
+      'PORTAL_STAFF_OIDC_ISSUER, PORTAL_STAFF_OIDC_CLIENT_ID and PORTAL_STAFF_OIDC_CLIENT_SECRET go together',
+    );
+    expect(failure({ PORTAL_STAFF_LOCAL: 'off' })).toContain(
+      'PORTAL_STAFF_LOCAL=off needs PORTAL_STAFF_OIDC_ISSUER',
     );
     // Every wrong variable is named at once.
     const both = failure({ PORT: 'x', PG_POOL_MAX: '-1' });

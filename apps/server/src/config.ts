@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 import { DEFAULT_DECLINES_PER_DAY, parseLimits } from './http/limits.ts';
@@ -15,6 +16,8 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
+  /** Where the embedded mail transport (no SMTP_URL) writes .eml files; default DATA_DIR + `-mail`. */
+  MAIL_DIR: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -31,7 +34,7 @@ const Env = z.object({
   PORTAL_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(60),
   /** A staff session ends after this long without a request. */
   PORTAL_STAFF_IDLE_MINUTES: z.coerce.number().int().min(2).max(10_080).default(30),
-  /** Staff and admins must set up a second factor before any other call (issue 18); customers choose. */
+  /** Staff and admins must set up a second factor before any other call; customers choose. */
   PORTAL_STAFF_MFA: z.enum(['required', 'optional']).default('required'),
   /**
    * How long a process may answer the session check from what it read (auth/session-cache.ts); the
@@ -129,6 +132,33 @@ const Env = z.object({
   PORTAL_WORKER_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** A bearer token that may read /metrics from anywhere (loopback without a proxy always may). */
   PORTAL_METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * Staff sign in with the ISP's directory over OpenID Connect (docs/decisions/052-staff-directory-sign-in.md):
+   * the issuer (its discovery document is at ISSUER/.well-known/openid-configuration), the portal's
+   * client there, and the claim and values that make a directory user staff or admin.
+   */
+  PORTAL_STAFF_OIDC_ISSUER: url.optional(),
+  PORTAL_STAFF_OIDC_CLIENT_ID: z.string().optional(),
+  PORTAL_STAFF_OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The directory's name on the login form: "Sign in with <name>". */
+  PORTAL_STAFF_OIDC_NAME: z.string().default('the staff directory'),
+  PORTAL_STAFF_OIDC_SCOPES: z.string().default('openid profile email'),
+  /** The claim holding the user's groups (a list or a single value); Entra ID: `groups` or `roles`. */
+  PORTAL_STAFF_OIDC_CLAIM: z.string().default('groups'),
+  PORTAL_STAFF_OIDC_STAFF_VALUE: z.string().default('portal-staff'),
+  PORTAL_STAFF_OIDC_ADMIN_VALUE: z.string().default('portal-admins'),
+  /** `amr` values that count as a second factor at the directory (PORTAL_STAFF_MFA=required). */
+  PORTAL_STAFF_OIDC_MFA_AMR: z.string().default('mfa,otp,hwk,swk,sms,fpt,face'),
+  /** `acr` values that count as a second factor at the directory (none by default). */
+  PORTAL_STAFF_OIDC_MFA_ACR: z.string().default(''),
+  /** How often a directory staff session asks the directory again whether its user is still staff. */
+  PORTAL_STAFF_OIDC_RECHECK_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  /** Let the portal talk to an http:// issuer (a directory on loopback in tests): never in production. */
+  PORTAL_STAFF_OIDC_INSECURE: bool.optional(),
+  /** `off`: staff and admins sign in only with the directory, except PORTAL_STAFF_BREAK_GLASS. */
+  PORTAL_STAFF_LOCAL: z.enum(['on', 'off']).default('on'),
+  /** The one admin account that keeps its local password when PORTAL_STAFF_LOCAL=off (break-glass). */
+  PORTAL_STAFF_BREAK_GLASS: z.string().optional(),
   PORTAL_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
 });
 
@@ -142,6 +172,8 @@ export interface Config extends Env {
   links: Record<string, string>;
   /** PORTAL_CARD_NUMBERS with its default: `refuse` with authorize-net, `accept` with the sandbox. */
   cardNumbers: 'refuse' | 'accept';
+  /** MAIL_DIR with its default: a sibling of DATA_DIR, never inside it (no reset link in the data). */
+  mailDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -199,8 +231,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration:\n  PORTAL_REGISTRAR=opensrs needs OPENSRS_USERNAME and OPENSRS_KEY',
     );
   }
+  const oidc = [e.PORTAL_STAFF_OIDC_ISSUER, e.PORTAL_STAFF_OIDC_CLIENT_ID, e.PORTAL_STAFF_OIDC_CLIENT_SECRET];
+  if (oidc.some(Boolean) && !oidc.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PORTAL_STAFF_OIDC_ISSUER, PORTAL_STAFF_OIDC_CLIENT_ID and PORTAL_STAFF_OIDC_CLIENT_SECRET go together: set all three or none',
+    );
+  }
+  if (e.PORTAL_STAFF_LOCAL === 'off' && !e.PORTAL_STAFF_OIDC_ISSUER) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PORTAL_STAFF_LOCAL=off needs PORTAL_STAFF_OIDC_ISSUER: staff would have no way to sign in',
+    );
+  }
   const embedded = !e.DATABASE_URL;
+  const mailDir = e.MAIL_DIR ?? `${e.DATA_DIR.replace(/\/+$/, '')}-mail`;
+  const inData = relative(resolve(e.DATA_DIR), resolve(mailDir));
+  if (!inData.startsWith('..') && !isAbsolute(inData))
+    throw new ConfigError(
+      'Invalid configuration:\n  MAIL_DIR: inside DATA_DIR; mail (reset links) must not be kept with the data: choose a directory beside it',
+    );
   return {
+    mailDir,
     ...e,
     embedded,
     cardNumbers: e.PORTAL_CARD_NUMBERS ?? (e.PORTAL_GATEWAY === 'authorize-net' ? 'refuse' : 'accept'),

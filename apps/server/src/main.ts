@@ -25,7 +25,7 @@ try {
   const shared = privateDataDir(config.DATA_DIR);
   if (shared.length)
     app.log.warn({ paths: shared.slice(0, 10) }, 'data directory: could not make these private');
-  const storage = `${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : 'mail kept in the outbox'}`;
+  const storage = `${config.embedded ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL'}, ${config.SMTP_URL ? 'SMTP' : `mail written to ${config.mailDir}`}`;
   const release = buildInfo();
   if (role !== 'worker') {
     // The address users reach (PORTAL_PUBLIC_URL), not the port behind the proxy.

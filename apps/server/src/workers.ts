@@ -5,44 +5,38 @@ import { loginFailures, rateCounters, sessions } from './db/schema.ts';
 import { deleteExpiredKeys } from './http/idempotency.ts';
 import { pruneChallenges } from './auth/mfa.ts';
 import { deleteOldSignIns } from './auth/sign-ins.ts';
-import { apiTokenExpiryJob } from './features/account/api-tokens.ts';
-import { applyMailPasswordJob } from './features/account/passwords.ts';
-import { resetRequestJob } from './features/account/resets.ts';
-import { registerAccountWorkers } from './features/account/workers.ts';
-import { registerAdminWorkers } from './features/admin/workers.ts';
-import { reconcileJob } from './features/billing/payments.ts';
-import { autobillJob, registerBillingWorkers, sweepJob } from './features/billing/workers.ts';
-import { renewCheckJob, renewJob } from './features/domains/renewal.ts';
-import { registerDomainsWorkers } from './features/domains/workers.ts';
-import { agentSweepJob, applyChangeJob } from './features/hosting/changes.ts';
-import { registerHostingWorkers } from './features/hosting/workers.ts';
-import { registerMailWorkers, tempEmailExpiryJob } from './features/mail/workers.ts';
-import { registerToolsWorkers } from './features/tools/workers.ts';
-import { deliverJob } from './integrations/mailer.ts';
+import * as account from './features/account/workers.ts';
+import * as admin from './features/admin/workers.ts';
+import * as billing from './features/billing/workers.ts';
+import * as domains from './features/domains/workers.ts';
+import * as hosting from './features/hosting/workers.ts';
+import * as mail from './features/mail/workers.ts';
+import * as tools from './features/tools/workers.ts';
+import { deliverJob, legacyDeliverJob } from './integrations/mailer.ts';
 import { defineJob } from './lib/jobs.ts';
 
 /** Clears what has outlived its use: sessions, sign-in counters, idempotency keys, challenges, sign-ins. */
 export const housekeepingJob = defineJob('housekeeping', z.object({}));
 
+/** The areas that have background work: each declares its jobs (`JOBS`) and handles them (`registerWorkers`) in its workers.ts. */
+const AREAS = [account, admin, billing, domains, hosting, mail, tools];
+
 /**
- * Every kind of job the portal defines (lib/jobs.ts defineJob), each next to the code that enqueues
- * it. A process that runs jobs registers a handler for each (workers.test.ts), so nothing can be
- * enqueued that no worker takes.
+ * Every kind of job the portal defines (lib/jobs.ts defineJob): the process-wide ones here and
+ * each area's `JOBS`. A process that runs jobs registers a handler for each (workers.test.ts), so
+ * nothing can be enqueued that no worker takes.
  */
 export const JOBS = [
   housekeepingJob,
   deliverJob,
-  applyMailPasswordJob,
-  resetRequestJob,
-  apiTokenExpiryJob,
-  autobillJob,
-  sweepJob,
-  reconcileJob,
-  renewJob,
-  renewCheckJob,
-  applyChangeJob,
-  agentSweepJob,
-  tempEmailExpiryJob,
+  ...account.JOBS,
+  ...admin.JOBS,
+  ...billing.JOBS,
+  ...domains.JOBS,
+  ...hosting.JOBS,
+  ...mail.JOBS,
+  ...tools.JOBS,
+  legacyDeliverJob,
 ] as const;
 
 export type JobKind = (typeof JOBS)[number]['kind'];
@@ -71,11 +65,5 @@ export function registerWorkers(app: FastifyInstance): void {
     await db.delete(rateCounters).where(lt(rateCounters.windowStart, new Date(t.getTime() - 24 * 3600_000)));
   });
   jobs.every(housekeepingJob, 60 * 60_000);
-  registerAccountWorkers(app);
-  registerAdminWorkers(app);
-  registerBillingWorkers(app);
-  registerDomainsWorkers(app);
-  registerHostingWorkers(app);
-  registerMailWorkers(app);
-  registerToolsWorkers(app);
+  for (const area of AREAS) area.registerWorkers(app);
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * Shape rules of a postal address (issue 15), shared by the server and the address forms. The spec
+ * Shape rules of a postal address, shared by the server and the address forms. The spec
  * only says which fields are required; without a shape, `' OR 1=1 --` was stored as a state and as a
  * ZIP code. The ZIP code's shape follows the country: US 5 digits or ZIP+4, Canada A1A 1A1, elsewhere
  * 2–12 letters, digits, spaces or hyphens. A state (or province, region) is 2–40 letters, spaces, dots

@@ -39,7 +39,7 @@ export function cardBrandOf(number: string): (typeof CARD_TYPES)[number] | null 
 export const STATUS_DATE_FORMAT = 'MMM D, YYYY h:mm:ss A';
 export type Mode = 'light' | 'dark';
 /**
- * The stored display preference (issue 21): an explicit light or dark, or 'system' — follow the
+ * The stored display preference: an explicit light or dark, or 'system' — follow the
  * device's dark setting (prefers-color-scheme) until the user picks one. The spec's `mode` fields
  * keep their light/dark shape; `color_mode` carries this beside them.
  */

@@ -17,7 +17,7 @@ export interface CallDef<
   data: D;
   /**
    * Fields of a success answer that stand at the top level next to `data`, where the spec's table
-   * reads them there (DESIGN.md §2: `references[]`, the login's `id_token`); empty for most calls.
+   * reads them there (`references[]`, the login's `id_token`); empty for most calls.
    */
   top: z.ZodType;
   /** The query string of a GET call (a search and a page); empty for most calls. */
@@ -77,7 +77,7 @@ export type BodyOf<C extends CallDef> = z.input<C['body']>;
 export type QueryOf<C extends CallDef> = z.input<C['query']>;
 export type DataOf<C extends CallDef> = z.output<C['data']>;
 
-/** The response envelope of DESIGN.md §2. */
+/** The response envelope (docs/api.md). */
 export interface OkEnvelope<D> {
   status: 1;
   message: string;
@@ -163,6 +163,11 @@ export const FAILURE_CODES = {
   mfa_expired: {
     http: 422,
     means: 'The `mfa_token` of a sign-in is unknown, used or older than five minutes: sign in again.',
+  },
+  passkey_expired: {
+    http: 401,
+    means:
+      'A passkey sign-in answered a request that is unknown, expired or used already: ask the passkey again.',
   },
   mfa_setup_required: {
     http: 403,

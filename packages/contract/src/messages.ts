@@ -1,6 +1,6 @@
 /** Message texts of the specification, in one place for server and client. Texts are exact. */
 export const commonText = {
-  // shared validation rules (spec 000 §5)
+  // shared validation rules
   required: 'Required',
   reqd: "Req'd",
   minChars: (n: number) => `Must be at least ${n} characters`,
@@ -30,10 +30,12 @@ export const commonText = {
   passwordChecksBusy: (seconds: number) =>
     `Too many sign-ins at once - please try again in ${seconds} second(s)`,
 
-  // session and shell (spec 000 §4, §8)
+  // session and shell
   loginFailedTitle: 'Login Failed',
   loginUseAccountName: 'Please use your account name, not your email address for logging in',
   loginFailedTimes: (n: number) => `Login Failed ${n} Time(s)`,
+  /** The next step after a wrong account name or password, beside the failure. */
+  loginResetNext: 'Forgot your password? Reset it by mail',
   badCredentials: 'Invalid account name or password',
   tooManyAttempts: 'Too many failed attempts - please wait a few minutes and try again',
   loggedIn: (user: string) => `Logged in ${user}`,
@@ -43,11 +45,11 @@ export const commonText = {
   networkFailed: 'Failed',
   staffOnly: 'Staff only',
 
-  // lasting grants (recovery address, domain admin, dashboard admin) need the current password (#17 §3)
+  // lasting grants (recovery address, domain admin, dashboard admin) need the current password
   grantPasswordRequired: 'Please enter your current password to confirm this change',
   grantPasswordWrong: 'That is not your current password: nothing was changed',
 
-  // roles (spec 000 §6, spec 002 §6)
+  // roles
   secondaryNoBilling: "Secondary accounts don't have access to billing information",
   secondaryNoStatement: 'Statement delivery options are only available for the primary account',
   secondaryNoInfo: "Secondary accounts don't have access to this information",

@@ -1,4 +1,4 @@
-/** The route table of spec 000 §2 (paths under the /portal/ base). `public` routes render without login. */
+/** The route table (paths under the /portal/ base). `public` routes render without login. */
 export type Area =
   | 'shell'
   | 'account'
@@ -90,10 +90,12 @@ export const ROUTES = [
   { name: 'faq-test', path: '/faq-test', area: 'tools' },
   { name: 'api-reference', path: '/api-reference', area: 'tools' },
   { name: 'api-tokens', path: '/api-tokens', area: 'account' },
+  // Beyond the spec: app passwords for mail (docs/mail-servers-passwords.md).
+  { name: 'mail-app-passwords', path: '/mail-app-passwords', area: 'account' },
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },
-  // Beyond the spec (issue 18): the account's second factor, passkeys, sessions, sign-ins and activity.
+  // Beyond the spec: the account's second factor, passkeys, sessions, sign-ins and activity.
   { name: 'security', path: '/security', area: 'security' },
   { name: 'account-activity', path: '/account-activity', area: 'security' },
 ] as const satisfies readonly RouteDef[];

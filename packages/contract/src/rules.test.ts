@@ -70,7 +70,7 @@ describe('text rules: control characters and broken Unicode', () => {
   });
 });
 
-describe('a wrong type is not "Required" (issue 15)', () => {
+describe('a wrong type is not "Required"', () => {
   it('the rule builders tell a value of the wrong type from a missing one', () => {
     expect(firstError(required(), 5)).toBe('Must be text');
     expect(firstError(required(), undefined)).toBe('Required');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commonText } from './messages.ts';
 
-/** Validation rules of spec 000 §5, as zod building blocks shared by server and client forms. */
+/** Validation rules, as zod building blocks shared by server and client forms. */
 
 /** The answer to text with a control character (NUL, ESC, …) or broken Unicode (a lone surrogate). */
 export const BAD_CHARACTERS = 'Must not contain control characters or invalid Unicode';

@@ -6,12 +6,10 @@ import { domainRoutes } from '../features/domains/routes.ts';
 import { hostingRoutes } from '../features/hosting/routes.ts';
 import { mailRoutes } from '../features/mail/routes.ts';
 import { referenceRoutes } from '../features/reference/routes.ts';
-import { activityRoutes } from '../features/security/activity-routes.ts';
-import { passkeyRoutes } from '../features/security/passkey-routes.ts';
-import { secondFactorRoutes } from '../features/security/second-factor.ts';
-import { sessionListRoutes } from '../features/security/session-routes.ts';
+import { securityRoutes } from '../features/security/routes.ts';
 import { sessionRoutes } from '../features/session/routes.ts';
 import { staffRoutes } from '../features/staff/routes.ts';
+import { staffSignInRoutes } from '../features/staff-sign-in/routes.ts';
 import { toolRoutes } from '../features/tools/routes.ts';
 
 /** Every area's calls, each registered through route() (http/route.ts), in one plugin. */
@@ -27,9 +25,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     toolRoutes(api);
     staffRoutes(api);
     referenceRoutes(api);
-    secondFactorRoutes(api);
-    passkeyRoutes(api);
-    sessionListRoutes(api);
-    activityRoutes(api);
+    securityRoutes(api);
+    staffSignInRoutes(api);
   });
 }

@@ -1,8 +1,8 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createDevices, type Devices } from '../auth/devices.ts';
 import { createSecretBox, type SecretBox } from '../auth/secret-box.ts';
 import { SessionCache } from '../auth/session-cache.ts';
+import { createRecheck, createStaffDirectory, type StaffDirectory } from '../auth/staff-directory.ts';
 import type { SessionTimes } from '../auth/sessions.ts';
 import { type Caller, createTokenService, resolveSecret, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
@@ -11,7 +11,7 @@ import { configurePasswordQueue } from '../auth/password-queue.ts';
 import { createMetrics, instrumentWork, type Metrics } from '../http/metrics.ts';
 import { parseLimits } from '../http/limits.ts';
 import { createRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
-import type { RegisteredCall } from '../http/route.ts';
+import type { RegisteredCall } from '../http/pipeline/context.ts';
 import { type BreachService, createBreachService, defaultIndexPath } from '../integrations/breach/index.ts';
 import type { PaymentGateway } from '../integrations/gateway/index.ts';
 import { createIntegrations, type Integrations } from '../integrations/index.ts';
@@ -53,6 +53,10 @@ export interface Deps extends Integrations {
   metrics: Metrics;
   /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
   limiter: RateLimiter;
+  /** The staff directory of PORTAL_STAFF_OIDC_* (auth/staff-directory.ts), or null when not set up. */
+  staffDirectory: StaffDirectory | null;
+  /** Whether a directory staff account is still staff (asked at most every re-check interval); null without a directory. */
+  staffRecheck: ((account: string, now: Date) => Promise<boolean>) | null;
 }
 
 declare module 'fastify' {
@@ -85,8 +89,9 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     opts.transport ??
     (config.SMTP_URL
       ? smtpTransport(config.SMTP_URL, messageIdDomain(config.MAIL_FROM))
-      : fileTransport(join(config.DATA_DIR, 'outbox'), messageIdDomain(config.MAIL_FROM)));
-  const outbox = new Outbox(config.MAIL_FROM, transport);
+      : fileTransport(config.mailDir, messageIdDomain(config.MAIL_FROM)));
+  const secretBox = createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR));
+  const outbox = new Outbox(config.MAIL_FROM, transport, secretBox);
   const sessionCache = new SessionCache(config.PORTAL_SESSION_CACHE_MS);
   database.onAuthChange((account) => sessionCache.drop(account));
   const jobs = new JobRunner(database.db, app.log, now);
@@ -104,7 +109,7 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     database,
     tokens: createTokenService(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
     devices: createDevices(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR), now),
-    secretBox: createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR)),
+    secretBox,
     sessionTimes: {
       ttlMinutes: config.PORTAL_TOKEN_TTL_MINUTES,
       idleMinutes: config.PORTAL_IDLE_MINUTES,
@@ -127,7 +132,13 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
       config.PORTAL_CARD_DECLINES_PER_DAY,
       now,
     ),
+    staffDirectory: null,
+    staffRecheck: null,
   };
+  deps.staffDirectory = createStaffDirectory(config, deps.secretBox, app.log);
+  deps.staffRecheck =
+    deps.staffDirectory &&
+    createRecheck(deps.staffDirectory, database.db, deps.secretBox, config.PORTAL_STAFF_OIDC_RECHECK_SECONDS);
   app.decorate('deps', deps);
   return deps;
 }

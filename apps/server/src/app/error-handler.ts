@@ -1,7 +1,7 @@
 import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import type { FastifyInstance } from 'fastify';
-import { AppError, envelopeOf, HTTP_STATUS, RateLimited } from '../lib/errors.ts';
+import { AppError, envelopeOf, httpStatusOf, RateLimited } from '../lib/errors.ts';
 
 /**
  * Every failure's answer: a refusal (AppError) as its envelope and status, fastify's own client
@@ -12,7 +12,7 @@ export function useErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.code(HTTP_STATUS[err.code]).send(envelopeOf(err));
+      return reply.code(httpStatusOf(err)).send(envelopeOf(err));
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

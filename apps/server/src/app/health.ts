@@ -1,9 +1,9 @@
-import { commonText } from '@portal/contract/messages';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { serveMetrics } from '../http/metrics.ts';
 import { buildInfo } from '../lib/build-info.ts';
+import { probesFor, readyzHandler } from './readiness.ts';
 
 /** Liveness, readiness and the metrics, outside the API (docs/operations.md). */
 export function healthRoutes(app: FastifyInstance, config: Config, database: Database): void {
@@ -12,14 +12,11 @@ export function healthRoutes(app: FastifyInstance, config: Config, database: Dat
   app.get('/metrics', (req, reply) =>
     serveMetrics(req, reply, app.deps.metrics, config.PORTAL_METRICS_TOKEN),
   );
-  app.get('/readyz', async (_req, reply) => {
-    if (app.deps.lifecycle.draining)
-      return reply.code(503).send({ status: 0, message: commonText.unavailable });
-    try {
-      await database.ping();
-      return { status: 1, message: '', data: { ready: true } };
-    } catch {
-      return reply.code(503).send({ status: 0, message: commonText.unavailable, code: 'unavailable' });
-    }
-  });
+  app.get(
+    '/readyz',
+    readyzHandler(
+      probesFor('web', config, () => database.ping()),
+      () => app.deps.lifecycle.draining,
+    ),
+  );
 }

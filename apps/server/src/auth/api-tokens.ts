@@ -9,7 +9,7 @@ import { TOUCH_MS } from './sessions.ts';
 import type { Caller } from './tokens.ts';
 
 /**
- * Personal access tokens (docs/decisions/020-api-tokens.md): `mpt_<id>_<secret>`, where `id` is 64
+ * Personal access tokens (docs/decisions/079-api-tokens.md): `mpt_<id>_<secret>`, where `id` is 64
  * random bits in hex that find the row and `secret` 256 random bits. Only the SHA-256 of the whole
  * token is stored: the token is random, not chosen by a person, so a fast hash is as strong as a
  * slow one (nobody can guess 2^256 values) and costs microseconds on every request, where argon2

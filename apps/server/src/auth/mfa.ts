@@ -3,7 +3,7 @@ import { isStaffRole } from '@portal/contract/constants';
 import { MFA_TOKEN_MINUTES, type MfaMethod, secondFactorText } from '@portal/contract/security/second-factor';
 import { and, count, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { mfaChallenges, passkeys, recoveryCodes, totpAuthenticators } from '../db/schema.ts';
+import { mfaChallenges, passkeys, recoveryCodes, sessions, totpAuthenticators } from '../db/schema.ts';
 import { AppError, rateLimited, refused } from '../lib/errors.ts';
 import type { AuthenticationResponse } from '@portal/contract/security/passkeys';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
@@ -13,7 +13,7 @@ import { admit, clearFailures, RULES, retryAfterSeconds } from './throttle.ts';
 import { matchingStep, newRecoveryCodes, normalRecoveryCode, totpShape } from './totp.ts';
 
 /**
- * The second factor of a sign-in (issue 18, docs/decisions/018-second-factor.md). After the right
+ * The second factor of a sign-in (docs/decisions/075-second-factor.md). After the right
  * password, an account with a second factor gets a challenge instead of a session: an `mfa_token`
  * (stored as its SHA-256) that lives five minutes and is used once. `startChallenge` and
  * `consumeChallenge` are the two ends of it, whatever the factor: an authenticator code or a
@@ -35,7 +35,7 @@ export async function secondFactorMethods(db: Db, account: string): Promise<MfaM
   // Recovery codes stand in for the authenticator; they are never a factor on their own.
   if (!row) return [];
   // A passkey is offered as the second step only where the authenticator app is on: it does not
-  // make a password-only account two-step (a passkey alone signs in directly; decision 018-passkey-second-factor).
+  // make a password-only account two-step (a passkey alone signs in directly; decision 077-passkey-second-factor).
   return (await hasPasskey(db, account)) ? ['totp', 'recovery_code', 'passkey'] : ['totp', 'recovery_code'];
 }
 
@@ -164,7 +164,7 @@ export async function verifySecondFactorPasskey(
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     // The expired or used challenge keeps its own words: asking anew is what helps then.
-    const stale = err.message === passkeyText.expired;
+    const stale = err.specific === 'passkey_expired';
     throw refused(stale ? passkeyText.expired : secondFactorText.passkeyNotAccepted, 'wrong_code');
   }
   await clearFailures(db, key);
@@ -290,12 +290,21 @@ export async function setupRequired(
 export async function setupConfinement(
   db: Db,
   policy: StaffMfaPolicy,
-  caller: { username: string; role: string },
+  caller: { username: string; role: string; sid?: string },
 ): Promise<string | null> {
   if (policy !== 'required' || !isStaffRole(caller.role)) return null;
-  return (await setupRequired(db, policy, { logname: caller.username, role: caller.role }))
-    ? caller.username
-    : null;
+  if (!(await setupRequired(db, policy, { logname: caller.username, role: caller.role }))) return null;
+  // The staff directory's own second factor meets the policy for the session it opened
+  // (docs/decisions/052-staff-directory-sign-in.md).
+  if (caller.sid) {
+    const [row] = await db
+      .select({ method: sessions.method })
+      .from(sessions)
+      .where(and(eq(sessions.id, caller.sid), eq(sessions.account, caller.username)))
+      .limit(1);
+    if (row?.method === 'directory+mfa') return null;
+  }
+  return caller.username;
 }
 
 /** A confined session (`setupConfinement`) reaches no account but its own: refused otherwise. */

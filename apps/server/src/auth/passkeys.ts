@@ -15,7 +15,7 @@ import { passkeys, webauthnChallenges } from '../db/schema.ts';
 import { AppError, refused } from '../lib/errors.ts';
 
 /**
- * Passkeys (WebAuthn, issue 18; docs/decisions/018-passkeys.md), on @simplewebauthn/server.
+ * Passkeys (WebAuthn; docs/decisions/076-passkeys.md), on @simplewebauthn/server.
  *
  * Every ceremony starts with a challenge stored in PostgreSQL (`webauthn_challenges`), so the
  * options may come from one process and the answer go to another. The answer names its challenge
@@ -245,7 +245,8 @@ const notAccepted = () => new AppError('bad_credentials', passkeyText.notAccepte
  * `opts.account`, only among that account's), checks origin, RP ID, user verification, the user
  * handle and the signature, refuses a signature counter that did not grow (a cloned
  * authenticator), and records the use. Every refusal is `bad_credentials` (401): the caller counts
- * it against the sign-in limits like a wrong password.
+ * it against the sign-in limits like a wrong password; a challenge unknown, expired or used already
+ * carries the envelope code `passkey_expired`, so the caller can tell it apart without its text.
  */
 export async function verifyPasskeyAssertion(
   db: Db,
@@ -256,7 +257,7 @@ export async function verifyPasskeyAssertion(
   const account = opts.account ?? null;
   const purpose = account ? 'second-factor' : 'login';
   const taken = await takeChallenge(db, response.response.clientDataJSON, purpose, account, opts.now);
-  if (!taken) throw new AppError('bad_credentials', passkeyText.expired);
+  if (!taken) throw new AppError('bad_credentials', passkeyText.expired, undefined, 'passkey_expired');
   const [key] = await db
     .select()
     .from(passkeys)

@@ -8,23 +8,24 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { type Db, preparedFor } from '../db/index.ts';
 import { accounts, domainGrants, domains, websites } from '../db/schema.ts';
 import { forbidden, notFound } from '../lib/errors.ts';
+import type { AccountRef } from './account-ref.ts';
 import type { Caller } from './tokens.ts';
 
 /**
  * The access policy (docs/access.md), in one place. Every route names one of these rules
  * (see http/route.ts, `Access`); nothing is decided ad hoc in a handler
- * (docs/decisions/016-policy-rules.md).
+ * (docs/decisions/072-policy-rules.md).
  *
  * The scopes of an account rule (`{ account, scope }`, and of a site rule, on the site's owner):
  * - `self`: the account itself, or staff.
  * - `read`: also a Secondary designated "dashboard admin" by the account (its primary).
  * - `info`: like `read`, but never a Secondary account: a primary's own information (contacts,
  *   circuits, BUS accounts), which a Secondary named as the target is told it has none of
- *   (commonText.secondaryNoInfo, spec 002 §6) rather than shown an empty list.
+ *   (commonText.secondaryNoInfo) rather than shown an empty list.
  * - `billing`: like `self`, but never a Secondary account (cards, payments, statements, invoices).
  * - `primary`: like `self`, but only for a Primary account (secondary administration).
  * - `statement`: like `primary`, with the statement page's own text for a Secondary
- *   (commonText.secondaryNoStatement, spec 000 §6).
+ *   (commonText.secondaryNoStatement).
  * - `own`: the account itself only, never staff nor its primary: its own credentials (a second
  *   factor, passkeys, API tokens), which only the person holding them can make; staff may read them
  *   with `self` calls, and remove a second factor with a staff call.
@@ -44,15 +45,7 @@ const SECONDARY_REFUSALS: Partial<Record<AccountScope, string>> = {
   statement: commonText.secondaryNoStatement,
 };
 
-export interface AccountRef {
-  logname: string;
-  uid: number;
-  accountRole: string;
-  primary: string | null;
-  dashboardAdmin: boolean;
-  billEmail: string;
-  role: string;
-}
+export type { AccountRef };
 
 export const isStaff = (caller: Caller | null): boolean => !!caller && isStaffRole(caller.role);
 
@@ -158,6 +151,9 @@ export interface DomainRef {
   owner: string;
 }
 
+/** The domain row a domain rule loaded: the handler works on it rather than reading it again. */
+export type DomainRecord = typeof domains.$inferSelect;
+
 /**
  * The scopes of a domain rule (`{ domain, scope }`):
  * - `admin` (the default): the domain's owner, an admin granted on it (or on all the owner's
@@ -171,7 +167,9 @@ export type DomainScope = 'admin' | 'owner';
 /**
  * The domain a domain rule names, once the caller may use it under `scope`. `owner`, when the rule
  * has one, is the account the payload names as the domain's owner: it must be the owner
- * (domainText.ownerOnly), staff included.
+ * (domainText.ownerOnly), staff included. In a call's transaction (`lock`) the row is read
+ * `for update`: two changes of one domain at once run one after the other, each on the row as the
+ * other left it, and the handler gets that row.
  */
 export async function authorizeDomain(
   db: Db,
@@ -179,12 +177,10 @@ export async function authorizeDomain(
   domain: string,
   scope: DomainScope = 'admin',
   owner?: string,
-): Promise<DomainRef> {
-  const [row] = await db
-    .select({ domain: domains.domain, owner: domains.owner })
-    .from(domains)
-    .where(eq(domains.domain, domain.toLowerCase()))
-    .limit(1);
+  lock = false,
+): Promise<DomainRecord> {
+  const query = db.select().from(domains).where(eq(domains.domain, domain.toLowerCase())).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   const staff = isStaff(caller);
   if (!row) throw staff ? notFound('Domain not found') : forbidden();
   if (!staff && row.owner !== caller.username) {

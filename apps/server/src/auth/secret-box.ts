@@ -4,7 +4,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEq
  * Secrets the portal must read back (an authenticator's TOTP secret) are kept encrypted at rest:
  * AES-256-GCM under a key derived from the portal's secret (PORTAL_JWT_SECRET or DATA_DIR/jwt-secret),
  * bound to the account they belong to, so a copied row decrypts for no other account
- * (docs/decisions/018-second-factor.md). Values it only needs to recognise (recovery codes) get a
+ * (docs/decisions/075-second-factor.md). Values it only needs to recognise (recovery codes) get a
  * keyed hash: a stolen database alone cannot test guesses offline.
  */
 export interface SecretBox {

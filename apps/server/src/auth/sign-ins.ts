@@ -10,7 +10,7 @@ import { accounts, loginFailures, signIns } from '../db/schema.ts';
 import { clientPrefix } from '../http/client-address.ts';
 
 /**
- * The record of sign-in attempts (issue 18, docs/decisions/018-session-list.md; a two-step sign-in
+ * The record of sign-in attempts (docs/decisions/018-session-list.md; a two-step sign-in
  * is one row: docs/decisions/038-one-row-per-sign-in.md): every attempt on an
  * existing account, whatever became of it, with the address's prefix and the user agent, never the
  * address nor anything typed. Kept SIGN_IN_RETENTION_DAYS days; the owner reads it on the Security

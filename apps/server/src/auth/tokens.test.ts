@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeClock } from '../../test/support/helper.ts';
 import { createTokenService } from './tokens.ts';
 
-/** Issue 23: a token's signature is checked once per process; its expiry every time. */
+/** A token's signature is checked once per process; its expiry every time. */
 describe('token verification kept per process', () => {
   const secret = new TextEncoder().encode('test-secret-test-secret-test-secret-0123');
 

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenRole } from '@portal/contract/constants';
-import type { AccountRef } from './policy.ts';
+import type { AccountRef } from './account-ref.ts';
 
 /** The signed-in identity carried by the bearer token. */
 export interface Caller {

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -162,10 +163,18 @@ class ResilientPool extends pg.Pool {
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
+/**
+ * The PostgreSQL extensions the migrations create, which PGlite loads from its own package: pg_trgm
+ * for the staff search's indexes (docs/decisions/050-staff-search-trigram-index.md). The template's
+ * child process (make-pglite-database.mjs) loads the same.
+ */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 async function openPglite(dataDir?: string): Promise<Database> {
   // A new directory gets a copy of a migrated template, made outside this process (pglite-template.ts).
   if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, PGLITE_START);
-  const client = new PGlite(dataDir, { startParams: PGLITE_START });
+  // The options object alone: `new PGlite(undefined, options)` (in memory) ignores its options.
+  const client = new PGlite({ dataDir, startParams: PGLITE_START, extensions: PGLITE_EXTENSIONS });
   const db = drizzleLite(client, { schema }) as unknown as Db;
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // One process, one connection: a change is announced when the statement that committed it returns.

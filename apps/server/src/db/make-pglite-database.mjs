@@ -5,11 +5,12 @@
 // and the compiled server.
 //   node make-pglite-database.mjs <directory> <migrations folder> <start parameters as JSON>
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
 const [dir, migrationsFolder, startParams] = process.argv.slice(2);
-const client = new PGlite(dir, { startParams: JSON.parse(startParams) });
+const client = new PGlite(dir, { startParams: JSON.parse(startParams), extensions: { pg_trgm } });
 await migrate(drizzle(client), { migrationsFolder });
 // A checkpoint, so that a copy starts without replaying the migrations' WAL.
 await client.exec('CHECKPOINT');

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from './index.ts';
 import { isNewDataDir } from './pglite-template.ts';
 
 /**
- * A new embedded database is a copy of a migrated template (docs/decisions/023-start-up-template.md):
+ * A new embedded database is a copy of a migrated template (docs/decisions/082-start-up-template.md):
  * it has every migration, keeps its data across restarts, and two directories never share data.
  */
 

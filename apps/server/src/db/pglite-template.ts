@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 /**
- * A new embedded database is a copy of a migrated empty one (docs/decisions/023-start-up-template.md).
+ * A new embedded database is a copy of a migrated empty one (docs/decisions/082-start-up-template.md).
  * PGlite's initdb runs in WebAssembly: seconds of CPU and a second instance of several hundred MB.
  * It runs once, in a child process, and its result is kept as a template under
  * node_modules/.cache/members-portal/, named by a hash of what made it (PGlite's version, the start

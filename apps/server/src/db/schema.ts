@@ -10,3 +10,5 @@ export * from './schema/http.ts';
 export * from './schema/second-factor.ts';
 export * from './schema/passkeys.ts';
 export * from './schema/api-tokens.ts';
+export * from './schema/mail-app-passwords.ts';
+export * from './schema/staff-directory.ts';

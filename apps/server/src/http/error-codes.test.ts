@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { passwordQueue } from '../auth/password-queue.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
-import { payment as cardPayment } from '../../test/support/card-bodies.ts';
+import { payment as cardPayment, newCard } from '../../test/support/card-bodies.ts';
 
 /**
  * Every failure envelope carries a machine-readable `code` (contract FAILURE_CODES), with the HTTP
@@ -69,6 +69,26 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   },
   mfa_expired: () =>
     t.request('POST', '/api/mfa-verify', { body: { mfa_token: 'no-such-token', code: '123456' } }),
+  // A passkey answer to a request the server never made (or used, or let expire).
+  passkey_expired: () => {
+    const b64 = (text: string) => Buffer.from(text).toString('base64url');
+    const clientData = { type: 'webauthn.get', challenge: b64('never-asked'), origin: 'http://localhost' };
+    return t.request('POST', '/api/passkey-login', {
+      body: {
+        response: {
+          id: b64('no-such-passkey'),
+          rawId: b64('no-such-passkey'),
+          type: 'public-key',
+          response: {
+            clientDataJSON: b64(JSON.stringify(clientData)),
+            authenticatorData: b64('data'),
+            signature: b64('signature'),
+          },
+          clientExtensionResults: {},
+        },
+      },
+    });
+  },
   mfa_setup_required: async () => {
     // The policy as `npm start` runs it; the test app's default is `optional`.
     const config = t.app.deps.config;
@@ -117,23 +137,7 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   },
   card_not_stored: () =>
     // The sandbox declines to store a card with this ZIP code.
-    t.as('alice').post('/api/add-card', {
-      account: 'alice',
-      ccname: 'Alice Anderson',
-      ccnumber: '4111111111111111',
-      cardtype: 'Visa',
-      expdate: '1230',
-      cvv: '123',
-      address: 'PO Box 311',
-      city: 'Portland',
-      state: 'ME',
-      zipcode: '46282',
-      country: 'US',
-      add_payment: 1,
-      save_card: 1,
-      auto_bill: 0,
-      use_this_card: 1,
-    }),
+    t.as('alice').post('/api/add-card', newCard({ zipcode: '46282' })),
   breached_password: () => mailPassword('password123'),
   // $0.01: the sandbox gateway answers an error; nothing is charged.
   not_charged: () => t.as('bob').post('/api/single-payment', payment({ amount: '0.01' })),

@@ -9,7 +9,7 @@ import { forbidden, invalid } from '../lib/errors.ts';
 
 /**
  * A call that hands lasting access to someone else (a recovery address, a domain admin, a
- * dashboard admin) takes the caller's current panel password (#17 §3): a stolen session alone
+ * dashboard admin) takes the caller's current panel password: a stolen session alone
  * cannot plant a way back in. Staff working on an account are not asked; their call is audited
  * with a note saying so. Guessing through this check is bounded by the calls' rate limit ('grant').
  */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
+import { payment as cardPayment } from '../../test/support/card-bodies.ts';
 import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf, KEY_TTL_MS, STALE_RUNNING_MS } from './idempotency.ts';
 
@@ -166,24 +167,14 @@ describe('Idempotency-Key', () => {
   });
 
   it('charges a payment once for a key given only in the header; the body field keeps working', async () => {
-    const payment = {
+    const payment = cardPayment({
       account: 'bob',
       amount: '12.34',
       ccname: 'Bob Baker',
-      ccnumber: '4111111111111111',
-      cardtype: 'Visa',
-      expdate: '1230',
-      cvv: '123',
       address: '1 Main St',
-      city: 'Portland',
-      state: 'ME',
       zipcode: '04101',
-      country: 'US',
       email: 'bob.baker@example.org',
-      save_status: 0,
-      comments: '',
-      which_card: 0,
-    };
+    });
     const charge = vi.spyOn(t.app.deps.gateway, 'chargeCard');
     try {
       const first = await post('bob', '/api/single-payment', payment, 'pay-header-1');

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
 import type { Outbox } from '../integrations/mailer.ts';
+import { probesFor, readyzHandler } from '../app/readiness.ts';
 import { buildInfo } from '../lib/build-info.ts';
 import type { JobRunner } from '../lib/jobs.ts';
 import { jobs, outbox } from '../db/schema.ts';
@@ -273,7 +274,8 @@ export async function serveMetrics(
 }
 
 /**
- * The worker's listener (it serves no API): /healthz, /readyz (the database answers) and /metrics,
+ * The worker's listener (it serves no API): /healthz, /readyz (the database and what the worker
+ * reaches out to answer: app/readiness.ts) and /metrics,
  * on HOST:PORTAL_WORKER_PORT.
  */
 export async function startWorkerListener(
@@ -286,15 +288,13 @@ export async function startWorkerListener(
     message: '',
     data: { live: true, role: 'worker', ...buildInfo() },
   }));
-  listener.get('/readyz', async (_req, reply) => {
-    if (app.deps.lifecycle.draining) return reply.code(503).send({ status: 0, message: 'stopping' });
-    try {
-      await app.deps.database.ping();
-      return { status: 1, message: '', data: { ready: true } };
-    } catch {
-      return reply.code(503).send({ status: 0, message: 'database unavailable' });
-    }
-  });
+  listener.get(
+    '/readyz',
+    readyzHandler(
+      probesFor('worker', app.deps.config, () => app.deps.database.ping()),
+      () => app.deps.lifecycle.draining,
+    ),
+  );
   listener.get('/metrics', (req, reply) => serveMetrics(req, reply, app.deps.metrics, opts.token));
   await listener.listen({ host: opts.host, port: opts.port });
   return listener;

@@ -70,7 +70,7 @@ describe('the OpenAPI document', () => {
       expect(op.responses['400'], where).toEqual({ $ref: '#/components/responses/Invalid' });
       expect(op.responses['500'], where).toEqual({ $ref: '#/components/responses/Internal' });
       if (c.token) {
-        // A personal access token (issue 20) is accepted wherever a session is, except on interactive calls.
+        // A personal access token is accepted wherever a session is, except on interactive calls.
         const schemes = c.interactive ? [{ bearer: [] }] : [{ bearer: [] }, { apiToken: [] }];
         expect(op.security, where).toEqual(c.access === 'optional' ? [{}, ...schemes] : schemes);
         expect(op.responses['401'], where).toEqual({ $ref: '#/components/responses/Unauthenticated' });
@@ -112,6 +112,13 @@ describe('the OpenAPI document', () => {
     expect(header(doc.paths['/api/miglogin'].post)).toBeUndefined();
     // A call answering a secret shown once refuses it (docs/decisions/033-secrets-never-replayed.md).
     expect(header(doc.paths['/api/create-api-token'].post)).toBeUndefined();
+    expect(header(doc.paths['/api/create-mail-app-password'].post)).toBeUndefined();
+    // App passwords for mail: a session only, the account's own (docs/mail-servers-passwords.md).
+    for (const path of ['/api/create-mail-app-password', '/api/require-mail-app-passwords']) {
+      expect(doc.paths[path].post.security).toEqual([{ bearer: [] }]);
+      expect(doc.paths[path].post['x-access-rule']).toBe('account:own');
+    }
+    expect(doc.paths['/api/mail-app-passwords/{logname}'].get.security).toEqual([{ bearer: [] }]);
     expect(t.app.deps.calls.filter((c) => c.idempotent).length).toBeGreaterThan(30);
     // An optional trailing parameter is two paths: OpenAPI has no optional path parameters.
     expect(doc.paths['/api/staff/outbox/{status}/{page}'].get).toBeTruthy();

@@ -11,6 +11,7 @@ import * as reference from '@portal/contract/reference/calls';
 import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
 import * as staff from '@portal/contract/staff/calls';
+import * as staffSignIn from '@portal/contract/staff-sign-in/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sample } from 'openapi-sampler';
 import { z } from 'zod';
@@ -38,6 +39,7 @@ const AREAS: Array<[string, Record<string, unknown>]> = [
   ['admin', admin],
   ['tools', tools],
   ['staff', staff],
+  ['staff sign-in', staffSignIn],
   ['reference', reference],
   ['security', passkeys],
 ];
@@ -147,7 +149,8 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
         'same header instead. Every JSON answer is an envelope: `{status: 1, message, data}` on success,',
         '`{status: 0, message, code, errors?, request_id?}` on failure, and `{status: "expired_token", message,',
         'code: "unauthenticated"}` when the token is missing, invalid, expired or revoked. Programs branch on',
-        '`code`, never on the message text. A walk-through is in docs/api.md of the repository.',
+        '`code`, never on the message text. Each call below gives its access rule, parameters, body, answer and',
+        'failures; make a personal access token on the API Tokens screen of the portal.',
       ].join(' '),
     },
     servers: [{ url: '/', description: 'This portal' }],

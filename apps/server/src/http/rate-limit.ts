@@ -7,7 +7,7 @@ import type { LimitName, Limits } from './limits.ts';
 /**
  * Rate limits of the calls that cost (CPU, a slow outside service) or can be abused (card testing,
  * mail to arbitrary addresses), shared by every process through PostgreSQL (docs/security.md,
- * docs/decisions/017-grants-and-limits.md). Each limit counts per account (the signed-in caller)
+ * docs/decisions/074-grants-and-limits.md). Each limit counts per account (the signed-in caller)
  * and per client address, in a fixed window that starts with the first request; a request over
  * either count is a 429 with Retry-After, and changes nothing.
  */

@@ -5,7 +5,7 @@
  * like a secret is not in it.
  */
 export const SECRET_FIELDS = [
-  // sign-in and password changes (spec 000 §3, spec 002 §3)
+  // sign-in and password changes
   'password',
   'panel_password',
   'old_password',
@@ -17,7 +17,7 @@ export const SECRET_FIELDS = [
   'id_token',
   'reset_token',
   'token',
-  // second factor (issue 18): a code, the sign-in's mfa_token, the authenticator's secret and the
+  // second factor: a code, the sign-in's mfa_token, the authenticator's secret and the
   // recovery codes shown once
   'code',
   'mfa_token',

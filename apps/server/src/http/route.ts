@@ -1,6 +1,6 @@
 import type { BodyOf, CallDef, ParamsOf } from '@portal/contract/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountRef, DomainRef, SiteRef } from '../auth/policy.ts';
+import type { AccountRef, DomainRecord, SiteRef } from '../auth/policy.ts';
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { fingerprintOf } from './idempotency.ts';
@@ -10,7 +10,7 @@ import { audited } from './pipeline/audit.ts';
 import { authenticate } from './pipeline/authenticate.ts';
 import { authorize } from './pipeline/authorize.ts';
 import { checkCardDeclines, countCardDecline } from './pipeline/card-declines.ts';
-import type { Access, CallContext, Input, Parsed, Plan } from './pipeline/context.ts';
+import type { Access, CallContext, Input, Parsed, Plan, RegisteredCall } from './pipeline/context.ts';
 import { checkGrant } from './pipeline/grant.ts';
 import { claimKey, type KeyClaim, keepAnswer, keepFailure } from './pipeline/idempotency.ts';
 import { applyLimit } from './pipeline/limit.ts';
@@ -24,7 +24,7 @@ export type { Access, Input };
 /**
  * Every API call is registered here (route) and walks one pipeline (serve), the same stages in the
  * same order, each a function of its own under http/pipeline/ (docs/ARCHITECTURE.md,
- * docs/decisions/030-request-pipeline.md):
+ * docs/decisions/030-request-pipeline-stages.md):
  *
  *   authenticate → second-factor gate → token scope → parse → limit → idempotency key
  *   → [transaction: authorise → grant → card declines → handle, audited → keep the key's answer]
@@ -46,7 +46,7 @@ export type Granted<A> = A extends 'public'
       : A extends { account: unknown }
         ? { caller: Caller; account: AccountRef }
         : A extends { domain: unknown }
-          ? { caller: Caller; domain: DomainRef }
+          ? { caller: Caller; domain: DomainRecord }
           : A extends { site: unknown }
             ? { caller: Caller; site: SiteRef; account: AccountRef }
             : { caller: Caller };
@@ -93,20 +93,7 @@ export interface RouteOptions<C extends CallDef, A extends Access<C>> {
   handler: (ctx: RouteContext<C, A>) => Promise<unknown>;
 }
 
-export interface RegisteredCall {
-  method: string;
-  path: string;
-  token: boolean;
-  access: string;
-  /** The contract's definition (the API document is generated from it). */
-  call: CallDef;
-  /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
-  idempotent: boolean;
-  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
-  auditsAttempts: boolean;
-  /** Needs a signed-in session: a personal access token is refused (route option `session`). */
-  interactive: boolean;
-}
+export type { RegisteredCall };
 
 /** Registers one contract call with its access rule; the handler only does the work. */
 export function route<C extends CallDef, A extends Access<C>>(
@@ -210,7 +197,7 @@ async function inCall<C extends CallDef>(call: InCall<C>, db: Db): Promise<unkno
   const { app, plan, caller, input, reply } = call;
   let declinesOf: string | null = null;
   try {
-    const grants = await authorize(db, plan.access, caller, input, call.confinedTo);
+    const grants = await authorize(db, plan.access, caller, input, call.confinedTo, plan.transaction);
     const auditDetails = await checkGrant(db, plan, caller, input.body);
     const checkDeclines = (account: string) => app.deps.limiter.checkDeclines(db, account);
     declinesOf = await checkCardDeclines(checkDeclines, plan, grants.account?.logname);

@@ -8,7 +8,7 @@ import helmet, { type HelmetOptions } from 'helmet';
  * parsed and checked again each time): 6 % of the time of a `GET /api/customer`
  * (docs/performance.md). With options that are plain values — no nonces, no directive computed per
  * request — the middleware sets the same headers on every answer, so helmet runs once here against
- * a recording response and the server sets what it recorded (docs/decisions/023-request-pipeline.md).
+ * a recording response and the server sets what it recorded (docs/decisions/083-request-pipeline.md).
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const csp = options.contentSecurityPolicy;

@@ -49,7 +49,7 @@ describe('errors and probes', () => {
   it('leaves probes answering: /healthz live, /readyz ready, and 503 when the database does not answer', async () => {
     const live = await t.request('GET', '/healthz');
     expect(live.status).toBe(200);
-    // The release is part of liveness (issue 22): what runs where, during a rolling upgrade.
+    // The release is part of liveness: what runs where, during a rolling upgrade.
     expect(live.body).toEqual({
       status: 1,
       message: '',
@@ -58,7 +58,7 @@ describe('errors and probes', () => {
     expect(VERSION).toMatch(/^\d+\.\d+\.\d+/);
     const ready = await t.request('GET', '/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true } });
+    expect(ready.body).toEqual({ status: 1, message: '', data: { ready: true, down: [] } });
 
     const pings = t.apps.map((a) => [a.deps.database, a.deps.database.ping] as const);
     for (const [database] of pings)
@@ -72,6 +72,7 @@ describe('errors and probes', () => {
         status: 0,
         message: 'Service temporarily unavailable',
         code: 'unavailable',
+        data: { ready: false, down: ['database'] },
       });
       // Liveness does not depend on the database: the process is fine, only not ready.
       expect((await t.request('GET', '/healthz')).status).toBe(200);

@@ -3,7 +3,7 @@ import { importDocument } from '../lib/import.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 
 /**
- * A wrong type is not "Required" (issue 15): a field that was sent with the wrong type is told what it
+ * A wrong type is not "Required": a field that was sent with the wrong type is told what it
  * must be, whatever the schema's message; ids that are numbers in the spec's data take a number or its
  * digits. Done once, where zod issues become the `errors` map (route.ts → fieldErrors).
  */

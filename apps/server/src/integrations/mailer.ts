@@ -1,12 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
+import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import { outbox } from '../db/schema.ts';
 import { errorText } from '../lib/error-text.ts';
-import { defineJob, enqueue, type JobRunner } from '../lib/jobs.ts';
+import { defineJob, enqueue, type JobContext, type JobRunner } from '../lib/jobs.ts';
 
 /**
  * Every message the portal sends goes through the outbox: written in the caller's transaction,
@@ -23,8 +24,22 @@ export interface MailMessage {
   from?: string;
 }
 
-/** Delivers one outbox row. */
-export const deliverJob = defineJob('outbox.deliver', z.object({ id: z.number().int() }));
+/**
+ * Delivers one outbox row whose body is sealed. A kind of its own, which the release before
+ * sealed bodies does not register: its worker never claims such a row, so never sends the sealed
+ * text as the message (docs/decisions/045-secrets-at-rest.md).
+ */
+export const deliverJob = defineJob('outbox.deliver-sealed', z.object({ id: z.number().int() }));
+/** The kind the release before queued its plain-text rows with; still delivered by this release. */
+export const legacyDeliverJob = defineJob('outbox.deliver', z.object({ id: z.number().int() }));
+
+/** Why a sealed body does not open: the portal's secret is not the one it was sealed under. */
+export const UNREADABLE_BODY =
+  'the sealed body does not open with this portal secret (PORTAL_JWT_SECRET or DATA_DIR/jwt-secret changed since the message was queued); restore the old secret to send it';
+
+/** What a sealed body is bound to: moved to another address, kind or subject, it no longer opens. */
+const sealedFor = (m: { kind: string; toAddr: string; subject: string }) =>
+  `outbox\n${m.kind}\n${m.toAddr}\n${m.subject}`;
 
 export interface Transport {
   readonly name: 'smtp' | 'file';
@@ -37,25 +52,48 @@ export interface Transport {
 export class Outbox {
   private readonly from: string;
   readonly transport: Transport;
+  private readonly box: SecretBox;
   /** Told of every delivery attempt: the message's kind and whether it went out (http/metrics.ts). */
   observe: ((kind: string, delivered: boolean) => void) | undefined;
-  constructor(from: string, transport: Transport) {
+  constructor(from: string, transport: Transport, box: SecretBox) {
     this.from = from;
     this.transport = transport;
+    this.box = box;
   }
 
-  /** Queues a message; call it with the transaction of the change that causes it. */
+  /**
+   * A keyed hash of what makes two messages the same (kind, address, subject, body): the outbox
+   * keeps no body once sent, and a stolen database cannot test guesses of one against it.
+   */
+  fingerprint(msg: Pick<MailMessage, 'kind' | 'to' | 'subject' | 'body'>): string {
+    return this.box.mac('outbox:', `${msg.kind}\n${msg.to}\n${msg.subject}\n${msg.body}`);
+  }
+
+  /**
+   * A queued message's body, or null when it is no longer kept (sent) or does not open (the
+   * portal's secret changed). For the tests' mail reader and the delivery job only.
+   */
+  bodyOf(row: typeof outbox.$inferSelect): string | null {
+    if (row.sealedBody === null) return row.body === '' ? null : row.body;
+    return this.box.open(row.sealedBody, sealedFor(row));
+  }
+
+  /**
+   * Queues a message; call it with the transaction of the change that causes it. The body (reset
+   * and confirmation links, temporary passwords) is kept sealed, never in clear.
+   */
   async send(db: Db, msg: MailMessage): Promise<number> {
+    const kept = { kind: msg.kind, toAddr: msg.to, subject: msg.subject };
     const [row] = await db
       .insert(outbox)
       .values({
-        kind: msg.kind,
+        ...kept,
         account: msg.account ?? null,
         fromAddr: msg.from ?? this.from,
-        toAddr: msg.to,
         replyTo: msg.replyTo ?? null,
-        subject: msg.subject,
-        body: msg.body,
+        body: '',
+        sealedBody: this.box.seal(msg.body, sealedFor(kept)),
+        bodyMac: this.fingerprint(msg),
       })
       .returning({ id: outbox.id });
     await enqueue(db, deliverJob, { id: row.id }, { maxAttempts: 20 });
@@ -67,17 +105,22 @@ export class Outbox {
    * hold a transaction (on PGlite, the whole database). It is idempotent: a message already
    * 'sent'/'stored' is skipped, and one delivered but not yet recorded when its worker died goes
    * out again with the same Message-ID (and the same .eml file name), so a receiver can drop it.
+   * Once sent, the body is dropped (sealed or, in a row of the release before, plain). A body that
+   * does not open fails the attempt with UNREADABLE_BODY and is retried like an SMTP outage: the
+   * old secret, put back, sends it.
    */
   register(jobs: JobRunner): void {
-    jobs.register(deliverJob, { commits: 'own' }, async ({ id }, { db, attempt }) => {
+    const deliver = async ({ id }: { id: number }, { db, attempt }: JobContext) => {
       const [msg] = await db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
       if (!msg || msg.status === 'sent' || msg.status === 'stored') return;
       try {
+        const body = this.bodyOf(msg);
+        if (body === null) throw new Error(UNREADABLE_BODY);
         const messageId = await this.transport.deliver(id, {
           to: msg.toAddr,
           from: msg.fromAddr,
           subject: msg.subject,
-          body: msg.body,
+          body,
           replyTo: msg.replyTo,
         });
         await db
@@ -88,6 +131,8 @@ export class Outbox {
             messageId,
             attempts: attempt,
             lastError: null,
+            body: '',
+            sealedBody: null,
           })
           .where(eq(outbox.id, id));
       } catch (err) {
@@ -99,7 +144,9 @@ export class Outbox {
         throw err;
       }
       this.observe?.(msg.kind, true);
-    });
+    };
+    jobs.register(deliverJob, { commits: 'own' }, deliver);
+    jobs.register(legacyDeliverJob, { commits: 'own' }, deliver);
   }
 }
 
@@ -135,7 +182,11 @@ export function smtpTransport(url: string, domain = 'portal.invalid'): Transport
   };
 }
 
-/** The embedded default: messages stay in the outbox and are written as .eml files. */
+/**
+ * The embedded default: each message is written as an .eml file (0600, in a 0700 directory) to the
+ * mail directory, a mailbox the developer reads — outside the data directory
+ * (docs/decisions/045-secrets-at-rest.md).
+ */
 export function fileTransport(dir: string, domain = 'portal.invalid'): Transport {
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -150,8 +201,10 @@ export function fileTransport(dir: string, domain = 'portal.invalid'): Transport
         text: msg.body,
         messageId,
       });
-      await mkdir(dir, { recursive: true });
-      await writeFile(join(dir, `${String(id).padStart(8, '0')}.eml`), info.message as Buffer);
+      await mkdir(dir, { recursive: true, mode: 0o700 });
+      const file = join(dir, `${String(id).padStart(8, '0')}.eml`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await chmod(file, 0o600); // an existing file (a redelivery) keeps its mode otherwise
       return messageId;
     },
   };

@@ -4,7 +4,7 @@ import { accounts, recoveryEmails } from '../db/schema.ts';
 import type { Outbox } from '../integrations/mailer.ts';
 
 /**
- * Tells an account's owner that who can reach or run the account changed (#17 §3): a password
+ * Tells an account's owner that who can reach or run the account changed: a password
  * change, a new recovery address, a new domain or dashboard admin. Mailed, through the outbox in
  * the caller's transaction, to the bill address and every confirmed recovery address, so that a
  * change made with a stolen session reaches the owner where the thief cannot silence it. The

@@ -33,6 +33,25 @@ describe('portal check-config', () => {
     expect(keyChecks(loadConfig({ ...env, AUTHNET_CLIENT_KEY: 'public-key' }))).toEqual([]);
   });
 
+  it('warns of a staff directory over plain http, and of PORTAL_STAFF_LOCAL=off without a break-glass admin', () => {
+    const env = {
+      ...base,
+      PORTAL_PUBLIC_URL: 'https://portal.example.net',
+      PORTAL_STAFF_OIDC_ISSUER: 'http://127.0.0.1:9999',
+      PORTAL_STAFF_OIDC_CLIENT_ID: 'portal',
+      PORTAL_STAFF_OIDC_CLIENT_SECRET: 'secret',
+      PORTAL_STAFF_OIDC_INSECURE: 'on',
+      PORTAL_STAFF_LOCAL: 'off',
+    };
+    const texts = keyChecks(loadConfig(env)).map((f) => f.text);
+    expect(texts.some((t) => t.startsWith('PORTAL_STAFF_OIDC_INSECURE: on;'))).toBe(true);
+    expect(
+      texts.some((t) => t.startsWith('PORTAL_STAFF_BREAK_GLASS: unset while PORTAL_STAFF_LOCAL=off')),
+    ).toBe(true);
+    const fixed = { ...env, PORTAL_STAFF_OIDC_INSECURE: 'off', PORTAL_STAFF_BREAK_GLASS: 'admin' };
+    expect(keyChecks(loadConfig(fixed)).filter((f) => f.text.startsWith('PORTAL_STAFF'))).toEqual([]);
+  });
+
   it('an SMTP relay that does not answer is a warning with the fix; one that answers is ok', async () => {
     const closed = await freePort();
     const down = await smtpCheck(loadConfig({ ...base, SMTP_URL: `smtp://127.0.0.1:${closed}` }), 2000);

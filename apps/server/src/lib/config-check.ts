@@ -38,6 +38,16 @@ export function keyChecks(config: Config): Finding[] {
       level: 'warning',
       text: 'PORTAL_PUBLIC_URL: unset; links in mail would point at localhost: set the address customers use',
     });
+  if (config.PORTAL_STAFF_OIDC_INSECURE)
+    found.push({
+      level: 'warning',
+      text: 'PORTAL_STAFF_OIDC_INSECURE: on; the staff directory is reached over plain http (for tests only): unset it and use the https issuer',
+    });
+  if (config.PORTAL_STAFF_LOCAL === 'off' && !config.PORTAL_STAFF_BREAK_GLASS)
+    found.push({
+      level: 'warning',
+      text: 'PORTAL_STAFF_BREAK_GLASS: unset while PORTAL_STAFF_LOCAL=off; no admin can sign in when the staff directory is down: name one admin account',
+    });
   return found;
 }
 

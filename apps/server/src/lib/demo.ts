@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '../auth/passwords.ts';
+import { demoAsOf } from './demo-dates.ts';
 
 /** The demo data set: an ordinary import file (docs/import-format.md). */
 export const DEMO_FILE = fileURLToPath(new URL('../../demo/demo-data.json', import.meta.url));
@@ -19,11 +20,12 @@ export const DEMO_LOGINS = [
  * as it is): the same argon2id hashes, with the same parameters, as the import would make
  * (auth/passwords.ts), on libuv's thread pool. A first start calls this before it opens the new
  * database, so the hashes run on another core while the main thread copies and opens it
- * (docs/decisions/023-start-up-demo.md). One at a time: each takes 19 MiB while it runs (the start's
+ * (docs/decisions/085-start-up-demo.md). One at a time: each takes 19 MiB while it runs (the start's
  * peak memory), and the seven, one after another (~0.3 s on one core), are done within the opening.
+ * Its dates are those of `today` (demoAsOf: docs/decisions/048-demo-relative-to-today.md).
  */
-export async function hashedDemo(): Promise<Record<string, unknown>> {
-  const doc = JSON.parse(await readFile(DEMO_FILE, 'utf8')) as Record<string, unknown>;
+export async function hashedDemo(today: Date = new Date()): Promise<Record<string, unknown>> {
+  const doc = demoAsOf(JSON.parse(await readFile(DEMO_FILE, 'utf8')) as Record<string, unknown>, today);
   const accounts = Array.isArray(doc.accounts) ? (doc.accounts as Array<Record<string, unknown>>) : [];
   const hashed: Array<Record<string, unknown>> = [];
   for (let start = 0; start < accounts.length; start += HASH_AT_ONCE)

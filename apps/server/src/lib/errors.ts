@@ -1,30 +1,24 @@
-import type { FailureCode } from '@portal/contract/http';
+import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { commonText } from '@portal/contract/messages';
 
-/** The one error model of the API: a code maps to an HTTP status and an envelope (docs/api.md). */
+/**
+ * The one error model of the API (docs/api.md): an error's kind is one of the contract's general
+ * failure codes; its envelope's code is that kind or a more specific code (`specific`), and its HTTP
+ * status is the one the contract's FAILURE_CODES table gives that envelope code (`httpStatusOf`).
+ */
 export type ErrorCode =
-  | 'invalid'
-  | 'unauthenticated'
-  | 'bad_credentials'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'refused'
-  | 'too_many'
-  | 'unavailable';
-
-export const HTTP_STATUS: Record<ErrorCode, number> = {
-  invalid: 400,
-  unauthenticated: 401,
-  /** A failed sign-in: 401 with status 0 (not the expired-token answer). */
-  bad_credentials: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  refused: 422,
-  too_many: 429,
-  unavailable: 503,
-};
+  | Extract<
+      FailureCode,
+      | 'invalid'
+      | 'unauthenticated'
+      | 'bad_credentials'
+      | 'forbidden'
+      | 'not_found'
+      | 'conflict'
+      | 'refused'
+      | 'unavailable'
+    >
+  | 'too_many';
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -50,6 +44,11 @@ export function failureCode(err: AppError): FailureCode {
   return err.code === 'too_many' ? 'rate_limited' : err.code;
 }
 
+/** The HTTP status of an error: the contract's, for the code its envelope carries (one table). */
+export function httpStatusOf(err: AppError): number {
+  return FAILURE_CODES[failureCode(err)].http;
+}
+
 export const invalid = (message: string, errors?: Record<string, string>) =>
   new AppError('invalid', message, errors);
 export const forbidden = (message: string = commonText.permissionDenied) =>
@@ -61,7 +60,7 @@ export const refused = (message: string, specific?: FailureCode) =>
   new AppError('refused', message, undefined, specific);
 export const expired = () => new AppError('unauthenticated', commonText.sessionExpired);
 
-/** The failure envelope of an error (DESIGN.md §2): 'expired_token' for a refused token, else status 0. */
+/** The failure envelope of an error: 'expired_token' for a refused token, else status 0. */
 export function envelopeOf(err: AppError): Record<string, unknown> {
   if (err.code === 'unauthenticated')
     return { status: 'expired_token', message: err.message, code: failureCode(err) };

@@ -15,7 +15,7 @@ import { parseDateTime, parseDay } from './days.ts';
 import { ImportError, importDocument } from './import.ts';
 
 /**
- * The import takes real back-office data (issue 15): every date field takes YYYY-MM-DD and YYYYMMDD and
+ * The import takes real back-office data: every date field takes YYYY-MM-DD and YYYYMMDD and
  * stores one form, a stored date in any other shape is a clear answer, not a 500; and the spec's own
  * field names (a Secondary's `prime_uid`, a disk-usage row's `logname` and `uid`) are taken where they
  * agree with the documented fields and refused, naming the row, where they contradict.

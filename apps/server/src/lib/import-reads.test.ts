@@ -5,7 +5,7 @@ import { build, type TestApp } from '../../test/support/helper.ts';
 import { ImportError, importDocument } from './import.ts';
 
 /**
- * A value the importer accepts never makes a later call fail (issue 15): documents generated within
+ * A value the importer accepts never makes a later call fail: documents generated within
  * docs/import-format.md are imported, then every read route is called for every imported account and
  * its objects. A refused document is fine (the importer names the row); a 5xx after an accepted one is
  * the bug this guards against (an invoice dated YYYY-MM-DD once broke GET /api/get-payment-info).

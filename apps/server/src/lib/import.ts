@@ -8,7 +8,7 @@ import { errorText } from './error-text.ts';
 import { compactDay, isoDay, parseDateTime, parseDay } from './days.ts';
 
 /**
- * The import of DESIGN.md §4: a JSON document whose keys are entity names, each an array of rows
+ * The import (docs/import-format.md): a JSON document whose keys are entity names, each an array of rows
  * with the spec's field names (plus `owner`). Idempotent (upsert by natural key) and
  * all-or-nothing (one transaction). Unknown entities and fields are errors naming the row.
  */
@@ -95,7 +95,7 @@ const ENTITIES: Record<string, Entity> = {
     table: T.diskUsage,
     key: ['owner'],
     replaceable: true,
-    // The spec's disk-usage row names its account by `logname` and `uid` (spec 001 §6).
+    // The spec's disk-usage row names its account by `logname` and `uid`.
     extra: ['logname', 'uid'],
     prepare: async (row, where) => {
       const { logname, uid, ...rest } = row;
@@ -123,7 +123,7 @@ const ENTITIES: Record<string, Entity> = {
 export const IMPORT_ENTITIES = Object.keys(ENTITIES);
 
 /**
- * The spec's `prime_uid` of a Secondary (spec 002 §9): truthy means dashboard admin. 0, "0", "",
+ * The spec's `prime_uid` of a Secondary: truthy means dashboard admin. 0, "0", "",
  * false and null are not; a uid or true is. It must agree with `dashboard_admin` when both are
  * given, and only a Secondary can be a dashboard admin.
  */

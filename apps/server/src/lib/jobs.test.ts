@@ -5,7 +5,17 @@ import type { Db } from '../db/index.ts';
 import { jobs, outbox } from '../db/schema.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { defineJob, enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
+import { createSecretBox } from '../auth/secret-box.ts';
+import { legacyDeliverJob, UNREADABLE_BODY } from '../integrations/mailer.ts';
 
+/** portal_mail_total{kind="test", outcome="failed"}, summed over the instances. */
+async function mailFailures(): Promise<number> {
+  let n = 0;
+  for (const app of t.apps)
+    for (const v of (await app.deps.metrics.mail.get()).values)
+      if (v.labels.kind === 'test' && v.labels.outcome === 'failed') n += v.value;
+  return n;
+}
 let t: TestApp;
 beforeAll(async () => {
   t = await build({ demo: false });
@@ -324,6 +334,66 @@ describe('the outbox', () => {
     } finally {
       t.app.deps.outbox.transport.deliver = original;
     }
+  });
+
+  it('keeps the body sealed while queued and drops it once sent', async () => {
+    const body = 'Reset link: https://portal.example/portal/reset-panel-password/SEALED-BODY-TOKEN';
+    const id = await t.app.deps.outbox.send(t.db, {
+      kind: 'test',
+      to: 'seal@example.com',
+      subject: 'Seal',
+      body,
+    });
+    let [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row.body).toBe('');
+    expect(row.sealedBody).not.toContain('SEALED-BODY-TOKEN');
+    expect(t.app.deps.outbox.bodyOf(row)).toBe(body);
+    // The previous release's worker takes only 'outbox.deliver': it is never given this row.
+    const queued = await t.db.select().from(jobs).where(eq(jobs.kind, legacyDeliverJob.kind));
+    expect(queued.filter((j) => j.payload.id === id)).toHaveLength(0);
+    await t.drainJobs();
+    expect(t.sent.find((m) => m.id === id)?.body).toBe(body);
+    [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', body: '', sealedBody: null, subject: 'Seal' });
+    expect(row.messageId).not.toBeNull();
+  });
+
+  it('delivers a plain row the previous release queued, then drops its body', async () => {
+    const [row] = await t.db
+      .insert(outbox)
+      .values({
+        kind: 'test',
+        fromAddr: 'p@example.com',
+        toAddr: 'old@example.com',
+        subject: 'Old',
+        body: 'plain',
+      })
+      .returning();
+    await enqueue(t.db, legacyDeliverJob, { id: row.id });
+    await t.drainJobs();
+    expect(t.sent.find((m) => m.id === row.id)?.body).toBe('plain');
+    const [after] = await t.db.select().from(outbox).where(eq(outbox.id, row.id));
+    expect(after).toMatchObject({ status: 'sent', body: '' });
+  });
+
+  it('does not send a body sealed under another secret: a clear error, counted as failed', async () => {
+    const id = await t.app.deps.outbox.send(t.db, {
+      kind: 'test',
+      to: 'k@example.com',
+      subject: 'Key',
+      body: 'x',
+    });
+    const other = createSecretBox(Buffer.from('another-secret-another-secret-0123456789'));
+    await t.db
+      .update(outbox)
+      .set({ sealedBody: other.seal('x', 'outbox\ntest\nk@example.com\nKey') })
+      .where(eq(outbox.id, id));
+    const before = await mailFailures();
+    await t.drainJobs();
+    const [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    expect(row).toMatchObject({ status: 'queued', lastError: UNREADABLE_BODY });
+    expect(t.sent.some((m) => m.id === id)).toBe(false);
+    expect((await mailFailures()) - before).toBe(1);
   });
 
   it('sends nothing when the change that wrote the message rolls back', async () => {

@@ -37,7 +37,7 @@ export interface JobDefinition<P extends JobPayload = JobPayload> {
 /** The payload of scheduled work, which finds what to do in the database: nothing. */
 export type NoPayload = Record<string, never>;
 
-/** Declares a kind of job with the zod schema of its payload (docs/decisions/016-typed-jobs.md). */
+/** Declares a kind of job with the zod schema of its payload (docs/decisions/067-typed-jobs.md). */
 export function defineJob<const K extends string, P extends JobPayload>(
   kind: K,
   schema: z.ZodType<P>,

@@ -8,16 +8,19 @@ import { kill, type Proc, ROOT, waitReady } from './processes.ts';
 import { waitUntil } from './wait.ts';
 
 /**
- * `npm start`'s data directory holds the embedded database, the JWT secret and the outbox's .eml
- * files (reset links): it is 0700 and everything in it 0600 (directories 0700), even when the
- * process is started under umask 000 and the directory is left from a start that made it 0777
- * (apps/server/src/lib/data-dir.ts).
+ * `npm start`'s data directory holds the embedded database and the JWT secret: it is 0700 and
+ * everything in it 0600 (directories 0700), even when the process is started under umask 000 and
+ * the directory is left from a start that made it 0777 (apps/server/src/lib/data-dir.ts). The
+ * embedded mail transport's .eml files (reset links) go to the mail directory beside it, 0600 in
+ * a 0700 directory (docs/decisions/045-secrets-at-rest.md).
  */
 const dataDir = mkdtempSync(join(tmpdir(), 'file-modes-'));
+const mailDir = `${dataDir}-mail`;
 let proc: Proc | undefined;
 afterAll(async () => {
   if (proc) await kill(proc);
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(mailDir, { recursive: true, force: true });
 });
 
 function tree(dir: string): { path: string; mode: number; dir: boolean }[] {
@@ -64,17 +67,22 @@ describe('file modes under a permissive umask', () => {
     proc = { name: 'portal', child, output: () => out, exited };
     const base = `http://127.0.0.1:${port}`;
     await waitReady(proc, base);
-    // A reset link is mailed: the outbox writes it as an .eml file.
+    // A reset link is mailed: the embedded transport writes it as an .eml file, beside DATA_DIR.
     const res = await fetch(`${base}/api/forgot-panel-password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ account: 'bob', email: 'bob.baker@example.org' }),
     });
     expect(res.status).toBe(200);
-    await waitUntil('the reset mail’s .eml file', () =>
-      readdirSync(join(dataDir, 'outbox')).some((f) => f.endsWith('.eml') && f !== '00000000.eml'),
-    );
-    const entries = tree(dataDir);
+    await waitUntil('the reset mail’s .eml file', () => {
+      try {
+        return readdirSync(mailDir).some((f) => f.endsWith('.eml'));
+      } catch {
+        return false; // not made yet
+      }
+    });
+    expect(readdirSync(join(dataDir, 'outbox'))).toEqual(['00000000.eml']);
+    const entries = [...tree(dataDir), ...tree(mailDir)];
     expect(entries.some((e) => e.path.endsWith('jwt-secret'))).toBe(true);
     expect(entries.some((e) => e.path.includes(join(dataDir, 'pglite')) && !e.dir)).toBe(true);
     const wrong = entries

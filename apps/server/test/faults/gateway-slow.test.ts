@@ -128,7 +128,7 @@ describe('a slow card gateway', () => {
     expect(second.body).toEqual({
       status: 0,
       message: 'This payment is already being processed',
-      code: 'payment_in_progress', // issue 16: the client tells it by its code
+      code: 'payment_in_progress', // The client tells it by its code
     });
     expect(fake.requestsOf('createTransactionRequest')).toHaveLength(1);
 

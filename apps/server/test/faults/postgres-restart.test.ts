@@ -2,19 +2,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { commonText } from '@portal/contract/messages';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
 import { accounts, addresses, jobs, outbox } from '../../src/db/schema.ts';
-import type { Transport } from '../../src/integrations/mailer.ts';
+import { deliverJob, type Transport } from '../../src/integrations/mailer.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
 import { STALE_MS } from '../../src/lib/jobs.ts';
 import { registerWorkers } from '../../src/workers.ts';
-import { makeClock } from '../support/helper.ts';
+import { makeClock, type Sent } from '../support/helper.ts';
+import { mailsTo } from '../support/mail.ts';
 import { type PrivatePostgres, pgBin, startPrivatePostgres } from './postgres.ts';
 import { sleep, waitUntil } from './wait.ts';
 import { must } from '../support/must.ts';
@@ -48,6 +49,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
   let dataDir: string;
   /** Outbox ids in delivery order, as the SMTP server saw them (one entry per delivery). */
   const delivered: number[] = [];
+  /** What the test transport delivered, for the mail reader (the outbox keeps no body once sent). */
+  const sent: Sent[] = [];
   const clock = makeClock();
 
   beforeAll(async () => {
@@ -64,8 +67,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     await importFile(database.db, DEMO_FILE);
     const transport: Transport = {
       name: 'smtp',
-      async deliver(id) {
+      async deliver(id, msg) {
         delivered.push(id);
+        sent.push({ ...msg, id });
         return `<fault-${id}@portal>`;
       },
     };
@@ -235,7 +239,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     // every answered change has its mail, and every mail has exactly one delivery job.
     const db = database.db;
     for (const l of changers) {
-      const mails = await db.select().from(outbox).where(eq(outbox.account, l)).orderBy(asc(outbox.id));
+      const mails = (await mailsTo({ db, app, sent }, { account: l })).reverse();
       const chain = mails
         .filter((m) => m.kind === 'address.account')
         .map((m) => {
@@ -264,7 +268,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
       );
     }
     const allMail = await db.select().from(outbox);
-    const deliverJobs = (await db.select().from(jobs).where(eq(jobs.kind, 'outbox.deliver'))).map((j) =>
+    const deliverJobs = (await db.select().from(jobs).where(eq(jobs.kind, deliverJob.kind))).map((j) =>
       Number(j.payload.id),
     );
     for (const m of allMail) expect(deliverJobs.filter((id) => id === m.id)).toHaveLength(1);
@@ -308,7 +312,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     const left = await db
       .select({ id: jobs.id, status: jobs.status })
       .from(jobs)
-      .where(and(eq(jobs.kind, 'outbox.deliver'), inArray(jobs.status, ['queued', 'running', 'failed'])));
+      .where(and(eq(jobs.kind, deliverJob.kind), inArray(jobs.status, ['queued', 'running', 'failed'])));
     expect(left).toEqual([]);
     console.log(
       `[faults] job loop through the restart: ${deliveredBefore} messages delivered before the outage, ` +

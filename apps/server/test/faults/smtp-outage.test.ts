@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobs, outbox, tempEmails } from '../../src/db/schema.ts';
-import { messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
+import { deliverJob, messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -136,7 +136,7 @@ describe('SMTP down for a while, then back', () => {
     const byId = new Map<string, number>();
     for (const r of sink.accepted) byId.set(r.messageId, (byId.get(r.messageId) ?? 0) + 1);
     for (const row of rows) {
-      // In the portal's own domain (MAIL_FROM's), not the SMTP relay's (issue 22).
+      // In the portal's own domain (MAIL_FROM's), not the SMTP relay's.
       expect(row.messageId).toBe(`<outbox-${row.id}@example.net>`);
       expect(byId.get(must(row.messageId, 'the message id'))).toBe(1);
       expect(sink.accepted.find((r) => r.messageId === row.messageId)?.subject).toBe(row.subject);
@@ -146,7 +146,7 @@ describe('SMTP down for a while, then back', () => {
     // Nothing more goes out later, and no delivery job is left behind.
     await rounds(2);
     expect(sink.accepted).toHaveLength(ids.length);
-    const deliverJobs = (await t.db.select().from(jobs).where(eq(jobs.kind, 'outbox.deliver'))).filter((j) =>
+    const deliverJobs = (await t.db.select().from(jobs).where(eq(jobs.kind, deliverJob.kind))).filter((j) =>
       ids.includes(Number(j.payload.id)),
     );
     expect(deliverJobs.map((j) => j.status)).toEqual(ids.map(() => 'done'));

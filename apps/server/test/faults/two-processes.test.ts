@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RULES } from '../../src/auth/throttle.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
+import { deliverJob } from '../../src/integrations/mailer.ts';
 import { accounts, hostingChanges, jobs, outbox, payments } from '../../src/db/schema.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
@@ -245,7 +246,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
 
     // Domains: a domain admin granted on A, listed on B; the domain list on B.
     const grant = await as('bob', A).post('/api/addadmin', {
-      password: 'bob-demo-pass', // a lasting grant takes the current password (issue 17)
+      password: 'bob-demo-pass', // a lasting grant takes the current password
       domain: 'bakersdozen.com',
       newadmin: 'carol',
       logname: 'bob',
@@ -364,7 +365,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     });
 
     // Exactly once: one delivery job per message, run once, and one copy at the SMTP sink.
-    const deliveries = await db.select().from(jobs).where(eq(jobs.kind, 'outbox.deliver'));
+    const deliveries = await db.select().from(jobs).where(eq(jobs.kind, deliverJob.kind));
     const mine = deliveries.filter((j) => ids.includes(Number(j.payload.id)));
     expect(mine).toHaveLength(ids.length);
     expect(mine.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);

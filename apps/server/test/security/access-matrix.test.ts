@@ -20,7 +20,7 @@ import { changedTables, snapshot } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
 
 /**
- * The access matrix (issue 9): generated from the routes the app registered, every call × every
+ * The access matrix: generated from the routes the app registered, every call × every
  * identity × every target gets the class of answer the expectations table states, and every refused
  * mutation leaves the database exactly as it was.
  */
@@ -42,6 +42,13 @@ for (const who of ['alice', 'bob'])
     name: 'matrix-target',
     scope: 'read',
     expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+    password: demoPassword(who),
+  });
+// Nor app passwords for mail: alice and bob make one each.
+for (const who of ['alice', 'bob'])
+  await t.as(who).post('/api/create-mail-app-password', {
+    logname: who,
+    name: 'matrix-target',
     password: demoPassword(who),
   });
 const targetOf = await loadTargets(t.db);
@@ -81,7 +88,7 @@ const refusalTexts = (target: TargetName) => (target === 'C' ? REFUSAL_TEXTS : [
  * What is wrong with an answer, or null. Authorised: a 2xx, or a status the entry's `answers`
  * names (e.g. 409 for a second add); never 401, 403 nor a 5xx. Refused: a customer or Secondary
  * gets exactly 403 "Permission denied" (the spec's text for a Secondary target), whether or not the
- * object exists (DESIGN.md §3); staff, who may act on any account, get 403 or 404 (an object named
+ * object exists; staff, who may act on any account, get 403 or 404 (an object named
  * through an account it does not belong to). Unauthenticated: 401 with the expired-token envelope.
  */
 function wrongAnswer(entry: Expectation, cell: Cell, res: Res, deletedBefore: boolean): string | null {
@@ -129,7 +136,7 @@ const byStatus = (m: Map<number, number>) =>
 let cellsSent = 0;
 
 // GET calls first, then changes, the deleting ones last, so one call's sample does not remove
-// another call's object before the other call ran. Ending sessions (issue 18) comes after all: it
+// another call's object before the other call ran. Ending sessions comes after all: it
 // ends the tokens the other calls are sent with.
 const order = (c: { method: string; path: string }) =>
   c.method === 'GET' ? 0 : /^\/api\/end-/.test(c.path) ? 3 : /delete/.test(c.path) ? 2 : 1;
@@ -169,7 +176,7 @@ describe('access matrix', () => {
       const deleted = new Set<TargetName>();
       const run = async (cell: Cell) => {
         const token = entry.special === 'logout' ? await freshToken(cell.who) : tokens.get(cell.who);
-        // A lasting grant carries the caller's own password (#17 §3): the matrix is about who, not that.
+        // A lasting grant carries the caller's own password: the matrix is about who, not that.
         const sample =
           entry.grant && cell.who !== 'none'
             ? { ...cell.sample, body: { ...(cell.sample.body as object), password: demoPassword(cell.who) } }
@@ -202,7 +209,7 @@ describe('access matrix', () => {
         for (const cell of refused) await run(cell);
         const after = await snapshot(t.db);
         // Staff attempts on audited calls without a transaction are recorded, refused ones too
-        // (issue 17): only the audit log may change, and only for such calls. A refused request
+        //: only the audit log may change, and only for such calls. A refused request
         // still counts against its rate limit (http/rate-limit.ts): its counter may change too.
         const changed = changedTables(before, after).filter(
           (name) => !(call.auditsAttempts && name === 'audit_log') && name !== 'rate_counters',

@@ -5,7 +5,7 @@ import { payment as cardPayment } from '../support/card-bodies.ts';
 import { build, type TestApp } from '../support/helper.ts';
 
 /**
- * Issue 17 §6: a staff change on a route without a transaction is on the audit log even when the
+ * A staff change on a route without a transaction is on the audit log even when the
  * handler fails after its side effect. A declined charge is stored (the payment row) before the
  * call fails; the entry used to be written only on success, so nothing said who had tried.
  */

@@ -34,7 +34,7 @@ function toRes(r: { statusCode: number; body: string; headers: Res['headers']; j
 }
 
 /**
- * Bad input (issue 9): every POST call of the contract is fuzzed from a valid sample (the access
+ * Bad input: every POST call of the contract is fuzzed from a valid sample (the access
  * matrix's), as staff and as a customer (alice on her own account), as the agent for the agent API.
  * - Invalid variants (the call's own zod schema refuses them, fast-check with a fixed seed) get a
  *   400 with the envelope and write nothing.
@@ -96,7 +96,7 @@ await t.as('alice').post('/api/create-api-token', {
 const targetOf = await loadTargets(t.db);
 const staffToken = await t.token('staff');
 let aliceToken = await t.token('alice');
-/** A new token of alice's, after staff ended her sessions (issue 18's end-other-sessions). */
+/** A new token of alice's, after staff ended her sessions (end-other-sessions). */
 async function newAliceToken(): Promise<string> {
   // The sign-in calls' hostile variants spent the sign-in budgets: this sign-in is not one of them.
   await t.db.execute(sql`delete from login_failures`);
@@ -258,7 +258,7 @@ async function answer(req: Promise<Res>): Promise<Res> {
 }
 
 /**
- * The JSON envelope of DESIGN.md §2, for a success and for a failure. A call whose contract has no
+ * The JSON envelope (docs/api.md), for a success and for a failure. A call whose contract has no
  * data (z.never(): a file download) answers a success with the file instead.
  */
 const envelopeOk = (res: Res, call?: CallDef) =>
@@ -290,7 +290,7 @@ const byStatus = (m: Map<number, number>) =>
 /**
  * Calls that count a refused attempt on purpose (the password-guessing limits of auth/throttle.ts):
  * their refusals may write `login_failures`, nothing else (and a refused sign-in on an existing account
- * its `sign_ins` record, issue 18). The counters are cleared before each of their hostile requests, so
+ * its `sign_ins` record). The counters are cleared before each of their hostile requests, so
  * every hostile value reaches the check instead of a 429.
  */
 const COUNTS_FAILURES = new Set([
@@ -299,12 +299,12 @@ const COUNTS_FAILURES = new Set([
   '/api/forgot-email-password',
   '/api/change-unix-password',
   '/api/user-change-password',
-  // the second factor (issue 18): wrong passwords and codes are counted like sign-in guesses
+  // the second factor: wrong passwords and codes are counted like sign-in guesses
   '/api/totp-disable',
   '/api/totp-confirm',
   '/api/recovery-codes',
   '/api/mfa-verify',
-  // passkeys (issue 18): an unknown passkey counts against the client and the portal's budget
+  // passkeys: an unknown passkey counts against the client and the portal's budget
   '/api/passkey-login',
 ]);
 /** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
@@ -360,7 +360,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
           ];
   const counted = COUNTS_FAILURES.has(registered.path);
   // Staff attempts on audited calls without a transaction are on the audit log, refused ones too
-  // (issue 17); a rate-limited call counts every valid request, refused or not (http/rate-limit.ts).
+  //; a rate-limited call counts every valid request, refused or not (http/rate-limit.ts).
   const written = (tables: string[], identity: string) =>
     tables.filter(
       (name) =>

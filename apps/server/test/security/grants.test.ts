@@ -2,11 +2,12 @@ import { commonText } from '@portal/contract/messages';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, domainGrants, mailVacationRules, outbox, recoveryEmails } from '../../src/db/schema.ts';
+import { auditLog, domainGrants, mailVacationRules, recoveryEmails } from '../../src/db/schema.ts';
 import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { mailsTo } from '../support/mail.ts';
 
 /**
- * Issue #17 §3 and §4, as a thief with a stolen session would try them: plant a recovery address,
+ * Lasting grants (docs/security.md), as a thief with a stolen session would try them: plant a recovery address,
  * a domain admin or a dashboard admin (each a way back in after the owner changes the password),
  * or make the ISP's vacation replies come from someone else's address.
  */
@@ -18,12 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const mailTo = (to: string, kind?: string) =>
-  t.db
-    .select()
-    .from(outbox)
-    .where(kind ? and(eq(outbox.toAddr, to), eq(outbox.kind, kind)) : eq(outbox.toAddr, to))
-    .orderBy(desc(outbox.id));
+const mailTo = (to: string, kind?: string) => mailsTo(t, { to, kind });
 const linkToken = (body: string) => /\/api\/confirm-address\/([A-Za-z0-9_-]+)/.exec(body)?.[1] ?? '';
 const recoveryOf = (owner: string, email: string) =>
   t.db
@@ -31,7 +27,7 @@ const recoveryOf = (owner: string, email: string) =>
     .from(recoveryEmails)
     .where(and(eq(recoveryEmails.owner, owner), eq(recoveryEmails.contactInfo, email)));
 
-describe('lasting grants need the current password (#17 §3)', () => {
+describe('lasting grants need the current password', () => {
   it.each([
     ['/api/add-recovery-email', { logname: 'alice', email: 'thief@evil-mail.com' }],
     ['/api/addadmin', { domain: 'anderson-design.com', newadmin: 'bob', logname: 'alice', all: 1 }],
@@ -89,7 +85,7 @@ describe('lasting grants need the current password (#17 §3)', () => {
   });
 });
 
-describe('a new recovery address counts only once confirmed (#17 §3)', () => {
+describe('a new recovery address counts only once confirmed', () => {
   const address = 'alice.new@example.org';
 
   it('is stored pending; the address gets a link, the bill and other recovery addresses are told', async () => {
@@ -126,7 +122,7 @@ describe('a new recovery address counts only once confirmed (#17 §3)', () => {
   });
 
   it('a reset asked for the pending address sends nothing; once confirmed by its link it does', async () => {
-    // A reset request is answered at once and worked by a job (issue 17 §6): ask, then run it.
+    // A reset request is answered at once and worked by a job: ask, then run it.
     const ask = async () => {
       const res = await t.as(null).post('/api/forgot-panel-password', { account: 'alice', email: address });
       await t.drainJobs();
@@ -160,7 +156,7 @@ describe('a new recovery address counts only once confirmed (#17 §3)', () => {
   });
 });
 
-describe('the account is told when its password changes (#17 §3)', () => {
+describe('the account is told when its password changes', () => {
   it('mails the bill and recovery addresses, never the password', async () => {
     const newPassword = 'Quiet-Harbor-Lantern-42';
     const token = (
@@ -185,7 +181,7 @@ describe('the account is told when its password changes (#17 §3)', () => {
   });
 });
 
-describe('the auto-responder cannot forge a sender (#17 §4)', () => {
+describe('the auto-responder cannot forge a sender', () => {
   // A sign-in of its own: the expired-link test above moved the clock past the cached token's life.
   let token = '';
   beforeAll(async () => {

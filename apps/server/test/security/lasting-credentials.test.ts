@@ -2,6 +2,7 @@ import { accountText } from '@portal/contract/account/messages';
 import { IDEMPOTENCY_TEXT } from '@portal/contract/http';
 import { STAFF_RECOVERY_COOLING_DAYS } from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
+import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { eq, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +187,13 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const apiToken: string = made.body.data.token;
     expect((await t.request('GET', '/api/customer/carol', { token: apiToken })).status).toBe(200);
+    // An app password for mail goes with the tokens (docs/mail-servers-passwords.md).
+    const appPassword = await post(session, '/api/create-mail-app-password', {
+      logname: 'carol',
+      name: 'Phone',
+      password: demoPassword('carol'),
+    });
+    expect(appPassword.status, JSON.stringify(appPassword.body)).toBe(200);
     await t.db.insert(passkeys).values({
       owner: 'carol',
       credentialId: 'lasting-credentials-test-key',
@@ -211,6 +219,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
     expect(reset.body.data).toEqual({
       username: 'carol',
       tokens_revoked: 1,
+      app_passwords_revoked: 1,
       authenticator: false,
       passkeys: ['Planted laptop'],
     });
@@ -219,6 +228,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
       (m) => m.to === carol.billEmail && m.subject.includes('password of account carol'),
     );
     expect(notice.at(-1)?.body).toContain(accountText.resetTokensRevoked(1));
+    expect(notice.at(-1)?.body).toContain(mailAppPasswordText.resetRevoked(1));
     expect(notice.at(-1)?.body).toContain(accountText.resetRemainingPasskey('Planted laptop'));
     expect(notice.at(-1)?.body).toContain('/portal/security');
     await t.db.delete(passkeys).where(eq(passkeys.credentialId, 'lasting-credentials-test-key'));

@@ -1,8 +1,9 @@
 import { mailText } from '@portal/contract/mail/messages';
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterSubscriptions, outbox, recoveryEmails } from '../../src/db/schema.ts';
+import { newsletterSubscriptions, recoveryEmails } from '../../src/db/schema.ts';
 import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { mailsTo } from '../support/mail.ts';
 
 /**
  * Mail security gateways open the links of a mail (HEAD, then GET) before the recipient does. A
@@ -17,12 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const mailTo = (to: string, kind: string) =>
-  t.db
-    .select()
-    .from(outbox)
-    .where(and(eq(outbox.toAddr, to), eq(outbox.kind, kind)))
-    .orderBy(desc(outbox.id));
+const mailTo = (to: string, kind: string) => mailsTo(t, { to, kind });
 const tokenIn = (body: string, path: string) => new RegExp(`${path}/([A-Za-z0-9_-]+)`).exec(body)?.[1] ?? '';
 
 /** What a scanner does: HEAD, then GET, on each instance; `status`: what the page answers. */

@@ -15,7 +15,7 @@ import {
 import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
 
 /**
- * The rules of the policy that were checks inside handlers (docs/decisions/016-policy-rules.md),
+ * The rules of the policy that were checks inside handlers (docs/decisions/072-policy-rules.md),
  * attacked through HTTP as the callers who should not pass would try them: every refusal keeps the
  * exact status, text and code the route answered before, and a refused change writes nothing.
  */

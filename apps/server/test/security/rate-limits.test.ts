@@ -5,7 +5,7 @@ import { startWhoisTestServer, type WhoisTestServer } from '../fakes/whois-serve
 import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
 
 /**
- * Issue #17 §5: the calls that cost or can be abused are rate limited per account and per client,
+ * The calls that cost or can be abused are rate limited per account and per client,
  * in PostgreSQL. The suite's request helper sends consecutive requests to alternate instances when
  * TEST_INSTANCES=2, so every count below is also one shared by two processes.
  *
@@ -79,7 +79,7 @@ function expectLimited(res: Res): void {
   expect(Number.isInteger(retry) && retry >= 1).toBe(true);
 }
 
-describe('rate limits per account and per client (#17 §5)', () => {
+describe('rate limits per account and per client', () => {
   it('bcrypt: the account’s fourth call in a minute is a 429 with Retry-After; other accounts go on', async () => {
     for (let i = 0; i < 3; i++) expect((await bcryptAs('alice', `198.51.100.${i + 1}`)).status).toBe(200);
     // From a fresh address: the account's count, not the client's, refuses it.
@@ -159,7 +159,7 @@ describe('rate limits per account and per client (#17 §5)', () => {
   });
 });
 
-describe('card testing (#17 §5)', () => {
+describe('card testing', () => {
   it('an account gets a few card declines a day; then the gateway is not asked at all', async () => {
     for (let i = 0; i < 3; i++) {
       const res = await t.as('alice').post('/api/add-card', card('alice'));

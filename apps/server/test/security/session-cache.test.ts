@@ -7,7 +7,7 @@ import { waitUntil } from '../faults/wait.ts';
 import { build, createTestDatabase, demoPassword, type TestApp } from '../support/helper.ts';
 
 /**
- * Issue 23: the session check may be answered from a per-process cache (auth/session-cache.ts).
+ * The session check may be answered from a per-process cache (auth/session-cache.ts).
  * Each attack warms the cache with a token, ends or changes what the session check reads — through
  * the API, or straight in the database as another process, the CLI or an operator would — and uses
  * the token again at once: it must be refused as if nothing had been kept.

@@ -6,7 +6,7 @@ import { importDocument } from '../../src/lib/import.ts';
 import { build, demoPassword, type TestApp } from '../support/helper.ts';
 
 /**
- * Issue 17 §1, "sessions end when they should": each attack holds a token (stolen, or left behind)
+ * Each attack holds a token (stolen, or left behind)
  * and tries to read the account after the event that should have ended its session.
  */
 

@@ -60,6 +60,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const apiToken = await first<{ id: string }>(
       `select id from api_tokens where owner = '${owner}' order by created_at, id limit 1`,
     );
+    const mailAppPassword = await first<{ id: string }>(
+      `select id from mail_app_passwords where owner = '${owner}' order by created_at, id limit 1`,
+    );
     return {
       domain,
       alias: await firstAlias(domain),
@@ -74,6 +77,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       passkey: passkey ? Number(passkey.id) : undefined,
       session: session?.public_id,
       apiToken: apiToken?.id,
+      mailAppPassword: mailAppPassword?.id,
     };
   };
   const objects: Record<string, Objects> = {

@@ -3,9 +3,10 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { RESET_LIMITS } from '../../src/features/account/resets.ts';
 import { RULES } from '../../src/auth/throttle.ts';
 import { build, demoPassword } from '../support/helper.ts';
+import { mailsTo } from '../support/mail.ts';
 import { must } from '../support/must.ts';
 import { outbox } from '../../src/db/schema.ts';
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { desc } from 'drizzle-orm';
 
 /**
  * Password guessing (issues 9 and 17): scripted attacks on sign-in and on the reset requests, on
@@ -246,12 +247,7 @@ describe('reset requests under attack', () => {
     expect(mails).toHaveLength(RESET_LIMITS.account);
     // The newest link is the one that works. Two job runners (TEST_INSTANCES=2) deliver in either
     // order, so it is read from the outbox by id, not taken as the last mail delivered.
-    const [newest] = await t.db
-      .select({ body: outbox.body })
-      .from(outbox)
-      .where(and(eq(outbox.toAddr, 'alice@anderson-design.com'), gt(outbox.id, outboxBefore)))
-      .orderBy(desc(outbox.id))
-      .limit(1);
+    const [newest] = await mailsTo(t, { to: 'alice@anderson-design.com', after: outboxBefore });
     const link = must(newest.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/), 'the link')[1];
     const reset = await t.request('POST', '/api/user-reset-password', {
       body: { reset_token: link, new_password: 'Tq7vLm2-xZp9-harbor', conf_password: 'Tq7vLm2-xZp9-harbor' },

@@ -1,8 +1,8 @@
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { build } from './helper.ts';
 
-/** Where the generated client types are kept (docs/api.md: a typed client with openapi-fetch). */
-export const API_TYPES_FILE = new URL('../../src/http/portal-api.generated.ts', import.meta.url);
+/** Where the generated client types are kept: beside the one test that imports them (docs/api.md: a typed client with openapi-fetch). */
+export const API_TYPES_FILE = new URL('../typed-client/portal-api.generated.ts', import.meta.url);
 
 /**
  * The TypeScript types of the API (openapi-typescript), from the document an app serves at

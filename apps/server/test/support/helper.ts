@@ -46,6 +46,8 @@ export function makeClock(start = new Date()): Clock {
 }
 
 export interface Sent {
+  /** The outbox row it was delivered from. */
+  id: number;
   to: string;
   subject: string;
   body: string;
@@ -96,6 +98,38 @@ const UNREACHED_LIMITS = Object.keys(DEFAULT_LIMITS)
 
 export const demoPassword = (logname: string) => `${logname}-demo-pass`;
 
+/**
+ * Requests to an app the test built itself (not build()), each as a demo user signed in once with
+ * the demo password (`as`), or as nobody (null).
+ */
+export function demoInjector(app: FastifyInstance) {
+  const tokens = new Map<string, string>();
+  return async (
+    method: 'GET' | 'POST',
+    url: string,
+    as: string | null,
+    body?: unknown,
+  ): Promise<Pick<Res, 'status' | 'body'>> => {
+    let token = as ? tokens.get(as) : undefined;
+    if (as && !token) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/miglogin',
+        payload: { username: as, password: demoPassword(as) },
+      });
+      token = res.json().data.id_token as string;
+      tokens.set(as, token);
+    }
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+}
+
 /** How many app instances `build()` makes: TEST_INSTANCES (1 or 2); 2 needs TEST_DATABASE_URL. */
 export function testInstances(): number {
   const n = Number(process.env.TEST_INSTANCES ?? '1');
@@ -110,6 +144,8 @@ export async function createTestDatabase(): Promise<{
   /** Another connection pool on the same database (PostgreSQL only): a second process's view. */
   reopen: () => Promise<Database>;
   drop: () => Promise<void>;
+  /** The database's URL (PostgreSQL only), for a tool such as pg_dump. */
+  url?: string;
 }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
@@ -131,6 +167,7 @@ export async function createTestDatabase(): Promise<{
   const database = await openDatabase({ url: url.toString() });
   return {
     database,
+    url: url.toString(),
     reopen: () => openDatabase({ url: url.toString() }),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
@@ -173,7 +210,7 @@ export async function build(
     PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'silent',
     PORTAL_AGENT_DELAY_MS: '0',
-    // Tests move the clock by hours and keep their sign-ins: the idle timeouts (issue 17) would end
+    // Tests move the clock by hours and keep their sign-ins: the idle timeouts would end
     // them. They have their own tests (security/sessions.test.ts), which set them.
     PORTAL_IDLE_MINUTES: '480',
     PORTAL_STAFF_IDLE_MINUTES: '480',
@@ -204,7 +241,7 @@ export async function build(
   const transport: Transport = {
     name: 'smtp',
     async deliver(id, msg) {
-      sent.push({ ...msg });
+      sent.push({ ...msg, id });
       return `<test-${id}@portal>`;
     },
   };

@@ -13,7 +13,7 @@ export { ApiError, type FieldErrorsShown, failureText } from './failures.ts';
  */
 
 /**
- * The login answered `status: "mfa_required"` (issue 18): the password was right and the account
+ * The login answered `status: "mfa_required"`: the password was right and the account
  * has a second factor. Not a failure, and not a session yet: the sign-in form asks for the code.
  */
 export class SecondFactorNeeded extends Error {

@@ -40,7 +40,7 @@ export class ApiError extends Error {
  * - 'fields': the fields' texts, once each, instead of the message, which repeats one of them behind
  *   the field's raw name ("src_user: …") that tells a customer nothing (the mail screens);
  * - 'message-and-fields': "message: field; field" unless the message is one of them (the site screens);
- * - 'first-field': the first field's text, else the message (the tools' answer boxes, spec 002 §8).
+ * - 'first-field': the first field's text, else the message (the tools' answer boxes).
  */
 export type FieldErrorsShown = 'message' | 'fields' | 'message-and-fields' | 'first-field';
 
@@ -52,4 +52,39 @@ export function failureText(err: unknown, fields: FieldErrorsShown = 'message'):
   if (fields === 'first-field') return texts[0];
   if (fields === 'fields') return texts.join('; ');
   return texts.includes(err.message) ? err.message : `${err.message}: ${texts.join('; ')}`;
+}
+
+/**
+ * A failed call as a form shows it — the one mapping of every form: each field's error beside its
+ * field, once, and a form error only for what belongs to no field the form shows (the message, or
+ * the texts of fields it lacks). Screens then switch on `code`, never on an HTTP status.
+ */
+export interface FormFailure {
+  /** Field name (the form's) → its text, for the form's setErrors. */
+  fieldErrors: Record<string, string>;
+  /** What no field of the form shows, for a pop-up or an alert; null when every error is beside a field. */
+  formError: string | null;
+  /** The envelope's code ('' without one: network, proxy). */
+  code: FailureCode | '';
+}
+
+export interface FormFailureOptions {
+  /** The fields the form shows; every field of `errors` when not given. */
+  fields?: readonly string[];
+  /** The API's field name → the form's, where they differ (`save_status` → `card_status`). */
+  rename?: Readonly<Record<string, string>>;
+}
+
+export function formFailure(err: unknown, { fields, rename = {} }: FormFailureOptions = {}): FormFailure {
+  if (!(err instanceof ApiError)) return { fieldErrors: {}, formError: failureText(err), code: '' };
+  const fieldErrors: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const [apiName, text] of Object.entries(err.errors)) {
+    const name = rename[apiName] ?? apiName;
+    if (!fields || fields.includes(name)) fieldErrors[name] ??= text;
+    else if (!elsewhere.includes(text)) elsewhere.push(text);
+  }
+  if (Object.keys(fieldErrors).length === 0)
+    return { fieldErrors, formError: failureText(err, 'message-and-fields'), code: err.code };
+  return { fieldErrors, formError: elsewhere.length ? elsewhere.join('; ') : null, code: err.code };
 }

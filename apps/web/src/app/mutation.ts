@@ -8,7 +8,7 @@ import {
 import type { CallDef, DataOf, OkEnvelope } from '@portal/contract/http';
 
 /**
- * Mutations live next to the query options they invalidate (issue 16, part 4; bulletproof-react's
+ * Mutations live next to the query options they invalidate (bulletproof-react's
  * `use-delete-discussion.ts`): an area's api.ts has `useXxx(…, config)`, which makes the call and,
  * on success, invalidates the queries it changed by their `queryOptions().queryKey`. The screen
  * adds only what it shows: its onSuccess (status message, navigation) and onError.

@@ -1,7 +1,7 @@
 import type { RouteName } from '@portal/contract/routes';
 import type { AccountScope } from '@portal/contract/session/call-refs';
 
-/** The sidebar accordion of spec 000 §2 "Shell". `link` items open an external address from /api/urls. */
+/** The sidebar accordion of the shell. `link` items open an external address from /api/urls. */
 export interface NavItem {
   label: string;
   route?: RouteName;
@@ -47,6 +47,7 @@ export const NAV: NavGroup[] = [
       { label: 'Security', route: 'security' },
       { label: 'Account Activity', route: 'account-activity' },
       { label: 'API Tokens', route: 'api-tokens' },
+      { label: 'Mail Passwords', route: 'mail-app-passwords', scope: 'own' },
     ],
   },
   {

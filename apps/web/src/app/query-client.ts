@@ -3,7 +3,7 @@ import { ApiError } from './failures.ts';
 import { type StatusInput, showStatusMessage } from './status.ts';
 
 /**
- * Failed queries and mutations, handled in one place (issue 16, part 3): a query or mutation that
+ * Failed queries and mutations, handled in one place: a query or mutation that
  * shows a status message when it fails says which in its options, `meta: { failure }`, and the
  * caches below show it once per failed fetch. Screens no longer watch `query.error` in an effect of
  * their own (the three copies of useFailureStatus this replaces).

@@ -4,7 +4,7 @@ import { ScreenRoute } from './screen-route.tsx';
 import { Shell } from './shell.tsx';
 
 /**
- * The route table of spec 000 §2 under /portal/; any other path redirects home. The declarative
+ * The route table under /portal/; any other path redirects home. The declarative
  * router: each route's screen and first data come from the screen manifest (app/screens.ts,
  * through ScreenRoute), and the first screen is 15 KB (gzip) smaller without the data router.
  */

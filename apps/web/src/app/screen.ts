@@ -43,7 +43,7 @@ export function firstData(...answers: Array<Promise<unknown>>): Promise<unknown>
 }
 
 /**
- * The account a screen following `infoAccountOf` (spec 002 §6) shows, once the account's role has
+ * The account a screen following `infoAccountOf` shows, once the account's role has
  * answered (`useInfoAccount`'s `ready`): the user's own when the role cannot be read, as there.
  */
 export async function infoAccount(ctx: ScreenContext) {

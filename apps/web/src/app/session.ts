@@ -3,7 +3,7 @@ import { isStaffRole } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
 import { type ReactNode, useSyncExternalStore } from 'react';
 
-/** The status message of spec 000 §3: shown as a modal, a notice bar, or the thank-you page. */
+/** The status message: shown as a modal, a notice bar, or the thank-you page. */
 export type StatusType = 'modal' | 'review' | 'reset' | 'thankyou';
 export type AlertKind = 'info' | 'serious' | 'warning' | 'info-left';
 export interface StatusMessage {
@@ -54,7 +54,7 @@ interface Claims {
 /**
  * The token's claims, read without checking its signature (the server checks it on every call).
  * Not jose's decodeJwt: it adds 0.5 KB gzip to the first screen's entry, which is at its budget
- * (docs/decisions/016-web-platform.md).
+ * (docs/decisions/061-web-platform.md).
  */
 export function decodeToken(jwt: string): Claims | null {
   try {

@@ -145,7 +145,7 @@ function StaffSearch() {
       });
       await switchTo(found.data.logname, found.data.bill_email);
     } catch (err) {
-      if (!(err instanceof ApiError && err.httpStatus === 404)) {
+      if (!(err instanceof ApiError && err.code === 'not_found')) {
         // An expired session has been signed out by call() already. Any other refusal (a staff
         // member still to set up a second factor, too many searches, the network) is shown with
         // the server's reason: nobody is signed out for it.

@@ -59,8 +59,8 @@ export function StatusModal() {
 }
 
 /**
- * Light or dark, as the user picks (saved per user, spec 000 §7); until a pick, the device's setting
- * (issue 21). The toggle switches away from the scheme shown; once a pick is stored, a second button
+ * Light or dark, as the user picks (saved per user); until a pick, the device's setting
+ *. The toggle switches away from the scheme shown; once a pick is stored, a second button
  * goes back to following the device.
  */
 export function ModeToggle() {

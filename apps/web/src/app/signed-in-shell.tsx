@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Burger, Group, Text, Title } from '@mantine/core';
+import { AppShell, Burger, Button, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState } from 'react';
@@ -122,7 +122,7 @@ function Screen() {
 const HEADER_HEIGHT = 56;
 /** Mantine's md and lg breakpoints. */
 const WIDE = { md: '62em', lg: '75em' } as const;
-const TRUNCATE = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+const BURGER_BOX = { width: 44, height: 44, padding: 13 } as const;
 const SECTION_RULE = { borderBottom: '1px solid var(--mantine-color-default-border)' };
 
 function TopBar({
@@ -161,9 +161,11 @@ function TopBar({
             hiddenFrom="md"
             size="sm"
             aria-label="Toggle navigation"
+            // 44 px square, the lines centred (a touch target: global.css .tap-target)
+            style={BURGER_BOX}
           />
         )}
-        <Title order={1} fz={{ base: 'sm', sm: 'md' }} miw={0} style={TRUNCATE}>
+        <Title order={1} fz={{ base: 'sm', sm: 'md' }} miw={0} className="portal-title">
           {s.title}
         </Title>
         <Text size="sm" data-testid="operator">
@@ -183,9 +185,9 @@ function TopBar({
           </Suspense>
         )}
         <ModeToggle />
-        <Anchor component="button" type="button" size="sm" onClick={logout}>
+        <Button variant="subtle" size="compact-sm" className="tap-target" onClick={logout}>
           Logout
-        </Anchor>
+        </Button>
       </Group>
     </Group>
   );

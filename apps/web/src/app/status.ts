@@ -1,13 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from './api.ts';
+import { type FormFailure, type FormFailureOptions, formFailure } from './failures.ts';
 import { type AlertKind, session, type StatusMessage } from './session.ts';
 
 /** A status message as a screen gives it: the type defaults to 'modal'; `at` and `path` are set when shown. */
 export type StatusInput = Omit<StatusMessage, 'type' | 'at' | 'path'> & { type?: StatusMessage['type'] };
 
 /**
- * Shows a status message by its type (spec 000 §4): modal opens the modal and hides the notice;
+ * Shows a status message by its type: modal opens the modal and hides the notice;
  * review shows the notice bar and scrolls to the top; reset hides both; thankyou and any other
  * type go to /thankyou (with `navigate`; a caller outside the router shows modals and notices only).
  */
@@ -40,3 +41,28 @@ export function alertColor(alert: StatusMessage['alert']): string {
 /** A refusal (the server said no) is a warning; a failure (no usable answer) is serious. */
 export const alertOf = (err: unknown): AlertKind =>
   err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious';
+
+export interface ShowFailureOptions extends FormFailureOptions {
+  /** The pop-up's title, for what belongs to no field (the spec's failure titles). */
+  title: string;
+  /** The form's setErrors (Mantine's `form.setErrors`, or a state setter): each field's error beside it. */
+  setErrors?: (errors: Record<string, string>) => void;
+}
+
+/**
+ * The one way a screen shows a failed call (app/failures.ts formFailure): the fields' errors beside
+ * the fields, once, and a pop-up only for what belongs to no field (a warning for a refusal, serious
+ * for a failure). Returns the mapping, so the screen can switch on its `code`.
+ */
+export function useShowFailure(): (err: unknown, opts: ShowFailureOptions) => FormFailure {
+  const showStatus = useStatus();
+  return useCallback(
+    (err, { title, setErrors, ...mapping }) => {
+      const failure = formFailure(err, mapping);
+      setErrors?.(failure.fieldErrors);
+      if (failure.formError !== null) showStatus({ title, body: failure.formError, alert: alertOf(err) });
+      return failure;
+    },
+    [showStatus],
+  );
+}

@@ -242,7 +242,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {
                         <TextInput
                           size="xs"
-                          aria-label={`Filter ${String(h.column.columnDef.header)}`}
+                          label={`Filter ${String(h.column.columnDef.header)}`}
+                          labelProps={{ className: 'data-table-filter-label' }}
                           placeholder="Filter"
                           value={filterInputs[h.column.id] ?? ''}
                           onChange={(e) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countryShape, phoneShape, stateShape, withZipShape } from '../address-rules.ts';
+import { addressAnswerFields, country } from '../address.ts';
+import { phoneShape, stateShape, withZipShape } from '../address-rules.ts';
 import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
 import {
@@ -17,32 +18,19 @@ import {
 import { accountText } from './messages.ts';
 
 /**
- * Calls of the account area (spec 000 §7): addresses, passwords and resets, statement delivery,
+ * Calls of the account area: addresses, passwords and resets, statement delivery,
  * secondary-account and web-hosting requests, and the authenticated message (/api/sendmessage,
  * also used by the mail and hosting areas). Paths and payload names are the spec's.
  */
 
 // ---------------------------------------------------------------- addresses
 
-/** Blank is the US (the spec's default); otherwise an ISO 3166 code or a country's name (address-rules.ts). */
-const country = countryShape(text().trim().max(56).nullish()).transform((v) => v || 'US');
-
-/** An address as the server answers it (spec 000 §3 "Billing address", "Account address"). */
-export const Address = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
-  phone: z.string(),
-});
+/** An address as the server answers it. */
+export const Address = z.object({ ...addressAnswerFields, phone: z.string() });
 export type Address = z.infer<typeof Address>;
 
 /**
- * Billing address form: first_name, last_name, address, city, state, zipcode required (spec 000 §5);
+ * Billing address form: first_name, last_name, address, city, state, zipcode required;
  * state and ZIP code also have a shape, the ZIP code's by country (address-rules.ts).
  */
 const BillingAddressFields = z.object({
@@ -59,7 +47,7 @@ const BillingAddressFields = z.object({
 });
 export const BillingAddressBody = withZipShape(BillingAddressFields);
 
-/** Account address form: address, city, state, zipcode required (spec 000 §5), the same shapes. */
+/** Account address form: address, city, state, zipcode required, the same shapes. */
 export const AccountAddressBody = withZipShape(
   BillingAddressFields.extend({
     first_name: optionalText(60),
@@ -104,7 +92,7 @@ export const updateAccountAddress = defineCall({
 // ---------------------------------------------------------------- passwords
 
 /**
- * Email/unix password change. Two shapes share the call (spec 000 §3, spec 002 §3):
+ * Email/unix password change. Two shapes share the call:
  * - for the account itself: logname, panel_password, new, confirm;
  * - for a secondary account (Set Passwords for Secondaries): logname (the secondary),
  *   panel_logname (its primary), panel_password, new, confirm, id (the screen's row, echoed back).
@@ -171,6 +159,8 @@ export const ResetPasswordBody = confirmed(
  */
 export const ResetRemaining = z.object({
   tokens_revoked: z.number(),
+  /** App passwords for mail revoked (docs/mail-servers-passwords.md). */
+  app_passwords_revoked: z.number(),
   /** An authenticator app is on. */
   authenticator: z.boolean(),
   /** The names of the account's passkeys. */
@@ -222,7 +212,7 @@ export const forgotEmailPassword = defineCall({
 
 // ---------------------------------------------------------------- statement delivery
 
-/** n standard, e email only, p paper only, ep both (spec 000 §3). */
+/** n standard, e email only, p paper only, ep both. */
 export const StatementMethod = z.enum(['n', 'e', 'p', 'ep'], { error: commonText.required });
 export type StatementMethod = z.infer<typeof StatementMethod>;
 const StatementDelivery = z.object({ method: StatementMethod, nozero: z.number(), email: z.string() });
@@ -355,7 +345,7 @@ export const emptyDomains = defineCall({
 });
 
 export const HOSTING_TYPES = ['Starter', 'Basic', 'Pro'] as const;
-/** Web hosting request form (spec 000 §3, §5). Starter forces the WordPress answer to No. */
+/** Web hosting request form. Starter forces the WordPress answer to No. */
 export const WebHostingRequest = z
   .object({
     domain: required(accountText.selectDomain),

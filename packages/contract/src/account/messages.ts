@@ -1,8 +1,8 @@
 const NAMES_UNAVAILABLE = 'Account names used or invalid';
 
-/** Message texts of the account area (spec 000 §5, §8; spec 002 §7). Texts of the spec are exact. */
+/** Message texts of the account area. Texts of the spec are exact. */
 export const accountText = {
-  // addresses (spec 000 §8)
+  // addresses
   addressProblem: (kind: AddressKindLabel) => `Problem in ${kind} Address change`,
   unknownErrorNoc: 'Unknown error, please contact noc',
   failedToGetAddress: (kind: AddressKindLabel) => `Failed to get ${kind.toLowerCase()} address`,
@@ -11,7 +11,7 @@ export const accountText = {
   unableToUpdate: 'Unable to update - let NOC know',
   updateFailed: 'Update failed',
 
-  // passwords and resets (spec 000 §8)
+  // passwords and resets
   thankYou: 'Thank You!',
   propagate: 'Password changes take about ten minutes to propagate',
   problems: 'Problems',
@@ -20,14 +20,14 @@ export const accountText = {
   resetSubmitted: 'Reset request submitted',
   checkEmail: 'Please check your email for reset link',
   contactHelp: 'Please contact help',
-  /** Beyond the spec (issue 21): a breached password is fixed by the customer, not by help. */
+  /** Beyond the spec: a breached password is fixed by the customer, not by help. */
   chooseAnother: 'Please choose another password.',
   // server answers (ours: the spec shows only the client's titles)
   wrongPanelPassword: 'The panel password is not correct',
   wrongOldPassword: 'The old password is not correct',
-  /** Ends with "data breaches." so the secondary-password screen classifies it as breached (spec 002 §7). */
+  /** Ends with "data breaches." so the secondary-password screen classifies it as breached. */
   breached: 'This password cannot be used: it has appeared in data breaches.',
-  /** Starts with "Password change already pending" (spec 002 §7). */
+  /** Starts with "Password change already pending". */
   alreadyPending: (logname: string) =>
     `Password change already pending for ${logname} - please check back later`,
   changePending: (logname: string) =>
@@ -48,12 +48,12 @@ export const accountText = {
   resetRemainingPasskey: (name: string) => `Passkey "${name}"`,
   resetNothingRemains: 'No passkey or second factor is set up on this account.',
 
-  // statement delivery (spec 000 §8)
+  // statement delivery
   somethingFailed: 'Sorry, something has failed',
   thanks: 'Thanks!',
   statementSaved: 'Your statement delivery choice has been saved',
 
-  // secondary-account requests (spec 000 §8)
+  // secondary-account requests
   namesUnavailable: NAMES_UNAVAILABLE,
   /** request-accounts' 409 when a name was taken since the check; read back by refusedNames(). */
   namesRefused: (names: string[]) => `${NAMES_UNAVAILABLE}: ${names.join(', ')}`,
@@ -66,7 +66,7 @@ export const accountText = {
   requestNotFound: 'Request not found',
   requestAlreadyDone: 'This request has already been marked done',
 
-  // web hosting request (spec 000 §5, §8)
+  // web hosting request
   selectDomain: 'Select a domain',
   selectHostingType: 'Select a hosting type',
   webHostingSubmitted: 'Web Hosting Request Submitted',
@@ -78,7 +78,7 @@ export const accountText = {
 
   // authenticated messages
   messageSent: 'Message sent',
-  /** reply_to of sendmessage when it is not an address (spec 001 §5). */
+  /** reply_to of sendmessage when it is not an address. */
   invalidEmailAddress: 'Invalid Email Address',
 } as const;
 

@@ -4,7 +4,7 @@ import { commonText } from '../messages.ts';
 import { grantPassword, idNumber, logname, required } from '../rules.ts';
 import { adminText } from './messages.ts';
 
-/** Calls of account administration: secondaries, contacts, circuits, BUS accounts (spec 002 §7). */
+/** Calls of account administration: secondaries, contacts, circuits, BUS accounts. */
 
 // ---- secondary accounts -------------------------------------------------------------------
 

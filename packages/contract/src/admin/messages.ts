@@ -1,6 +1,6 @@
-/** Message texts of account administration (spec 002 §2, §5, §6, §8). Texts are exact where the spec gives them. */
+/** Message texts of account administration. Texts are exact where the spec gives them. */
 export const adminText = {
-  // secondary accounts (spec 002 §2, §6, §8)
+  // secondary accounts
   secondariesTitle: 'Secondary Accounts',
   updateAdminsFailed: 'Update admins failed',
   updateAdminsConfirmTitle: 'Update Admins',
@@ -11,7 +11,7 @@ export const adminText = {
   adminsList: 'Admins must be a comma-separated list of account IDs',
   noSecondaries: 'No secondary accounts',
 
-  // secondary passwords (spec 002 §5, §7, §9)
+  // secondary passwords
   secPasswordsTitle: 'Set Passwords for Secondaries',
   secPasswordTooShort: (logname: string) => `${logname}: Password must be at least 8 characters long`,
   /** A server message with this ending means the new password was found in a breach list. */
@@ -20,7 +20,7 @@ export const adminText = {
   alreadyPendingPrefix: 'Password change already pending',
   panelPasswordRequired: 'Enter your panel password',
 
-  // contacts (spec 002 §2, §4, §8)
+  // contacts
   contactsTitle: 'Account Contacts',
   contactsInfoHeader: 'Info [Select row to see more information]',
   addContactTitle: 'Add Account Contact',
@@ -39,26 +39,26 @@ export const adminText = {
   deleteConfirm: (contact: string) => `Delete the contact ${contact}?`,
   readOnlyNote: (account: string) => `Dashboard admin view of ${account}: read only.`,
 
-  // circuits (spec 002 §2, §8)
+  // circuits
   circuitsFor: (account: string) => `Circuits for ${account}`,
   serverFailure: (status: number) => `Server failure: ${status}`,
   getCircuitsFailed: 'Get Circuits failed',
   noCircuits: 'No circuits',
 
-  // BUS accounts (spec 002 §2, §8)
+  // BUS accounts
   busAccountsTitle: 'BUS Accounts',
   getBusAccountsFailed: 'Get Bus Accounts failed',
   noBusAccounts: 'No BUS accounts',
 } as const;
 
-/** Account type codes of spec 002 §9: 9 Email, 2 Network Auth, otherwise Shell. */
+/** Account type codes: 9 Email, 2 Network Auth, otherwise Shell. */
 export function accountType(atCode: number): string {
   if (atCode === 9) return 'Email';
   if (atCode === 2) return 'Network Auth';
   return 'Shell';
 }
 
-/** Contact flags are the strings '1' and '0'; anything else shows Unknown (spec 002 §9). */
+/** Contact flags are the strings '1' and '0'; anything else shows Unknown. */
 export function flagText(value: unknown): 'Yes' | 'No' | 'Unknown' {
   if (value === '1') return 'Yes';
   if (value === '0') return 'No';
@@ -68,7 +68,7 @@ export function flagText(value: unknown): 'Yes' | 'No' | 'Unknown' {
 export type SecPasswordStatus = 'waiting' | 'unchanged' | 'error' | 'pending' | 'already';
 
 /**
- * The row status for a server answer to a secondary password change (spec 002 §7): a message
+ * The row status for a server answer to a secondary password change: a message
  * ending with "data breaches." is the breached error, one starting with "Password change already
  * pending" is already pending, any other refusal is an error.
  */

@@ -4,7 +4,7 @@ import { grantPassword, logname, required, text } from '../rules.ts';
 import { apiTokenText } from './messages.ts';
 
 /**
- * Personal access tokens (issue 20, docs/api.md, docs/decisions/020-api-tokens.md): an account's
+ * Personal access tokens (docs/api.md, docs/decisions/079-api-tokens.md): an account's
  * own credentials for scripts, sent as `Authorization: Bearer mpt_…` on the same calls as a session.
  */
 

@@ -1,4 +1,4 @@
-/** Texts of personal access tokens (issue 20): the screen, the API's refusals and the expiry mail. */
+/** Texts of personal access tokens: the screen, the API's refusals and the expiry mail. */
 export const apiTokenText = {
   nameRequired: 'Please give the token a name',
   expiryRequired: 'Please choose when the token expires',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressAnswerFields, country } from '../address.ts';
 import { CARD_TYPES } from '../constants.ts';
 import { defineCall } from '../http.ts';
 import {
@@ -27,18 +28,12 @@ import {
 import { billingText } from './messages.ts';
 
 /**
- * Calls of the billing area: stored cards and payments (spec 000 §3, §5, §7), invoices and
- * coworking products (spec 002 §3, §5, §7), and recent payments. Paths and payload names are the
+ * Calls of the billing area: stored cards and payments, invoices and
+ * coworking products, and recent payments. Paths and payload names are the
  * spec's. The API speaks dollars (numbers with cents); the server keeps integer cents.
  */
 
 // ---------------------------------------------------------------- building blocks
-
-const country = text()
-  .trim()
-  .max(56)
-  .nullish()
-  .transform((v) => v || 'US');
 
 /** A 0/1 choice sent as a number or a string ('1'); missing is 'Required'. */
 const flag01 = z.preprocess(
@@ -61,7 +56,7 @@ export const MAX_PAYMENT_CENTS = 10_000_000;
 
 /**
  * A dollar amount (number or text, a leading $ allowed) → whole cents. Rules of the pay form
- * (spec 000 §5): required, numeric, greater than zero; plus at most two decimals.
+ *: required, numeric, greater than zero; plus at most two decimals.
  */
 export const amountDollars = z
   .union([z.number(), z.string()], { error: commonText.required })
@@ -104,7 +99,7 @@ const idempotencyKey = z
 const cardType = z.enum(CARD_TYPES, { error: commonText.required });
 
 /**
- * The card itself, as the spec's forms take it (spec 000 §5 "New card"). The browser checks these
+ * The card itself, as the spec's forms take it. The browser checks these
  * rules (Luhn, MMYY, CVV digits) with the spec's texts before it sends the card to the gateway's
  * tokenising script; the API takes them only with PORTAL_CARD_NUMBERS=accept.
  */
@@ -126,7 +121,7 @@ const billingFields = {
   country,
 };
 
-/** Card and billing-address fields of the add-card form (spec 000 §5 "New card"). */
+/** Card and billing-address fields of the add-card form. */
 const cardFields = { ...billingFields, ...cardNumberFields };
 
 /**
@@ -181,7 +176,7 @@ const optionalCardNumberFields = {
 
 // ---------------------------------------------------------------- stored cards
 
-/** Payment method (spec 000 §3), with the stored billing address for the edit form. */
+/** Payment method, with the stored billing address for the edit form. */
 export const PayMethod = z.object({
   id: z.number(),
   cid: z.string(),
@@ -190,14 +185,7 @@ export const PayMethod = z.object({
   nice_expdate: z.string(),
   expdate: z.string(),
   on_auto_billing: z.boolean(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
+  ...addressAnswerFields,
 });
 export type PayMethod = z.infer<typeof PayMethod>;
 
@@ -210,14 +198,7 @@ export const getPaymentMethods = defineCall({
 /** The address the card forms start from (the billing address, else the account address). */
 export const PrefillAddress = z.object({
   ccname: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipcode: z.string(),
-  country: z.string(),
+  ...addressAnswerFields,
   email: z.string(),
 });
 export type PrefillAddress = z.infer<typeof PrefillAddress>;
@@ -235,7 +216,7 @@ const newCardShape = {
   auto_bill: flag01,
   use_this_card: optionalFlag,
 };
-/** The Add Card form (spec 000 §3, §5), checked in the browser: every field required, Luhn, MMYY not past, numeric cvv. */
+/** The Add Card form, checked in the browser: every field required, Luhn, MMYY not past, numeric cvv. */
 export const NewCardForm = z.object({ ...newCardShape, ...cardFields });
 /**
  * POST /api/add-card: the form's fields with `opaque_data` in place of ccnumber/expdate/cvv (or,
@@ -251,7 +232,7 @@ export const NewCardBody = z
   })
   .superRefine(cardOrToken(cardNumberFields), ALWAYS)
   .superRefine((v, ctx) => {
-    // The spec's literal card names its type (spec 000 §5: required).
+    // The spec's literal card names its type (required).
     if (v.opaque_data === undefined && !v.cardtype) {
       ctx.addIssue({ code: 'custom', path: ['cardtype'], message: commonText.required });
     }
@@ -263,7 +244,7 @@ export const addCard = defineCall({
   data: z.object({ card_id: z.number(), pay_method: PayMethod }),
 });
 
-/** Card update (spec 000 §3, §5): only the expiration format is checked. */
+/** Card update: only the expiration format is checked. */
 export const UpdateCardBody = z.object({
   account: logname,
   id: idNumber,
@@ -300,7 +281,7 @@ export const deleteCard = defineCall({
 
 // ---------------------------------------------------------------- payments
 
-/** Payment info (spec 000 §3): last_invoice is YYYYMMDD ('' when none); amounts in dollars. */
+/** Payment info: last_invoice is YYYYMMDD ('' when none); amounts in dollars. */
 export const PaymentInfo = z.object({
   logname: z.string(),
   uid: z.number(),
@@ -331,7 +312,7 @@ const paymentFields = {
   purpose: z.enum(['account', 'coworking']).default('account'),
 };
 
-/** The pay form's card rules (spec 000 §5): its own texts for the number and the expiry. */
+/** The pay form's card rules: its own texts for the number and the expiry. */
 const payCardNumberFields = {
   ...cardNumberFields,
   ccnumber: required().max(30).refine(validCcn, { error: commonText.invalidCcn }),
@@ -348,7 +329,7 @@ const singlePaymentShape = {
     .or(z.literal('').transform(() => undefined)),
   which_card: z.coerce.number().int().min(0).max(0, { error: commonText.invalid }).optional(),
 };
-/** The pay form with a new card, checked in the browser (spec 000 §3 "Payment payload", §5). */
+/** The pay form with a new card, checked in the browser. */
 export const SinglePaymentForm = z.object({ ...singlePaymentShape, ...payCardNumberFields });
 /**
  * POST /api/single-payment (also the coworking payment, purpose 'coworking'): the form's fields
@@ -496,7 +477,7 @@ export const CoworkingProduct = z.object({
   description: z.string(),
 });
 export type CoworkingProduct = z.infer<typeof CoworkingProduct>;
-/** disctype 1 normal prices, 2 the members' discount (spec 002 §3). Read as top-level `products` too. */
+/** disctype 1 normal prices, 2 the members' discount. Read as top-level `products` too. */
 export const getCoworkingProds = defineCall({
   ...GET_COWORKING_PRODS,
   body: z.object({
@@ -533,7 +514,7 @@ export const addToAudit = defineCall({
   data: z.object({ logged: z.boolean() }),
 });
 
-/** The staff coworking form (spec 002 §5): amount rules and the reservation name. */
+/** The staff coworking form: amount rules and the reservation name. */
 export const CoworkForm = z.object({
   amount: amountDollars,
   /** 'Required'; the form also shows B.reservationNameRequired under it. */

@@ -1,8 +1,8 @@
 const NOT_CHARGED = 'Nothing was charged';
 
-/** Message texts of the billing area (spec 000 §8, spec 002 §5, §8). Texts of the spec are exact. */
+/** Message texts of the billing area. Texts of the spec are exact. */
 export const billingText = {
-  // cards (spec 000 §8)
+  // cards
   cardAddedTitle: 'Success',
   cardAdded: 'The Card has been added',
   cardFailedTitle: 'Failed',
@@ -22,12 +22,15 @@ export const billingText = {
   tokenInvalid: 'The card details have expired - please enter the card again',
   tokenizeFailed: 'The card could not be sent to the payment gateway',
 
-  // payments (spec 000 §8)
+  // payments
   paymentSuccessTitle: 'Successful Payment',
   thankYou: (transId: string, amount: string, receiptTo: string) =>
     `Thank you for your payment. Transaction ID: ${transId}. Amount: $${amount}. Receipt sent to: ${receiptTo || 'No receipt sent'}.`,
   noReceipt: 'No receipt sent',
   noPaymentTitle: 'No Payment made',
+  /** The next step after a declined card (or one the gateway would not store): nothing was charged. */
+  declinedNext:
+    "Nothing was charged. Check the card's number, expiry date, security code and billing address, or pay with another card.",
   apiFailureTitle: 'API Payment failure',
   apiFailureAdvice: 'Please contact the network operations team about this payment.',
   unableToAddThisCard: 'Unable to add this card',
@@ -59,7 +62,7 @@ export const billingText = {
   overpayCancel: 'Change the amount',
   sandboxNotice: 'Sandbox mode: payments are simulated with test cards and no money is charged.',
 
-  // invoices (spec 002 §8)
+  // invoices
   cantFind: (invoice: string) => `Can't find ${invoice}`,
   invoiceNotFound: (invoice: string) => `Invoice ${invoice} is not on this account`,
   noInvoices: 'No invoices',
@@ -67,7 +70,7 @@ export const billingText = {
   // recent payments
   noPayments: 'No payments',
 
-  // coworking (spec 002 §5, §8)
+  // coworking
   reservationNameRequired: 'A reservation name is required',
   purchaseRecordFailed: 'Purchase complete - problem with recording the purchase (see NOC)',
   purchaseLogFailed: 'Purchase is OK, problems with logging (see NOC)',

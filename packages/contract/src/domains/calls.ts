@@ -13,7 +13,7 @@ import {
 } from './call-refs.ts';
 import { domainText } from './messages.ts';
 
-/** Calls of the domains area (spec 001 §7) and the whois call (spec 000 §7). */
+/** Calls of the domains area and the whois call. */
 
 /** A 0/1 flag; radios and old clients send "0"/"1" or booleans. */
 const flag = z
@@ -28,7 +28,7 @@ export const MAX_YEARS = 10;
 export const RENEW_WINDOW_DAYS = 90;
 /** ... and up to this many days after (the registries' grace period). */
 export const RENEW_GRACE_DAYS = 30;
-/** Whois privacy, per year, in dollars (spec 001 §9). */
+/** Whois privacy, per year, in dollars. */
 export const WHOIS_PRIVACY_PER_YEAR = 5;
 
 const years = z.coerce
@@ -79,7 +79,7 @@ export const domainUsage = defineCall({
 
 // ---- Registration -----------------------------------------------------------------------------
 
-/** The TLD of a domain: the part after its first dot (spec 001 §5). */
+/** The TLD of a domain: the part after its first dot. */
 export function tldOf(domain: string): string {
   const i = domain.indexOf('.');
   return i < 0
@@ -148,7 +148,7 @@ export const signAgreement = defineCall({
   }),
 });
 
-/** The registration form (spec 001 §3); the client sends it to the help desk and hostmaster. */
+/** The registration form; the client sends it to the help desk and hostmaster. */
 export const REG_TYPES = [
   'New Domain',
   '{product}/OpenSRS will be Registrar Only',
@@ -242,7 +242,7 @@ export const DomainEditBody = z
     abandon: flag,
     contact_email: optionalEmail(),
   })
-  // Spec 001 §4: the two are mutually exclusive; the server refuses both set.
+  // The two are mutually exclusive; the server refuses both set.
   .refine((v) => !(v.auto_renew === 1 && v.abandon === 1), { error: domainText.bothSet });
 export const domainEdit = defineCall({
   method: 'POST',
@@ -273,7 +273,7 @@ export const addAdmin = defineCall({
     newadmin: logname,
     /** The owner granting the right (the current account). */
     logname,
-    /** 0 this domain only, 1 all the owner's domains (spec 001 §9). */
+    /** 0 this domain only, 1 all the owner's domains. */
     all: flag,
     password: grantPassword,
   }),
@@ -307,6 +307,6 @@ export const whois = defineCall({
   data: z.object({ domain: z.string(), whois: z.string(), server: z.string() }),
 });
 
-/** The provider's name in the registration types (spec 001 §9 "{product}"). */
+/** The provider's name in the registration types (`{product}`). */
 export const PRODUCT_NAME = 'Example Net';
 export const regTypeLabel = (t: (typeof REG_TYPES)[number]) => t.replace('{product}', PRODUCT_NAME);

@@ -1,6 +1,6 @@
-/** Message texts of the domains area (spec 001 §2, §4, §5, §8, §9). Texts of the spec are exact. */
+/** Message texts of the domains area. Texts of the spec are exact. */
 export const domainText = {
-  // list screens (spec 001 §2)
+  // list screens
   headingEdit: 'Edit Domains',
   headingRenew: 'Renew Domains',
   headingPermissions: 'Domain Permissions',
@@ -8,10 +8,32 @@ export const domainText = {
   noDomainsUsage: 'No domains found',
   unknown: 'unknown',
   failed: 'Failed',
-  /** Shown for domains not registered through our registrar partner (spec 001 §6). */
+  /** Shown for domains not registered through our registrar partner. */
   expirationUnknown: 'UNKNOWN',
+  /** Beside the spec's columns (domains/status.ts): days left, a plain status, a Renew action. */
+  daysLeftHeader: 'Days left',
+  statusHeader: 'Status',
+  renewHeader: 'Renew',
+  renewAction: 'Renew',
+  renewActionLabel: (domain: string) => `Renew ${domain}`,
+  daysLeft: (days: number | null) =>
+    days === null
+      ? '—'
+      : days === 0
+        ? 'expires today'
+        : days > 0
+          ? `${days} ${days === 1 ? 'day' : 'days'}`
+          : `expired ${-days} ${days === -1 ? 'day' : 'days'} ago`,
+  status: {
+    'renewal-pending': 'renewal pending',
+    'will-expire': 'will expire',
+    'renews-automatically': 'renews automatically',
+    'renew-by-hand': 'renew by hand',
+    'not-here': 'registered elsewhere',
+  },
+  expiresSoon: 'Expires soon',
 
-  // registration (spec 001 §5, §8)
+  // registration
   cantFindIt: "Can't find it",
   notATld: (tld: string) => `${tld} isn't a TLD that we can register`,
   mustAgree: "We can't register your domain unless you agree to the terms",
@@ -23,7 +45,7 @@ export const domainText = {
   registerAnother: 'Register another domain',
   unknownAgreement: 'No such text',
 
-  // renewal (spec 001 §4, §8)
+  // renewal
   cannotRenew: 'Cannot renew domain',
   renewalPending: 'Renewal is Pending',
   renewalFailed: 'Renewal Failed',
@@ -43,18 +65,18 @@ export const domainText = {
     `Your renewal of ${domain} for ${years} ${yearLabel(years)} is pending: the new expiration date will be ${newExpiration}. The charge will appear on your next invoice.`,
   renewNoticeSubject: (domain: string) => `Renewal of ${domain}`,
 
-  // edit (spec 001 §8)
+  // edit
   updated: (domain: string) => `${domain} is updated`,
   notAuthorized: (domain: string) => `Not authorized to edit ${domain}`,
   cantGetStatus: (domain: string) => `Can't get status for ${domain}`,
   bothSet: 'Auto Renew Yearly and Let Domain Expire cannot both be Yes: choose one',
   contactPlaceholder: "leave blank to use the primary account's email address",
 
-  // permissions (spec 001 §2, §8)
+  // permissions
   noAdmins: 'No Additional Admin Accounts for the domain',
   ownerOnly: 'Only the owner of the domain may change its permissions',
   /**
-   * Any name that cannot be made an admin (issue 21): one answer, which does not say whether an
+   * Any name that cannot be made an admin: one answer, which does not say whether an
    * account of that name exists.
    */
   cannotGrant: (logname: string) => `${logname} cannot be made an admin - check the account name`,
@@ -76,7 +98,7 @@ export const domainText = {
   whoisUnavailable: 'The whois service did not answer: please try again in a minute',
 } as const;
 
-/** 'year' for 1, 'years' otherwise (spec 001 §9). */
+/** 'year' for 1, 'years' otherwise. */
 export function yearLabel(n: number): string {
   return n === 1 ? 'year' : 'years';
 }

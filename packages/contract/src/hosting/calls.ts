@@ -4,7 +4,7 @@ import { idNumber, logname, optionalEmail, optionalText, text } from '../rules.t
 import { COMPRESSED_WEBSITES } from './call-refs.ts';
 import { hostingText } from './messages.ts';
 
-/** Calls of the hosting area (spec 002 §7): websites, PHP versions, error logs, installs, devsites, databases. */
+/** Calls of the hosting area: websites, PHP versions, error logs, installs, devsites, databases. */
 
 /** A vid the user picks from a list: a missing or non-positive one gets the given text. */
 const pickedVid = (message: string) =>

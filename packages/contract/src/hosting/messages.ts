@@ -1,7 +1,7 @@
 const NO_LOGS_TITLE = 'No Logs available';
 const NO_LOGS_BODY = 'It may take a few minutes before logs are available';
 
-/** Message texts of the hosting area (spec 002 §2, §5, §8). Texts are exact where the spec gives them. */
+/** Message texts of the hosting area. Texts are exact where the spec gives them. */
 export const hostingText = {
   // lists
   noWebsites: 'No Websites Found',
@@ -10,7 +10,7 @@ export const hostingText = {
   errorWebsiteList: 'Error getting website list',
   errorPhpList: 'Error getting php version list',
 
-  // PHP version (spec 002 §5, §8)
+  // PHP version
   changePending: 'Change is already pending - please check back later',
   selectPhp: 'Select a new PHP version',
   chooseOption: 'Please choose an option',
@@ -22,14 +22,14 @@ export const hostingText = {
   changeSoon: 'Change will complete in a few minutes',
   errorQueuingPhp: 'Error queuing PHP change',
   pendingNotice: 'A change to this website is pending - updates are blocked until it completes',
-  // Beyond the spec (issue 21): the notice right after the customer's own change, and end of life.
+  // Beyond the spec: the notice right after the customer's own change, and end of life.
   ownChangeQueued: (version: string) =>
     `Your change to PHP ${version} is queued - it will complete in a few minutes. This page updates by itself.`,
   phpEndOfLife: (version: string, date: string) =>
     `PHP ${version} stopped receiving security fixes on ${date}. Choose a supported version.`,
   endOfLifeBadge: 'End of life',
 
-  // access (spec 002 §6, §8)
+  // access
   permissionsProblem: 'Permissions problem',
   permissionsProblemBody: 'Permissions problem, contact the network operations team',
   vidNotFound: 'VID not found',
@@ -44,7 +44,7 @@ export const hostingText = {
   logsZeroRows: 'This may take a few minutes to be registered for viewing logs',
   totalRows: (n: number) => `Total Rows: ${n}`,
   newRows: (n: number) => `New Rows: ${n}`,
-  /** Spec 002 §8 lists it among the failure modals as "title - body": see noLogsTitle, noLogsBody. */
+  /** One of the failure modals, written as "title - body": see noLogsTitle, noLogsBody. */
   noLogsAvailable: `${NO_LOGS_TITLE} - ${NO_LOGS_BODY}`,
   /** The Download of a log that has no line yet. */
   noLogsTitle: NO_LOGS_TITLE,

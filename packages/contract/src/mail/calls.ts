@@ -14,7 +14,7 @@ import {
 } from '../rules.ts';
 import { mailText } from './messages.ts';
 
-/** Calls of the mail tools and messages (spec 001 §7, spec 002 mailing lists), plus the newsletter and auto-responder. */
+/** Calls of the mail tools and messages (spec 002 mailing lists), plus the newsletter and auto-responder. */
 
 const isoDateTime = z.iso.datetime({ offset: true, error: commonText.invalid });
 
@@ -30,6 +30,7 @@ export const aliasName = z
   .toLowerCase()
   .min(1, { error: commonText.required })
   .max(64, { error: mailText.invalidAliasName })
+  .refine((v) => !v.includes('@'), { error: mailText.nameWithDomain, abort: true })
   .refine((v) => v === '*' || ALIAS_NAME.test(v), { error: mailText.invalidAliasName });
 
 /**
@@ -108,9 +109,9 @@ export const deleteDomainAlias = defineCall({
 
 // ---- Temporary email --------------------------------------------------------------------------
 
-/** Active temporary aliases per account (spec 001 §9). */
+/** Active temporary aliases per account. */
 export const TEMP_EMAIL_MAX_ACTIVE = 25;
-/** A used name stays reserved 6 months after its alias fades (spec 001 §9), counted as 183 days. */
+/** A used name stays reserved 6 months after its alias fades, counted as 183 days. */
 export const TEMP_EMAIL_RESERVED_DAYS = 183;
 /** An expired alias is still listed (and can be extended) this many days before it fades. */
 export const TEMP_EMAIL_FADE_DAYS = 7;
@@ -122,6 +123,7 @@ export const tempName = z
   .trim()
   .toLowerCase()
   .min(1, { error: commonText.required })
+  .refine((v) => !v.includes('@'), { error: mailText.nameWithDomain, abort: true })
   .regex(/^[a-z0-9][a-z0-9._-]{2,39}$/, { error: mailText.invalidTempName });
 /**
  * Role addresses (docs/decisions/034-role-addresses.md): the five a certificate authority may mail
@@ -252,7 +254,7 @@ export const updateTempEmail = defineCall({
 
 /** Recovery addresses per account. */
 export const MAX_RECOVERY_EMAILS = 10;
-/** `confirmed`: false while the address has not followed its confirmation link (#17 §3): no resets go to it. */
+/** `confirmed`: false while the address has not followed its confirmation link: no resets go to it. */
 export const RecoveryEmail = z.object({
   id: z.number(),
   uid: z.number(),
@@ -352,7 +354,7 @@ export const confirmPortalSubmit = defineCall({
 
 /**
  * The link mailed to a new recovery address or to an auto-responder reply address that is not the
- * account's own (#17 §3, §4); not a spec call. Answers with a small HTML page whose button
+ * account's own; not a spec call. Answers with a small HTML page whose button
  * confirms (`confirmAddressSubmit`); opening it changes nothing.
  */
 export const confirmAddress = defineCall({
@@ -387,6 +389,6 @@ export const autoResponder = defineCall({
       reply_to: requiredEmail(mailText.invalidEmailAddress),
     })
     .refine((v) => Date.parse(v.end) > Date.parse(v.start), { error: mailText.endAfterStart, path: ['end'] }),
-  /** `confirmed`: false while the rule waits for its reply address to follow the link (#17 §4). */
+  /** `confirmed`: false while the rule waits for its reply address to follow the link. */
   data: z.object({ id: z.number(), start: z.string(), end: z.string(), confirmed: z.boolean() }),
 });

@@ -1,13 +1,13 @@
-/** Message texts of the mail tools and messages (spec 001 §4, §5, §8; spec 002 mailing lists). Exact where the spec gives them. */
+/** Message texts of the mail tools and messages (spec 002 mailing lists). Exact where the spec gives them. */
 export const mailText = {
-  // send authenticated message (spec 001 §5, §8)
+  // send authenticated message
   invalidEmailAddress: 'Invalid Email Address',
   sendFailedTitle: 'Sorry, something has failed',
   sendFailedBody: 'The message was not sent',
   sentTitle: 'Thanks!',
   sentBody: 'Your message has been sent to the help desk',
 
-  // newsletter (spec 001 §8)
+  // newsletter
   subscribeFailedTitle: 'Sorry, something has gone wrong.',
   subscribeFailedBody: 'Your subscription was not added',
   subscribedTitle: 'Welcome to the Portal!',
@@ -26,7 +26,7 @@ export const mailText = {
   confirmSubscriptionAsk: (email: string) => `Press the button to subscribe ${email} to the Portal.`,
   confirmButton: 'Confirm',
 
-  // auto-responder (spec 001 §5, §8)
+  // auto-responder
   datesNotSetTitle: 'Dates not set',
   datesNotSetBody: 'Please set a start and end date',
   endAfterStart: 'The end must be after the start',
@@ -34,10 +34,10 @@ export const mailText = {
   autoResponderFailed: 'The request was not sent',
   autoResponderSent: 'Your request has been sent',
 
-  // disk usage (spec 001 §8)
+  // disk usage
   diskUsageFailed: 'Get Disk Usage',
 
-  // email aliases (spec 001 §2, §5, §8)
+  // email aliases
   catchAll: "You can't change a catch-all alias.",
   /** A role address (docs/decisions/034-role-addresses.md) asked for on the temporary-alias domain. */
   roleAddressReserved: (name: string) =>
@@ -55,13 +55,15 @@ export const mailText = {
   recoveryNotFound: 'Recovery email not found',
   aliasExists: (address: string) => `${address} already exists`,
   invalidAliasName: 'An alias name may use letters, digits and . _ - + only',
+  /** A whole address typed where only the name before the @ belongs (alias and temporary names). */
+  nameWithDomain: 'Leave out the @ part: type only the name before the @ (the domain is added for you)',
   targetsRequired: 'Enter at least one target address',
   badTarget: (line: number, text: string) => `Line ${line}: "${text}" is not a valid email address`,
   tooManyTargets: (max: number) => `At most ${max} target addresses`,
   aliasToItself: (address: string) => `${address} cannot forward to itself`,
   noDomains: 'No domains found',
 
-  // temporary email (spec 001 §2, §8, §9)
+  // temporary email
   noAliasFound: 'No Alias Found',
   noTempEmails: 'No Temp Emails Found',
   failed: 'Failed',
@@ -77,11 +79,11 @@ export const mailText = {
   expiresInPast: 'Choose an expiry date in the future',
   expiresTooFar: 'An alias can be set to expire at most one year ahead',
 
-  // recovery contacts (spec 001 §8)
+  // recovery contacts
   noRecovery: 'No Recovery Addresses Found',
   recoveryExists: (email: string) => `${email} is already a recovery address`,
   recoveryLimit: (max: number) => `At most ${max} recovery addresses`,
-  /** Added, pending: resets go to it only once its link is followed (#17 §3). Starts with the spec's text. */
+  /** Added, pending: resets go to it only once its link is followed. Starts with the spec's text. */
   recoveryAddedPending: (email: string) =>
     `Added ${email}: it receives password resets once the link we have sent to it is followed`,
   recoveryPending: '(waiting for confirmation)',
@@ -91,18 +93,18 @@ export const mailText = {
   recoveryStaffAdded: (days: number) =>
     `Because staff added it, no reset link goes to it for ${days} days. If you did not ask for this, remove it under Recovery Contacts before then:`,
 
-  // confirmation links of recovery addresses and auto-responder reply addresses (#17 §3, §4)
+  // confirmation links of recovery addresses and auto-responder reply addresses
   addressConfirmedTitle: 'Address confirmed',
   confirmAddressTitle: 'Confirm your address',
   confirmAddressAsk: (email: string) => `Press the button to confirm ${email}.`,
   recoveryConfirmed: (email: string) => `${email} is confirmed: password resets may be sent to it.`,
   replyToConfirmed: (email: string) => `${email} is confirmed: the auto-responder will answer from it.`,
-  /** The auto-responder's reply_to is not one of the account's own addresses (#17 §4). */
+  /** The auto-responder's reply_to is not one of the account's own addresses. */
   replyToPending: (email: string) =>
     `Your request has been sent. Vacation replies are sent from your own addresses only; ${email} is not one of them, so the auto-responder waits until the link we have sent to ${email} is followed.`,
   addFailed: 'Add Failed',
   deletionFailed: 'Deletion Failed',
 
-  // mailing lists (spec 002 §3, §8)
+  // mailing lists
   unknownListType: (value: string) => `Unknown-${value}`,
 } as const;

@@ -3,7 +3,7 @@ import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
 
 /**
- * The account's activity (issue 18): the changes made to it by the customer, its Secondaries or
+ * The account's activity: the changes made to it by the customer, its Secondaries or
  * staff, in words a customer understands, built from the audit log. Each audited call has its
  * sentence here; a summary names only the harmless fields it picks (a domain, an alias, a site),
  * never a password, a token or card data.
@@ -37,6 +37,35 @@ const named = (d: Details, ...names: string[]) => {
   return '';
 };
 const fixed = (action: string, summary: string): Sentence => ({ action, summary: () => summary });
+/** " $25.00" from a field of dollars, or ''. */
+const dollars = (d: Details, name: string): string => {
+  const v = Number(field(d, name));
+  return field(d, name) && Number.isFinite(v) ? ` $${v.toFixed(2)}` : '';
+};
+/** " with the card ending 1111", or " with a card". */
+const cardEnding = (d: Details, saved: boolean): string => {
+  const last4 = field(d, 'ccn4');
+  if (/^\d{4}$/.test(last4)) return ` with the ${saved ? 'saved ' : ''}card ending ${last4}`;
+  return saved ? ' with a saved card' : ' with a card';
+};
+/** A payment: "Paid $25.00 with the card ending 1111." (its recorded `amount` is in cents, as parsed). */
+const payment = (saved: boolean) => (d: Details) => {
+  const cents = d.amount;
+  const paid = Number.isInteger(cents) ? `Paid $${((cents as number) / 100).toFixed(2)}` : 'Made a payment';
+  return `${paid}${cardEnding(d, saved)}.`;
+};
+/** " for 2 years", from a count of years. */
+const forYears = (d: Details, name: string): string => {
+  const n = Number(field(d, name));
+  return Number.isInteger(n) && n > 0 ? ` for ${n} ${n === 1 ? 'year' : 'years'}` : '';
+};
+/** "2026-12-01 09:00 UTC" from an ISO date and time (its offset named when not UTC), or ''. */
+const when = (d: Details, name: string): string => {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?(Z|[+-]\d{2}:?\d{2})$/.exec(field(d, name));
+  if (!m) return '';
+  const zone = m[3] === 'Z' || /^[+-]00:?00$/.test(m[3] ?? '') ? 'UTC' : `UTC${m[3]}`;
+  return `${m[1]} ${m[2]} ${zone}`;
+};
 
 /** Keyed like the audit log's `action`: "METHOD path". */
 export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
@@ -67,8 +96,8 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
   'POST /api/add-card': fixed('Card added', 'Added a payment card.'),
   'POST /api/update-card': fixed('Card changed', 'Changed a payment card.'),
   'POST /api/delete-card': fixed('Card removed', 'Removed a payment card.'),
-  'POST /api/single-payment': fixed('Payment made', 'Made a payment with a card.'),
-  'POST /api/saved-card-payment': fixed('Payment made', 'Made a payment with a saved card.'),
+  'POST /api/single-payment': { action: 'Payment made', summary: payment(false) },
+  'POST /api/saved-card-payment': { action: 'Payment made', summary: payment(true) },
   'POST /api/purchase-product': {
     action: 'Product bought',
     summary: (d) => `Bought a coworking product${named(d, 'product', 'product_id')}.`,
@@ -82,7 +111,8 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
   },
   'POST /api/renew-domain': {
     action: 'Domain renewed',
-    summary: (d) => `Renewed the domain${named(d, 'domain')}.`,
+    summary: (d) =>
+      `Renewed the domain${named(d, 'renew_domain', 'domain')}${forYears(d, 'numyears')}${dollars(d, 'price') ? ` (${dollars(d, 'price').trim()})` : ''}.`,
   },
   'POST /api/domainedit': {
     action: 'Domain settings changed',
@@ -135,7 +165,13 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     'Newsletter subscription changed',
     'Changed the newsletter subscription.',
   ),
-  'POST /api/auto-responder': fixed('Auto-responder changed', 'Changed the auto-responder.'),
+  'POST /api/auto-responder': {
+    action: 'Auto-responder set',
+    summary: (d) =>
+      when(d, 'start') && when(d, 'end')
+        ? `Set the auto-responder to answer from ${when(d, 'start')} to ${when(d, 'end')}${named(d, 'reply_to') ? `, replying from${named(d, 'reply_to')}` : ''}.`
+        : 'Set the auto-responder.',
+  },
   // hosting
   'POST /api/update-php-version': {
     action: 'PHP version changed',
@@ -166,10 +202,10 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     summary: (d) => `Changed the contact${named(d, 'contact')}.`,
   },
   'POST /api/delete-contact': fixed('Contact removed', 'Removed a contact.'),
-  // sessions (issue 18)
+  // sessions
   'POST /api/end-session': fixed('Session ended', 'Signed a browser out.'),
   'POST /api/end-other-sessions': fixed('Sessions ended', 'Signed out every other browser.'),
-  // second factor and passkeys (issue 18)
+  // second factor and passkeys
   'POST /api/totp-setup': fixed('Authenticator set-up started', 'Began setting up an authenticator app.'),
   'POST /api/totp-confirm': fixed(
     'Authenticator turned on',
@@ -197,12 +233,25 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
     summary: (d) => `Renamed a passkey${named(d, 'name') ? ` to${named(d, 'name')}` : ''}.`,
   },
   'POST /api/delete-passkey': fixed('Passkey removed', 'Removed a passkey.'),
-  // personal access tokens (issue 20)
+  // personal access tokens
   'POST /api/create-api-token': {
     action: 'API token created',
     summary: (d) => `Created the API token${named(d, 'name')}.`,
   },
   'POST /api/revoke-api-token': fixed('API token revoked', 'Revoked an API token.'),
+  // app passwords for mail (docs/mail-servers-passwords.md)
+  'POST /api/create-mail-app-password': {
+    action: 'App password created',
+    summary: (d) => `Created the app password for mail${named(d, 'name')}.`,
+  },
+  'POST /api/revoke-mail-app-password': fixed('App password revoked', 'Revoked an app password for mail.'),
+  'POST /api/require-mail-app-passwords': {
+    action: 'App passwords setting changed',
+    summary: (d) =>
+      d.required === true
+        ? 'Asked that mail programs use app passwords only.'
+        : 'Asked that the email password work again for mail programs.',
+  },
 };
 
 /** "user@domain" from two fields, or the one there is. */
@@ -222,7 +271,7 @@ export function describeActivity(action: string, details: Details): { action: st
   return { action: sentence.action, summary: `${sentence.summary(details)}${via}` };
 }
 
-/** " Made with the API token "name"." for a change a personal access token made (issue 20), else ''. */
+/** " Made with the API token "name"." for a change a personal access token made, else ''. */
 function viaToken(details: Details): string {
   const token = details.api_token;
   if (!token || typeof token !== 'object') return '';

@@ -1,4 +1,4 @@
-/** Texts of the passkeys (issue 18): the Security screen's panel, the sign-in button, the mail. */
+/** Texts of the passkeys: the Security screen's panel, the sign-in button, the mail. */
 export const passkeyText = {
   added: 'Passkey added',
   renamed: 'Passkey renamed',

@@ -7,7 +7,7 @@ import { passkeyText } from './passkey-messages.ts';
 import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from './passkey-refs.ts';
 
 /**
- * Passkeys (WebAuthn, issue 18): register, list, rename and remove an account's passkeys, and
+ * Passkeys (WebAuthn): register, list, rename and remove an account's passkeys, and
  * sign in with one alone. The options and responses are the JSON forms of the Web Authentication
  * API (W3C WebAuthn Level 3 §5.1.8–§5.1.11), as @simplewebauthn/browser sends and reads them.
  */

@@ -31,7 +31,7 @@ export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
 
 /**
  * The ways to finish a sign-in after the password. 'passkey' is listed when the account has a
- * passkey besides its authenticator app (docs/decisions/018-passkey-second-factor.md); a client
+ * passkey besides its authenticator app (docs/decisions/077-passkey-second-factor.md); a client
  * shows the switches it knows.
  */
 export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
@@ -55,7 +55,7 @@ export const secondFactorText = {
     'Staff accounts need a second factor: set up an authenticator app before anything else (Account → Security)',
   noSecondFactor: 'This account has no second factor',
 
-  // a passkey as the second step (docs/decisions/018-passkey-second-factor.md)
+  // a passkey as the second step (docs/decisions/077-passkey-second-factor.md)
   usePasskey: 'Use a passkey instead',
   /** The assertion did not verify: another account's passkey, a bad signature, a wrong site. */
   passkeyNotAccepted: 'This passkey was not accepted: use a passkey of this account, or enter a code',

@@ -15,7 +15,7 @@ import {
 export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, secondFactorText, TOTP } from './second-factor-refs.ts';
 
 /**
- * The second factor (issue 18): authenticator codes (TOTP, RFC 6238), recovery codes, the sign-in's
+ * The second factor: authenticator codes (TOTP, RFC 6238), recovery codes, the sign-in's
  * code step and the staff policy. Texts first, then the calls (docs/api.md "Second factor").
  */
 

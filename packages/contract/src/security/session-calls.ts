@@ -3,7 +3,7 @@ import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
 
 /**
- * The account's sessions and sign-in attempts (issue 18; docs/decisions/018-session-list.md).
+ * The account's sessions and sign-in attempts (docs/decisions/018-session-list.md).
  * A session is named by its public id, never by the secret its token carries; addresses are
  * prefixes (an IPv4 /24, an IPv6 /64), never a whole address.
  */
@@ -12,7 +12,15 @@ import { logname, text } from '../rules.ts';
  * How a session was opened (and a sign-in attempted): password, password + authenticator code,
  * password + passkey (the passkey as the second step), passkey alone, staff.
  */
-export const SIGN_IN_METHODS = ['password', 'password+code', 'password+passkey', 'passkey', 'staff'] as const;
+export const SIGN_IN_METHODS = [
+  'password',
+  'password+code',
+  'password+passkey',
+  'passkey',
+  'staff',
+  'directory',
+  'directory+mfa',
+] as const;
 export const SignInMethod = z.enum(SIGN_IN_METHODS);
 export type SignInMethod = z.infer<typeof SignInMethod>;
 
@@ -46,6 +54,8 @@ export const SIGN_IN_METHOD_TEXT: Record<SignInMethod, string> = {
   'password+passkey': 'Password and passkey',
   passkey: 'Passkey',
   staff: 'Staff',
+  directory: 'Staff directory',
+  'directory+mfa': 'Staff directory with a second factor',
 };
 export const SIGN_IN_RESULT_TEXT: Record<SignInResult, string> = {
   success: 'Signed in',

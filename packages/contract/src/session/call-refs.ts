@@ -18,7 +18,7 @@ export const LOOKUP_LOGNAME_UID = {
   token: true,
 } as const;
 
-/** Beyond the spec (issue 21): staff find accounts by name, email or domain, not only logname or uid. */
+/** Beyond the spec: staff find accounts by name, email or domain, not only logname or uid. */
 export const SEARCH_ACCOUNTS = { method: 'GET', path: '/api/search-accounts/:text', token: true } as const;
 /** The most accounts a staff search answers; a longer list asks for a narrower search. */
 export const ACCOUNT_SEARCH_LIMIT = 20;

@@ -13,11 +13,11 @@ import {
   USER_MODE,
 } from './call-refs.ts';
 
-/** Calls of the session and shell (spec 000 §7). */
+/** Calls of the session and shell. */
 
 export const Mode = z.enum(['light', 'dark']);
 /**
- * The stored preference beside the spec's `mode` (issue 21, docs/decisions/021-colour-mode.md):
+ * The stored preference beside the spec's `mode` (docs/decisions/080-colour-mode.md):
  * 'system' follows the device's dark setting until the user picks light or dark; the spec's `mode`
  * then reads 'light' (its fallback), so a client that knows only the spec's field is unchanged.
  */
@@ -119,7 +119,7 @@ export const userMode = defineCall({
 export const setMode = defineCall({
   method: 'POST',
   path: '/api/set-mode',
-  // 'system' clears the choice (issue 21); light and dark as the spec has them.
+  // 'system' clears the choice; light and dark as the spec has them.
   body: z.object({ logname, mode: ColorMode }),
   data: z.object({ mode: ColorMode }),
 });

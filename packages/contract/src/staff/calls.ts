@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 
-/** Calls of staff tools that are not screens of the specification (DESIGN.md §5: the outbox, viewable by staff). */
+/** Calls of staff tools that are not screens of the specification (the outbox, viewable by staff). */
 
 /** Outbox states: `queued` (waiting or being retried), `sent` (SMTP accepted it), `stored` (written as .eml). */
 export const OutboxStatus = z.enum(['queued', 'sent', 'stored']);

@@ -4,7 +4,7 @@ import { text } from '../rules.ts';
 import { toolsText } from './messages.ts';
 
 /**
- * Calls of the utility tools (spec 002 §7). Every one needs a signed-in caller.
+ * Calls of the utility tools. Every one needs a signed-in caller.
  *
  * The text tools take `item, cleartext`: `cleartext` is the text to hash, encode or decode and
  * `item` names the operation ('md5', 'sha1', 'bcrypt', 'encode', 'decode'); the path already

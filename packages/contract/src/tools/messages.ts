@@ -1,10 +1,10 @@
 /**
- * Texts of the utility tools (spec 002 §2 "Utility tools", §8, §9). Texts of the spec are exact.
+ * Texts of the utility tools. The texts are exact: screens and tests compare them.
  * The texts of the tool functions themselves (bad Base64, out-of-range times, counts …) are the
  * server's and reach the screen as the error of a 400 answer.
  */
 export const toolsText = {
-  // answer boxes (spec 002 §8: "the answer box shows Error: {error}")
+  // answer boxes ("the answer box shows Error: {error}")
   answerError: (error: string) => `Error: ${error}`,
 
   // request checks made by the contract

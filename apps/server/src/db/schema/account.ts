@@ -3,7 +3,7 @@ import { index, integer, pgTable, pgView, serial, text, timestamp } from 'drizzl
 import { accounts } from './core.ts';
 
 /**
- * Mail/unix password changes waiting for their propagation delay (spec 000 §9: about ten
+ * Mail/unix password changes waiting for their propagation delay (about ten
  * minutes). The queued job `account.apply-mail-password` copies `hash` into
  * accounts.mail_password_hash when `apply_at` is reached. While a change is `pending` a new
  * one is refused ("Password change already pending"); a reset through a mailed link supersedes it.
@@ -30,12 +30,30 @@ export const mailPasswordChanges = pgTable(
 
 /**
  * What Dovecot's SQL passdb reads (docs/mail-servers-passwords.md): one row per account that has
- * a mail/unix password, the hash in Dovecot's scheme-prefixed form.
+ * a mail/unix password, the hash in Dovecot's scheme-prefixed form. An account whose owner requires
+ * app passwords for mail (mail_app_password_settings) has no row: its main password stops working,
+ * also for mail servers still configured as before app passwords (the view keeps its columns).
  */
 export const mailPasswords = pgView('mail_passwords', {
   username: text('username').notNull(),
   password: text('password').notNull(),
   uid: integer('uid').notNull(),
 }).as(
-  sql`select logname as username, mail_password_hash as password, uid from accounts where mail_password_hash is not null`,
+  sql`select a.logname as username, a.mail_password_hash as password, a.uid from accounts a where a.mail_password_hash is not null and not exists (select 1 from mail_app_password_settings s where s.owner = a.logname and s.app_passwords_only)`,
+);
+
+/**
+ * The live app passwords for mail (docs/mail-servers-passwords.md): Dovecot's first passdb picks
+ * the row by user, the password's first four letters (`lookup`) and the service asking
+ * (`services`: imap and pop3 for the scope imap, smtp for smtp, all three for all). Revoked ones
+ * have no row, so a revocation holds at the next login (Dovecot's auth cache off or short).
+ */
+export const mailAppPasswordsLive = pgView('mail_app_passwords_live', {
+  username: text('username').notNull(),
+  lookup: text('lookup').notNull(),
+  password: text('password').notNull(),
+  services: text('services').array().notNull(),
+  uid: integer('uid').notNull(),
+}).as(
+  sql`select p.owner as username, p.lookup, p.hash as password, case p.scope when 'imap' then array['imap','pop3'] when 'smtp' then array['smtp'] else array['imap','pop3','smtp'] end as services, a.uid from mail_app_passwords p join accounts a on a.logname = p.owner where p.revoked_at is null`,
 );

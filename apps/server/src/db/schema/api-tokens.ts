@@ -2,7 +2,7 @@ import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './core.ts';
 
 /**
- * Personal access tokens (docs/decisions/020-api-tokens.md). The token itself is shown once and
+ * Personal access tokens (docs/decisions/079-api-tokens.md). The token itself is shown once and
  * never stored: only its SHA-256. `id` is the public part of the token (`mpt_<id>_<secret>`), so a
  * request finds its row by primary key and compares one hash. Revoked rows stay (revoked_at) so the
  * audit entries made with the token keep a name; they go with their account.

@@ -37,7 +37,8 @@ export const cards = pgTable(
 
 /**
  * Payments: `status` is pending (reserved, gateway call under way), approved, declined, error,
- * unknown (a gateway time-out still to reconcile) or failed (reconciled: never charged).
+ * unknown (a gateway time-out still to reconcile), failed (reconciled: never charged) or
+ * not_stored (never sent to be charged: the gateway would not store its card).
  * Until the gateway answers, `trans_id` is a provisional `pending-…` id.
  * `purpose` 'account' payments are applied to the balance; 'coworking' ones pay a purchase.
  */

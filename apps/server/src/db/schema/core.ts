@@ -42,7 +42,7 @@ export const accounts = pgTable(
     atCode: integer('at_code').notNull().default(0),
     popupNote: text('popup_note').notNull().default(''),
     popupNoteLastmod: timestamp('popup_note_lastmod', { withTimezone: true }),
-    // 'system' (issue 21): follow the device's dark setting until the user picks light or dark.
+    // 'system': follow the device's dark setting until the user picks light or dark.
     mode: text('mode').notNull().default('system'),
     passwordHash: text('password_hash'),
     /** Mail/unix password in a scheme the mail servers verify (Dovecot `{ARGON2ID}`). */
@@ -56,7 +56,17 @@ export const accounts = pgTable(
      */
     sessionEpoch: integer('session_epoch').notNull().default(0),
   },
-  (t) => [index('accounts_primary_idx').on(t.primary)],
+  (t) => [
+    index('accounts_primary_idx').on(t.primary),
+    // Staff search by part of a name or billing email (`ilike '%…%'`): trigram indexes (pg_trgm;
+    // docs/decisions/050-staff-search-trigram-index.md). The name's expression is the search's own,
+    // features/session/routes.ts, accountName.
+    index('accounts_name_trgm').using(
+      'gin',
+      sql`(trim(${t.firstName} || ' ' || ${t.lastName})) gin_trgm_ops`,
+    ),
+    index('accounts_bill_email_trgm').using('gin', t.billEmail.op('gin_trgm_ops')),
+  ],
 );
 
 /** Account and billing addresses (kind 'account' | 'bill'). */
@@ -110,7 +120,7 @@ export const sessions = pgTable(
   {
     /** 128 random bits, base64url: the token's secret `sid`, never shown. */
     id: text('id').primaryKey(),
-    /** The id the session list shows and end-session names (issue 18): it proves nothing. */
+    /** The id the session list shows and end-session names: it proves nothing. */
     publicId: uuid('public_id').notNull().defaultRandom(),
     /** The signed-in account: its role, password and existence decide whether the session lives. */
     account: text('account')
@@ -143,7 +153,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in attempts on an account (issue 18, docs/decisions/018-session-list.md): kept 90 days (the
+ * Sign-in attempts on an account (docs/decisions/018-session-list.md): kept 90 days (the
  * housekeeping job), plus each account's last success, which tells a new device from a first sign-in.
  * Only the address's prefix is kept, never the address.
  */
@@ -192,7 +202,12 @@ export const outbox = pgTable(
     toAddr: text('to_addr').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** Plain text only in rows queued by a release before 0011; '' since (docs/decisions/045-secrets-at-rest.md). */
     body: text('body').notNull(),
+    /** The body sealed with the portal's secret box; cleared once the message is sent. */
+    sealedBody: text('sealed_body'),
+    /** A keyed hash of kind, address, subject and body: "the same message again?" without the body. */
+    bodyMac: text('body_mac'),
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

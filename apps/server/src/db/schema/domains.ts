@@ -32,7 +32,12 @@ export const domains = pgTable(
     website: integer('website').notNull().default(0),
     docroot: text('docroot').notNull().default(''),
   },
-  (t) => [index('domains_owner_idx').on(t.owner)],
+  (t) => [
+    index('domains_owner_idx').on(t.owner),
+    // Staff search by part of a domain (`ilike '%…%'`): a trigram index (pg_trgm; migration 0012,
+    // docs/decisions/050-staff-search-trigram-index.md).
+    index('domains_domain_trgm').using('gin', t.domain.op('gin_trgm_ops')),
+  ],
 );
 
 /** Admin rights granted by an owner to another account, on one domain or (domain null) on all. */
@@ -66,7 +71,7 @@ export const tldPrices = pgTable(
 );
 
 /**
- * Registration agreements signed (spec 001 §4): one row per account, domain and agreement text,
+ * Registration agreements signed: one row per account, domain and agreement text,
  * so a repeated submission keeps the first signature and its time stamp.
  */
 export const domainAgreements = pgTable(

@@ -2,7 +2,7 @@ import { bigint, boolean, index, pgTable, serial, text, timestamp } from 'drizzl
 import { accounts } from './core.ts';
 
 /**
- * Passkeys (WebAuthn credentials, issue 18; auth/passkeys.ts). The public key only: the private
+ * Passkeys (WebAuthn credentials; auth/passkeys.ts). The public key only: the private
  * key never leaves the customer's authenticator. Rows go with their account.
  */
 export const passkeys = pgTable(

@@ -2,7 +2,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp } from 'drizzl
 import { accounts } from './core.ts';
 
 /**
- * An account's authenticator app (TOTP, RFC 6238; docs/decisions/018-second-factor.md). The secret is
+ * An account's authenticator app (TOTP, RFC 6238; docs/decisions/075-second-factor.md). The secret is
  * kept encrypted (auth/secret-box.ts), never in the clear. A row without `confirmed_at` is a setup
  * in progress: it does not count as a second factor until its first right code.
  */

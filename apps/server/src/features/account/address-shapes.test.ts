@@ -4,7 +4,7 @@ import { changedTables, snapshot } from '../../../test/security/snapshot.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
- * Address shapes (issue 15): the account and billing address calls stored `' OR 1=1 --` as a state and
+ * Address shapes: the account and billing address calls stored `' OR 1=1 --` as a state and
  * as a ZIP code. The contract's per-country rules refuse it with a short text and store nothing.
  */
 let t: TestApp;

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, addresses, auditLog, outbox, statementDelivery } from '../../db/schema.ts';
+import { accounts, addresses, auditLog, statementDelivery } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { mailsTo } from '../../../test/support/mail.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -24,13 +25,7 @@ const newAccountAddress = {
 };
 
 async function lastMail(kind: string) {
-  const [row] = await t.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.kind, kind))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return row;
+  return (await mailsTo(t, { kind }))[0];
 }
 
 describe('POST /api/get-account-address and /api/get-bill-address', () => {
@@ -233,7 +228,7 @@ describe('statement delivery', () => {
       .as('bob')
       .post('/api/change-statement-delivery', { logname: 'bob', method: 'x', nozero: 1, email: '' });
     expect(method.status).toBe(400);
-    // Issue 15: a method that was sent is not missing.
+    // A method that was sent is not missing.
     expect(method.body.errors.method).toBe('Invalid');
     expect((await t.as('bob').get('/api/get-statement-delivery/bob')).body.data.method).toBe('p');
   });

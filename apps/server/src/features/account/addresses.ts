@@ -13,7 +13,7 @@ type Address = C.Address;
 const LABEL: Record<Kind, 'Account' | 'Billing'> = { account: 'Account', bill: 'Billing' };
 
 /**
- * Account and billing addresses (spec 000 §3, §5, §7). Every change mails accounting the old and
+ * Account and billing addresses. Every change mails accounting the old and
  * the new address, in the same transaction as the change (through the outbox).
  */
 export function addressRoutes(app: FastifyInstance): void {

@@ -6,7 +6,7 @@ import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
 import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 
 /**
- * Personal access tokens (issue 20): made in a session with the password, shown once, stored
+ * Personal access tokens: made in a session with the password, shown once, stored
  * hashed, used as a bearer token on the same calls as a session, within their scope, never with
  * staff power nor on calls that make or change credentials, refused at once when revoked or
  * expired, audited with their name, rate limited, and their owner mailed once before they expire.
@@ -209,7 +209,7 @@ describe('using a token', () => {
       .from(auditLog)
       .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
     expect(after).toHaveLength(3);
-    // The account's activity says which token made the change (issue 18's list, issue 20).
+    // The account's activity says which token made the change.
     const activity = await t.as('alice').get('/api/account-activity/alice?q=Address%20sync');
     expect(activity.status).toBe(200);
     const summaries = activity.body.data.events.map((e: { summary: string }) => e.summary);

@@ -14,7 +14,7 @@ import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { defineJob } from '../../lib/jobs.ts';
 
 /**
- * Personal access tokens (issue 20, docs/decisions/020-api-tokens.md): an account makes its own
+ * Personal access tokens (docs/decisions/079-api-tokens.md): an account makes its own
  * (with its password, in a signed-in session, never staff for it), lists them without their
  * secrets, and revokes them; staff may list and revoke a customer's (audited, as every staff change).
  */

@@ -23,7 +23,7 @@ const BREACHED = 'password123';
 
 /**
  * Runs the command as `npm run portal -- account <sub> …args` would, keeping what it prints. The
- * `--password P` of the arguments is typed at the prompt instead (issue 22: not on the command line).
+ * `--password P` of the arguments is typed at the prompt instead (not on the command line).
  */
 async function portal(sub: 'create' | 'set-password', ...args: string[]) {
   const lines = { log: [] as string[], error: [] as string[] };

@@ -14,7 +14,7 @@ import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import type { Outbox } from '../../integrations/mailer.ts';
 
-/** Spec 000 §9: "password changes propagate in about ten minutes". */
+/** Password changes reach the mail servers in about ten minutes. */
 export const MAIL_PASSWORD_DELAY_MS = 10 * 60_000;
 /** Applies a queued mail/unix password change (a mail_password_changes row) once its delay is over. */
 export const applyMailPasswordJob = defineJob(
@@ -48,7 +48,7 @@ export async function verifyOperator(
   await clearFailures(db, checks[0].key);
 }
 
-/** Tells the account's addresses that its panel password changed (#17 §3); the password is never in it. */
+/** Tells the account's addresses that its panel password changed; the password is never in it. */
 export async function mailPasswordChanged(
   outbox: Outbox,
   db: Db,

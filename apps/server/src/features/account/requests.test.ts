@@ -2,6 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, secondaryRequests } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { mailsTo } from '../../../test/support/mail.ts';
 
 let t: TestApp;
 // Building the app on a fresh database can take a while on a busy machine.
@@ -23,13 +24,7 @@ const request = (lognames: string[], over: Record<string, unknown> = {}) => ({
 });
 
 async function lastMail(kind: string) {
-  const [row] = await t.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.kind, kind))
-    .orderBy(desc(outbox.id))
-    .limit(1);
-  return row;
+  return (await mailsTo(t, { kind }))[0];
 }
 
 describe('POST /api/check-account-names', () => {
@@ -130,7 +125,7 @@ describe('POST /api/request-accounts and the staff calls', () => {
     expect((await t.as('alice').post('/api/staff/secondary-request-done', { id })).status).toBe(403);
     const bad = await t.as('staff').post('/api/staff/secondary-request-done', { id: 'x' });
     expect(bad.status).toBe(400);
-    // Issue 15: a wrong type is told so.
+    // A wrong type is told so.
     expect(bad.body.errors.id).toBe('Must be a number');
     expect((await t.as('staff').post('/api/staff/secondary-request-done', { id: 999 })).status).toBe(404);
     const res = await t.as('staff').post('/api/staff/secondary-request-done', { id });

@@ -14,7 +14,7 @@ type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
 type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
 type Row = { logname: string; first_name: string; last_name: string; alias: string; type: string };
 
-/** A new account name: a letter, then letters, digits, '.', '_' or '-'; at most 12 characters (spec 000 §9). */
+/** A new account name: a letter, then letters, digits, '.', '_' or '-'; at most 12 characters. */
 const NEW_NAME = /^[a-z][a-z0-9._-]{0,11}$/;
 /** Names of system and role mailboxes, never given to a customer. */
 const RESERVED = new Set([
@@ -58,7 +58,7 @@ export function recipientAddress(config: Config, to: C.MessageRecipient): string
   }[to];
 }
 
-/** Secondary-account requests, web-hosting domains and the authenticated message (spec 000 §7). */
+/** Secondary-account requests, web-hosting domains and the authenticated message. */
 export function requestRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
@@ -196,7 +196,8 @@ export function requestRoutes(app: FastifyInstance): void {
           '\n',
         ),
       };
-      if (!(await sentRecently(db, message))) await deps.outbox.send(db, message);
+      if (!(await sentRecently(db, message, deps.outbox.fingerprint(message))))
+        await deps.outbox.send(db, message);
       return new Answer({ send_to: body.send_to, footer }, accountText.messageSent);
     },
   });
@@ -217,7 +218,7 @@ type QueuedMessage = { kind: string; account: string; to: string; subject: strin
  * (the second sees the first's committed row). Compared on the database clock, which also
  * stamps outbox.created_at.
  */
-async function sentRecently(db: Db, m: QueuedMessage): Promise<boolean> {
+async function sentRecently(db: Db, m: QueuedMessage, fingerprint: string): Promise<boolean> {
   await db
     .select({ l: accounts.logname })
     .from(accounts)
@@ -232,7 +233,7 @@ async function sentRecently(db: Db, m: QueuedMessage): Promise<boolean> {
         eq(outbox.kind, m.kind),
         eq(outbox.toAddr, m.to),
         eq(outbox.subject, m.subject),
-        eq(outbox.body, m.body),
+        eq(outbox.bodyMac, fingerprint),
         sql`${outbox.createdAt} > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES})`,
       ),
     )

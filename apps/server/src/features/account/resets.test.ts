@@ -79,7 +79,7 @@ describe('POST /api/forgot-panel-password and /api/forgot-email-password', () =>
     expect(stored[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('caps the links mailed per account, and never refuses its owner (issue 17)', async () => {
+  it('caps the links mailed per account, and never refuses its owner', async () => {
     // Strangers used to lock the reset of an account with five requests; now every request is
     // answered alike and at most 5 links a quarter hour reach the mailbox.
     const before = t.sent.length;
@@ -192,7 +192,7 @@ describe('recovery contacts feed password resets', () => {
     });
     expect(added.status).toBe(200);
     const id = added.body.data.id as number;
-    // #17 §3: the new address counts once it has followed the link mailed to it.
+    // The new address counts once it has followed the link mailed to it.
     await t.drainJobs();
     const confirm = t.sent
       .find((m) => m.to === 'carol.spare@example.org')
@@ -206,14 +206,14 @@ describe('recovery contacts feed password resets', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.data.username).toBe('carol');
 
-    // The reset ended carol's sessions (issue 17): she signs in again with the new password.
+    // The reset ended carol's sessions: she signs in again with the new password.
     const signIn = await t.request('POST', '/api/miglogin', { body: { username: 'carol', password: GOOD } });
     const deleted = await t.request('POST', '/api/delete-recovery-email', {
       token: signIn.body.data.id_token,
       body: { account: 'carol', id },
     });
     expect(deleted.status).toBe(200);
-    // The reset's own notice to the account (#17 §3) is delivered first: not part of what is counted.
+    // The reset's own notice to the account is delivered first: not part of what is counted.
     await t.drainJobs();
     const before = t.sent.length;
     const again = await forgot('panel', 'carol', 'carol.spare@example.org');

@@ -1,3 +1,4 @@
+import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
@@ -22,6 +23,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { revokeMailAppPasswords } from './mail-app-passwords.ts';
 import {
   consumeResetToken,
   issueResetToken,
@@ -59,7 +61,7 @@ const ROUTE_OF: Record<ResetKind, string> = { panel: 'reset-panel-password', ema
 const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'email/unix' };
 
 /**
- * The reset flows (spec 000 §2, §4): a request mails a single-use link, valid 30 minutes, only
+ * The reset flows: a request mails a single-use link, valid 30 minutes, only
  * when the address is the account's bill or recovery address; the answer is the same whether or
  * not anything matched, so the calls reveal neither accounts nor addresses. The request only queues
  * the work (resetRequestJob): every request does the same work in the same time, whatever it names.
@@ -136,6 +138,8 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
         now,
         supersede: true,
       });
+      // The mailbox's password is reset: the app passwords for mail go with the old one.
+      await revokeMailAppPasswords(db, owner, 'reset-link', now);
       return new Answer(
         { logname: owner, apply_at: applyAt.toISOString() },
         accountText.changePending(owner),
@@ -195,8 +199,8 @@ export async function handleResetRequest(
 }
 
 /**
- * A reset by mail is what an owner does when something is wrong: every live API token of the account
- * is revoked (sessions end with endSessions), and the lasting credentials a reset does not change
+ * A reset by mail is what an owner does when something is wrong: every live API token and app
+ * password for mail of the account is revoked (sessions end with endSessions), and the lasting credentials a reset does not change
  * (the second factor, passkeys) are read back so the owner is shown them, each removable in the
  * security centre.
  */
@@ -216,13 +220,20 @@ async function afterReset(db: Db, owner: string, now: Date): Promise<C.ResetRema
     .from(passkeys)
     .where(eq(passkeys.owner, owner))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
-  return { tokens_revoked: revoked.length, authenticator: !!totp, passkeys: keys.map((k) => k.name) };
+  return {
+    tokens_revoked: revoked.length,
+    app_passwords_revoked: await revokeMailAppPasswords(db, owner, 'reset-link', now),
+    authenticator: !!totp,
+    passkeys: keys.map((k) => k.name),
+  };
 }
 
 /** The reset mail's lines on what was revoked and what remains (the texts of the last screen). */
 function remainingLines(remaining: C.ResetRemaining, securityUrl: string): string[] {
   const lines: string[] = [''];
   if (remaining.tokens_revoked > 0) lines.push(accountText.resetTokensRevoked(remaining.tokens_revoked));
+  if (remaining.app_passwords_revoked > 0)
+    lines.push(mailAppPasswordText.resetRevoked(remaining.app_passwords_revoked));
   const left = [
     ...(remaining.authenticator ? [accountText.resetRemainingAuthenticator] : []),
     ...remaining.passkeys.map((name) => accountText.resetRemainingPasskey(name)),
@@ -254,7 +265,7 @@ async function matchRecoveryAddress(
       and(
         eq(recoveryEmails.owner, logname),
         sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
-        // A recovery address counts once it has followed its confirmation link (#17 §3).
+        // A recovery address counts once it has followed its confirmation link.
         isNotNull(recoveryEmails.confirmedAt),
         // One staff put on the account waits out its cooling-off period, which the customer can cancel
         // (docs/decisions/032-staff-made-recovery-addresses.md).

@@ -10,6 +10,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { addressRoutes } from './addresses.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
+import { mailAppPasswordRoutes } from './mail-app-passwords.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
@@ -28,13 +29,14 @@ export function accountRoutes(app: FastifyInstance): void {
   statementRoutes(app);
   requestRoutes(app);
   apiTokenRoutes(app);
+  mailAppPasswordRoutes(app);
 }
 
 function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
   const { deps } = app;
 
   /**
-   * Both shapes of spec 000 §3 and spec 002 §3: the account's own email/unix password, or a
+   * Both shapes of the call: the account's own email/unix password, or a
    * secondary's (panel_logname = its primary). The answer's message is what the secondary-password
    * screen classifies: "…data breaches." breached, "Password change already pending…" pending.
    */
@@ -58,7 +60,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
     },
   });
 
-  /** The members panel password; `message` '' means success (spec 000 §7). */
+  /** The members panel password; `message` '' means success. */
   route(app, C.userChangePassword, {
     access: { account: ({ body }) => body.username },
     session: 'interactive',

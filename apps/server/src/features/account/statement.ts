@@ -6,9 +6,9 @@ import { statementDelivery } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 
 /**
- * Statement delivery (spec 000 §3 "Statement delivery"): n standard, e email only, p paper only,
+ * Statement delivery: n standard, e email only, p paper only,
  * ep both; nozero 1 = send only when money is owed; a blank email means the bill email. The
- * 'statement' scope refuses a Secondary with the statement page's own text (spec 000 §6).
+ * 'statement' scope refuses a Secondary with the statement page's own text.
  */
 export function statementRoutes(app: FastifyInstance): void {
   route(app, C.getStatementDelivery, {

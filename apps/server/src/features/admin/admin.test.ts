@@ -430,7 +430,7 @@ describe('contacts: add, get, update, delete', () => {
     expect((await t.as('staff').post('/api/get-contact', { logname: 'bob', tcid: 4 })).status).toBe(200);
     expect(
       (await t.as('alice').post('/api/get-contact', { logname: 'alice', tcid: 'abc' })).body.errors.tcid,
-    ).toBe('Must be a number'); // issue 15: a wrong type is told so
+    ).toBe('Must be a number'); // A wrong type is told so
     expect(
       (await t.request('POST', '/api/get-contact', { body: { logname: 'alice', tcid: 1 } })).status,
     ).toBe(401);
@@ -501,7 +501,7 @@ describe('contacts: add, get, update, delete', () => {
     expect(
       (await t.as('alice').post('/api/delete-contact', { account: 'alice', id: added.tcid })).status,
     ).toBe(403);
-    // Issue 15: an id that was not sent is missing: the spec's "Required" (z.coerce called it "Invalid").
+    // An id that was not sent is missing: the spec's "Required" (z.coerce called it "Invalid").
     expect((await t.as('alice').post('/api/delete-contact', { account: 'alice' })).body.errors.id).toBe(
       'Required',
     );

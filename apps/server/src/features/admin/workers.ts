@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
+/** The jobs of the admin area, collected by the registry (src/workers.ts). */
+export const JOBS = [] as const;
+
 /** Background jobs of the admin area, registered on the job runner (see lib/jobs.ts). */
-export function registerAdminWorkers(_app: FastifyInstance): void {}
+export function registerWorkers(_app: FastifyInstance): void {}

@@ -175,6 +175,22 @@ describe('stored cards', () => {
     expect((await t.db.select().from(cards)).length).toBe(before);
   });
 
+  it('single-payment: a new card the gateway will not store answers card_not_stored, and so does its replay', async () => {
+    // Card status 1 (save the card): the gateway stores it first, and refuses this ZIP code.
+    const body = payment({ zipcode: '46282', save_status: 1, idempotency_key: 'not-stored-1' });
+    const first = await t.as('alice').post('/api/single-payment', body);
+    expect(first.status).toBe(422);
+    expect(first.body).toMatchObject({
+      code: 'card_not_stored',
+      message: expect.stringMatching(/^Unable to add this card /),
+    });
+    const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'alice:not-stored-1'));
+    expect(row?.status).toBe('not_stored');
+    const replay = await t.as('alice').post('/api/single-payment', body);
+    expect(replay.status).toBe(422);
+    expect(replay.body).toMatchObject({ code: 'card_not_stored', message: first.body.message });
+  });
+
   it('update-card: only the expiration format is checked', async () => {
     const id = await cardId('alice', '0002');
     const bad = await t.as('alice').post('/api/update-card', { account: 'alice', id, expdate: '13/29' });
@@ -478,7 +494,7 @@ describe('payments', () => {
     expect(card).toMatchObject({ owner: 'bob', ccn4: '0002', cardType: 'AmExp', onAutoBilling: true });
   });
 
-  it('a payment that fails with card status 1 or 2 saves no card and moves no auto-billing (spec 000 §4)', async () => {
+  it('a payment that fails with card status 1 or 2 saves no card and moves no auto-billing', async () => {
     const auto = await cardId('bob', '0015');
     await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, 'bob'));
     await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, auto));

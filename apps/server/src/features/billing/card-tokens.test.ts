@@ -6,7 +6,7 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
 import { must } from '../../../test/support/must.ts';
 
 /**
- * Card tokens (issue #19, docs/decisions/019-card-tokens.md): the API takes `opaque_data` in place
+ * Card tokens (docs/decisions/019-card-tokens.md): the API takes `opaque_data` in place
  * of the card number and CVV; a token is single-use, valid 15 minutes and, with the sandbox, made
  * for one account; PORTAL_CARD_NUMBERS=refuse answers 400 to a typed-in card number.
  */
@@ -130,7 +130,7 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
     expect(declined.status).toBe(422);
   });
 
-  it('paying again with the same card and "save the card" keeps one card, not a second identical one (#21)', async () => {
+  it('paying again with the same card and "save the card" keeps one card, not a second identical one', async () => {
     const count = async () =>
       (await t.as('bob').get('/api/get-payment-methods/bob')).body.data.pay_methods.length;
     const before = await count();

@@ -125,7 +125,7 @@ export async function saveCardRow(
   return db.transaction(async (t) => {
     const tx = t as unknown as Db;
     // The same card again (same last four, type and expiry): the account keeps the one row it has
-    // (issue #21, defect 5); the caller deletes the gateway's new copy (`isOtherCopy`).
+    //; the caller deletes the gateway's new copy (`isOtherCopy`).
     const [same] = await tx
       .select()
       .from(cards)
@@ -175,7 +175,7 @@ export async function saveCardRow(
   });
 }
 
-/** Stored cards: list, prefill, add, update, delete (spec 000 §2, §3, §5, §7). */
+/** Stored cards: list, prefill, add, update, delete. */
 export function cardRoutes(app: FastifyInstance): void {
   route(app, C.getPaymentMethods, {
     access: { account: ({ params }) => params.account, scope: 'billing' },

@@ -44,7 +44,7 @@ async function checkPayment(
   }
 }
 
-/** Coworking products (spec 002 §2, §3, §4, §8): everyone sees the list; staff record purchases. */
+/** Coworking products: everyone sees the list; staff record purchases. */
 export function coworkingRoutes(app: FastifyInstance): void {
   route(app, C.getCoworkingProds, {
     access: 'user',

@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, REDACT } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
@@ -12,17 +11,18 @@ import { DEMO_FILE } from '../../lib/demo.ts';
 import { importFile } from '../../lib/import.ts';
 import {
   createTestDatabase,
-  demoPassword,
+  demoInjector,
   makeClock,
   type Res,
   type Sent,
 } from '../../../test/support/helper.ts';
+import { dumpDatabase } from '../../../test/support/at-rest.ts';
 import { registerWorkers } from '../../workers.ts';
 
 /**
  * Billing on both gateways, end to end, with the real request logger on (level trace, the
- * production redaction paths): every card and payment flow runs, then the database (every text
- * column of every table), the captured logs and the outbox are searched for the card numbers
+ * production redaction paths): every card and payment flow runs, then the database (every
+ * column of every table, test/support/at-rest.ts), the captured logs and the outbox are searched for the card numbers
  * and CVVs typed in.
  */
 
@@ -62,7 +62,7 @@ async function harness(env: Record<string, string>): Promise<Harness> {
   const transport: Transport = {
     name: 'smtp',
     async deliver(id, msg) {
-      sent.push({ ...msg });
+      sent.push({ ...msg, id });
       return `<t-${id}@portal>`;
     },
   };
@@ -80,50 +80,14 @@ async function harness(env: Record<string, string>): Promise<Harness> {
   });
   registerWorkers(app);
   await app.ready();
-  const tokens = new Map<string, string>();
-  const inject: Harness['inject'] = async (method, url, as, body) => {
-    let token = as ? tokens.get(as) : undefined;
-    if (as && !token) {
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/miglogin',
-        payload: { username: as, password: demoPassword(as) },
-      });
-      token = res.json().data.id_token as string;
-      tokens.set(as, token);
-    }
-    const res = await app.inject({
-      method,
-      url,
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const inject: Harness['inject'] = demoInjector(app);
   return {
     inject,
     logs,
     sent,
     clock,
     drain: () => app.deps.jobs.drain(),
-    dump: async () => {
-      // Both drivers answer execute() with { rows }.
-      const query = async <R>(q: ReturnType<typeof sql.raw>) =>
-        ((await app.deps.db.execute(q)) as unknown as { rows: R[] }).rows;
-      const columns = await query<{ table_name: string; column_name: string }>(
-        sql.raw(`select table_name, column_name from information_schema.columns
-          where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`),
-      );
-      const out: string[] = [];
-      for (const { table_name, column_name } of columns) {
-        const values = await query<{ v: string | null }>(
-          sql.raw(`select "${column_name}"::text as v from "${table_name}"`),
-        );
-        for (const r of values) if (r.v) out.push(`${table_name}.${column_name}: ${r.v}`);
-      }
-      expect(columns.length).toBeGreaterThan(20);
-      return out.join('\n');
-    },
+    dump: () => dumpDatabase(app.deps.db),
     close: async () => {
       await app.close();
       await database.close();

@@ -5,7 +5,7 @@ import { missing } from '../../auth/policy.ts';
 import { route } from '../../http/route.ts';
 import { dollars, ownInvoice, standingFields, standingOf } from './repository.ts';
 
-/** Invoices and view-invoice (spec 002 §2, §7, §8); Secondary accounts are refused by the billing scope. */
+/** Invoices and view-invoice; Secondary accounts are refused by the billing scope. */
 export function invoiceRoutes(app: FastifyInstance): void {
   route(app, C.invoices, {
     access: { account: ({ params }) => params.user, scope: 'billing' },

@@ -79,8 +79,7 @@ function settle(p: PaymentRow): Answer {
   if (p.status === 'approved' || p.status === 'unknown') return paymentAnswer(p);
   if (p.status === 'pending') throw conflict(billingText.paymentInProgress, 'payment_in_progress');
   if (p.status === 'declined') throw refused(p.message || billingText.noPaymentTitle);
-  if (p.status === 'failed' && p.message.startsWith(billingText.unableToAddThisCard))
-    throw refused(p.message, 'card_not_stored');
+  if (p.status === 'not_stored') throw refused(p.message, 'card_not_stored');
   // A gateway error, or a charge the gateway never made: nothing was charged. The client shows
   // 'API Payment failure' with the error; the code not_charged tells it that this 503, unlike one
   // for a database outage after the charge, is a certain outcome (a new submit gets a new key).
@@ -90,6 +89,14 @@ function settle(p: PaymentRow): Answer {
     undefined,
     'not_charged',
   );
+}
+
+/**
+ * What a payment's audit entry adds to its body (whose `amount` is in cents, as parsed): the card's
+ * last four digits, for the account's activity (never more of the card), and the comments.
+ */
+function paymentAudit(req: { ccn4: string; comments: string }) {
+  return { ccn4: req.ccn4, comments: req.comments };
 }
 
 function paymentRequest(
@@ -121,7 +128,7 @@ function sameRequest(p: PaymentRow, req: PaymentRequest): boolean {
   return p.owner === req.owner && p.amountCents === req.amountCents && p.purpose === req.purpose;
 }
 
-/** Make Payments, payment info and recent payments (spec 000 §3, §4, §7, §8). */
+/** Make Payments, payment info and recent payments. */
 export function paymentRoutes(app: FastifyInstance): void {
   route(app, C.getPaymentInfo, {
     access: { account: ({ params }) => params.user, scope: 'billing' },
@@ -193,7 +200,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       const owner = account.logname;
       const { card, ccn4, secrets } = requestCard(app, body, commonText.expiredCard);
       const req = paymentRequest(body, account, caller, { cardId: null, ccn4, secrets });
-      auditDetails.comments = req.comments;
+      Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         // A token's card is known only to the gateway: a retry carries a new token of the same
@@ -215,8 +222,8 @@ export function paymentRoutes(app: FastifyInstance): void {
         return settle(await finish(app, req.key, result));
       }
       // Card status 1 and 2: the gateway stores the card (checking it as it does) and the stored
-      // card is charged; the card is kept, and put on auto-billing, only when the charge is approved
-      // (spec 000 §4). Otherwise the profile the gateway made for it is deleted again.
+      // card is charged; the card is kept, and put on auto-billing, only when the charge is approved.
+      // Otherwise the profile the gateway made for it is deleted again.
       const stored = await gateway.storeCard({
         account: owner,
         email: account.billEmail || undefined,
@@ -226,7 +233,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       if (!stored.ok) {
         const message = billingText.unableToAddCard(stored.message);
         await failPayment(db, req.key, message);
-        throw refused(message);
+        throw refused(message, 'card_not_stored');
       }
       let kept: CardRow | null = null;
       try {
@@ -260,7 +267,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       // Looked up together with its owner: another account's card id is a 403.
       const card = await ownCard(db, caller, owner, body.which_card);
       const req = paymentRequest(body, account, caller, { cardId: card.id, ccn4: card.ccn4 });
-      auditDetails.comments = req.comments;
+      Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
         if (!sameRequest(reserved.row, req) || reserved.row.cardId !== card.id)

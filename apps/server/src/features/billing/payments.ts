@@ -7,7 +7,7 @@ import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
-import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
+import { dollars, markCoveredInvoicesPaid, money, type PaymentRow } from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
@@ -18,7 +18,7 @@ import { dollars, markCoveredInvoicesPaid, money } from './repository.ts';
  *     (a reconcile job asks the gateway later; never charged again blind).
  */
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow };
 
 export interface PaymentRequest {
   owner: string;
@@ -97,11 +97,14 @@ export async function setPaymentCard(db: Db, key: string, cardId: number, ccn4: 
   await db.update(payments).set({ cardId, ccn4 }).where(eq(payments.idempotencyKey, key));
 }
 
-/** A payment that never reached the gateway (e.g. its card could not be stored). */
+/**
+ * A payment that never reached the gateway because its card could not be stored: status
+ * 'not_stored', so a replay answers `card_not_stored` again by its status, not by its text.
+ */
 export async function failPayment(db: Db, key: string, message: string): Promise<void> {
   await db
     .update(payments)
-    .set({ status: 'failed', message })
+    .set({ status: 'not_stored', message })
     .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
 }
 

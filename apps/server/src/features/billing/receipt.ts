@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, addresses } from '../../db/schema.ts';
-import type { PaymentRow } from './payments.ts';
+import type { PaymentRow } from './repository.ts';
 import { money } from './repository.ts';
 
 /**

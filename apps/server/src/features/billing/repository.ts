@@ -1,11 +1,14 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
 import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, invoices } from '../../db/schema.ts';
+import { accounts, cards, invoices, type payments } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
 import { dayStart, parseDay } from '../../lib/days.ts';
+
+/** A payment as stored. */
+export type PaymentRow = typeof payments.$inferSelect;
 
 /** Queries and helpers shared by the billing routes and workers. */
 

@@ -171,8 +171,11 @@ export async function sweepStalePayments(app: FastifyInstance, db: Db = app.deps
   }
 }
 
+/** The jobs of the billing area, collected by the registry (src/workers.ts). */
+export const JOBS = [autobillJob, sweepJob, reconcileJob] as const;
+
 /** Background jobs of the billing area, registered on the job runner (see lib/jobs.ts). */
-export function registerBillingWorkers(app: FastifyInstance): void {
+export function registerWorkers(app: FastifyInstance): void {
   const { jobs } = app.deps;
   // Commits its own steps: each invoice's claim must be committed before its charge. Idempotent:
   // a claimed invoice is never charged again, and the charge carries the key autobill:<invoice>.

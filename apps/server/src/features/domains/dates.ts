@@ -11,7 +11,7 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
-/** The registration stamp of spec 001 §9: month day, year, time with seconds ("Nov 21, 2026 11:56:52 PM UTC"). */
+/** The registration stamp: month day, year, time with seconds ("Nov 21, 2026 11:56:52 PM UTC"). */
 export function stamp(t: Date): string {
   const h = t.getUTCHours();
   const pad = (n: number) => String(n).padStart(2, '0');

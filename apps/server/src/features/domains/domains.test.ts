@@ -167,7 +167,7 @@ describe('POST /api/signagreement', () => {
 
 describe('registration submitted twice (a retried POST, a second tab, a resubmit)', () => {
   it('mails the help desk and the hostmaster once each and keeps one signature', async () => {
-    // The registration screen's calls, with the spec's payloads (spec 001 §4, calls.json).
+    // The registration screen's calls, with the spec's payloads (calls.json).
     const message = {
       send_from: 'bob',
       subject: 'Domain registration request: bakers-three.com',
@@ -433,7 +433,7 @@ describe('permissions: domainadmins, addadmin, deleteadmin, delete-admin-from-al
       all: 0,
     });
     expect(ghost.status).toBe(400);
-    // Issue 21: the answer does not tell which account names exist.
+    // The answer does not tell which account names exist.
     expect(ghost.body.message).toBe('ghost cannot be made an admin - check the account name');
     expect(ghost.body.message).not.toMatch(/no account/i);
     const blank = await t.as('bob').post('/api/addadmin', {

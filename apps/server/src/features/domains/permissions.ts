@@ -9,7 +9,7 @@ import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { grantsOf, ownerDomains } from './repository.ts';
 
-/** Domain permissions (spec 001 §2, §4): who may manage a domain and its email aliases. */
+/** Domain permissions: who may manage a domain and its email aliases. */
 export function permissionRoutes(app: FastifyInstance): void {
   route(app, C.domainAdmins, {
     access: { domain: ({ params }) => params.domain },

@@ -16,7 +16,7 @@ const TEXTS: Record<string, URL> = {
 };
 
 /**
- * Register or Transfer (spec 001 §3, §4): prices, the agreement text and its signature. The
+ * Register or Transfer: prices, the agreement text and its signature. The
  * help-desk and hostmaster messages go through /api/sendmessage (account area).
  */
 export function registrationRoutes(app: FastifyInstance): void {

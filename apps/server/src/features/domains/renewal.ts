@@ -1,28 +1,20 @@
 import * as C from '@portal/contract/domains/calls';
 import { domainText, yearLabel } from '@portal/contract/domains/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { domains } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { addYears } from '../../integrations/registrar/index.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
-import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { enqueue } from '../../lib/jobs.ts';
 import { pick } from '../../lib/pick.ts';
 import { daysBetween, today } from './dates.ts';
-import { contactEmailOf, type DomainRecord, domainAnswer, findDomain, pricesOf } from './repository.ts';
-
-/** A renewal sent to the registrar: the domain, the years, the expiration it renews from, its idempotency key. */
-const renewal = z.object({
-  domain: z.string(),
-  years: z.number().int(),
-  currentExpiration: z.string(),
-  key: z.string(),
-});
-export type RenewJob = z.infer<typeof renewal>;
-export const renewJob = defineJob('domains.renew', renewal);
-/** A renewal the registry has not confirmed yet, checked again (`check` counts from 1). */
-export const renewCheckJob = defineJob('domains.renew-check', renewal.extend({ check: z.number().int() }));
+import {
+  contactEmailOf,
+  type DomainRecord,
+  domainAnswer,
+  markRenewalPending,
+  pricesOf,
+} from './repository.ts';
+import { type RenewJob, renewJob } from './workers.ts';
 
 /** The idempotency key of a renewal: the same request can never renew twice. */
 export const renewKey = (domain: string, currentExpiration: string, years: number) =>
@@ -38,14 +30,13 @@ export function renewRefusal(d: DomainRecord, now: Date): string | null {
   return null;
 }
 
-/** Renewal (spec 001 §2, §4): the status screen and the request; a worker finalises it (workers.ts). */
+/** Renewal: the status screen and the request; a worker finalises it (workers.ts). */
 export function renewalRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
   route(app, C.domainRenewalStatus, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ db, caller, domain }) => {
-      const d = await findDomain(db, caller, domain);
+    handler: async ({ db, domain: d }) => {
       const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
@@ -70,9 +61,9 @@ export function renewalRoutes(app: FastifyInstance): void {
 
   route(app, C.renewDomain, {
     access: { domain: ({ body }) => body.renew_domain },
-    handler: async ({ db, domain, body, caller, auditDetails }) => {
-      // Lock the row: two renewals of one domain at once must not both pass the checks.
-      const [d] = await db.select().from(domains).where(eq(domains.domain, domain.domain)).for('update');
+    // The policy hands over the domain's row locked (auth/policy.ts authorizeDomain): two renewals
+    // of one domain at once must not both pass the checks.
+    handler: async ({ db, domain: d, body, caller, auditDetails }) => {
       const answer = (years: number, expiration: string) =>
         new Answer(
           {
@@ -106,10 +97,7 @@ export function renewalRoutes(app: FastifyInstance): void {
 
       const newExpiration = addYears(expiration, body.numyears);
       // Renewing by hand means the customer keeps the domain: "let expire" no longer applies.
-      await db
-        .update(domains)
-        .set({ renewalPending: body.numyears, abandon: 0 })
-        .where(eq(domains.domain, d.domain));
+      await markRenewalPending(db, d.domain, body.numyears);
 
       const to = await contactEmailOf(db, d);
       const period = `${body.numyears} ${yearLabel(body.numyears)}`;

@@ -4,12 +4,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
 import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
-import { type DomainRef, missing } from '../../auth/policy.ts';
-import type { Caller } from '../../auth/tokens.ts';
+import type { DomainRecord } from '../../auth/policy.ts';
 
 /** Queries of the domains area. */
 
-export type DomainRecord = typeof domains.$inferSelect;
+export type { DomainRecord };
 
 /**
  * A domain as the API shows it (the domain list's row); the status and renewal answers are
@@ -30,13 +29,19 @@ export function domainAnswer(d: DomainRecord): DomainRow {
   };
 }
 
-/**
- * The record of a domain the route's domain rule resolved (auth/policy.ts): found in this call, so
- * a miss is a domain deleted in between, answered as the rule answers a missing domain.
- */
-export async function findDomain(db: Db, caller: Caller, ref: DomainRef): Promise<DomainRecord> {
-  const [row] = await db.select().from(domains).where(eq(domains.domain, ref.domain)).limit(1);
-  if (!row) throw missing(caller, 'Domain not found');
+/** Marks a renewal as sent to the registrar; renewing by hand also ends "let expire". */
+export async function markRenewalPending(db: Db, domain: string, years: number): Promise<void> {
+  await db.update(domains).set({ renewalPending: years, abandon: 0 }).where(eq(domains.domain, domain));
+}
+
+/** Domain Edit's settings; a blank contact email means the primary account's, resolved when mail is sent. */
+export async function updateDomainSettings(
+  db: Db,
+  domain: string,
+  settings: Pick<DomainRecord, 'autoRenew' | 'abandon' | 'contactEmail'>,
+): Promise<DomainRecord> {
+  const [row] = await db.update(domains).set(settings).where(eq(domains.domain, domain)).returning();
+  if (!row) throw new Error(`domain ${domain} vanished while locked`);
   return row;
 }
 
@@ -95,4 +100,34 @@ export async function contactEmailOf(
     .where(eq(accounts.logname, d.owner))
     .limit(1);
   return row?.primary || row?.own || '';
+}
+
+/** A renewal sent to the registrar, as its job names it (workers.ts `renewJob`). */
+export interface PendingRenewal {
+  domain: string;
+  years: number;
+  currentExpiration: string;
+}
+
+/** Sets the new expiration date and clears the pending mark, unless the domain has moved on since. */
+export async function finalise(db: Db, job: PendingRenewal, newExpiration: string): Promise<boolean> {
+  const rows = await db
+    .update(domains)
+    .set({ expirationDate: newExpiration, renewalPending: 0 })
+    .where(
+      and(
+        eq(domains.domain, job.domain),
+        eq(domains.expirationDate, job.currentExpiration),
+        eq(domains.renewalPending, job.years),
+      ),
+    )
+    .returning({ domain: domains.domain });
+  return rows.length > 0;
+}
+
+export async function clearPending(db: Db, job: PendingRenewal): Promise<void> {
+  await db
+    .update(domains)
+    .set({ renewalPending: 0 })
+    .where(and(eq(domains.domain, job.domain), eq(domains.renewalPending, job.years)));
 }

@@ -5,7 +5,7 @@ import { route } from '../../http/route.ts';
 import { InvalidDomainError, WhoisError } from '../../integrations/whois/index.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 
-/** Whois lookup (spec 000 §7): any signed-in caller, any domain; a port-43 client with a cache. */
+/** Whois lookup: any signed-in caller, any domain; a port-43 client with a cache. */
 export function whoisRoutes(app: FastifyInstance): void {
   route(app, C.whois, {
     access: 'user',

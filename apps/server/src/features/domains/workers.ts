@@ -1,41 +1,32 @@
 import { domainText } from '@portal/contract/domains/messages';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { domains } from '../../db/schema.ts';
 import { RegistrarError } from '../../integrations/registrar/index.ts';
-import { enqueue } from '../../lib/jobs.ts';
-import { type RenewJob, renewCheckJob, renewJob } from './renewal.ts';
+import { z } from 'zod';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { clearPending, finalise } from './repository.ts';
+
+/** A renewal sent to the registrar: the domain, the years, the expiration it renews from, its idempotency key. */
+const renewal = z.object({
+  domain: z.string(),
+  years: z.number().int(),
+  currentExpiration: z.string(),
+  key: z.string(),
+});
+export type RenewJob = z.infer<typeof renewal>;
+export const renewJob = defineJob('domains.renew', renewal);
+/** A renewal the registry has not confirmed yet, checked again (`check` counts from 1). */
+export const renewCheckJob = defineJob('domains.renew-check', renewal.extend({ check: z.number().int() }));
+
+/** The jobs of the domains area, collected by the registry (src/workers.ts). */
+export const JOBS = [renewJob, renewCheckJob] as const;
 
 /** A renewal the registry has not confirmed is checked this often, this many times (2 hours). */
 const CHECK_EVERY_MS = 10 * 60_000;
 const MAX_CHECKS = 12;
 
-/** Sets the new expiration date and clears the pending mark, unless the domain has moved on since. */
-async function finalise(db: Db, job: RenewJob, newExpiration: string): Promise<boolean> {
-  const rows = await db
-    .update(domains)
-    .set({ expirationDate: newExpiration, renewalPending: 0 })
-    .where(
-      and(
-        eq(domains.domain, job.domain),
-        eq(domains.expirationDate, job.currentExpiration),
-        eq(domains.renewalPending, job.years),
-      ),
-    )
-    .returning({ domain: domains.domain });
-  return rows.length > 0;
-}
-
-async function clearPending(db: Db, job: RenewJob): Promise<void> {
-  await db
-    .update(domains)
-    .set({ renewalPending: 0 })
-    .where(and(eq(domains.domain, job.domain), eq(domains.renewalPending, job.years)));
-}
-
 /** Background jobs of the domains area: renewal finalisation through the registrar. */
-export function registerDomainsWorkers(app: FastifyInstance): void {
+export function registerWorkers(app: FastifyInstance): void {
   const { deps } = app;
   const log = app.log.child({ area: 'domains' });
 
@@ -66,7 +57,7 @@ export function registerDomainsWorkers(app: FastifyInstance): void {
       return;
     }
     if (outcome.outcome === 'failed') {
-      // Spec 001 §7: a failed renewal call is only logged.
+      // A failed renewal call is only logged.
       log.warn(
         { domain: job.domain, message: outcome.message, code: outcome.code },
         domainText.renewalFailed,

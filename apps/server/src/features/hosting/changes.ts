@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { devsites, hostingChanges, websites } from '../../db/schema.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
-import { nextVid } from './sites.ts';
+import { nextVid } from './repository.ts';
 
 /**
  * The change queue: PHP versions, log toggles, installs and devsite requests are rows that the

@@ -3,7 +3,7 @@ import { access } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import type { Command } from '../../cli/commands.ts';
+import type { Command } from '../../cli/command.ts';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { websites } from '../../db/schema.ts';

@@ -15,7 +15,7 @@ import {
   hasOpenChange,
   liveSiteServer,
   operator,
-} from './sites.ts';
+} from './repository.ts';
 
 /** Development sites and databases, and requests for a new development site. */
 export function devsiteRoutes(app: FastifyInstance): void {

@@ -14,9 +14,9 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { queueChange } from './changes.ts';
 import { createLogLinks } from './log-links.ts';
 import { hasLogs, logDownload, logFileName, readLogs } from './logs.ts';
-import { CONFIG_KINDS, findWebsite, hasOpenChange, operator, type WebsiteRow } from './sites.ts';
+import { CONFIG_KINDS, findWebsite, hasOpenChange, operator, type WebsiteRow } from './repository.ts';
 
-/** A website's error logs (spec 002 §7): switching them on and off, reading, downloading. */
+/** A website's error logs: switching them on and off, reading, downloading. */
 export function errorLogRoutes(app: FastifyInstance): void {
   const { deps } = app;
   const links = createLogLinks(resolveSecret(deps.config.PORTAL_JWT_SECRET, deps.config.DATA_DIR), deps.now);

@@ -12,7 +12,7 @@ import {
   recentInstalls,
   webappAnswer,
   webappCatalogue,
-} from './sites.ts';
+} from './repository.ts';
 
 /** Failed installs stay listed (with their error) this long. */
 const FAILED_INSTALL_DAYS = 7;

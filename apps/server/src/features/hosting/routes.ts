@@ -6,7 +6,7 @@ import { installationRoutes } from './installations.ts';
 import { websiteRoutes } from './websites.ts';
 
 /**
- * Routes of the hosting area (spec 002 §2, §7), one file per sub-feature as in domains/: websites,
+ * Routes of the hosting area, one file per sub-feature as in domains/: websites,
  * error logs, application installs, development sites; and the web servers' agent API.
  */
 export function hostingRoutes(app: FastifyInstance): void {

@@ -16,9 +16,9 @@ import {
   pendingVids,
   websiteAnswer,
   websitesOf,
-} from './sites.ts';
+} from './repository.ts';
 
-/** The websites of an account (spec 002 §2): lists, details, the pending change, PHP versions. */
+/** The websites of an account: lists, details, the pending change, PHP versions. */
 export function websiteRoutes(app: FastifyInstance): void {
   const { deps } = app;
   route(app, C.compressedWebsites, {

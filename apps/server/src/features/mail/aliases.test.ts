@@ -1,3 +1,4 @@
+import { mailText } from '@portal/contract/mail/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainGrants, emailAliases } from '../../db/schema.ts';
@@ -150,6 +151,18 @@ describe('POST /api/add-domain-alias', () => {
       .as('bob')
       .post('/api/add-domain-alias', { src_user: 'many', src_domain: 'bakersdozen.com', targets: many });
     expect(tooMany.body.errors.targets).toBe('At most 50 target addresses');
+  });
+
+  it('tells a whole address typed as the name to leave out the @ part, and adds nothing', async () => {
+    const res = await t.as('bob').post('/api/add-domain-alias', {
+      src_user: 'sales@bakersdozen.com',
+      src_domain: 'bakersdozen.com',
+      targets: 'x@example.org',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ src_user: mailText.nameWithDomain });
+    expect(await targetsOf('bakersdozen.com', 'sales@bakersdozen.com')).toBeUndefined();
+    expect(await targetsOf('bakersdozen.com', 'sales')).toBeUndefined();
   });
 
   it('refuses an alias that forwards to itself', async () => {

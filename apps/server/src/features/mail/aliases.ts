@@ -1,14 +1,11 @@
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
-import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
-import type { Db } from '../../db/index.ts';
-import { domains, emailAliases } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
-import { visibleTo } from '../domains/repository.ts';
 import { conflict, forbidden, invalid, notFound, refused } from '../../lib/errors.ts';
+import { addAlias, aliasCountsOf, aliasesOf, deleteAlias, findAlias, updateAlias } from './repository.ts';
 
 /**
  * Domain email aliases (spec 001 "Email Aliases"): the domain's owner, admins granted on it and
@@ -17,29 +14,12 @@ import { conflict, forbidden, invalid, notFound, refused } from '../../lib/error
 export function aliasRoutes(app: FastifyInstance): void {
   route(app, C.domainCounts, {
     access: { account: ({ params }) => params.user },
-    handler: async ({ db, account }) => {
-      const user = account.logname;
-      const rows = await db
-        .select({ domain: domains.domain, num_aliases: sql<number>`count(${emailAliases.id})::int` })
-        .from(domains)
-        .leftJoin(emailAliases, eq(emailAliases.domain, domains.domain))
-        .where(visibleTo(user))
-        .groupBy(domains.domain)
-        .orderBy(asc(domains.domain));
-      return rows;
-    },
+    handler: async ({ db, account }) => aliasCountsOf(db, account.logname),
   });
 
   route(app, C.domainEmailAliases, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ db, domain }) => {
-      const rows = await db
-        .select({ src: emailAliases.src, dst_list: emailAliases.dstList })
-        .from(emailAliases)
-        .where(eq(emailAliases.domain, domain.domain))
-        .orderBy(asc(emailAliases.src));
-      return rows;
-    },
+    handler: async ({ db, domain }) => aliasesOf(db, domain.domain),
   });
 
   route(app, C.domainAliasDests, {
@@ -58,12 +38,8 @@ export function aliasRoutes(app: FastifyInstance): void {
       if (body.src_user === '*') throw refused(mailText.catchAll);
       checkRoleAddress(caller, domain.owner, body.src_user, address);
       checkNotItself(address, body.targets);
-      const [row] = await db
-        .insert(emailAliases)
-        .values({ domain: domain.domain, src: body.src_user, dstList: body.targets })
-        .onConflictDoNothing()
-        .returning({ id: emailAliases.id });
-      if (!row) throw conflict(mailText.aliasExists(address));
+      if (!(await addAlias(db, domain.domain, body.src_user, body.targets)))
+        throw conflict(mailText.aliasExists(address));
       return new Answer({ address, dst_list: body.targets }, mailText.added(address));
     },
   });
@@ -75,12 +51,8 @@ export function aliasRoutes(app: FastifyInstance): void {
       if (body.src_user === '*') throw refused(mailText.catchAll);
       checkRoleAddress(caller, domain.owner, body.src_user, address);
       checkNotItself(address, body.targets);
-      const [row] = await db
-        .update(emailAliases)
-        .set({ dstList: body.targets })
-        .where(and(eq(emailAliases.domain, domain.domain), eq(emailAliases.src, body.src_user)))
-        .returning({ id: emailAliases.id });
-      if (!row) throw notFound(mailText.notFoundAlias);
+      if (!(await updateAlias(db, domain.domain, body.src_user, body.targets)))
+        throw notFound(mailText.notFoundAlias);
       return new Answer({ address, dst_list: body.targets }, mailText.updated(address));
     },
   });
@@ -90,23 +62,10 @@ export function aliasRoutes(app: FastifyInstance): void {
     handler: async ({ db, domain, body }) => {
       const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
-      const [row] = await db
-        .delete(emailAliases)
-        .where(and(eq(emailAliases.domain, domain.domain), eq(emailAliases.src, body.src_user)))
-        .returning({ id: emailAliases.id });
-      if (!row) throw notFound(mailText.notFoundAlias);
+      if (!(await deleteAlias(db, domain.domain, body.src_user))) throw notFound(mailText.notFoundAlias);
       return new Answer({ address }, mailText.deleted);
     },
   });
-}
-
-async function findAlias(db: Db, domain: string, src: string) {
-  const [row] = await db
-    .select()
-    .from(emailAliases)
-    .where(and(eq(emailAliases.domain, domain), eq(emailAliases.src, src)))
-    .limit(1);
-  return row;
 }
 
 /** An alias that lists itself would loop in Postfix until the hop limit bounces the mail. */

@@ -29,7 +29,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       const operator = caller.username;
       const replyTo = body.reply_to.trim().toLowerCase();
       // The reply address becomes the From of the replies our mail servers send: only the
-      // account's own addresses are taken at once; any other must confirm by link (#17 §4).
+      // account's own addresses are taken at once; any other must confirm by link.
       const own = await isOwnAddress(db, logname, replyTo, deps.config);
       const token = own ? null : randomBytes(24).toString('base64url');
       const [row] = await db

@@ -12,8 +12,8 @@ import { formPostRoutes, sendLinkPage } from './link-page.ts';
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * The confirmation link of a new recovery address (#17 §3) and of an auto-responder reply address
- * that is not the account's own (#17 §4). The link works once and until it expires; it answers a
+ * The confirmation link of a new recovery address and of an auto-responder reply address
+ * that is not the account's own. The link works once and until it expires; it answers a
  * small page, not JSON, because it is opened from the mail. Opening it (HEAD or GET, as mail
  * scanners do) only shows the page; its button (a POST to the same address) confirms.
  */

@@ -21,7 +21,7 @@ describe('recovery contacts', () => {
     const res = await t.as('alice').get('/api/get-recovery-emails/alice');
     expect(res.status).toBe(200);
     expect(res.body.data.email_list).toEqual([
-      // #17 §3: `confirmed` added; imported addresses count as confirmed. `usable_after`: null
+      // `confirmed` added; imported addresses count as confirmed. `usable_after`: null
       // unless staff added it (docs/decisions/032-staff-made-recovery-addresses.md).
       {
         id: expect.any(Number),
@@ -51,7 +51,7 @@ describe('recovery contacts', () => {
       email: ' Carol.Home@Example.org ',
     });
     expect(res.status).toBe(200);
-    // #17 §3: the spec's "Added …" goes on to say that the address waits for its link.
+    // The spec's "Added …" goes on to say that the address waits for its link.
     expect(res.body.message).toBe(mailText.recoveryAddedPending('carol.home@example.org'));
     expect(res.body.message.startsWith('Added carol.home@example.org')).toBe(true);
     expect(res.body.data).toEqual({

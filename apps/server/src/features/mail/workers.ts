@@ -10,12 +10,15 @@ export const tempEmailExpiryJob = defineJob('mail.tempemail-expiry', z.object({}
 const EVERY_MS = 60_000;
 const NOTICE_WITHIN_MS = 24 * 3600_000;
 
+/** The jobs of the mail area, collected by the registry (src/workers.ts). */
+export const JOBS = [tempEmailExpiryJob] as const;
+
 /**
  * Background jobs of the mail area. Temporary aliases stop resolving at their expiry time by
  * themselves (mail_temp_aliases compares with now()); this job, once a minute, tells each owner
  * that an alias has expired (once) and purges the rows whose reserved period has ended.
  */
-export function registerMailWorkers(app: FastifyInstance): void {
+export function registerWorkers(app: FastifyInstance): void {
   const { jobs, now, outbox, config } = app.deps;
   // In the job's transaction: a notice is queued exactly when the alias is marked expired.
   jobs.register(tempEmailExpiryJob, async (_payload, { db }) => {

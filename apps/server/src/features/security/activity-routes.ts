@@ -12,7 +12,7 @@ import { accounts, auditLog } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 
 /**
- * The account's activity (issue 18): what the audit log holds about the account, as sentences of the
+ * The account's activity: what the audit log holds about the account, as sentences of the
  * contract (security/activity.ts). A Primary's list also shows the changes made to its Secondary
  * accounts, which it manages; a Secondary's only its own. `self`: a dashboard admin's reading right
  * does not reach the primary's record.

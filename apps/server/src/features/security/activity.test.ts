@@ -1,7 +1,10 @@
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
+import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema.ts';
-import { build, type TestApp } from '../../../test/support/helper.ts';
+import { auditLog, domains } from '../../db/schema.ts';
+import { payment } from '../../../test/support/card-bodies.ts';
+import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -153,5 +156,82 @@ describe('the sentences', () => {
     expect(audited.filter((key) => !ACTIVITY_SENTENCES[key])).toEqual([]);
     const rows = await t.db.select().from(auditLog);
     expect(rows.some((r) => r.operator === 'staff' && r.account === 'alice')).toBe(true);
+  });
+});
+
+describe('each entry names its object and amount, once', () => {
+  const DAY = 86_400_000;
+  const newest = async (who: string) => (await events(who, `/api/account-activity/${who}`))[0];
+
+  it('a renewal names the domain, the years and the price', async () => {
+    // Within the renewal window, whatever the day the test runs.
+    const soon = new Date(t.clock.now().getTime() + 30 * DAY).toISOString().slice(0, 10);
+    await t.db
+      .update(domains)
+      .set({ expirationDate: soon, autoRenew: 0 })
+      .where(eq(domains.domain, 'andersonphoto.net'));
+    const status = await t.as('alice').get('/api/domain-renewal-status/andersonphoto.net');
+    expect(status.body.data.renewable, JSON.stringify(status.body)).toBe(true);
+    const { price } = status.body.data.prices.find((p: { id: number }) => p.id === 1);
+    const res = await t
+      .as('alice')
+      .post('/api/renew-domain', { renew_domain: 'andersonphoto.net', price, numyears: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await newest('alice')).toMatchObject({
+      action: 'Domain renewed',
+      summary: `Renewed the domain andersonphoto.net for 1 year ($${Number(price).toFixed(2)}).`,
+    });
+  });
+
+  it('a payment names the amount and the card ending, never more of the card', async () => {
+    const bobs = { account: 'bob', ccname: 'Bob Baker', email: 'bob.baker@example.org' };
+    const res = await t.as('bob').post('/api/single-payment', payment({ ...bobs, amount: '25.5' }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const entry = await newest('bob');
+    expect(entry).toMatchObject({
+      action: 'Payment made',
+      summary: 'Paid $25.50 with the card ending 1111.',
+    });
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.account, 'bob'));
+    expect(JSON.stringify(rows)).not.toContain('4111111111111111');
+  });
+
+  it('turning the authenticator on is one entry', async () => {
+    const setup = await t.as('dave').post('/api/totp-setup', { logname: 'dave' });
+    expect(setup.status).toBe(200);
+    const code = TOTP.generate({
+      secret: Secret.fromBase32(setup.body.data.secret),
+      timestamp: t.clock.now().getTime(),
+    });
+    const on = await t
+      .as('dave')
+      .post('/api/totp-confirm', { logname: 'dave', code, password: demoPassword('dave') });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const list = await events('dave', '/api/account-activity/dave');
+    expect(list.filter((e) => e.action === 'Authenticator turned on')).toHaveLength(1);
+    const rows = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/totp-confirm'));
+    expect(rows.filter((r) => r.account === 'dave')).toHaveLength(1);
+    expect(rows.find((r) => r.account === 'dave')?.details).toMatchObject({
+      event: 'second factor on: authenticator app',
+    });
+  });
+
+  it('the auto-responder names its dates and reply address', async () => {
+    const start = new Date(t.clock.now().getTime() + DAY);
+    const end = new Date(t.clock.now().getTime() + 5 * DAY);
+    const res = await t.as('alice').post('/api/auto-responder', {
+      logname: 'alice',
+      start: start.toISOString(),
+      end: end.toISOString(),
+      message: 'Away this week.',
+      instructions: '',
+      reply_to: 'alice@anderson-design.com',
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const words = (d: Date) => `${d.toISOString().slice(0, 10)} ${d.toISOString().slice(11, 16)} UTC`;
+    expect(await newest('alice')).toMatchObject({
+      action: 'Auto-responder set',
+      summary: `Set the auto-responder to answer from ${words(start)} to ${words(end)}, replying from alice@anderson-design.com.`,
+    });
   });
 });

@@ -19,8 +19,8 @@ import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
 import { admitSignIn, signedIn } from '../session/sign-in.ts';
 
 /**
- * Passkeys (issue 18): an account's own passkeys — staff may list them, never make or change them
- * (scope `own`) — and the sign-in with a passkey alone (docs/api.md, docs/decisions/018-passkeys.md).
+ * Passkeys: an account's own passkeys — staff may list them, never make or change them
+ * (scope `own`) — and the sign-in with a passkey alone (docs/api.md, docs/decisions/076-passkeys.md).
  */
 export function passkeyRoutes(app: FastifyInstance): void {
   const { deps } = app;

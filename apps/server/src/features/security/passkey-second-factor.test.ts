@@ -9,7 +9,7 @@ import { build, demoPassword, type TestApp } from '../../../test/support/helper.
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
- * A passkey as the second step after the password (issue 18; docs/decisions/018-passkey-second-factor.md),
+ * A passkey as the second step after the password (docs/decisions/077-passkey-second-factor.md),
  * through HTTP with real WebAuthn answers from a software authenticator: the options bound to the
  * account, the sign-in, and every refusal — another account's passkey, a reused or foreign
  * challenge, a used or expired `mfa_token`, answers that do not verify — counted like wrong codes.

@@ -9,7 +9,7 @@ import { build, demoPassword, type TestApp } from '../../../test/support/helper.
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
- * Passkeys (issue 18) through HTTP, with real WebAuthn answers made by a software authenticator:
+ * Passkeys through HTTP, with real WebAuthn answers made by a software authenticator:
  * registration, the list, rename and remove, and the sign-in with a passkey alone, with every
  * refusal (a replayed or expired challenge, a wrong origin or RP ID, an unknown or cloned passkey,
  * another account's passkey, staff changing a customer's, a Secondary).
@@ -347,7 +347,7 @@ describe('signing in with a passkey alone', () => {
     expect(first.status).toBe(200);
     const again = await t.request('POST', '/api/passkey-login', { body: { response } });
     expect(again.status).toBe(401);
-    expect(again.body).toMatchObject({ status: 0, code: 'bad_credentials', message: passkeyText.expired });
+    expect(again.body).toMatchObject({ status: 0, code: 'passkey_expired', message: passkeyText.expired });
     expect(again.body.id_token).toBeUndefined();
   });
 

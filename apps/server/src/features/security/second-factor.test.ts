@@ -6,7 +6,7 @@ import { auditLog, mfaChallenges, recoveryCodes, totpAuthenticators } from '../.
 import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 
 /**
- * The second factor (issue 18): authenticator codes, recovery codes, the sign-in's code step, and
+ * The second factor: authenticator codes, recovery codes, the sign-in's code step, and
  * who may do what with them. Codes are made the way an authenticator app makes them, from the
  * secret the setup answered and the test clock.
  */

@@ -11,19 +11,19 @@ import {
   setupRequired,
   verifyCode,
 } from '../../auth/mfa.ts';
-import { type AccountRef, isStaff } from '../../auth/policy.ts';
+import type { AccountRef } from '../../auth/policy.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, totpShape } from '../../auth/totp.ts';
 import type { Db } from '../../db/index.ts';
-import { auditLog, totpAuthenticators } from '../../db/schema.ts';
+import { totpAuthenticators } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { verifyOperator } from '../account/passwords.ts';
 
 /**
- * The second factor of an account (issue 18, docs/api.md "Second factor"): an authenticator app
+ * The second factor of an account (docs/api.md "Second factor"): an authenticator app
  * and its recovery codes. A person sets up and turns off their own (`own`: not staff, not the
  * primary of a Secondary); staff may read it and remove a customer's. Every change is audited and
  * mailed to the account's addresses; the secret and the codes are in one answer only.
@@ -97,7 +97,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       .set({ confirmedAt: now, lastStep: step })
       .where(eq(totpAuthenticators.account, body.logname));
     const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
-    await record(ctx, 'second factor on: authenticator app');
+    record(ctx, 'second factor on: authenticator app');
     await notify(
       db,
       body.logname,
@@ -150,7 +150,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         await removeSecondFactors(db, body.logname);
-        await record({ ...ctx, db }, 'second factor off: authenticator app');
+        record(ctx, 'second factor off: authenticator app');
         await notify(
           db,
           body.logname,
@@ -181,7 +181,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       const codes = await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Db;
         const made = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
-        await record({ ...ctx, db }, 'recovery codes made anew');
+        record(ctx, 'recovery codes made anew');
         await notify(
           db,
           body.logname,
@@ -239,21 +239,10 @@ interface ConfirmContext {
 }
 
 /**
- * A change to a second factor, on the audit log. Staff calls are written by route() (this adds the
- * event to that entry); a customer's own change is written here, so the account's record is whole.
+ * A change to a second factor, on the audit log: route() writes the call's one entry, for staff and
+ * customers alike; this adds the event to it. (Writing a customer's entry here as well made the
+ * account's activity list the change twice, at one time.)
  */
-async function record(
-  ctx: { db: Db; caller: Caller | null; auditDetails: Record<string, unknown>; req: FastifyRequest },
-  event: string,
-) {
-  const caller = ctx.caller as Caller;
+function record(ctx: { auditDetails: Record<string, unknown> }, event: string): void {
   ctx.auditDetails.event = event;
-  if (isStaff(caller)) return;
-  const account = caller.username;
-  await ctx.db.insert(auditLog).values({
-    operator: caller.username,
-    account,
-    action: `${ctx.req.method} ${ctx.req.routeOptions.url}`,
-    details: { event },
-  });
 }

@@ -6,7 +6,7 @@ import { sessions } from '../../db/schema.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
 
 /**
- * The account's live sessions as its owner sees them (issue 18). A session is shown and named by its
+ * The account's live sessions as its owner sees them. A session is shown and named by its
  * public id; its secret id (the token's `sid`) never leaves the server, and `current` is worked out
  * here by comparing it with the caller's.
  */

@@ -9,7 +9,7 @@ import { describeDevice } from '../../lib/user-agent.ts';
 import { endOtherSessions, endSessionById, listSessions } from './session-list.ts';
 
 /**
- * The account's sessions and sign-ins (issue 18). The owner, or staff (reading, and ending a
+ * The account's sessions and sign-ins. The owner, or staff (reading, and ending a
  * customer's sessions, audited like every staff change); a Secondary only its own: these are
  * `self` rules, which a dashboard admin's reading right does not reach.
  */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, sessions, signIns } from '../../db/schema.ts';
 import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { mailsTo } from '../../../test/support/mail.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI =
@@ -52,10 +53,7 @@ describe('a sign-in from a new device', () => {
     await signIn('admin', { cookie: first.cookie });
     expect(await newDeviceMails('admin')).toBe(0);
     await signIn('admin', { ua: SAFARI, ip: '203.0.113.41' });
-    const mails = await t.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.kind, 'sign-in.new-device'), eq(outbox.account, 'admin')));
+    const mails = await mailsTo(t, { kind: 'sign-in.new-device', account: 'admin' });
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('New sign-in to your account');
     expect(mails[0].body).toContain('Safari 17 on iOS');

@@ -26,7 +26,7 @@ describe('POST /api/miglogin answer', () => {
       id_token: res.body.id_token,
       bill_email: res.body.bill_email,
       mode: res.body.mode,
-      // Issue 21: the stored preference beside the spec's mode (no choice made: follow the device).
+      // The stored preference beside the spec's mode (no choice made: follow the device).
       color_mode: 'system',
     });
     expect(res.body.color_mode).toBe('system');

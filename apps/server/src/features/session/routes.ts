@@ -1,7 +1,6 @@
-import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import * as S from '@portal/contract/session/calls';
 import { commonText } from '@portal/contract/messages';
-import { asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { passwordQueue } from '../../auth/password-queue.ts';
 import { verifyInSlot } from '../../auth/passwords.ts';
@@ -13,26 +12,30 @@ import {
   hasPasskey,
   liveChallenge,
   secondFactorMethods,
-  startChallenge,
   verifyCode,
   verifySecondFactorPasskey,
 } from '../../auth/mfa.ts';
 import { passkeyAssertionOptions, relyingParty } from '../../auth/passkeys.ts';
-import {
-  type MfaRequiredAnswer,
-  mfaPasskeyOptions,
-  mfaVerify,
-  secondFactorText,
-} from '@portal/contract/security/second-factor';
+import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
-import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
+import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { accountSearch } from './repository.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
-import { admitSignIn, colorMode, finishSignIn, proofAccepted, signInAttempt, specMode } from './sign-in.ts';
+import {
+  admitSignIn,
+  askSecondFactor,
+  checkLocalStaff,
+  colorMode,
+  finishSignIn,
+  proofAccepted,
+  signInAttempt,
+  specMode,
+} from './sign-in.ts';
 import { readCustomerSummary } from './summary.ts';
 
-/** Sign-in, sign-out, the shell's reference data and the staff account search (spec 000 §3, §4, §7). */
+/** Sign-in, sign-out, the shell's reference data and the staff account search. */
 export function sessionRoutes(app: FastifyInstance): void {
   const { deps } = app;
   const rp = relyingParty(deps.config);
@@ -47,7 +50,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       const checks = signInChecks(body.username, req.ip, device, deps.config.SIGNIN_FAILURE_BUDGET);
       // Counted before the password is checked, so concurrent guesses cannot share one slot; a
       // refused attempt costs no password check at all. Every attempt on an existing account is on
-      // its record (issue 18), whatever became of it.
+      // its record, whatever became of it.
       const attempt = signInAttempt(req, body.username, 'password', now);
       // A slot of the password queue first (auth/password-queue.ts): when a burst fills it, the
       // attempt is refused (429 hashing_busy) before it is counted against anyone's limits.
@@ -68,25 +71,18 @@ export function sessionRoutes(app: FastifyInstance): void {
         throw new AppError('bad_credentials', commonText.badCredentials);
       }
       await proofAccepted(db, checks);
+      checkLocalStaff(deps.config, user);
       const methods = await secondFactorMethods(db, user.logname);
       if (methods.length === 0)
         return finishSignIn(app, db, user, { req, reply, device, method: 'password' });
       await recordSignIn(db, { ...attempt, result: 'code_pending' });
       // The password was right, but it is only half: no token, no session, until the second factor.
-      const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
-      const answer: MfaRequiredAnswer = {
-        status: 'mfa_required',
-        message: secondFactorText.mfaRequired,
-        code: 'mfa_required',
-        data: { mfa_token: mfaToken, methods },
-      };
-      reply.code(200).send(answer);
-      return null;
+      return askSecondFactor(db, reply, user, methods, now);
     },
   });
 
-  // The sign-in's second step with a passkey (issue 18): options for the passkeys of the account
-  // whose password was right, their challenge bound to it (docs/decisions/018-passkey-second-factor.md).
+  // The sign-in's second step with a passkey: options for the passkeys of the account
+  // whose password was right, their challenge bound to it (docs/decisions/077-passkey-second-factor.md).
   route(app, mfaPasskeyOptions, {
     access: 'public',
     limit: 'passkey',
@@ -101,7 +97,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // The sign-in's second step (issue 18): the challenge's token and a code (or a passkey) finish
+  // The sign-in's second step: the challenge's token and a code (or a passkey) finish
   // what miglogin began.
   route(app, mfaVerify, {
     access: 'public',
@@ -177,7 +173,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   route(app, S.quickRefs, {
     // The shell reads it: a staff session still setting up its second factor may too.
     beforeSecondFactor: true,
-    // Visitors may read the quick references without signing in (spec 000 §1); staff rows need staff.
+    // Visitors may read the quick references without signing in; staff rows need staff.
     access: 'optional',
     handler: async ({ db, caller }) => {
       const rows = await db.select().from(quickRefs).orderBy(quickRefs.refName);
@@ -271,29 +267,10 @@ export function sessionRoutes(app: FastifyInstance): void {
     },
   });
 
-  // Staff find an account by part of its name, billing email or one of its domains (issue 21);
+  // Staff find an account by part of its name, billing email or one of its domains (repository.ts);
   // the exact logname or uid stays lookup-logname-uid's. Staff only, like that call.
   route(app, S.searchAccounts, {
     access: 'staff',
-    handler: async ({ db, params }) => {
-      const pattern = `%${likeEscaped(params.text)}%`;
-      const name = sql<string>`trim(${accounts.firstName} || ' ' || ${accounts.lastName})`;
-      const rows = await db
-        .selectDistinctOn([accounts.logname], {
-          logname: accounts.logname,
-          name,
-          bill_email: accounts.billEmail,
-          domain: sql<string>`coalesce(${domains.domain}, '')`,
-        })
-        .from(accounts)
-        .leftJoin(domains, sql`${domains.owner} = ${accounts.logname} and ${domains.domain} ilike ${pattern}`)
-        .where(or(ilike(name, pattern), ilike(accounts.billEmail, pattern), ilike(domains.domain, pattern)))
-        .orderBy(asc(accounts.logname))
-        .limit(ACCOUNT_SEARCH_LIMIT);
-      return rows;
-    },
+    handler: ({ db, params }) => accountSearch(db, params.text),
   });
 }
-
-/** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -254,7 +254,7 @@ describe('account calls and the access policy', () => {
     expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'purple' })).status).toBe(400);
   });
 
-  it("follows the system until a mode is chosen; the spec's mode reads light meanwhile (issue 21)", async () => {
+  it("follows the system until a mode is chosen; the spec's mode reads light meanwhile", async () => {
     const login = async () =>
       (await t.request('POST', '/api/miglogin', { body: { username: 'dave', password: 'dave-demo-pass' } }))
         .body;

@@ -7,8 +7,17 @@ import { admit, type Check, clearFailures, giveBack, retryAfterSeconds } from '.
 import type { Db } from '../../db/index.ts';
 import type { accounts } from '../../db/schema.ts';
 import { Answer } from '../../http/route.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, refused } from '../../lib/errors.ts';
+import type { Config } from '../../config.ts';
+import { isStaffRole } from '@portal/contract/constants';
+import { staffSignInText } from '@portal/contract/staff-sign-in/calls';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
+import {
+  type MfaMethod,
+  type MfaRequiredAnswer,
+  secondFactorText,
+} from '@portal/contract/security/second-factor';
+import { startChallenge } from '../../auth/mfa.ts';
 import { completeSignIn, hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
 import { clientPrefix } from '../../http/client-address.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
@@ -62,9 +71,43 @@ export interface SignIn {
   method: SessionMethod;
 }
 
+/**
+ * PORTAL_STAFF_LOCAL=off: staff and admins sign in with the staff directory only, not with a
+ * local password or passkey; the one break-glass admin (PORTAL_STAFF_BREAK_GLASS) keeps them.
+ */
+export function checkLocalStaff(config: Config, user: Pick<AccountRow, 'logname' | 'role'>): void {
+  if (config.PORTAL_STAFF_LOCAL !== 'off' || !isStaffRole(user.role)) return;
+  if (config.PORTAL_STAFF_BREAK_GLASS && user.logname === config.PORTAL_STAFF_BREAK_GLASS) return;
+  throw refused(staffSignInText.localOff);
+}
+
+/**
+ * The first step was right, but it is only half: no token, no session, until the second factor.
+ * Answers `mfa_required` with the challenge's token and the account's methods (miglogin, and a
+ * staff directory sign-in without the directory's own second factor).
+ */
+export async function askSecondFactor(
+  db: Db,
+  reply: FastifyReply,
+  user: Pick<AccountRow, 'logname' | 'sessionEpoch'>,
+  methods: MfaMethod[],
+  now: Date,
+): Promise<null> {
+  const mfaToken = await startChallenge(db, { account: user.logname, epoch: user.sessionEpoch }, now);
+  const answer: MfaRequiredAnswer = {
+    status: 'mfa_required',
+    message: secondFactorText.mfaRequired,
+    code: 'mfa_required',
+    data: { mfa_token: mfaToken, methods },
+  };
+  reply.code(200).send(answer);
+  return null;
+}
+
 /** The account proved who it is in one step (a passkey): failures cleared, then the login answer. */
 export async function signedIn(app: FastifyInstance, user: AccountRow, s: SignIn): Promise<Answer> {
   await proofAccepted(s.db, s.checks);
+  checkLocalStaff(app.deps.config, user);
   return finishSignIn(app, s.db, user, s);
 }
 

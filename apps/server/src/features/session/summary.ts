@@ -30,7 +30,7 @@ const summaryFields: Record<keyof CustomerSummary, PgColumn> = {
  * with one JSON.parse, as a prepared statement: `GET /api/customer` is the busiest read. A row of 17
  * columns cost the driver, at every request, a row description of 17 fields with a type parser each
  * (pg's `addFields`, 4 % of the portal's time under bench:api), 17 parses and drizzle's mapping
- * (docs/decisions/023-request-rows.md). The integer, text and null values come out as the same JSON.
+ * (docs/decisions/084-request-rows.md). The integer, text and null values come out as the same JSON.
  */
 const summaryQuery = preparedFor((db) =>
   db

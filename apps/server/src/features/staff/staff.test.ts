@@ -27,7 +27,7 @@ describe('GET /api/staff/outbox/:status/:page?', () => {
       body: { account: 'bob', email: 'bob.baker@example.org' },
     });
     expect(reset.status).toBe(200);
-    // The request is worked by a job (issue 17 §6), which queues the mail: run that job alone.
+    // The request is worked by a job, which queues the mail: run that job alone.
     expect(await t.app.deps.jobs.drain(1)).toBe(1);
     const [queued] = (await t.as('staff').get('/api/staff/outbox/queued')).body.data.messages;
     expect(queued).toMatchObject({

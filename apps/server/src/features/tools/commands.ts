@@ -1,4 +1,4 @@
-import type { Command } from '../../cli/commands.ts';
+import type { Command } from '../../cli/command.ts';
 import { pwnedCommand } from '../../integrations/breach/index.ts';
 
 /** `npm run portal -- ...` commands of the tools area. */

@@ -9,7 +9,7 @@ import type { ToolResult } from './lib/result.ts';
 import { humantime, unixtime } from './lib/unixtime.ts';
 
 /**
- * Routes of the utility tools (spec 002 §7). They compute and change nothing, so they run
+ * Routes of the utility tools. They compute and change nothing, so they run
  * outside a transaction and are not audited: the audit log would otherwise collect every
  * hash and breach check staff make (the texts themselves would be redacted anyway).
  * Answers are `no-store`: generated passwords, hashes and breach results must not be kept by

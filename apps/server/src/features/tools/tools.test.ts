@@ -121,7 +121,7 @@ describe('POST /api/md5, /api/sha1', () => {
       expect(res.body.status).toBe(0);
       expect(res.body.errors).toEqual({ cleartext: toolsText.textRequired });
     }
-    // Issue 15: a value of the wrong type is told so, not called missing.
+    // A value of the wrong type is told so, not called missing.
     const number = await t.as('alice').post('/api/md5', { cleartext: 12 });
     expect(number.status).toBe(400);
     expect(number.body.errors).toEqual({ cleartext: MUST_BE_TEXT });
@@ -361,7 +361,7 @@ describe('POST /api/pwned (built-in list)', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ item: toolsText.passwordRequired });
     }
-    // Issue 15: a value of the wrong type is told so, not called missing.
+    // A value of the wrong type is told so, not called missing.
     expect((await t.as('alice').post('/api/pwned', { item: 5 })).body.errors).toEqual({ item: MUST_BE_TEXT });
     const long = await t.as('alice').post('/api/pwned', { item: 'x'.repeat(PWNED_MAX_CHARS + 1) });
     expect(long.status).toBe(400);

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../app/deps.ts';
 import { apiTokenCaller, isApiToken } from '../../auth/api-tokens.ts';
 import { liveSession } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';
@@ -7,7 +7,8 @@ import { expired } from '../../lib/errors.ts';
 import { clientKey } from '../client-address.ts';
 import type { Plan } from './context.ts';
 
-export type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'now' | 'sessionTimes' | 'sessionCache' | 'limiter'>;
+export type AuthDeps = Pick<Deps, 'db' | 'tokens' | 'now' | 'sessionTimes' | 'sessionCache' | 'limiter'> &
+  Partial<Pick<Deps, 'staffRecheck'>>;
 
 /**
  * Stage 1, who is calling: the caller of a session or of a personal access token, or null on a
@@ -35,6 +36,14 @@ async function sessionOf(deps: AuthDeps, token: string): Promise<Caller> {
   if (!caller) throw expired();
   const self = await liveSession(deps.db, caller, deps.now(), deps.sessionTimes, deps.sessionCache);
   if (!self) throw expired();
+  // A staff member of the directory is asked about again now and then: one who left its staff
+  // group is refused here, and their sessions end (auth/staff-directory.ts createRecheck).
+  if (
+    deps.staffRecheck &&
+    caller.role !== 'customer' &&
+    !(await deps.staffRecheck(caller.username, deps.now()))
+  )
+    throw expired();
   caller.self = self;
   return caller;
 }

@@ -6,7 +6,7 @@ import {
   authorizeDomain,
   authorizeSite,
   authorizeTarget,
-  type DomainRef,
+  type DomainRecord,
   isStaff,
   type SiteRef,
 } from '../../auth/policy.ts';
@@ -19,7 +19,7 @@ import type { Access, Parsed } from './context.ts';
 export interface Grants {
   account?: AccountRef;
   target?: AccountRef;
-  domain?: DomainRef;
+  domain?: DomainRecord;
   site?: SiteRef;
 }
 
@@ -27,7 +27,8 @@ export interface Grants {
  * Stage 7, in the call's transaction: the access rule (auth/policy.ts). Every id is looked up with
  * its owner; a caller who may not use it is refused (403, or 404 for staff naming an object through
  * the wrong account). A session confined to its own account (the second-factor gate's answer)
- * reaches nothing else.
+ * reaches nothing else. In a transaction (`inTransaction`) a domain rule's row is locked for the
+ * handler, which gets the row itself.
  */
 export async function authorize<C extends CallDef>(
   db: Db,
@@ -35,8 +36,9 @@ export async function authorize<C extends CallDef>(
   caller: Caller | null,
   input: Pick<Parsed<C>, 'params' | 'body'>,
   confinedTo: string | null,
+  inTransaction = false,
 ): Promise<Grants> {
-  const grants = await grantsOf(db, access, caller, input);
+  const grants = await grantsOf(db, access, caller, input, inTransaction);
   checkSetupReach(confinedTo, [grants.account?.logname, grants.target?.logname, grants.domain?.owner]);
   return grants;
 }
@@ -46,6 +48,7 @@ async function grantsOf<C extends CallDef>(
   access: Access<C>,
   caller: Caller | null,
   { params, body }: Pick<Parsed<C>, 'params' | 'body'>,
+  inTransaction: boolean,
 ): Promise<Grants> {
   if (access === 'public' || access === 'optional') return {};
   // Every other rule runs after the authenticate stage, which refuses a call without a caller.
@@ -66,6 +69,13 @@ async function grantsOf<C extends CallDef>(
     return { site, account };
   }
   return {
-    domain: await authorizeDomain(db, caller, access.domain(input), access.scope, access.owner?.(input)),
+    domain: await authorizeDomain(
+      db,
+      caller,
+      access.domain(input),
+      access.scope,
+      access.owner?.(input),
+      inTransaction,
+    ),
   };
 }

@@ -1,7 +1,7 @@
 import type { CallDef } from '@portal/contract/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AccountRef, AccountScope, DomainRef, DomainScope, SiteRef } from '../../auth/policy.ts';
+import type { AccountRef, AccountScope, DomainRecord, DomainScope, SiteRef } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
 import type { LimitName } from '../limits.ts';
@@ -78,8 +78,8 @@ export interface CallContext<C extends CallDef = CallDef> extends Parsed<C> {
   account?: AccountRef;
   /** The account the call acts on, that an account rule's `target` named (the account or its Secondary). */
   target?: AccountRef;
-  /** The domain a domain rule named. */
-  domain?: DomainRef;
+  /** The domain a domain rule named: its row, locked in a transaction. */
+  domain?: DomainRecord;
   /** The website a site rule named (its owner is `account`). */
   site?: SiteRef;
   /** The database, or the route's transaction for routes that change data. */
@@ -88,4 +88,20 @@ export interface CallContext<C extends CallDef = CallDef> extends Parsed<C> {
   reply: FastifyReply;
   /** Adds details to this call's audit entry (written for every change made by staff). */
   auditDetails: Record<string, unknown>;
+}
+
+/** A call as route() registered it: what the OpenAPI document and the access checks read. */
+export interface RegisteredCall {
+  method: string;
+  path: string;
+  token: boolean;
+  access: string;
+  /** The contract's definition (the API document is generated from it). */
+  call: CallDef;
+  /** Takes the Idempotency-Key header: a signed-in POST call that changes something. */
+  idempotent: boolean;
+  /** Staff calls are audited before the handler runs, failures included (audited, no transaction). */
+  auditsAttempts: boolean;
+  /** Needs a signed-in session: a personal access token is refused (route option `session`). */
+  interactive: boolean;
 }

@@ -2,7 +2,7 @@ import { commonText } from '@portal/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/tokens.ts';
 import type { Db } from '../../db/index.ts';
-import { AppError, envelopeOf, HTTP_STATUS } from '../../lib/errors.ts';
+import { AppError, envelopeOf, httpStatusOf } from '../../lib/errors.ts';
 import { type Claim, claim, type KeptAnswer, keep, keyOf, refuseKey, release } from '../idempotency.ts';
 import type { Parsed, Plan } from './context.ts';
 
@@ -68,7 +68,7 @@ export async function keepFailure(
   if (!claimed) return;
   try {
     if (err instanceof AppError)
-      await keep(db, claimed, { httpStatus: HTTP_STATUS[err.code], answer: envelopeOf(err) });
+      await keep(db, claimed, { httpStatus: httpStatusOf(err), answer: envelopeOf(err) });
     else if (transactional) await release(db, claimed);
     else
       await keep(db, claimed, {

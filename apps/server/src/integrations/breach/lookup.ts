@@ -66,7 +66,7 @@ export interface OpenOptions {
   /**
    * Records read around a hash's interpolated position in its bucket. Default: four standard
    * deviations of that position each side (132 records, 3 KB, in a bucket of the full data set's
-   * ~950); 0 reads the whole bucket, as lookups did before issue 23. Small values make tests take
+   * ~950); 0 reads the whole bucket, as lookups once did. Small values make tests take
    * the second-read path.
    */
   searchWindow?: number;
@@ -257,7 +257,7 @@ export async function openPwnedIndex(path: string, opts: OpenOptions = {}): Prom
   };
 }
 
-/** The result of a breach check (spec 002 §3: hacked, count, password, tries, place, hash). */
+/** The result of a breach check (hacked, count, password, tries, place, hash). */
 export interface BreachCheck {
   /** The password was found in the breach data. */
   hacked: boolean;

@@ -117,7 +117,7 @@ describe('whois client', () => {
     expect(c.queries).toHaveLength(0);
   });
 
-  it('refuses referrals to loopback, link-local, private and unresolvable hosts (issue 17)', async () => {
+  it('refuses referrals to loopback, link-local, private and unresolvable hosts', async () => {
     const inside = await server({ answers: { 'ssrf.test': 'internal\n' } });
     const targets = [
       inside.address, // 127.0.0.1:port

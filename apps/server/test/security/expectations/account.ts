@@ -130,7 +130,7 @@ export const accountExpectations: Record<string, Expectation> = {
       body: { send_from: t.account, send_to: 'helpdesk', subject: 'Matrix probe', message: 'Probe' },
     }),
   },
-  // personal access tokens (issue 20)
+  // personal access tokens
   'POST /api/create-api-token': {
     access: 'account:own',
     grant: true,
@@ -150,5 +150,33 @@ export const accountExpectations: Record<string, Expectation> = {
     kind: 'object',
     note: 'revoking a revoked token again succeeds',
     sample: (t) => (t.obj.apiToken ? { body: { logname: t.account, id: t.obj.apiToken } } : null),
+  },
+  // app passwords for mail (docs/mail-servers-passwords.md): the account's own; staff neither see nor make them
+  'POST /api/create-mail-app-password': {
+    access: 'account:own',
+    grant: true,
+    kind: 'account',
+    note: 'the account itself only: customers cannot make them for others, staff cannot make them',
+    sample: (t) => ({ body: { logname: t.account, name: 'matrix-probe', scope: 'imap' } }),
+  },
+  'GET /api/mail-app-passwords/:logname': {
+    access: 'account:own',
+    kind: 'account',
+    note: 'staff cannot see them',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/revoke-mail-app-password': {
+    access: 'account:own',
+    kind: 'object',
+    note: 'revoking a revoked app password again succeeds',
+    sample: (t) =>
+      t.obj.mailAppPassword ? { body: { logname: t.account, id: t.obj.mailAppPassword } } : null,
+  },
+  'POST /api/require-mail-app-passwords': {
+    access: 'account:own',
+    grant: true,
+    kind: 'account',
+    note: 'the sample turns it off, which every account may (turning it on needs the second factor)',
+    sample: (t) => ({ body: { logname: t.account, required: false } }),
   },
 };

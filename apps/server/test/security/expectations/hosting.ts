@@ -15,7 +15,7 @@ export const hostingExpectations: Record<string, Expectation> = {
   'POST /api/watcherrorlogs': {
     access: 'account:self',
     kind: 'object',
-    // The hosting calls register by sub-feature (issue 16): the site's PHP change made earlier in the
+    // The hosting calls register by sub-feature: the site's PHP change made earlier in the
     // matrix is still pending when this one comes, and one change at a time is the rule.
     answers: { 409: 'a change of the same site made earlier in the matrix is still pending' },
     sample: (t) => ({ body: { logname: t.account, vid: t.obj.vid, status: 1 } }),

@@ -119,6 +119,7 @@ export const MISSING_OBJECTS: Objects = {
   passkey: 999_999,
   session: '00000000-0000-4000-8000-000000000000',
   apiToken: '0000000000000000',
+  mailAppPassword: '0000000000000000',
 };
 
 const isStaffWho = (who: Who) => {
@@ -170,7 +171,7 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   const secondary = account.account_role === 'Secondary';
   const notSecondary = ['account:billing', 'account:primary', 'account:info', 'account:statement'];
   if (notSecondary.includes(rule) && secondary) return 'refused';
-  // A credential is its person's own (issue 18, 20): not staff's, nor a primary's over its Secondary.
+  // A credential is its person's own (20): not staff's, nor a primary's over its Secondary.
   if (rule === 'account:own') return who === account.logname ? 'pass' : 'refused';
   if (staff || who === account.logname) return 'pass';
   if (rule === 'account:read' || rule === 'account:info') {

@@ -1,11 +1,11 @@
 import type { Expectation } from './types.ts';
 
 /**
- * The access matrix's entries of the security centre (issue 18): the second factor, passkeys,
+ * The access matrix's entries of the security centre: the second factor, passkeys,
  * sessions, sign-ins and account activity. Keyed "METHOD path" exactly as registered.
  */
 export const securityExpectations: Record<string, Expectation> = {
-  // second factor (issue 18: authenticator codes, recovery codes, the sign-in's code step)
+  // second factor (authenticator codes, recovery codes, the sign-in's code step)
   'GET /api/second-factor/:logname': {
     access: 'account:self',
     kind: 'account',
@@ -55,7 +55,7 @@ export const securityExpectations: Record<string, Expectation> = {
     },
     sample: () => ({ body: { mfa_token: 'probe' } }),
   },
-  // passkeys (issue 18): an account's own; staff may list them, never make or change them
+  // passkeys: an account's own; staff may list them, never make or change them
   'POST /api/passkey-register-options': {
     access: 'account:own',
     kind: 'account',
@@ -97,7 +97,7 @@ export const securityExpectations: Record<string, Expectation> = {
     },
     sample: () => ({ body: { response: probeAssertion } }),
   },
-  // sessions, sign-ins and account activity (issue 18): the account itself or staff; `self`, so a
+  // sessions, sign-ins and account activity: the account itself or staff; `self`, so a
   // Secondary only its own and a dashboard admin not its primary's. The end-* calls run last
   // (access-matrix.test.ts): ending sessions ends the matrix's own tokens.
   'GET /api/sessions/:logname': {

@@ -47,4 +47,25 @@ export const sessionExpectations: Record<string, Expectation> = {
     kind: 'none',
     sample: () => ({ params: { text: 'anderson' } }),
   },
+  // Staff sign-in with the directory (docs/decisions/052-staff-directory-sign-in.md): public; the
+  // matrix's app has no directory set up, so the calls other than the options answer 404.
+  'GET /api/staff-sign-in/options': { access: 'public', kind: 'none', sample: () => ({}) },
+  'GET /api/staff-sign-in/start': {
+    access: 'public',
+    kind: 'none',
+    sample: () => ({}),
+    answers: { 404: 'no staff directory is set up' },
+  },
+  'GET /api/staff-sign-in/callback': {
+    access: 'public',
+    kind: 'none',
+    sample: () => ({}),
+    answers: { 404: 'no staff directory is set up' },
+  },
+  'POST /api/staff-sign-in/finish': {
+    access: 'public',
+    kind: 'none',
+    sample: () => ({ body: { handoff: 'no-such-hand-off' } }),
+    answers: { 404: 'no staff directory is set up' },
+  },
 };

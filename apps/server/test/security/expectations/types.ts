@@ -26,7 +26,7 @@ export const IDENTITY_NOTES: Record<Who, string> = {
  * - `owned`: only an object, whose owner is the account (A's object, B's object);
  * - `domain`: a domain (A's, B's, and G: A's domain granted to dave).
  * Object, owned and domain calls are also sent naming what does not exist (A×?, ?): refused alike,
- * 403 for customers, whether or not the object exists (DESIGN.md §3).
+ * 403 for customers, whether or not the object exists.
  */
 export type Kind = 'none' | 'account' | 'object' | 'owned' | 'domain';
 
@@ -69,10 +69,12 @@ export interface Objects {
   invoice: string;
   /** passkeys.id (the matrix adds one for alice and bob: the demo data has none) */
   passkey?: number;
-  /** sessions.public_id of a spare session (issue 18) */
+  /** sessions.public_id of a spare session */
   session?: string;
   /** api_tokens.id (personal access tokens; the matrix makes one for alice and bob) */
   apiToken?: string;
+  /** mail_app_passwords.id (app passwords for mail; the matrix makes one for alice and bob) */
+  mailAppPassword?: string;
 }
 
 export interface Target {

@@ -5,7 +5,7 @@ import { zodValidate } from '../../ui/form.ts';
 
 /**
  * The address forms validate with the contract's schemas (address-form.tsx): the same per-country
- * shapes as the server, so `' OR 1=1 --` is refused in the form before it is sent (issue 15).
+ * shapes as the server, so `' OR 1=1 --` is refused in the form before it is sent.
  */
 const values = {
   account: 'alice',

@@ -39,7 +39,7 @@ const LABELS: Record<keyof C.Address, string> = {
 };
 
 /**
- * Change Account Address / Change Billing Address (spec 000 §2, §5, §8): the stored address is
+ * Change Account Address / Change Billing Address: the stored address is
  * loaded for the current user (reloaded when staff switch accounts); duplicate submits are
  * blocked while the change is pending. The account address of a dashboard admin is its
  * primary's, shown read only (update-account-address is the owner's; docs/decisions/admin.md).
@@ -49,7 +49,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
   const label = kind === 'bill' ? 'Billing' : 'Account';
   const role = useAccountRole();
   const info = useInfoAccount();
-  // Billing stays with the current user: a Secondary never sees it (DESIGN.md §3).
+  // Billing stays with the current user: a Secondary never sees it.
   const account = kind === 'account' ? info.account : currentUser;
   const readOnly = kind === 'account' && info.readOnly;
   const secondary = kind === 'bill' && role.data?.account_role === 'Secondary';

@@ -1,8 +1,7 @@
 import {
-  Alert,
+  Anchor,
   Button,
   Code,
-  CopyButton,
   Group,
   PasswordInput,
   SegmentedControl,
@@ -14,14 +13,18 @@ import {
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
+import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ApiError, failureText } from '../../app/api.ts';
+import { Link } from 'react-router';
+import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowButton } from '../../ui/row-button.tsx';
+import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,17 +36,15 @@ const LIFETIME_OPTIONS = T.API_TOKEN_LIFETIMES.map((days) => ({
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
 const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.now();
 
-/** The field errors of a refused create (400), else none. */
-const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.errors : {});
-
 /**
- * API tokens: personal access tokens for scripts (issue 20). The account makes them itself (with
+ * API tokens: personal access tokens for scripts. The account makes them itself (with
  * its password); the token is shown once, here, and never again. Staff working on an account see
  * and revoke its tokens but do not make them.
  */
 export default function ApiTokensPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const list = useQuery(apiTokensQuery(currentUser));
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
@@ -58,10 +59,7 @@ export default function ApiTokensPage() {
       setName('');
       setPassword('');
     },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'Token not created', body: failureText(err), alert: 'serious' });
-    },
+    onError: (err) => showFailure(err, { title: 'Token not created', setErrors }),
   });
   const revoke = useRevokeApiToken({
     onSuccess: (_res, body) => {
@@ -90,16 +88,13 @@ export default function ApiTokensPage() {
       header: 'Revoke',
       enableSorting: false,
       cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          color="red"
-          aria-label={`Revoke ${row.original.name}`}
+        <RowButton
+          verb="Revoke"
+          name={row.original.name}
+          removes
           loading={revoke.isPending && revoke.variables?.id === row.original.id}
           onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
-        >
-          Revoke
-        </Button>
+        />
       ),
     },
   ];
@@ -109,34 +104,22 @@ export default function ApiTokensPage() {
       <Text size="sm">
         A personal access token lets a script use the portal's API as this account, without a password: send
         it as <Code>Authorization: Bearer …</Code>. A read-only token makes GET calls only. No token can make
-        tokens, change passwords or hand access to anyone, and none carries staff power.
+        tokens, change passwords or hand access to anyone, and none carries staff power. Every call, with its
+        parameters, answers and failures, is in the{' '}
+        <Anchor component={Link} to={routePath('api-reference')}>
+          API Reference
+        </Anchor>
+        .
       </Text>
       {made && (
-        <Alert
-          color="yellow"
+        <ShownOnceSecret
           title={`${apiTokenText.created}: ${made.name}`}
-          withCloseButton
-          closeButtonLabel="Dismiss the new token"
+          warning={apiTokenText.shownOnce}
+          secret={made.token}
+          testId="new-api-token"
+          dismissLabel="Dismiss the new token"
           onClose={() => setMade(null)}
-        >
-          <Stack gap="xs">
-            <Text size="sm" fw={600}>
-              {apiTokenText.shownOnce}
-            </Text>
-            <Group gap="xs" wrap="nowrap" align="center">
-              <Code data-testid="new-api-token" style={{ overflowWrap: 'anywhere', flex: 1 }}>
-                {made.token}
-              </Code>
-              <CopyButton value={made.token} timeout={1500}>
-                {({ copied, copy }) => (
-                  <Button size="compact-sm" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Alert>
+        />
       )}
       {staff ? (
         <Text size="sm" c="dimmed">

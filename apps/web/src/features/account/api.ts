@@ -1,5 +1,6 @@
 import * as C from '@portal/contract/account/calls';
 import * as T from '@portal/contract/api-tokens/calls';
+import * as M from '@portal/contract/mail-app-passwords/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
@@ -44,7 +45,48 @@ export const apiTokensQuery = (logname: string) =>
     retry: false,
   });
 
+/** The account's app passwords for mail and whether it requires them. */
+export const mailAppPasswordsQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [M.listMailAppPasswords.path, logname],
+    queryFn: () => call(M.listMailAppPasswords, { params: { logname } }).then((r) => r.data),
+    retry: false,
+  });
+
 // Mutations, next to the queries they change (app/mutation.ts).
+
+/** Makes an app password for mail: the account's list changes. */
+export const useCreateMailAppPassword = (
+  config?: MutationConfig<Answered<typeof M.createMailAppPassword>, BodyOf<typeof M.createMailAppPassword>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof M.createMailAppPassword>) => call(M.createMailAppPassword, { body }),
+    (_res, body) => [mailAppPasswordsQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Revokes an app password for mail: the account's list changes. */
+export const useRevokeMailAppPassword = (
+  config?: MutationConfig<Answered<typeof M.revokeMailAppPassword>, BodyOf<typeof M.revokeMailAppPassword>>,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof M.revokeMailAppPassword>) => call(M.revokeMailAppPassword, { body }),
+    (_res, body) => [mailAppPasswordsQuery(body.logname).queryKey],
+    config,
+  );
+
+/** Requires app passwords for mail (or not), after the propagation delay: the list's setting changes. */
+export const useRequireMailAppPasswords = (
+  config?: MutationConfig<
+    Answered<typeof M.requireMailAppPasswords>,
+    BodyOf<typeof M.requireMailAppPasswords>
+  >,
+) =>
+  useInvalidatingMutation(
+    (body: BodyOf<typeof M.requireMailAppPasswords>) => call(M.requireMailAppPasswords, { body }),
+    (_res, body) => [mailAppPasswordsQuery(body.logname).queryKey],
+    config,
+  );
 
 /** Makes a personal access token: the account's token list changes. */
 export const useCreateApiToken = (

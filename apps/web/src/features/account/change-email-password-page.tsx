@@ -10,6 +10,7 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureBody } from './failure-body.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 /** Change Email/Unix Password (/change-email-password): needs the panel password; applied in about ten minutes. */
 export default function ChangeEmailPasswordPage() {
@@ -59,17 +60,10 @@ export default function ChangeEmailPasswordPage() {
             withAsterisk
             {...form.getInputProps('panel_password')}
           />
-          <PasswordInput
+          <NewPasswordFields
             label="New Email Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new')}
-          />
-          <PasswordInput
-            label="Confirm New Email Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('confirm')}
+            password={form.getInputProps('new')}
+            confirm={form.getInputProps('confirm')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>

@@ -10,6 +10,7 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureBody } from './failure-body.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 const EMPTY = { old_password: '', new_password: '', conf_password: '' };
 
@@ -72,17 +73,9 @@ export default function ChangePanelPasswordPage() {
             withAsterisk
             {...form.getInputProps('old_password')}
           />
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('conf_password')}
+          <NewPasswordFields
+            password={form.getInputProps('new_password')}
+            confirm={form.getInputProps('conf_password')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>

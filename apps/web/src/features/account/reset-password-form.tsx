@@ -1,7 +1,8 @@
-import { Anchor, Button, Card, Group, List, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
+import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { routePath } from '@portal/contract/routes';
@@ -9,6 +10,7 @@ import { call } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
+import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 /** Reset Panel / Email Password (public, token from the mailed link): new password and its confirmation. */
 export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
@@ -89,17 +91,9 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
           <Text size="sm">
             Choose a new password of at least 8 characters. The link works once and for 30 minutes.
           </Text>
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Confirm New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('conf_password')}
+          <NewPasswordFields
+            password={form.getInputProps('new_password')}
+            confirm={form.getInputProps('conf_password')}
           />
           <Group>
             <Button type="submit" loading={reset.isPending}>
@@ -125,6 +119,9 @@ function ResetRemainingList({ remaining }: { remaining: C.ResetRemaining }) {
     <Stack gap="xs" mt="sm" data-testid="reset-remaining">
       {remaining.tokens_revoked > 0 && (
         <Text size="sm">{accountText.resetTokensRevoked(remaining.tokens_revoked)}</Text>
+      )}
+      {remaining.app_passwords_revoked > 0 && (
+        <Text size="sm">{mailAppPasswordText.resetRevoked(remaining.app_passwords_revoked)}</Text>
       )}
       {left.length === 0 ? (
         <Text size="sm">{accountText.resetNothingRemains}</Text>

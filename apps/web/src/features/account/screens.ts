@@ -51,4 +51,8 @@ export const accountScreens: Screens = {
     load: () => import('./api-tokens-page.tsx'),
     data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.apiTokensQuery(user))]),
   },
+  'mail-app-passwords': {
+    load: () => import('./mail-app-passwords-page.tsx'),
+    data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.mailAppPasswordsQuery(user))]),
+  },
 };

@@ -8,7 +8,7 @@ import { Page } from '../../ui/page.tsx';
 import { useAddContact } from './api.ts';
 import { ContactForm, emptyContact, toBody, useBackToListOnUserChange } from './contact-form.tsx';
 
-/** Add Account Contact (spec 002 §2): a success returns to the list; failures show "Add Contact Failed". */
+/** Add Account Contact: a success returns to the list; failures show "Add Contact Failed". */
 export default function AddContactPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();

@@ -40,7 +40,7 @@ function failure(err: unknown) {
   return { title: f.title, body: f.text, alert: f.alert };
 }
 
-/** BUS Accounts (spec 002 §2): business backup accounts; on failure the list is emptied. */
+/** BUS Accounts: business backup accounts; on failure the list is emptied. */
 export default function BusAccountsPage() {
   const { account, ready } = useInfoAccount();
   const q = useQuery({ ...busAccountsQuery(account), enabled: ready, meta: { failure: failure } });

@@ -22,7 +22,7 @@ function failure(err: unknown) {
   return { title: f.title, body: f.text, alert: f.alert };
 }
 
-/** Circuits (spec 002 §2): the account's circuits; on failure the list is emptied. */
+/** Circuits: the account's circuits; on failure the list is emptied. */
 export default function CircuitsPage() {
   const { account, ready } = useInfoAccount();
   const q = useQuery({ ...circuitsQuery(account), enabled: ready, meta: { failure: failure } });

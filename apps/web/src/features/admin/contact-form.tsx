@@ -37,7 +37,7 @@ export const toBody = (v: ContactFormValues) => ({
 });
 
 /**
- * Changing the current user on the add and edit screens returns to the contact list (spec 002 §4).
+ * Changing the current user on the add and edit screens returns to the contact list.
  * Returns true once the user has changed: the screen is leaving and loads nothing for the new user.
  */
 export function useBackToListOnUserChange(): boolean {
@@ -52,7 +52,7 @@ export function useBackToListOnUserChange(): boolean {
 }
 
 /**
- * The add and edit form (spec 002 §2): name, three flags, info and restriction (both required).
+ * The add and edit form: name, three flags, info and restriction (both required).
  * `onSubmit` throws an ApiError on failure; its field errors are shown at the fields.
  */
 export function ContactForm(props: {

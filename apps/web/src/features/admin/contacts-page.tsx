@@ -26,7 +26,7 @@ const columns: ColumnDef<C.Contact, unknown>[] = [
   },
 ];
 
-/** Account Contacts (spec 002 §2, §4, §8): the list, a detail panel for the selected row, add, edit and delete. */
+/** Account Contacts: the list, a detail panel for the selected row, add, edit and delete. */
 export default function ContactsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();

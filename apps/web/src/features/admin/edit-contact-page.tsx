@@ -11,7 +11,7 @@ import { Page } from '../../ui/page.tsx';
 import { contactQuery, useUpdateContact } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
 
-/** Edit Account Contact (spec 002 §2): the form prefilled from get-contact; a success returns to the list. */
+/** Edit Account Contact: the form prefilled from get-contact; a success returns to the list. */
 export default function EditContactPage() {
   const { tcid: raw = '' } = useParams();
   const tcid = Number(raw);

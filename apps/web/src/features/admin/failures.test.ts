@@ -5,7 +5,7 @@ import { busAccountsFailure, type CallFailure, circuitsFailure } from './failure
 const error = (kind: CallFailure['kind'], httpStatus: number, message: string) =>
   Object.assign(new Error(message), { kind, httpStatus });
 
-describe('circuitsFailure (spec 002 §8)', () => {
+describe('circuitsFailure', () => {
   it('shows a 500 as the danger modal "Server failure: 500", with or without a body', () => {
     expect(circuitsFailure(error('failed', 500, 'Internal error'))).toEqual({
       title: 'Server failure: 500',
@@ -41,7 +41,7 @@ describe('circuitsFailure (spec 002 §8)', () => {
   });
 });
 
-describe('busAccountsFailure (spec 002 §8)', () => {
+describe('busAccountsFailure', () => {
   it.each([
     ['a 500', error('failed', 500, 'Internal error')],
     ["a proxy's 502 without a body", error('failed', 502, 'Server failure: 502')],

@@ -4,7 +4,7 @@ import { failureText } from '../../app/failures.ts';
 import type { AlertKind } from '../../app/session.ts';
 
 /**
- * The status messages of failed loads on the circuits and BUS accounts screens (spec 002 §8). Pure,
+ * The status messages of failed loads on the circuits and BUS accounts screens. Pure,
  * so they are unit-tested without a browser; the screens show `text` as the modal body.
  */
 

@@ -1,4 +1,4 @@
-/** Display formats of the admin lists (spec 002 §2, §9). */
+/** Display formats of the admin lists. */
 
 /** YYYYMMDD becomes YYYY-MM-DD; shorter (or other) values are shown as they are. */
 export function formatActiveDate(value: string): string {

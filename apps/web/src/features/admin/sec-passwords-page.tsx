@@ -38,7 +38,7 @@ const stopsAll = (err: unknown) =>
   err instanceof ApiError && (err.code === 'rate_limited' || err.code === 'wrong_password');
 
 /**
- * Set Passwords for Secondaries (spec 002 §2, §4, §5, §7): the signed-in user's panel password
+ * Set Passwords for Secondaries: the signed-in user's panel password
  * (Show/Hide), a new password per secondary, and each row's colour-coded status.
  */
 export default function SecPasswordsPage() {

@@ -12,7 +12,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery, useUpdateAdmins } from './api.ts';
 
-/** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each (spec 002 §2). */
+/** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each. */
 export default function SecondariesPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();

@@ -85,7 +85,7 @@ export function useInvalidateBilling(): (account: string) => void {
   );
 }
 
-/** Changing the current user on the card and payment pages goes home (spec 000 §4). */
+/** Changing the current user on the card and payment pages goes home. */
 export function useHomeOnUserChange(): void {
   const { currentUser } = useSession();
   const navigate = useNavigate();

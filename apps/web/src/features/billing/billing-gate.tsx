@@ -7,7 +7,7 @@ import { billingText } from '@portal/contract/billing/messages';
 
 /**
  * Billing content for Primary accounts only: a Secondary sees the spec's message instead
- * (spec 000 §6; invoices use spec 002's text).
+ * (invoices use spec 002's text).
  */
 export function PrimaryOnly({
   children,

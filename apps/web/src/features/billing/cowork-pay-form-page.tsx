@@ -14,7 +14,7 @@ import { dollars } from './format.ts';
 import { PaymentForm } from './payment-form.tsx';
 
 /**
- * The staff coworking pay form (spec 002 §2, §4, §8): the amount is read-only; after the payment,
+ * The staff coworking pay form: the amount is read-only; after the payment,
  * purchase-product then addtoaudit, each failure with its own text.
  */
 export default function CoworkPayFormPage() {

@@ -31,7 +31,7 @@ export interface CoworkOrder {
 }
 
 /**
- * Coworking Products (spec 002 §2): discount checkbox (disctype 2), quantity, total = price ×
+ * Coworking Products: discount checkbox (disctype 2), quantity, total = price ×
  * quantity, a radio per product row. Staff also enter the reservation name and go on to pay.
  */
 export default function CoworkingProdsPage() {

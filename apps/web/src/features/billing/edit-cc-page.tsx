@@ -19,7 +19,7 @@ import { type NewCard, useAddCard, useDeleteCard, useUpdateCard } from './mutati
 
 const NEW = 'new';
 
-/** Add/Edit Credit Card (spec 000 §2, §4): New Card or a stored card; the auto-billing card highlighted. */
+/** Add/Edit Credit Card: New Card or a stored card; the auto-billing card highlighted. */
 export default function EditCcPage() {
   useHomeOnUserChange();
   const { currentUser } = useSession();

@@ -46,7 +46,7 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
   },
 ];
 
-/** Invoices (spec 002 §2): searchable, invoice descending, 12 per page (6/12/18); a row opens it. */
+/** Invoices: searchable, invoice descending, 12 per page (6/12/18); a row opens it. */
 export default function InvoicesPage() {
   const { currentUser } = useSession();
   return (

@@ -7,7 +7,7 @@ import { PrimaryOnly, SandboxNotice } from './billing-gate.tsx';
 /** The payment status, cards on file and the pay form: a chunk of its own, loaded after the heading paints. */
 const MakePaymentBody = lazy(() => import('./make-payment-body.tsx'));
 
-/** Make Payments (spec 000 §2): account header, payment status, cards on file, the pay form. */
+/** Make Payments: account header, payment status, cards on file, the pay form. */
 export default function MakePaymentPage() {
   useHomeOnUserChange();
   const { currentUser } = useSession();

@@ -79,7 +79,7 @@ describe('failure modals', () => {
   it('pay form: No Payment made, Unable to add this card, API Payment failure, being confirmed', () => {
     expect(paymentFailure(refused(422, 'This transaction has been declined.', 'refused'), '')).toEqual({
       title: billingText.noPaymentTitle,
-      lines: ['This transaction has been declined.'],
+      lines: ['This transaction has been declined.', billingText.declinedNext],
       alert: 'warning',
     });
     expect(paymentFailure(refused(422, billingText.unableToAddCard('x'), 'card_not_stored'), '').title).toBe(
@@ -97,7 +97,7 @@ describe('failure modals', () => {
     );
   });
 
-  it("add card (spec 000 §8): 'Failed' with the server's message, or 'Unable to add this card {error}'", () => {
+  it("add card: 'Failed' with the server's message, or 'Unable to add this card {error}'", () => {
     // The server answered: its message as it is, not wrapped in a second 'Unable to add this card'.
     expect(addCardFailure(refused(400, 'ccnumber: Invalid credit card', 'invalid'), '')).toEqual({
       title: 'Failed',
@@ -125,7 +125,7 @@ describe('failure modals', () => {
   });
 });
 
-describe('the card-status choice of the pay form (issue #21, defect 1)', () => {
+describe('the card-status choice of the pay form', () => {
   it("shows the payload's save_status error on the form's card_status field", () => {
     expect(formErrors({ save_status: commonText.required, amount: commonText.required })).toEqual({
       card_status: commonText.required,

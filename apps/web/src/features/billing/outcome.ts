@@ -50,7 +50,7 @@ export interface FailureModal {
 }
 
 /**
- * The pay form's failure (spec 000 §8): 'No Payment made' with the server's message, 'Unable to add
+ * The pay form's failure: 'No Payment made' with the server's message, 'Unable to add
  * this card' when the card could not be stored, 'API Payment failure' with the advice and the error
  * when the call failed. A payment already under way is neither: it is being confirmed.
  */
@@ -61,7 +61,8 @@ export function paymentFailure(failure: CallFailure | null, error: string): Fail
     }
     const title =
       failure.code === 'card_not_stored' ? billingText.unableToAddThisCard : billingText.noPaymentTitle;
-    return { title, lines: [failure.message], alert: 'warning' };
+    // A refusal says what to do next: nothing was charged, so check the card or use another.
+    return { title, lines: [failure.message, billingText.declinedNext], alert: 'warning' };
   }
   return {
     title: billingText.apiFailureTitle,
@@ -71,7 +72,7 @@ export function paymentFailure(failure: CallFailure | null, error: string): Fail
 }
 
 /**
- * The add-card failure (spec 000 §8): 'Failed' with the server's message when the server answered,
+ * The add-card failure: 'Failed' with the server's message when the server answered,
  * or 'Unable to add this card {error}' when the call itself failed (network, server failure).
  */
 export function addCardFailure(failure: CallFailure | null, error: string): FailureModal {
@@ -86,7 +87,7 @@ export function addCardFailure(failure: CallFailure | null, error: string): Fail
 
 /**
  * The API's field names → the form's: the card-status choice is `save_status` in the payload and
- * `card_status` in the form, so its 'Required' shows on the radio group (issue #21, defect 1).
+ * `card_status` in the form, so its 'Required' shows on the radio group.
  */
 export function formErrors(errors: Record<string, string>): Record<string, string> {
   const { save_status, ...rest } = errors;
@@ -94,7 +95,7 @@ export function formErrors(errors: Record<string, string>): Record<string, strin
 }
 
 /**
- * The card-status choices that make sense (issue #21, defect 1): all three for a new card; for a
+ * The card-status choices that make sense: all three for a new card; for a
  * saved card no "save the card" (it is saved), and no auto-billing when it is already on it.
  */
 export function cardStatuses(saved: { on_auto_billing: boolean } | undefined): (0 | 1 | 2)[] {

@@ -20,6 +20,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
+import { formFailure } from '../../app/failures.ts';
 import { useStatus } from '../../app/status.ts';
 import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, cardTypeError, emptyCard } from './card-fields.tsx';
@@ -48,7 +49,7 @@ export interface PaymentFormProps {
 }
 
 /**
- * The pay form (spec 000 §3, §4, §5): amount, card-status choice 0/1/2, a stored card or a new
+ * The pay form: amount, card-status choice 0/1/2, a stored card or a new
  * one. Idle → pending (further submits ignored) → success or failure. One idempotency key per
  * payment the user asks for: renewed after an answer, and after a failure only when the server
  * knows nothing was charged (renewsPaymentKey); otherwise a retry reuses it and cannot charge twice.
@@ -173,9 +174,10 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
       if (renewsPaymentKey(failure)) key.current = newKey();
-      if (failure?.kind === 'refused' && Object.keys(failure.errors).length) {
-        form.setErrors(formErrors(failure.errors));
-      }
+      // Each field's error beside its field, once; the pop-up only for what belongs to no field.
+      const { fieldErrors, formError } = formFailure(err, { rename: { save_status: 'card_status' } });
+      form.setErrors(fieldErrors);
+      if (formError === null) return;
       const modal = paymentFailure(failure, failureText(err));
       showStatus({ title: modal.title, body: <Lines lines={modal.lines} />, alert: modal.alert });
     },

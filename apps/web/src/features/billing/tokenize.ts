@@ -7,7 +7,7 @@ import { ApiError, call } from '../../app/api.ts';
 import { session } from '../../app/session.ts';
 
 /**
- * Tokenising a card in the browser (issue #19, docs/decisions/019-card-tokens.md): the number and
+ * Tokenising a card in the browser (docs/decisions/019-card-tokens.md): the number and
  * the CVV go to the gateway's own script — Authorize.Net's Accept.js from its host, or the embedded
  * sandbox's script — and the portal's API gets only the one-time token (`opaque_data`). Both
  * scripts answer the same call, `Accept.dispatchData({ authData, cardData }, callback)`.

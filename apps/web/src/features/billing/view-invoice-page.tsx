@@ -14,7 +14,7 @@ import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
 import { InvoiceStatusBadge, payInvoicePath } from './invoice-status.tsx';
 
-/** One invoice, its markup rendered sanitised (spec 002 §2, §8). */
+/** One invoice, its markup rendered sanitised. */
 export default function ViewInvoicePage() {
   const { invoice = '' } = useParams();
   const { currentUser } = useSession();

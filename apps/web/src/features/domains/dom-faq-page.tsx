@@ -20,7 +20,7 @@ const FAQ = [
   },
 ];
 
-/** FAQ for domain permissions and the email alias manager (spec 001 §2): an accordion of 4 questions. */
+/** FAQ for domain permissions and the email alias manager: an accordion of 4 questions. */
 export default function DomFaqPage() {
   return (
     <Page title="Domain FAQ" width={760}>

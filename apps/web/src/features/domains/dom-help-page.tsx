@@ -4,7 +4,7 @@ import { routePath } from '@portal/contract/routes';
 import { Link } from 'react-router';
 import { Page } from '../../ui/page.tsx';
 
-/** Domain management help (spec 001 §2). */
+/** Domain management help. */
 export default function DomHelpPage() {
   return (
     <Page title="Domain Help" width={760}>

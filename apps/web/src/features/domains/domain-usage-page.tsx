@@ -12,7 +12,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { domainUsageQuery } from './api.ts';
 
-/** Website? column: -1 is an alias of another site (spec 001 §2). */
+/** Website? column: -1 is an alias of another site. */
 const websiteText = (w: number) => (w === -1 ? 'Alias' : w === 1 ? 'Yes' : 'No');
 
 const columns: ColumnDef<DomainUsageRow, unknown>[] = [
@@ -22,7 +22,7 @@ const columns: ColumnDef<DomainUsageRow, unknown>[] = [
   { accessorKey: 'num_aliases', header: 'Number of Email Aliases' },
 ];
 
-/** Domain Summary (spec 001 §2). */
+/** Domain Summary. */
 export default function DomainUsagePage() {
   const { currentUser } = useSession();
   const q = useQuery({ ...domainUsageQuery(currentUser), enabled: !!currentUser });

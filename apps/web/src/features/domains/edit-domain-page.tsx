@@ -19,12 +19,12 @@ interface Values {
   contact_email: string;
 }
 
-/** Edit one domain (spec 001 §2, §8): auto-renew, let-expire and the contact email. */
+/** Edit one domain: auto-renew, let-expire and the contact email. */
 export default function EditDomainPage() {
   const { domain = '' } = useParams();
   const status = useQuery(domainStatusQuery(domain));
   const err = status.error;
-  const denied = err instanceof ApiError && (err.httpStatus === 403 || err.httpStatus === 422);
+  const denied = err instanceof ApiError && (err.code === 'forbidden' || err.code === 'refused');
   return (
     <Page title={`Edit ${domain}`} width={640}>
       {status.isLoading && <Text c="dimmed">Loading…</Text>}
@@ -61,7 +61,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
       navigate(routePath('domain-list'));
     },
     onError: (e) => {
-      const denied = e instanceof ApiError && e.httpStatus === 403;
+      const denied = e instanceof ApiError && e.code === 'forbidden';
       showStatus({
         title: denied ? domainText.notAuthorized(domain) : domainText.failed,
         body: failureText(e),

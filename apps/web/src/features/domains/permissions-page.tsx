@@ -24,7 +24,7 @@ import { Page } from '../../ui/page.tsx';
 import { domainAdminsQuery } from './api.ts';
 import { useAddAdmin, useDeleteAdmin } from './mutations.ts';
 
-/** Permissions for one domain (spec 001 §2, §4): its admins, add one, remove one. */
+/** Permissions for one domain: its admins, add one, remove one. */
 export default function PermissionsPage() {
   const { domain = '' } = useParams();
   const { currentUser, staff } = useSession();

@@ -11,7 +11,7 @@ const EXPLAIN: Record<(typeof REG_TYPES)[number], string> = {
   '{product} will be Web/Email Host Only': `The registration and DNS stay where they are; you point the website and mail records at our servers and we host the website and email.`,
 };
 
-/** Registration types help (spec 001 §2), with a Back button. */
+/** Registration types help, with a Back button. */
 export default function RegistrationHelpPage() {
   const navigate = useNavigate();
   return (

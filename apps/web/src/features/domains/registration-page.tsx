@@ -76,7 +76,7 @@ function describe(v: RegistrationForm, total: number, account: string): string {
   ].join('\n');
 }
 
-/** Register or Transfer a domain (spec 001 §3, §4, §5, §8). */
+/** Register or Transfer a domain. */
 export default function RegistrationPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();

@@ -8,7 +8,7 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { useDeleteAdminFromAll } from './mutations.ts';
 
-/** Remove an Admin from all domains (spec 001 §2). */
+/** Remove an Admin from all domains. */
 export default function RemovePermissionsPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();

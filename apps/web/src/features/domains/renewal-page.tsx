@@ -11,7 +11,7 @@ import { Page } from '../../ui/page.tsx';
 import { renewalStatusQuery, yesNo } from './api.ts';
 import { useRenewDomain } from './mutations.ts';
 
-/** Renew one domain (spec 001 §2, §4, §8). */
+/** Renew one domain. */
 export default function RenewalPage() {
   const { domain = '' } = useParams();
   const { currentUser } = useSession();
@@ -20,7 +20,7 @@ export default function RenewalPage() {
   const status = useQuery(renewalStatusQuery(domain));
   const [years, setYears] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  // Money moves only after a review of what, how long, how much and on whose account (issue 21).
+  // Money moves only after a review of what, how long, how much and on whose account.
   const [reviewing, setReviewing] = useState(false);
   const s = status.data;
   const price = s?.prices.find((p) => String(p.id) === years)?.price;
@@ -37,7 +37,7 @@ export default function RenewalPage() {
     onError: (err) =>
       showStatus({
         title:
-          err instanceof ApiError && err.httpStatus === 422
+          err instanceof ApiError && err.code === 'refused'
             ? domainText.cannotRenew
             : domainText.renewalFailed,
         body: failureText(err),

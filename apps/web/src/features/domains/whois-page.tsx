@@ -8,10 +8,10 @@ import { useNavigate, useParams } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
 
-/** The literal route parameter that means "no domain" (spec 000 §2). */
+/** The literal route parameter that means "no domain". */
 const NO_DOMAIN = 'domain';
 
-/** Whois lookup (spec 000 §2): prefilled and looked up at once from the route parameter. */
+/** Whois lookup: prefilled and looked up at once from the route parameter. */
 export default function WhoisPage() {
   const { domain: param = NO_DOMAIN } = useParams();
   const initial = param === NO_DOMAIN ? '' : param;

@@ -2,7 +2,7 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { describe, expect, it } from 'vitest';
 import { sslText, warningFor } from './rules.ts';
 
-describe('sslText (spec 002 §9: 0 No, 1 SSL-only, otherwise Yes)', () => {
+describe('sslText (0 No, 1 SSL-only, otherwise Yes)', () => {
   it('names each code', () => {
     expect(sslText(0)).toBe('No');
     expect(sslText(1)).toBe('SSL-only');
@@ -12,7 +12,7 @@ describe('sslText (spec 002 §9: 0 No, 1 SSL-only, otherwise Yes)', () => {
   });
 });
 
-describe('warningFor (spec 002 §5: PHP version warnings)', () => {
+describe('warningFor (PHP version warnings)', () => {
   // As the php-versions call answers them: ordered by sort, Disabled last.
   const sorts = new Map([
     ['7.4', 0],
@@ -52,7 +52,7 @@ describe('warningFor (spec 002 §5: PHP version warnings)', () => {
   });
 });
 
-describe('No Logs available (spec 002 §8, the Download of a log with no line yet)', () => {
+describe('No Logs available (the Download of a log with no line yet)', () => {
   it('is shown as the title and body of the catalogue text', () => {
     expect(`${hostingText.noLogsTitle} - ${hostingText.noLogsBody}`).toBe(hostingText.noLogsAvailable);
     expect(hostingText.noLogsAvailable).toBe(

@@ -2,7 +2,7 @@ import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 
 /**
- * Screen rules of the hosting area (spec 002 §5, §9), kept free of the app shell (session, HTTP
+ * Screen rules of the hosting area, kept free of the app shell (session, HTTP
  * client) so they are unit-tested on their own.
  */
 

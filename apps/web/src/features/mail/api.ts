@@ -1,6 +1,6 @@
 import * as C from '@portal/contract/mail/calls';
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, call } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 
 /** Fetchers and query options of the mail area; every key starts with its call path. */
@@ -64,10 +64,6 @@ export const diskUsageQuery = (account: string) =>
     queryKey: [C.diskUsage.path, account],
     queryFn: () => call(C.diskUsage, { params: { account } }).then((r) => r.data.diskusage),
   });
-
-/** Field errors of a refused call, for a Mantine form's setErrors. */
-export const fieldErrorsOf = (err: unknown): Record<string, string> =>
-  err instanceof ApiError ? err.errors : {};
 
 // Mutations, next to the queries they change (app/mutation.ts).
 

@@ -5,9 +5,9 @@ import { mailText } from '@portal/contract/mail/messages';
 import { optionalText, required, requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { call, failureText } from '../../app/api.ts';
+import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './datetime12.tsx';
@@ -17,6 +17,9 @@ const Form = z.object({
   instructions: optionalText(2000),
   reply_to: requiredEmail(mailText.invalidEmailAddress),
 });
+
+/** The form's fields: a server error of one of them is shown beside it. */
+const FIELDS = ['start', 'end', 'message', 'instructions', 'reply_to'];
 
 interface Values {
   start: DateTime12Value;
@@ -30,6 +33,7 @@ interface Values {
 export default function AutoResponderPage() {
   const { currentUser, replyTo } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const form = useForm<Values>({
     initialValues: {
       start: emptyDateTime12,
@@ -38,10 +42,14 @@ export default function AutoResponderPage() {
       instructions: '',
       reply_to: replyTo,
     },
+    // Every rule on the first submit, each beside its field: a missing date is told with the rest,
+    // not in a pop-up after the other fields are right.
     validate: (v) => {
       const errors = zodValidate(Form)(v);
       const start = toDate(v.start);
       const end = toDate(v.end);
+      if (!start) errors.start = mailText.datesNotSetBody;
+      if (!end) errors.end = mailText.datesNotSetBody;
       if (start && end && end <= start) errors.end = mailText.endAfterStart;
       return errors;
     },
@@ -65,24 +73,8 @@ export default function AutoResponderPage() {
       showStatus({ title: mailText.autoResponderSent, body: res.message, type: 'thankyou' });
     },
     onError: (err) =>
-      showStatus({
-        title: mailText.autoResponderFailed,
-        body: failureText(err, 'fields'),
-        alert: 'serious',
-      }),
+      showFailure(err, { title: mailText.autoResponderFailed, setErrors: form.setErrors, fields: FIELDS }),
   });
-
-  const submit = (v: Values) => {
-    if (!toDate(v.start) || !toDate(v.end)) {
-      showStatus({
-        title: mailText.datesNotSetTitle,
-        body: mailText.datesNotSetBody,
-        alert: 'warning',
-      });
-      return;
-    }
-    request.mutate(v);
-  };
 
   return (
     <Page title="Set up Auto-Responder Message" width={760}>
@@ -90,7 +82,7 @@ export default function AutoResponderPage() {
         While you are away, mail to your account is answered with your message. The help desk receives the
         request too, and applies any special instructions (for example other addresses to cover).
       </Text>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit((v) => request.mutate(v))} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateTime12

@@ -3,12 +3,14 @@ import { mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { failureText } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { fieldErrorsOf, useAddAlias } from './api.ts';
+import { useAddAlias } from './api.ts';
 import { useSession } from '../../app/session.ts';
+
+/** The fields of the alias forms; an error of another field (src_domain) is told in the pop-up. */
+export const ALIAS_FIELDS = ['src_user', 'targets'] as const;
 
 /** Add an alias to a domain: a name and its targets (spec 001: the server decides what is valid). */
 export default function CreateAliasPage() {
@@ -16,6 +18,7 @@ export default function CreateAliasPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const [name, setName] = useState('');
   const [targets, setTargets] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -26,14 +29,8 @@ export default function CreateAliasPage() {
       navigate(back);
       showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      showStatus({
-        title: mailText.additionFailed,
-        body: failureText(err, 'fields'),
-        alert: 'serious',
-      });
-    },
+    // A field's error beside the field, once; 'Addition Failed' only for what belongs to no field.
+    onError: (err) => showFailure(err, { title: mailText.additionFailed, setErrors, fields: ALIAS_FIELDS }),
   });
 
   return (

@@ -8,9 +8,9 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, fieldErrorsOf, tempAliasQuery, useUpdateTempEmail } from './api.ts';
+import { expListQuery, tempAliasQuery, useUpdateTempEmail } from './api.ts';
 import { expiryLabel } from './dates.ts';
 
 interface Values {
@@ -27,6 +27,7 @@ export default function EditTempEmailPage() {
   const domain = urls?.temp_email_domain ?? '';
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const list = routePath('temp-email');
   const q = useQuery({ ...tempAliasQuery(alias, currentUser), retry: false });
   const options = useQuery({ ...expListQuery(q.data?.expires), enabled: !!q.data });
@@ -61,10 +62,12 @@ export default function EditTempEmailPage() {
       navigate(list);
       showStatus({ title: mailText.success, body: res.message });
     },
-    onError: (err) => {
-      form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
-    },
+    onError: (err) =>
+      showFailure(err, {
+        title: mailText.failed,
+        setErrors: form.setErrors,
+        fields: ['forwards_to', 'expdate', 'notes'],
+      }),
   });
 
   return (

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { AliasRow } from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
+import { ownDomain } from '@portal/contract/mail/own-domain';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -9,6 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
+import { customerQuery } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -43,12 +45,20 @@ export default function EmailAliasesPage() {
   });
   const [deleting, setDeleting] = useState<AliasRow | null>(null);
 
-  // Without a domain in the path (or one not in the list), show the first domain.
+  // Without a domain in the path (or one not in the list), show the account's own domain (that of
+  // its billing address), else the first; a summary that cannot be loaded leaves the first.
+  const summary = useQuery({ ...customerQuery(currentUser), enabled: !!currentUser });
+  const summaryDone = !summary.isPending || !currentUser;
   useEffect(() => {
+    if (!summaryDone) return;
     if (counts.data && counts.data.length > 0 && !counts.data.some((d) => d.domain === param)) {
-      navigate(routePath('email-aliases', { domain: counts.data[0].domain }), { replace: true });
+      const first = ownDomain(
+        counts.data.map((d) => d.domain),
+        summary.data?.bill_email ?? '',
+      );
+      if (first) navigate(routePath('email-aliases', { domain: first }), { replace: true });
     }
-  }, [counts.data, param, navigate]);
+  }, [counts.data, param, navigate, summaryDone, summary.data?.bill_email]);
 
   const remove = useDeleteAlias(currentUser, {
     onSuccess: (res) => {

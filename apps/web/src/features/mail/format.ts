@@ -13,7 +13,7 @@ export function percentUsed(usage: number, quota: number): string {
   return `${Math.round((usage / quota) * 100)}%`;
 }
 
-/** MM is Mailman, MJ is Majordomo, anything else Unknown-{value} (spec 002 §3). */
+/** MM is Mailman, MJ is Majordomo, anything else Unknown-{value}. */
 export function listTypeName(type: string): string {
   if (type === 'MM') return 'Mailman';
   if (type === 'MJ') return 'Majordomo';

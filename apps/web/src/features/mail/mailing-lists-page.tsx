@@ -14,7 +14,7 @@ interface Row extends MailingList {
   list_link: string;
 }
 
-/** A failed load shows a single row (spec 002 §8). */
+/** A failed load shows a single row. */
 const FAILURE_ROW: MailingList = { listname: 'unknown', list_type: 'MM' };
 
 /**

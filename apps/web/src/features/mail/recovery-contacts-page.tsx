@@ -9,6 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { RowButton } from '../../ui/row-button.tsx';
 import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
@@ -88,14 +89,12 @@ export default function RecoveryContactsPage() {
       header: 'Delete',
       enableSorting: false,
       cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          aria-label={`Delete ${row.original.contact_info}`}
+        <RowButton
+          verb="Delete"
+          name={row.original.contact_info}
+          removes
           onClick={() => remove.mutate({ account: currentUser, id: row.original.id })}
-        >
-          Delete
-        </Button>
+        />
       ),
     },
   ];

@@ -11,10 +11,10 @@ import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { expListQuery, fieldErrorsOf, tempEmailsQuery, useAddTempEmail } from './api.ts';
+import { expListQuery, tempEmailsQuery, useAddTempEmail } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
 const columns: ColumnDef<TempEmailRow, unknown>[] = [
@@ -50,11 +50,15 @@ interface Values {
 }
 
 /** Temporary Email: the add form and the account's aliases; a row opens the edit screen. */
+/** The fields of the add form; an error of another field is told in the pop-up. */
+const TEMP_FIELDS = ['name', 'forwards_to', 'expires', 'notes'];
+
 export default function TempEmailPage() {
   const { currentUser, replyTo } = useSession();
   const { data: urls } = useUrls();
   const domain = urls?.temp_email_domain ?? '';
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const list = useQuery({
     ...tempEmailsQuery(currentUser),
     meta: {
@@ -80,10 +84,9 @@ export default function TempEmailPage() {
       form.setValues({ name: '', notes: '' });
       showStatus({ title: mailText.success, body: res.message, type: 'review' });
     },
-    onError: (err) => {
-      form.setErrors(fieldErrorsOf(err));
-      showStatus({ title: mailText.failed, body: failureText(err, 'fields'), alert: 'serious' });
-    },
+    // A field's error beside the field, once; the pop-up only for what belongs to no field.
+    onError: (err) =>
+      showFailure(err, { title: mailText.failed, setErrors: form.setErrors, fields: TEMP_FIELDS }),
   });
 
   const rows = list.isError ? [] : (list.data ?? []);

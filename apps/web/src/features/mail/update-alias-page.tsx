@@ -5,16 +5,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
-import { aliasDestsQuery, fieldErrorsOf, useUpdateAlias } from './api.ts';
+import { aliasDestsQuery, useUpdateAlias } from './api.ts';
+import { ALIAS_FIELDS } from './create-alias-page.tsx';
 
 /** Change the targets of an alias; the catch-all is read-only. */
 export default function UpdateAliasPage() {
   const { domain = '', src = '' } = useParams();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const catchAll = src === '*';
   const dests = useQuery({ ...aliasDestsQuery(domain, src), enabled: !catchAll, retry: false });
   const [targets, setTargets] = useState<string | null>(null);
@@ -41,14 +43,7 @@ export default function UpdateAliasPage() {
       navigate(back);
       showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
     },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      showStatus({
-        title: mailText.failedUpdate,
-        body: failureText(err, 'fields'),
-        alert: 'serious',
-      });
-    },
+    onError: (err) => showFailure(err, { title: mailText.failedUpdate, setErrors, fields: ALIAS_FIELDS }),
   });
 
   return (

@@ -47,7 +47,7 @@ const columns = (account: string): ColumnDef<ActivityEvent, unknown>[] => [
 ];
 
 /**
- * Account → Account activity (issue 18): every change made to the account by the customer, its
+ * Account → Account activity: every change made to the account by the customer, its
  * Secondaries or staff, newest first; searched and paged by the server.
  */
 export default function AccountActivityPage() {

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
+import { RowButton } from '../../ui/row-button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
 import { dateTime } from './api.ts';
@@ -91,23 +92,13 @@ export function PasskeysPanel() {
             enableSorting: false,
             cell: ({ row }) => (
               <Group gap="xs" wrap="nowrap">
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  aria-label={`Rename ${row.original.name}`}
-                  onClick={() => setRenaming(row.original)}
-                >
-                  Rename
-                </Button>
-                <Button
-                  size="compact-sm"
-                  variant="default"
-                  color="red"
-                  aria-label={`Remove ${row.original.name}`}
+                <RowButton verb="Rename" name={row.original.name} onClick={() => setRenaming(row.original)} />
+                <RowButton
+                  verb="Remove"
+                  name={row.original.name}
+                  removes
                   onClick={() => setRemoving(row.original)}
-                >
-                  Remove
-                </Button>
+                />
               </Group>
             ),
           } satisfies ColumnDef<P.Passkey, unknown>,

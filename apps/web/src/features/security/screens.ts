@@ -2,7 +2,7 @@ import { dataFrom, type Screens } from '../../app/screen.ts';
 
 const api = () => import('./api.ts');
 
-/** Screens of the security centre (issue 18), loaded lazily, with their first data. */
+/** Screens of the security centre, loaded lazily, with their first data. */
 export const securityScreens: Screens = {
   security: {
     load: () => import('./security-page.tsx'),

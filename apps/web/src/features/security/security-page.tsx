@@ -9,7 +9,7 @@ import { SessionsPanel } from './sessions-panel.tsx';
 import { SignInsPanel } from './sign-ins-panel.tsx';
 
 /**
- * Account → Security (/security): one panel per part of the account's sign-in (issue 18). Each panel
+ * Account → Security (/security): one panel per part of the account's sign-in. Each panel
  * is its own component and file; this page only lists them.
  */
 export default function SecurityPage() {

@@ -8,14 +8,13 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './api.ts';
-
-/** Sessions shown before "Show older sessions": this browser and the most recently active others. */
-const FIRST_SESSIONS = 4;
+import { groupSessions, type SessionGroup } from './session-groups.ts';
 
 /**
- * Where the account is signed in (issue 18): each live session named by its browser, network and
- * when it was last active, "this browser" marked and first, then the most recently active; older
- * ones are folded under a button. End one, or every other.
+ * Where the account is signed in (docs/decisions/018-session-list.md): each live session named by its
+ * device, network and when it was last active, "this browser" marked and first. Sessions of the same
+ * device and network are one row, the latest, with the older ones folded under a button of that row
+ * (session-groups.ts). End one, or every other.
  */
 export function SessionsPanel() {
   const { currentUser } = useSession();
@@ -32,27 +31,51 @@ export function SessionsPanel() {
     onError: failed,
   });
 
-  const [unfolded, setUnfolded] = useState(false);
-  const sessions = [...(list.data ?? [])].sort(
-    (a, b) => Number(b.current) - Number(a.current) || b.last_seen.localeCompare(a.last_seen),
-  );
+  // The groups unfolded by their button, by key.
+  const [unfolded, setUnfolded] = useState<ReadonlySet<string>>(new Set());
+  const sessions = list.data ?? [];
   const others = sessions.filter((s) => !s.current).length;
-  const folded = unfolded ? 0 : Math.max(0, sessions.length - FIRST_SESSIONS);
-  const shown = folded ? sessions.slice(0, FIRST_SESSIONS) : sessions;
+  const groups = groupSessions(sessions);
+  const foldedUnder = new Map<string, SessionGroup>();
+  const shown = groups.flatMap((g) => {
+    if (unfolded.has(g.key) || g.older.length === 0) return [g.first, ...g.older];
+    foldedUnder.set(g.first.id, g);
+    return [g.first];
+  });
   const columns: ColumnDef<S.SessionItem, unknown>[] = [
     {
       accessorKey: 'device',
-      header: 'Browser',
-      cell: ({ row }) => (
-        <Group gap="xs">
-          <span>{row.original.device || 'Unknown browser'}</span>
-          {row.original.current && (
-            <Badge color="green" variant="light">
-              This browser
-            </Badge>
-          )}
-        </Group>
-      ),
+      header: 'Device',
+      cell: ({ row }) => {
+        const device = row.original.device || 'Unknown browser';
+        const group = foldedUnder.get(row.original.id);
+        const n = group?.older.length ?? 0;
+        return (
+          <Stack gap={2} align="flex-start">
+            <Group gap="xs">
+              <span>{device}</span>
+              {row.original.current && (
+                <Badge color="green" variant="light">
+                  This browser
+                </Badge>
+              )}
+            </Group>
+            {group && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                className="tap-target"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  setUnfolded((u) => new Set([...u, group.key]));
+                }}
+              >
+                Show {n} older {n === 1 ? 'session' : 'sessions'} of {device}
+              </Button>
+            )}
+          </Stack>
+        );
+      },
     },
     { accessorKey: 'address', header: 'Network', cell: ({ row }) => row.original.address || 'Unknown' },
     {
@@ -107,13 +130,6 @@ export function SessionsPanel() {
         loading={list.isLoading}
         caption="Sessions"
       />
-      {folded > 0 && (
-        <Group>
-          <Button variant="subtle" size="compact-sm" onClick={() => setUnfolded(true)}>
-            Show {folded} older {folded === 1 ? 'session' : 'sessions'}
-          </Button>
-        </Group>
-      )}
     </Stack>
   );
 }

@@ -37,7 +37,7 @@ const columns: ColumnDef<S.SignInItem, unknown>[] = [
   { accessorKey: 'address', header: 'Network', cell: ({ row }) => row.original.address || 'Unknown' },
 ];
 
-/** The sign-in attempts of the last 90 days (issue 18), newest first. */
+/** The sign-in attempts of the last 90 days, newest first. */
 export function SignInsPanel() {
   const { currentUser } = useSession();
   const list = useQuery(signInsQuery(currentUser));

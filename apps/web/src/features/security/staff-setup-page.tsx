@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
 import { AuthenticatorPanel } from './authenticator-panel.tsx';
-import { staffSetupQuery } from './staff-gate.tsx';
+import { staffSetupQuery } from './staff-setup-query.ts';
 
 /**
  * Shown to staff and admins instead of every screen until they have a second factor

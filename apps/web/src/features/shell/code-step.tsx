@@ -20,7 +20,7 @@ const LABEL: Record<Kind, string> = {
 };
 
 /**
- * The sign-in's second step (issue 18): after the right password of an account with a second
+ * The sign-in's second step: after the right password of an account with a second
  * factor, a code from the authenticator app, one of the recovery codes, or a passkey of the account
  * instead (when it has one). The answer is the login's own: the session starts as after a
  * password-only sign-in.

@@ -38,7 +38,7 @@ export const overviewQueries = (account: string) => ({
 });
 
 /**
- * The overview on home (issue 21, beyond the spec): balance or credit, the last invoice with Pay
+ * The overview on home (beyond the spec): balance or credit, the last invoice with Pay
  * now, domains expiring soon and pending changes. `billing` is false for a Secondary account,
  * which may not see billing.
  */

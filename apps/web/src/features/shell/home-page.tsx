@@ -181,7 +181,7 @@ export default function HomePage() {
 }
 
 /**
- * Staff working on an account are welcomed to the customer's account, not their own (issue 21):
+ * Staff working on an account are welcomed to the customer's account, not their own:
  * whose it is (name, logname) and its summary, and that a change made here is made to it.
  */
 function CustomerWelcome({ logname }: { logname: string }) {

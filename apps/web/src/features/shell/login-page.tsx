@@ -1,4 +1,5 @@
 import {
+  Alert,
   Anchor,
   Button,
   Group,
@@ -13,12 +14,21 @@ import { useForm } from '@mantine/form';
 import { commonText } from '@portal/contract/messages';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
+import { ApiError, call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
 import { markModeKnown } from '../../app/shell-parts.tsx';
-import { useStatus } from '../../app/status.ts';
+import { alertColor, alertOf } from '../../app/status.ts';
 import { SignInCard } from './sign-in-card.tsx';
 import { PasskeySignIn } from './passkey-sign-in.tsx';
+import { DirectorySignIn } from './directory-sign-in.tsx';
+
+/** Why the last sign-in was refused (the spec's title and text), and whether a reset is the next step. */
+interface SignInProblem {
+  title: string;
+  body: string;
+  color: string;
+  reset?: boolean;
+}
 
 /** The second step, after `mfa_required`: loaded only by the accounts that have one. */
 const CodeStep = lazy(() => import('./code-step.tsx'));
@@ -29,7 +39,8 @@ export function LoginPage() {
   const [pending, setPending] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [challenge, setChallenge] = useState<SecondFactorNeeded | null>(null);
-  const showStatus = useStatus();
+  // A refused sign-in, told beside the form (where the eye is), with its next step; not a pop-up.
+  const [problem, setProblem] = useState<SignInProblem | null>(null);
   const { setColorScheme } = useMantineColorScheme();
   const form = useForm({
     initialValues: { username: '', password: '' },
@@ -42,10 +53,10 @@ export function LoginPage() {
   const submit = form.onSubmit(async (values) => {
     const username = values.username.trim().toLowerCase();
     if (username.includes('@')) {
-      showStatus({
+      setProblem({
         title: commonText.loginFailedTitle,
         body: commonText.loginUseAccountName,
-        alert: 'serious',
+        color: 'yellow',
       });
       return;
     }
@@ -65,10 +76,11 @@ export function LoginPage() {
       }
       const n = failures + 1;
       setFailures(n);
-      showStatus({
+      setProblem({
         title: commonText.loginFailedTimes(n),
         body: failureText(err),
-        alert: 'serious',
+        color: alertColor(alertOf(err)),
+        reset: err instanceof ApiError && err.code === 'bad_credentials',
       });
     } finally {
       setPending(false);
@@ -129,6 +141,18 @@ export function LoginPage() {
             }}
             {...form.getInputProps('password')}
           />
+          {problem && (
+            <Alert color={problem.color} title={problem.title} data-testid="login-problem">
+              <Stack gap={4}>
+                <Text size="sm">{problem.body}</Text>
+                {problem.reset && (
+                  <Anchor component={Link} to="/request-panel-reset" size="sm" underline="always">
+                    {commonText.loginResetNext}
+                  </Anchor>
+                )}
+              </Stack>
+            </Alert>
+          )}
           <Button type="submit" loading={pending}>
             Login
           </Button>
@@ -138,6 +162,14 @@ export function LoginPage() {
               session.login(res.id_token, res.bill_email, res.color_mode);
               setColorScheme(mantineScheme(res.color_mode));
             }}
+          />
+          <DirectorySignIn
+            onSignedIn={(res) => {
+              markModeKnown(decodeToken(res.id_token)?.username ?? '');
+              session.login(res.id_token, res.bill_email, res.color_mode);
+              setColorScheme(mantineScheme(res.color_mode));
+            }}
+            onSecondFactor={setChallenge}
           />
           <Group gap="md" justify="center" wrap="wrap">
             <Anchor component={Link} to="/request-panel-reset" size="sm">

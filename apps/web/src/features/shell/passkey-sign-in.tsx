@@ -18,7 +18,7 @@ import {
 type Answer = z.infer<typeof LoginData>;
 
 /**
- * Sign-in with a passkey alone (issue 18): the "Sign in with a passkey" button, and — where the
+ * Sign-in with a passkey alone: the "Sign in with a passkey" button, and — where the
  * browser offers passkeys in the login name field's autofill (conditional mediation; the field says
  * `autocomplete="username webauthn"`) — a request that waits for the customer to pick one there.
  * Either answer goes to /api/passkey-login, which answers what the password sign-in does.

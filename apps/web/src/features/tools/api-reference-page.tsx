@@ -18,7 +18,7 @@ import { failureText, request } from '../../app/api.ts';
 import { Page } from '../../ui/page.tsx';
 
 /**
- * The API reference (issue #20): the portal's own OpenAPI document (GET /api/openapi.json), listed
+ * The API reference: the portal's own OpenAPI document (GET /api/openapi.json), listed
  * by area with each call's access rule, parameters, body, answer and failures. A compact page of
  * our own rather than Scalar or Redoc: those need Node 22 to build or load code and fonts the CSP
  * (script-src 'self') is there to refuse (docs/decisions/020-openapi.md).

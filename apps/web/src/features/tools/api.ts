@@ -3,7 +3,7 @@ import { failureText } from '../../app/api.ts';
 
 /**
  * The tools' calls are actions, not data to cache: each press is a mutation. Their failures show
- * in the answer box as "Error: {error}" (spec 002 §8), with the field's own text when the server
+ * in the answer box as "Error: {error}", with the field's own text when the server
  * names one (it is the tool's message, without the field name).
  */
 

@@ -8,7 +8,7 @@ import { Page } from '../../ui/page.tsx';
 import { failureText } from '../../app/api.ts';
 import { useTones } from './tones.ts';
 
-/** The generator's default count (spec 002 §9); the server clamps to 28 and says so. */
+/** The generator's default count; the server clamps to 28 and says so. */
 const DEFAULT_COUNT = '8';
 type Kind = 'word' | 'mixed' | 'soft';
 
@@ -28,7 +28,7 @@ export default function GeneratePasswordsPage() {
 
   const generate = useMutation({
     mutationFn: (kind: Kind) => {
-      // Not validated here (spec 002 §5): the server decides, and answers with a message.
+      // Not validated here: the server decides, and answers with a message.
       const n = count.trim() || DEFAULT_COUNT;
       if (kind === 'word')
         return call(genWordPass, { params: { count: n, use_numbers: useNumbers ? '1' : '0' } });

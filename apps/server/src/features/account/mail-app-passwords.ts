@@ -1,0 +1,274 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import * as C from '@portal/contract/mail-app-passwords/calls';
+import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
+import { isStaffRole } from '@portal/contract/constants';
+import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { secondFactorMethods } from '../../auth/mfa.ts';
+import { hashMailPassword } from '../../auth/passwords.ts';
+import { missing } from '../../auth/policy.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, mailAppPasswords, mailAppPasswordSettings } from '../../db/schema.ts';
+import { Answer, route } from '../../http/route.ts';
+import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { conflict, refused } from '../../lib/errors.ts';
+import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
+
+/**
+ * App passwords for mail (docs/mail-servers-passwords.md, docs/decisions/051-mail-app-passwords.md).
+ * The account itself makes them (with its password, in a signed-in session), lists and revokes
+ * them; staff neither see nor make them. Dovecot reads the live ones from the view
+ * mail_app_passwords_live; a revoked one has no row there from the moment of the revocation.
+ */
+
+/** Applies an asked-for "require app passwords" change once the propagation delay is over. */
+export const applyMailAppPasswordsOnlyJob = defineJob(
+  'account.apply-mail-app-passwords-only',
+  z.object({ owner: z.string() }),
+);
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Four groups of four letters from the CSPRNG (75 bits); the first group is the row's lookup. */
+export function generateAppPassword(): string {
+  const groups: string[] = [];
+  for (let g = 0; g < 4; g++) {
+    let group = '';
+    for (let i = 0; i < 4; i++) group += LETTERS[randomInt(LETTERS.length)];
+    groups.push(group);
+  }
+  return groups.join('-');
+}
+
+const listed = {
+  id: mailAppPasswords.id,
+  name: mailAppPasswords.name,
+  scope: mailAppPasswords.scope,
+  createdAt: mailAppPasswords.createdAt,
+  lastUsedAt: mailAppPasswords.lastUsedAt,
+};
+interface Listed {
+  id: string;
+  name: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+const toApi = (row: Listed): C.MailAppPassword => ({
+  id: row.id,
+  name: row.name,
+  scope: C.MailAppPasswordScope.parse(row.scope),
+  created: row.createdAt.toISOString(),
+  last_used: row.lastUsedAt?.toISOString() ?? null,
+});
+
+const SCOPE_WORDS: Record<C.MailAppPasswordScope, string> = {
+  all: 'reading (IMAP, POP3) and sending (SMTP) mail',
+  imap: 'reading mail (IMAP, POP3)',
+  smtp: 'sending mail (SMTP)',
+};
+
+const live = (owner: string) => and(eq(mailAppPasswords.owner, owner), isNull(mailAppPasswords.revokedAt));
+
+/** The requirement as the API shows it. */
+async function requirementOf(db: Db, owner: string): Promise<C.MailAppPasswordRequirement> {
+  const [row] = await db
+    .select()
+    .from(mailAppPasswordSettings)
+    .where(eq(mailAppPasswordSettings.owner, owner))
+    .limit(1);
+  const canRequire = (await secondFactorMethods(db, owner)).length > 0;
+  return {
+    required: row?.appPasswordsOnly ?? false,
+    pending:
+      row && row.pending !== null && row.applyAt
+        ? { required: row.pending, apply_at: row.applyAt.toISOString() }
+        : null,
+    can_require: canRequire,
+  };
+}
+
+/**
+ * Revokes every live app password of the account (a reset by mail: features/account/resets.ts);
+ * answers how many.
+ */
+export async function revokeMailAppPasswords(db: Db, owner: string, by: string, now: Date): Promise<number> {
+  const revoked = await db
+    .update(mailAppPasswords)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(live(owner))
+    .returning({ id: mailAppPasswords.id });
+  return revoked.length;
+}
+
+/** Applies the owner's pending requirement change when its time has come (the job); else nothing. */
+export async function applyMailAppPasswordsOnly(db: Db, owner: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(mailAppPasswordSettings)
+      .where(and(eq(mailAppPasswordSettings.owner, owner), lte(mailAppPasswordSettings.applyAt, now)))
+      .for('update');
+    if (!row || row.pending === null) return;
+    await tx
+      .update(mailAppPasswordSettings)
+      .set({ appPasswordsOnly: row.pending, pending: null, applyAt: null, changedAt: now })
+      .where(eq(mailAppPasswordSettings.owner, owner));
+  });
+}
+
+/** A lasting grant (docs/decisions/051-mail-app-passwords.md): the current password, in a session, limited. */
+const LASTING_GRANT = { session: 'interactive', grant: true, limit: 'grant' } as const;
+
+export function mailAppPasswordRoutes(app: FastifyInstance): void {
+  const { deps } = app;
+
+  route(app, C.createMailAppPassword, {
+    // The account itself only: staff do not make (or see) credentials for a customer's mailbox.
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    ...LASTING_GRANT,
+    handler: async ({ db, account, body, auditDetails }) => {
+      const owner = account.logname;
+      if (isStaffRole(account.role)) throw refused(mailAppPasswordText.staffAccount);
+      const now = deps.now();
+      // Serialise makings of one account so the limit, the names and the lookups hold under concurrency.
+      await db
+        .select({ l: accounts.logname })
+        .from(accounts)
+        .where(eq(accounts.logname, owner))
+        .for('update');
+      const rows = await db
+        .select({ name: mailAppPasswords.name, lookup: mailAppPasswords.lookup })
+        .from(mailAppPasswords)
+        .where(live(owner));
+      if (rows.length >= C.MAX_MAIL_APP_PASSWORDS)
+        throw refused(mailAppPasswordText.tooMany(C.MAX_MAIL_APP_PASSWORDS));
+      if (rows.some((r) => r.name === body.name)) throw conflict(mailAppPasswordText.nameTaken(body.name));
+      // The lookup (first group) is unique among the owner's live app passwords: Dovecot's query
+      // finds one row by it.
+      const taken = new Set(rows.map((r) => r.lookup));
+      let secret = generateAppPassword();
+      while (taken.has(secret.slice(0, 4))) secret = generateAppPassword();
+      const [row] = await db
+        .insert(mailAppPasswords)
+        .values({
+          id: randomBytes(8).toString('hex'),
+          owner,
+          name: body.name,
+          scope: body.scope,
+          lookup: secret.slice(0, 4),
+          hash: await hashMailPassword(secret),
+          createdAt: now,
+        })
+        .returning(listed);
+      // On the account's record (route() writes it): which app password, never the secret.
+      Object.assign(auditDetails, { app_password: { id: row.id, name: row.name }, scope: row.scope });
+      await mailAccountNotice(deps.outbox, db, {
+        account: owner,
+        kind: 'notice.mail-app-password-created',
+        subject: `An app password for mail was created for account ${owner}`,
+        lines: [
+          `An app password named "${body.name}" for ${SCOPE_WORDS[body.scope]} was created for account ${owner}.`,
+          'It works until it is revoked on the Mail passwords page of the Members Portal:',
+          `${deps.config.publicUrl}/portal/mail-app-passwords`,
+        ],
+      });
+      return new Answer({ ...toApi(row), app_password: secret }, mailAppPasswordText.created);
+    },
+  });
+
+  route(app, C.listMailAppPasswords, {
+    session: 'interactive',
+    access: { account: ({ params }) => params.logname, scope: 'own' },
+    handler: async ({ db, account }) => {
+      const rows = await db
+        .select(listed)
+        .from(mailAppPasswords)
+        .where(live(account.logname))
+        .orderBy(desc(mailAppPasswords.createdAt), asc(mailAppPasswords.id));
+      return { app_passwords: rows.map(toApi), requirement: await requirementOf(db, account.logname) };
+    },
+  });
+
+  route(app, C.revokeMailAppPassword, {
+    session: 'interactive',
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    handler: async ({ db, account, body, caller, auditDetails }) => {
+      const owner = account.logname;
+      // Looked up with its owner: another account's id is refused like one that does not exist.
+      const [row] = await db
+        .select({
+          id: mailAppPasswords.id,
+          name: mailAppPasswords.name,
+          revokedAt: mailAppPasswords.revokedAt,
+        })
+        .from(mailAppPasswords)
+        .where(and(eq(mailAppPasswords.id, body.id), eq(mailAppPasswords.owner, owner)))
+        .limit(1)
+        .for('update');
+      if (!row) throw missing(caller, mailAppPasswordText.notFound);
+      if (!row.revokedAt) {
+        await db
+          .update(mailAppPasswords)
+          .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
+          .where(eq(mailAppPasswords.id, row.id));
+        Object.assign(auditDetails, { app_password: { id: row.id, name: row.name } });
+      }
+      return new Answer({ id: row.id }, mailAppPasswordText.revoked);
+    },
+  });
+
+  route(app, C.requireMailAppPasswords, {
+    // Turning it off lets the main password back in: a lasting grant like making an app password.
+    access: { account: ({ body }) => body.logname, scope: 'own' },
+    ...LASTING_GRANT,
+    handler: async ({ db, account, body, auditDetails }) => {
+      const owner = account.logname;
+      const now = deps.now();
+      await db
+        .select({ l: accounts.logname })
+        .from(accounts)
+        .where(eq(accounts.logname, owner))
+        .for('update');
+      const before = await requirementOf(db, owner);
+      if (body.required && !before.can_require) throw refused(mailAppPasswordText.secondFactorNeeded);
+      const target = before.pending ? before.pending.required : before.required;
+      if (target === body.required) return new Answer(before, mailAppPasswordText.requireUnchanged);
+      const applyAt = new Date(now.getTime() + MAIL_PASSWORD_DELAY_MS);
+      // Back to the value in force: the pending change is withdrawn, nothing waits.
+      const pending = body.required === before.required ? null : body.required;
+      await db
+        .insert(mailAppPasswordSettings)
+        .values({ owner, pending, applyAt: pending === null ? null : applyAt, changedAt: now })
+        .onConflictDoUpdate({
+          target: mailAppPasswordSettings.owner,
+          set: { pending, applyAt: pending === null ? null : applyAt, changedAt: now },
+        });
+      if (pending !== null) await enqueue(db, applyMailAppPasswordsOnlyJob, { owner }, { runAt: applyAt });
+      Object.assign(auditDetails, { required: body.required });
+      await mailAccountNotice(deps.outbox, db, {
+        account: owner,
+        kind: 'notice.mail-app-passwords-required',
+        subject: body.required
+          ? `Account ${owner} now requires app passwords for mail`
+          : `Account ${owner} no longer requires app passwords for mail`,
+        lines: [`${body.required ? mailAppPasswordText.requireOn : mailAppPasswordText.requireOff}.`],
+      });
+      return new Answer(
+        await requirementOf(db, owner),
+        body.required ? mailAppPasswordText.requireOn : mailAppPasswordText.requireOff,
+      );
+    },
+  });
+}
+
+/** The job that applies a requirement change after its delay. */
+export function registerMailAppPasswordWorkers(app: FastifyInstance): void {
+  const { jobs, now } = app.deps;
+  jobs.register(applyMailAppPasswordsOnlyJob, async ({ owner }, { db }) => {
+    await applyMailAppPasswordsOnly(db, owner, now());
+  });
+}
