@@ -7,11 +7,13 @@ import * as hosting from '@portal/contract/hosting/calls';
 import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as mailAppPasswords from '@portal/contract/mail-app-passwords/calls';
 import * as activity from '@portal/contract/security/activity';
 import * as sessionList from '@portal/contract/security/session-calls';
 import * as passkeys from '@portal/contract/security/passkeys';
 import * as secondFactor from '@portal/contract/security/second-factor';
 import * as session from '@portal/contract/session/calls';
+import * as staffSignIn from '@portal/contract/staff-sign-in/calls';
 import * as tools from '@portal/contract/tools/calls';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -67,6 +69,8 @@ const contractCalls = [
   passkeys,
   secondFactor,
   apiTokens,
+  mailAppPasswords,
+  staffSignIn,
 ]
   .flatMap((m) => Object.values(m))
   .filter(isCall);
@@ -91,6 +95,12 @@ await t.as('alice').post('/api/create-api-token', {
   name: 'fuzz-target',
   scope: 'read',
   expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
+  password: demoPassword('alice'),
+});
+// Nor app passwords for mail: alice makes one to revoke.
+await t.as('alice').post('/api/create-mail-app-password', {
+  logname: 'alice',
+  name: 'fuzz-target',
   password: demoPassword('alice'),
 });
 const targetOf = await loadTargets(t.db);

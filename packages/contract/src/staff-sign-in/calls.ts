@@ -52,7 +52,8 @@ export const staffSignInCallback = defineCall({
 export const staffSignInFinish = defineCall({
   ...STAFF_SIGN_IN_FINISH,
   secret: true,
-  body: z.object({ handoff: z.string().min(1, { error: staffSignInText.handoff }).max(200) }),
+  // The hand-off is 32 random bytes in base64url (auth/staff-directory.ts makeHandoff): nothing else is one.
+  body: z.object({ handoff: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, { error: staffSignInText.handoff }) }),
   data: LoginData,
   top: LoginData,
 });
