@@ -14191,7 +14191,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "handoff": "string"
+                 *       "handoff": "A"
                  *     }
                  */
                 "application/json": {
