@@ -106,7 +106,7 @@ export default function ApiTokensPage() {
         it as <Code>Authorization: Bearer …</Code>. A read-only token makes GET calls only. No token can make
         tokens, change passwords or hand access to anyone, and none carries staff power. Every call, with its
         parameters, answers and failures, is in the{' '}
-        <Anchor component={Link} to={routePath('api-reference')}>
+        <Anchor component={Link} to={routePath('api-reference')} underline="always">
           API Reference
         </Anchor>
         .
