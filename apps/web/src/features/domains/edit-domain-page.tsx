@@ -57,8 +57,9 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
   const showStatus = useStatus();
   const edit = useEditDomain(currentUser, {
     onSuccess: (res) => {
-      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
+      // Navigate, then report: the notice belongs to the list it returns to (app/status.ts).
       navigate(routePath('domain-list'));
+      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
     },
     onError: (e) => {
       const denied = e instanceof ApiError && e.code === 'forbidden';
