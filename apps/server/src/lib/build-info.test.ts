@@ -13,8 +13,8 @@ describe('build info', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const ROOT = join(import.meta.dirname, '../../../..');
 
-  it('is this release: the version of the root package.json, 0.4.0', () => {
-    expect(VERSION).toBe('0.4.0');
+  it('is this release: the version of the root package.json, 0.5.0', () => {
+    expect(VERSION).toBe('0.5.0');
     expect(buildInfo().version).toBe(VERSION);
   });
 
