@@ -7,7 +7,7 @@ import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
  * A dashboard admin (dave, designated by alice in the demo data) on the hosting, mail and account
  * address screens: it sees alice's data, read only, with the note — never its own, and no action
  * the server would refuse it. carol (not designated) sees her own, as does dave once revoked; staff
- * working on dave see what dave sees (docs/decisions/admin.md).
+ * working on dave see what dave sees (docs/areas/admin.md).
  */
 
 let browser: Browser;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * only says which fields are required; without a shape, `' OR 1=1 --` was stored as a state and as a
  * ZIP code. The ZIP code's shape follows the country: US 5 digits or ZIP+4, Canada A1A 1A1, elsewhere
  * 2–12 letters, digits, spaces or hyphens. A state (or province, region) is 2–40 letters, spaces, dots
- * or hyphens. Blank fields are left to the spec's "Required" (docs/decisions/015-fidelity.md).
+ * or hyphens. Blank fields are left to the spec's "Required" (docs/decisions/095-address-shapes.md).
  */
 export const ADDRESS_TEXTS = {
   state: 'Use 2–40 letters, spaces, dots or hyphens',

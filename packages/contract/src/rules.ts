@@ -21,7 +21,7 @@ export function isCleanText(v: string): boolean {
 }
 /**
  * A value of the wrong type is told so, never called missing: `"invoice": 20261101` to a text field
- * answers "Must be text", not "Required" (docs/decisions/015-fidelity.md). The spec's texts stay for
+ * answers "Must be text", not "Required" (docs/decisions/094-wrong-type-messages.md). The spec's texts stay for
  * what is absent (undefined or null).
  */
 export const MUST_BE_TEXT = 'Must be text';
@@ -79,7 +79,7 @@ export const minChars = (n: number) =>
  * part is a dot-atom (RFC 5322 atext, dots between, at most 64), one `@`, a domain of
  * letter-digit-hyphen labels and a top-level domain of 2–63 letters or an `xn--` label. No comma,
  * space, quote or bracket can pass, so Postfix, which splits a lookup result on commas and
- * whitespace, reads every accepted address as exactly one recipient (docs/decisions/015-fidelity.md).
+ * whitespace, reads every accepted address as exactly one recipient (docs/decisions/090-one-email-rule.md).
  */
 const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
 const LOCAL_PART = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*$`);

@@ -126,7 +126,7 @@ const RAW: Record<string, string> = {
   // The text a tool hashes or encodes is any text (a NUL has a digest too); Base64 input has the
   // decoder's own character rules (white space skipped, anything else named with its position);
   // text with no UTF-8 form gets the tool's own message. Never stored nor logged
-  // (docs/decisions/tools.md).
+  // (docs/areas/tools.md).
   'tools/calls.md5 body.cleartext': 'tool input',
   'tools/calls.sha1 body.cleartext': 'tool input',
   'tools/calls.bcrypt body.cleartext': 'tool input',

@@ -2,7 +2,7 @@
  * Calendar days as the back office writes them: `YYYY-MM-DD` (ISO) or `YYYYMMDD` (the spec's invoice
  * and circuit dates). The importer takes both for every date field and stores one form per field;
  * code that reads a stored day uses parseDay too, so a row in another shape is a clear answer, never a
- * crash (docs/decisions/015-fidelity.md).
+ * crash (docs/decisions/091-import-dates.md).
  */
 export interface Day {
   year: number;

@@ -69,4 +69,18 @@ describe('documents', () => {
     const shared = [...byNumber.values()].filter((names) => names.length > 1);
     expect(shared).toEqual([]);
   });
+
+  it('every decision record is numbered and has its context, decision and consequences, or points on', () => {
+    const misshapen = readdirSync(join(root, 'docs/decisions'))
+      .filter((name) => name.endsWith('.md'))
+      .filter((name) => {
+        const text = readFileSync(join(root, 'docs/decisions', name), 'utf8');
+        const split = /each now has its own record/.test(text);
+        const shaped = ['Context', 'Decision', 'Consequences'].every((h) =>
+          new RegExp(`^## ${h}\\b`, 'm').test(text),
+        );
+        return !/^\d{3}-/.test(name) || !(split || shaped);
+      });
+    expect(misshapen).toEqual([]);
+  });
 });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashMailPassword } from '../../src/auth/passwords.ts';
-import { accounts, totpAuthenticators } from '../../src/db/schema.ts';
+import { accounts, mailLogins, totpAuthenticators } from '../../src/db/schema.ts';
 import { MAIL_PASSWORD_DELAY_MS } from '../../src/features/account/passwords.ts';
 import { build, demoPassword, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
@@ -68,6 +68,7 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
     await t.db.execute(sql.raw(`CREATE ROLE ${role} LOGIN PASSWORD 'dovecot-test'`));
     await t.db.execute(sql.raw(`GRANT USAGE ON SCHEMA public TO ${role}`));
     await t.db.execute(sql.raw(`GRANT SELECT ON mail_passwords, mail_app_passwords_live TO ${role}`));
+    await t.db.execute(sql.raw(`GRANT SELECT, INSERT, UPDATE ON mail_logins TO ${role}`));
     const url = new URL(process.env.TEST_DATABASE_URL ?? '');
     const connectString = `host=${url.hostname} port=${url.port || 5432} dbname=${db} user=${role} password=dovecot-test`;
 
@@ -83,7 +84,11 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
           /userdb \{[\s\S]*?\n\}/,
           `userdb {\n  driver = static\n  args = uid=nobody gid=nogroup home=${dir}/home/%n\n}`,
         );
-    for (const file of ['dovecot-sql.conf.ext', 'dovecot-sql-app-passwords.conf.ext']) {
+    for (const file of [
+      'dovecot-sql.conf.ext',
+      'dovecot-sql-app-passwords.conf.ext',
+      'dovecot-dict-last-login.conf.ext',
+    ]) {
       writeFileSync(join(dir, file), local(documented(`/etc/dovecot/${file}`)), { mode: 0o644 });
     }
     writeFileSync(join(dir, 'auth-sql.conf.ext'), local(documented('/etc/dovecot/conf.d/auth-sql.conf.ext')));
@@ -108,6 +113,8 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
         '}',
         // The documented blocks.
         documented('/etc/dovecot/conf.d/10-auth.conf (additions)'),
+        // The test's mail processes run as nobody:nogroup (the static userdb above).
+        local(documented('/etc/dovecot/conf.d/95-last-login.conf')).replace('group = mail', 'group = nogroup'),
         `!include ${dir}/auth-sql.conf.ext`,
         '',
       ].join('\n'),
@@ -129,7 +136,9 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
     }
     if (t) {
       if (role) {
-        await t.db.execute(sql.raw(`REVOKE ALL ON mail_passwords, mail_app_passwords_live FROM ${role}`));
+        await t.db.execute(
+          sql.raw(`REVOKE ALL ON mail_passwords, mail_app_passwords_live, mail_logins FROM ${role}`),
+        );
         await t.db.execute(sql.raw(`REVOKE USAGE ON SCHEMA public FROM ${role}`));
       }
       await t.close();
@@ -225,6 +234,31 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
     expect(await imapLogin('alice', send.app_password)).toBe(false);
     // Another account's app password is not alice's.
     expect(authTest('bob', all.app_password, 'imap')).toBe(false);
+  });
+
+  it('shows the last IMAP login the mail server reported as the app password\'s "Last used"', async () => {
+    const made = await make('Desktop', 'imap');
+    const lastUsed = async () => {
+      const res = await t.as('alice').get('/api/mail-app-passwords/alice');
+      const rows = res.body.data.app_passwords as { id: string; last_used: string | null }[];
+      return rows.find((r) => r.id === made.id)?.last_used ?? null;
+    };
+    expect(await lastUsed()).toBeNull();
+    const before = Math.floor(Date.now() / 1000) * 1000;
+    expect(await imapLogin('alice', made.app_password)).toBe(true);
+    // The plugin writes through the dict process after the login: wait for it.
+    await waitUntil('last_login written', async () => (await lastUsed()) !== null, log);
+    const at = Date.parse((await lastUsed()) ?? '');
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    // The main password's logins are kept apart, under `main`: they never show as an app password's.
+    expect(await imapLogin('alice', MAIN)).toBe(true);
+    await waitUntil(
+      'main login written',
+      async () =>
+        (await t.db.select().from(mailLogins).where(eq(mailLogins.appPasswordId, 'main'))).length > 0,
+      log,
+    );
   });
 
   it('refuses a revoked app password at the next login', async () => {

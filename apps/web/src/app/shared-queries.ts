@@ -38,7 +38,7 @@ export function useAccountRole() {
  * The account whose information a screen shows (`infoAccountOf`): a Secondary its
  * primary designated dashboard admin views the primary's, read only; anyone else — and staff
  * working on anyone — the current user's own. Shared by the screens of every area that follows the
- * rule (docs/decisions/admin.md). `ready` is false until the account role is known: a query
+ * rule (docs/areas/admin.md). `ready` is false until the account role is known: a query
  * started before would ask for the wrong account.
  */
 export function useInfoAccount(): { account: string; readOnly: boolean; ready: boolean } {

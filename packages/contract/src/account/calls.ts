@@ -183,7 +183,7 @@ export const resetUnixPassword = defineCall({
   data: z.object({ logname: z.string(), apply_at: z.string() }),
 });
 
-/** Reset request: account required; recovery email required and valid; burn_it (=0) is accepted (see docs/decisions/account.md). */
+/** Reset request: account required; recovery email required and valid; burn_it (=0) is accepted (see docs/areas/account.md). */
 export const ForgotPasswordBody = z.object({
   account: logname,
   email: requiredEmail(),

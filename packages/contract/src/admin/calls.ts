@@ -68,7 +68,7 @@ export type Contact = z.infer<typeof Contact>;
 
 /**
  * The fields of the add and edit forms. The spec requires info and restriction; the name is
- * required too (a contact is listed and sorted by it — see docs/decisions/admin.md).
+ * required too (a contact is listed and sorted by it — see docs/areas/admin.md).
  */
 export const ContactFields = z.object({
   contact: required().pipe(z.string().max(100, { error: 'At most 100 characters' })),

@@ -6,7 +6,7 @@ export interface AccountRoleInfo {
 }
 
 /**
- * Whose account information the screens show (docs/decisions/admin.md): a Secondary
+ * Whose account information the screens show (docs/areas/admin.md): a Secondary
  * its primary designated dashboard admin views the primary's, read only; anyone else — and a
  * Secondary not (or no longer) designated — its own. One rule for every screen that follows it
  * (Account Summary, the account administration lists, the hosting, mailing-list, disk-usage and

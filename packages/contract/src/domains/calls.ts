@@ -24,7 +24,7 @@ const flag = z
 
 /** Renewal periods offered (the registries' limit is 10 years). */
 export const MAX_YEARS = 10;
-/** A domain can be renewed by hand from this many days before it expires (docs/decisions/domains.md). */
+/** A domain can be renewed by hand from this many days before it expires (docs/areas/domains.md). */
 export const RENEW_WINDOW_DAYS = 90;
 /** ... and up to this many days after (the registries' grace period). */
 export const RENEW_GRACE_DAYS = 30;

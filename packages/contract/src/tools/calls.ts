@@ -8,7 +8,7 @@ import { toolsText } from './messages.ts';
  *
  * The text tools take `item, cleartext`: `cleartext` is the text to hash, encode or decode and
  * `item` names the operation ('md5', 'sha1', 'bcrypt', 'encode', 'decode'); the path already
- * says which, so `item` may be left out, but when sent it must agree (docs/decisions/tools.md).
+ * says which, so `item` may be left out, but when sent it must agree (docs/areas/tools.md).
  * The breach check takes the password as `item`.
  */
 

@@ -54,6 +54,8 @@ export const mailAppPasswordsLive = pgView('mail_app_passwords_live', {
   password: text('password').notNull(),
   services: text('services').array().notNull(),
   uid: integer('uid').notNull(),
+  /** Added last (a view only gains columns at its end): returned to Dovecot as the userdb field its last_login plugin keys by. */
+  appPasswordId: text('app_password_id').notNull(),
 }).as(
-  sql`select p.owner as username, p.lookup, p.hash as password, case p.scope when 'imap' then array['imap','pop3'] when 'smtp' then array['smtp'] else array['imap','pop3','smtp'] end as services, a.uid from mail_app_passwords p join accounts a on a.logname = p.owner where p.revoked_at is null`,
+  sql`select p.owner as username, p.lookup, p.hash as password, case p.scope when 'imap' then array['imap','pop3'] when 'smtp' then array['smtp'] else array['imap','pop3','smtp'] end as services, a.uid, p.id as app_password_id from mail_app_passwords p join accounts a on a.logname = p.owner where p.revoked_at is null`,
 );

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './core.ts';
 
 /**
@@ -24,7 +24,7 @@ export const mailAppPasswords = pgTable(
     /** Dovecot scheme-prefixed hash ({ARGON2ID}…); never the password itself. */
     hash: text('hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    /** Last login with it, when the mail servers report it (decision 051); null is shown as "never". */
+    /** Unused: the mail servers report logins to mail_logins (below), which the list reads. */
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** Who revoked it: the account itself, or 'reset-link' (a reset by mail revokes them all). */
@@ -48,3 +48,20 @@ export const mailAppPasswordSettings = pgTable('mail_app_password_settings', {
   applyAt: timestamp('apply_at', { withTimezone: true }),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Logins the mail servers report (docs/mail-servers-passwords.md): Dovecot's last_login plugin
+ * writes here through its SQL dict after each IMAP or POP3 login, one row per user and password —
+ * `app_password_id` is the app password's id, or `main` for the main email password. The only
+ * table the mail hosts' role may write; the portal reads it for "Last used".
+ */
+export const mailLogins = pgTable(
+  'mail_logins',
+  {
+    username: text('username').notNull(),
+    appPasswordId: text('app_password_id').notNull(),
+    /** Unix seconds, as the plugin writes them. */
+    lastLogin: bigint('last_login', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.username, t.appPasswordId] })],
+);

@@ -19,7 +19,7 @@ export interface CommandOutput {
 
 /**
  * `npm run portal -- account create | set-password`: the operator's way to set a password, held
- * to the same breached-password rule as every screen that sets one (docs/decisions/account.md).
+ * to the same breached-password rule as every screen that sets one (docs/areas/account.md).
  * The password is read with `readPassword` (a prompt on a terminal, else the first line of standard
  * input: cli/read-password.ts); `--password P` still works for old scripts but puts the password in
  * the shell history and the process list, and says so.

@@ -9,7 +9,7 @@ import { secondFactorMethods } from '../../auth/mfa.ts';
 import { hashMailPassword } from '../../auth/passwords.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, mailAppPasswords, mailAppPasswordSettings } from '../../db/schema.ts';
+import { accounts, mailAppPasswords, mailAppPasswordSettings, mailLogins } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
@@ -184,12 +184,24 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'own' },
     handler: async ({ db, account }) => {
+      // "Last used" is what the mail servers report (Dovecot's last_login plugin writes mail_logins,
+      // in unix seconds; docs/mail-servers-passwords.md); none reported shows as never.
       const rows = await db
-        .select(listed)
+        .select({ ...listed, reported: mailLogins.lastLogin })
         .from(mailAppPasswords)
+        .leftJoin(
+          mailLogins,
+          and(
+            eq(mailLogins.username, mailAppPasswords.owner),
+            eq(mailLogins.appPasswordId, mailAppPasswords.id),
+          ),
+        )
         .where(live(account.logname))
         .orderBy(desc(mailAppPasswords.createdAt), asc(mailAppPasswords.id));
-      return { app_passwords: rows.map(toApi), requirement: await requirementOf(db, account.logname) };
+      const app_passwords = rows.map(({ reported, ...row }) =>
+        toApi({ ...row, lastUsedAt: reported === null ? row.lastUsedAt : new Date(reported * 1000) }),
+      );
+      return { app_passwords, requirement: await requirementOf(db, account.logname) };
     },
   });
 

@@ -206,7 +206,7 @@ export function requestRoutes(app: FastifyInstance): void {
 /**
  * A repeated identical message (a retried POST, a second tab, a resubmitted registration) is
  * queued once: the same account, recipient, subject and body within this window is the same
- * request (docs/decisions/account.md "Messages").
+ * request (docs/areas/account.md "Messages").
  */
 export const REPEAT_WINDOW_MINUTES = 10;
 

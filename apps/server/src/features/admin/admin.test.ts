@@ -272,7 +272,7 @@ describe('dashboard admins: grant and revoke', () => {
 
   it('gives a dashboard admin no billing, mail identities, domain list or personal settings of its primary', async () => {
     const alice = (await loadTargets(t.db))('A');
-    // docs/decisions/admin.md: view-only account information, nothing more.
+    // docs/areas/admin.md: view-only account information, nothing more.
     const notForAdmins = [
       'GET /api/get-statement-delivery/:logname',
       'POST /api/get-bill-address',

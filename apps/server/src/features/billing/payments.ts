@@ -10,7 +10,7 @@ import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
 import { dollars, markCoveredInvoicesPaid, money, type PaymentRow } from './repository.ts';
 
 /**
- * The life of one payment (docs/integrations/payments.md, docs/decisions/billing.md):
+ * The life of one payment (docs/integrations/payments.md, docs/areas/billing.md):
  *
  *   reserve (row 'pending' with its idempotency key, committed BEFORE the gateway is called)
  *   → gateway call (outside any transaction)
@@ -158,7 +158,7 @@ export async function recordOutcome(
           .where(and(eq(invoices.invoice, row.invoice), eq(invoices.owner, row.owner)));
       }
       // A payment made in the portal names no invoice: it pays the oldest ones first, which
-      // auto-billing then never charges (docs/decisions/billing.md, Auto-billing).
+      // auto-billing then never charges (docs/areas/billing.md, Auto-billing).
       if (row.purpose === 'account') await markCoveredInvoicesPaid(tx, row.owner, deps.now());
       await sendReceipts(app, tx, row);
       return row;

@@ -20,7 +20,7 @@ import { type RenewJob, renewJob } from './workers.ts';
 export const renewKey = (domain: string, currentExpiration: string, years: number) =>
   `renew:${domain}:${currentExpiration}:${years}`;
 
-/** Why a domain cannot be renewed by hand now, or null (docs/decisions/domains.md). */
+/** Why a domain cannot be renewed by hand now, or null (docs/areas/domains.md). */
 export function renewRefusal(d: DomainRecord, now: Date): string | null {
   if (!d.registrarManaged || !d.expirationDate) return domainText.notRegistrarManaged(d.domain);
   if (d.autoRenew) return domainText.onAutoRenew(d.domain);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Caller } from '../../auth/tokens.ts';
 
 /**
- * Signed error-log download links (docs/decisions/hosting.md). A browser download cannot send
+ * Signed error-log download links (docs/areas/hosting.md). A browser download cannot send
  * the bearer token, so the link carries who asked (the caller and the session), the
  * account and the vid, for LOG_LINK_TTL_S seconds at most and never past the session's expiry.
  * The route re-checks all of it with the access policy before it streams a byte.

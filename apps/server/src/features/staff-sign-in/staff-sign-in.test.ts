@@ -1,9 +1,11 @@
 import { staffSignInText } from '@portal/contract/staff-sign-in/calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relyingParty } from '../../auth/passkeys.ts';
 import { accounts, staffIdentities } from '../../db/schema.ts';
 import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 import { startDirectory, type TestDirectory, walkToCallback } from '../../../test/support/oidc-directory.ts';
+import { SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
  * Staff sign in with a real OpenID provider (oidc-provider on a loopback port) as the ISP's
@@ -262,6 +264,40 @@ describe('PORTAL_STAFF_LOCAL=off', () => {
     // The directory still lets staff in.
     const { res } = await signIn(t, 'sam');
     expect(res?.status).toBe(200);
+  });
+
+  it('refuses a staff passkey sign-in too, except the break-glass admin’s', async () => {
+    // Passkeys made while local sign-in was still allowed: the setting switched on for the making.
+    const local = (value: 'on' | 'off') => {
+      for (const a of t.apps) a.deps.config.PORTAL_STAFF_LOCAL = value;
+    };
+    local('on');
+    const staffKey = new SoftAuthenticator(relyingParty(t.app.deps.config).origin);
+    const adminKey = new SoftAuthenticator(relyingParty(t.app.deps.config).origin);
+    for (const [who, key] of [
+      ['staff', staffKey],
+      ['admin', adminKey],
+    ] as const) {
+      const options = await t.as(who).post('/api/passkey-register-options', { logname: who });
+      expect(options.status, JSON.stringify(options.body)).toBe(200);
+      const made = await t.as(who).post('/api/passkey-register', {
+        logname: who,
+        name: 'Laptop',
+        response: key.create(options.body.data),
+        password: demoPassword(who),
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+    }
+    local('off');
+    const login = async (key: SoftAuthenticator) => {
+      const options = await t.request('POST', '/api/passkey-login-options', { body: {} });
+      return t.request('POST', '/api/passkey-login', { body: { response: key.get(options.body.data) } });
+    };
+    const staff = await login(staffKey);
+    expect(staff.status).toBe(422);
+    expect(staff.body.message).toBe(staffSignInText.localOff);
+    expect(staff.body.data?.id_token).toBeUndefined();
+    expect((await login(adminKey)).status).toBe(200);
   });
 });
 

@@ -42,7 +42,7 @@ const LABELS: Record<keyof C.Address, string> = {
  * Change Account Address / Change Billing Address: the stored address is
  * loaded for the current user (reloaded when staff switch accounts); duplicate submits are
  * blocked while the change is pending. The account address of a dashboard admin is its
- * primary's, shown read only (update-account-address is the owner's; docs/decisions/admin.md).
+ * primary's, shown read only (update-account-address is the owner's; docs/areas/admin.md).
  */
 export function AddressPage({ kind }: { kind: Kind }) {
   const { currentUser } = useSession();

@@ -30,7 +30,7 @@ const LABELS: Array<[keyof S.CustomerSummary, string]> = [
 
 /**
  * Account Summary: the customer summary of the current user. A Secondary its primary designated
- * dashboard admin sees the primary's, read only (docs/decisions/admin.md).
+ * dashboard admin sees the primary's, read only (docs/areas/admin.md).
  */
 export default function AccountInfoPage() {
   const { currentUser } = useSession();
