@@ -114,7 +114,10 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
         // The documented blocks.
         documented('/etc/dovecot/conf.d/10-auth.conf (additions)'),
         // The test's mail processes run as nobody:nogroup (the static userdb above).
-        local(documented('/etc/dovecot/conf.d/95-last-login.conf')).replace('group = mail', 'group = nogroup'),
+        local(documented('/etc/dovecot/conf.d/95-last-login.conf')).replace(
+          'group = mail',
+          'group = nogroup',
+        ),
         `!include ${dir}/auth-sql.conf.ext`,
         '',
       ].join('\n'),
