@@ -467,6 +467,28 @@ export const getInvoice = defineCall({
   }),
 });
 
+// ---------------------------------------------------------------- papers (PDF)
+
+/**
+ * The invoice as a PDF document (application/pdf with a file name, not the JSON envelope; a refusal
+ * is the envelope as usual): the same lines, totals and status as the invoice screen, and for a
+ * paid invoice the date and the card ending (docs/decisions/056-papers-as-pdf.md).
+ */
+export const invoicePdf = defineCall({
+  method: 'POST',
+  path: '/api/invoice-pdf',
+  body: z.object({ invoice: textId(64), logname }),
+  data: z.never(),
+});
+
+/** A payment's receipt as a PDF document (as invoicePdf): the receipt screen's facts. */
+export const receiptPdf = defineCall({
+  method: 'POST',
+  path: '/api/receipt-pdf',
+  body: z.object({ trans_id: textId(64), account: logname }),
+  data: z.never(),
+});
+
 // ---------------------------------------------------------------- coworking
 
 export const CoworkingProduct = z.object({
