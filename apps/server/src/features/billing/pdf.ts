@@ -137,7 +137,7 @@ export async function renderPaper(issuer: Issuer, paper: Paper): Promise<Uint8Ar
   write(title, right - widthOf(title, bold, titleSize), titleSize, bold);
   y -= 6;
   for (const fact of paper.facts) {
-    const lines = wrap(fact, regular, 10, width * 0.42);
+    const lines = wrap(fact, regular, 10, width * 0.5);
     for (const line of lines) {
       y -= 13;
       write(line, right - widthOf(line, regular, 10), 10, regular);
@@ -146,7 +146,11 @@ export async function renderPaper(issuer: Issuer, paper: Paper): Promise<Uint8Ar
   y = Math.min(y, afterLetterhead) - 10;
   hr();
 
+  let afterRow = false;
   for (const block of paper.blocks) {
+    // A little air between a table and what follows it.
+    if (afterRow && block.kind !== 'row') y -= 8;
+    afterRow = block.kind === 'row';
     if (block.kind === 'heading') {
       y -= 6;
       paragraph(block.text, 13, bold);
