@@ -9,6 +9,7 @@ import { payment as cardPayment } from '../../../test/support/card-bodies.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { accounts, invoices, outbox, payments } from '../../db/schema.ts';
 import { fileTransport } from '../../integrations/mailer.ts';
+import { mailCustomer } from '../../lib/notify.ts';
 import { markupBlocks } from './invoice-markup.ts';
 import { printable } from './pdf.ts';
 
@@ -164,6 +165,29 @@ describe('the invoice PDF', () => {
     const staff = await download('staff', '/api/invoice-pdf', { logname: 'alice', invoice: INVOICE });
     expect(staff.status).toBe(200);
     expect(Buffer.from(staff.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+  });
+
+  it('a customer mail may carry the invoice PDF, made when it is delivered (the new-invoice mail)', async () => {
+    const before = t.sent.length;
+    const queued = await t.db.transaction((tx) =>
+      mailCustomer(t.app.deps.outbox, tx, {
+        account: 'alice',
+        category: 'billing',
+        kind: 'notices.invoice-new',
+        subject: `New invoice ${INVOICE}`,
+        body: 'Your invoice is attached.',
+        attachments: [{ kind: 'invoice-pdf', owner: 'alice', invoice: INVOICE }],
+      }),
+    );
+    expect(queued).toBe(1);
+    await t.drainJobs();
+    const [mail] = t.sent.slice(before).filter((m) => m.subject === `New invoice ${INVOICE}`);
+    const [file] = mail?.attachments ?? [];
+    expect(file).toMatchObject({ filename: `invoice-${INVOICE}.pdf`, contentType: 'application/pdf' });
+    const text = await textOf(file?.content ?? new Uint8Array());
+    expect(text).toContain(`Invoice ${INVOICE}`);
+    expect(text).toContain(B.pdfTotal(TOTAL));
+    for (const [item] of LINES) expect(text).toContain(item);
   });
 
   it('a missing invoice is refused with the text of the invoice screen', async () => {
