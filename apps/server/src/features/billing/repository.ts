@@ -1,5 +1,5 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
@@ -230,19 +230,16 @@ export async function ownPayment(db: Db, owner: string, transId: string): Promis
  * when none (paid by a credit, or by accounting outside the portal).
  */
 export async function paymentOfInvoice(db: Db, inv: InvoiceRow): Promise<PaymentRow | undefined> {
-  const approved = and(eq(payments.owner, inv.owner), eq(payments.status, 'approved'));
-  const [made] = await db
-    .select()
-    .from(payments)
-    .where(and(approved, eq(payments.invoice, inv.invoice)))
-    .orderBy(desc(payments.date))
-    .limit(1);
+  const newest = async (which: SQL | undefined) => {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.owner, inv.owner), eq(payments.status, 'approved'), which))
+      .orderBy(desc(payments.date))
+      .limit(1);
+    return row;
+  };
+  const made = await newest(eq(payments.invoice, inv.invoice));
   if (made || !inv.paidAt) return made;
-  const [last] = await db
-    .select()
-    .from(payments)
-    .where(and(approved, lte(payments.date, inv.paidAt)))
-    .orderBy(desc(payments.date))
-    .limit(1);
-  return last;
+  return newest(lte(payments.date, inv.paidAt));
 }
