@@ -95,9 +95,10 @@ export async function receiptPaper(db: Db, p: PaymentRow, own: boolean): Promise
   const lines = receiptLines(p, zone, { comments: own, operator: own });
   return {
     title: B.pdfReceiptTitle,
-    facts: [B.pdfAccount(p.owner)],
+    // The account is the first of the lines.
+    facts: [],
     blocks: lines.map((text) => ({ kind: 'text', text, bold: false })),
-    totals: [`$${money(p.amountCents)}`],
+    totals: [B.pdfTotal(money(p.amountCents))],
     footer: B.pdfThanks,
   };
 }
