@@ -190,6 +190,30 @@ describe('the invoice PDF', () => {
     for (const [item] of LINES) expect(text).toContain(item);
   });
 
+  it('a receipt PDF to another address carries no customer-written text', async () => {
+    const before = t.sent.length;
+    const lure = 'Your account is locked: verify at http://phish.example/login';
+    const paid = await t
+      .as('alice')
+      .post(
+        '/api/single-payment',
+        cardPayment({ amount: '5.00', email: 'victim@example.org', comments: lure }),
+      );
+    expect(paid.status).toBe(200);
+    await t.drainJobs();
+    const [mail] = t.sent.slice(before).filter((m) => m.to === 'victim@example.org');
+    const [file] = mail?.attachments ?? [];
+    const text = await textOf(file?.content ?? new Uint8Array());
+    expect(text).toContain(`Transaction ID: ${paid.body.data.trans_id}`);
+    expect(text).not.toContain('phish');
+    // The account's own download has the comments, as the receipt screen.
+    const own = await download('alice', '/api/receipt-pdf', {
+      account: 'alice',
+      trans_id: paid.body.data.trans_id,
+    });
+    expect(await textOf(own.bytes)).toContain('phish.example');
+  });
+
   it('a missing invoice is refused with the text of the invoice screen', async () => {
     const res = await t.as('staff').post('/api/invoice-pdf', { logname: 'alice', invoice: 'NO-SUCH' });
     expect(res.status).toBe(404);
