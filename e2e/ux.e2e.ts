@@ -310,7 +310,7 @@ describe('invoices: paid or unpaid, pay one, download it', () => {
       .first();
     await link.click();
     await page.getByTestId('invoice-body').waitFor();
-    await page.getByRole('button', { name: 'Download PDF' }).waitFor();
+    await page.getByRole('button', { name: 'Print' }).waitFor();
     await page.emulateMedia({ media: 'print' });
     const hidden = await page.evaluate(
       () => getComputedStyle(document.querySelector('nav') as Element).visibility === 'hidden',

@@ -44,6 +44,10 @@ const Env = z.object({
   PORTAL_ROLE: z.enum(['web', 'worker', 'all']).default('all'),
   PORTAL_PUBLIC_URL: url.optional(),
   PORTAL_TITLE: z.string().default('Members Portal (beta)'),
+  /** The ISP on invoice and receipt PDFs: its name, its address (lines split by `;`) and a PNG/JPEG logo file. */
+  PORTAL_ISP_NAME: z.string().trim().min(1).max(200).optional(),
+  PORTAL_ISP_ADDRESS: z.string().max(1000).default(''),
+  PORTAL_ISP_LOGO: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The proxies in front of the portal, whose X-Forwarded-For is believed: a hop count (`1`) or

@@ -5,7 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
-import { outbox } from '../db/schema.ts';
+import { type MailAttachmentRef, outbox } from '../db/schema.ts';
 import { errorText } from '../lib/error-text.ts';
 import { defineJob, enqueue, type JobContext, type JobRunner } from '../lib/jobs.ts';
 
@@ -22,7 +22,25 @@ export interface MailMessage {
   account?: string | null;
   replyTo?: string | null;
   from?: string;
+  /** Documents to attach, by reference: made when the message is delivered (Outbox.attach). */
+  attachments?: MailAttachmentRef[];
 }
+
+/** A document attached to a delivered message. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
+/** Makes the documents an outbox row names, at delivery (the billing area's papers). */
+export type AttachmentMaker = (db: Db, refs: readonly MailAttachmentRef[]) => Promise<MailAttachment[]>;
+
+/** nodemailer's attachments of a message, or none. */
+const mailAttachments = (list: readonly MailAttachment[] | undefined) =>
+  list?.length
+    ? list.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content) }))
+    : undefined;
 
 /**
  * Delivers one outbox row whose body is sealed. A kind of its own, which the release before
@@ -45,7 +63,10 @@ export interface Transport {
   readonly name: 'smtp' | 'file';
   deliver(
     id: number,
-    msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & { replyTo?: string | null },
+    msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & {
+      replyTo?: string | null;
+      attachments?: MailAttachment[];
+    },
   ): Promise<string>;
 }
 
@@ -55,6 +76,8 @@ export class Outbox {
   private readonly box: SecretBox;
   /** Told of every delivery attempt: the message's kind and whether it went out (http/metrics.ts). */
   observe: ((kind: string, delivered: boolean) => void) | undefined;
+  /** Makes the attachments a row names; set by the area that owns them (billing's workers.ts). */
+  attach: AttachmentMaker | undefined;
   constructor(from: string, transport: Transport, box: SecretBox) {
     this.from = from;
     this.transport = transport;
@@ -94,6 +117,7 @@ export class Outbox {
         body: '',
         sealedBody: this.box.seal(msg.body, sealedFor(kept)),
         bodyMac: this.fingerprint(msg),
+        attachments: msg.attachments?.length ? msg.attachments : null,
       })
       .returning({ id: outbox.id });
     await enqueue(db, deliverJob, { id: row.id }, { maxAttempts: 20 });
@@ -116,12 +140,18 @@ export class Outbox {
       try {
         const body = this.bodyOf(msg);
         if (body === null) throw new Error(UNREADABLE_BODY);
+        let attachments: MailAttachment[] | undefined;
+        if (msg.attachments?.length) {
+          if (!this.attach) throw new Error('no maker of attachments is registered in this process');
+          attachments = await this.attach(db, msg.attachments);
+        }
         const messageId = await this.transport.deliver(id, {
           to: msg.toAddr,
           from: msg.fromAddr,
           subject: msg.subject,
           body,
           replyTo: msg.replyTo,
+          attachments,
         });
         await db
           .update(outbox)
@@ -176,6 +206,7 @@ export function smtpTransport(url: string, domain = 'portal.invalid'): Transport
         subject: msg.subject,
         text: msg.body,
         messageId,
+        attachments: mailAttachments(msg.attachments),
       });
       return messageId;
     },
@@ -200,6 +231,7 @@ export function fileTransport(dir: string, domain = 'portal.invalid'): Transport
         subject: msg.subject,
         text: msg.body,
         messageId,
+        attachments: mailAttachments(msg.attachments),
       });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${String(id).padStart(8, '0')}.eml`);

@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/index.ts';
 import { SmtpSink } from '../../test/faults/smtp-sink.ts';
 import { freePort } from '../../test/support/free-port.ts';
-import { keyChecks, releaseMigrations, schemaCheck, smtpCheck } from './config-check.ts';
+import { keyChecks, paperChecks, releaseMigrations, schemaCheck, smtpCheck } from './config-check.ts';
 
 /** `portal check-config` (docs/operations.md, "Check the configuration"): each finding with its fix. */
 const base = { DATA_DIR: '/tmp/portal-config-check-test' };
@@ -31,6 +31,22 @@ describe('portal check-config', () => {
       },
     ]);
     expect(keyChecks(loadConfig({ ...env, AUTHNET_CLIENT_KEY: 'public-key' }))).toEqual([]);
+  });
+
+  it('warns of an unset ISP name and refuses a logo that cannot be read or is neither PNG nor JPEG', () => {
+    const named = { ...base, PORTAL_ISP_NAME: 'Example Networks' };
+    expect(paperChecks(loadConfig(base))).toEqual([
+      { level: 'warning', text: expect.stringMatching(/^PORTAL_ISP_NAME: unset/) },
+    ]);
+    expect(paperChecks(loadConfig(named))).toEqual([]);
+    expect(paperChecks(loadConfig({ ...named, PORTAL_ISP_LOGO: '/nonexistent/logo.png' }))).toEqual([
+      { level: 'error', text: expect.stringMatching(/^PORTAL_ISP_LOGO: .*ENOENT/) },
+    ]);
+    // This test file is text: neither PNG nor JPEG.
+    const notAnImage = fileURLToPath(import.meta.url);
+    expect(paperChecks(loadConfig({ ...named, PORTAL_ISP_LOGO: notAnImage }))).toEqual([
+      { level: 'error', text: expect.stringMatching(/^PORTAL_ISP_LOGO: neither a PNG nor a JPEG/) },
+    ]);
   });
 
   it('warns of a staff directory over plain http, and of PORTAL_STAFF_LOCAL=off without a break-glass admin', () => {

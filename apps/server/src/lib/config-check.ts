@@ -51,6 +51,44 @@ export function keyChecks(config: Config): Finding[] {
   return found;
 }
 
+/**
+ * The ISP on invoice and receipt PDFs (PORTAL_ISP_*): a logo that cannot be read, or is neither PNG
+ * nor JPEG, would fail every PDF and every mail that carries one; an unset name is printed as the
+ * portal's title.
+ */
+export function paperChecks(config: Config): Finding[] {
+  const found: Finding[] = [];
+  if (!config.PORTAL_ISP_NAME)
+    found.push({
+      level: 'warning',
+      text: `PORTAL_ISP_NAME: unset; invoice and receipt PDFs are headed "${config.PORTAL_TITLE}": set the ISP's name (and PORTAL_ISP_ADDRESS)`,
+    });
+  if (config.PORTAL_ISP_LOGO) {
+    let head: Buffer | null = null;
+    try {
+      head = readFileSync(config.PORTAL_ISP_LOGO).subarray(0, 4);
+    } catch (err) {
+      found.push({
+        level: 'error',
+        text: `PORTAL_ISP_LOGO: ${(err as Error).message}; the PDFs cannot be made: point it at a readable PNG or JPEG file, or unset it`,
+      });
+    }
+    if (head && logoType(head) === null)
+      found.push({
+        level: 'error',
+        text: 'PORTAL_ISP_LOGO: neither a PNG nor a JPEG file; the PDFs cannot be made: convert the logo to PNG',
+      });
+  }
+  return found;
+}
+
+/** A logo file's type by its first bytes: PNG, JPEG, or null for anything else. */
+export function logoType(head: Uint8Array): 'png' | 'jpeg' | null {
+  if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return 'png';
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  return null;
+}
+
 export async function smtpCheck(config: Config, timeoutMs = 5000): Promise<Finding> {
   if (!config.SMTP_URL)
     return {
@@ -120,5 +158,5 @@ export async function schemaCheck(config: Config): Promise<Finding> {
 
 /** Every check; the command exits 1 when one is an error. */
 export async function checkConfig(config: Config): Promise<Finding[]> {
-  return [...keyChecks(config), await smtpCheck(config), await schemaCheck(config)];
+  return [...keyChecks(config), ...paperChecks(config), await smtpCheck(config), await schemaCheck(config)];
 }

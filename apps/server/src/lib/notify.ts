@@ -1,7 +1,7 @@
 import type { NoticeCategory } from '@portal/contract/notifications/categories';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { accounts } from '../db/schema.ts';
+import { accounts, type MailAttachmentRef } from '../db/schema.ts';
 import type { Outbox } from '../integrations/mailer.ts';
 
 /** A mail to a customer about their account: reminders, notices, receipts. */
@@ -14,6 +14,8 @@ export interface CustomerMail {
   body: string;
   /** Sent whatever the preferences say (receipts, security): no unsubscribe link. */
   essential?: boolean;
+  /** Documents to attach (an invoice's PDF), made when the mail is delivered. */
+  attachments?: MailAttachmentRef[];
 }
 
 /**
@@ -30,6 +32,7 @@ export async function mailCustomer(outbox: Outbox, db: Db, mail: CustomerMail): 
       to: address,
       subject: mail.subject,
       body: mail.body,
+      attachments: mail.attachments,
     });
   }
   return to.length;

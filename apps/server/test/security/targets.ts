@@ -48,6 +48,9 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const invoice = await first<{ invoice: string }>(
       `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
     );
+    const payment = await first<{ trans_id: string }>(
+      `select trans_id from payments where owner = '${owner}' and status = 'approved' order by trans_id limit 1`,
+    );
     // A session of the account's own for end-session to end, not one the matrix signs in with.
     const session = await first<{ public_id: string }>(
       `insert into sessions (id, account, created_at, last_seen, expires_at, epoch, client_prefix, method)
@@ -74,6 +77,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       tempName: temp?.name,
       recovery: recovery ? Number(recovery.id) : undefined,
       invoice: invoice.invoice,
+      payment: payment?.trans_id,
       passkey: passkey ? Number(passkey.id) : undefined,
       session: session?.public_id,
       apiToken: apiToken?.id,

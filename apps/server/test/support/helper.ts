@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS } from '../../src/http/limits.ts';
 import { DEMO_FILE } from '../../src/lib/demo.ts';
 import { importFile } from '../../src/lib/import.ts';
 import type { PaymentGateway } from '../../src/integrations/gateway/index.ts';
-import type { Transport } from '../../src/integrations/mailer.ts';
+import type { MailAttachment, Transport } from '../../src/integrations/mailer.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { failOnConcurrentQueries } from './pg-warnings.ts';
 
@@ -53,6 +53,7 @@ export interface Sent {
   body: string;
   from: string;
   replyTo?: string | null;
+  attachments?: MailAttachment[];
 }
 
 export interface Res {

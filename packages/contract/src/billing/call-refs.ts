@@ -18,3 +18,6 @@ export const RECENT_PAYMENTS = { method: 'GET', path: '/api/recent-payments/:acc
 export const INVOICES = { method: 'GET', path: '/api/invoices/:user', token: true } as const;
 export const GET_INVOICE = { method: 'POST', path: '/api/get-invoice', token: true } as const;
 export const GET_COWORKING_PRODS = { method: 'POST', path: '/api/get-coworking-prods', token: true } as const;
+/** The invoice and receipt PDFs (calls.ts invoicePdf, receiptPdf): application/pdf, not the envelope. */
+export const INVOICE_PDF = { method: 'POST', path: '/api/invoice-pdf', token: true } as const;
+export const RECEIPT_PDF = { method: 'POST', path: '/api/receipt-pdf', token: true } as const;

@@ -9,7 +9,9 @@ import {
   GET_PAYMENT_INFO,
   GET_PAYMENT_METHODS,
   GET_PREFILL_CC_ADDR,
+  INVOICE_PDF,
   INVOICES,
+  RECEIPT_PDF,
   RECENT_PAYMENTS,
 } from './call-refs.ts';
 import { commonText } from '../messages.ts';
@@ -465,6 +467,26 @@ export const getInvoice = defineCall({
     amount: z.number(),
     ...invoiceStanding,
   }),
+});
+
+// ---------------------------------------------------------------- papers (PDF)
+
+/**
+ * The invoice as a PDF document (application/pdf with a file name, not the JSON envelope; a refusal
+ * is the envelope as usual): the same lines, totals and status as the invoice screen, and for a
+ * paid invoice the date and the card ending (docs/decisions/056-papers-as-pdf.md).
+ */
+export const invoicePdf = defineCall({
+  ...INVOICE_PDF,
+  body: z.object({ invoice: textId(64), logname }),
+  data: z.never(),
+});
+
+/** A payment's receipt as a PDF document (as invoicePdf): the receipt screen's facts. */
+export const receiptPdf = defineCall({
+  ...RECEIPT_PDF,
+  body: z.object({ trans_id: textId(64), account: logname }),
+  data: z.never(),
 });
 
 // ---------------------------------------------------------------- coworking

@@ -66,6 +66,34 @@ export const billingText = {
   cantFind: (invoice: string) => `Can't find ${invoice}`,
   invoiceNotFound: (invoice: string) => `Invoice ${invoice} is not on this account`,
   noInvoices: 'No invoices',
+  /** "Paid", "Unpaid", "Overdue 1 day", "Overdue 7 days": the same words on every screen and the PDF. */
+  invoiceStatus: (s: { status: 'paid' | 'unpaid' | 'overdue'; days_overdue: number }) =>
+    s.status === 'paid'
+      ? 'Paid'
+      : s.status === 'unpaid'
+        ? 'Unpaid'
+        : `Overdue ${s.days_overdue} day${s.days_overdue === 1 ? '' : 's'}`,
+
+  // papers: the invoice and receipt PDFs, and their downloads
+  downloadInvoicePdf: 'Download PDF',
+  downloadReceiptPdf: 'Receipt PDF',
+  downloadFailed: 'The PDF could not be made - please try again later',
+  paymentNotFound: (transId: string) => `Payment ${transId} is not on this account`,
+  pdfInvoiceTitle: (invoice: string) => `Invoice ${invoice}`,
+  pdfReceiptTitle: 'Payment receipt',
+  pdfAccount: (logname: string) => `Account: ${logname}`,
+  pdfInvoiceDate: (day: string) => `Invoice date: ${day}`,
+  pdfDueDate: (day: string) => `Due date: ${day}`,
+  pdfTotal: (amount: string) => `Total: $${amount}`,
+  pdfOwed: (amount: string) => `Still owed: $${amount}`,
+  pdfStatus: (status: string) => `Status: ${status}`,
+  /** A paid invoice: when, and with which card when a card paid it. */
+  pdfPaidOn: (day: string | null, ccn4: string | null) =>
+    `Paid${day ? ` on ${day}` : ''}${ccn4 ? ` with the card ending ${ccn4}` : ''}`,
+  pdfThanks: 'Thank you for your payment.',
+  /** File names safe in a Content-Disposition header and on any disk. */
+  invoiceFileName: (invoice: string) => `invoice-${invoice.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+  receiptFileName: (transId: string) => `receipt-${transId.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
 
   // recent payments
   noPayments: 'No payments',

@@ -191,6 +191,11 @@ export const auditLog = pgTable(
 );
 
 /** Outbound mail, written in the same transaction as the change that caused it. */
+/** A document attached to an outbox message, by reference; made when the message is delivered. */
+export type MailAttachmentRef =
+  | { kind: 'invoice-pdf'; owner: string; invoice: string }
+  | { kind: 'receipt-pdf'; owner: string; transId: string; private: boolean };
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -213,6 +218,11 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /**
+     * What to attach, by reference ({kind: 'invoice-pdf', …}): the document is made at delivery
+     * time, so none sits in the database (docs/decisions/056-papers-as-pdf.md). Null: none.
+     */
+    attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
   },
   (t) => [index('outbox_account_idx').on(t.account), index('outbox_status_idx').on(t.status)],
 );

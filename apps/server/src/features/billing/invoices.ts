@@ -1,8 +1,9 @@
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { missing } from '../../auth/policy.ts';
 import { route } from '../../http/route.ts';
+import { invoicePaper, ownReceiptPaper, PDF_TYPE, pdfOf } from './papers.ts';
 import { dollars, ownInvoice, standingFields, standingOf } from './repository.ts';
 
 /** Invoices and view-invoice; Secondary accounts are refused by the billing scope. */
@@ -44,4 +45,35 @@ export function invoiceRoutes(app: FastifyInstance): void {
       };
     },
   });
+  route(app, C.invoicePdf, {
+    access: { account: ({ body }) => body.logname, scope: 'billing' },
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body, account, caller, reply }) => {
+      // Looked up with its owner, as getinvoice: another account's invoice is a missing one.
+      const paper = await invoicePaper(db, account.logname, body.invoice, app.deps.now());
+      if (!paper) throw missing(caller, billingText.invoiceNotFound(body.invoice));
+      return sendPdf(reply, billingText.invoiceFileName(body.invoice), await pdfOf(app.deps.config, paper));
+    },
+  });
+
+  route(app, C.receiptPdf, {
+    access: { account: ({ body }) => body.account, scope: 'billing' },
+    transaction: false,
+    audit: false,
+    handler: async ({ db, body, account, caller, reply }) => {
+      const paper = await ownReceiptPaper(db, account.logname, body.trans_id);
+      if (!paper) throw missing(caller, billingText.paymentNotFound(body.trans_id));
+      return sendPdf(reply, billingText.receiptFileName(body.trans_id), await pdfOf(app.deps.config, paper));
+    },
+  });
+}
+
+/** A paper as the answer: a PDF download with its file name, never cached. */
+function sendPdf(reply: FastifyReply, filename: string, pdf: Uint8Array): FastifyReply {
+  return reply
+    .header('content-type', PDF_TYPE)
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(Buffer.from(pdf));
 }

@@ -211,6 +211,8 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
       to: p.receiptTo,
       subject: `Payment receipt: $${money(p.amountCents)}`,
       body: `Thank you for your payment.\n\n${lines.join('\n')}\n`,
+      // The receipt as a PDF, made when the mail is delivered (papers.ts); the same facts as the text.
+      attachments: [{ kind: 'receipt-pdf', owner: p.owner, transId: p.transId, private: own }],
     });
   }
   const body = receiptLines(p, zone, { comments: true, operator: true }).join('\n');

@@ -1,7 +1,7 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, invoices, type payments } from '../../db/schema.ts';
+import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
@@ -212,4 +212,34 @@ export async function ownInvoice(db: Db, owner: string, invoice: string): Promis
     .where(and(eq(invoices.invoice, invoice), eq(invoices.owner, owner)))
     .limit(1);
   return row;
+}
+
+/** The account's approved payment of that transaction id; another account's is no different from a missing one. */
+export async function ownPayment(db: Db, owner: string, transId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.transId, transId), eq(payments.owner, owner), eq(payments.status, 'approved')))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The approved payment that paid an invoice: the one made for it (auto-billing, or the pay form
+ * with the invoice), else the account's last one up to the moment it was marked paid. Undefined
+ * when none (paid by a credit, or by accounting outside the portal).
+ */
+export async function paymentOfInvoice(db: Db, inv: InvoiceRow): Promise<PaymentRow | undefined> {
+  const newest = async (which: SQL | undefined) => {
+    const [row] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.owner, inv.owner), eq(payments.status, 'approved'), which))
+      .orderBy(desc(payments.date))
+      .limit(1);
+    return row;
+  };
+  const made = await newest(eq(payments.invoice, inv.invoice));
+  if (made || !inv.paidAt) return made;
+  return newest(lte(payments.date, inv.paidAt));
 }

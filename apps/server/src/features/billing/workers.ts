@@ -11,6 +11,7 @@ import {
   reconcilePayment,
   reservePayment,
 } from './payments.ts';
+import { paperAttachments } from './papers.ts';
 import { money, owedByInvoice } from './repository.ts';
 
 /** How often auto-billing looks for due invoices. */
@@ -176,7 +177,9 @@ export const JOBS = [autobillJob, sweepJob, reconcileJob] as const;
 
 /** Background jobs of the billing area, registered on the job runner (see lib/jobs.ts). */
 export function registerWorkers(app: FastifyInstance): void {
-  const { jobs } = app.deps;
+  const { jobs, outbox } = app.deps;
+  // The papers a mail names are made when it is delivered (docs/decisions/056-papers-as-pdf.md).
+  outbox.attach = (db, refs) => paperAttachments(app.deps.config, db, refs, app.deps.now());
   // Commits its own steps: each invoice's claim must be committed before its charge. Idempotent:
   // a claimed invoice is never charged again, and the charge carries the key autobill:<invoice>.
   jobs.register(autobillJob, { commits: 'own' }, async () => {

@@ -71,6 +71,16 @@ export const billingExpectations: Record<string, Expectation> = {
     kind: 'object',
     sample: (t) => ({ body: { invoice: t.obj.invoice, logname: t.account } }),
   },
+  'POST /api/invoice-pdf': {
+    access: 'account:billing',
+    kind: 'object',
+    sample: (t) => ({ body: { invoice: t.obj.invoice, logname: t.account } }),
+  },
+  'POST /api/receipt-pdf': {
+    access: 'account:billing',
+    kind: 'object',
+    sample: (t) => (t.obj.payment ? { body: { trans_id: t.obj.payment, account: t.account } } : null),
+  },
   'POST /api/get-coworking-prods': {
     access: 'user',
     kind: 'none',

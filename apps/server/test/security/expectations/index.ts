@@ -116,6 +116,7 @@ export const MISSING_OBJECTS: Objects = {
   tempName: 'no-such-temp-alias',
   recovery: 999_999,
   invoice: '19990101-0000',
+  payment: 'matrix-no-such-payment',
   passkey: 999_999,
   session: '00000000-0000-4000-8000-000000000000',
   apiToken: '0000000000000000',

@@ -67,6 +67,8 @@ export interface Objects {
   /** recovery_emails.id */
   recovery?: number;
   invoice: string;
+  /** payments.trans_id of an approved payment (its receipt) */
+  payment?: string;
   /** passkeys.id (the matrix adds one for alice and bob: the demo data has none) */
   passkey?: number;
   /** sessions.public_id of a spare session */

@@ -1,5 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { InvoiceStatus } from '@portal/contract/billing/calls';
+import { billingText } from '@portal/contract/billing/messages';
 import { routePath } from '@portal/contract/routes';
 
 /** What the server reckons of an invoice (one reckoning for every screen: the billing repository). */
@@ -9,12 +10,9 @@ export interface InvoiceStanding {
   owed: number;
 }
 
-/** "Paid", "Unpaid", "Overdue 1 day", "Overdue 7 days". */
-export function invoiceStatusText(s: Pick<InvoiceStanding, 'status' | 'days_overdue'>): string {
-  if (s.status === 'paid') return 'Paid';
-  if (s.status === 'unpaid') return 'Unpaid';
-  return `Overdue ${s.days_overdue} day${s.days_overdue === 1 ? '' : 's'}`;
-}
+/** "Paid", "Unpaid", "Overdue 1 day", "Overdue 7 days" (the contract's words, as the PDF prints them). */
+export const invoiceStatusText = (s: Pick<InvoiceStanding, 'status' | 'days_overdue'>): string =>
+  billingText.invoiceStatus(s);
 
 /** The invoice's status as a badge: the same words on home, Invoices and the invoice screen. */
 export function InvoiceStatusBadge({ standing, size }: { standing: InvoiceStanding; size?: 'sm' | 'lg' }) {

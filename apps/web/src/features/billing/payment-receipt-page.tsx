@@ -1,4 +1,5 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { billingText } from '@portal/contract/billing/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
@@ -7,6 +8,7 @@ import { Page } from '../../ui/page.tsx';
 import { recentPaymentsQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars } from './format.ts';
+import { PdfButton } from './pdf-download.tsx';
 
 /**
  * One payment's receipt: amount, date in words (the customer's time zone, as the receipt mail),
@@ -33,8 +35,14 @@ function Receipt({ account, transId }: { account: string; transId: string }) {
         <Button component={Link} to={routePath('recent-payments')} variant="default">
           Back to Recent Payments
         </Button>
+        {p && p.status === 'approved' && (
+          <PdfButton
+            paper={{ kind: 'receipt', body: { trans_id: p.trans_id, account } }}
+            label={billingText.downloadReceiptPdf}
+          />
+        )}
         {p && (
-          <Button variant="light" onClick={() => window.print()}>
+          <Button variant="default" onClick={() => window.print()}>
             Print
           </Button>
         )}

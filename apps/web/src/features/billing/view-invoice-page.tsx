@@ -13,6 +13,7 @@ import { invoiceQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
 import { dollars, ymd } from './format.ts';
 import { InvoiceStatusBadge, payInvoicePath } from './invoice-status.tsx';
+import { PdfButton } from './pdf-download.tsx';
 
 /** One invoice, its markup rendered sanitised. */
 export default function ViewInvoicePage() {
@@ -48,11 +49,17 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
           Back to Invoices
         </Button>
         {d && (
-          // The browser's "Save as PDF" of a print stylesheet that leaves only the invoice
-          // (global.css): no PDF library in the bundle, and the invoice's own markup as it shows.
-          <Button variant="light" onClick={() => window.print()}>
-            Download PDF
-          </Button>
+          // The server's PDF (docs/decisions/056-papers-as-pdf.md); the browser's print of the
+          // print stylesheet (global.css) stays, leaving only the invoice.
+          <>
+            <PdfButton
+              paper={{ kind: 'invoice', body: { invoice: d.invoice_number, logname: account } }}
+              label={billingText.downloadInvoicePdf}
+            />
+            <Button variant="default" onClick={() => window.print()}>
+              Print
+            </Button>
+          </>
         )}
         {d && !d.paid && (
           <Button component={Link} to={payInvoicePath(d)}>
