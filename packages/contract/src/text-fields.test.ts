@@ -54,7 +54,7 @@ function must<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: z.ZodType): Def => s._zod.def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
