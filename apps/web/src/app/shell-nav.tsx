@@ -154,8 +154,9 @@ function StaffSearch() {
         return;
       }
       const matches = await search(userContent).catch(() => []);
-      if (matches.length === 1) await switchTo(matches[0].logname, matches[0].bill_email);
-      else if (matches.length > 1) setChoices(matches);
+      const [only, ...more] = matches;
+      if (only && !more.length) await switchTo(only.logname, only.bill_email);
+      else if (more.length) setChoices(matches);
       else session.set({ banner: commonText.userNotFound(userContent) });
     }
   };
