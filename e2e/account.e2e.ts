@@ -32,7 +32,7 @@ async function violations(page: Page): Promise<string[]> {
   return (await seriousViolations(page)).flatMap((v) => {
     const m = v.match(/^(.*) \((.*)\)$/);
     if (!m) return [v];
-    const nodes = m[2].split(', ').filter((n) => n !== 'p[role="status"]');
+    const nodes = (m[2] ?? '').split(', ').filter((n) => n !== 'p[role="status"]');
     return nodes.length ? [`${m[1]} (${nodes.join(', ')})`] : [];
   });
 }

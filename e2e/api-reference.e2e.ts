@@ -35,7 +35,7 @@ describe('API reference (/api-reference)', () => {
     const violations = (await seriousViolations(page)).flatMap((v) => {
       const m = /^(.*) \((.*)\)$/.exec(v);
       if (!m) return [v];
-      const nodes = m[2].split(', ').filter((n) => !SHELL_NODE.test(n));
+      const nodes = (m[2] ?? '').split(', ').filter((n) => !SHELL_NODE.test(n));
       return nodes.length ? [`${m[1]} (${nodes.join(', ')})`] : [];
     });
     expect(violations).toEqual([]);

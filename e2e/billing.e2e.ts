@@ -80,9 +80,7 @@ describe('billing', () => {
     await page.goto(url(`/view-invoice/${demoInvoice('20261001-5002')}`));
     await page.getByTestId('invoice-body').getByText('Invoice for Bob Baker').waitFor();
     await page.waitForTimeout(300);
-    expect(
-      await page.evaluate(() => (window as unknown as { invoiceScriptRan?: boolean }).invoiceScriptRan),
-    ).toBe(undefined);
+    expect(await page.evaluate(() => Reflect.get(window, 'invoiceScriptRan'))).toBe(undefined);
     expect(await page.title()).not.toBe('invoice-script-ran');
     expect(await page.getByTestId('invoice-body').locator('script, [onerror]').count()).toBe(0);
     await page.context().close();

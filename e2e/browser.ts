@@ -172,8 +172,7 @@ export async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; a
 export async function withoutPasskeyAutofill(page: Page): Promise<void> {
   await page.addInitScript(() => {
     // Runs in the page; typed without the DOM library (bench/bundle.ts type-checks this file with the server).
-    const { PublicKeyCredential } = globalThis as unknown as { PublicKeyCredential: object };
-    Object.defineProperty(PublicKeyCredential, 'isConditionalMediationAvailable', {
+    Object.defineProperty(Reflect.get(globalThis, 'PublicKeyCredential'), 'isConditionalMediationAvailable', {
       value: async () => false,
     });
   });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAuthorizeNet } from '../apps/server/test/fakes/authorize-net.ts';
 import { baseUrl, launch, login, newPage, url } from './browser.ts';
 import { startPortal } from './portal.ts';
+import { must } from '@portal/contract/must';
 
 /**
  * Card numbers never reach the portal: the Add/Edit Credit Card and Make a Payment
@@ -49,14 +50,14 @@ function expectNoCardToPortal(sent: Sent[], digits: string, cvv: string, call: s
   // The API call took the token in place of the card.
   const api = toPortal.filter((r) => r.method === 'POST' && r.url.endsWith(call));
   expect(api).toHaveLength(1);
-  const body = JSON.parse(api[0].body) as Record<string, unknown>;
+  const body = JSON.parse(must(api[0], 'the request').body) as Record<string, unknown>;
   expect(body).not.toHaveProperty('ccnumber');
   expect(body).not.toHaveProperty('cvv');
   expect(body.opaque_data).toMatchObject({ descriptor: 'COMMON.ACCEPT.INAPP.PAYMENT' });
   // The card went to the gateway's tokenising endpoint, once.
   const gateway = portal.filter((r) => r.url.endsWith(SANDBOX_GATEWAY));
   expect(gateway).toHaveLength(1);
-  expect(carries(gateway[0].body, digits, cvv)).toBe(true);
+  expect(carries(must(gateway[0], 'the request').body, digits, cvv)).toBe(true);
 }
 
 describe('card forms tokenise in the browser', () => {
@@ -182,10 +183,12 @@ describe('with Authorize.Net: Accept.js posts the card to the gateway, the porta
     expect(toPortal.filter((r) => carries(r.body, digits, cvv)).map((r) => r.url)).toEqual([]);
     const api = toPortal.filter((r) => r.method === 'POST' && r.url.endsWith(call));
     expect(api).toHaveLength(1);
-    expect(JSON.parse(api[0].body).opaque_data.descriptor).toBe('COMMON.ACCEPT.INAPP.PAYMENT');
+    expect(JSON.parse(must(api[0], 'the request').body).opaque_data.descriptor).toBe(
+      'COMMON.ACCEPT.INAPP.PAYMENT',
+    );
     const gateway = sent.filter((r) => r.url === ACCEPT_API);
     expect(gateway).toHaveLength(1);
-    expect(carries(gateway[0].body, digits, cvv)).toBe(true);
+    expect(carries(must(gateway[0], 'the request').body, digits, cvv)).toBe(true);
   }
 
   it('Add/Edit Credit Card and Make a Payment: the card goes to Authorize.Net only', async () => {

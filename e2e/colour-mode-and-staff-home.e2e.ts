@@ -18,14 +18,14 @@ const FOLLOW = "Follow the device's light or dark setting";
 /** Every value the page gives the scheme attribute, from the first script on (a flash shows here). */
 async function recordSchemes(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { schemes: Array<string | null> };
-    w.schemes = [];
+    const schemes: Array<string | null> = [];
+    Reflect.set(window, 'schemes', schemes);
     new MutationObserver(() =>
-      w.schemes.push(document.documentElement.getAttribute('data-mantine-color-scheme')),
+      schemes.push(document.documentElement.getAttribute('data-mantine-color-scheme')),
     ).observe(document.documentElement, { attributes: true, attributeFilter: ['data-mantine-color-scheme'] });
   });
 }
-const schemes = (page: Page) => page.evaluate(() => (window as unknown as { schemes: string[] }).schemes);
+const schemes = (page: Page): Promise<string[]> => page.evaluate(() => Reflect.get(window, 'schemes'));
 const scheme = (page: Page) =>
   page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
 const waitForScheme = (page: Page, value: 'light' | 'dark') =>

@@ -9,6 +9,7 @@ import {
   screenshot,
   withoutPasskeyAutofill,
 } from './browser.ts';
+import { must } from '@portal/contract/must';
 
 /**
  * A passkey as the second step after the password, in chromium with the real WebAuthn
@@ -69,7 +70,10 @@ describe('a passkey as the second step', () => {
   });
 
   it('signs in with the password, then the passkey, keyboard only', async () => {
-    const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+    const before = must(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0],
+      'a credential',
+    ).signCount;
     await passwordStep(page);
     await page.getByRole('heading', { name: 'Two-step sign-in' }).waitFor();
     const button = page.getByRole('button', { name: 'Use a passkey instead' });
@@ -85,7 +89,10 @@ describe('a passkey as the second step', () => {
     await page.keyboard.press('Enter');
     await page.getByTestId('operator').waitFor();
     await expect(page.getByTestId('banner').textContent()).resolves.toBe('Logged in bob');
-    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+    const after = must(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0],
+      'a credential',
+    ).signCount;
     expect(after).toBeGreaterThan(before);
     // The session list names how it was opened.
     await page.goto(url('/security'));

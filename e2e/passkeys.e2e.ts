@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { addAuthenticator, ownPortalAndBrowser, screenshot, withoutPasskeyAutofill } from './browser.ts';
+import { must } from '@portal/contract/must';
 
 /**
  * Passkeys in the browser: the real WebAuthn ceremony in chromium against a virtual
@@ -75,7 +76,7 @@ describe('passkeys', () => {
     const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
-    expect(Buffer.from(credentials[0].userHandle ?? '', 'base64').toString()).not.toContain('alice');
+    expect(Buffer.from(credentials[0]?.userHandle ?? '', 'base64').toString()).not.toContain('alice');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Logout' }).click();
@@ -85,8 +86,10 @@ describe('passkeys', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.getByTestId('operator').waitFor();
     expect(await page.getByTestId('operator').textContent()).toContain('alice');
-    const signCount = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0]
-      .signCount;
+    const signCount = must(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0],
+      'a credential',
+    ).signCount;
     expect(signCount).toBeGreaterThan(0);
 
     // The list shows when it last signed in; rename it, then remove it with the password.
@@ -194,7 +197,10 @@ describe('passkeys', () => {
     await page.getByTestId('operator').waitFor();
     await page.goto(url('/security'));
     await addPasskey(page, 'Autofill laptop', 'alice-demo-pass');
-    const before = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+    const before = must(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0],
+      'a credential',
+    ).signCount;
 
     // Signed out, the login form asks again; the authenticator answers it as a customer picking
     // the passkey among the login name field's suggestions would: signed in with no click.
@@ -203,7 +209,10 @@ describe('passkeys', () => {
     expect((await signedIn).status()).toBe(200);
     await page.getByTestId('operator').waitFor();
     expect(await page.getByTestId('operator').textContent()).toContain('alice');
-    const after = (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0].signCount;
+    const after = must(
+      (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials[0],
+      'a credential',
+    ).signCount;
     expect(after).toBeGreaterThan(before);
     expect(optionsRequests()).toBe(2);
     await page.context().close();

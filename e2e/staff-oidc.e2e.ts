@@ -49,7 +49,7 @@ describe('staff sign-in with the directory', () => {
     await page.getByTestId('operator').waitFor();
     expect(page.url()).not.toContain('staff-sign-in=');
     const token = await page.evaluate(() => localStorage.getItem('id_token'));
-    const claims = JSON.parse(Buffer.from(String(token).split('.')[1], 'base64url').toString('utf8'));
+    const claims = JSON.parse(Buffer.from(String(token).split('.')[1] ?? '', 'base64url').toString('utf8'));
     expect(claims).toMatchObject({ username: 'sam', role: 'staff' });
   });
 

@@ -25,7 +25,7 @@ const violations = async (page: Page) =>
   (await seriousViolations(page)).flatMap((v) => {
     const m = /^(.*) \((.*)\)$/.exec(v);
     if (!m) return [v];
-    const nodes = m[2].split(', ').filter((n) => !SHELL_NODE.test(n));
+    const nodes = (m[2] ?? '').split(', ').filter((n) => !SHELL_NODE.test(n));
     return nodes.length ? [`${m[1]} (${nodes.join(', ')})`] : [];
   });
 

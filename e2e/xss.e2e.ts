@@ -170,15 +170,16 @@ const at = (path: string) => `${portal.baseUrl}/portal${path}`;
 /** One browser context per identity; dialogs, CSP violations and page errors are recorded. */
 async function identity(): Promise<Identity> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-  const page = undefined as unknown as Page;
-  const id: Identity = { context, page, dialogs: [], violations: [], console: [], errors: [] };
+  const violations: Violation[] = [];
   await context.exposeBinding('__reportCsp', (_source, v: Violation) => {
-    id.violations.push(v);
+    violations.push(v);
   });
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      const report = (window as unknown as { __reportCsp: (v: unknown) => void }).__reportCsp;
-      void report({
+      void Reflect.get(
+        window,
+        '__reportCsp',
+      )({
         directive: e.effectiveDirective,
         blocked: e.blockedURI,
         source: e.sourceFile.replace(location.origin, ''),
@@ -186,7 +187,8 @@ async function identity(): Promise<Identity> {
       });
     });
   });
-  id.page = await context.newPage();
+  const page = await context.newPage();
+  const id: Identity = { context, page, dialogs: [], violations, console: [], errors: [] };
   id.page.on('dialog', (d) => {
     id.dialogs.push(d.message());
     void d.dismiss().catch(() => {});
@@ -247,8 +249,8 @@ async function expectInert(id: Identity, place: string, path: string): Promise<v
 function scanDocument(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const found: string[] = [];
-    const w = window as unknown as { __xss?: unknown };
-    if (w.__xss !== undefined) found.push(`window.__xss = ${String(w.__xss)}`);
+    const xss: unknown = Reflect.get(window, '__xss');
+    if (xss !== undefined) found.push(`window.__xss = ${String(xss)}`);
     for (const el of Array.from(document.querySelectorAll('*'))) {
       const tag = el.tagName.toLowerCase();
       if (['iframe', 'frame', 'object', 'embed', 'base'].includes(tag)) found.push(`<${tag}>`);

@@ -374,12 +374,13 @@ export default defineConfig({
             // Only the table itself: its other dependencies stay in the groups above.
             { name: 'table', test: TABLE, priority: 2, includeDependenciesRecursively: false },
             // The page frame; not ui/form.ts, which brings zod (its screens load it from their own chunks).
-            // With it, the call references (a few hundred bytes) of the areas whose reads start with a
-            // screen's first data (the manifest's `data`) and home's overview: reached from there and
+            // With it, the call references and their typed refs (a few hundred bytes) of the areas
+            // whose reads start with a screen's first data (the manifest's `data`) and home's
+            // overview: reached from there and
             // from the screens, they were a file of their own in each screen's first download.
             {
               name: 'common',
-              test: /src[\\/]ui[\\/]page\.tsx$|contract[\\/]src[\\/](domains|billing|hosting)[\\/]call-refs\.ts$/,
+              test: /src[\\/]ui[\\/]page\.tsx$|contract[\\/]src[\\/]((domains|billing|hosting)[\\/](call|typed)-refs|ref)\.ts$/,
               priority: 1,
             },
           ],

@@ -37,7 +37,7 @@ describe('address shape rules', () => {
       ['75008', 'France'],
       ['1010', 'AT'],
       ['D02 X285', 'Ireland'],
-    ])
+    ] as const)
       expect(zipcodeProblem(zip, country), `${zip} ${country}`).toBeNull();
     expect(zipcodeProblem('0410', 'US')).toBe(ADDRESS_TEXTS.zipUs);
     expect(zipcodeProblem('04101-12', 'US')).toBe(ADDRESS_TEXTS.zipUs);

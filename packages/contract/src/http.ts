@@ -46,9 +46,10 @@ export function defineCall<
   B extends z.ZodType,
   D extends z.ZodType,
   Q extends z.ZodType = typeof NoQuery,
+  const Path extends string = string,
 >(def: {
   method: 'GET' | 'POST';
-  path: string;
+  path: Path;
   token?: boolean;
   envelope?: boolean;
   params?: P;
@@ -57,7 +58,7 @@ export function defineCall<
   top?: z.ZodType;
   query?: Q;
   secret?: boolean;
-}): CallDef<P, B, D, Q> {
+}): CallDef<P, B, D, Q> & { path: Path } {
   return {
     method: def.method,
     path: def.path,

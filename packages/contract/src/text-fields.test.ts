@@ -54,7 +54,7 @@ function must<T>(value: T | null | undefined, what: string): T {
   return value;
 }
 
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (s: z.ZodType): Def => s._zod.def;
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
@@ -169,7 +169,7 @@ describe('request text fields refuse control characters and broken Unicode', asy
   it('every raw-data exception names a text field that takes NUL', () => {
     const byName = new Map(calls.map(({ name, call }) => [name, call]));
     for (const entry of Object.keys(RAW)) {
-      const [name, where] = entry.split(' ');
+      const [name = '', where = ''] = entry.split(' ');
       const [part, ...rest] = where.split('.');
       const call = byName.get(name);
       expect(call, entry).toBeDefined();

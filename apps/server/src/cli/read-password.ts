@@ -26,13 +26,13 @@ async function firstLine(): Promise<string> {
 function ask(prompt: string): Promise<string> {
   return new Promise((resolve) => {
     const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
-    const output = rl as unknown as { _writeToOutput: (s: string) => void };
     let prompted = false;
-    output._writeToOutput = (s: string) => {
+    // readline's own echo, not in its types: replaced so the typed characters are not written.
+    Reflect.set(rl, '_writeToOutput', (s: string) => {
       // The prompt itself is written once; the typed characters are not.
       if (!prompted) process.stderr.write(s);
       prompted = true;
-    };
+    });
     rl.question(prompt, (answer) => {
       process.stderr.write('\n');
       rl.close();

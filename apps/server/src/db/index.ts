@@ -103,7 +103,7 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
   });
   // A dropped idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db: Db = drizzlePg(pool, { schema });
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
@@ -175,7 +175,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, PGLITE_START);
   // The options object alone: `new PGlite(undefined, options)` (in memory) ignores its options.
   const client = new PGlite({ dataDir, startParams: PGLITE_START, extensions: PGLITE_EXTENSIONS });
-  const db = drizzleLite(client, { schema }) as unknown as Db;
+  const db: Db = drizzleLite(client, { schema });
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // One process, one connection: a change is announced when the statement that committed it returns.
   const changes = authChanges();

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './index.ts';
 import { isNewDataDir } from './pglite-template.ts';
+import { rowsOf } from '../../test/support/rows.ts';
 
 /**
  * A new embedded database is a copy of a migrated template (docs/decisions/082-start-up-template.md):
@@ -15,8 +16,10 @@ import { isNewDataDir } from './pglite-template.ts';
 const JOURNAL = fileURLToPath(new URL('../../drizzle/meta/_journal.json', import.meta.url));
 const migrations = (): number => JSON.parse(readFileSync(JOURNAL, 'utf8')).entries.length;
 
-const rows = async <T>(database: Database, query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T extends Record<string, unknown>>(
+  database: Database,
+  query: ReturnType<typeof sql>,
+): Promise<T[]> => rowsOf<T>(await database.db.execute(query));
 
 const root = mkdtempSync(join(tmpdir(), 'portal-template-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

@@ -10,6 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, openDatabase } from './index.ts';
+import { must } from '../../test/support/must.ts';
+import { rowsOf } from '../../test/support/rows.ts';
 
 /**
  * Upgrades: a database created by the first release (a dump kept as a fixture, made from
@@ -84,12 +86,12 @@ async function columns(database: Database): Promise<string[]> {
   const r = await database.db.execute(sql`
     select table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable as c
     from information_schema.columns where table_schema = 'public' order by 1`);
-  return (r as unknown as { rows: { c: string }[] }).rows.map((x) => x.c);
+  return rowsOf<{ c: string }>(r).map((x) => x.c);
 }
 
 async function appliedMigrations(database: Database): Promise<number> {
   const r = await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return (r as unknown as { rows: { n: number }[] }).rows[0].n;
+  return must(rowsOf<{ n: number }>(r)[0], 'a count').n;
 }
 
 /** Today's code opens the old database, then answers a sign-in and a read of the old data. */

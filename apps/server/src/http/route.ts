@@ -117,12 +117,34 @@ export function route<C extends CallDef, A extends Access<C>>(
     interactive: plan.interactive,
   });
   // The authorise stage has checked the rule and set what it grants (Granted<A>) on the context.
-  const handle = (ctx: CallContext<C>) => opts.handler(ctx as unknown as RouteContext<C, A>);
+  const handle = (ctx: CallContext<C>) => {
+    if (!hasGrants(opts.access, ctx))
+      throw new Error(`${call.path}: the context lacks what its access rule grants`);
+    return opts.handler(ctx);
+  };
   app.route({
     method: call.method,
     url: call.path,
     handler: (req, reply) => serve(app, plan, handle, req, reply),
   });
+}
+
+/**
+ * The context holds what the access rule grants (Granted<A>): the authorise stage has set it, and
+ * this check lets the handler's type say so without a cast.
+ */
+function hasGrants<C extends CallDef, A extends Access<C>>(
+  access: A,
+  ctx: CallContext<C>,
+): ctx is CallContext<C> & RouteContext<C, A> {
+  const rule: Access<C> = access;
+  if (rule === 'public') return ctx.caller === null;
+  if (rule === 'optional') return true;
+  if (!ctx.caller) return false;
+  if (typeof rule === 'string') return true;
+  if ('account' in rule) return !!ctx.account && (!rule.target || !!ctx.target);
+  if ('site' in rule) return !!ctx.site && !!ctx.account;
+  return !!ctx.domain;
 }
 
 /** What a route's options decide about its call, worked out once when it is registered. */

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -20,19 +21,15 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
     )
   )
     throw new Error('securityHeaders: a CSP directive computed per request needs helmet per request');
-  const headers: Record<string, string> = {};
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-    },
-    removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
-    },
-  };
+  // A response that is never sent (no socket writes): helmet sets its headers on it, they are read back.
+  const recorder = new ServerResponse(new IncomingMessage(new Socket()));
   let failed: unknown;
-  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
+  helmet(options)(recorder.req, recorder, (err?: unknown) => {
     failed = err;
   });
   if (failed) throw failed;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(recorder.getHeaders()))
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   return headers;
 }

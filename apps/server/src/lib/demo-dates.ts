@@ -56,8 +56,8 @@ function shiftExpiry(value: string, days: number): string {
 
 /** An invoice number `YYYYMMDD-uid`: its day moved, its uid kept. */
 export function shiftInvoiceNumber(value: string, days: number): string {
-  const m = /^(\d{8})(-.*)$/.exec(value);
-  return m ? `${shiftDay(m[1], days)}${m[2]}` : value;
+  const [, day, uid] = /^(\d{8})(-.*)$/.exec(value) ?? [];
+  return day && uid ? `${shiftDay(day, days)}${uid}` : value;
 }
 
 type Row = Record<string, unknown>;

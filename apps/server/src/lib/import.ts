@@ -301,17 +301,17 @@ export async function importDocument(
   await db.transaction(async (tx) => {
     for (const [name, rows] of prepared) {
       const entity = ENTITIES[name];
-      await upsert(tx as unknown as Db, name, entity, rows);
+      await upsert(tx, name, entity, rows);
       if (entity.verify) {
         const raw = input[name] as Array<Record<string, unknown>>;
         await entity.verify(
-          tx as unknown as Db,
+          tx,
           rows.map((p) => ({ index: p.index, raw: raw[p.index] })),
         );
       }
       counts[name] = rows.length;
       const r = replace.get(name);
-      if (r) removed[name] = await removeOthers(tx as unknown as Db, r, rows);
+      if (r) removed[name] = await removeOthers(tx, r, rows);
     }
   });
   return { counts, removed };
@@ -524,7 +524,7 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
 /** Runs `fn` in a savepoint; answers the error that rolled it back, if any. */
 async function inSavepoint(db: Db, fn: (tx: Db) => Promise<void>): Promise<unknown> {
   try {
-    await db.transaction((tx) => fn(tx as unknown as Db));
+    await db.transaction((tx) => fn(tx));
     return undefined;
   } catch (err) {
     return err;

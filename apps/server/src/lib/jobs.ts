@@ -254,7 +254,7 @@ export class JobRunner {
           );
       } else {
         await this.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
+          const db: Db = tx;
           await handler(payload, { db, jobId: job.id, attempt: job.attempts });
           if (!(await this.complete(db, job))) throw new LockLost();
         });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { cardType, luhnValid } from '../../src/integrations/gateway/types.ts';
+import { must } from '../support/must.ts';
 
 /**
  * A local stand-in for Authorize.Net's JSON API, for tests: it listens on 127.0.0.1 (port 0),
@@ -590,7 +591,7 @@ export class FakeAuthorizeNet {
       status,
       authCode: responseCode === 1 || responseCode === 4 ? `A${String(this.seq.trans).slice(-5)}` : '',
       accountNumber: `XXXX${cardNumber.slice(-4)}`,
-      accountType: type ? ANET_TYPE[type] : 'Visa',
+      accountType: type ? must(ANET_TYPE[type], `a known card type (${type})`) : 'Visa',
       customerProfileId,
       paymentProfileId,
       billTo,
@@ -817,7 +818,7 @@ export class FakeAuthorizeNet {
           creditCard: {
             cardNumber: `XXXX${pp.cardNumber.slice(-4)}`,
             expirationDate: unmasked ? pp.expirationDate : 'XXXX',
-            cardType: type ? ANET_TYPE[type] : 'Visa',
+            cardType: type ? must(ANET_TYPE[type], `a known card type (${type})`) : 'Visa',
           },
         },
         customerTypeSpecified: false,

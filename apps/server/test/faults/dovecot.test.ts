@@ -13,6 +13,8 @@ import { build, demoPassword, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { ROOT } from './processes.ts';
 import { waitUntil } from './wait.ts';
+import { must } from '../support/must.ts';
+import { rowsOf } from '../support/rows.ts';
 
 /**
  * App passwords for mail against Debian's Dovecot (dovecot-core, dovecot-imapd, dovecot-pgsql;
@@ -59,10 +61,8 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
 
   beforeAll(async () => {
     t = await build();
-    const current = (await t.db.execute(sql`select current_database() as db`)) as unknown as {
-      rows: { db: string }[];
-    };
-    const db = current.rows[0].db;
+    const current = rowsOf<{ db: string }>(await t.db.execute(sql`select current_database() as db`));
+    const db = must(current[0], 'the current database').db;
     role = `dovecot_${randomBytes(4).toString('hex')}`;
     // The documented read-only role (docs/mail-servers-passwords.md), named per test run.
     await t.db.execute(sql.raw(`CREATE ROLE ${role} LOGIN PASSWORD 'dovecot-test'`));

@@ -7,6 +7,7 @@ import { accounts, outbox, payments } from '../../src/db/schema.ts';
 import { RECONCILE_DELAY_MS } from '../../src/features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../fakes/authorize-net.ts';
 import { AuthorizeNetGateway, shortKey } from '../../src/integrations/gateway/index.ts';
+import { payment } from '../support/card-bodies.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { waitUntil } from './wait.ts';
 
@@ -95,22 +96,8 @@ afterAll(async () => {
 });
 
 /** bob's payment of `amount` with a new card, under the idempotency key `key`. */
-const bobPays = (amount: string, key: string) => ({
-  account: 'bob',
-  ccname: 'Bob Baker',
-  ccnumber: '4111111111111111',
-  expdate: '11/30',
-  cvv: '864',
-  address: '48 Elm Avenue',
-  city: 'Burlington',
-  state: 'VT',
-  zipcode: '05401',
-  country: 'US',
-  email: 'bob.baker@example.org',
-  amount,
-  save_status: 0,
-  idempotency_key: key,
-});
+const bobPays = (amount: string, key: string) =>
+  payment({ account: 'bob', email: 'bob.baker@example.org', amount, idempotency_key: key });
 
 describe('a slow card gateway', () => {
   it('a second submit while the charge is at the gateway is told so, and the card is charged once', async () => {

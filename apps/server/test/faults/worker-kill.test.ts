@@ -10,6 +10,8 @@ import { enqueue, JobRunner, STALE_MS } from '../../src/lib/jobs.ts';
 import { makeClock } from '../support/helper.ts';
 import { faultEffectJob } from './fault-effect-job.ts';
 import { waitUntil } from './wait.ts';
+import { must } from '../support/must.ts';
+import { rowsOf } from '../support/rows.ts';
 
 /**
  * A worker process killed (SIGKILL) in the middle of a job. Killed while its work is uncommitted:
@@ -91,7 +93,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
       const r = await database.db.execute(
         sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state like 'idle in transaction%'`,
       );
-      return (r as unknown as { rows: { n: number }[] }).rows[0].n === 0;
+      return must(rowsOf<{ n: number }>(r)[0], 'a count').n === 0;
     });
   }
 
@@ -199,6 +201,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
 
   async function effects(): Promise<{ n: number; worker: string }[]> {
     const r = await database.db.execute(sql`select n, worker from fault_effects order by n, id`);
-    return (r as unknown as { rows: { n: number; worker: string }[] }).rows;
+    return rowsOf<{ n: number; worker: string }>(r);
   }
 });

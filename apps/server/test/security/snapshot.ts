@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/index.ts';
+import { rowsOf as rowsOfAnswer } from '../support/rows.ts';
 
-const rowsOf = async <R>(db: Db, query: string): Promise<R[]> =>
-  ((await db.execute(sql.raw(query))) as unknown as { rows: R[] }).rows;
+const rowsOf = async <R extends Record<string, unknown>>(db: Db, query: string): Promise<R[]> =>
+  rowsOfAnswer<R>(await db.execute(sql.raw(query)));
 
 /**
  * A fingerprint of the whole database: per table, the row count and an MD5 of every row's text,

@@ -10,12 +10,13 @@ import {
   type Target,
   type TargetName,
 } from './expectations/index.ts';
+import { must } from '../support/must.ts';
 import { rowsOf } from './snapshot.ts';
 
 /** The targets of the expectations table with the real ids of the demo objects in `db`. */
 export async function loadTargets(db: Db): Promise<(name: TargetName) => Target> {
   await addPasskeys(db);
-  const first = async <R>(q: string) => (await rowsOf<R>(db, q))[0];
+  const first = async <R extends Record<string, unknown>>(q: string) => must((await rowsOf<R>(db, q))[0], q);
   const firstAlias = async (domain: string) =>
     (
       await first<{ src: string }>(

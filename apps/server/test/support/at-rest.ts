@@ -3,6 +3,7 @@ import { lstatSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/index.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * What someone who copies the database or the data directory can read: the searches of the tests
@@ -15,8 +16,8 @@ import type { Db } from '../../src/db/index.ts';
  */
 export async function dumpDatabase(db: Db): Promise<string> {
   // Both drivers answer execute() with { rows }.
-  const query = async <R>(q: ReturnType<typeof sql.raw>) =>
-    ((await db.execute(q)) as unknown as { rows: R[] }).rows;
+  const query = async <R extends Record<string, unknown>>(q: ReturnType<typeof sql.raw>) =>
+    rowsOf<R>(await db.execute(q));
   const columns = await query<{ table_name: string; column_name: string }>(
     sql.raw(`select c.table_name, c.column_name from information_schema.columns c
       join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name

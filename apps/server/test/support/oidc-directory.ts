@@ -91,7 +91,7 @@ export async function startDirectory(redirectUris: string[]): Promise<TestDirect
           claims: async () => ({
             sub,
             preferred_username: sub,
-            given_name: sub[0].toUpperCase() + sub.slice(1),
+            given_name: sub.charAt(0).toUpperCase() + sub.slice(1),
             family_name: 'Directory',
             email: user.email ?? `${sub}@staff.example.net`,
             // Read at every token: a change by the test shows at the next refresh.
@@ -147,7 +147,7 @@ export async function startDirectory(redirectUris: string[]): Promise<TestDirect
             : '<p>Let the Members Portal read your profile and groups?</p>';
         res.setHeader('content-type', 'text/html');
         res.end(
-          `<!doctype html><title>Example ISP Directory</title><h1>Example ISP Directory</h1><form method="post" action="/interaction/${escapeHtml(m[1])}"><input type="hidden" name="prompt" value="${prompt}">${fields}<button type="submit">Continue</button></form>`,
+          `<!doctype html><title>Example ISP Directory</title><h1>Example ISP Directory</h1><form method="post" action="/interaction/${escapeHtml(m[1] ?? '')}"><input type="hidden" name="prompt" value="${prompt}">${fields}<button type="submit">Continue</button></form>`,
         );
         return;
       }
@@ -198,7 +198,7 @@ export class CookieJar {
   take(setCookie: string | string[] | undefined | null): void {
     const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
     for (const c of list) {
-      const [pair, ...attrs] = c.split(';');
+      const [pair = '', ...attrs] = c.split(';');
       const i = pair.indexOf('=');
       const name = pair.slice(0, i).trim();
       const value = pair.slice(i + 1).trim();
@@ -252,8 +252,10 @@ export async function walkToCallback(
     const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no form at ${url}: ${html.slice(0, 300)}`);
     const form = new URLSearchParams();
-    for (const hidden of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g))
-      form.set(hidden[1], hidden[2]);
+    for (const [, name = '', value = ''] of html.matchAll(
+      /<input type="hidden" name="([^"]+)" value="([^"]*)">/g,
+    ))
+      form.set(name, value);
     if (html.includes('name="login"')) {
       form.set('login', user.login);
       form.set('password', user.password);

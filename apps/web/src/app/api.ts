@@ -1,5 +1,6 @@
 import { callUrl } from '@portal/contract/call-url';
-import type { CallDef, CallRef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/http';
+import type { CallDef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/http';
+import type { Ref } from '@portal/contract/ref';
 import type { z } from 'zod';
 import { ApiError } from './failures.ts';
 import { session } from './session.ts';
@@ -63,11 +64,12 @@ function withQuery(url: string, query: Record<string, unknown> | undefined): str
 }
 
 /**
- * Makes a call of the contract. `def` is its full definition, or its reference (method, path,
- * token) with the definition's type given, `call<typeof S.urls>(URLS)`: only those three are used.
+ * Makes a call of the contract. `def` is its full definition, or its typed reference (an area's
+ * `typed-refs.ts`: method, path and token, carrying the definition's type), `call(URLS)`: only
+ * those three are used.
  */
 export async function call<C extends CallDef>(
-  def: C | CallRef,
+  def: C | Ref<C>,
   input: CallInput<C> = {},
 ): Promise<OkEnvelope<DataOf<C>>> {
   const url = withQuery(

@@ -49,7 +49,7 @@ export function failureText(err: unknown, fields: FieldErrorsShown = 'message'):
   if (!(err instanceof ApiError)) return err instanceof Error ? err.message : String(err);
   const texts = [...new Set(Object.values(err.errors))];
   if (!texts.length || fields === 'message') return err.message;
-  if (fields === 'first-field') return texts[0];
+  if (fields === 'first-field') return texts[0] ?? err.message;
   if (fields === 'fields') return texts.join('; ');
   return texts.includes(err.message) ? err.message : `${err.message}: ${texts.join('; ')}`;
 }

@@ -58,7 +58,9 @@ interface Claims {
  */
 export function decodeToken(jwt: string): Claims | null {
   try {
-    const part = jwt.split('.')[1].replace(/-/g, '+').replace(/_/g, '/');
+    const payload = jwt.split('.')[1];
+    if (payload === undefined) return null;
+    const part = payload.replace(/-/g, '+').replace(/_/g, '/');
     const c = JSON.parse(atob(part)) as Claims;
     return typeof c.username === 'string' ? c : null;
   } catch {

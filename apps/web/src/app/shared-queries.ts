@@ -1,6 +1,5 @@
 import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
-import { ACCOUNT_ROLE, CUSTOMER } from '@portal/contract/session/call-refs';
-import type * as S from '@portal/contract/session/calls';
+import { ACCOUNT_ROLE, CUSTOMER } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from './api.ts';
 import { useSession } from './session.ts';
@@ -18,14 +17,14 @@ export function useUrls() {
 export const accountRoleQuery = (account: string) =>
   queryOptions({
     queryKey: ['account-role', account],
-    queryFn: () => call<typeof S.accountRole>(ACCOUNT_ROLE, { params: { account } }).then((r) => r.data),
+    queryFn: () => call(ACCOUNT_ROLE, { params: { account } }).then((r) => r.data),
   });
 
 /** An account's summary (name, services, balance): the home page, Account Summary, Show Logs. */
 export const customerQuery = (logname: string) =>
   queryOptions({
     queryKey: [CUSTOMER.path, logname],
-    queryFn: () => call<typeof S.customer>(CUSTOMER, { params: { logname } }).then((r) => r.data),
+    queryFn: () => call(CUSTOMER, { params: { logname } }).then((r) => r.data),
   });
 
 /** The account role of the current user (Primary or Secondary), loaded for the account being worked on. */

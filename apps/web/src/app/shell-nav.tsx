@@ -12,13 +12,8 @@ import {
 } from '@mantine/core';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
-import {
-  ACCOUNT_SEARCH_LIMIT,
-  LOOKUP_LOGNAME_UID,
-  POPUP_NOTE,
-  SEARCH_ACCOUNTS,
-} from '@portal/contract/session/call-refs';
-import type * as S from '@portal/contract/session/calls';
+import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
+import { LOOKUP_LOGNAME_UID, POPUP_NOTE, SEARCH_ACCOUNTS } from '@portal/contract/session/typed-refs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, call } from './api.ts';
@@ -119,7 +114,7 @@ function StaffSearch() {
     session.set({ currentUser: logname, replyTo: billEmail, banner: session.get().title, status: null });
     setText('');
     setChoices(null);
-    const note = await call<typeof S.popupNote>(POPUP_NOTE, { params: { logname } }).catch(() => null);
+    const note = await call(POPUP_NOTE, { params: { logname } }).catch(() => null);
     if (note?.data.note) {
       showStatus({
         title: `Note for ${logname}`,
@@ -132,7 +127,7 @@ function StaffSearch() {
   };
   const search = async (userContent: string): Promise<Found[]> => {
     if (userContent.length < 2) return [];
-    const found = await call<typeof S.searchAccounts>(SEARCH_ACCOUNTS, { params: { text: userContent } });
+    const found = await call(SEARCH_ACCOUNTS, { params: { text: userContent } });
     return found.data;
   };
   const find = async (e: FormEvent) => {
@@ -140,7 +135,7 @@ function StaffSearch() {
     const userContent = text.trim();
     if (!userContent) return;
     try {
-      const found = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
+      const found = await call(LOOKUP_LOGNAME_UID, {
         params: { text: userContent },
       });
       await switchTo(found.data.logname, found.data.bill_email);
@@ -154,8 +149,9 @@ function StaffSearch() {
         return;
       }
       const matches = await search(userContent).catch(() => []);
-      if (matches.length === 1) await switchTo(matches[0].logname, matches[0].bill_email);
-      else if (matches.length > 1) setChoices(matches);
+      const [only, ...more] = matches;
+      if (only && !more.length) await switchTo(only.logname, only.bill_email);
+      else if (more.length) setChoices(matches);
       else session.set({ banner: commonText.userNotFound(userContent) });
     }
   };

@@ -1,7 +1,6 @@
 import { Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { USER_MODE } from '@portal/contract/session/call-refs';
-import type * as S from '@portal/contract/session/calls';
+import { USER_MODE } from '@portal/contract/session/typed-refs';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -68,7 +67,7 @@ export function Shell() {
     if (!s.loggedIn || modeSync.fetchedFor === s.operator) return;
     modeSync.fetchedFor = s.operator;
     const changes = modeSync.userChanges;
-    call<typeof S.userMode>(USER_MODE, { params: { operator: s.operator } })
+    call(USER_MODE, { params: { operator: s.operator } })
       .then((r) => changes === modeSync.userChanges && session.set({ mode: r.data.color_mode }))
       .catch(() => changes === modeSync.userChanges && session.set({ mode: 'light' }));
   }, [s.loggedIn, s.operator]);

@@ -1,5 +1,4 @@
-import { URLS } from '@portal/contract/session/call-refs';
-import type * as S from '@portal/contract/session/calls';
+import { URLS } from '@portal/contract/session/typed-refs';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api.ts';
 
@@ -10,6 +9,6 @@ import { call } from './api.ts';
  */
 export const urlsQuery = queryOptions({
   queryKey: ['urls'],
-  queryFn: () => call<typeof S.urls>(URLS).then((r) => r.data),
+  queryFn: () => call(URLS).then((r) => r.data),
   staleTime: Number.POSITIVE_INFINITY,
 });

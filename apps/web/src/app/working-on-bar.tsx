@@ -1,7 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { LOOKUP_LOGNAME_UID } from '@portal/contract/session/call-refs';
+import { LOOKUP_LOGNAME_UID } from '@portal/contract/session/typed-refs';
 import { routePath } from '@portal/contract/routes';
-import type * as S from '@portal/contract/session/calls';
 import { useNavigate } from 'react-router';
 import { call } from './api.ts';
 import { session, useSession } from './session.ts';
@@ -20,7 +19,7 @@ export function WorkingOnBar() {
     // The operator's own reply address, as at sign-in; the account itself changes at once.
     session.set({ currentUser: operator, banner: session.get().title, status: null });
     navigate(routePath('home'));
-    const own = await call<typeof S.lookupLognameUid>(LOOKUP_LOGNAME_UID, {
+    const own = await call(LOOKUP_LOGNAME_UID, {
       params: { text: operator },
     }).catch(() => null);
     if (own && session.get().currentUser === operator) session.set({ replyTo: own.data.bill_email });

@@ -232,7 +232,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ))}
             {hasFilters && (
               <Table.Tr>
-                {table.getHeaderGroups()[0].headers.map((h) =>
+                {table.getHeaderGroups()[0]?.headers.map((h) =>
                   // A column without a filter has an empty cell here: a data cell, since an empty
                   // header cell names nothing for assistive technology.
                   !h.column.columnDef.meta?.filter ? (

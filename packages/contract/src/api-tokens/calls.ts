@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { grantPassword, logname, required, text } from '../rules.ts';
+import { credentialId, credentialName, listedCredential } from '../credentials.ts';
+import { grantPassword, logname, required } from '../rules.ts';
 import { apiTokenText } from './messages.ts';
 
 /**
@@ -25,18 +26,11 @@ export const ApiTokenScope = z.enum(['read', 'full'], { error: 'Choose read or f
 export type ApiTokenScope = z.infer<typeof ApiTokenScope>;
 
 /** A token as listed: never its secret. Dates are ISO 8601; `last_used` is null until first used. */
-export const ApiToken = z.object({
-  id: z.string(),
-  name: z.string(),
-  scope: ApiTokenScope,
-  created: z.string(),
-  last_used: z.string().nullable(),
-  expires: z.string(),
-});
+export const ApiToken = listedCredential(ApiTokenScope).extend({ expires: z.string() });
 export type ApiToken = z.infer<typeof ApiToken>;
 
-const tokenName = required(apiTokenText.nameRequired).pipe(z.string().max(60, 'At most 60 characters'));
-const tokenId = text().regex(/^[0-9a-f]{16}$/, 'Not a token id');
+const tokenName = credentialName(apiTokenText.nameRequired);
+const tokenId = credentialId('Not a token id');
 
 export const createApiToken = defineCall({
   method: 'POST',

@@ -157,7 +157,7 @@ function cardOrToken(numberRules: { ccnumber: z.ZodType; expdate: z.ZodType; cvv
     }
     for (const field of ['ccnumber', 'expdate', 'cvv'] as const) {
       const r = numberRules[field].safeParse(v[field]);
-      if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0].message });
+      if (!r.success) ctx.addIssue({ code: 'custom', path: [field], message: r.error.issues[0]?.message });
     }
   };
 }

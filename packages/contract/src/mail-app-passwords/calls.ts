@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
-import { grantPassword, logname, required, text } from '../rules.ts';
+import { credentialId, credentialName, listedCredential } from '../credentials.ts';
+import { grantPassword, logname } from '../rules.ts';
 import { mailAppPasswordText } from './messages.ts';
 
 /**
@@ -22,19 +23,11 @@ export const MailAppPasswordScope = z.enum(['all', 'imap', 'smtp'], {
 export type MailAppPasswordScope = z.infer<typeof MailAppPasswordScope>;
 
 /** An app password as listed: never its secret. Dates are ISO 8601; `last_used` is null for "never". */
-export const MailAppPassword = z.object({
-  id: z.string(),
-  name: z.string(),
-  scope: MailAppPasswordScope,
-  created: z.string(),
-  last_used: z.string().nullable(),
-});
+export const MailAppPassword = listedCredential(MailAppPasswordScope);
 export type MailAppPassword = z.infer<typeof MailAppPassword>;
 
-const appPasswordName = required(mailAppPasswordText.nameRequired).pipe(
-  z.string().max(60, 'At most 60 characters'),
-);
-const appPasswordId = text().regex(/^[0-9a-f]{16}$/, 'Not an app password id');
+const appPasswordName = credentialName(mailAppPasswordText.nameRequired);
+const appPasswordId = credentialId('Not an app password id');
 
 export const createMailAppPassword = defineCall({
   method: 'POST',

@@ -42,11 +42,11 @@ export const aliasTargets = text({ error: mailText.targetsRequired })
   .transform((text, ctx) => {
     const out: string[] = [];
     const lines = text.split(/\r?\n/);
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i].trim().toLowerCase();
+    for (const [i, raw] of lines.entries()) {
+      const line = raw.trim().toLowerCase();
       if (!line) continue;
       if (!isEmail(line) || line.length > 254) {
-        ctx.addIssue({ code: 'custom', message: mailText.badTarget(i + 1, lines[i].trim()) });
+        ctx.addIssue({ code: 'custom', message: mailText.badTarget(i + 1, raw.trim()) });
         return z.NEVER;
       }
       if (!out.includes(line)) out.push(line);

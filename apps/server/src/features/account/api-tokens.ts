@@ -182,7 +182,7 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
     const t = now();
     const within = new Date(t.getTime() + C.API_TOKEN_NOTICE_DAYS * DAY_MS);
     await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+      const tx: Db = raw;
       // In the job's transaction: the mail is queued exactly when the token is marked told.
       const due = await tx
         .select({

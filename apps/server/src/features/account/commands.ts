@@ -76,7 +76,7 @@ export async function accountPasswordCommand(
         .where(eq(accounts.logname, logname))
         .returning({ logname: accounts.logname });
       // An operator sets a password when the old one is lost or known to others: every session ends.
-      if (rows.length) await endSessions(tx as unknown as Db, logname, new Date());
+      if (rows.length) await endSessions(tx, logname, new Date());
       return rows;
     });
     if (!updated.length) {

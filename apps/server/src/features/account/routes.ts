@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
-import type { Db } from '../../db/index.ts';
 import { accounts } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
@@ -72,8 +71,8 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
       await db.transaction(async (tx) => {
         await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account.logname));
         // Whoever held another session (a stolen token) is out; the session that changed it goes on.
-        await endSessions(tx as unknown as Db, account.logname, deps.now(), caller.sid);
-        await mailPasswordChanged(deps.outbox, tx as unknown as Db, account.logname, caller.username);
+        await endSessions(tx, account.logname, deps.now(), caller.sid);
+        await mailPasswordChanged(deps.outbox, tx, account.logname, caller.username);
       });
       return new Answer({ username: account.logname }, '');
     },

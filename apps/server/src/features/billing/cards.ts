@@ -123,7 +123,7 @@ export async function saveCardRow(
 ): Promise<typeof cards.$inferSelect> {
   const { firstName, lastName } = splitName(details.name);
   return db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     // The same card again (same last four, type and expiry): the account keeps the one row it has
     //; the caller deletes the gateway's new copy (`isOtherCopy`).
     const [same] = await tx
@@ -284,7 +284,7 @@ export function cardRoutes(app: FastifyInstance): void {
       });
       if (!result.ok) throw refused(`${billingText.unableToUpdateCard}: ${result.message}`);
       const row = await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx: Db = t;
         await tx
           .update(cards)
           .set({ expdate, ...billTo })
@@ -309,7 +309,7 @@ export function cardRoutes(app: FastifyInstance): void {
       });
       if (!result.ok) throw refused(result.message);
       await db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx: Db = t;
         await tx.delete(cards).where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
         await syncAutoBillFlag(tx, owner);
       });

@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountRef } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
-import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
@@ -283,7 +282,7 @@ export function paymentRoutes(app: FastifyInstance): void {
       });
       const row = await finish(app, req.key, result);
       if (row.status === 'approved' && body.save_status === 2 && !card.onAutoBilling) {
-        await db.transaction((tx) => setAutoBilling(tx as unknown as Db, owner, card.id, true));
+        await db.transaction((tx) => setAutoBilling(tx, owner, card.id, true));
       }
       return settle(row);
     },

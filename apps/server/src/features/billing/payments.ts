@@ -122,7 +122,7 @@ export async function recordOutcome(
 ): Promise<PaymentRow | undefined> {
   const { deps } = app;
   return deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const open = and(eq(payments.idempotencyKey, key), inArray(payments.status, ['pending', 'unknown']));
     if (result === null) {
       // The gateway never saw it: nothing was charged.
@@ -260,7 +260,7 @@ export async function reconcilePayment(
 async function reportUnreconciled(app: FastifyInstance, key: string): Promise<void> {
   const { deps } = app;
   await deps.db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     const [p] = await tx
       .update(payments)
       .set({ message: UNRECONCILED_MESSAGE })

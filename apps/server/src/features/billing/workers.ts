@@ -65,7 +65,7 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
   for (const inv of due) {
     const key = `autobill:${inv.invoice}`;
     const amountCents = await db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+      const tx: Db = t;
       // Read now, with the account locked: a payment recorded since the list was read counts.
       const owed = (await owedByInvoice(tx, inv.owner)).get(inv.invoice) ?? 0;
       const [row] = await tx
@@ -131,7 +131,7 @@ async function mailDecline(
     'It will not be tried again automatically. Please pay the invoice on Make a Payment in the members portal, or update the card on Add/Edit Credit Card.',
   ].join('\n');
   await db.transaction(async (t) => {
-    const tx = t as unknown as Db;
+    const tx: Db = t;
     if (inv.billEmail) {
       await outbox.send(tx, {
         kind: 'billing.autobill.declined',

@@ -201,7 +201,7 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
  */
 export async function applyEmbedded(deps: Deps, id: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     const [change] = await db
       .select()
       .from(hostingChanges)

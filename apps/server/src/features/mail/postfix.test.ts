@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, emailAliases, tempEmails } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { must } from '../../../test/support/must.ts';
+import { rowsOf } from '../../../test/support/rows.ts';
 
 /**
  * The lookups the mail servers make, exactly as docs/mail-servers.md configures them: every
@@ -95,7 +97,7 @@ async function lookup(file: string, key: string): Promise<string | null> {
   // A query that uses %u is not run for a key without a local part (the catch-all key `@domain`).
   if (f.query.includes('%u') && at === 0) return null;
   const res = await t.db.execute(sql.raw(expand(f.query, key)));
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const rows = rowsOf(res);
   if (rows.length === 0) return null;
   return rows.flatMap((r) => Object.values(r).map(String)).join(',');
 }
@@ -230,7 +232,7 @@ describe('Postfix virtual aliases', () => {
       // A handful of demo rows would be read whole anyway: ask which plan a large table gets.
       await tx.execute(sql`set local enable_seqscan = off`);
       const res = await tx.execute(sql.raw(`explain ${expand(f.query, 'info@anderson-design.com')}`));
-      return (res as unknown as { rows: Record<string, string>[] }).rows
+      return rowsOf<Record<string, string>>(res)
         .map((r) => r['QUERY PLAN'])
         .join('\n');
     });
@@ -264,7 +266,7 @@ describe('Postfix temporary aliases', () => {
       owner: 'bob',
       name: 'pf-ending',
       forwardsTo: 'bob.baker@example.org',
-      expires: sql`now() + interval '1 second'` as unknown as Date,
+      expires: sql`now() + interval '1 second'`,
     });
     expect(await lookup('pgsql-temp-aliases.cf', `pf-ending@${domain()}`)).toBe('bob.baker@example.org');
     await new Promise((r) => setTimeout(r, 1500));
@@ -368,5 +370,5 @@ async function activeUntil(logname: string): Promise<unknown> {
   const res = await t.db.execute(
     sql`select active_until from mail_vacation_rules where logname = ${logname}`,
   );
-  return (res as unknown as { rows: Array<{ active_until: unknown }> }).rows[0].active_until;
+  return must(rowsOf<{ active_until: unknown }>(res)[0], 'the vacation rule').active_until;
 }

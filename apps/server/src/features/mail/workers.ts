@@ -24,7 +24,7 @@ export function registerWorkers(app: FastifyInstance): void {
   jobs.register(tempEmailExpiryJob, async (_payload, { db }) => {
     const t = now();
     await db.transaction(async (raw) => {
-      const tx = raw as unknown as Db;
+      const tx: Db = raw;
       const due = await tx
         .select({
           id: tempEmails.id,

@@ -51,7 +51,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
       const now = deps.now();
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
       return db.transaction(async (t) => {
-        const tx = t as unknown as Db;
+        const tx: Db = t;
         const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner));
         if (n >= P.MAX_PASSKEYS) throw refused(passkeyText.limit(P.MAX_PASSKEYS));
         const [row] = await tx

@@ -128,7 +128,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         accountText.wrongPanelPassword,
         now,
       );
-      return deps.db.transaction(async (tx) => confirmTotp({ ...ctx, db: tx as unknown as Db }, now));
+      return deps.db.transaction(async (tx) => confirmTotp({ ...ctx, db: tx }, now));
     },
   });
 
@@ -148,7 +148,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       // An authenticator code, or a recovery code when the phone is lost.
       await verifyCode(deps.db, deps.secretBox, body.logname, body.code, now);
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+        const db: Db = tx;
         await removeSecondFactors(db, body.logname);
         record(ctx, 'second factor off: authenticator app');
         await notify(
@@ -179,7 +179,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       if ((await secondFactorMethods(deps.db, body.logname)).length === 0)
         throw refused(secondFactorText.notOn);
       const codes = await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Db;
+        const db: Db = tx;
         const made = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
         record(ctx, 'recovery codes made anew');
         await notify(

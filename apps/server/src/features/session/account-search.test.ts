@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/index.ts';
 import { createTestDatabase } from '../../../test/support/helper.ts';
 import { accountSearch } from './repository.ts';
+import { rowsOf } from '../../../test/support/rows.ts';
 
 // Which indexes can answer the staff search (migration 0012, docs/decisions/050-staff-search-trigram-index.md).
 // The test data is a few rows, where a sequential scan is cheapest; with sequential scans priced
@@ -24,11 +25,8 @@ describe('the staff account search', () => {
   const plan = (text: string) =>
     db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const rows = await tx.execute(sql`explain ${accountSearch(tx as unknown as Db, text)}`);
-      return (
-        (rows as unknown as { rows?: Record<string, string>[] }).rows ??
-        (rows as unknown as Record<string, string>[])
-      );
+      const rows = await tx.execute(sql`explain ${accountSearch(tx, text)}`);
+      return rowsOf<Record<string, string>>(rows);
     });
 
   it('can answer a name, a billing email and a domain from the trigram indexes', async () => {

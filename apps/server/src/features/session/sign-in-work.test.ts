@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
 import { passwordQueue } from '../../auth/password-queue.ts';
+import { rowsOf as rowsOfAnswer } from '../../../test/support/rows.ts';
 
 /**
  * A burst of sign-ins meets a bounded password queue (docs/decisions/044-password-hashing-queue.md),
@@ -18,9 +19,9 @@ afterAll(() => t.close());
 const login = (username: string, password: string, remoteAddress = '203.0.113.7') =>
   t.request('POST', '/api/miglogin', { body: { username, password }, remoteAddress });
 
-/** The rows of a query (both drivers answer `{ rows }`). */
-const rowsOf = async <R>(query: ReturnType<typeof sql>): Promise<R[]> =>
-  ((await t.db.execute(query)) as unknown as { rows: R[] }).rows;
+/** The rows of a query. */
+const rowsOf = async <R extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<R[]> =>
+  rowsOfAnswer<R>(await t.db.execute(query));
 
 const counters = async (account: string) =>
   (await rowsOf<{ key: string }>(sql`select key from login_failures where key like ${`%:${account}%`}`)).map(
@@ -77,19 +78,28 @@ describe('a sign-in to an unknown account', () => {
   async function statements(run: () => Promise<unknown>): Promise<string[]> {
     const seen: string[] = [];
     const logger = { logQuery: (query: string) => seen.push(query.replace(/\s+/g, ' ').trim()) };
-    type Session = { logger: unknown; options: { logger?: unknown } };
-    const sessions = t.apps.map((a) => (a.deps.db as unknown as { session: Session }).session);
-    const saved = sessions.map((s) => [s.logger, s.options.logger] as const);
+    // drizzle's session keeps its logger twice (itself and its options), neither in its types.
+    const sessions = t.apps.map((a) => {
+      const session: unknown = Reflect.get(a.deps.db, 'session');
+      if (typeof session !== 'object' || session === null) throw new Error('expected a drizzle session');
+      return session;
+    });
+    const options = (s: object): object => {
+      const o: unknown = Reflect.get(s, 'options');
+      if (typeof o !== 'object' || o === null) throw new Error('expected a drizzle session with options');
+      return o;
+    };
+    const saved = sessions.map((s) => [Reflect.get(s, 'logger'), Reflect.get(options(s), 'logger')] as const);
     for (const s of sessions) {
-      s.logger = logger;
-      s.options.logger = logger;
+      Reflect.set(s, 'logger', logger);
+      Reflect.set(options(s), 'logger', logger);
     }
     try {
       await run();
     } finally {
       sessions.forEach((s, i) => {
-        s.logger = saved[i]?.[0];
-        s.options.logger = saved[i]?.[1];
+        Reflect.set(s, 'logger', saved[i]?.[0]);
+        Reflect.set(options(s), 'logger', saved[i]?.[1]);
       });
     }
     return seen;

@@ -144,7 +144,7 @@ export async function finishSignIn(
   const attempt = signInAttempt(req, user.logname, how.method, now);
   // The session, its sign-in record and the new-device mail are written together, or none is.
   const session = await db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+    const tx: Db = txn;
     const known = how.device?.accounts.includes(user.logname) ?? false;
     const news = !known && (await hasSignedInBefore(tx, user.logname));
     if (how.pendingAt) await completeSignIn(tx, { ...attempt, result: 'success' }, how.pendingAt);

@@ -96,16 +96,14 @@ export function staffSignInRoutes(app: FastifyInstance): void {
       }
       if (!user.role) {
         // Not (or no longer) in the staff group: never staff; a former staff member's sessions end.
-        await db.transaction((tx) =>
-          directoryRemoved(tx as unknown as Db, directory.issuer, user.subject, now),
-        );
+        await db.transaction((tx) => directoryRemoved(tx, directory.issuer, user.subject, now));
         req.log.warn({ subject: user.subject }, 'staff directory sign-in refused: not in the staff group');
         return go('staff-sign-in-error=not_staff');
       }
       const role = user.role;
       try {
         const handoff = await db.transaction(async (txn) => {
-          const tx = txn as unknown as Db;
+          const tx: Db = txn;
           const account = await linkStaffAccount(
             tx,
             deps.secretBox,

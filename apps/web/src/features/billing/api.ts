@@ -6,8 +6,7 @@ import {
   GET_PREFILL_CC_ADDR,
   INVOICES,
   RECENT_PAYMENTS,
-} from '@portal/contract/billing/call-refs';
-import type * as C from '@portal/contract/billing/calls';
+} from '@portal/contract/billing/typed-refs';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -22,50 +21,44 @@ import { useSession } from '../../app/session.ts';
 export const payMethodsQuery = (account: string) =>
   queryOptions({
     queryKey: [GET_PAYMENT_METHODS.path, account],
-    queryFn: () =>
-      call<typeof C.getPaymentMethods>(GET_PAYMENT_METHODS, { params: { account } }).then(
-        (r) => r.data.pay_methods,
-      ),
+    queryFn: () => call(GET_PAYMENT_METHODS, { params: { account } }).then((r) => r.data.pay_methods),
   });
 
 export const prefillQuery = (account: string) =>
   queryOptions({
     queryKey: [GET_PREFILL_CC_ADDR.path, account],
-    queryFn: () =>
-      call<typeof C.getPrefillCcAddr>(GET_PREFILL_CC_ADDR, { body: { account } }).then((r) => r.data.address),
+    queryFn: () => call(GET_PREFILL_CC_ADDR, { body: { account } }).then((r) => r.data.address),
   });
 
 export const paymentInfoQuery = (user: string) =>
   queryOptions({
     queryKey: [GET_PAYMENT_INFO.path, user],
-    queryFn: () => call<typeof C.getPaymentInfo>(GET_PAYMENT_INFO, { params: { user } }).then((r) => r.data),
+    queryFn: () => call(GET_PAYMENT_INFO, { params: { user } }).then((r) => r.data),
   });
 
 export const recentPaymentsQuery = (account: string) =>
   queryOptions({
     queryKey: [RECENT_PAYMENTS.path, account],
-    queryFn: () =>
-      call<typeof C.recentPayments>(RECENT_PAYMENTS, { params: { account } }).then((r) => r.data.payments),
+    queryFn: () => call(RECENT_PAYMENTS, { params: { account } }).then((r) => r.data.payments),
   });
 
 export const invoicesQuery = (user: string) =>
   queryOptions({
     queryKey: [INVOICES.path, user],
-    queryFn: () => call<typeof C.invoices>(INVOICES, { params: { user } }).then((r) => r.data),
+    queryFn: () => call(INVOICES, { params: { user } }).then((r) => r.data),
   });
 
 export const invoiceQuery = (logname: string, invoice: string) =>
   queryOptions({
     queryKey: [GET_INVOICE.path, logname, invoice],
-    queryFn: () => call<typeof C.getInvoice>(GET_INVOICE, { body: { invoice, logname } }).then((r) => r.data),
+    queryFn: () => call(GET_INVOICE, { body: { invoice, logname } }).then((r) => r.data),
     retry: false,
   });
 
 export const coworkingQuery = (disctype: 1 | 2) =>
   queryOptions({
     queryKey: [GET_COWORKING_PRODS.path, disctype],
-    queryFn: () =>
-      call<typeof C.getCoworkingProds>(GET_COWORKING_PRODS, { body: { disctype } }).then((r) => r.data),
+    queryFn: () => call(GET_COWORKING_PRODS, { body: { disctype } }).then((r) => r.data),
   });
 
 /** What the account's billing screens show, which a payment or a card change makes stale. */

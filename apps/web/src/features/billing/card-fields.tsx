@@ -39,8 +39,14 @@ export function cardTypeError(v: Pick<CardValues, 'ccnumber' | 'cardtype'>): str
 }
 
 /** Card number, type (filled from the number), expiry, CVV and the billing address of a new card. */
-export function CardFields<T extends CardValues>({ form }: { form: UseFormReturnType<T> }) {
-  const f = form as unknown as UseFormReturnType<CardValues>;
+/** What the card fields use of a form whose values hold a card's (CardValues) among others. */
+export interface CardForm {
+  getInputProps: (path: keyof CardValues) => ReturnType<UseFormReturnType<CardValues>['getInputProps']>;
+  setFieldValue: (path: 'ccnumber' | 'cardtype', value: string) => void;
+  getValues: () => Pick<CardValues, 'cardtype'>;
+}
+
+export function CardFields({ form: f }: { form: CardForm }) {
   return (
     <Grid gutter="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>

@@ -11,15 +11,13 @@ import {
 } from './outcome.ts';
 
 /** Shaped like the server's answers: each carries its envelope's code ('' without an envelope). */
-const refused = (httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
+const refused = (_httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
   kind: 'refused',
-  httpStatus,
   message,
   code,
 });
-const failed = (httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
+const failed = (_httpStatus: number, message: string, code: CallFailure['code']): CallFailure => ({
   kind: 'failed',
-  httpStatus,
   message,
   code,
 });
@@ -64,7 +62,6 @@ describe('the pay form renews its idempotency key only when nothing was charged'
       'an expired session',
       {
         kind: 'expired',
-        httpStatus: 401,
         message: commonText.sessionExpired,
         code: 'unauthenticated',
       } as CallFailure,

@@ -11,7 +11,6 @@ import type { AlertKind } from '../../app/session.ts';
 export interface CallFailure {
   /** 'refused': the server answered status 0 (4xx); 'failed': no usable answer (network, 5xx). */
   kind: 'refused' | 'failed' | 'expired';
-  httpStatus: number;
   message: string;
   /** The envelope's code (contract FAILURE_CODES); '' without an envelope (network, proxy). */
   code: FailureCode | '';

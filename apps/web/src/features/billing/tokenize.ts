@@ -1,4 +1,4 @@
-import { CARD_TOKENIZER } from '@portal/contract/billing/call-refs';
+import { CARD_TOKENIZER } from '@portal/contract/billing/typed-refs';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -36,7 +36,7 @@ declare global {
 export const tokenizerQuery = () =>
   queryOptions({
     queryKey: [CARD_TOKENIZER.path],
-    queryFn: () => call<typeof C.cardTokenizer>(CARD_TOKENIZER).then((r) => r.data),
+    queryFn: () => call(CARD_TOKENIZER).then((r) => r.data),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

@@ -1,5 +1,5 @@
+import { AGREEMENT_TEXT } from '@portal/contract/domains/call-refs';
 import {
-  AGREEMENT_TEXT,
   DOMAIN_ADMINS,
   DOMAIN_RENEWAL_STATUS,
   DOMAIN_STATUS,
@@ -7,8 +7,7 @@ import {
   DOMAINS,
   GET_TEXT,
   TLD_PRICE_LIST,
-} from '@portal/contract/domains/call-refs';
-import type * as C from '@portal/contract/domains/calls';
+} from '@portal/contract/domains/typed-refs';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 
@@ -20,26 +19,26 @@ import { call } from '../../app/api.ts';
 export const domainsQuery = (account: string) =>
   queryOptions({
     queryKey: [DOMAINS.path, account],
-    queryFn: () => call<typeof C.domains>(DOMAINS, { params: { account } }).then((r) => r.data),
+    queryFn: () => call(DOMAINS, { params: { account } }).then((r) => r.data),
   });
 
 export const domainUsageQuery = (account: string) =>
   queryOptions({
     queryKey: [DOMAIN_USAGE.path, account],
-    queryFn: () => call<typeof C.domainUsage>(DOMAIN_USAGE, { params: { account } }).then((r) => r.data),
+    queryFn: () => call(DOMAIN_USAGE, { params: { account } }).then((r) => r.data),
   });
 
 export const tldPricesQuery = (tld: string) =>
   queryOptions({
     queryKey: [TLD_PRICE_LIST.path, tld],
-    queryFn: () => call<typeof C.tldPriceList>(TLD_PRICE_LIST, { params: { tld } }).then((r) => r.data),
+    queryFn: () => call(TLD_PRICE_LIST, { params: { tld } }).then((r) => r.data),
     retry: false,
     staleTime: 5 * 60_000,
   });
 
 export const agreementQuery = queryOptions({
   queryKey: [GET_TEXT.path, AGREEMENT_TEXT],
-  queryFn: () => call<typeof C.getText>(GET_TEXT, { body: { text: AGREEMENT_TEXT } }).then((r) => r.data),
+  queryFn: () => call(GET_TEXT, { body: { text: AGREEMENT_TEXT } }).then((r) => r.data),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -48,7 +47,7 @@ export const renewalStatusQuery = (domain: string) =>
   queryOptions({
     queryKey: [DOMAIN_RENEWAL_STATUS.path, domain],
     queryFn: () =>
-      call<typeof C.domainRenewalStatus>(DOMAIN_RENEWAL_STATUS, { params: { domain } }).then((r) => ({
+      call(DOMAIN_RENEWAL_STATUS, { params: { domain } }).then((r) => ({
         ...r.data,
         message: r.message,
       })),
@@ -58,7 +57,7 @@ export const renewalStatusQuery = (domain: string) =>
 export const domainStatusQuery = (domain: string) =>
   queryOptions({
     queryKey: [DOMAIN_STATUS.path, domain],
-    queryFn: () => call<typeof C.domainStatus>(DOMAIN_STATUS, { params: { domain } }).then((r) => r.data),
+    queryFn: () => call(DOMAIN_STATUS, { params: { domain } }).then((r) => r.data),
     retry: false,
     staleTime: 0,
   });
@@ -66,7 +65,7 @@ export const domainStatusQuery = (domain: string) =>
 export const domainAdminsQuery = (domain: string) =>
   queryOptions({
     queryKey: [DOMAIN_ADMINS.path, domain],
-    queryFn: () => call<typeof C.domainAdmins>(DOMAIN_ADMINS, { params: { domain } }).then((r) => r.data),
+    queryFn: () => call(DOMAIN_ADMINS, { params: { domain } }).then((r) => r.data),
     retry: false,
   });
 

@@ -14,8 +14,12 @@ import { Page, RenderLater } from '../../ui/page.tsx';
 import { domainsQuery, yesNo } from './api.ts';
 
 /** The three routes sharing this screen: heading and where a row click goes. */
+const EDIT_MODE: { title: string; target: RouteName } = {
+  title: domainText.headingEdit,
+  target: 'edit-domain',
+};
 const MODES: Record<string, { title: string; target: RouteName }> = {
-  [routePath('domain-list')]: { title: domainText.headingEdit, target: 'edit-domain' },
+  [routePath('domain-list')]: EDIT_MODE,
   [routePath('renew-domains')]: { title: domainText.headingRenew, target: 'domain-renewal' },
   [routePath('domain-permissions')]: { title: domainText.headingPermissions, target: 'permissions' },
 };
@@ -57,7 +61,7 @@ function outlook(d: DomainRow, today: string) {
 /** Edit Domains, Renew Domains, Domain Permissions: one list, three destinations. */
 export default function DomainListPage() {
   const { pathname } = useLocation();
-  const mode = MODES[pathname.replace(/\/+$/, '')] ?? MODES[routePath('domain-list')];
+  const mode = MODES[pathname.replace(/\/+$/, '')] ?? EDIT_MODE;
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const list = useQuery({ ...domainsQuery(currentUser), enabled: !!currentUser });

@@ -78,23 +78,27 @@ export const databasesQuery = (user: string) =>
     queryFn: () => call(C.databases, { params: { user } }).then((r) => r.data),
   });
 
-/** Site and devsite calls: a refusal (403) is the permissions problem, a 404 the missing vid, else `title`. */
+/**
+ * Site and devsite calls, by the answer's code: `forbidden` is the permissions problem, `not_found`
+ * the missing vid, a change still under way (`conflict`, or the same request still being processed)
+ * the pending change; else `title`.
+ */
 export function siteFailure(err: unknown, title: string) {
-  if (err instanceof ApiError && err.httpStatus === 403) {
+  if (err instanceof ApiError && err.code === 'forbidden') {
     return {
       title: hostingText.permissionsProblem,
       body: hostingText.permissionsProblemBody,
       alert: 'warning' as const,
     };
   }
-  if (err instanceof ApiError && err.httpStatus === 404) {
+  if (err instanceof ApiError && err.code === 'not_found') {
     return {
       title: hostingText.vidNotFound,
       body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
-  if (err instanceof ApiError && err.httpStatus === 409) {
+  if (err instanceof ApiError && (err.code === 'conflict' || err.code === 'idempotency_in_progress')) {
     return {
       title: hostingText.changePending,
       body: failureText(err, 'message-and-fields'),

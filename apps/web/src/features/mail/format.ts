@@ -28,6 +28,7 @@ export function listAdminUrl(host: string, listname: string): string {
 
 /** The Dest List cell: the first target and how many more there are. */
 export function destSummary(list: string[]): string {
-  if (list.length === 0) return '';
-  return list.length === 1 ? list[0] : `${list[0]} (+${list.length - 1} more)`;
+  const [first, ...more] = list;
+  if (first === undefined) return '';
+  return more.length === 0 ? first : `${first} (+${more.length} more)`;
 }

@@ -20,9 +20,11 @@ export function groupSessions(sessions: readonly SessionItem[]): SessionGroup[] 
     groups.set(key, [...(groups.get(key) ?? []), s]);
   }
   return [...groups.entries()]
-    .map(([key, items]) => {
-      const sorted = [...items].sort((a, b) => Number(b.current) - Number(a.current) || byLastSeen(a, b));
-      return { key, first: sorted[0], older: sorted.slice(1) };
+    .flatMap(([key, items]) => {
+      const [first, ...older] = [...items].sort(
+        (a, b) => Number(b.current) - Number(a.current) || byLastSeen(a, b),
+      );
+      return first ? [{ key, first, older }] : [];
     })
     .sort((a, b) => Number(b.first.current) - Number(a.first.current) || byLastSeen(a.first, b.first));
 }

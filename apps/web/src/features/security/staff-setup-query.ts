@@ -1,5 +1,4 @@
-import { SECOND_FACTOR } from '@portal/contract/security/second-factor-refs';
-import type * as C from '@portal/contract/security/second-factor';
+import { SECOND_FACTOR } from '@portal/contract/security/typed-refs';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
 
@@ -12,10 +11,7 @@ import { call } from '../../app/api.ts';
 export const staffSetupQuery = (operator: string) =>
   queryOptions({
     queryKey: ['staff-setup', operator],
-    queryFn: () =>
-      call<typeof C.secondFactor>(SECOND_FACTOR, { params: { logname: operator } }).then(
-        (r) => r.data.setup_required,
-      ),
+    queryFn: () => call(SECOND_FACTOR, { params: { logname: operator } }).then((r) => r.data.setup_required),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });

@@ -1,12 +1,7 @@
 import { Button } from '@mantine/core';
 import type { LoginData } from '@portal/contract/session/calls';
-import {
-  STAFF_SIGN_IN_ERROR_TEXT,
-  STAFF_SIGN_IN_FINISH,
-  STAFF_SIGN_IN_OPTIONS,
-  type StaffSignInError,
-} from '@portal/contract/staff-sign-in/refs';
-import type * as D from '@portal/contract/staff-sign-in/calls';
+import { STAFF_SIGN_IN_ERROR_TEXT, type StaffSignInError } from '@portal/contract/staff-sign-in/refs';
+import { STAFF_SIGN_IN_FINISH, STAFF_SIGN_IN_OPTIONS } from '@portal/contract/staff-sign-in/typed-refs';
 import { commonText } from '@portal/contract/messages';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
@@ -36,7 +31,7 @@ export function DirectorySignIn({
 
   useEffect(() => {
     let live = true;
-    call<typeof D.staffSignInOptions>(STAFF_SIGN_IN_OPTIONS)
+    call(STAFF_SIGN_IN_OPTIONS)
       .then((res) => {
         if (live && res.data.enabled) setOffer({ name: res.data.name, url: res.data.start_url });
       })
@@ -63,7 +58,7 @@ export function DirectorySignIn({
       return;
     }
     setPending(true);
-    call<typeof D.staffSignInFinish>(STAFF_SIGN_IN_FINISH, { body: { handoff: handoff ?? '' } })
+    call(STAFF_SIGN_IN_FINISH, { body: { handoff: handoff ?? '' } })
       .then((res) => handlers.current.onSignedIn(res.data))
       .catch((err) => {
         if (err instanceof SecondFactorNeeded) handlers.current.onSecondFactor(err);

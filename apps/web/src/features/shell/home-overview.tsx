@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { COMPRESSED_WEBSITES } from '@portal/contract/hosting/call-refs';
-import type * as H from '@portal/contract/hosting/calls';
+import { COMPRESSED_WEBSITES } from '@portal/contract/hosting/typed-refs';
 import { routePath } from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -21,8 +20,7 @@ const money = (n: number) => `$${Math.abs(n).toFixed(2)}`;
 export const overviewSitesQuery = (user: string) =>
   queryOptions({
     queryKey: [COMPRESSED_WEBSITES.path, user],
-    queryFn: () =>
-      call<typeof H.compressedWebsites>(COMPRESSED_WEBSITES, { params: { user } }).then((r) => r.data),
+    queryFn: () => call(COMPRESSED_WEBSITES, { params: { user } }).then((r) => r.data),
   });
 
 /**

@@ -1,7 +1,6 @@
 import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { NETWORK_LEVEL } from '@portal/contract/constants';
-import { NETWORK_STATUS } from '@portal/contract/session/call-refs';
-import type * as S from '@portal/contract/session/calls';
+import { NETWORK_STATUS } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
@@ -22,7 +21,7 @@ import HomeOverview, { overviewQueries } from './home-overview.tsx';
 /** Breaking News, made by reference (no zod: home shows without loading the schemas). */
 export const newsQuery = queryOptions({
   queryKey: [NETWORK_STATUS.path],
-  queryFn: () => call<typeof S.networkStatus>(NETWORK_STATUS).then((r) => r.data),
+  queryFn: () => call(NETWORK_STATUS).then((r) => r.data),
 });
 
 /**

@@ -1,8 +1,7 @@
 import { Button } from '@mantine/core';
 import type { LoginData } from '@portal/contract/session/calls';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
-import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from '@portal/contract/security/passkey-refs';
-import type * as P from '@portal/contract/security/passkeys';
+import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from '@portal/contract/security/typed-refs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
@@ -36,11 +35,11 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   /** One ceremony: options, the browser's passkey, the server's answer. */
   const ceremony = useCallback(async (autofill: boolean) => {
     // By reference: the sign-in screen loads no schemas for it (passkey-refs.ts).
-    const options = await call<typeof P.passkeyLoginOptions>(PASSKEY_LOGIN_OPTIONS, { body: {} });
+    const options = await call(PASSKEY_LOGIN_OPTIONS, { body: {} });
     if (!shown.current) return;
     const response = await signWithPasskey(options.data, autofill);
     if (!shown.current) return;
-    const res = await call<typeof P.passkeyLogin>(PASSKEY_LOGIN, { body: { response } });
+    const res = await call(PASSKEY_LOGIN, { body: { response } });
     signedIn.current(res.data);
   }, []);
 

@@ -35,7 +35,7 @@ const ICONS = [
 /** The thank-you/status page: title, body, date, an icon and optional buttons. */
 export default function ThankYouPage() {
   const { status } = useSession();
-  const Icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)], []);
+  const Icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)] ?? IconStar, []);
   if (!status) {
     return (
       <Card withBorder p="lg" maw={720}>
