@@ -401,10 +401,15 @@ export class AuthorizeNetGateway implements PaymentGateway {
           authCode: str(tr.authCode) || undefined,
           ccn4: last4(str(tr.accountNumber)),
         };
-      case '2':
-        return transId
-          ? { outcome: 'declined', transId, message: text }
-          : { outcome: 'declined', message: text };
+      case '2': {
+        const reasonCode = str(errors[0]?.errorCode);
+        const declined = {
+          outcome: 'declined' as const,
+          message: text,
+          ...(reasonCode ? { reasonCode } : {}),
+        };
+        return transId ? { ...declined, transId } : declined;
+      }
       case '3':
         if (errors.some((e) => str(e.errorCode) === '11')) return this.resolveDuplicate(ref, transId);
         return { outcome: 'error', message: text };
