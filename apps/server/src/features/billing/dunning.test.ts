@@ -269,6 +269,34 @@ describe('auto-billing retries', () => {
     ]);
   });
 
+  it('Add/Edit Credit Card: updating the auto-billing card tries a declined invoice again at once', async () => {
+    // A customer who can sign in (the demo's alice) with an invoice of this test's own.
+    const [card] = await t.db.select().from(cards).where(eq(cards.owner, 'alice')).limit(1);
+    if (!card) throw new Error('alice has no card');
+    await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, 'alice'));
+    await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, card.id));
+    const invoice = 'T-alice-update';
+    const today = yyyymmdd(t.clock.now());
+    await t.db
+      .insert(invoices)
+      .values({ invoice, owner: 'alice', invdate: today, duedate: today, amountCents: 3100 });
+    await t.db.update(accounts).set({ balanceCents: 3100 }).where(eq(accounts.logname, 'alice'));
+    gw.script = ['soft', 'approve'];
+    await advance(HOUR);
+    expect(await attempts(invoice)).toEqual([`autobill:${invoice} declined`]);
+    const updated = await t
+      .as('alice')
+      .post('/api/update-card', { account: 'alice', id: card.id, expdate: '04/31', auto_bill: 1 });
+    expect(updated.status).toBe(200);
+    await t.drainJobs();
+    await t.drainJobs();
+    expect(await attempts(invoice)).toEqual([
+      `autobill:${invoice} declined`,
+      `autobill:${invoice}:2 approved`,
+    ]);
+    expect((await invoiceRow(invoice)).paidAt).not.toBeNull();
+  });
+
   it('a worker dies mid-attempt: the charge is reconciled, charged once, the invoice paid once, no more tries', async () => {
     const { invoice } = await setup('dundie');
     gw.script = ['soft', 'approve-then-die'];
