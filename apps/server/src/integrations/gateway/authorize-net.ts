@@ -755,7 +755,10 @@ function fromDetails(t: Json): ChargeResult {
   if (DECLINED_STATUS.has(status)) {
     const message =
       status === 'voided' ? 'The transaction was voided.' : reason || 'This transaction has been declined.';
-    return transId ? { outcome: 'declined', transId, message } : { outcome: 'declined', message };
+    // The reason code as the charge's own answer gave it (an `errors[].errorCode`); not for a void.
+    const code = status === 'voided' ? undefined : str(t.responseReasonCode);
+    const declined = { outcome: 'declined' as const, message, ...(code ? { reasonCode: code } : {}) };
+    return transId ? { ...declined, transId } : declined;
   }
   if (ERROR_STATUS.has(status)) return { outcome: 'error', message: reason || 'The transaction failed.' };
   return {
