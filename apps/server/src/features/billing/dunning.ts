@@ -1,11 +1,9 @@
 import { billingText } from '@portal/contract/billing/messages';
-import { and, asc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { invoices } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
-import { owedByInvoice } from './repository.ts';
+import { declinedInvoicesOf, markDeclinedInvoicesDue, owedByInvoice } from './repository.ts';
 
 /**
  * Retries of declined auto-billing (docs/decisions/054-auto-billing-retries.md): the schedule,
@@ -67,20 +65,9 @@ export const tryDate = (at: Date): string => at.toISOString().slice(0, 10);
  */
 export async function retrySoon(db: Db, owner: string, now: Date): Promise<number> {
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
-  const marked = await db
-    .update(invoices)
-    .set({ autoBillNextAt: now })
-    .where(
-      and(
-        eq(invoices.owner, owner),
-        isNull(invoices.paidAt),
-        sql`${invoices.autoBillAttempts} >= 1`,
-        gte(invoices.duedate, oldest),
-      ),
-    )
-    .returning({ invoice: invoices.invoice });
-  if (marked.length > 0) await enqueue(db, autobillJob, {}, { runAt: now });
-  return marked.length;
+  const marked = await markDeclinedInvoicesDue(db, owner, oldest, now);
+  if (marked > 0) await enqueue(db, autobillJob, {}, { runAt: now });
+  return marked;
 }
 
 export interface Notice {
@@ -96,18 +83,7 @@ export interface Notice {
  */
 export async function retryNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
-  const rows = await db
-    .select({ invoice: invoices.invoice, nextAt: invoices.autoBillNextAt })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.owner, account),
-        isNull(invoices.paidAt),
-        sql`${invoices.autoBillAttempts} >= 1`,
-        gte(invoices.duedate, oldest),
-      ),
-    )
-    .orderBy(asc(invoices.duedate), asc(invoices.invoice));
+  const rows = await declinedInvoicesOf(db, account, oldest);
   if (rows.length === 0) return [];
   // An invoice the balance covers (paid in a way that did not mark it) needs nothing.
   const owed = await owedByInvoice(db, account);

@@ -1,5 +1,5 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, type payments } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
@@ -212,4 +212,49 @@ export async function ownInvoice(db: Db, owner: string, invoice: string): Promis
     .where(and(eq(invoices.invoice, invoice), eq(invoices.owner, owner)))
     .limit(1);
   return row;
+}
+
+/**
+ * Auto-billing retries (dunning.ts): every unpaid invoice of `owner` due since `oldest` (YYYYMMDD)
+ * whose auto-billing was declined is due for a try at `now`. Returns how many.
+ */
+export async function markDeclinedInvoicesDue(
+  db: Db,
+  owner: string,
+  oldest: string,
+  now: Date,
+): Promise<number> {
+  const marked = await db
+    .update(invoices)
+    .set({ autoBillNextAt: now })
+    .where(
+      and(
+        eq(invoices.owner, owner),
+        isNull(invoices.paidAt),
+        gte(invoices.autoBillAttempts, 1),
+        gte(invoices.duedate, oldest),
+      ),
+    )
+    .returning({ invoice: invoices.invoice });
+  return marked.length;
+}
+
+/** The unpaid invoices of `owner` due since `oldest` whose auto-billing was declined, oldest first. */
+export function declinedInvoicesOf(
+  db: Db,
+  owner: string,
+  oldest: string,
+): Promise<{ invoice: string; nextAt: Date | null }[]> {
+  return db
+    .select({ invoice: invoices.invoice, nextAt: invoices.autoBillNextAt })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.owner, owner),
+        isNull(invoices.paidAt),
+        gte(invoices.autoBillAttempts, 1),
+        gte(invoices.duedate, oldest),
+      ),
+    )
+    .orderBy(asc(invoices.duedate), asc(invoices.invoice));
 }
