@@ -214,6 +214,15 @@ export async function ownInvoice(db: Db, owner: string, invoice: string): Promis
   return row;
 }
 
+/** Unpaid invoices of `owner` due since `oldest` (YYYYMMDD) whose auto-billing was tried and declined. */
+const declinedUnpaid = (owner: string, oldest: string) =>
+  and(
+    eq(invoices.owner, owner),
+    isNull(invoices.paidAt),
+    gte(invoices.autoBillAttempts, 1),
+    gte(invoices.duedate, oldest),
+  );
+
 /**
  * Auto-billing retries (dunning.ts): every unpaid invoice of `owner` due since `oldest` (YYYYMMDD)
  * whose auto-billing was declined is due for a try at `now`. Returns how many.
@@ -227,14 +236,7 @@ export async function markDeclinedInvoicesDue(
   const marked = await db
     .update(invoices)
     .set({ autoBillNextAt: now })
-    .where(
-      and(
-        eq(invoices.owner, owner),
-        isNull(invoices.paidAt),
-        gte(invoices.autoBillAttempts, 1),
-        gte(invoices.duedate, oldest),
-      ),
-    )
+    .where(declinedUnpaid(owner, oldest))
     .returning({ invoice: invoices.invoice });
   return marked.length;
 }
@@ -248,13 +250,6 @@ export function declinedInvoicesOf(
   return db
     .select({ invoice: invoices.invoice, nextAt: invoices.autoBillNextAt })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.owner, owner),
-        isNull(invoices.paidAt),
-        gte(invoices.autoBillAttempts, 1),
-        gte(invoices.duedate, oldest),
-      ),
-    )
+    .where(declinedUnpaid(owner, oldest))
     .orderBy(asc(invoices.duedate), asc(invoices.invoice));
 }
