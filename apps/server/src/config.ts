@@ -76,6 +76,31 @@ const Env = z.object({
   HELPDESK_EMAIL: email.default('help@example.net'),
   HELPDESK_PHONE: z.string().default('+1 555 0100'),
   ACCOUNTING_EMAIL: email.default('accounting@example.net'),
+  /**
+   * Days after the first declined auto-billing charge of an invoice on which it is tried again
+   * (docs/decisions/054-auto-billing-retries.md): increasing whole days, comma-separated; empty: no retries.
+   */
+  AUTOBILL_RETRY_DAYS: z
+    .string()
+    .default('1,3,5,7')
+    .transform((v, ctx) => {
+      const days = v
+        .split(',')
+        .map((d) => d.trim())
+        .filter((d) => d !== '')
+        .map(Number);
+      const ok = days.every(
+        (d, i) => Number.isInteger(d) && d >= 1 && d <= 60 && (i === 0 || d > (days[i - 1] ?? 0)),
+      );
+      if (!ok) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'AUTOBILL_RETRY_DAYS: increasing whole days from 1 to 60, e.g. 1,3,5,7',
+        });
+        return z.NEVER;
+      }
+      return days;
+    }),
   NOC_EMAIL: email.default('noc@example.net'),
   HOSTMASTER_EMAIL: email.default('hostmaster@example.net'),
   TEMP_EMAIL_DOMAIN: z.string().default('tmp.example.net'),

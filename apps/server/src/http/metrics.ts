@@ -26,6 +26,8 @@ export interface Metrics {
   jobRuns: Counter<'kind' | 'outcome'>;
   jobDuration: Histogram<'kind'>;
   mail: Counter<'kind' | 'outcome'>;
+  /** Auto-billing charges by attempt (first, retry) and outcome (billing/dunning.ts). */
+  autobillAttempts: Counter<'attempt' | 'outcome'>;
 }
 
 export function createMetrics(
@@ -87,6 +89,12 @@ export function createMetrics(
     labelNames: ['kind', 'outcome'],
     registers: [registry],
   });
+  const autobillAttempts = new Counter({
+    name: 'portal_autobill_attempts_total',
+    help: 'Auto-billing charges this process made, by attempt (first, retry) and outcome (approved, soft_decline, hard_decline, error, unknown)',
+    labelNames: ['attempt', 'outcome'],
+    registers: [registry],
+  });
   queueGauges(db, registry, opts.jobKinds ?? (() => []));
   return {
     registry,
@@ -97,6 +105,7 @@ export function createMetrics(
     jobRuns,
     jobDuration,
     mail,
+    autobillAttempts,
   };
 }
 

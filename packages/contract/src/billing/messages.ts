@@ -112,4 +112,28 @@ export const billingText = {
   /** A stored invoice date in neither YYYYMMDD nor YYYY-MM-DD (data written before the importer checked it). */
   unreadableInvoiceDate: (invoice: string) =>
     `The date of invoice ${invoice} cannot be read, so the payment status cannot be shown. Please contact the help desk.`,
+
+  // auto-billing retries (docs/decisions/054-auto-billing-retries.md)
+  autobillDeclinedSubject: (invoice: string) => `Automatic payment of invoice ${invoice} declined`,
+  autobillDeclined: (invoice: string, amount: string, ccn4: string, reason: string) =>
+    `The automatic payment of invoice ${invoice} ($${amount}) with the card ending in ${ccn4} was not accepted.\nCard processor: ${reason}`,
+  /** What happens next after a soft decline: the next try. */
+  autobillNextTry: (date: string) =>
+    `It will be tried again automatically on ${date}. To pay sooner, pay the invoice on Make a Payment, or add or update a card on Add/Edit Credit Card: the invoice is then tried again at once.`,
+  /** What happens next after a hard decline (stolen, lost, closed, invalid card): a new card is needed. */
+  autobillNewCard:
+    'The card processor says this card cannot be used again, so it will not be tried again. Please add a new card on Add/Edit Credit Card (the invoice is then tried again at once), or pay the invoice on Make a Payment.',
+  /** What happens next after the last scheduled try. */
+  autobillLastTry:
+    'This was the last automatic try; accounting has been told. Please pay the invoice on Make a Payment, or add or update a card on Add/Edit Credit Card (the invoice is then tried again at once).',
+  autobillAccountingSubject: (account: string, invoice: string) =>
+    `Auto-billing stopped for ${account}: invoice ${invoice}`,
+  /** Home notice of an invoice whose auto-billing is being retried. */
+  retryNoticeNext: (invoice: string, date: string) =>
+    `The automatic payment of invoice ${invoice} was declined; it will be tried again on ${date}.`,
+  /** Home notice of an invoice whose auto-billing stopped (hard decline or the last try). */
+  retryNoticeStopped: (invoice: string) =>
+    `The automatic payment of invoice ${invoice} was declined and will not be tried again: add a new card or pay the invoice.`,
+  retryActionCard: 'Add/Edit Credit Card',
+  retryActionPay: 'Make a Payment',
 } as const;

@@ -75,6 +75,10 @@ export const invoices = pgTable(
     body: text('body').notNull().default(''),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     autoBillAttemptedAt: timestamp('auto_bill_attempted_at', { withTimezone: true }),
+    /** Auto-billing attempts made on this invoice (each one payment row, key autobill:<invoice>[:<n>]). */
+    autoBillAttempts: integer('auto_bill_attempts').notNull().default(0),
+    /** When the next auto-billing retry is due; null when none is (paid, hard decline, schedule done). */
+    autoBillNextAt: timestamp('auto_bill_next_at', { withTimezone: true }),
   },
   (t) => [index('invoices_owner_idx').on(t.owner)],
 );

@@ -17,6 +17,7 @@ import {
   splitName,
 } from '../../integrations/gateway/index.ts';
 import { invalid, refused } from '../../lib/errors.ts';
+import { retrySoon } from './dunning.ts';
 import {
   customerProfileOf,
   normalExpdate,
@@ -242,6 +243,8 @@ export function cardRoutes(app: FastifyInstance): void {
             paymentProfileId: result.card.paymentProfileId,
           });
         }
+        // A card on auto-billing now: a declined invoice is tried again at once (dunning.ts).
+        if (row.onAutoBilling) await retrySoon(db, owner, app.deps.now());
         return new Answer({ card_id: row.id, pay_method: toPayMethod(row) }, billingText.cardAdded);
       } catch (err) {
         // Not kept here: do not leave the card at the gateway either.
@@ -291,6 +294,8 @@ export function cardRoutes(app: FastifyInstance): void {
           .where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
         if (body.auto_bill !== undefined) await setAutoBilling(tx, owner, card.id, body.auto_bill === 1);
         const [fresh] = await tx.select().from(cards).where(eq(cards.id, card.id));
+        // The auto-billing card updated: a declined invoice is tried again at once (dunning.ts).
+        if (fresh?.onAutoBilling) await retrySoon(tx, owner, app.deps.now());
         return fresh;
       });
       return new Answer({ pay_method: toPayMethod(row) }, billingText.cardUpdated);

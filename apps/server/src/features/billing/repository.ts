@@ -1,5 +1,5 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, desc, eq, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
@@ -242,4 +242,44 @@ export async function paymentOfInvoice(db: Db, inv: InvoiceRow): Promise<Payment
   const made = await newest(eq(payments.invoice, inv.invoice));
   if (made || !inv.paidAt) return made;
   return newest(lte(payments.date, inv.paidAt));
+}
+
+/** Unpaid invoices of `owner` due since `oldest` (YYYYMMDD) whose auto-billing was tried and declined. */
+const declinedUnpaid = (owner: string, oldest: string) =>
+  and(
+    eq(invoices.owner, owner),
+    isNull(invoices.paidAt),
+    gte(invoices.autoBillAttempts, 1),
+    gte(invoices.duedate, oldest),
+  );
+
+/**
+ * Auto-billing retries (dunning.ts): every unpaid invoice of `owner` due since `oldest` (YYYYMMDD)
+ * whose auto-billing was declined is due for a try at `now`. Returns how many.
+ */
+export async function markDeclinedInvoicesDue(
+  db: Db,
+  owner: string,
+  oldest: string,
+  now: Date,
+): Promise<number> {
+  const marked = await db
+    .update(invoices)
+    .set({ autoBillNextAt: now })
+    .where(declinedUnpaid(owner, oldest))
+    .returning({ invoice: invoices.invoice });
+  return marked.length;
+}
+
+/** The unpaid invoices of `owner` due since `oldest` whose auto-billing was declined, oldest first. */
+export function declinedInvoicesOf(
+  db: Db,
+  owner: string,
+  oldest: string,
+): Promise<{ invoice: string; nextAt: Date | null }[]> {
+  return db
+    .select({ invoice: invoices.invoice, nextAt: invoices.autoBillNextAt })
+    .from(invoices)
+    .where(declinedUnpaid(owner, oldest))
+    .orderBy(asc(invoices.duedate), asc(invoices.invoice));
 }

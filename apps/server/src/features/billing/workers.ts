@@ -1,9 +1,20 @@
-import { and, eq, gte, isNull, lt, lte } from 'drizzle-orm';
+import { billingText } from '@portal/contract/billing/messages';
+import { and, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { mailCustomer } from '../../lib/notify.ts';
+import {
+  AUTOBILL_MAX_AGE_DAYS,
+  attemptKey,
+  attemptOutcome,
+  autobillJob,
+  nextTryAt,
+  tryDate,
+  yyyymmdd,
+} from './dunning.ts';
 import {
   RECONCILE_ATTEMPTS,
   reconcileJob,
@@ -14,35 +25,37 @@ import {
 import { paperAttachments } from './papers.ts';
 import { money, owedByInvoice } from './repository.ts';
 
-/** How often auto-billing looks for due invoices. */
+/** How often auto-billing looks for due invoices and due retries. */
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
-/** Invoices due longer ago than this are left to accounting, never charged automatically. */
-export const AUTOBILL_MAX_AGE_DAYS = 60;
+export { AUTOBILL_MAX_AGE_DAYS, autobillJob };
 /** A payment still 'pending' after this long lost its process mid-charge: reconcile it. */
 export const STALE_PENDING_MS = 10 * 60_000;
 
-export const autobillJob = defineJob('billing.autobill', z.object({}));
 export const sweepJob = defineJob('billing.sweep', z.object({}));
 
-const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
-
 /**
- * Auto-billing: each due, unpaid invoice of an account with a card on auto-billing is charged
- * at most once, for what is still owed on it (owedByInvoice: the balance spread over the unpaid
- * invoices, oldest paid first). The invoice is claimed (auto_bill_attempted_at) in the same
- * transaction that reserves the payment with the key `autobill:<invoice>`, so it is never charged
- * twice nor retried in a loop. An invoice the balance already covers is claimed too and not
- * charged, now or when a newer invoice raises the balance later. A decline is recorded and mailed
- * to the customer and accounting.
+ * Auto-billing with retries (docs/decisions/054-auto-billing-retries.md). Each due, unpaid invoice
+ * of an account with a card on auto-billing is charged for what is still owed on it (owedByInvoice:
+ * the balance spread over the unpaid invoices, oldest paid first), and again on the retry schedule
+ * (AUTOBILL_RETRY_DAYS after the first attempt) while it is declined softly.
+ *
+ * Attempt n is claimed (auto_bill_attempts n-1 → n, and the next try set before the charge, so a
+ * crash leaves the schedule going) in the transaction that reserves its payment with its own key
+ * (attemptKey): one attempt is never charged twice, and no retry is claimed while an earlier
+ * attempt's payment is still pending or unknown (its reconcile decides). An invoice the balance
+ * already covers is claimed and not charged, and no more tries are made. After the answer: approved
+ * pays the invoice (recordOutcome); a hard decline stops the tries; the customer is told each
+ * decline with what happens next, and accounting when the tries stop.
  */
 export async function runAutoBilling(app: FastifyInstance): Promise<number> {
-  const { db, now } = app.deps;
+  const { db, now, config } = app.deps;
   const today = now();
   const oldest = new Date(today.getTime() - AUTOBILL_MAX_AGE_DAYS * 86_400_000);
   const due = await db
     .select({
       invoice: invoices.invoice,
       owner: invoices.owner,
+      attempts: invoices.autoBillAttempts,
       billEmail: accounts.billEmail,
       cardId: cards.id,
       ccn4: cards.ccn4,
@@ -55,7 +68,7 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     .where(
       and(
         isNull(invoices.paidAt),
-        isNull(invoices.autoBillAttemptedAt),
+        or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, today)),
         lte(invoices.duedate, yyyymmdd(today)),
         gte(invoices.duedate, yyyymmdd(oldest)),
       ),
@@ -63,38 +76,66 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     .orderBy(invoices.duedate, invoices.invoice);
   let charged = 0;
   for (const inv of due) {
-    const key = `autobill:${inv.invoice}`;
-    const amountCents = await db.transaction(async (t) => {
-      const tx: Db = t;
+    const n = inv.attempts + 1;
+    const key = attemptKey(inv.invoice, n);
+    const claim = await db.transaction(async (tx) => {
+      // An earlier attempt still being settled: its outcome first (never two charges in flight).
+      const [open] = await tx
+        .select({ key: payments.idempotencyKey })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.invoice, inv.invoice),
+            eq(payments.owner, inv.owner),
+            inArray(payments.status, ['pending', 'unknown']),
+            like(payments.idempotencyKey, 'autobill:%'),
+          ),
+        )
+        .limit(1);
+      if (open) return null;
       // Read now, with the account locked: a payment recorded since the list was read counts.
       const owed = (await owedByInvoice(tx, inv.owner)).get(inv.invoice) ?? 0;
+      const at = now();
       const [row] = await tx
         .update(invoices)
-        .set({ autoBillAttemptedAt: now() })
+        .set({
+          autoBillAttemptedAt: sql`coalesce(${invoices.autoBillAttemptedAt}, ${at.toISOString()}::timestamptz)`,
+          // Covered by the balance: claimed without an attempt, and no more tries.
+          autoBillAttempts: owed > 0 ? n : inv.attempts,
+          autoBillNextAt: null,
+        })
         .where(
           and(
             eq(invoices.invoice, inv.invoice),
-            isNull(invoices.autoBillAttemptedAt),
+            eq(invoices.autoBillAttempts, inv.attempts),
             isNull(invoices.paidAt),
+            or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, at)),
           ),
         )
-        .returning({ invoice: invoices.invoice });
-      if (!row || owed <= 0) return 0;
+        .returning({ firstAt: invoices.autoBillAttemptedAt, nextAt: invoices.autoBillNextAt });
+      if (!row?.firstAt || owed <= 0) return null;
+      // The next try is set before the charge: a process that dies now leaves the schedule going.
+      const nextAt = nextTryAt(config.AUTOBILL_RETRY_DAYS, row.firstAt, n, at);
+      await tx.update(invoices).set({ autoBillNextAt: nextAt }).where(eq(invoices.invoice, inv.invoice));
       const reserved = await reservePayment(tx, {
         owner: inv.owner,
         amountCents: owed,
         key,
         cardId: inv.cardId,
         ccn4: inv.ccn4,
-        comments: `Auto-billing of invoice ${inv.invoice}`,
+        comments:
+          n === 1
+            ? `Auto-billing of invoice ${inv.invoice}`
+            : `Auto-billing of invoice ${inv.invoice}: try ${n}`,
         receiptTo: inv.billEmail,
         invoice: inv.invoice,
         purpose: 'account',
         operator: null,
       });
-      return reserved.fresh ? owed : 0;
+      return reserved.fresh ? { amountCents: owed, nextAt } : null;
     });
-    if (amountCents === 0) continue;
+    if (!claim) continue;
+    const { amountCents, nextAt } = claim;
     const result = await app.deps.gateway.chargeStoredCard({
       idempotencyKey: key,
       amountCents,
@@ -105,50 +146,47 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     });
     const row = await recordOutcome(app, key, result);
     charged++;
-    if (row && (row.status === 'declined' || row.status === 'error')) {
-      await mailDecline(app, { ...inv, amountCents, message: row.message });
-    }
+    const outcome = attemptOutcome(result);
+    app.deps.metrics.autobillAttempts.inc({ attempt: n === 1 ? 'first' : 'retry', outcome });
+    if (!row || (row.status !== 'declined' && row.status !== 'error')) continue;
+    const stop = outcome === 'hard_decline' || nextAt === null;
+    await db.transaction(async (tx) => {
+      if (outcome === 'hard_decline') {
+        await tx
+          .update(invoices)
+          .set({ autoBillNextAt: null })
+          .where(and(eq(invoices.invoice, inv.invoice), eq(invoices.autoBillAttempts, n)));
+      }
+      const next =
+        outcome === 'hard_decline'
+          ? billingText.autobillNewCard
+          : nextAt
+            ? billingText.autobillNextTry(tryDate(nextAt))
+            : billingText.autobillLastTry;
+      const declined = billingText.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
+      await mailCustomer(app.deps.outbox, tx, {
+        account: inv.owner,
+        category: 'billing',
+        kind: 'billing.autobill.declined',
+        subject: billingText.autobillDeclinedSubject(inv.invoice),
+        body: `${declined}\n\n${next}\n`,
+      });
+      if (stop) {
+        await app.deps.outbox.send(tx, {
+          kind: 'billing.autobill.stopped',
+          account: inv.owner,
+          to: config.ACCOUNTING_EMAIL,
+          subject: billingText.autobillAccountingSubject(inv.owner, inv.invoice),
+          body: `Account: ${inv.owner}\nTries: ${n}\n${declined}\n\n${
+            outcome === 'hard_decline'
+              ? 'A hard decline: the customer was asked for a new card.'
+              : 'The last scheduled try.'
+          }\n`,
+        });
+      }
+    });
   }
   return charged;
-}
-
-async function mailDecline(
-  app: FastifyInstance,
-  inv: {
-    invoice: string;
-    owner: string;
-    billEmail: string;
-    ccn4: string;
-    amountCents: number;
-    message: string;
-  },
-): Promise<void> {
-  const { db, outbox, config } = app.deps;
-  const text = [
-    `The automatic payment of invoice ${inv.invoice} ($${money(inv.amountCents)}) with the card ending in ${inv.ccn4} was not accepted.`,
-    `Card processor: ${inv.message}`,
-    '',
-    'It will not be tried again automatically. Please pay the invoice on Make a Payment in the members portal, or update the card on Add/Edit Credit Card.',
-  ].join('\n');
-  await db.transaction(async (t) => {
-    const tx: Db = t;
-    if (inv.billEmail) {
-      await outbox.send(tx, {
-        kind: 'billing.autobill.declined',
-        account: inv.owner,
-        to: inv.billEmail,
-        subject: `Automatic payment of invoice ${inv.invoice} declined`,
-        body: `${text}\n`,
-      });
-    }
-    await outbox.send(tx, {
-      kind: 'billing.autobill.declined',
-      account: inv.owner,
-      to: config.ACCOUNTING_EMAIL,
-      subject: `Auto-billing declined for ${inv.owner}: invoice ${inv.invoice}`,
-      body: `Account: ${inv.owner}\n${text}\n`,
-    });
-  });
 }
 
 /** Payments left 'pending' by a process that stopped mid-charge become 'unknown' and are reconciled. */

@@ -237,6 +237,8 @@ describe('Authorize.Net client: charges', () => {
       outcome: 'declined',
       transId: fake.transactions[0].transId,
       message: 'This transaction has been declined.',
+      // The response reason code: auto-billing retries by it (docs/decisions/054-auto-billing-retries.md).
+      reasonCode: '2',
     });
     const number = await gw.chargeCard({
       idempotencyKey: key(),
@@ -245,7 +247,7 @@ describe('Authorize.Net client: charges', () => {
     });
     expect(number.outcome).toBe('declined');
     const cvv = await gw.chargeCard({ idempotencyKey: key(), amountCents: 1000, card: card({ cvv: '901' }) });
-    expect(cvv.outcome).toBe('declined');
+    expect(cvv).toMatchObject({ outcome: 'declined', reasonCode: '44' });
     expect(fake.charges()).toHaveLength(0);
   });
 

@@ -401,10 +401,15 @@ export class AuthorizeNetGateway implements PaymentGateway {
           authCode: str(tr.authCode) || undefined,
           ccn4: last4(str(tr.accountNumber)),
         };
-      case '2':
-        return transId
-          ? { outcome: 'declined', transId, message: text }
-          : { outcome: 'declined', message: text };
+      case '2': {
+        const reasonCode = str(errors[0]?.errorCode);
+        const declined = {
+          outcome: 'declined' as const,
+          message: text,
+          ...(reasonCode ? { reasonCode } : {}),
+        };
+        return transId ? { ...declined, transId } : declined;
+      }
       case '3':
         if (errors.some((e) => str(e.errorCode) === '11')) return this.resolveDuplicate(ref, transId);
         return { outcome: 'error', message: text };
@@ -750,7 +755,10 @@ function fromDetails(t: Json): ChargeResult {
   if (DECLINED_STATUS.has(status)) {
     const message =
       status === 'voided' ? 'The transaction was voided.' : reason || 'This transaction has been declined.';
-    return transId ? { outcome: 'declined', transId, message } : { outcome: 'declined', message };
+    // The reason code as the charge's own answer gave it (an `errors[].errorCode`); not for a void.
+    const code = status === 'voided' ? undefined : str(t.responseReasonCode);
+    const declined = { outcome: 'declined' as const, message, ...(code ? { reasonCode: code } : {}) };
+    return transId ? { ...declined, transId } : declined;
   }
   if (ERROR_STATUS.has(status)) return { outcome: 'error', message: reason || 'The transaction failed.' };
   return {

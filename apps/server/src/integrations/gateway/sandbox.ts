@@ -334,7 +334,7 @@ export class SandboxGateway implements PaymentGateway {
     if (amountCents === SANDBOX_ERROR_CENTS) return { outcome: 'error', message: MSG.processing };
     const transId = transactionId();
     if (decline || amountCents === SANDBOX_DECLINE_CENTS) {
-      return { outcome: 'declined', transId, message: decline ?? MSG.declined };
+      return { outcome: 'declined', transId, message: decline ?? MSG.declined, reasonCode: '2' };
     }
     const approved = { outcome: 'approved' as const, transId, authCode: authCode(), ccn4 };
     return amountCents === SANDBOX_UNKNOWN_CENTS ? { ...approved, lost: true } : approved;

@@ -61,7 +61,11 @@ export interface StoredCard {
 
 export type ChargeResult =
   | { outcome: 'approved'; transId: string; authCode?: string; ccn4: string }
-  | { outcome: 'declined'; transId?: string; message: string }
+  /**
+   * `reasonCode`: the gateway's response reason code (Authorize.Net's `errors[].errorCode`, e.g. '2'
+   * general decline, '4' pick up card); auto-billing retries by it (billing/dunning.ts).
+   */
+  | { outcome: 'declined'; transId?: string; message: string; reasonCode?: string }
   /** The gateway answered with an error: nothing charged. */
   | { outcome: 'error'; message: string }
   /** Time-out, connection lost mid-charge or held for review: must be reconciled with `findCharge`, never guessed. */
