@@ -79,5 +79,11 @@ describe('invoice reminders, driven by the clock on every worker', () => {
     );
     const cora = (await mailsTo(t, { account: 'cora' })).filter((m) => m.kind.startsWith('notices.'));
     expect(cora).toEqual([]);
+    // Counted for the operators, by kind (docs/operations.md, "Metrics").
+    const metric = await t.app.deps.metrics.registry.getSingleMetric('portal_reminders_sent')?.get();
+    expect(metric?.values.map((v) => [v.labels.kind, v.value]).sort()).toEqual([
+      ['invoice-due-soon', 2],
+      ['invoice-overdue', 2],
+    ]);
   }, 600_000);
 });
