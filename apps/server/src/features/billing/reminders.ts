@@ -1,12 +1,16 @@
 import { notices } from '@portal/contract/notifications/notices';
-import { and, eq, gte, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { cards, invoices, remindersSent } from '../../db/schema.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { mailCustomer } from '../../lib/notify.ts';
-import { money, owedByInvoice } from './repository.ts';
+import {
+  claimReminder,
+  hasAutoBillingCard,
+  money,
+  owedByInvoice,
+  unpaidInvoicesDueBetween,
+} from './repository.ts';
 
 /**
  * Invoice reminders (docs/decisions/053-reminders-once.md): due in 3 days when no card is on
@@ -41,19 +45,6 @@ const MILESTONES: Milestone[] = [
   { kind: 'invoice-overdue', from: 7, until: 7 + WINDOW_DAYS, milestone: '7' },
 ];
 
-/** Claims a reminder: true when this call is the one that sends it. */
-export async function claimReminder(
-  db: Db,
-  r: { owner: string; kind: string; subject: string; milestone: string; at: Date },
-): Promise<boolean> {
-  const rows = await db
-    .insert(remindersSent)
-    .values({ owner: r.owner, kind: r.kind, subject: r.subject, milestone: r.milestone, sentAt: r.at })
-    .onConflictDoNothing()
-    .returning({ id: remindersSent.id });
-  return rows.length > 0;
-}
-
 /** Sends the invoice reminders due now, in `db` (the job's transaction); returns how many were sent. */
 export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise<number> {
   const { outbox, now } = app.deps;
@@ -61,11 +52,7 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
   const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
   const earliest = yyyymmdd(new Date(today - (7 + WINDOW_DAYS) * DAY_MS));
   const latest = yyyymmdd(new Date(today + 3 * DAY_MS));
-  const open = await db
-    .select({ invoice: invoices.invoice, owner: invoices.owner, duedate: invoices.duedate })
-    .from(invoices)
-    .where(and(isNull(invoices.paidAt), gte(invoices.duedate, earliest), lte(invoices.duedate, latest)))
-    .orderBy(invoices.duedate, invoices.invoice);
+  const open = await unpaidInvoicesDueBetween(db, earliest, latest);
   let sent = 0;
   for (const inv of open) {
     const days = Math.round((today - dayOf(inv.duedate)) / DAY_MS);
@@ -75,12 +62,7 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
     const owed = (await owedByInvoice(db, inv.owner)).get(inv.invoice) ?? 0;
     if (owed <= 0) continue;
     if (m.kind === 'invoice-due-soon') {
-      const [auto] = await db
-        .select({ id: cards.id })
-        .from(cards)
-        .where(and(eq(cards.owner, inv.owner), eq(cards.onAutoBilling, true)))
-        .limit(1);
-      if (auto) continue;
+      if (await hasAutoBillingCard(db, inv.owner)) continue;
     }
     const claimed = await claimReminder(db, {
       owner: inv.owner,
