@@ -8,7 +8,7 @@ import type { Outbox } from '../integrations/mailer.ts';
 import { probesFor, readyzHandler } from '../app/readiness.ts';
 import { buildInfo } from '../lib/build-info.ts';
 import type { JobRunner } from '../lib/jobs.ts';
-import { jobs, outbox } from '../db/schema.ts';
+import { jobs, outbox, remindersSent } from '../db/schema.ts';
 
 /**
  * Prometheus metrics (prom-client), one registry per app (docs/operations.md, "Metrics"): request
@@ -153,6 +153,20 @@ function queueGauges(db: Db, registry: Registry, jobKinds: () => string[]): void
         .where(eq(jobs.status, 'done'))
         .groupBy(jobs.kind);
       for (const r of rows) if (r.at) this.set({ kind: r.kind }, new Date(r.at).getTime() / 1000);
+    },
+  });
+  new Gauge({
+    name: 'portal_reminders_sent',
+    help: 'Reminders sent to customers, by kind (invoice-due-soon, invoice-overdue), since the start (docs/decisions/053-reminders-once.md)',
+    labelNames: ['kind'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = await db
+        .select({ kind: remindersSent.kind, n: count() })
+        .from(remindersSent)
+        .groupBy(remindersSent.kind);
+      for (const r of rows) this.set({ kind: r.kind }, r.n);
     },
   });
   new Gauge({

@@ -118,3 +118,24 @@ export const statementDelivery = pgTable('statement_delivery', {
   nozero: integer('nozero').notNull().default(0),
   email: text('email').notNull().default(''),
 });
+
+/**
+ * Each reminder sent to a customer, once: the row is claimed (unique kind, subject, milestone) in
+ * the transaction that queues the mail, so two workers or a job run again never send it twice
+ * (docs/decisions/053-reminders-once.md).
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    id: serial('id').primaryKey(),
+    owner: owner(),
+    /** e.g. `invoice-overdue`. */
+    kind: text('kind').notNull(),
+    /** What it is about: an invoice number, a domain, a card id. */
+    subject: text('subject').notNull(),
+    /** Which of its reminders: `3`, `1`, `7` days. */
+    milestone: text('milestone').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('reminders_sent_once').on(t.kind, t.subject, t.milestone)],
+);

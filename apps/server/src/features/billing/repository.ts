@@ -1,7 +1,7 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, invoices, payments } from '../../db/schema.ts';
+import { accounts, cards, invoices, payments, remindersSent } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
@@ -282,4 +282,39 @@ export function declinedInvoicesOf(
     .from(invoices)
     .where(declinedUnpaid(owner, oldest))
     .orderBy(asc(invoices.duedate), asc(invoices.invoice));
+}
+
+/** Unpaid invoices due between two days (YYYYMMDD, inclusive), oldest due first: what reminders look at. */
+export function unpaidInvoicesDueBetween(db: Db, earliest: string, latest: string) {
+  return db
+    .select({ invoice: invoices.invoice, owner: invoices.owner, duedate: invoices.duedate })
+    .from(invoices)
+    .where(and(isNull(invoices.paidAt), gte(invoices.duedate, earliest), lte(invoices.duedate, latest)))
+    .orderBy(invoices.duedate, invoices.invoice);
+}
+
+/** Whether the account has a card on auto-billing. */
+export async function hasAutoBillingCard(db: Db, owner: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: cards.id })
+    .from(cards)
+    .where(and(eq(cards.owner, owner), eq(cards.onAutoBilling, true)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Claims a reminder (docs/decisions/053-reminders-once.md): true when this call is the one that
+ * sends it; in the transaction that queues its mail.
+ */
+export async function claimReminder(
+  db: Db,
+  r: { owner: string; kind: string; subject: string; milestone: string; at: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(remindersSent)
+    .values({ owner: r.owner, kind: r.kind, subject: r.subject, milestone: r.milestone, sentAt: r.at })
+    .onConflictDoNothing()
+    .returning({ id: remindersSent.id });
+  return rows.length > 0;
 }

@@ -23,6 +23,7 @@ import {
   reservePayment,
 } from './payments.ts';
 import { paperAttachments } from './papers.ts';
+import { INVOICE_REMINDERS_EVERY_MS, invoiceRemindersJob, runInvoiceReminders } from './reminders.ts';
 import { money, owedByInvoice } from './repository.ts';
 
 /** How often auto-billing looks for due invoices and due retries. */
@@ -211,7 +212,7 @@ export async function sweepStalePayments(app: FastifyInstance, db: Db = app.deps
 }
 
 /** The jobs of the billing area, collected by the registry (src/workers.ts). */
-export const JOBS = [autobillJob, sweepJob, reconcileJob] as const;
+export const JOBS = [autobillJob, sweepJob, reconcileJob, invoiceRemindersJob] as const;
 
 /** Background jobs of the billing area, registered on the job runner (see lib/jobs.ts). */
 export function registerWorkers(app: FastifyInstance): void {
@@ -233,4 +234,9 @@ export function registerWorkers(app: FastifyInstance): void {
     const gateway = app.deps.gateway;
     await reconcilePayment(app, key, (key) => gateway.findCharge(key), attempt >= RECONCILE_ATTEMPTS);
   });
+  // In the job's transaction: each reminder's claim (reminders_sent) commits with its mail or not at all.
+  jobs.register(invoiceRemindersJob, async (_payload, { db }) => {
+    await runInvoiceReminders(app, db);
+  });
+  jobs.every(invoiceRemindersJob, INVOICE_REMINDERS_EVERY_MS);
 }

@@ -1,0 +1,89 @@
+import { notices } from '@portal/contract/notifications/notices';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/index.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import { mailCustomer } from '../../lib/notify.ts';
+import {
+  claimReminder,
+  hasAutoBillingCard,
+  money,
+  owedByInvoice,
+  unpaidInvoicesDueBetween,
+} from './repository.ts';
+
+/**
+ * Invoice reminders (docs/decisions/053-reminders-once.md): due in 3 days when no card is on
+ * auto-billing, and overdue 1 and 7 days. Each is sent once: its row in reminders_sent (unique kind,
+ * subject, milestone) is claimed in the transaction that queues the mail.
+ */
+export const invoiceRemindersJob = defineJob('billing.invoice-reminders', z.object({}));
+/** The job looks every hour; a reminder is due from its day on, so a missed hour loses nothing. */
+export const INVOICE_REMINDERS_EVERY_MS = 60 * 60_000;
+
+/** A reminder is sent from its day until the next milestone's (or this many days): never a stale one. */
+const WINDOW_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');
+const dayOf = (due: string) =>
+  Date.UTC(Number(due.slice(0, 4)), Number(due.slice(4, 6)) - 1, Number(due.slice(6, 8)));
+const iso = (due: string) => `${due.slice(0, 4)}-${due.slice(4, 6)}-${due.slice(6, 8)}`;
+
+interface Milestone {
+  kind: 'invoice-due-soon' | 'invoice-overdue';
+  /** Days after the due date (negative: before) from which it is sent. */
+  from: number;
+  /** Until (exclusive). */
+  until: number;
+  milestone: string;
+}
+
+const MILESTONES: Milestone[] = [
+  { kind: 'invoice-due-soon', from: -3, until: 0, milestone: '3' },
+  { kind: 'invoice-overdue', from: 1, until: 7, milestone: '1' },
+  { kind: 'invoice-overdue', from: 7, until: 7 + WINDOW_DAYS, milestone: '7' },
+];
+
+/** Sends the invoice reminders due now, in `db` (the job's transaction); returns how many were sent. */
+export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise<number> {
+  const { outbox, now } = app.deps;
+  const at = now();
+  const today = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const earliest = yyyymmdd(new Date(today - (7 + WINDOW_DAYS) * DAY_MS));
+  const latest = yyyymmdd(new Date(today + 3 * DAY_MS));
+  const open = await unpaidInvoicesDueBetween(db, earliest, latest);
+  let sent = 0;
+  for (const inv of open) {
+    const days = Math.round((today - dayOf(inv.duedate)) / DAY_MS);
+    const m = MILESTONES.find((x) => days >= x.from && days < x.until);
+    if (!m) continue;
+    // What the balance does not cover: an invoice a payment on account already settled is not due.
+    const owed = (await owedByInvoice(db, inv.owner)).get(inv.invoice) ?? 0;
+    if (owed <= 0) continue;
+    if (m.kind === 'invoice-due-soon') {
+      if (await hasAutoBillingCard(db, inv.owner)) continue;
+    }
+    const claimed = await claimReminder(db, {
+      owner: inv.owner,
+      kind: m.kind,
+      subject: inv.invoice,
+      milestone: m.milestone,
+      at,
+    });
+    if (!claimed) continue;
+    const text = m.kind === 'invoice-due-soon' ? notices.invoiceDueSoon : notices.invoiceOverdue;
+    await mailCustomer(outbox, db, {
+      account: inv.owner,
+      category: 'billing',
+      kind: `notices.${m.kind}`,
+      subject:
+        m.kind === 'invoice-due-soon'
+          ? notices.invoiceDueSoon.subject(inv.invoice, iso(inv.duedate))
+          : notices.invoiceOverdue.subject(inv.invoice, Number(m.milestone)),
+      body: `${text.body(inv.invoice, money(owed), iso(inv.duedate))}\n`,
+    });
+    sent++;
+  }
+  return sent;
+}
