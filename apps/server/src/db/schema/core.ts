@@ -213,6 +213,8 @@ export const outbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     messageId: text('message_id'),
+    /** Extra header lines (List-Unsubscribe, List-Unsubscribe-Post), name → value; null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('outbox_account_idx').on(t.account), index('outbox_status_idx').on(t.status)],
 );
