@@ -22,6 +22,8 @@ export interface MailMessage {
   account?: string | null;
   replyTo?: string | null;
   from?: string;
+  /** Extra header lines, name → value (List-Unsubscribe and List-Unsubscribe-Post of lib/notify.ts). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -45,7 +47,10 @@ export interface Transport {
   readonly name: 'smtp' | 'file';
   deliver(
     id: number,
-    msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & { replyTo?: string | null },
+    msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & {
+      replyTo?: string | null;
+      headers?: Record<string, string> | null;
+    },
   ): Promise<string>;
 }
 
@@ -91,6 +96,7 @@ export class Outbox {
         account: msg.account ?? null,
         fromAddr: msg.from ?? this.from,
         replyTo: msg.replyTo ?? null,
+        headers: msg.headers ?? null,
         body: '',
         sealedBody: this.box.seal(msg.body, sealedFor(kept)),
         bodyMac: this.fingerprint(msg),
@@ -122,6 +128,7 @@ export class Outbox {
           subject: msg.subject,
           body,
           replyTo: msg.replyTo,
+          headers: msg.headers,
         });
         await db
           .update(outbox)
@@ -176,6 +183,7 @@ export function smtpTransport(url: string, domain = 'portal.invalid'): Transport
         subject: msg.subject,
         text: msg.body,
         messageId,
+        headers: msg.headers ?? undefined,
       });
       return messageId;
     },
@@ -200,6 +208,7 @@ export function fileTransport(dir: string, domain = 'portal.invalid'): Transport
         subject: msg.subject,
         text: msg.body,
         messageId,
+        headers: msg.headers ?? undefined,
       });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${String(id).padStart(8, '0')}.eml`);
