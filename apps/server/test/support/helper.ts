@@ -53,6 +53,7 @@ export interface Sent {
   body: string;
   from: string;
   replyTo?: string | null;
+  headers?: Record<string, string> | null;
 }
 
 export interface Res {
