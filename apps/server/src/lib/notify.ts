@@ -87,6 +87,33 @@ export async function sendToOf(db: Db, logname: string, category: NoticeCategory
   return value === 'own' || value === 'both' || value === 'off' ? value : 'bill';
 }
 
+/** Sets where a category goes (security is refused by the caller, before this). */
+export async function setSendTo(
+  db: Db,
+  owner: string,
+  category: NoticeCategory,
+  sendTo: NoticeSendTo,
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(noticePreferences)
+    .values({ owner, category, sendTo, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [noticePreferences.owner, noticePreferences.category],
+      set: { sendTo, updatedAt: now },
+    });
+}
+
+/** The account's bill address ('' when it has none), or null when there is no such account. */
+export async function billEmailOf(db: Db, logname: string): Promise<string | null> {
+  const [row] = await db
+    .select({ billEmail: accounts.billEmail })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .limit(1);
+  return row ? row.billEmail : null;
+}
+
 /** The addresses a mail of this category goes to, lower-cased, once each. */
 async function addressesFor(
   db: Db,
@@ -95,13 +122,8 @@ async function addressesFor(
   category: NoticeCategory,
   essential: boolean,
 ): Promise<string[]> {
-  const [row] = await db
-    .select({ billEmail: accounts.billEmail })
-    .from(accounts)
-    .where(eq(accounts.logname, logname))
-    .limit(1);
-  if (!row) return [];
-  const bill = row.billEmail;
+  const bill = await billEmailOf(db, logname);
+  if (bill === null) return [];
   const all: string[] = [];
   if (essential) {
     all.push(bill);

@@ -1,13 +1,11 @@
 import * as C from '@portal/contract/notifications/calls';
 import { NOTICE_CATEGORIES, type NoticeCategory } from '@portal/contract/notifications/categories';
 import { noticeText } from '@portal/contract/notifications/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { accounts, noticePreferences } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { refused } from '../../lib/errors.ts';
-import { ownAddress, readUnsubscribeToken, sendToOf } from '../../lib/notify.ts';
+import { billEmailOf, ownAddress, readUnsubscribeToken, sendToOf, setSendTo } from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from '../mail/link-page.ts';
 
 /**
@@ -22,11 +20,7 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
   const settings = { mailboxDomain: deps.config.MAILBOX_DOMAIN };
 
   const preferencesOf = async (db: Db, logname: string): Promise<C.NoticePreferences> => {
-    const [row] = await db
-      .select({ billEmail: accounts.billEmail })
-      .from(accounts)
-      .where(eq(accounts.logname, logname))
-      .limit(1);
+    const bill = await billEmailOf(db, logname);
     const preferences: C.NoticePreference[] = [];
     for (const category of NOTICE_CATEGORIES)
       preferences.push({
@@ -34,7 +28,7 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
         send_to: await sendToOf(db, logname, category),
         locked: C.LOCKED_CATEGORIES.has(category),
       });
-    return { preferences, addresses: { bill: row?.billEmail ?? '', own: ownAddress(settings, logname) } };
+    return { preferences, addresses: { bill: bill ?? '', own: ownAddress(settings, logname) } };
   };
 
   route(app, C.getNoticePreferences, {
@@ -65,12 +59,7 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
   const read = async (db: Db, token: string) => {
     const named = readUnsubscribeToken(deps.secretBox, token, NOTICE_CATEGORIES);
     if (!named || C.LOCKED_CATEGORIES.has(named.category)) return null;
-    const [row] = await db
-      .select({ logname: accounts.logname })
-      .from(accounts)
-      .where(eq(accounts.logname, named.logname))
-      .limit(1);
-    return row ? named : null;
+    return (await billEmailOf(db, named.logname)) === null ? null : named;
   };
 
   // Opening the link (HEAD or GET, as mail scanners do) only shows the page; its button unsubscribes.
@@ -118,20 +107,4 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
       },
     }),
   );
-}
-
-async function setSendTo(
-  db: Db,
-  owner: string,
-  category: NoticeCategory,
-  sendTo: C.NoticeSendTo,
-  now: Date,
-): Promise<void> {
-  await db
-    .insert(noticePreferences)
-    .values({ owner, category, sendTo, updatedAt: now })
-    .onConflictDoUpdate({
-      target: [noticePreferences.owner, noticePreferences.category],
-      set: { sendTo, updatedAt: now },
-    });
 }

@@ -179,4 +179,31 @@ export const accountExpectations: Record<string, Expectation> = {
     note: 'the sample turns it off, which every account may (turning it on needs the second factor)',
     sample: (t) => ({ body: { logname: t.account, required: false } }),
   },
+  // notification preferences (docs/decisions/055-notification-preferences.md): the account and staff working on it
+  'GET /api/notice-preferences/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/set-notice-preference': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account, category: 'news', send_to: 'bill' } }),
+  },
+  'GET /api/unsubscribe/:token': {
+    access: 'public',
+    business: true,
+    page: true,
+    kind: 'none',
+    answers: { 404: 'the sample names no real unsubscribe token' },
+    sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
+  },
+  'POST /api/unsubscribe/:token': {
+    access: 'public',
+    business: true,
+    page: true,
+    kind: 'none',
+    answers: { 404: 'the sample names no real unsubscribe token' },
+    sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
+  },
 };
