@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/notifications/calls';
-import { NOTICE_CATEGORIES, type NoticeCategory } from '@portal/contract/notifications/categories';
+import { NOTICE_CATEGORIES } from '@portal/contract/notifications/categories';
 import { noticeText } from '@portal/contract/notifications/messages';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { Answer, route } from '../../http/route.ts';
 import { refused } from '../../lib/errors.ts';
@@ -62,23 +62,24 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
     return (await billEmailOf(db, named.logname)) === null ? null : named;
   };
 
+  /** The page a link answers: the text for a valid token (with the button while asking), else "not valid". */
+  const answer = (reply: FastifyReply, named: unknown, text: string | null, button = true) =>
+    sendLinkPage(
+      reply,
+      named && text ? 200 : 404,
+      named && text ? { title: noticeText.unsubscribeTitle, text, home: home(), button } : invalid(),
+    );
+
   // Opening the link (HEAD or GET, as mail scanners do) only shows the page; its button unsubscribes.
   route(app, C.unsubscribePage, {
     access: 'public',
     audit: false,
     handler: async ({ db, params, reply }) => {
       const named = await read(db, params.token);
-      sendLinkPage(
+      answer(
         reply,
-        named ? 200 : 404,
-        named
-          ? {
-              title: noticeText.unsubscribeTitle,
-              text: noticeText.unsubscribeAsk(noticeText.categories[named.category], named.logname),
-              home: home(),
-              button: true,
-            }
-          : invalid(),
+        named,
+        named && noticeText.unsubscribeAsk(noticeText.categories[named.category], named.logname),
       );
       return { category: named?.category ?? '' };
     },
@@ -92,16 +93,11 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
       handler: async ({ db, params, reply }) => {
         const named = await read(db, params.token);
         if (named) await setSendTo(db, named.logname, named.category, 'off', deps.now());
-        sendLinkPage(
+        answer(
           reply,
-          named ? 200 : 404,
-          named
-            ? {
-                title: noticeText.unsubscribeTitle,
-                text: noticeText.unsubscribed(noticeText.categories[named.category], named.logname),
-                home: home(),
-              }
-            : invalid(),
+          named,
+          named && noticeText.unsubscribed(noticeText.categories[named.category], named.logname),
+          false,
         );
         return { category: named?.category ?? '' };
       },

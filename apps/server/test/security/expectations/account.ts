@@ -2,6 +2,16 @@ import { address, future, secondaryRequest } from './samples.ts';
 import type { Expectation } from './types.ts';
 
 /** The access matrix's entries of account area, keyed "METHOD path" exactly as registered. */
+/** The one-click unsubscribe link (GET shows its page, POST unsubscribes): public, answers a page. */
+const unsubscribeLink: Expectation = {
+  access: 'public',
+  business: true,
+  page: true,
+  kind: 'none',
+  answers: { 404: 'the sample names no real unsubscribe token' },
+  sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
+};
+
 export const accountExpectations: Record<string, Expectation> = {
   'POST /api/change-unix-password': {
     access: 'account:self+secondary',
@@ -190,20 +200,6 @@ export const accountExpectations: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ body: { logname: t.account, category: 'news', send_to: 'bill' } }),
   },
-  'GET /api/unsubscribe/:token': {
-    access: 'public',
-    business: true,
-    page: true,
-    kind: 'none',
-    answers: { 404: 'the sample names no real unsubscribe token' },
-    sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
-  },
-  'POST /api/unsubscribe/:token': {
-    access: 'public',
-    business: true,
-    page: true,
-    kind: 'none',
-    answers: { 404: 'the sample names no real unsubscribe token' },
-    sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
-  },
+  'GET /api/unsubscribe/:token': unsubscribeLink,
+  'POST /api/unsubscribe/:token': unsubscribeLink,
 };
