@@ -23,6 +23,7 @@ import {
   type Transport,
 } from '../integrations/mailer.ts';
 import { JobRunner } from '../lib/jobs.ts';
+import { configureCustomerMail } from '../lib/notify.ts';
 
 /** What every feature may use; reached as `app.deps`. The outside services are its `Integrations`. */
 export interface Deps extends Integrations {
@@ -92,6 +93,11 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
       : fileTransport(config.mailDir, messageIdDomain(config.MAIL_FROM)));
   const secretBox = createSecretBox(resolveSecret(config.PORTAL_JWT_SECRET, config.DATA_DIR));
   const outbox = new Outbox(config.MAIL_FROM, transport, secretBox);
+  configureCustomerMail(outbox, {
+    publicUrl: config.publicUrl,
+    mailboxDomain: config.MAILBOX_DOMAIN,
+    box: secretBox,
+  });
   const sessionCache = new SessionCache(config.PORTAL_SESSION_CACHE_MS);
   database.onAuthChange((account) => sessionCache.drop(account));
   const jobs = new JobRunner(database.db, app.log, now);

@@ -24,6 +24,8 @@ export interface MailMessage {
   from?: string;
   /** Documents to attach, by reference: made when the message is delivered (Outbox.attach). */
   attachments?: MailAttachmentRef[];
+  /** Extra header lines, name → value (List-Unsubscribe and List-Unsubscribe-Post of lib/notify.ts). */
+  headers?: Record<string, string>;
 }
 
 /** A document attached to a delivered message. */
@@ -66,6 +68,7 @@ export interface Transport {
     msg: Required<Pick<MailMessage, 'to' | 'subject' | 'body' | 'from'>> & {
       replyTo?: string | null;
       attachments?: MailAttachment[];
+      headers?: Record<string, string> | null;
     },
   ): Promise<string>;
 }
@@ -114,6 +117,7 @@ export class Outbox {
         account: msg.account ?? null,
         fromAddr: msg.from ?? this.from,
         replyTo: msg.replyTo ?? null,
+        headers: msg.headers ?? null,
         body: '',
         sealedBody: this.box.seal(msg.body, sealedFor(kept)),
         bodyMac: this.fingerprint(msg),
@@ -152,6 +156,7 @@ export class Outbox {
           body,
           replyTo: msg.replyTo,
           attachments,
+          headers: msg.headers,
         });
         await db
           .update(outbox)
@@ -207,6 +212,7 @@ export function smtpTransport(url: string, domain = 'portal.invalid'): Transport
         text: msg.body,
         messageId,
         attachments: mailAttachments(msg.attachments),
+        headers: msg.headers ?? undefined,
       });
       return messageId;
     },
@@ -232,6 +238,7 @@ export function fileTransport(dir: string, domain = 'portal.invalid'): Transport
         text: msg.body,
         messageId,
         attachments: mailAttachments(msg.attachments),
+        headers: msg.headers ?? undefined,
       });
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const file = join(dir, `${String(id).padStart(8, '0')}.eml`);

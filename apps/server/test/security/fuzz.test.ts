@@ -8,6 +8,7 @@ import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as mailAppPasswords from '@portal/contract/mail-app-passwords/calls';
+import * as notifications from '@portal/contract/notifications/calls';
 import * as activity from '@portal/contract/security/activity';
 import * as sessionList from '@portal/contract/security/session-calls';
 import * as passkeys from '@portal/contract/security/passkeys';
@@ -70,6 +71,7 @@ const contractCalls = [
   secondFactor,
   apiTokens,
   mailAppPasswords,
+  notifications,
   staffSignIn,
 ]
   .flatMap((m) => Object.values(m))

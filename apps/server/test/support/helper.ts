@@ -54,6 +54,7 @@ export interface Sent {
   from: string;
   replyTo?: string | null;
   attachments?: MailAttachment[];
+  headers?: Record<string, string> | null;
 }
 
 export interface Res {

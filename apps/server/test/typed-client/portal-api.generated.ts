@@ -786,6 +786,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notice-preferences/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * notice-preferences-by-logname
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        get: operations["get-notice-preferences-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/set-notice-preference": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * set-notice-preference
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-set-notice-preference"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/unsubscribe/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * unsubscribe-by-token
+         * @description **Who may call it:** Anyone: no token.
+         */
+        get: operations["get-unsubscribe-by-token"];
+        put?: never;
+        /**
+         * unsubscribe-by-token
+         * @description **Who may call it:** Anyone: no token.
+         */
+        post: operations["post-unsubscribe-by-token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-payment-methods/{account}": {
         parameters: {
             query?: never;
@@ -6336,6 +6400,260 @@ export interface operations {
             400: components["responses"]["Invalid"];
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-notice-preferences-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "preferences": [
+                     *           {
+                     *             "category": "billing",
+                     *             "send_to": "bill",
+                     *             "locked": true
+                     *           }
+                     *         ],
+                     *         "addresses": {
+                     *           "bill": "string",
+                     *           "own": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            preferences: {
+                                /** @enum {string} */
+                                category: "billing" | "domains" | "mail" | "security" | "news";
+                                /** @enum {string} */
+                                send_to: "bill" | "own" | "both" | "off";
+                                locked: boolean;
+                            }[];
+                            addresses: {
+                                bill: string;
+                                own: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-set-notice-preference": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "category": "billing",
+                 *       "send_to": "bill"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    /** @enum {string} */
+                    category: "billing" | "domains" | "mail" | "security" | "news";
+                    /** @enum {string} */
+                    send_to: "bill" | "own" | "both" | "off";
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "preferences": [
+                     *           {
+                     *             "category": "billing",
+                     *             "send_to": "bill",
+                     *             "locked": true
+                     *           }
+                     *         ],
+                     *         "addresses": {
+                     *           "bill": "string",
+                     *           "own": "string"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            preferences: {
+                                /** @enum {string} */
+                                category: "billing" | "domains" | "mail" | "security" | "news";
+                                /** @enum {string} */
+                                send_to: "bill" | "own" | "both" | "off";
+                                locked: boolean;
+                            }[];
+                            addresses: {
+                                bill: string;
+                                own: string;
+                            };
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "get-unsubscribe-by-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example A\.a\.AAAAAAAAAAAAAAAA */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "category": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            category: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-unsubscribe-by-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example A\.a\.AAAAAAAAAAAAAAAA */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /** @example {} */
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "category": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            category: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["TooLarge"];

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
+import { NOTICE_SEND_TO } from '../notifications/calls.ts';
+import { NOTICE_CATEGORIES } from '../notifications/categories.ts';
+import { noticeText } from '../notifications/messages.ts';
 
 /**
  * The account's activity: the changes made to it by the customer, its Secondaries or
@@ -251,6 +254,16 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
       d.required === true
         ? 'Asked that mail programs use app passwords only.'
         : 'Asked that the email password work again for mail programs.',
+  },
+  // notification preferences (docs/decisions/055-notification-preferences.md)
+  'POST /api/set-notice-preference': {
+    action: 'Notifications changed',
+    summary: (d) => {
+      const category = NOTICE_CATEGORIES.find((c) => c === d.category);
+      const sendTo = NOTICE_SEND_TO.find((v) => v === d.send_to);
+      if (!category || !sendTo) return 'Changed where notifications are mailed.';
+      return `${noticeText.categories[category]} notifications: ${noticeText.sendTo[sendTo]}.`;
+    },
   },
 };
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, pgView, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, pgView, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './core.ts';
 
 /**
@@ -58,4 +58,23 @@ export const mailAppPasswordsLive = pgView('mail_app_passwords_live', {
   appPasswordId: text('app_password_id').notNull(),
 }).as(
   sql`select p.owner as username, p.lookup, p.hash as password, case p.scope when 'imap' then array['imap','pop3'] when 'smtp' then array['smtp'] else array['imap','pop3','smtp'] end as services, a.uid, p.id as app_password_id from mail_app_passwords p join accounts a on a.logname = p.owner where p.revoked_at is null`,
+);
+
+/**
+ * Where the customer mails of one category go (packages/contract/src/notifications/calls.ts): the
+ * bill address, the account's own mailbox, both, or nowhere. No row: the bill address. Security
+ * notices and receipts ignore it (docs/decisions/055-notification-preferences.md).
+ */
+export const noticePreferences = pgTable(
+  'notice_preferences',
+  {
+    owner: text('owner')
+      .notNull()
+      .references(() => accounts.logname, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    /** bill | own | both | off */
+    sendTo: text('send_to').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.owner, t.category] })],
 );

@@ -223,6 +223,8 @@ export const outbox = pgTable(
      * time, so none sits in the database (docs/decisions/056-papers-as-pdf.md). Null: none.
      */
     attachments: jsonb('attachments').$type<MailAttachmentRef[]>(),
+    /** Extra header lines (List-Unsubscribe, List-Unsubscribe-Post), name → value; null for none. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
   },
   (t) => [index('outbox_account_idx').on(t.account), index('outbox_status_idx').on(t.status)],
 );

@@ -10,6 +10,7 @@ import type { BreachService } from '../../integrations/breach/index.ts';
 import { addressRoutes } from './addresses.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { mailAppPasswordRoutes } from './mail-app-passwords.ts';
+import { noticePreferenceRoutes } from './notice-preferences.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
@@ -29,6 +30,7 @@ export function accountRoutes(app: FastifyInstance): void {
   requestRoutes(app);
   apiTokenRoutes(app);
   mailAppPasswordRoutes(app);
+  noticePreferenceRoutes(app);
 }
 
 function passwordRoutes(app: FastifyInstance, breach: BreachService): void {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { accounts, tempEmails } from '../../db/schema.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import { mailCustomer } from '../../lib/notify.ts';
 import { fadesAt, purgeCutoff, reservedUntil } from './temp-emails.ts';
 
 export const tempEmailExpiryJob = defineJob('mail.tempemail-expiry', z.object({}));
@@ -43,9 +44,10 @@ export function registerWorkers(app: FastifyInstance): void {
         // A notice days late (imported data, a worker that was down) would only confuse.
         if (!a.email || a.expires.getTime() < t.getTime() - NOTICE_WITHIN_MS) continue;
         const address = `${a.name}@${config.TEMP_EMAIL_DOMAIN}`;
-        await outbox.send(tx, {
+        // Mail and aliases: sent where the owner's preferences say, with an unsubscribe link.
+        await mailCustomer(outbox, tx, {
           kind: 'tempemail.expired',
-          to: a.email,
+          category: 'mail',
           account: a.owner,
           subject: `Temporary alias ${address} has expired`,
           body: [

@@ -2,6 +2,16 @@ import { address, future, secondaryRequest } from './samples.ts';
 import type { Expectation } from './types.ts';
 
 /** The access matrix's entries of account area, keyed "METHOD path" exactly as registered. */
+/** The one-click unsubscribe link (GET shows its page, POST unsubscribes): public, answers a page. */
+const unsubscribeLink: Expectation = {
+  access: 'public',
+  business: true,
+  page: true,
+  kind: 'none',
+  answers: { 404: 'the sample names no real unsubscribe token' },
+  sample: () => ({ params: { token: 'bm9ib2R5.news.AAAAAAAAAAAAAAAAAAAA' } }),
+};
+
 export const accountExpectations: Record<string, Expectation> = {
   'POST /api/change-unix-password': {
     access: 'account:self+secondary',
@@ -179,4 +189,17 @@ export const accountExpectations: Record<string, Expectation> = {
     note: 'the sample turns it off, which every account may (turning it on needs the second factor)',
     sample: (t) => ({ body: { logname: t.account, required: false } }),
   },
+  // notification preferences (docs/decisions/055-notification-preferences.md): the account and staff working on it
+  'GET /api/notice-preferences/:logname': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
+  'POST /api/set-notice-preference': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account, category: 'news', send_to: 'bill' } }),
+  },
+  'GET /api/unsubscribe/:token': unsubscribeLink,
+  'POST /api/unsubscribe/:token': unsubscribeLink,
 };
