@@ -3,9 +3,10 @@
 // core is not counted) and its resident memory at ready. Each build listed in BENCH_DISTS
 // (comma-separated directories holding main.js, default apps/server/dist) is started BENCH_RUNS times
 // (default 5), the builds alternating, on one data directory opened once before (no demo). Compare a
-// build before a change with one after it: `cp -a apps/server/dist /tmp/before`, change, build, then
-// `BENCH_DISTS=/tmp/before,apps/server/dist npm run bench:startup-server` — a copy elsewhere must sit at
-// the same depth below the checkout, e.g. apps/server/dist-before. Prints figures; asserts nothing.
+// build before a change with one after it: `mv apps/server/dist apps/server/dist-before` (the copy
+// must stay next to dist: the code finds migrations and packages relative to itself), change, build,
+// then `BENCH_DISTS=apps/server/dist-before,apps/server/dist npm run bench:startup-server`, and delete
+// dist-before. Prints figures; asserts nothing.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
