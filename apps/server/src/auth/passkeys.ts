@@ -1,17 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationResponse } from '@portal/contract/security/passkeys';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
-import { decodeClientDataJSON, isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';
+
+/**
+ * @simplewebauthn/server is loaded with the first passkey call, not at every start
+ * (docs/performance.md, "Start-up under a second").
+ */
+let webauthnModules:
+  | Promise<[typeof import('@simplewebauthn/server'), typeof import('@simplewebauthn/server/helpers')]>
+  | undefined;
+const webauthn = () => {
+  webauthnModules ??= Promise.all([
+    import('@simplewebauthn/server'),
+    import('@simplewebauthn/server/helpers'),
+  ]);
+  return webauthnModules;
+};
 import { AppError, refused } from '../lib/errors.ts';
 
 /**
@@ -81,6 +90,7 @@ async function takeChallenge(
   account: string | null,
   now: Date,
 ): Promise<{ challenge: string; userHandle: string | null } | null> {
+  const [, { decodeClientDataJSON }] = await webauthn();
   let challenge: unknown;
   try {
     challenge = decodeClientDataJSON(clientDataJSON).challenge;
@@ -118,6 +128,7 @@ export async function registrationOptions(db: Db, rp: RelyingParty, account: str
   // One random handle per account, never the logname: an authenticator may show or leak it.
   const handle = own[0]?.handle ?? randomBytes(32).toString('base64url');
   const challenge = await issueChallenge(db, 'register', account, now, handle);
+  const [{ generateRegistrationOptions }, { isoBase64URL }] = await webauthn();
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -162,6 +173,7 @@ export async function verifyPasskeyRegistration(
 ): Promise<NewPasskey> {
   const taken = await takeChallenge(db, response.response.clientDataJSON, 'register', account, now);
   if (!taken?.userHandle) throw refused(passkeyText.expired);
+  const [{ verifyRegistrationResponse }, { isoBase64URL }] = await webauthn();
   let result: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     result = await verifyRegistrationResponse({
@@ -210,6 +222,7 @@ export async function passkeyAssertionOptions(
         .where(eq(passkeys.owner, account))
     : [];
   const challenge = await issueChallenge(db, account ? 'second-factor' : 'login', account, opts.now);
+  const [{ generateAuthenticationOptions }, { isoBase64URL }] = await webauthn();
   return generateAuthenticationOptions({
     rpID: rp.id,
     challenge: isoBase64URL.toBuffer(challenge),
@@ -267,6 +280,7 @@ export async function verifyPasskeyAssertion(
   // A discoverable passkey answers with the handle it was made for: it must be this account's.
   if (response.response.userHandle !== undefined && response.response.userHandle !== key.userHandle)
     throw notAccepted();
+  const [{ verifyAuthenticationResponse }, { isoBase64URL }] = await webauthn();
   let result: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     result = await verifyAuthenticationResponse({

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffSignInError } from '@portal/contract/staff-sign-in/calls';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { accounts, staffIdentities, staffSignInHandoffs } from '../db/schema.ts';
@@ -108,14 +108,16 @@ export function createStaffDirectory(
   const clientSecret = config.PORTAL_STAFF_OIDC_CLIENT_SECRET;
   if (!issuer || !clientId || !clientSecret) return null;
   const redirectUri = `${config.publicUrl}/api/staff-sign-in/callback`;
-  let server: Promise<oidc.ServerMetadata> | null = null;
+  let server: Promise<Oidc.ServerMetadata> | null = null;
 
   /** The directory's metadata, discovered once per process (again after a failure). */
   const metadata = () => {
-    server ??= oidc
-      .discovery(new URL(issuer), clientId, clientSecret, undefined, {
-        execute: config.PORTAL_STAFF_OIDC_INSECURE ? [oidc.allowInsecureRequests] : [],
-      })
+    server ??= loadOidc()
+      .then((oidc) =>
+        oidc.discovery(new URL(issuer), clientId, clientSecret, undefined, {
+          execute: config.PORTAL_STAFF_OIDC_INSECURE ? [oidc.allowInsecureRequests] : [],
+        }),
+      )
       .then((c) => c.serverMetadata())
       .catch((err) => {
         server = null;
@@ -127,6 +129,7 @@ export function createStaffDirectory(
   /** A client whose clock is the portal's (tests move it): the ID token's times are checked against it. */
   const client = async (now: Date) => {
     const skew = Math.round((now.getTime() - Date.now()) / 1000);
+    const oidc = await loadOidc();
     const c = new oidc.Configuration(await metadata(), clientId, {
       client_secret: clientSecret,
       [oidc.clockSkew]: skew,
@@ -135,7 +138,7 @@ export function createStaffDirectory(
     return c;
   };
 
-  const claimsOf = (tokens: oidc.TokenEndpointResponse & oidc.TokenEndpointResponseHelpers) =>
+  const claimsOf = (tokens: Oidc.TokenEndpointResponse & Oidc.TokenEndpointResponseHelpers) =>
     (tokens.claims() ?? {}) as Record<string, unknown>;
 
   return {
@@ -145,6 +148,7 @@ export function createStaffDirectory(
       const c = await client(now).catch((err) => {
         throw new DirectoryRefusal('directory', `discovery failed: ${(err as Error).message}`);
       });
+      const oidc = await loadOidc();
       const pending: Pending = {
         state: oidc.randomState(),
         nonce: oidc.randomNonce(),
@@ -168,7 +172,8 @@ export function createStaffDirectory(
       // Checked here, before the directory is asked anything: a callback this browser did not start.
       if (!pending || pending.expires <= now.getTime() || !state || state !== pending.state)
         throw new DirectoryRefusal('state', 'the state does not match the sign-in this browser started');
-      let tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>;
+      const oidc = await loadOidc();
+      let tokens: Awaited<ReturnType<typeof Oidc.authorizationCodeGrant>>;
       try {
         tokens = await oidc.authorizationCodeGrant(await client(now), callbackUrl, {
           pkceCodeVerifier: pending.verifier,
@@ -197,7 +202,8 @@ export function createStaffDirectory(
     },
     async recheck(refreshToken, subject, now) {
       const c = await client(now);
-      let tokens: Awaited<ReturnType<typeof oidc.refreshTokenGrant>>;
+      const oidc = await loadOidc();
+      let tokens: Awaited<ReturnType<typeof Oidc.refreshTokenGrant>>;
       try {
         tokens = await oidc.refreshTokenGrant(c, refreshToken);
       } catch (err) {
@@ -216,6 +222,16 @@ export function createStaffDirectory(
     },
   };
 }
+
+/**
+ * openid-client is loaded with the first staff sign-in through the directory, not at every start
+ * (docs/performance.md, "Start-up under a second").
+ */
+let oidcModule: Promise<typeof Oidc> | undefined;
+const loadOidc = () => {
+  oidcModule ??= import('openid-client');
+  return oidcModule;
+};
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 

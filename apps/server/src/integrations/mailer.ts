@@ -1,7 +1,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
@@ -197,14 +197,25 @@ const messageIdFor = (id: number, domain: string) => `<outbox-${id}@${domain}>`;
 export const messageIdDomain = (mailFrom: string) =>
   mailFrom.slice(mailFrom.lastIndexOf('@') + 1).toLowerCase();
 
+/**
+ * nodemailer (a large bundle) is loaded with the first message, not at every start
+ * (docs/performance.md, "Start-up under a second").
+ */
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+const loadNodemailer = () => {
+  nodemailerModule ??= import('nodemailer');
+  return nodemailerModule;
+};
+
 export function smtpTransport(url: string, domain = 'portal.invalid'): Transport {
-  const transporter: Transporter = nodemailer.createTransport(url);
+  let transporter: Promise<Transporter> | undefined;
   const host = domain;
   return {
     name: 'smtp',
     async deliver(id, msg) {
       const messageId = messageIdFor(id, host);
-      await transporter.sendMail({
+      transporter ??= loadNodemailer().then((m) => m.default.createTransport(url));
+      await (await transporter).sendMail({
         from: msg.from,
         to: msg.to,
         replyTo: msg.replyTo ?? undefined,
@@ -225,12 +236,15 @@ export function smtpTransport(url: string, domain = 'portal.invalid'): Transport
  * (docs/decisions/045-secrets-at-rest.md).
  */
 export function fileTransport(dir: string, domain = 'portal.invalid'): Transport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let builder: Promise<Transporter> | undefined;
   return {
     name: 'file',
     async deliver(id, msg) {
       const messageId = messageIdFor(id, domain);
-      const info = await builder.sendMail({
+      builder ??= loadNodemailer().then((m) =>
+        m.default.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      const info = await (await builder).sendMail({
         from: msg.from,
         to: msg.to,
         replyTo: msg.replyTo ?? undefined,

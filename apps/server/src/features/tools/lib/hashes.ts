@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { hash as bcrypt } from '@node-rs/bcrypt';
 import { BCRYPT_MAX_BYTES, HASH_INPUT_MAX_BYTES, ToolText } from '@portal/contract/tools/messages';
 import { fail, isWellFormedText, ok, type ToolResult } from './result.ts';
 
@@ -40,6 +39,8 @@ export async function bcryptHash(text: unknown): Promise<ToolResult<string>> {
   if (error) return fail(error);
   const bytes = Buffer.byteLength(text as string, 'utf8');
   if (bytes > BCRYPT_MAX_BYTES) return fail(ToolText.bcryptTooLong(bytes));
+  // The native addon is loaded with the first bcrypt asked for, not at every start (docs/performance.md).
+  const { hash: bcrypt } = await import('@node-rs/bcrypt');
   return ok(await bcrypt(text as string, { cost: BCRYPT_COST, rejectLongPasswords: true }));
 }
 
