@@ -40,7 +40,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/billing/gateway-flows.test.ts',
   'src/features/billing/payments.test.ts',
   'src/features/billing/receipts.test.ts',
-  'src/features/billing/standing.test.ts',
   'src/features/domains/domains.test.ts',
   'src/features/domains/renewal.test.ts',
   'src/features/domains/whois.test.ts',
