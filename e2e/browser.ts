@@ -210,8 +210,9 @@ export async function expectFitsPhone(
   page: Page,
   o: { heading: string | RegExp; action?: string | RegExp },
 ): Promise<void> {
-  const width = await page.evaluate(() => window.innerWidth);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  // As strings: this file is also compiled with the server's tests, which have no DOM types.
+  const width = Number(await page.evaluate('window.innerWidth'));
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
   expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
   const shown: Array<[string, Locator]> = [
     ['heading', page.getByRole('heading', { name: o.heading }).first()],
