@@ -35,16 +35,14 @@ function unique(): string {
 // One uid per account, above the demo's (5001…) and any a test writes by hand.
 let nextUid = 700_000 + Math.floor(Math.random() * 100_000) * 10;
 
-/** argon2id takes ~0.1 s a hash: one per password per process, the import takes it as it is. */
-const hashes = new Map<string, Promise<string>>();
-const hashOf = (password: string) => {
-  let h = hashes.get(password);
-  if (!h) {
-    h = hashPassword(password);
-    hashes.set(password, h);
-  }
-  return h;
-};
+/** Made accounts share one password unless a test names its own: argon2id (~0.1 s) runs once. */
+const PASSWORD = 'factory-made-pass';
+let passwordHash: Promise<string> | undefined;
+function hashOf(password: string): Promise<string> {
+  if (password !== PASSWORD) return hashPassword(password);
+  passwordHash ??= hashPassword(password);
+  return passwordHash;
+}
 
 export interface Account {
   logname: string;
@@ -118,7 +116,7 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
 
     async makeAccount(input: AccountInput = {}): Promise<Account> {
       const logname = input.logname ?? `u${unique()}`;
-      const password = input.password ?? `${logname}-test-pass`;
+      const password = input.password ?? PASSWORD;
       const uid = nextUid++;
       const email = `${logname}@example.test`;
       const role = input.role ?? 'customer';
