@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import { type Browser, type CDPSession, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
@@ -198,6 +198,40 @@ export async function waitForMail(match: (eml: string) => boolean): Promise<stri
     }
     if (Date.now() > deadline) throw new Error('the message was not written to the mail directory');
     await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
+ * What a phone-width screenshot is for, asserted: the page does not scroll sideways, and its heading
+ * and primary action (a button or link, when the page has one) are shown within the screen's width.
+ */
+export async function expectFitsPhone(
+  page: Page,
+  o: { heading: string | RegExp; action?: string | RegExp },
+): Promise<void> {
+  // As strings: this file is also compiled with the server's tests, which have no DOM types.
+  const width = Number(await page.evaluate('window.innerWidth'));
+  const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - window.innerWidth'));
+  expect(overflow, `${page.url()} scrolls sideways`).toBeLessThanOrEqual(0);
+  const shown: Array<[string, Locator]> = [
+    ['heading', page.getByRole('heading', { name: o.heading }).first()],
+  ];
+  if (o.action)
+    shown.push([
+      'primary action',
+      page
+        .getByRole('button', { name: o.action })
+        .or(page.getByRole('link', { name: o.action }))
+        .first(),
+    ] as const);
+  for (const [what, locator] of shown) {
+    expect(await locator.isVisible(), `${page.url()}: ${what} shown`).toBe(true);
+    const box = await locator.boundingBox();
+    expect(box, `${page.url()}: ${what} has a box`).not.toBeNull();
+    if (box) {
+      expect(box.x, `${page.url()}: ${what} starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${page.url()}: ${what} ends on screen`).toBeLessThanOrEqual(width + 0.5);
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { expectFitsPhone, launch, login, newPage, screenshot, url } from './browser.ts';
 import { demoDay } from './demo-days.ts';
 
 /** The same day a year on (a one-year renewal). */
@@ -325,12 +325,18 @@ describe('screenshots', () => {
       await login(page, 'alice');
       await page.goto(url('/domain-list'));
       await page.getByRole('row', { name: /alice-old-blog\.info/ }).waitFor();
+      const phone = opts.width < 400;
+      if (phone) await expectFitsPhone(page, { heading: 'Edit Domains' });
       await screenshot(page, `domains-list-${name}`);
       await page.goto(url('/domain-registration'));
       await page.getByRole('heading', { name: 'Register or Transfer a Domain' }).waitFor();
+      if (phone)
+        await expectFitsPhone(page, { heading: 'Register or Transfer a Domain', action: 'Submit Request' });
       await screenshot(page, `domains-registration-${name}`);
       await page.goto(url('/domain-renewal/client06-anderson.com'));
       await page.getByText('Expiration date').waitFor();
+      if (phone)
+        await expectFitsPhone(page, { heading: 'Renew client06-anderson.com', action: 'Renew Domain' });
       await screenshot(page, `domains-renewal-${name}`);
       expect(await violations(page)).toEqual([]);
     }, 180_000);

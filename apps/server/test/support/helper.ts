@@ -32,7 +32,20 @@ export interface Clock {
   advance(ms: number): void;
 }
 
-export function makeClock(start = new Date()): Clock {
+/**
+ * TEST_CLOCK_OFFSET_DAYS (e.g. 365) moves every test clock that does not name its own start that many
+ * days ahead of today: the suite run a year ahead shows which tests lean on the calendar
+ * (docs/decisions/088-test-factories-and-clock.md). A test with a fixed `start` keeps it.
+ */
+export function clockOffsetDays(): number {
+  const raw = process.env.TEST_CLOCK_OFFSET_DAYS ?? '0';
+  const days = Number(raw);
+  if (!Number.isInteger(days))
+    throw new Error(`TEST_CLOCK_OFFSET_DAYS must be a whole number of days, not ${raw}`);
+  return days;
+}
+
+export function makeClock(start = new Date(Date.now() + clockOffsetDays() * 86_400_000)): Clock {
   let t = start.getTime();
   return {
     now: () => new Date(t),

@@ -20,32 +20,7 @@ describe('renewal with the embedded (manual hostmaster) registrar', () => {
   });
   afterAll(() => t.close());
 
-  it('GET /api/domain-renewal-status gives the status, prices and whether it can be renewed', async () => {
-    const res = await t.as('alice').get('/api/domain-renewal-status/andersonphoto.net');
-    expect(res.status).toBe(200);
-    expect(res.body.message).toBe('');
-    expect(res.body.data).toMatchObject({
-      domain: 'andersonphoto.net',
-      expiration_date: '2026-12-16',
-      auto_renew: 0,
-      renewal_pending: 0,
-      registrar_managed: true,
-      renewable: true,
-    });
-    expect(res.body.data.prices[0]).toEqual({ id: 1, item: '1 year', baseprice: 20, price: 20 });
-
-    const auto = await t.as('alice').get('/api/domain-renewal-status/anderson-design.com');
-    expect(auto.body.data.renewable).toBe(false);
-    expect(auto.body.message).toContain('renews automatically');
-    const far = await t.as('alice').get('/api/domain-renewal-status/harbor-studio.org');
-    expect(far.body.data.renewable).toBe(false);
-    expect(far.body.message).toBe('harbor-studio.org can be renewed from 90 days before it expires');
-    const unknown = await t.as('alice').get('/api/domain-renewal-status/anderson.design');
-    expect(unknown.body.data).toMatchObject({ expiration_date: 'UNKNOWN', renewable: false, prices: [] });
-    expect((await t.as('bob').get('/api/domain-renewal-status/andersonphoto.net')).status).toBe(403);
-    expect((await t.as(null).get('/api/domain-renewal-status/andersonphoto.net')).status).toBe(401);
-    expect((await t.as('staff').get('/api/domain-renewal-status/nothere.com')).status).toBe(404);
-  });
+  // The renewal status: renewal-status.test.ts, on domains of its own relative to its clock.
 
   it('refuses auto-renew, too-far and unmanaged domains with a message, changing nothing', async () => {
     const auto = await t

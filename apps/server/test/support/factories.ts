@@ -1,0 +1,237 @@
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { importDocument } from '../../src/lib/import.ts';
+import type { Clock, TestApp } from './helper.ts';
+
+/**
+ * Test factories: each test makes the rows it reads, with dates relative to its own clock
+ * (`t.clock`), instead of signing in as a demo user and depending on the demo's values
+ * (docs/decisions/088-test-factories-and-clock.md). Rows are written through the import
+ * (lib/import.ts, docs/import-format.md): the same validation and SQL that load a customer's data, so
+ * a factory cannot make a row the portal could not hold. Names are unique per call, so tests sharing
+ * one app (one `build()` per file) never meet each other's rows.
+ *
+ *   const t = await build({ demo: false });
+ *   const f = factories(t);
+ *   const owner = await f.makeAccount();
+ *   const domain = await f.makeDomain({ owner, expires: f.inDays(20) });
+ *   await f.as(owner).get(`/api/domain-renewal-status/${domain.domain}`);
+ */
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day (`YYYY-MM-DD`) `days` from the clock's now (negative: before it). */
+export function inDays(clock: Clock, days: number): string {
+  return new Date(clock.now().getTime() + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+let serial = 0;
+/** A name part no other call in this process (nor another file's database) has made. */
+function unique(): string {
+  serial += 1;
+  return `${randomBytes(3).toString('hex')}${serial}`;
+}
+
+// One uid per account, above the demo's (5001…) and any a test writes by hand.
+let nextUid = 700_000 + Math.floor(Math.random() * 100_000) * 10;
+
+/** Made accounts share one password unless a test names its own: argon2id (~0.1 s) runs once. */
+const PASSWORD = 'factory-made-pass';
+let passwordHash: Promise<string> | undefined;
+function hashOf(password: string): Promise<string> {
+  if (password !== PASSWORD) return hashPassword(password);
+  passwordHash ??= hashPassword(password);
+  return passwordHash;
+}
+
+export interface Account {
+  logname: string;
+  password: string;
+  uid: number;
+  email: string;
+}
+
+export interface AccountInput {
+  logname?: string;
+  password?: string;
+  role?: 'customer' | 'staff' | 'admin';
+  /** The Primary account this one is a Secondary of. */
+  primary?: Account;
+  /** More import fields (docs/import-format.md), e.g. `{ company: 'X' }`. */
+  fields?: Record<string, unknown>;
+}
+
+export interface DomainInput {
+  owner: Account;
+  domain?: string;
+  /** Its expiry day, usually `inDays(n)`; `null` for not known. */
+  expires?: string | null;
+  autoRenew?: boolean;
+  registrarManaged?: boolean;
+  fields?: Record<string, unknown>;
+}
+
+export interface InvoiceInput {
+  owner: Account;
+  amount?: number;
+  /** Invoice and due day, usually `inDays(n)`. */
+  date?: string;
+  due?: string;
+  fields?: Record<string, unknown>;
+}
+
+export interface CardInput {
+  owner: Account;
+  last4?: string;
+  /** `MMYY`; by default the end of the month two years after the clock's now. */
+  expiry?: string;
+  autoBilling?: boolean;
+  fields?: Record<string, unknown>;
+}
+
+export interface AliasInput {
+  domain: { domain: string };
+  src?: string;
+  to?: string[];
+}
+
+const compact = (day: string) => day.replaceAll('-', '');
+
+export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
+  const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
+  return {
+    inDays: (days: number) => inDays(t.clock, days),
+
+    /** Requests signed in as a made account (`t.as` with its password, not the demo's). */
+    as: (account: Account) => ({
+      get: async (url: string) => {
+        await t.token(account.logname, account.password);
+        return t.as(account.logname).get(url);
+      },
+      post: async (url: string, body?: unknown) => {
+        await t.token(account.logname, account.password);
+        return t.as(account.logname).post(url, body);
+      },
+    }),
+
+    async makeAccount(input: AccountInput = {}): Promise<Account> {
+      const logname = input.logname ?? `u${unique()}`;
+      const password = input.password ?? PASSWORD;
+      const uid = nextUid++;
+      const email = `${logname}@example.test`;
+      const role = input.role ?? 'customer';
+      await load({
+        accounts: [
+          {
+            logname,
+            uid,
+            bill_uid: input.primary?.uid ?? uid,
+            first_name: 'Test',
+            last_name: logname,
+            role,
+            account_role: input.primary ? 'Secondary' : 'Primary',
+            ...(input.primary ? { primary: input.primary.logname } : {}),
+            bill_email: email,
+            account_type: role === 'customer' ? 'Shell' : 'Staff',
+            realm: role === 'customer' ? 'members' : 'staff',
+            password_hash: await hashOf(password),
+            ...input.fields,
+          },
+        ],
+      });
+      return { logname, password, uid, email };
+    },
+
+    async makeDomain(input: DomainInput) {
+      const domain = input.domain ?? `d${unique()}.com`;
+      const expires = input.expires === undefined ? inDays(t.clock, 365) : input.expires;
+      await load({
+        domains: [
+          {
+            domain,
+            owner: input.owner.logname,
+            ...(expires === null ? {} : { expiration_date: expires }),
+            auto_renew: input.autoRenew ? 1 : 0,
+            contact_email: input.owner.email,
+            registrar_managed: input.registrarManaged ?? true,
+            ...input.fields,
+          },
+        ],
+      });
+      return { domain, owner: input.owner, expires };
+    },
+
+    async makeInvoice(input: InvoiceInput) {
+      const date = input.date ?? inDays(t.clock, -10);
+      const due = input.due ?? inDays(t.clock, 10);
+      const invoice = `${compact(date)}-${input.owner.uid}${unique()}`;
+      const amount = input.amount ?? 49.95;
+      await load({
+        invoices: [
+          {
+            invoice,
+            owner: input.owner.logname,
+            invdate: date,
+            duedate: due,
+            amount,
+            body: `<p>Invoice ${invoice}</p>`,
+            ...input.fields,
+          },
+        ],
+      });
+      return { invoice, owner: input.owner, amount, date, due };
+    },
+
+    async makeCard(input: CardInput) {
+      const now = t.clock.now();
+      const expiry =
+        input.expiry ??
+        `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
+      const last4 = input.last4 ?? '1111';
+      const profile = `test-pp-${unique()}`;
+      await load({
+        cards: [
+          {
+            owner: input.owner.logname,
+            cid: `test-cust-${input.owner.logname}`,
+            payment_profile_id: profile,
+            ccn4: last4,
+            card_type: 'Visa',
+            expdate: expiry,
+            on_auto_billing: input.autoBilling ?? false,
+            first_name: 'Test',
+            last_name: input.owner.logname,
+            address: '1 Test Street',
+            city: 'Portland',
+            state: 'ME',
+            zipcode: '04101',
+            country: 'US',
+            ...input.fields,
+          },
+        ],
+      });
+      return { owner: input.owner, profile, last4, expiry };
+    },
+
+    /** A TLD's renewal prices: `[price of 1 year, of 2 years, …]`, base price the first. */
+    async makePrices(tld: string, prices: number[]) {
+      const base = prices[0] ?? 0;
+      await load({
+        tld_prices: prices.map((price, i) => ({
+          tld,
+          id: i + 1,
+          item: i === 0 ? '1 year' : `${i + 1} years`,
+          baseprice: base,
+          price,
+        })),
+      });
+    },
+
+    async makeAlias(input: AliasInput) {
+      const src = input.src ?? `a${unique()}`;
+      const to = input.to ?? [`${src}@example.test`];
+      await load({ email_aliases: [{ domain: input.domain.domain, src, dst_list: to }] });
+      return { domain: input.domain.domain, src, to };
+    },
+  };
+}
