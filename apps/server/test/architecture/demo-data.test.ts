@@ -24,6 +24,10 @@ const DEMO_READERS = new Set([
 ]);
 
 const NOT_YET_MOVED = new Set<string>([
+  // Written in parallel with the factories (release 0.5.0); next to move.
+  'src/features/account/notice-preferences.test.ts',
+  'src/features/billing/dunning.test.ts',
+  'src/features/billing/papers.test.ts',
   'src/app/readiness.test.ts',
   'src/auth/policy.test.ts',
   'src/features/account/address-shapes.test.ts',

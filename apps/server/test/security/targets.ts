@@ -16,16 +16,19 @@ import { rowsOf } from './snapshot.ts';
 /** The targets of the expectations table with the real ids of the demo objects in `db`. */
 export async function loadTargets(db: Db): Promise<(name: TargetName) => Target> {
   await addPasskeys(db);
-  const first = async <R extends Record<string, unknown>>(q: string) => must((await rowsOf<R>(db, q))[0], q);
+  // The objects an account may lack (a card, a passkey, an API token…): undefined when it has none.
+  const first = async <R extends Record<string, unknown>>(q: string) => (await rowsOf<R>(db, q))[0];
+  // The objects every target account has.
+  const one = async <R extends Record<string, unknown>>(q: string) => must(await first<R>(q), q);
   const firstAlias = async (domain: string) =>
     (
-      await first<{ src: string }>(
+      await one<{ src: string }>(
         `select src from email_aliases where domain = '${domain}' and src <> '*' order by id limit 1`,
       )
     ).src;
   const objectsOf = async (owner: string): Promise<Objects> => {
     const domain = domainOf(owner === 'alice' ? 'A' : 'B');
-    const vid = await first<{ vid: number }>(
+    const vid = await one<{ vid: number }>(
       `select vid from websites where owner = '${owner}' order by vid limit 1`,
     );
     const devsite = await first<{ vid: number }>(
@@ -34,7 +37,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const card = await first<{ id: number }>(
       `select id from cards where owner = '${owner}' order by id limit 1`,
     );
-    const contact = await first<{ tcid: number }>(
+    const contact = await one<{ tcid: number }>(
       `select tcid from contacts where owner = '${owner}' order by tcid limit 1`,
     );
     const temp = await first<{ id: number; name: string }>(
@@ -46,7 +49,7 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
     const passkey = await first<{ id: number }>(
       `select id from passkeys where owner = '${owner}' order by id limit 1`,
     );
-    const invoice = await first<{ invoice: string }>(
+    const invoice = await one<{ invoice: string }>(
       `select invoice from invoices where owner = '${owner}' order by invoice limit 1`,
     );
     const payment = await first<{ trans_id: string }>(
