@@ -7,6 +7,7 @@ import { launch } from '../e2e/browser.ts';
 import { startPortal } from '../e2e/portal.ts';
 
 execFileSync('bash', ['scripts/build-web.sh'], { stdio: 'inherit' });
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const portal = await startPortal();
 const browser = await launch();
 try {
@@ -21,7 +22,7 @@ try {
       await page.getByRole('button', { name: 'Login' }).click();
       await page.getByTestId('operator').waitFor();
     }
-    const sizes = { js: 0, css: 0, files: 0 };
+    const sizes = { js: 0, css: 0, files: 0, list: [] as string[] };
     page.on('response', async (res) => {
       const type = res.request().resourceType();
       if (type !== 'script' && type !== 'stylesheet') return;
@@ -30,14 +31,16 @@ try {
       if (type === 'script') sizes.js += gz;
       else sizes.css += gz;
       sizes.files++;
+      sizes.list.push(`${new URL(res.url()).pathname.split('/').pop()} ${kb(gz)}`);
     });
     await page.goto(`${portal.baseUrl}/portal${path}`, { waitUntil: 'networkidle' });
     await context.close();
     return sizes;
   };
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+  // BUNDLE_FILES=1 lists each screen's files with their gzip sizes under its line.
   const line = (s: Awaited<ReturnType<typeof measure>>) =>
-    `JS ${kb(s.js)} + CSS ${kb(s.css)} gzip = ${kb(s.js + s.css)} in ${s.files} files`;
+    `JS ${kb(s.js)} + CSS ${kb(s.css)} gzip = ${kb(s.js + s.css)} in ${s.files} files` +
+    (process.env.BUNDLE_FILES ? `\n  ${s.list.sort().join('\n  ')}` : '');
   console.log(`login screen: ${line(await measure('/', false))} (goal ≤ 170 KB)`);
   for (const path of ['/', '/domain-list', '/make-payment', '/websites']) {
     const s = await measure(path, true);

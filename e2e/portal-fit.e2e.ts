@@ -39,6 +39,14 @@ for (const width of [390, 1280]) {
       const logout = await size(page.getByRole('button', { name: 'Logout' }));
       expect(logout.width).toBeGreaterThanOrEqual(aim);
       expect(logout.height).toBeGreaterThanOrEqual(aim);
+      // The colour-mode toggle and, once a mode is picked, the button back to the device's setting.
+      await page.getByRole('button', { name: /^Switch to (dark|light) mode$/ }).click();
+      for (const name of [/^Switch to (dark|light) mode$/, "Follow the device's light or dark setting"]) {
+        const mode = await size(page.getByRole('button', { name }));
+        expect(mode.width).toBeGreaterThanOrEqual(aim);
+        expect(mode.height).toBeGreaterThanOrEqual(aim);
+      }
+      await page.getByRole('button', { name: "Follow the device's light or dark setting" }).click();
       if (phone) {
         const menu = await size(page.getByRole('button', { name: 'Toggle navigation' }));
         expect([menu.width, menu.height]).toEqual([44, 44]);

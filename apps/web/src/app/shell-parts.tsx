@@ -72,6 +72,8 @@ export function ModeToggle() {
       <ActionIcon
         variant="default"
         size="lg"
+        // 34 px by Mantine's size; 44 px on a phone (global.css .tap-target)
+        className="tap-target"
         aria-label={`Switch to ${next} mode`}
         onClick={() => chooseMode(next)}
       >
@@ -81,6 +83,7 @@ export function ModeToggle() {
         <ActionIcon
           variant="default"
           size="lg"
+          className="tap-target"
           aria-label="Follow the device's light or dark setting"
           title="Follow the device's light or dark setting"
           onClick={() => chooseMode('system')}
