@@ -182,7 +182,8 @@ describe('auto-billing retries', () => {
     expect(await attempts(invoice)).toHaveLength(3);
     const customer = t.sent.slice(from).filter((m) => m.to === email);
     const declines = customer.filter((m) => m.subject === billingText.autobillDeclinedSubject(invoice));
-    expect(declines.map((m) => m.body.split('\n').at(-2))).toEqual([
+    // The text before the unsubscribe footer (lib/notify.ts): its last line says what happens next.
+    expect(declines.map((m) => m.body.split('\n\n--\n')[0]?.trimEnd().split('\n').at(-1))).toEqual([
       billingText.autobillNextTry(tryDate(new Date(first.getTime() + DAY))),
       billingText.autobillNextTry(tryDate(new Date(first.getTime() + 3 * DAY))),
     ]);

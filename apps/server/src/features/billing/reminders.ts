@@ -64,6 +64,8 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
     if (m.kind === 'invoice-due-soon') {
       if (await hasAutoBillingCard(db, inv.owner)) continue;
     }
+    // Auto-billing retries under way (dunning.ts): each try's mail already says what happens next.
+    if (m.kind === 'invoice-overdue' && inv.retryAt) continue;
     const claimed = await claimReminder(db, {
       owner: inv.owner,
       kind: m.kind,

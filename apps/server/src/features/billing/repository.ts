@@ -287,7 +287,12 @@ export function declinedInvoicesOf(
 /** Unpaid invoices due between two days (YYYYMMDD, inclusive), oldest due first: what reminders look at. */
 export function unpaidInvoicesDueBetween(db: Db, earliest: string, latest: string) {
   return db
-    .select({ invoice: invoices.invoice, owner: invoices.owner, duedate: invoices.duedate })
+    .select({
+      invoice: invoices.invoice,
+      owner: invoices.owner,
+      duedate: invoices.duedate,
+      retryAt: invoices.autoBillNextAt,
+    })
     .from(invoices)
     .where(and(isNull(invoices.paidAt), gte(invoices.duedate, earliest), lte(invoices.duedate, latest)))
     .orderBy(invoices.duedate, invoices.invoice);
