@@ -70,11 +70,18 @@ const ALLOWED: Record<string, string> = {
   'auth/passwords.ts:dummy': 'the hash checked for unknown accounts, made once',
   'features/tools/lib/passwords.ts:wordList': 'the word list, read once from its package',
   'integrations/breach/builtin.ts:builtins': 'the built-in breached-password list, prepared once per size',
+  // Libraries loaded on first use rather than at start-up (docs/performance.md, "Start-up under a
+  // second"): the module, once imported.
+  'auth/passkeys.ts:webauthnModules': '@simplewebauthn/server, imported once',
+  'auth/staff-directory.ts:oidcModule': 'openid-client, imported once',
+  'integrations/mailer.ts:nodemailerModule': 'nodemailer, imported once',
   // A bound on this process's own CPU (docs/decisions/044-password-hashing-queue.md): each process
   // limits its own hashing; no request reads back what another left in it.
   'auth/password-queue.ts:shared': "the process's password-hashing queue",
   // Keyed by a request: each request has its own entry, and the entry goes with it.
   'features/hosting/agent.ts:agents': "the agent's name on each of its requests",
+  // Keyed by an app's outbox: each app's customer-mail settings, gone with its outbox.
+  'lib/notify.ts:settingsOf': "each app's customer-mail settings (public URL, signing key)",
   // A global regular expression's lastIndex: reset, then used to the end, in one synchronous call.
   'integrations/registrar/xcp.ts:TOKEN': 'the tokenizer of OpenSRS answers',
 };
