@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations as axeViolations } from './axe.ts';
-import { launch, login, newPage, payDeclinedAsBob, screenshot, url, workOn } from './browser.ts';
+import {
+  chooseOption,
+  launch,
+  login,
+  newPage,
+  payDeclinedAsBob,
+  screenshot,
+  url,
+  workOn,
+} from './browser.ts';
 import { demoInvoice } from './demo-days.ts';
 
 let browser: Browser;
@@ -34,8 +43,7 @@ describe('billing', () => {
       .poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 })
       .toBe('48 Elm Avenue');
     await page.getByLabel('Card number').fill('6011 0000 0000 0012');
-    await page.getByRole('textbox', { name: 'Card type' }).click();
-    await page.getByRole('option', { name: 'Discover' }).click();
+    await page.getByRole('combobox', { name: 'Card type' }).selectOption('Discover');
     await page.getByLabel('Expiration (MMYY)').fill('1130');
     await page.getByLabel('CVV').fill('321');
     await page.getByLabel('No').check();
@@ -45,8 +53,7 @@ describe('billing', () => {
 
     await page.goto(url('/make-payment'));
     await page.getByTestId('payment-status').getByText('Last invoice', { exact: true }).waitFor();
-    await page.getByRole('textbox', { name: 'Pay with' }).click();
-    await page.getByRole('option', { name: /Discover ending 0012/ }).click();
+    await chooseOption(page, 'Pay with', /Discover ending 0012/);
     await page.getByLabel('Amount ($)').fill('12.34');
     await page.getByLabel('Single payment, do not save the card').check();
     await page.getByLabel('Receipt email').fill('bob.baker@example.org');
@@ -106,8 +113,7 @@ describe('billing', () => {
     await expect.poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 }).toBe('PO Box 311');
     // A card of this test's own: alice's demo cards (which later files read) stay as they are.
     await page.getByLabel('Card number').fill('2223 0000 1030 9703');
-    await page.getByRole('textbox', { name: 'Card type' }).click();
-    await page.getByRole('option', { name: 'M/C' }).click();
+    await page.getByRole('combobox', { name: 'Card type' }).selectOption('M/C');
     await page.getByLabel('Expiration (MMYY)').fill('1130');
     await page.getByLabel('CVV').fill('321');
     await page.getByLabel('No').check();
@@ -169,11 +175,7 @@ describe('billing', () => {
     expect(posts).toEqual([]);
 
     // A saved card: no "save the card".
-    await page.getByRole('textbox', { name: 'Pay with' }).click();
-    await page
-      .getByRole('option', { name: /ending/ })
-      .first()
-      .click();
+    await chooseOption(page, 'Pay with', /ending/);
     await page.getByLabel('Single payment, do not save the card').waitFor();
     expect(await page.getByLabel('Single payment and save the card').count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);

@@ -98,6 +98,23 @@ export async function login(page: Page, logname: string, password = `${logname}-
 }
 
 /**
+ * Chooses, in the select labelled `label` (the browser's own list), the first option whose text
+ * matches `text`, once the options have arrived.
+ */
+export async function chooseOption(page: Page, label: string, text: string | RegExp): Promise<void> {
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  const option = select.locator('option').filter({ hasText: text }).first();
+  await select.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+/** The text of the option chosen in the select labelled `label` ('' while none is). */
+export async function chosenText(page: Page, label: string): Promise<string> {
+  return page
+    .getByRole('combobox', { name: label, exact: true })
+    .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+}
+
+/**
  * bob (signed in) pays $0.02 with a new Visa card, which the sandbox declines
  * (docs/integrations/payments.md), choosing the card status `cardStatus` (its radio's label), and
  * answers the form's question about paying a credit (nothing is due on bob's account).
@@ -109,8 +126,7 @@ export async function payDeclinedAsBob(page: Page, cardStatus: string): Promise<
   await page.getByLabel('Amount ($)').fill('0.02');
   await page.getByLabel(cardStatus).check();
   await page.getByLabel('Card number').fill('4007000000027');
-  await page.getByRole('textbox', { name: 'Card type' }).click();
-  await page.getByRole('option', { name: 'Visa' }).click();
+  await page.getByRole('combobox', { name: 'Card type' }).selectOption('Visa');
   await page.getByLabel('Expiration (MMYY)').fill('1130');
   await page.getByLabel('CVV').fill('321');
   await page.getByRole('button', { name: 'Make Payment' }).click();

@@ -71,8 +71,7 @@ describe('card forms tokenise in the browser', () => {
       .poll(() => page.getByLabel('Address').inputValue(), { timeout: 15_000 })
       .toBe('48 Elm Avenue');
     await page.getByLabel('Card number').fill('4012 8888 1888 8');
-    await page.getByRole('textbox', { name: 'Card type' }).click();
-    await page.getByRole('option', { name: 'Visa' }).click();
+    await page.getByRole('combobox', { name: 'Card type' }).selectOption('Visa');
     await page.getByLabel('Expiration (MMYY)').fill('0931');
     await page.getByLabel('CVV').fill('739');
     await page.getByLabel('No').check();
@@ -196,8 +195,7 @@ describe('with Authorize.Net: Accept.js posts the card to the gateway, the porta
     await page.goto(`${portal.baseUrl}/portal/edit-cc`);
     await page.getByLabel('Card number').waitFor();
     await page.getByLabel('Card number').fill('370000000000002');
-    await page.getByRole('textbox', { name: 'Card type' }).click();
-    await page.getByRole('option', { name: 'AmExp' }).click();
+    await page.getByRole('combobox', { name: 'Card type' }).selectOption('AmExp');
     await page.getByLabel('Expiration (MMYY)').fill('0832');
     await page.getByLabel('CVV').fill('4821');
     await page.getByLabel('No').check();

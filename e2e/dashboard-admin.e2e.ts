@@ -80,7 +80,7 @@ async function controls(page: Page): Promise<string[]> {
     .evaluate((root) => {
       const tableControl = (el: Element) =>
         !!el.closest('thead') ||
-        !!el.closest('.mantine-Pagination-root') ||
+        !!el.closest('nav.pager') ||
         ['Go to page', 'Rows per page', 'Search'].includes(el.getAttribute('aria-label') ?? '');
       const found: string[] = [];
       for (const el of root.querySelectorAll('button, input:not([type="hidden"]), textarea, select, form')) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { chosenText, launch, login, newPage, screenshot, url } from './browser.ts';
 import { demoInvoice } from './demo-days.ts';
 
 /**
@@ -71,7 +71,7 @@ describe('money you can trust on every screen', () => {
     await page.waitForURL(/make-payment\?amount=89\.95/);
     await expect.poll(() => page.getByLabel('Amount ($)').inputValue(), { timeout: 15_000 }).toBe('89.95');
     await expect
-      .poll(() => page.getByRole('textbox', { name: 'Pay with' }).inputValue(), { timeout: 15_000 })
+      .poll(() => chosenText(page, 'Pay with'), { timeout: 15_000 })
       .toMatch(/ending 1111.*auto-billing/);
     // Click two: Make Payment (the card-status choice is made already: just pay).
     await page.getByRole('button', { name: 'Make Payment' }).click();
@@ -118,9 +118,7 @@ describe('money you can trust on every screen', () => {
       });
       await page.goto(url('/make-payment'));
       await page.getByTestId('payment-status').getByText('Current due').waitFor();
-      await expect
-        .poll(() => page.getByRole('textbox', { name: 'Pay with' }).inputValue(), { timeout: 15_000 })
-        .toMatch(/ending 1111/);
+      await expect.poll(() => chosenText(page, 'Pay with'), { timeout: 15_000 }).toMatch(/ending 1111/);
       await page.getByLabel('Amount ($)').fill('49.95');
       await page.getByRole('button', { name: 'Make Payment' }).click();
       const dialog = page.getByRole('dialog');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch } from './browser.ts';
+import { chooseOption, launch } from './browser.ts';
 import { startPortal } from './portal.ts';
 
 /**
@@ -333,8 +333,7 @@ describe('server-provided markup cannot run script (DOMPurify + CSP)', () => {
 
     // Payment thank-you: the server's answer (receipt address) goes into the body as text.
     await open(id, '/make-payment');
-    await page.getByRole('textbox', { name: 'Pay with' }).click();
-    await page.getByRole('option', { name: /Visa ending 1881/ }).click();
+    await chooseOption(page, 'Pay with', /Visa ending 1881/);
     await page.getByLabel('Amount ($)').fill('1.23');
     await page.getByLabel('Single payment, do not save the card').check();
     await page.getByLabel('Receipt email').fill(MARKUP_EMAIL);

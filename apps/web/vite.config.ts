@@ -46,6 +46,29 @@ function mantineComponentOf(id: string): string | null {
 }
 
 /**
+ * Mantine's ScrollArea (under every Table, for Table.ScrollContainer) merges two refs with Floating
+ * UI's `useMergeRefs`: one import that made every screen with a table download the pop-over code
+ * (the `overlays` chunk, Floating UI's module whole). Here it merges them with Mantine's own
+ * `useMergedRef`, which does the same (a callback ref setting each of them); the build stops if
+ * that line of the package changes.
+ */
+function scrollAreaOwnRefs(): Plugin {
+  const from = "import { useMergeRefs } from '@floating-ui/react';";
+  return {
+    name: 'portal:scroll-area-own-refs',
+    enforce: 'pre',
+    transform(code, id) {
+      if (mantinePath(id)?.join('/') !== 'esm/components/ScrollArea/ScrollArea.mjs') return null;
+      if (!code.includes(from)) return this.error(`${id}: its import of useMergeRefs has changed`);
+      const to =
+        "import { useMergedRef } from '@mantine/hooks';\n" +
+        'const useMergeRefs = (refs) => useMergedRef(...refs);';
+      return { code: code.replace(from, to), map: null };
+    },
+  };
+}
+
+/**
  * Brotli (best quality) and gzip copies of every text file of the build, next to it (`x.js.br`,
  * `x.js.gz`): the server sends them as they are (@fastify/static `preCompressed`), 15 % smaller
  * than compressing on the fly at the fast setting, and without spending CPU on each request.
@@ -271,22 +294,26 @@ function preloadScript(): Plugin {
   };
 }
 
-/** Mantine's inputs beyond the login form's (their code and sheets), for forms and the table's pager. */
-const FORM_INPUT_NAMES = new Set([
+/**
+ * Mantine's inputs beyond the login form's (their code and sheets), for forms: those that open a
+ * list (Select and the Combobox it builds on) or format a number.
+ */
+const FORM_INPUT_NAMES = new Set(['Combobox', 'NativeSelect', 'NumberInput', 'Pagination', 'Select']);
+/**
+ * The inputs that show their choices in place (radios, checkboxes, switches) and the text area: a
+ * few KB, apart from the list inputs above, so that a form with only these (the pay form) does not
+ * download those.
+ */
+const CHOICE_INPUT_NAMES = new Set([
   'Checkbox',
   'CheckIcon',
-  'Combobox',
   'InlineInput',
   'InputsGroupFieldset',
-  'NativeSelect',
-  'NumberInput',
-  'Pagination',
   'Radio',
-  'Select',
   'Switch',
   'Textarea',
 ]);
-/** Mantine's components that float over a screen, with what they build on, and Table (code and sheets). */
+/** Mantine's components that float over a screen, with what they build on (code and sheets). */
 const OVERLAY_NAMES = new Set([
   'Popover',
   'Tooltip',
@@ -296,21 +323,25 @@ const OVERLAY_NAMES = new Set([
   'Overlay',
   'FocusTrap',
   'Portal',
-  'ScrollArea',
-  'Table',
 ]);
+/** Mantine's Table and the ScrollArea its scroll container builds on (code and sheets). */
+const TABLE_NAMES = new Set(['Table', 'ScrollArea']);
 /** The libraries those inputs build on. */
-const FORM_INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
+const FORM_INPUT_PACKAGES = ['react-number-format'];
+const CHOICE_INPUT_PACKAGES = ['react-textarea-autosize'];
 const inNodeModule = (id: string, name: string) =>
   id.replaceAll('\\', '/').includes(`/node_modules/${name}/`);
 const FORM_INPUTS = (id: string) =>
   FORM_INPUT_NAMES.has(mantineComponentOf(id) ?? '') || FORM_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
+const CHOICE_INPUTS = (id: string) =>
+  CHOICE_INPUT_NAMES.has(mantineComponentOf(id) ?? '') ||
+  CHOICE_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
 /** TanStack Table and the shared data table: list screens only. */
 const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table\.tsx$/;
 
 export default defineConfig({
   base: '/portal/',
-  plugins: [mantineComponentCss(), react(), preloadScript(), precompress()],
+  plugins: [mantineComponentCss(), scrollAreaOwnRefs(), react(), preloadScript(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -350,17 +381,26 @@ export default defineConfig({
             // The signed-in layout's frame (top bar, AppShell).
             { name: 'shell', test: /src[\\/]app[\\/]signed-in-shell/, priority: 5 },
             // What floats over a screen (Floating UI with Popover and Tooltip, Modal and what it builds
-            // on), and Mantine's Table, whose scroll container (ScrollArea) imports Floating UI too:
-            // home and the forms' text inputs use none of it, and it was half of the shared chunk
+            // on): home and the forms' text inputs use none of it, and it was half of the shared chunk
             // below, which home needs. Only these modules: what they build on stays with the
             // screens' other parts.
             {
               name: 'overlays',
-              // Not ScrollArea's `toInt`, which FloatingIndicator (in `ui`, on home) imports: with it
-              // here, home loaded this whole chunk for one line (29.7 KB of 223.6 on a phone).
               test: (id) =>
                 /node_modules[\\/]@floating-ui[\\/]/.test(id) ||
-                (OVERLAY_NAMES.has(mantineComponentOf(id) ?? '') && !id.endsWith('to-int.mjs')),
+                OVERLAY_NAMES.has(mantineComponentOf(id) ?? ''),
+              priority: 5,
+              minShareCount: 2,
+              includeDependenciesRecursively: false,
+            },
+            // Mantine's Table with its ScrollArea: the screens that show one (the data table and the
+            // cards on file draw plain tables, ui/plain-table.css), which with scrollAreaOwnRefs
+            // above no longer need the overlays for it. Not ScrollArea's `toInt`,
+            // which FloatingIndicator (in `ui`, on home) imports: with it here, home would load this
+            // chunk for one line (as it once loaded the overlays, 29.7 KB of 223.6 on a phone).
+            {
+              name: 'mantine-table',
+              test: (id) => TABLE_NAMES.has(mantineComponentOf(id) ?? '') && !id.endsWith('to-int.mjs'),
               priority: 5,
               minShareCount: 2,
               includeDependenciesRecursively: false,
@@ -368,11 +408,13 @@ export default defineConfig({
             // Libraries shared by two screens or more, except the inputs and the table below.
             {
               name: 'ui',
-              test: (id) => /node_modules/.test(id) && !FORM_INPUTS(id) && !TABLE.test(id),
+              test: (id) =>
+                /node_modules/.test(id) && !FORM_INPUTS(id) && !CHOICE_INPUTS(id) && !TABLE.test(id),
               priority: 4,
               minShareCount: 2,
             },
             { name: 'forms', test: FORM_INPUTS, priority: 3, minShareCount: 2 },
+            { name: 'choices', test: CHOICE_INPUTS, priority: 3, minShareCount: 2 },
             // Only the table itself: its other dependencies stay in the groups above.
             { name: 'table', test: TABLE, priority: 2, includeDependenciesRecursively: false },
             // The page frame; not ui/form.ts, which brings zod (its screens load it from their own chunks).

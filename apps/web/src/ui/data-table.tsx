@@ -1,16 +1,5 @@
 import { FILTER_DELAY_MS } from '@portal/contract/constants';
-import {
-  Anchor,
-  Box,
-  Group,
-  NumberInput,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  UnstyledButton,
-} from '@mantine/core';
+import { Anchor, Box, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   type ColumnDef,
@@ -27,6 +16,9 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Pager } from './pager.tsx';
+import { PlainSelect } from './plain-select.tsx';
+import './plain-table.css';
 
 declare module '@tanstack/react-table' {
   interface ColumnMeta<TData, TValue> {
@@ -92,7 +84,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [searchInput, setSearchInput] = useState('');
   const [search] = useDebouncedValue(searchInput, FILTER_DELAY_MS);
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: pageSize ?? 1_000_000 });
-  const [typedPage, setTypedPage] = useState<string | number>('');
+  const [typedPage, setTypedPage] = useState('');
   const [pageError, setPageError] = useState('');
 
   // Memoised: a new filter array on every render would make the table reset its page each time.
@@ -163,35 +155,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
           {pageSize && (
             <Group gap="xs" wrap="wrap">
-              <Pagination
-                size="sm"
+              <Pager
                 total={pageCount}
                 value={pagination.pageIndex + 1}
                 onChange={(p) => table.setPageIndex(p - 1)}
-                getControlProps={(c) => ({ 'aria-label': `${c} page` })}
               />
-              <NumberInput
+              {/* A text box, not a number input: the number is checked on Enter or on leaving. */}
+              <TextInput
                 aria-label="Go to page"
                 placeholder="Page"
                 size="xs"
                 w={80}
-                hideControls
+                inputMode="numeric"
                 value={typedPage}
-                onChange={setTypedPage}
+                onChange={(e) => setTypedPage(e.currentTarget.value)}
                 onKeyDown={(e) => e.key === 'Enter' && goTo()}
                 onBlur={() => typedPage !== '' && goTo()}
                 error={pageError || undefined}
-                allowDecimal
               />
               {pageSizes && (
-                <Select
+                <PlainSelect
                   aria-label="Rows per page"
                   size="xs"
                   w={80}
                   data={pageSizes.map(String)}
                   value={String(pagination.pageSize)}
-                  onChange={(v) => v && table.setPageSize(Number(v))}
-                  allowDeselect={false}
+                  onChange={(e) => table.setPageSize(Number(e.currentTarget.value))}
                 />
               )}
             </Group>
@@ -203,18 +192,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
           Loading…
         </Text>
       )}
-      <Table.ScrollContainer minWidth={320} style={firstLoad ? { display: 'none' } : undefined}>
+      {/* A plain table in a plain scrolling box (ui/plain-table.css), not Mantine's Table. */}
+      <Box className="table-scroll" style={firstLoad ? { display: 'none' } : undefined}>
         {/* Below the phone breakpoint (global.css) each row is a card of label: value lines. */}
-        <Table striped highlightOnHover={!!onRowClick} verticalSpacing="xs" className="data-table">
+        <table className="plain-table data-table" data-striped data-spacing="xs">
           {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
-          <Table.Thead>
+          <thead>
             {table.getHeaderGroups().map((hg) => (
-              <Table.Tr key={hg.id}>
+              <tr key={hg.id}>
                 {hg.headers.map((h) => {
                   const sorted = h.column.getIsSorted();
                   const label = flexRender(h.column.columnDef.header, h.getContext());
                   return (
-                    <Table.Th
+                    <th
                       key={h.id}
                       aria-sort={sorted ? (sorted === 'asc' ? 'ascending' : 'descending') : undefined}
                     >
@@ -225,20 +215,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       ) : (
                         label
                       )}
-                    </Table.Th>
+                    </th>
                   );
                 })}
-              </Table.Tr>
+              </tr>
             ))}
             {hasFilters && (
-              <Table.Tr>
+              <tr>
                 {table.getHeaderGroups()[0]?.headers.map((h) =>
                   // A column without a filter has an empty cell here: a data cell, since an empty
                   // header cell names nothing for assistive technology.
                   !h.column.columnDef.meta?.filter ? (
-                    <Table.Td key={h.id} />
+                    <td key={h.id} />
                   ) : (
-                    <Table.Th key={h.id}>
+                    <th key={h.id}>
                       {
                         <TextInput
                           size="xs"
@@ -252,16 +242,16 @@ export function DataTable<T>(props: DataTableProps<T>) {
                           }}
                         />
                       }
-                    </Table.Th>
+                    </th>
                   ),
                 )}
-              </Table.Tr>
+              </tr>
             )}
-          </Table.Thead>
-          <Table.Tbody>
+          </thead>
+          <tbody>
             {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length} data-empty>
+              <tr>
+                <td colSpan={columns.length} data-empty>
                   <Text c="dimmed" ta="center" py="sm">
                     {loading
                       ? 'Loading…'
@@ -269,8 +259,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
                         ? (props.noMatchText ?? 'Nothing matches the search')
                         : emptyText}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ) : (
               rows.map((row) => (
                 <DataRow
@@ -282,9 +272,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 />
               ))
             )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+          </tbody>
+        </table>
+      </Box>
     </Box>
   );
 }
@@ -311,8 +301,9 @@ function DataRow<T>({
   // and assistive technology reach; a row that only acts in place keeps the focus itself.
   const focusRow = !!activate && !href;
   return (
-    <Table.Tr
+    <tr
       style={{ cursor: onRowClick ? 'pointer' : undefined, ...style }}
+      data-hover={onRowClick ? true : undefined}
       onClick={activate}
       tabIndex={focusRow ? 0 : undefined}
       // Only Enter on the row itself: Enter on a control inside a cell (a button) is that
@@ -332,7 +323,10 @@ function DataRow<T>({
           );
         }
         return (
-          <Table.Td
+          // The cell's click is its button's (a button is what the keyboard reaches and presses;
+          // its click bubbles here), so the cell needs no key handler of its own.
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the control inside the cell takes the keys
+          <td
             key={cell.id}
             data-label={headerText(cell)}
             onClick={
@@ -345,9 +339,9 @@ function DataRow<T>({
             }
           >
             {content}
-          </Table.Td>
+          </td>
         );
       })}
-    </Table.Tr>
+    </tr>
   );
 }

@@ -1,7 +1,8 @@
-import { Grid, PasswordInput, Select, TextInput } from '@mantine/core';
+import { Grid, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { billingText } from '@portal/contract/billing/messages';
 import { CARD_TYPES, cardBrandOf } from '@portal/contract/constants';
+import { PlainSelect } from '../../ui/plain-select.tsx';
 
 export interface CardValues {
   ccname: string;
@@ -68,13 +69,8 @@ export function CardFields({ form: f }: { form: CardForm }) {
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
-        {/* Filled from the number; choosing the shown type again keeps it (no deselect). */}
-        <Select
-          label="Card type"
-          data={[...CARD_TYPES]}
-          allowDeselect={false}
-          {...f.getInputProps('cardtype')}
-        />
+        {/* Filled from the number; the browser's own list, so there is no deselecting. */}
+        <PlainSelect label="Card type" data={CARD_TYPES} {...f.getInputProps('cardtype')} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <TextInput

@@ -1,6 +1,7 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { RenderLater } from '../../ui/page.tsx';
+import '../../ui/plain-table.css';
 import { paymentInfoQuery, payMethodsQuery } from './api.ts';
 import { dollars, ymd } from './format.ts';
 import { PaymentForm } from './payment-form.tsx';
@@ -81,33 +82,34 @@ function CardsOnFile({ account }: { account: string }) {
       {cards.length === 0 ? (
         <Text>{methods.isLoading ? 'Loading…' : 'No cards on file'}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Card</Table.Th>
-                <Table.Th>Number</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Auto-billing</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
+        // A plain table (ui/plain-table.css), not Mantine's Table: see there.
+        <Box className="table-scroll">
+          <table className="plain-table">
+            <thead>
+              <tr>
+                <th>Card</th>
+                <th>Number</th>
+                <th>Expires</th>
+                <th>Auto-billing</th>
+              </tr>
+            </thead>
+            <tbody>
               {cards.map((c) => (
-                <Table.Tr
+                <tr
                   key={c.id}
-                  bg={c.on_auto_billing ? 'var(--mantine-primary-color-light)' : undefined}
+                  style={
+                    c.on_auto_billing ? { backgroundColor: 'var(--mantine-primary-color-light)' } : undefined
+                  }
                 >
-                  <Table.Td>{c.card_type}</Table.Td>
-                  <Table.Td>…{c.ccn4}</Table.Td>
-                  <Table.Td>{c.nice_expdate}</Table.Td>
-                  <Table.Td>
-                    {c.on_auto_billing ? <Badge aria-label="On auto-billing">Yes</Badge> : ''}
-                  </Table.Td>
-                </Table.Tr>
+                  <td>{c.card_type}</td>
+                  <td>…{c.ccn4}</td>
+                  <td>{c.nice_expdate}</td>
+                  <td>{c.on_auto_billing ? <Badge aria-label="On auto-billing">Yes</Badge> : ''}</td>
+                </tr>
               ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            </tbody>
+          </table>
+        </Box>
       )}
     </Card>
   );

@@ -1,25 +1,14 @@
-import {
-  Button,
-  Card,
-  Grid,
-  Group,
-  Modal,
-  Radio,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Card, Grid, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Lines } from '../../ui/lines.tsx';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
+import { PlainSelect } from '../../ui/plain-select.tsx';
 import { formFailure } from '../../app/failures.ts';
 import { useStatus } from '../../app/status.ts';
 import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
@@ -30,6 +19,8 @@ import { useCardTokenizer } from './tokenize.ts';
 
 /** The form's rules and the payment calls (zod): loaded at the form's first use, see pay-rules.ts. */
 const loadRules = () => import('./pay-rules.ts');
+/** The question before paying more than is due: loaded when first asked (overpay-dialog.tsx). */
+const OverpayDialog = lazy(() => import('./overpay-dialog.tsx'));
 
 interface PayValues extends CardValues {
   amount: string;
@@ -62,6 +53,8 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   // What is due, from the same reckoning as home and Invoices: a payment of more asks first.
   const info = useQuery({ ...paymentInfoQuery(account), enabled: purpose === 'account' });
   const [overpay, setOverpay] = useState<PayValues | null>(null);
+  // Once asked, the dialog stays mounted, so that it closes as a dialog does.
+  const [questionShown, setQuestionShown] = useState(false);
   const key = useRef(newKey());
   const tokenize = useCardTokenizer(account);
   // "Pay now" / "Pay this invoice" open the form with what is owed (`?amount=89.95`).
@@ -202,6 +195,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         // More than is due: the rest would be a credit, so the user says so first.
         if (purpose === 'account' && due !== undefined && Number(values.amount) > Math.max(due, 0) + 1e-9) {
           setOverpay(values);
+          setQuestionShown(true);
           return;
         }
         pay.mutate(values);
@@ -265,12 +259,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
-            <Select
-              label="Pay with"
-              data={choices}
-              allowDeselect={false}
-              {...form.getInputProps('which_card')}
-            />
+            <PlainSelect label="Pay with" data={choices} {...form.getInputProps('which_card')} />
           </Grid.Col>
         </Grid>
         {/* With a saved card "just pay" is chosen already: the choice is there only to ask for more. */}
@@ -304,31 +293,19 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
           Make Payment
         </Button>
       </Stack>
-      <Modal
-        opened={overpay !== null}
-        onClose={() => setOverpay(null)}
-        title={<Text fw={700}>{billingText.overpayTitle}</Text>}
-      >
-        {overpay && (
-          <Text data-testid="overpay-question">
-            {overpayQuestion(info.data?.current_due ?? 0, overpay.amount)}
-          </Text>
-        )}
-        <Group justify="flex-end" mt="md">
-          <Button variant="default" onClick={() => setOverpay(null)}>
-            {billingText.overpayCancel}
-          </Button>
-          <Button
-            onClick={() => {
+      {questionShown && (
+        <Suspense fallback={null}>
+          <OverpayDialog
+            question={overpay && overpayQuestion(info.data?.current_due ?? 0, overpay.amount)}
+            onCancel={() => setOverpay(null)}
+            onConfirm={() => {
               const v = overpay;
               setOverpay(null);
               if (v) pay.mutate(v);
             }}
-          >
-            {billingText.overpayConfirm}
-          </Button>
-        </Group>
-      </Modal>
+          />
+        </Suspense>
+      )}
     </Card>
   );
 }
