@@ -27,7 +27,17 @@ export interface CallDef<
    * signed link): it is never kept for a replay, so the call refuses the Idempotency-Key header.
    */
   secret: boolean;
+  /**
+   * The media type of a success answer: JSON (the envelope, or the document itself) for most calls;
+   * a call that answers a file says which (the invoice and receipt PDFs). The API document reads it.
+   */
+  media: ResponseMedia;
 }
+
+/** The media type of a PDF paper. */
+export const PDF_MEDIA = 'application/pdf';
+/** The media types a call's success answer may have. */
+export type ResponseMedia = 'application/json' | typeof PDF_MEDIA;
 
 /**
  * What a client needs to make a call: its method, path and whether it sends the token, without
@@ -58,6 +68,7 @@ export function defineCall<
   top?: z.ZodType;
   query?: Q;
   secret?: boolean;
+  media?: ResponseMedia;
 }): CallDef<P, B, D, Q> & { path: Path } {
   return {
     method: def.method,
@@ -70,6 +81,7 @@ export function defineCall<
     top: def.top ?? NoTop,
     query: (def.query ?? NoQuery) as Q,
     secret: def.secret ?? false,
+    media: def.media ?? 'application/json',
   };
 }
 

@@ -59,9 +59,12 @@ describe('the OpenAPI document', () => {
           op.parameters.find((p: { name: string }) => p.name === name),
           `${where} ${name}`,
         ).toMatchObject({ in: 'path', required: true, schema: expect.any(Object) });
-      const ok = op.responses['200'].content['application/json'];
+      // The answer in the media type the contract declares (JSON unless the call answers a file).
+      const content = op.responses['200'].content;
+      expect(Object.keys(content), where).toEqual([c.call.media]);
+      const ok = content[c.call.media];
       expect(ok.schema, where).toBeTruthy();
-      expect(ok.example, where).toBeDefined();
+      if (c.call.media === 'application/json') expect(ok.example, where).toBeDefined();
       if (c.method === 'POST') {
         const body = op.requestBody.content['application/json'];
         expect(body.schema, where).toBeTruthy();
@@ -76,6 +79,22 @@ describe('the OpenAPI document', () => {
         expect(op.responses['401'], where).toEqual({ $ref: '#/components/responses/Unauthenticated' });
       }
     }
+  });
+
+  it('says the PDF papers answer application/pdf, and their refusals the JSON envelope', () => {
+    for (const path of ['/api/invoice-pdf', '/api/receipt-pdf']) {
+      const responses = doc.paths[path].post.responses;
+      expect(Object.keys(responses['200'].content), path).toEqual(['application/pdf']);
+      expect(responses['200'].content['application/pdf'].schema).toEqual({
+        type: 'string',
+        contentMediaType: 'application/pdf',
+      });
+      expect(responses['200'].headers['Content-Disposition'], path).toBeDefined();
+      expect(responses['403'], path).toEqual({ $ref: '#/components/responses/Forbidden' });
+    }
+    // Every other call answers JSON.
+    const json = doc.paths['/api/notices/{logname}'].get.responses['200'].content;
+    expect(Object.keys(json)).toEqual(['application/json']);
   });
 
   it('describes the envelope of every answer and the failure envelope with every code', () => {

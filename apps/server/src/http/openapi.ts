@@ -7,6 +7,7 @@ import * as agent from '@portal/contract/hosting/agent';
 import * as hosting from '@portal/contract/hosting/calls';
 import { type CallDef, FAILURE_CODES, FailEnvelopeSchema, type FailureCode } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
+import * as notices from '@portal/contract/notices/calls';
 import * as reference from '@portal/contract/reference/calls';
 import * as passkeys from '@portal/contract/security/passkeys';
 import * as session from '@portal/contract/session/calls';
@@ -30,6 +31,7 @@ type Json = Record<string, unknown>;
 const AREAS: Array<[string, Record<string, unknown>]> = [
   ['session', session],
   ['account', account],
+  ['notices', notices],
   ['api tokens', apiTokens],
   ['billing', billing],
   ['domains', domains],
@@ -242,7 +244,12 @@ function describeCall(registered: RegisteredCall, name: CallName | undefined, va
       ...(registered.idempotent ? [IDEMPOTENCY_PARAMETER] : []),
     ],
     responses: {
-      '200': call.envelope ? successResponse(call) : documentResponse(call),
+      '200':
+        call.media !== 'application/json'
+          ? fileResponse(call)
+          : call.envelope
+            ? successResponse(call)
+            : documentResponse(call),
       ...failureRefs(registered),
     },
   };
@@ -329,6 +336,20 @@ function documentResponse(call: CallDef): Json {
   return {
     description: 'The document itself (not in the envelope).',
     content: { 'application/json': { schema, example: example(schema) } },
+  };
+}
+
+/** A file (the call's media type, a PDF paper): its bytes, offered for download; failures stay JSON. */
+function fileResponse(call: CallDef): Json {
+  return {
+    description: 'Done: the file itself (not in the envelope), with its name in `Content-Disposition`.',
+    headers: {
+      'Content-Disposition': {
+        description: '`attachment; filename="…"`: the name to save the file under.',
+        schema: { type: 'string' },
+      },
+    },
+    content: { [call.media]: { schema: { type: 'string', contentMediaType: call.media } } },
   };
 }
 

@@ -8,6 +8,7 @@ import * as agent from '@portal/contract/hosting/agent';
 import type { CallDef } from '@portal/contract/http';
 import * as mail from '@portal/contract/mail/calls';
 import * as mailAppPasswords from '@portal/contract/mail-app-passwords/calls';
+import * as notices from '@portal/contract/notices/calls';
 import * as notifications from '@portal/contract/notifications/calls';
 import * as activity from '@portal/contract/security/activity';
 import * as sessionList from '@portal/contract/security/session-calls';
@@ -72,6 +73,7 @@ const contractCalls = [
   apiTokens,
   mailAppPasswords,
   notifications,
+  notices,
   staffSignIn,
 ]
   .flatMap((m) => Object.values(m))

@@ -850,6 +850,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notices/{logname}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get notices
+         * @description **Who may call it:** The account named in the request, never a Secondary account, or staff.
+         */
+        get: operations["get-notices-by-logname"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/get-payment-methods/{account}": {
         parameters: {
             query?: never;
@@ -6663,6 +6683,66 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    "get-notices-by-logname": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @example alice */
+                logname: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": [
+                     *         {
+                     *           "kind": "billing.retrying",
+                     *           "text": "string",
+                     *           "action": {
+                     *             "label": "string",
+                     *             "to": "string"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            kind: "billing.retrying" | "billing.retry-stopped" | "billing.invoice-overdue" | "billing.card-expiring" | "domains.expiring";
+                            text: string;
+                            action: {
+                                label: string;
+                                to: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     "get-get-payment-methods-by-account": {
         parameters: {
             query?: never;
@@ -7740,25 +7820,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done: the envelope with the answer in `data`. */
+            /** @description Done: the file itself (not in the envelope), with its name in `Content-Disposition`. */
             200: {
                 headers: {
+                    /** @description `attachment; filename="…"`: the name to save the file under. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": null
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: unknown;
-                    };
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["Invalid"];
@@ -7796,25 +7866,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Done: the envelope with the answer in `data`. */
+            /** @description Done: the file itself (not in the envelope), with its name in `Content-Disposition`. */
             200: {
                 headers: {
+                    /** @description `attachment; filename="…"`: the name to save the file under. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "status": 1,
-                     *       "message": "",
-                     *       "data": null
-                     *     }
-                     */
-                    "application/json": {
-                        /** @constant */
-                        status: 1;
-                        message: string;
-                        data: unknown;
-                    };
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["Invalid"];

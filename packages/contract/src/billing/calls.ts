@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressAnswerFields, country } from '../address.ts';
 import { CARD_TYPES } from '../constants.ts';
-import { defineCall } from '../http.ts';
+import { defineCall, PDF_MEDIA } from '../http.ts';
 import {
   CARD_TOKENIZER,
   GET_COWORKING_PRODS,
@@ -478,6 +478,7 @@ export const getInvoice = defineCall({
  */
 export const invoicePdf = defineCall({
   ...INVOICE_PDF,
+  media: PDF_MEDIA,
   body: z.object({ invoice: textId(64), logname }),
   data: z.never(),
 });
@@ -485,6 +486,7 @@ export const invoicePdf = defineCall({
 /** A payment's receipt as a PDF document (as invoicePdf): the receipt screen's facts. */
 export const receiptPdf = defineCall({
   ...RECEIPT_PDF,
+  media: PDF_MEDIA,
   body: z.object({ trans_id: textId(64), account: logname }),
   data: z.never(),
 });

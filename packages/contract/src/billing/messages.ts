@@ -136,4 +136,12 @@ export const billingText = {
     `The automatic payment of invoice ${invoice} was declined and will not be tried again: add a new card or pay the invoice.`,
   retryActionCard: 'Add/Edit Credit Card',
   retryActionPay: 'Make a Payment',
+  /** Home notice of an invoice still owed after its due day (amount in dollars, due ISO). */
+  overdueNotice: (invoice: string, amount: string, due: string, days: number) =>
+    `Invoice ${invoice} for $${amount} was due on ${due} and is ${days} ${days === 1 ? 'day' : 'days'} overdue.`,
+  /** Home notice of the card on auto-billing expiring (or expired) before it is next needed; expiry MM/YY. */
+  cardExpiringNotice: (last4: string, expiry: string, expired: boolean) =>
+    expired
+      ? `The card ending ${last4} used for auto-billing expired at the end of ${expiry}: add or update a card so that your invoices are paid automatically.`
+      : `The card ending ${last4} used for auto-billing expires at the end of ${expiry}, before it is next needed: add or update a card so that your invoices are paid automatically.`,
 } as const;

@@ -15,6 +15,9 @@ export const domainText = {
   statusHeader: 'Status',
   renewHeader: 'Renew',
   renewAction: 'Renew',
+  /** Home notice of a domain expiring soon that is not renewed automatically (nor left to expire). */
+  expiringNotice: (domain: string, expires: string) =>
+    `${domain} expires on ${expires} and is not set to renew automatically.`,
   renewActionLabel: (domain: string) => `Renew ${domain}`,
   daysLeft: (days: number | null) =>
     days === null

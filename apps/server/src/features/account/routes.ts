@@ -11,6 +11,7 @@ import { addressRoutes } from './addresses.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { mailAppPasswordRoutes } from './mail-app-passwords.ts';
 import { noticePreferenceRoutes } from './notice-preferences.ts';
+import { noticeRoutes } from './notices.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
@@ -31,6 +32,7 @@ export function accountRoutes(app: FastifyInstance): void {
   apiTokenRoutes(app);
   mailAppPasswordRoutes(app);
   noticePreferenceRoutes(app);
+  noticeRoutes(app);
 }
 
 function passwordRoutes(app: FastifyInstance, breach: BreachService): void {

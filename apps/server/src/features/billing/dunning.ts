@@ -1,4 +1,5 @@
 import { billingText } from '@portal/contract/billing/messages';
+import type { Notice } from '@portal/contract/notices/calls';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
@@ -68,12 +69,6 @@ export async function retrySoon(db: Db, owner: string, now: Date): Promise<numbe
   const marked = await markDeclinedInvoicesDue(db, owner, oldest, now);
   if (marked > 0) await enqueue(db, autobillJob, {}, { runAt: now });
   return marked;
-}
-
-export interface Notice {
-  kind: 'billing.retrying' | 'billing.retry-stopped';
-  text: string;
-  action: { label: string; to: string };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { billingText as B } from '@portal/contract/billing/messages';
+import { PDF_MEDIA } from '@portal/contract/http';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
 import type { MailAttachmentRef } from '../../db/schema.ts';
@@ -24,7 +25,7 @@ import {
  * receipt's lines receiptLines' (the receipt mail's).
  */
 
-export const PDF_TYPE = 'application/pdf';
+export const PDF_TYPE = PDF_MEDIA;
 
 /** The issuer of the papers, from the configuration; the logo is read (and checked) each time. */
 export async function issuerOf(config: Config): Promise<Issuer> {

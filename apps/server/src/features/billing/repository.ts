@@ -1,5 +1,5 @@
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, cards, invoices, payments, remindersSent } from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
@@ -322,4 +322,26 @@ export async function claimReminder(
     .onConflictDoNothing()
     .returning({ id: remindersSent.id });
   return rows.length > 0;
+}
+
+/**
+ * The account's card on auto-billing, with the due day (YYYYMMDD) of its next unpaid invoice due on
+ * or after `today` (YYYYMMDD; null when none is): one query, for Home's card notice.
+ */
+export async function autoBillingCardOf(
+  db: Db,
+  owner: string,
+  today: string,
+): Promise<{ last4: string; expdate: string; nextDue: string | null } | undefined> {
+  const [row] = await db
+    .select({
+      last4: cards.ccn4,
+      expdate: cards.expdate,
+      nextDue: sql<string | null>`(select min(${invoices.duedate}) from ${invoices}
+        where ${invoices.owner} = ${owner} and ${invoices.paidAt} is null and ${invoices.duedate} >= ${today})`,
+    })
+    .from(cards)
+    .where(and(eq(cards.owner, owner), eq(cards.onAutoBilling, true)))
+    .limit(1);
+  return row;
 }

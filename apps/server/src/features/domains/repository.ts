@@ -131,3 +131,27 @@ export async function clearPending(db: Db, job: PendingRenewal): Promise<void> {
     .set({ renewalPending: 0 })
     .where(and(eq(domains.domain, job.domain), eq(domains.renewalPending, job.years)));
 }
+
+/**
+ * The owner's domains expiring between two days (ISO, inclusive) that are neither renewed
+ * automatically nor left to expire, soonest first: one query, for Home's domain notice.
+ */
+export function expiringByHand(
+  db: Db,
+  owner: string,
+  from: string,
+  to: string,
+): Promise<{ domain: string; expires: string }[]> {
+  return db
+    .select({ domain: domains.domain, expires: sql<string>`${domains.expirationDate}::text` })
+    .from(domains)
+    .where(
+      and(
+        eq(domains.owner, owner),
+        eq(domains.autoRenew, 0),
+        eq(domains.abandon, 0),
+        sql`${domains.expirationDate} between ${from}::date and ${to}::date`,
+      ),
+    )
+    .orderBy(asc(domains.expirationDate), asc(domains.domain));
+}

@@ -195,6 +195,11 @@ export const accountExpectations: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ params: { logname: t.account } }),
   },
+  'GET /api/notices/:logname': {
+    access: 'account:billing',
+    kind: 'account',
+    sample: (t) => ({ params: { logname: t.account } }),
+  },
   'POST /api/set-notice-preference': {
     access: 'account:self',
     kind: 'account',

@@ -10,6 +10,7 @@ import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
 import { customerQuery, useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { UNTIL_FIRST_DATA, useFirstData } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
+import HomeNotices, { noticesQuery } from './home-notices.tsx';
 import HomeOverview, { overviewQueries } from './home-overview.tsx';
 
 /**
@@ -26,14 +27,18 @@ export const newsQuery = queryOptions({
 
 /**
  * Home's first data (its manifest entry's `data`): the news and the overview's domains and
- * websites at once; its balance and last invoice once the role says the account may see billing
- * (a Secondary may not). The content shows once all have come (useFirstData).
+ * websites at once; its balance, last invoice and notices once the role says the account may see
+ * billing (a Secondary may not). The content shows once all have come (useFirstData).
  */
 export async function homeData({ client, ...ctx }: ScreenContext): Promise<unknown> {
   const q = overviewQueries(ctx.user);
   const billing = roleOf({ client, ...ctx }).then((role) =>
     role && role.account_role !== 'Secondary'
-      ? firstData(client.ensureQueryData(q.info), client.ensureQueryData(q.invoices))
+      ? firstData(
+          client.ensureQueryData(q.info),
+          client.ensureQueryData(q.invoices),
+          client.ensureQueryData(noticesQuery(ctx.user)),
+        )
       : undefined,
   );
   return firstData(
@@ -59,10 +64,13 @@ export default function HomePage() {
     ? [{ id: 0, subject: 'Failed', modified: '', report: '', level: 2 }]
     : (news.data ?? []);
   const overview = role.data && <HomeOverview account={currentUser} billing={!secondary} />;
+  // What needs the customer, first (docs/decisions/107-home-notices.md): the billing scope's call.
+  const notices = role.data?.scopes.includes('billing') && <HomeNotices account={currentUser} />;
   // Laid out but not shown until the first data has come, so nothing moves once it shows.
   return (
     <Stack maw={960} gap="lg" style={settled ? undefined : UNTIL_FIRST_DATA}>
       {/* Staff working on an account see whose it is before anything else. */}
+      {!workingOn && notices}
       {!workingOn && overview}
       <Card withBorder p="lg" data-testid={workingOn ? 'customer-summary' : 'welcome'}>
         {workingOn ? (
@@ -138,6 +146,7 @@ export default function HomePage() {
           </Button>
         </Group>
       </Card>
+      {workingOn && notices}
       {workingOn && overview}
       <section aria-labelledby="news-title">
         <Title order={2} id="news-title" fz="h3" mb="sm">

@@ -1,0 +1,29 @@
+import { domainText } from '@portal/contract/domains/messages';
+import type { Notice } from '@portal/contract/notices/calls';
+import { routePath } from '@portal/contract/routes';
+import type { Db } from '../../db/index.ts';
+import { expiringByHand } from './repository.ts';
+
+/** Domains are told on Home this many days before they expire. */
+export const DOMAIN_NOTICE_DAYS = 30;
+
+const DAY_MS = 86_400_000;
+const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
+
+/**
+ * The domains' source of Home's notices (docs/decisions/107-home-notices.md): a domain expiring
+ * within DOMAIN_NOTICE_DAYS that is not on auto-renew, and not one the customer chose to let expire.
+ */
+export async function domainNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
+  const rows = await expiringByHand(
+    db,
+    account,
+    iso(now.getTime()),
+    iso(now.getTime() + DOMAIN_NOTICE_DAYS * DAY_MS),
+  );
+  return rows.map(({ domain, expires }) => ({
+    kind: 'domains.expiring' as const,
+    text: domainText.expiringNotice(domain, expires),
+    action: { label: domainText.renewActionLabel(domain), to: routePath('domain-renewal', { domain }) },
+  }));
+}
