@@ -1,9 +1,9 @@
 import type { DomainRow } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
+import { accounts, cards, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 import type { DomainRecord } from '../../auth/policy.ts';
 
 /** Queries of the domains area. */
@@ -130,4 +130,32 @@ export async function clearPending(db: Db, job: PendingRenewal): Promise<void> {
     .update(domains)
     .set({ renewalPending: 0 })
     .where(and(eq(domains.domain, job.domain), eq(domains.renewalPending, job.years)));
+}
+
+/**
+ * Registrar-managed domains expiring between `from` and `to` (YYYY-MM-DD, inclusive) with no
+ * renewal pending, and the last 4 digits of the owner's card on auto-billing (null when none):
+ * what the expiry reminders read (reminders.ts).
+ */
+export async function domainsExpiringBetween(db: Db, from: string, to: string) {
+  return db
+    .select({
+      domain: domains.domain,
+      owner: domains.owner,
+      expirationDate: domains.expirationDate,
+      autoRenew: domains.autoRenew,
+      abandon: domains.abandon,
+      card: cards.ccn4,
+    })
+    .from(domains)
+    .leftJoin(cards, and(eq(cards.owner, domains.owner), eq(cards.onAutoBilling, true)))
+    .where(
+      and(
+        eq(domains.registrarManaged, true),
+        eq(domains.renewalPending, 0),
+        gte(domains.expirationDate, from),
+        lte(domains.expirationDate, to),
+      ),
+    )
+    .orderBy(asc(domains.expirationDate), asc(domains.domain));
 }
