@@ -8,6 +8,12 @@ export const notices = {
     body: (invoice: string, amount: string, due: string) =>
       `Invoice ${invoice} for $${amount} is due on ${due}. No card is on auto-billing, so it will not be paid automatically: please pay it on Make a Payment in the members portal.`,
   },
+  /** A new invoice, its PDF attached. */
+  invoiceNew: {
+    subject: (invoice: string) => `New invoice ${invoice}`,
+    body: (invoice: string, amount: string, date: string, due: string) =>
+      `Invoice ${invoice} of ${date} for $${amount} is due on ${due}. It is attached as a PDF, and on View Invoices in the members portal.`,
+  },
   invoiceOverdue: {
     subject: (invoice: string, days: number) =>
       `Invoice ${invoice} is ${days} ${days === 1 ? 'day' : 'days'} overdue`,
