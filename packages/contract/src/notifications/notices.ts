@@ -20,6 +20,13 @@ export const notices = {
     body: (invoice: string, amount: string, due: string) =>
       `Invoice ${invoice} for $${amount} was due on ${due} and is not paid yet. Please pay it on Make a Payment in the members portal.`,
   },
+  /** The card on auto-billing expires before the next invoice (30 and 7 days ahead). */
+  cardExpiring: {
+    subject: (card: string, days: number) =>
+      `Your card ending ${card} expires in ${days} ${days === 1 ? 'day' : 'days'}`,
+    body: (card: string, expires: string) =>
+      `The card ending ${card}, which pays your invoices automatically, expires at the end of ${expires}. Invoices due after that cannot be charged to it: please add a new card or update this one on Manage Credit Cards in the members portal.`,
+  },
   /** A domain on auto-renew, `days` before it expires (30, 7, 1). */
   domainRenews: {
     subject: (domain: string, days: number) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cards, invoices } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { mailsTo } from '../../../test/support/mail.ts';
+import { cardMilestone } from './reminders.ts';
 
 const DAY = 86_400_000;
 const START = new Date('2026-03-01T12:00:00Z');
@@ -94,4 +95,10 @@ describe('invoice reminders, driven by the clock on every worker', () => {
       ['invoice-overdue', 2],
     ]);
   }, 600_000);
+});
+
+describe('card expiry reminder', () => {
+  it('is due 30 days before the card runs out, then 7; none after nor earlier', () => {
+    expect([31, 30, 8, 7, 1, 0, -1].map(cardMilestone)).toEqual([null, 30, 30, 7, 7, 7, null]);
+  });
 });

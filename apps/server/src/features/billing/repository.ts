@@ -313,6 +313,15 @@ export function invoicesDatedBetween(db: Db, earliest: string, latest: string) {
     .orderBy(invoices.invdate, invoices.invoice);
 }
 
+/** Every card on auto-billing (one per account at most): the card-expiry reminder reads them. */
+export function autoBillingCards(db: Db) {
+  return db
+    .select({ id: cards.id, owner: cards.owner, ccn4: cards.ccn4, expdate: cards.expdate })
+    .from(cards)
+    .where(eq(cards.onAutoBilling, true))
+    .orderBy(cards.owner);
+}
+
 /** Whether the account has a card on auto-billing. */
 export async function hasAutoBillingCard(db: Db, owner: string): Promise<boolean> {
   const rows = await db
