@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, invoices, tempEmails } from '../../src/db/schema.ts';
 import { factories } from '../support/factories.ts';
+import { stepDays } from '../support/days.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { mailsTo } from '../support/mail.ts';
 
@@ -57,25 +58,23 @@ describe('60 days of reminders', () => {
       expires: new Date(start + 10 * DAY),
     });
 
-    const dayOf = new Map<number, number>();
-    for (let day = 0; day <= 60; day++) {
-      t.clock.set(new Date(start + day * DAY));
-      if (day === 12) {
-        // The old invoice paid the day after its first overdue reminder.
-        await t.db.update(invoices).set({ paidAt: t.clock.now() }).where(eq(invoices.invoice, old.invoice));
-        await t.db.update(accounts).set({ balanceCents: 2500 }).where(eq(accounts.logname, ann.logname));
-      }
-      if (day === 15) {
-        // Renewed by hand: its expiry moves a year on.
-        await t.db
-          .update(domains)
-          .set({ expirationDate: f.inDays(365 + 5) })
-          .where(eq(domains.domain, bobManual.domain));
-      }
-      await t.drainJobs();
-      await t.drainJobs();
-      for (const m of await mailsTo(t)) if (!dayOf.has(m.id)) dayOf.set(m.id, day);
-      if (day === 15) {
+    const dayOf = await stepDays(t, 60, {
+      before: async (day) => {
+        if (day === 12) {
+          // The old invoice paid the day after its first overdue reminder.
+          await t.db.update(invoices).set({ paidAt: t.clock.now() }).where(eq(invoices.invoice, old.invoice));
+          await t.db.update(accounts).set({ balanceCents: 2500 }).where(eq(accounts.logname, ann.logname));
+        }
+        if (day === 15) {
+          // Renewed by hand: its expiry moves a year on.
+          await t.db
+            .update(domains)
+            .set({ expirationDate: f.inDays(365 + 5) })
+            .where(eq(domains.domain, bobManual.domain));
+        }
+      },
+      after: async (day) => {
+        if (day !== 15) return;
         // Ann unsubscribes from domain mail with the one-click link of the one she just got.
         const [mail] = await mailsTo(t, { account: ann.logname, kind: 'notices.domain-expiring' });
         const link = /^<https?:\/\/[^/]+(\/api\/unsubscribe\/[^>]+)>$/.exec(
@@ -87,8 +86,8 @@ describe('60 days of reminders', () => {
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
         });
         expect(res.status).toBe(200);
-      }
-    }
+      },
+    });
 
     const who = new Map([
       [ann.logname, 'ann'],

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domains, tldPrices } from '../../db/schema.ts';
 import { factories } from '../../../test/support/factories.ts';
+import { stepDays } from '../../../test/support/days.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { mailsTo } from '../../../test/support/mail.ts';
 import { domainMilestone } from './reminders.ts';
 
-const DAY = 86_400_000;
 const URL = 'https://portal.example.net';
 
 describe('domain expiry reminders', () => {
@@ -57,20 +57,16 @@ describe('domain expiry reminders', () => {
       autoRenew: true,
     });
 
-    const start = t.clock.now().getTime();
-    const dayOf = new Map<number, number>();
-    for (let day = 0; day <= 31; day++) {
-      t.clock.set(new Date(start + day * DAY));
-      // Renewed by hand on day 3: its expiry moves a year on, and its 1-day reminder never comes.
-      if (day === 3)
-        await t.db
-          .update(domains)
-          .set({ expirationDate: f.inDays(365 + 5) })
-          .where(eq(domains.domain, manual.domain));
-      await t.drainJobs();
-      await t.drainJobs();
-      for (const m of await mailsTo(t)) if (!dayOf.has(m.id)) dayOf.set(m.id, day);
-    }
+    // Renewed by hand on day 3: its expiry moves a year on, and its 1-day reminder never comes.
+    const dayOf = await stepDays(t, 31, {
+      before: async (day) => {
+        if (day === 3)
+          await t.db
+            .update(domains)
+            .set({ expirationDate: f.inDays(365 + 5) })
+            .where(eq(domains.domain, manual.domain));
+      },
+    });
     const read = async (owner: string) =>
       (await mailsTo(t, { account: owner, kind: 'notices.domain-expiring' }))
         .reverse()
