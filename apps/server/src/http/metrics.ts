@@ -157,7 +157,7 @@ function queueGauges(db: Db, registry: Registry, jobKinds: () => string[]): void
   });
   new Gauge({
     name: 'portal_reminders_sent',
-    help: 'Reminders sent to customers, by kind (invoice-due-soon, invoice-overdue), since the start (docs/decisions/053-reminders-once.md)',
+    help: 'Reminders sent to customers, by kind (invoice-due-soon, invoice-overdue, domain-expiring, alias-fading), since the start (docs/decisions/053-reminders-once.md)',
     labelNames: ['kind'],
     registers: [registry],
     async collect() {

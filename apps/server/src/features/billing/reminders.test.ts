@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, cards, invoices } from '../../db/schema.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { mailsTo } from '../../../test/support/mail.ts';
+import { cardMilestone } from './reminders.ts';
 
 const DAY = 86_400_000;
 const START = new Date('2026-03-01T12:00:00Z');
@@ -66,24 +67,38 @@ describe('invoice reminders, driven by the clock on every worker', () => {
       .filter((m) => m.kind.startsWith('notices.'))
       .reverse();
     expect(rita.map((m) => [m.kind, m.subject, m.toAddr, dayOf.get(m.id)])).toEqual([
+      // Dated the first day: new; R-100, dated before the window, is not mailed as new.
+      ['notices.invoice-new', 'New invoice R-200', 'rita@example.net', '2026-03-01'],
       ['notices.invoice-due-soon', 'Invoice R-100 is due on 2026-03-10', 'rita@example.net', '2026-03-07'],
       ['notices.invoice-overdue', 'Invoice R-100 is 1 day overdue', 'rita@example.net', '2026-03-11'],
       ['notices.invoice-overdue', 'Invoice R-100 is 7 days overdue', 'rita@example.net', '2026-03-17'],
       ['notices.invoice-due-soon', 'Invoice R-200 is due on 2026-03-20', 'rita@example.net', '2026-03-17'],
     ]);
     expect(rita[0]?.body.split('\n\n--\n')[0]).toBe(
+      'Invoice R-200 of 2026-03-01 for $20.00 is due on 2026-03-20. It is attached as a PDF, and on View Invoices in the members portal.\n',
+    );
+    expect(rita[0]?.attachments).toEqual([{ kind: 'invoice-pdf', owner: 'rita', invoice: 'R-200' }]);
+    expect(rita[1]?.body.split('\n\n--\n')[0]).toBe(
       'Invoice R-100 for $50.00 is due on 2026-03-10. No card is on auto-billing, so it will not be paid automatically: please pay it on Make a Payment in the members portal.\n',
     );
-    expect(rita[1]?.body.split('\n\n--\n')[0]).toBe(
+    expect(rita[2]?.body.split('\n\n--\n')[0]).toBe(
       'Invoice R-100 for $50.00 was due on 2026-03-10 and is not paid yet. Please pay it on Make a Payment in the members portal.\n',
     );
+    // On auto-billing: the new invoice, and no due-soon reminder.
     const cora = (await mailsTo(t, { account: 'cora' })).filter((m) => m.kind.startsWith('notices.'));
-    expect(cora).toEqual([]);
+    expect(cora.map((m) => m.subject)).toEqual(['New invoice C-300']);
     // Counted for the operators, by kind (docs/operations.md, "Metrics").
     const metric = await t.app.deps.metrics.registry.getSingleMetric('portal_reminders_sent')?.get();
     expect(metric?.values.map((v) => [v.labels.kind, v.value]).sort()).toEqual([
       ['invoice-due-soon', 2],
+      ['invoice-new', 2],
       ['invoice-overdue', 2],
     ]);
   }, 600_000);
+});
+
+describe('card expiry reminder', () => {
+  it('is due 30 days before the card runs out, then 7; none after nor earlier', () => {
+    expect([31, 30, 8, 7, 1, 0, -1].map(cardMilestone)).toEqual([null, 30, 30, 7, 7, 7, null]);
+  });
 });

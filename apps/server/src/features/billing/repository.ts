@@ -298,6 +298,30 @@ export function unpaidInvoicesDueBetween(db: Db, earliest: string, latest: strin
     .orderBy(invoices.duedate, invoices.invoice);
 }
 
+/** Invoices dated `earliest` … `latest` (YYYYMMDD, inclusive), paid or not: the new-invoice mail reads them. */
+export function invoicesDatedBetween(db: Db, earliest: string, latest: string) {
+  return db
+    .select({
+      invoice: invoices.invoice,
+      owner: invoices.owner,
+      invdate: invoices.invdate,
+      duedate: invoices.duedate,
+      amountCents: invoices.amountCents,
+    })
+    .from(invoices)
+    .where(and(gte(invoices.invdate, earliest), lte(invoices.invdate, latest)))
+    .orderBy(invoices.invdate, invoices.invoice);
+}
+
+/** Every card on auto-billing (one per account at most): the card-expiry reminder reads them. */
+export function autoBillingCards(db: Db) {
+  return db
+    .select({ id: cards.id, owner: cards.owner, ccn4: cards.ccn4, expdate: cards.expdate })
+    .from(cards)
+    .where(eq(cards.onAutoBilling, true))
+    .orderBy(cards.owner);
+}
+
 /** Whether the account has a card on auto-billing. */
 export async function hasAutoBillingCard(db: Db, owner: string): Promise<boolean> {
   const rows = await db

@@ -1,9 +1,9 @@
 import type { DomainRow } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { accounts, domainGrants, domains, tldPrices } from '../../db/schema.ts';
+import { accounts, cards, domainGrants, domains, tldPrices } from '../../db/schema.ts';
 import type { DomainRecord } from '../../auth/policy.ts';
 
 /** Queries of the domains area. */
@@ -134,7 +134,8 @@ export async function clearPending(db: Db, job: PendingRenewal): Promise<void> {
 
 /**
  * The owner's domains expiring between two days (ISO, inclusive) that are neither renewed
- * automatically nor left to expire, soonest first: one query, for Home's domain notice.
+ * automatically nor left to expire, with no renewal pending, soonest first: one query, for Home's
+ * domain notice.
  */
 export function expiringByHand(
   db: Db,
@@ -150,7 +151,36 @@ export function expiringByHand(
         eq(domains.owner, owner),
         eq(domains.autoRenew, 0),
         eq(domains.abandon, 0),
+        eq(domains.renewalPending, 0),
         sql`${domains.expirationDate} between ${from}::date and ${to}::date`,
+      ),
+    )
+    .orderBy(asc(domains.expirationDate), asc(domains.domain));
+}
+
+/**
+ * Registrar-managed domains expiring between `from` and `to` (YYYY-MM-DD, inclusive) with no
+ * renewal pending, and the last 4 digits of the owner's card on auto-billing (null when none):
+ * what the expiry reminders read (reminders.ts).
+ */
+export async function domainsExpiringBetween(db: Db, from: string, to: string) {
+  return db
+    .select({
+      domain: domains.domain,
+      owner: domains.owner,
+      expirationDate: domains.expirationDate,
+      autoRenew: domains.autoRenew,
+      abandon: domains.abandon,
+      card: cards.ccn4,
+    })
+    .from(domains)
+    .leftJoin(cards, and(eq(cards.owner, domains.owner), eq(cards.onAutoBilling, true)))
+    .where(
+      and(
+        eq(domains.registrarManaged, true),
+        eq(domains.renewalPending, 0),
+        gte(domains.expirationDate, from),
+        lte(domains.expirationDate, to),
       ),
     )
     .orderBy(asc(domains.expirationDate), asc(domains.domain));

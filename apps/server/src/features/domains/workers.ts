@@ -4,6 +4,7 @@ import type { Db } from '../../db/index.ts';
 import { RegistrarError } from '../../integrations/registrar/index.ts';
 import { z } from 'zod';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { DOMAIN_REMINDERS_EVERY_MS, domainRemindersJob, runDomainReminders } from './reminders.ts';
 import { clearPending, finalise } from './repository.ts';
 
 /** A renewal sent to the registrar: the domain, the years, the expiration it renews from, its idempotency key. */
@@ -19,13 +20,13 @@ export const renewJob = defineJob('domains.renew', renewal);
 export const renewCheckJob = defineJob('domains.renew-check', renewal.extend({ check: z.number().int() }));
 
 /** The jobs of the domains area, collected by the registry (src/workers.ts). */
-export const JOBS = [renewJob, renewCheckJob] as const;
+export const JOBS = [renewJob, renewCheckJob, domainRemindersJob] as const;
 
 /** A renewal the registry has not confirmed is checked this often, this many times (2 hours). */
 const CHECK_EVERY_MS = 10 * 60_000;
 const MAX_CHECKS = 12;
 
-/** Background jobs of the domains area: renewal finalisation through the registrar. */
+/** Background jobs of the domains area: renewal finalisation through the registrar, expiry reminders. */
 export function registerWorkers(app: FastifyInstance): void {
   const { deps } = app;
   const log = app.log.child({ area: 'domains' });
@@ -80,6 +81,12 @@ export function registerWorkers(app: FastifyInstance): void {
     }
     await scheduleCheck(db, job, check + 1);
   });
+
+  // In the job's transaction: each reminder's claim (reminders_sent) commits with its mail or not at all.
+  deps.jobs.register(domainRemindersJob, async (_payload, { db }) => {
+    await runDomainReminders(app, db);
+  });
+  deps.jobs.every(domainRemindersJob, DOMAIN_REMINDERS_EVERY_MS);
 
   async function scheduleCheck(db: Db, job: RenewJob, check: number): Promise<void> {
     await enqueue(

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, diskUsage, domains, emailAliases, mailingLists } from '../../db/schema.ts';
+import { accounts, diskUsage, domains, emailAliases, mailingLists, tempEmails } from '../../db/schema.ts';
 import { visibleTo } from '../domains/repository.ts';
 
 /** Queries of the mail area (docs/decisions/049-one-shape-per-area.md). */
@@ -81,4 +81,13 @@ export async function diskUsageOf(db: Db, owner: string) {
     .from(diskUsage)
     .innerJoin(accounts, eq(accounts.logname, diskUsage.owner))
     .where(eq(diskUsage.owner, owner));
+}
+
+/** Temporary aliases that expired after `from` and at or before `to`: those fading soon (reminders.ts). */
+export async function tempAliasesExpiredBetween(db: Db, from: Date, to: Date) {
+  return db
+    .select({ name: tempEmails.name, owner: tempEmails.owner, expires: tempEmails.expires })
+    .from(tempEmails)
+    .where(and(gt(tempEmails.expires, from), lte(tempEmails.expires, to)))
+    .orderBy(asc(tempEmails.expires), asc(tempEmails.name));
 }

@@ -5,6 +5,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, tempEmails } from '../../db/schema.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { mailCustomer } from '../../lib/notify.ts';
+import { ALIAS_REMINDERS_EVERY_MS, aliasRemindersJob, runAliasReminders } from './reminders.ts';
 import { fadesAt, purgeCutoff, reservedUntil } from './temp-emails.ts';
 
 export const tempEmailExpiryJob = defineJob('mail.tempemail-expiry', z.object({}));
@@ -12,7 +13,7 @@ const EVERY_MS = 60_000;
 const NOTICE_WITHIN_MS = 24 * 3600_000;
 
 /** The jobs of the mail area, collected by the registry (src/workers.ts). */
-export const JOBS = [tempEmailExpiryJob] as const;
+export const JOBS = [tempEmailExpiryJob, aliasRemindersJob] as const;
 
 /**
  * Background jobs of the mail area. Temporary aliases stop resolving at their expiry time by
@@ -62,4 +63,9 @@ export function registerWorkers(app: FastifyInstance): void {
     });
   });
   jobs.every(tempEmailExpiryJob, EVERY_MS);
+  // In the job's transaction: each reminder's claim (reminders_sent) commits with its mail or not at all.
+  jobs.register(aliasRemindersJob, async (_payload, { db }) => {
+    await runAliasReminders(app, db);
+  });
+  jobs.every(aliasRemindersJob, ALIAS_REMINDERS_EVERY_MS);
 }
