@@ -23,6 +23,11 @@ export const noticeText = {
   securityLocked: 'Security notices cannot be turned off or moved',
   saved: (category: string) => `Notifications for ${category} saved`,
   unchanged: 'Nothing to change: the setting is already so',
+  /** The Notifications screen's button and its failure title. */
+  save: 'Save Notifications',
+  notSaved: 'Notifications not saved',
+  /** The choice `bill` or `own` when the account has no such address. */
+  noAddress: 'no address on file',
   /** The plain line at the foot of every mail that can be unsubscribed from. */
   unsubscribeLine: (category: string, url: string) =>
     `To stop these ${category.toLowerCase()} mails, open ${url} or change Notifications in the Members Portal.`,
