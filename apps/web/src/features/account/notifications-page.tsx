@@ -11,6 +11,9 @@ import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { noticePreferencesQuery, useSetNoticePreference } from './api.ts';
 
+/** Each category's label reads as the heading Security has, so the five line up. */
+const CATEGORY_STYLES = { label: { fontWeight: 700, fontSize: 'var(--mantine-font-size-md)' } };
+
 type Choices = Partial<Record<NoticeCategory, NoticeSendTo>>;
 
 const choicesOf = (data: NoticePreferences): Choices =>
@@ -120,6 +123,7 @@ export default function NotificationsPage() {
                     if (sendTo) setChoices((c) => ({ ...c, [p.category]: sendTo }));
                   }}
                   error={errors[p.category]}
+                  styles={CATEGORY_STYLES}
                 >
                   <Group mt="xs" gap="md" align="flex-start">
                     {NOTICE_SEND_TO.map((s) => (
