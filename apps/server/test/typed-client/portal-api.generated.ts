@@ -6436,12 +6436,28 @@ export interface operations {
                      *           {
                      *             "category": "billing",
                      *             "send_to": "bill",
-                     *             "locked": true
+                     *             "locked": true,
+                     *             "copy_secondary": "string",
+                     *             "copy_recovery": -9007199254740991
                      *           }
                      *         ],
                      *         "addresses": {
                      *           "bill": "string",
                      *           "own": "string"
+                     *         },
+                     *         "copy_targets": {
+                     *           "secondaries": [
+                     *             {
+                     *               "logname": "alice",
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ],
+                     *           "recovery": [
+                     *             {
+                     *               "id": -9007199254740991,
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -6457,10 +6473,25 @@ export interface operations {
                                 /** @enum {string} */
                                 send_to: "bill" | "own" | "both" | "off";
                                 locked: boolean;
+                                copy_secondary: string | null;
+                                copy_recovery: number | null;
                             }[];
                             addresses: {
                                 bill: string;
                                 own: string;
+                            };
+                            copy_targets: {
+                                secondaries: {
+                                    /** @example alice */
+                                    logname: string;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
+                                recovery: {
+                                    id: number;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
                             };
                         };
                     };
@@ -6495,7 +6526,9 @@ export interface operations {
                  * @example {
                  *       "logname": "alice",
                  *       "category": "billing",
-                 *       "send_to": "bill"
+                 *       "send_to": "bill",
+                 *       "copy_secondary": "a",
+                 *       "copy_recovery": 1
                  *     }
                  */
                 "application/json": {
@@ -6505,6 +6538,8 @@ export interface operations {
                     category: "billing" | "domains" | "mail" | "security" | "news";
                     /** @enum {string} */
                     send_to: "bill" | "own" | "both" | "off";
+                    copy_secondary?: string | null;
+                    copy_recovery?: number | null;
                 };
             };
         };
@@ -6524,12 +6559,28 @@ export interface operations {
                      *           {
                      *             "category": "billing",
                      *             "send_to": "bill",
-                     *             "locked": true
+                     *             "locked": true,
+                     *             "copy_secondary": "string",
+                     *             "copy_recovery": -9007199254740991
                      *           }
                      *         ],
                      *         "addresses": {
                      *           "bill": "string",
                      *           "own": "string"
+                     *         },
+                     *         "copy_targets": {
+                     *           "secondaries": [
+                     *             {
+                     *               "logname": "alice",
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ],
+                     *           "recovery": [
+                     *             {
+                     *               "id": -9007199254740991,
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -6545,10 +6596,25 @@ export interface operations {
                                 /** @enum {string} */
                                 send_to: "bill" | "own" | "both" | "off";
                                 locked: boolean;
+                                copy_secondary: string | null;
+                                copy_recovery: number | null;
                             }[];
                             addresses: {
                                 bill: string;
                                 own: string;
+                            };
+                            copy_targets: {
+                                secondaries: {
+                                    /** @example alice */
+                                    logname: string;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
+                                recovery: {
+                                    id: number;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
                             };
                         };
                     };

@@ -16,7 +16,7 @@ import { SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 let t: TestApp;
 let f: ReturnType<typeof factories>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
   f = factories(t);
 });
 afterAll(() => t.close());

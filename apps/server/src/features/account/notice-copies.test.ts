@@ -15,7 +15,7 @@ import { mailCustomer } from '../../lib/notify.ts';
 let t: TestApp;
 let f: ReturnType<typeof factories>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
   f = factories(t);
 });
 afterAll(() => t.close());
