@@ -7,7 +7,8 @@ import { expectFitsPhone, launch, login, newPage, screenshot, url, workOn } from
 /**
  * Account → Notifications: the customer chooses where each category of mail goes and the choice is
  * kept; security is told, never offered; staff working on the account see and change it, and their
- * change is on the account's activity list. The shared portal's dave is put back to the defaults.
+ * change is on the account's activity list; copies go to the account's Secondary accounts. The
+ * shared portal's dave and alice are put back to the defaults.
  */
 
 let browser: Browser;
@@ -106,13 +107,56 @@ describe('Notifications (/notifications)', () => {
     }
   });
 
+  it('offers copies to the account’s Secondary accounts; staff set one, kept and on the activity list', {
+    timeout: 180_000,
+  }, async () => {
+    const staff = await newPage(browser);
+    const copy = () => staff.getByRole('textbox', { name: 'Copy to (Domains)' });
+    const choose = async (option: string | RegExp) => {
+      await copy().click();
+      await staff.getByRole('option', { name: option }).click();
+    };
+    try {
+      await login(staff, 'staff');
+      await workOn(staff, 'alice');
+      await open(staff);
+      expect(await copy().inputValue()).toBe(noticeText.copyNone);
+      await choose(/^Secondary carol/);
+      await save(staff, noticeText.saved('Domains'));
+      await staff.reload();
+      await open(staff);
+      expect(await copy().inputValue()).toMatch(/^Secondary carol/);
+      await staff.goto(url('/account-activity'));
+      await staff
+        .getByRole('table', { name: 'Account activity' })
+        .locator('tbody tr')
+        .filter({ hasText: 'Copy to Secondary carol.' })
+        .first()
+        .waitFor();
+      expect(pageErrors(staff)).toEqual([]);
+    } finally {
+      await open(staff).catch(() => {});
+      if (
+        (await copy()
+          .inputValue()
+          .catch(() => '')) !== noticeText.copyNone
+      ) {
+        await choose(noticeText.copyNone).catch(() => {});
+        await save(staff, noticeText.saved('Domains')).catch(() => {});
+      }
+      await staff.context().close();
+    }
+  });
+
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       const tag = `${dark ? 'dark' : 'light'}${width < 500 ? '-phone' : ''}`;
       it(`looks right, fits and has no serious axe violations (${tag})`, { timeout: 120_000 }, async () => {
         const page = await newPage(browser, { dark, width, height: width < 500 ? 844 : 860 });
-        await login(page, 'dave');
+        // alice has Secondary accounts: the copy fields show.
+        await login(page, 'alice');
         await open(page);
+        await page.getByRole('textbox', { name: 'Copy to (Billing)' }).waitFor();
         expect(await seriousViolations(page)).toEqual([]);
         if (width < 500) await expectFitsPhone(page, { heading: noticeText.title, action: noticeText.save });
         await screenshot(page, `notifications-${tag}`);
