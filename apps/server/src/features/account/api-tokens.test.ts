@@ -370,7 +370,7 @@ describe('the expiry mail', () => {
     const { id } = await tokenOf('alice', { name: 'Expiring soon', expires: inDays(20) });
     await tokenOf('alice', { name: 'Short lived', expires: inDays(5) });
     // The bill address's copy (a security notice also goes to the confirmed recovery addresses:
-    // customer-mail-routing.test.ts).
+    // customer-mail.test.ts).
     const expiring = () =>
       t.sent.filter((m) => m.subject.startsWith('API token "') && m.to === 'alice@anderson-design.com');
     await t.drainJobs();
