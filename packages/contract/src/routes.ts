@@ -92,6 +92,8 @@ export const ROUTES = [
   { name: 'api-tokens', path: '/api-tokens', area: 'account' },
   // Beyond the spec: app passwords for mail (docs/mail-servers-passwords.md).
   { name: 'mail-app-passwords', path: '/mail-app-passwords', area: 'account' },
+  // Beyond the spec: where each category of customer mail goes (docs/decisions/055-notification-preferences.md).
+  { name: 'notifications', path: '/notifications', area: 'account' },
   { name: 'whois', path: '/whois/:domain', area: 'domains' },
   { name: 'showlogs', path: '/showlogs/:virtname/:vid', area: 'hosting' },
   { name: 'mailing-lists', path: '/mailing-lists', area: 'mail' },

@@ -1,7 +1,7 @@
 import type { NoticeCategory } from '@portal/contract/notifications/categories';
 import { LOCKED_CATEGORIES, type NoticeSendTo } from '@portal/contract/notifications/calls';
 import { noticeText } from '@portal/contract/notifications/messages';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import { accounts, type MailAttachmentRef, noticePreferences, recoveryEmails } from '../db/schema.ts';
@@ -90,7 +90,91 @@ export async function sendToOf(db: Db, logname: string, category: NoticeCategory
   return value === 'own' || value === 'both' || value === 'off' ? value : 'bill';
 }
 
-/** Sets where a category goes (security is refused by the caller, before this). */
+/** A category's choice: where it goes, and the copies (docs/decisions/106-customer-mail-routing.md). */
+export interface NoticeChoice {
+  sendTo: NoticeSendTo;
+  /** A Secondary account of the account, whose bill address gets a copy. */
+  copySecondary: string | null;
+  /** The id of a confirmed recovery address of the account that gets a copy. */
+  copyRecovery: number | null;
+}
+
+/** The account's choice for a category (the defaults when it has made none). */
+export async function choiceOf(db: Db, logname: string, category: NoticeCategory): Promise<NoticeChoice> {
+  const [row] = await db
+    .select({ copySecondary: noticePreferences.copySecondary, copyRecovery: noticePreferences.copyRecovery })
+    .from(noticePreferences)
+    .where(and(eq(noticePreferences.owner, logname), eq(noticePreferences.category, category)))
+    .limit(1);
+  return {
+    sendTo: await sendToOf(db, logname, category),
+    copySecondary: row?.copySecondary ?? null,
+    copyRecovery: row?.copyRecovery ?? null,
+  };
+}
+
+/** Sets a category's choice; the caller has checked the copies are the account's own. */
+export async function setChoice(
+  db: Db,
+  owner: string,
+  category: NoticeCategory,
+  choice: NoticeChoice,
+  now: Date,
+): Promise<void> {
+  const set = {
+    sendTo: choice.sendTo,
+    copySecondary: choice.copySecondary,
+    copyRecovery: choice.copyRecovery,
+  };
+  await db
+    .insert(noticePreferences)
+    .values({ owner, category, ...set, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [noticePreferences.owner, noticePreferences.category],
+      set: { ...set, updatedAt: now },
+    });
+}
+
+/** The account's Secondary accounts with their bill addresses ('' for none): the copies it may name. */
+export async function secondariesOf(
+  db: Db,
+  logname: string,
+): Promise<Array<{ logname: string; address: string }>> {
+  const rows = await db
+    .select({ logname: accounts.logname, address: accounts.billEmail })
+    .from(accounts)
+    .where(and(eq(accounts.primary, logname), ne(accounts.logname, logname)))
+    .orderBy(accounts.logname);
+  return rows;
+}
+
+/** The account's confirmed recovery addresses: the other copies it may name. */
+export async function confirmedRecoveryOf(
+  db: Db,
+  logname: string,
+): Promise<Array<{ id: number; address: string }>> {
+  return db
+    .select({ id: recoveryEmails.id, address: recoveryEmails.contactInfo })
+    .from(recoveryEmails)
+    .where(and(eq(recoveryEmails.owner, logname), isNotNull(recoveryEmails.confirmedAt)))
+    .orderBy(recoveryEmails.id);
+}
+
+/** The addresses a category's copies go to, each looked up with the account as its owner. */
+async function copyAddresses(db: Db, logname: string, choice: NoticeChoice): Promise<string[]> {
+  const out: string[] = [];
+  if (choice.copySecondary) {
+    const secondary = (await secondariesOf(db, logname)).find((s) => s.logname === choice.copySecondary);
+    if (secondary) out.push(secondary.address);
+  }
+  if (choice.copyRecovery !== null) {
+    const contact = (await confirmedRecoveryOf(db, logname)).find((r) => r.id === choice.copyRecovery);
+    if (contact) out.push(contact.address);
+  }
+  return out;
+}
+
+/** Sets where a category goes, keeping its copies (security is refused by the caller, before this). */
 export async function setSendTo(
   db: Db,
   owner: string,
@@ -138,9 +222,11 @@ async function addressesFor(
       all.push(...recovery.map((r) => r.email));
     }
   } else {
-    const sendTo = await sendToOf(db, logname, category);
-    if (sendTo === 'bill' || sendTo === 'both') all.push(bill);
-    if (sendTo === 'own' || sendTo === 'both') all.push(ownAddress(s, logname));
+    // `off` stops the copies too: the unsubscribe link in a copy turns the category off.
+    const choice = await choiceOf(db, logname, category);
+    if (choice.sendTo === 'bill' || choice.sendTo === 'both') all.push(bill);
+    if (choice.sendTo === 'own' || choice.sendTo === 'both') all.push(ownAddress(s, logname));
+    if (choice.sendTo !== 'off') all.push(...(await copyAddresses(db, logname, choice)));
   }
   const clean = all.map((a) => a.trim().toLowerCase()).filter((a) => a.includes('@'));
   return [...new Set(clean)];

@@ -6456,12 +6456,28 @@ export interface operations {
                      *           {
                      *             "category": "billing",
                      *             "send_to": "bill",
-                     *             "locked": true
+                     *             "locked": true,
+                     *             "copy_secondary": "string",
+                     *             "copy_recovery": -9007199254740991
                      *           }
                      *         ],
                      *         "addresses": {
                      *           "bill": "string",
                      *           "own": "string"
+                     *         },
+                     *         "copy_targets": {
+                     *           "secondaries": [
+                     *             {
+                     *               "logname": "alice",
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ],
+                     *           "recovery": [
+                     *             {
+                     *               "id": -9007199254740991,
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -6477,10 +6493,25 @@ export interface operations {
                                 /** @enum {string} */
                                 send_to: "bill" | "own" | "both" | "off";
                                 locked: boolean;
+                                copy_secondary: string | null;
+                                copy_recovery: number | null;
                             }[];
                             addresses: {
                                 bill: string;
                                 own: string;
+                            };
+                            copy_targets: {
+                                secondaries: {
+                                    /** @example alice */
+                                    logname: string;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
+                                recovery: {
+                                    id: number;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
                             };
                         };
                     };
@@ -6515,7 +6546,9 @@ export interface operations {
                  * @example {
                  *       "logname": "alice",
                  *       "category": "billing",
-                 *       "send_to": "bill"
+                 *       "send_to": "bill",
+                 *       "copy_secondary": "a",
+                 *       "copy_recovery": 1
                  *     }
                  */
                 "application/json": {
@@ -6525,6 +6558,8 @@ export interface operations {
                     category: "billing" | "domains" | "mail" | "security" | "news";
                     /** @enum {string} */
                     send_to: "bill" | "own" | "both" | "off";
+                    copy_secondary?: string | null;
+                    copy_recovery?: number | null;
                 };
             };
         };
@@ -6544,12 +6579,28 @@ export interface operations {
                      *           {
                      *             "category": "billing",
                      *             "send_to": "bill",
-                     *             "locked": true
+                     *             "locked": true,
+                     *             "copy_secondary": "string",
+                     *             "copy_recovery": -9007199254740991
                      *           }
                      *         ],
                      *         "addresses": {
                      *           "bill": "string",
                      *           "own": "string"
+                     *         },
+                     *         "copy_targets": {
+                     *           "secondaries": [
+                     *             {
+                     *               "logname": "alice",
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ],
+                     *           "recovery": [
+                     *             {
+                     *               "id": -9007199254740991,
+                     *               "address": "12 Harbor Road"
+                     *             }
+                     *           ]
                      *         }
                      *       }
                      *     }
@@ -6565,10 +6616,25 @@ export interface operations {
                                 /** @enum {string} */
                                 send_to: "bill" | "own" | "both" | "off";
                                 locked: boolean;
+                                copy_secondary: string | null;
+                                copy_recovery: number | null;
                             }[];
                             addresses: {
                                 bill: string;
                                 own: string;
+                            };
+                            copy_targets: {
+                                secondaries: {
+                                    /** @example alice */
+                                    logname: string;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
+                                recovery: {
+                                    id: number;
+                                    /** @example 12 Harbor Road */
+                                    address: string;
+                                }[];
                             };
                         };
                     };

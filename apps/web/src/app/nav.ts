@@ -48,6 +48,7 @@ export const NAV: NavGroup[] = [
       { label: 'Account Activity', route: 'account-activity' },
       { label: 'API Tokens', route: 'api-tokens' },
       { label: 'Mail Passwords', route: 'mail-app-passwords', scope: 'own' },
+      { label: 'Notifications', route: 'notifications' },
     ],
   },
   {

@@ -26,6 +26,10 @@ export const NoticePreference = z.object({
   send_to: NoticeSendTo,
   /** The category cannot be changed (security). */
   locked: z.boolean(),
+  /** A Secondary account whose bill address gets a copy, or none (docs/decisions/106-customer-mail-routing.md). */
+  copy_secondary: z.string().nullable(),
+  /** The id of a confirmed recovery address that gets a copy, or none. */
+  copy_recovery: z.number().int().nullable(),
 });
 export type NoticePreference = z.infer<typeof NoticePreference>;
 
@@ -33,6 +37,11 @@ export const NoticePreferences = z.object({
   preferences: z.array(NoticePreference),
   /** The addresses `bill` and `own` stand for ('' when the account has no bill email). */
   addresses: z.object({ bill: z.string(), own: z.string() }),
+  /** What a copy may name: the account's Secondary accounts and its confirmed recovery addresses. */
+  copy_targets: z.object({
+    secondaries: z.array(z.object({ logname: z.string(), address: z.string() })),
+    recovery: z.array(z.object({ id: z.number().int(), address: z.string() })),
+  }),
 });
 export type NoticePreferences = z.infer<typeof NoticePreferences>;
 
@@ -43,11 +52,26 @@ export const getNoticePreferences = defineCall({
   data: NoticePreferences,
 });
 
-/** Changes one category; `security` is refused (noticeText.securityLocked) and nothing changes. */
+/**
+ * Changes one category; `security` is refused (noticeText.securityLocked) and nothing changes.
+ * The copies are optional (left as they are when absent; null removes one) and must name the
+ * account's own Secondary or confirmed recovery address, else nothing changes.
+ */
 export const setNoticePreference = defineCall({
   method: 'POST',
   path: '/api/set-notice-preference',
-  body: z.object({ logname, category: NoticeCategorySchema, send_to: NoticeSendTo }),
+  body: z.object({
+    logname,
+    category: NoticeCategorySchema,
+    send_to: NoticeSendTo,
+    copy_secondary: logname.nullable().optional(),
+    copy_recovery: z
+      .number({ error: noticeText.copyRecoveryUnknown })
+      .int({ error: noticeText.copyRecoveryUnknown })
+      .positive({ error: noticeText.copyRecoveryUnknown })
+      .nullable()
+      .optional(),
+  }),
   data: NoticePreferences,
 });
 

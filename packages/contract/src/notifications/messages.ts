@@ -23,6 +23,21 @@ export const noticeText = {
   securityLocked: 'Security notices cannot be turned off or moved',
   saved: (category: string) => `Notifications for ${category} saved`,
   unchanged: 'Nothing to change: the setting is already so',
+  /** The Notifications screen's button and its failure title. */
+  save: 'Save Notifications',
+  notSaved: 'Notifications not saved',
+  /** A copy naming what is not the account's own Secondary or confirmed recovery address. */
+  copySecondaryUnknown: 'Not a Secondary account of this account',
+  copyRecoveryUnknown: 'Not a confirmed recovery address of this account',
+  /** The screen's copy field. */
+  copyLabel: 'Copy to',
+  copyNone: 'No copy',
+  copySecondary: (logname: string, address: string) => `Secondary ${logname} (${address || 'no bill email'})`,
+  copyRecovery: (address: string) => `Recovery address ${address}`,
+  /** The activity list's words for a copy set. */
+  copySummary: (to: string) => `Copy to ${to}.`,
+  /** The choice `bill` or `own` when the account has no such address. */
+  noAddress: 'no address on file',
   /** The plain line at the foot of every mail that can be unsubscribed from. */
   unsubscribeLine: (category: string, url: string) =>
     `To stop these ${category.toLowerCase()} mails, open ${url} or change Notifications in the Members Portal.`,

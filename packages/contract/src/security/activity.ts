@@ -262,7 +262,12 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
       const category = NOTICE_CATEGORIES.find((c) => c === d.category);
       const sendTo = NOTICE_SEND_TO.find((v) => v === d.send_to);
       if (!category || !sendTo) return 'Changed where notifications are mailed.';
-      return `${noticeText.categories[category]} notifications: ${noticeText.sendTo[sendTo]}.`;
+      const copies = [
+        typeof d.copy_secondary === 'string' ? `Secondary ${d.copy_secondary}` : '',
+        typeof d.copy_recovery === 'number' ? 'a recovery address' : '',
+      ].filter(Boolean);
+      const copy = copies.length ? ` ${noticeText.copySummary(copies.join(' and '))}` : '';
+      return `${noticeText.categories[category]} notifications: ${noticeText.sendTo[sendTo]}.${copy}`;
     },
   },
 };

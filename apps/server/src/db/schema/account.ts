@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, pgView, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from './core.ts';
+import { recoveryEmails } from './mail.ts';
 
 /**
  * Mail/unix password changes waiting for their propagation delay (about ten
@@ -75,6 +76,13 @@ export const noticePreferences = pgTable(
     /** bill | own | both | off */
     sendTo: text('send_to').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A copy of the category to one of the account's Secondary accounts (its bill address), or none
+     * (docs/decisions/106-customer-mail-routing.md). Gone with the Secondary.
+     */
+    copySecondary: text('copy_secondary').references(() => accounts.logname, { onDelete: 'set null' }),
+    /** A copy to one of the account's confirmed recovery addresses, or none. Gone with the address. */
+    copyRecovery: integer('copy_recovery').references(() => recoveryEmails.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.owner, t.category] })],
 );

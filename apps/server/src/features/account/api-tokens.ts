@@ -11,6 +11,7 @@ import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
+import { mailCustomer } from '../../lib/notify.ts';
 import { defineJob } from '../../lib/jobs.ts';
 
 /**
@@ -208,10 +209,11 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
         await tx.update(apiTokens).set({ expiryNoticeAt: t }).where(eq(apiTokens.id, token.id));
         const lifetime = token.expiresAt.getTime() - token.createdAt.getTime();
         if (!token.email || lifetime <= C.API_TOKEN_NOTICE_DAYS * DAY_MS) continue;
-        await outbox.send(tx, {
-          kind: 'api-token.expiring',
+        // About who may act as the account: a security notice (not turned off, not moved).
+        await mailCustomer(outbox, tx, {
           account: token.owner,
-          to: token.email,
+          category: 'security',
+          kind: 'api-token.expiring',
           subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
           body: [
             `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,

@@ -63,7 +63,13 @@ describe('notification preferences', () => {
     const res = await set('alice', 'alice', 'domains', 'own');
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(noticeText.saved('Domains'));
-    expect(res.body.data.preferences).toContainEqual({ category: 'domains', send_to: 'own', locked: false });
+    expect(res.body.data.preferences).toContainEqual({
+      category: 'domains',
+      send_to: 'own',
+      locked: false,
+      copy_secondary: null,
+      copy_recovery: null,
+    });
     expect((await mail('alice', 'domains')).map((m) => m.to)).toEqual([own('alice')]);
     // Only that category moved.
     expect((await mail('alice', 'billing')).map((m) => m.to)).toEqual([BILL('alice')]);
@@ -104,6 +110,8 @@ describe('notification preferences', () => {
       category: 'security',
       send_to: 'bill',
       locked: true,
+      copy_secondary: null,
+      copy_recovery: null,
     });
     // Essential mail (a receipt) goes to the bill address even with its category off.
     await set('alice', 'alice', 'billing', 'off');

@@ -4,8 +4,17 @@ import { noticeText } from '@portal/contract/notifications/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { Answer, route } from '../../http/route.ts';
-import { refused } from '../../lib/errors.ts';
-import { billEmailOf, ownAddress, readUnsubscribeToken, sendToOf, setSendTo } from '../../lib/notify.ts';
+import { invalid as invalidInput, refused } from '../../lib/errors.ts';
+import {
+  billEmailOf,
+  choiceOf,
+  confirmedRecoveryOf,
+  ownAddress,
+  readUnsubscribeToken,
+  secondariesOf,
+  setChoice,
+  setSendTo,
+} from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from '../mail/link-page.ts';
 
 /**
@@ -22,13 +31,24 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
   const preferencesOf = async (db: Db, logname: string): Promise<C.NoticePreferences> => {
     const bill = await billEmailOf(db, logname);
     const preferences: C.NoticePreference[] = [];
-    for (const category of NOTICE_CATEGORIES)
+    for (const category of NOTICE_CATEGORIES) {
+      const choice = await choiceOf(db, logname, category);
       preferences.push({
         category,
-        send_to: await sendToOf(db, logname, category),
+        send_to: choice.sendTo,
         locked: C.LOCKED_CATEGORIES.has(category),
+        copy_secondary: choice.copySecondary,
+        copy_recovery: choice.copyRecovery,
       });
-    return { preferences, addresses: { bill: bill ?? '', own: ownAddress(settings, logname) } };
+    }
+    return {
+      preferences,
+      addresses: { bill: bill ?? '', own: ownAddress(settings, logname) },
+      copy_targets: {
+        secondaries: await secondariesOf(db, logname),
+        recovery: await confirmedRecoveryOf(db, logname),
+      },
+    };
   };
 
   route(app, C.getNoticePreferences, {
@@ -41,11 +61,37 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
       if (C.LOCKED_CATEGORIES.has(body.category)) throw refused(noticeText.securityLocked);
-      const before = await sendToOf(db, owner, body.category);
+      const before = await choiceOf(db, owner, body.category);
+      const next = {
+        sendTo: body.send_to,
+        copySecondary: body.copy_secondary === undefined ? before.copySecondary : body.copy_secondary,
+        copyRecovery: body.copy_recovery === undefined ? before.copyRecovery : body.copy_recovery,
+      };
+      // Each copy is looked up with this account as its owner: another's Secondary or address is
+      // refused with the same words as one that does not exist.
+      const secondary = next.copySecondary;
+      if (secondary && !(await secondariesOf(db, owner)).some((s) => s.logname === secondary))
+        throw invalidInput(noticeText.copySecondaryUnknown, {
+          copy_secondary: noticeText.copySecondaryUnknown,
+        });
+      const recovery = next.copyRecovery;
+      if (recovery !== null && !(await confirmedRecoveryOf(db, owner)).some((r) => r.id === recovery))
+        throw invalidInput(noticeText.copyRecoveryUnknown, { copy_recovery: noticeText.copyRecoveryUnknown });
       const name = noticeText.categories[body.category];
-      if (before === body.send_to) return new Answer(await preferencesOf(db, owner), noticeText.unchanged);
-      await setSendTo(db, owner, body.category, body.send_to, deps.now());
-      Object.assign(auditDetails, { category: body.category, from: before, to: body.send_to });
+      if (
+        before.sendTo === next.sendTo &&
+        before.copySecondary === next.copySecondary &&
+        before.copyRecovery === next.copyRecovery
+      )
+        return new Answer(await preferencesOf(db, owner), noticeText.unchanged);
+      await setChoice(db, owner, body.category, next, deps.now());
+      Object.assign(auditDetails, {
+        category: body.category,
+        from: before.sendTo,
+        to: next.sendTo,
+        copy_secondary: next.copySecondary,
+        copy_recovery: next.copyRecovery,
+      });
       return new Answer(await preferencesOf(db, owner), noticeText.saved(name));
     },
   });

@@ -144,6 +144,8 @@ export function requestRoutes(app: FastifyInstance): void {
       }
       // The audit entry names the customer account the request belongs to.
       ctx.account = await findAccount(db, done.owner);
+      // Not mailCustomer: the answer goes to the address the request named for it
+      // (docs/decisions/106-customer-mail-routing.md).
       await deps.outbox.send(db, {
         kind: 'secondary.ready',
         account: done.owner,

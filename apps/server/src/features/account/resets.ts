@@ -181,6 +181,8 @@ export async function handleResetRequest(
   if (recent >= RESET_LIMITS.account) return;
   const token = await issueResetToken(db, owner, kind, now);
   const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;
+  // Not mailCustomer: the link goes only to the address the request named and the checks above
+  // matched (docs/decisions/106-customer-mail-routing.md).
   await deps.outbox.send(db, {
     kind: `reset.${kind}`,
     account: owner,

@@ -205,6 +205,8 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
     // address carries what the payer wrote (else the portal would mail a stranger their text).
     const own = await isOwnAddress(db, p.owner, p.receiptTo);
     const lines = receiptLines(p, zone, { comments: own, operator: own });
+    // Not mailCustomer: a receipt is always sent (essential) and goes to the address the payer
+    // typed for it on the payment form (docs/decisions/106-customer-mail-routing.md).
     await outbox.send(db, {
       kind: 'billing.receipt',
       account: p.owner,

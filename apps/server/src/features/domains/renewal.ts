@@ -102,6 +102,8 @@ export function renewalRoutes(app: FastifyInstance): void {
       const to = await contactEmailOf(db, d);
       const period = `${body.numyears} ${yearLabel(body.numyears)}`;
       if (to) {
+        // Not mailCustomer yet: it goes to the domain's own contact address, set per domain on Edit
+        // Domains (docs/decisions/106-customer-mail-routing.md).
         await deps.outbox.send(db, {
           kind: 'domains.renewal-notice',
           account: d.owner,

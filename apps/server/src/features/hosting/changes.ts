@@ -141,6 +141,8 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
       return;
     case 'install':
       if (p.email) {
+        // Not mailCustomer: the answer goes to the address the request named for it, as the
+        // devsite's below (docs/decisions/106-customer-mail-routing.md).
         await deps.outbox.send(db, {
           kind: 'hosting.install',
           account: change.owner,

@@ -79,6 +79,8 @@ export function autoResponderRoutes(app: FastifyInstance): void {
         ].join('\n'),
       });
       if (token) {
+        // Not mailCustomer: the link confirms THIS reply address, so it goes to it, whatever the
+        // account's notification preferences say (docs/decisions/106-customer-mail-routing.md).
         await deps.outbox.send(db, {
           kind: 'auto-responder.confirm',
           account: logname,

@@ -19,6 +19,8 @@ const RESEND_AFTER_MS = 10 * 60_000;
 export function newsletterRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
+  // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
+  // notification preferences say (docs/decisions/106-customer-mail-routing.md).
   const confirmationMail = (email: string, token: string, account: string) => ({
     kind: 'newsletter.confirm',
     to: email,

@@ -86,6 +86,8 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .onConflictDoNothing()
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
       if (!row) throw conflict(mailText.recoveryExists(email));
+      // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
+      // notification preferences say (docs/decisions/106-customer-mail-routing.md).
       await deps.outbox.send(db, {
         kind: 'recovery.confirm',
         account: owner,

@@ -16,6 +16,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, passkeys } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
+import { mailCustomer } from '../../lib/notify.ts';
 import { admitSignIn, signedIn } from '../session/sign-in.ts';
 
 /**
@@ -167,19 +168,17 @@ function toPasskey(row: typeof passkeys.$inferSelect): P.Passkey {
   };
 }
 
-/** Tells the account's owner, at its billing address, in the change's transaction (the outbox). */
+/**
+ * Tells the account's owner, in the change's transaction (the outbox): a security notice
+ * (lib/notify.ts `mailCustomer`), so it goes to the bill address and every confirmed recovery
+ * address whatever the preferences say, and cannot be unsubscribed from.
+ */
 async function mailOwner(app: FastifyInstance, db: Db, owner: string, subject: string, lines: string[]) {
   const { deps } = app;
-  const [row] = await db
-    .select({ email: accounts.billEmail })
-    .from(accounts)
-    .where(eq(accounts.logname, owner))
-    .limit(1);
-  if (!row?.email) return;
-  await deps.outbox.send(db, {
-    kind: 'security.passkey',
+  await mailCustomer(deps.outbox, db, {
     account: owner,
-    to: row.email,
+    category: 'security',
+    kind: 'security.passkey',
     subject,
     body: [
       ...lines,

@@ -1,6 +1,7 @@
 import * as C from '@portal/contract/account/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import * as M from '@portal/contract/mail-app-passwords/calls';
+import * as N from '@portal/contract/notifications/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
@@ -53,7 +54,22 @@ export const mailAppPasswordsQuery = (logname: string) =>
     retry: false,
   });
 
+/** Where each category of the account's mail goes, and the addresses the choices stand for. */
+export const noticePreferencesQuery = (logname: string) =>
+  queryOptions({
+    queryKey: [N.getNoticePreferences.path, logname],
+    queryFn: () => call(N.getNoticePreferences, { params: { logname } }).then((r) => r.data),
+    retry: false,
+  });
+
 // Mutations, next to the queries they change (app/mutation.ts).
+
+/** Changes where one category goes: the answer is the account's new preferences, written to their cache entry. */
+export const useSetNoticePreference = (config?: CallMutationConfig<typeof N.setNoticePreference>) =>
+  useCallMutation(N.setNoticePreference, () => [], config, {
+    writes: (client, res, body) =>
+      client.setQueryData(noticePreferencesQuery(body.logname).queryKey, res.data),
+  });
 
 /** Makes an app password for mail: the account's list changes. */
 export const useCreateMailAppPassword = (

@@ -55,4 +55,10 @@ export const accountScreens: Screens = {
     load: () => import('./mail-app-passwords-page.tsx'),
     data: dataFrom(api, (api, { client, user }) => [client.ensureQueryData(api.mailAppPasswordsQuery(user))]),
   },
+  notifications: {
+    load: () => import('./notifications-page.tsx'),
+    data: dataFrom(api, (api, { client, user }) => [
+      client.ensureQueryData(api.noticePreferencesQuery(user)),
+    ]),
+  },
 };

@@ -1,0 +1,4 @@
+ALTER TABLE "notice_preferences" ADD COLUMN "copy_secondary" text;--> statement-breakpoint
+ALTER TABLE "notice_preferences" ADD COLUMN "copy_recovery" integer;--> statement-breakpoint
+ALTER TABLE "notice_preferences" ADD CONSTRAINT "notice_preferences_copy_secondary_accounts_logname_fk" FOREIGN KEY ("copy_secondary") REFERENCES "public"."accounts"("logname") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "notice_preferences" ADD CONSTRAINT "notice_preferences_copy_recovery_recovery_emails_id_fk" FOREIGN KEY ("copy_recovery") REFERENCES "public"."recovery_emails"("id") ON DELETE set null ON UPDATE no action;
