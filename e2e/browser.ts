@@ -109,9 +109,15 @@ export async function chooseOption(page: Page, label: string, text: string | Reg
 
 /** The text of the option chosen in the select labelled `label` ('' while none is). */
 export async function chosenText(page: Page, label: string): Promise<string> {
-  return page
-    .getByRole('combobox', { name: label, exact: true })
-    .evaluate((s: HTMLSelectElement) => s.selectedOptions[0]?.text ?? '');
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  const value = await select.inputValue();
+  if (value === '') return '';
+  return (
+    (await select
+      .locator(`option[value=${JSON.stringify(value)}]`)
+      .first()
+      .textContent()) ?? ''
+  );
 }
 
 /**
