@@ -12,7 +12,7 @@ describe('the PostgreSQL run', () => {
   it('has every test file that imports a database module or names the PostgreSQL server', () => {
     // Read from each file's own text, without following imports: none of these may be left out.
     const direct =
-      /from '[./]*(test\/)?support\/helper\.ts'|from '[./]*(src\/)?db\/index\.ts'|from 'pg'|from '@electric-sql/pglite'|TEST_DATABASE_URL/;
+      /from '[./]*(test\/)?support\/helper\.ts'|from '[./]*(src\/)?db\/index\.ts'|from 'pg'|from '@electric-sql\/pglite'|TEST_DATABASE_URL/;
     const missing = allTestFiles().filter(
       (f) => direct.test(readFileSync(join(ROOT, f), 'utf8')) && !picked.has(f),
     );
