@@ -30,7 +30,8 @@ for (const width of [390, 1280]) {
       await login(page, 'alice');
       const title = page.getByRole('heading', { level: 1, name: 'Members Portal (beta)' });
       await title.waitFor();
-      const fits = () => title.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight]);
+      const fits = () =>
+        title.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight]);
       // Measured once the top bar is laid out: its buttons' icons arrive with a later chunk.
       await expect.poll(fits).toEqual([true, true]);
       const aim = phone ? 44 : 24;
