@@ -33,6 +33,29 @@ export function lookingPage(browser: Browser, o: PageOptions = {}) {
   return openPage(browser, o, true);
 }
 
+/**
+ * The page of a test file's look-variant tests (call at the top of their describe block): the
+ * first call opens it and logs `logname` in, each call sets the look its next navigation shows;
+ * closed after the block's tests.
+ */
+export function signedInLooks(browser: () => Browser, logname: string): (o: PageOptions) => Promise<Page> {
+  let looking: Awaited<ReturnType<typeof lookingPage>> | undefined;
+  afterAll(() =>
+    looking?.page
+      .context()
+      .close()
+      .catch(() => {}),
+  );
+  return async (o) => {
+    if (looking) await looking.look(o);
+    else {
+      looking = await lookingPage(browser(), o);
+      await login(looking.page, logname);
+    }
+    return looking.page;
+  };
+}
+
 async function openPage(
   browser: Browser,
   o: PageOptions,

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, lookingPage, newPage, screenshot, url } from './browser.ts';
+import { launch, login, newPage, signedInLooks, screenshot, url } from './browser.ts';
 
 /**
  * The invoice and receipt PDFs the server makes (docs/decisions/056-papers-as-pdf.md), downloaded
@@ -79,25 +79,13 @@ describe('papers', () => {
     await page.context().close();
   });
 
-  // One page, signed in once, for the four looks (lookingPage in browser.ts).
-  let looking: Awaited<ReturnType<typeof lookingPage>> | undefined;
-  afterAll(() =>
-    looking?.page
-      .context()
-      .close()
-      .catch(() => {}),
-  );
+  // One page, signed in once, for the four looks.
+  const lookAs = signedInLooks(() => browser, 'bob');
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       const tag = `${dark ? 'dark' : 'light'}-${width < 500 ? 'phone' : 'desktop'}`;
       it(`shows the download buttons (${tag})`, { timeout: 120_000 }, async () => {
-        const look = { dark, width, height: width < 500 ? 844 : 860 };
-        if (looking) await looking.look(look);
-        else {
-          looking = await lookingPage(browser, look);
-          await login(looking.page, 'bob');
-        }
-        const { page } = looking;
+        const page = await lookAs({ dark, width, height: width < 500 ? 844 : 860 });
         await page.goto(url('/recent-payments'));
         await page
           .getByRole('button', { name: /^Receipt PDF / })
