@@ -21,14 +21,56 @@ export interface PageOptions {
 }
 
 export async function newPage(browser: Browser, o: PageOptions = {}): Promise<Page> {
+  return (await openPage(browser, o, false)).page;
+}
+
+/**
+ * A page whose look (light or dark, width and height) can change without a new context or login:
+ * `look` sets it, and the next navigation shows it. The look-variant tests of a screen log in once
+ * for the four looks rather than once each.
+ */
+export function lookingPage(browser: Browser, o: PageOptions = {}) {
+  return openPage(browser, o, true);
+}
+
+/**
+ * The page of a test file's look-variant tests (call at the top of their describe block): the
+ * first call opens it and logs `logname` in, each call sets the look its next navigation shows;
+ * closed after the block's tests.
+ */
+export function signedInLooks(browser: () => Browser, logname: string): (o: PageOptions) => Promise<Page> {
+  let looking: Awaited<ReturnType<typeof lookingPage>> | undefined;
+  afterAll(() =>
+    looking?.page
+      .context()
+      .close()
+      .catch(() => {}),
+  );
+  return async (o) => {
+    if (looking) await looking.look(o);
+    else {
+      looking = await lookingPage(browser(), o);
+      await login(looking.page, logname);
+    }
+    return looking.page;
+  };
+}
+
+async function openPage(
+  browser: Browser,
+  o: PageOptions,
+  switchable: boolean,
+): Promise<{ page: Page; look: (o: PageOptions) => Promise<void> }> {
   const context = await browser.newContext({
     viewport: { width: o.width ?? 1280, height: o.height ?? 860 },
     colorScheme: o.dark ? 'dark' : 'light',
   });
-  if (o.dark) {
+  const state = { dark: o.dark === true };
+  if (o.dark || switchable) {
     // The portal shows each account in the mode stored on the server; a dark page is that answer
     // rewritten, so the account's stored mode (which other tests read) is left alone.
     await context.route(/\/api\/(miglogin|usermode\/)/, async (route) => {
+      if (!state.dark) return route.continue();
       const response = await route.fetch();
       const body = await response.json();
       if (body?.data?.mode) Object.assign(body.data, { mode: 'dark', color_mode: 'dark' });
@@ -40,7 +82,12 @@ export async function newPage(browser: Browser, o: PageOptions = {}): Promise<Pa
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   (page as Page & { errors: string[] }).errors = errors;
-  return page;
+  const look = async (n: PageOptions) => {
+    state.dark = n.dark === true;
+    await page.setViewportSize({ width: n.width ?? 1280, height: n.height ?? 860 });
+    await page.emulateMedia({ colorScheme: n.dark ? 'dark' : 'light' });
+  };
+  return { page, look };
 }
 
 /**

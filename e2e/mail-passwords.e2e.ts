@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { launch, login, newPage, signedInLooks, screenshot, url } from './browser.ts';
 
 /**
  * Account → Mail Passwords (docs/mail-servers-passwords.md): an app password made on the screen is
@@ -70,12 +70,13 @@ describe('Mail passwords (/mail-app-passwords)', () => {
     await page.context().close();
   });
 
+  // One page, signed in once, for the four looks.
+  const lookAs = signedInLooks(() => browser, 'alice');
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       const tag = `${dark ? 'dark' : 'light'}${width < 500 ? '-phone' : ''}`;
       it(`looks right and has no serious axe violations (${tag})`, { timeout: 120_000 }, async () => {
-        const page = await newPage(browser, { dark, width, height: width < 500 ? 844 : 860 });
-        await login(page, 'alice');
+        const page = await lookAs({ dark, width, height: width < 500 ? 844 : 860 });
         await page.goto(url('/mail-app-passwords'));
         await page.getByRole('heading', { name: 'Mail Passwords' }).waitFor();
         await createAppPassword(page, `e2e ${tag}`, 'Both');
@@ -83,7 +84,6 @@ describe('Mail passwords (/mail-app-passwords)', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `mail-passwords-${tag}`);
         expect(pageErrors(page)).toEqual([]);
-        await page.context().close();
       });
     }
   }

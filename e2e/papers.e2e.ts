@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { launch, login, newPage, signedInLooks, screenshot, url } from './browser.ts';
 
 /**
  * The invoice and receipt PDFs the server makes (docs/decisions/056-papers-as-pdf.md), downloaded
@@ -79,12 +79,13 @@ describe('papers', () => {
     await page.context().close();
   });
 
+  // One page, signed in once, for the four looks.
+  const lookAs = signedInLooks(() => browser, 'bob');
   for (const dark of [false, true]) {
     for (const width of [1280, 390]) {
       const tag = `${dark ? 'dark' : 'light'}-${width < 500 ? 'phone' : 'desktop'}`;
       it(`shows the download buttons (${tag})`, { timeout: 120_000 }, async () => {
-        const page = await newPage(browser, { dark, width, height: width < 500 ? 844 : 860 });
-        await login(page, 'bob');
+        const page = await lookAs({ dark, width, height: width < 500 ? 844 : 860 });
         await page.goto(url('/recent-payments'));
         await page
           .getByRole('button', { name: /^Receipt PDF / })
@@ -96,7 +97,6 @@ describe('papers', () => {
         await page.getByRole('button', { name: 'Download PDF' }).waitFor();
         await screenshot(page, `papers-invoice-${tag}`);
         expect(await violations(page)).toEqual([]);
-        await page.context().close();
       });
     }
   }

@@ -30,10 +30,10 @@ for (const width of [390, 1280]) {
       await login(page, 'alice');
       const title = page.getByRole('heading', { level: 1, name: 'Members Portal (beta)' });
       await title.waitFor();
+      const fits = () =>
+        title.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight]);
       // Measured once the top bar is laid out: its buttons' icons arrive with a later chunk.
-      await expect
-        .poll(() => title.evaluate((h) => [h.scrollWidth <= h.clientWidth, h.scrollHeight <= h.clientHeight]))
-        .toEqual([true, true]);
+      await expect.poll(fits).toEqual([true, true]);
       const aim = phone ? 44 : 24;
       const logout = await size(page.getByRole('button', { name: 'Logout' }));
       expect(logout.width).toBeGreaterThanOrEqual(aim);
@@ -45,6 +45,9 @@ for (const width of [390, 1280]) {
         expect(mode.width).toBeGreaterThanOrEqual(aim);
         expect(mode.height).toBeGreaterThanOrEqual(aim);
       }
+      // With a mode picked (stored for the account: every later login shows it) the bar holds one
+      // button more; the title still shows whole. This state, left by another test, made it fail.
+      expect(await fits()).toEqual([true, true]);
       await page.getByRole('button', { name: "Follow the device's light or dark setting" }).click();
       if (phone) {
         const menu = await size(page.getByRole('button', { name: 'Toggle navigation' }));

@@ -84,8 +84,11 @@ as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
 # layout here (compiled server, two web processes and a worker behind nginx, on this server).
 # On Node 24 first in PATH, so the processes the tests start (process.execPath, `node` in the
 # build script) run on it too.
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 \
-  PATH="$(dirname "$NODE_LTS"):$PATH" "$NODE_LTS" node_modules/vitest/vitest.mjs run apps/server/src/db apps/server/src/features apps/server/src/lib apps/server/src/http apps/server/src/auth apps/server/test \
+# Only the test files that open a database (TEST_SELECTION=database, picked from their imports by
+# apps/server/test/support/database-tests.ts): the pure unit tests ran above, once
+# (docs/decisions/108-what-runs-where.md).
+TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 TEST_SELECTION=database \
+  PATH="$(dirname "$NODE_LTS"):$PATH" "$NODE_LTS" node_modules/vitest/vitest.mjs run \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""

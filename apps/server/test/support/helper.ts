@@ -13,6 +13,7 @@ import { importFile } from '../../src/lib/import.ts';
 import type { PaymentGateway } from '../../src/integrations/gateway/index.ts';
 import type { MailAttachment, Transport } from '../../src/integrations/mailer.ts';
 import { registerWorkers } from '../../src/workers.ts';
+import { databaseTestFiles } from './database-tests.ts';
 import { failOnConcurrentQueries } from './pg-warnings.ts';
 
 /**
@@ -154,6 +155,24 @@ export function testInstances(): number {
   return n;
 }
 
+let inDatabaseRun: boolean | undefined;
+/**
+ * A test file that opens a database must be one the PostgreSQL run picks (database-tests.ts):
+ * checked where it opens one, so a file the selection misses fails on PGlite too.
+ */
+async function mustBeInDatabaseRun(): Promise<void> {
+  if (!process.env.VITEST) return; // a script using the helper (bench/)
+  const { expect } = await import('vitest');
+  const path = expect.getState().testPath;
+  if (!path) return;
+  inDatabaseRun ??= databaseTestFiles().some((f) => path.endsWith(`/${f}`));
+  if (!inDatabaseRun) {
+    throw new Error(
+      `${path} opens a database but is not in the PostgreSQL run (test/support/database-tests.ts)`,
+    );
+  }
+}
+
 export async function createTestDatabase(): Promise<{
   database: Database;
   /** Another connection pool on the same database (PostgreSQL only): a second process's view. */
@@ -162,6 +181,7 @@ export async function createTestDatabase(): Promise<{
   /** The database's URL (PostgreSQL only), for a tool such as pg_dump. */
   url?: string;
 }> {
+  await mustBeInDatabaseRun();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openDatabase({});

@@ -152,7 +152,9 @@ function TopBar({
     }
   };
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="xs">
+    // Narrower edges on phones: with a picked colour mode the bar holds four buttons, and the title
+    // keeps its longest word whole (global.css .portal-title).
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="sm" wrap="nowrap" miw={0}>
         {!setup && (
           <Burger
@@ -165,10 +167,10 @@ function TopBar({
             style={BURGER_BOX}
           />
         )}
-        <Title order={1} fz={{ base: 'sm', sm: 'md' }} miw={0} className="portal-title">
+        <Title order={1} fz={{ base: 'sm', sm: 'md' }} className="portal-title">
           {s.title}
         </Title>
-        <Text size="sm" data-testid="operator">
+        <Text size="sm" data-testid="operator" className="portal-operator">
           <b>{s.operator}</b>
         </Text>
         {s.staff && s.currentUser !== s.operator && (
