@@ -130,14 +130,22 @@ export function ownPortalAndBrowser(hostname?: string) {
     if (x === undefined) throw new Error('the browser and portal start in beforeAll');
     return x;
   };
+  const own = (path: string) => `${started(portal).baseUrl}/portal${path}`;
   return {
     newPage: (o?: PageOptions) => newPage(started(browser), o),
-    url: (path: string) => `${started(portal).baseUrl}/portal${path}`,
+    url: own,
+    /** Signs in on this portal (see login). */
+    login: (page: Page, logname: string, password?: string) => login(page, logname, password, own),
   };
 }
 
-export async function login(page: Page, logname: string, password = `${logname}-demo-pass`): Promise<void> {
-  await page.goto(url('/'));
+export async function login(
+  page: Page,
+  logname: string,
+  password = `${logname}-demo-pass`,
+  at: (path: string) => string = url,
+): Promise<void> {
+  await page.goto(at('/'));
   await page.getByLabel('Username').fill(logname);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -1,10 +1,10 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { domainText } from '@portal/contract/domains/messages';
 import { noticesText } from '@portal/contract/notices/messages';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { expectFitsPhone, launch, login, newPage, screenshot, url } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
 import { demoDay } from './demo-days.ts';
 
 /**
@@ -14,11 +14,8 @@ import { demoDay } from './demo-days.ts';
  * (alice-old-blog.info) and those on auto-renew are not told.
  */
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+// A portal of its own: other files pay alice's invoice and change her domains on the shared one.
+const { newPage, url, login } = ownPortalAndBrowser();
 
 const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
 const DOMAIN = 'andersonphoto.net';
@@ -36,7 +33,7 @@ describe('Home notices', () => {
       it(`shows alice's notices with their actions at ${width} px, ${dark ? 'dark' : 'light'}`, {
         timeout: 120_000,
       }, async () => {
-        const page = await newPage(browser, { width, dark });
+        const page = await newPage({ width, dark });
         await login(page, 'alice');
         const box = await homeNotices(page);
         await expect
@@ -69,7 +66,7 @@ describe('Home notices', () => {
   }
 
   it('each action goes to the screen that fixes it', { timeout: 120_000 }, async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await login(page, 'alice');
     let box = await homeNotices(page);
     await box.getByRole('link', { name: domainText.renewActionLabel(DOMAIN) }).click();
@@ -83,7 +80,7 @@ describe('Home notices', () => {
 
   it('a customer with nothing due sees no notices box', { timeout: 120_000 }, async () => {
     // The demo's bob: his domains expire later or renew automatically, and he owes nothing.
-    const page = await newPage(browser);
+    const page = await newPage();
     await login(page, 'bob');
     await page.goto(url('/'));
     await page.getByTestId('welcome').waitFor();
