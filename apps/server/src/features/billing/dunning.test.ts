@@ -6,7 +6,7 @@ import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { type ChargeResult, SandboxGateway } from '../../integrations/gateway/index.ts';
 import { attemptOutcome, nextTryAt, retryNotices, retrySoon, tryDate } from './dunning.ts';
 import { RECONCILE_DELAY_MS } from './payments.ts';
-import { STALE_PENDING_MS } from './workers.ts';
+import { STALE_PENDING_MS, sweepStalePayments } from './workers.ts';
 
 type Step = 'approve' | 'soft' | 'hard' | 'approve-then-die';
 
@@ -20,11 +20,14 @@ class ScriptedGateway extends SandboxGateway {
   script: Step[] = [];
   keys: string[] = [];
   readonly charged = new Map<string, ChargeResult>();
+  /** Runs while a new charge is in flight, before the gateway has answered. */
+  inFlight?: (key: string) => Promise<void>;
   override async chargeStoredCard(input: { idempotencyKey: string }): Promise<ChargeResult> {
     const key = input.idempotencyKey;
     this.keys.push(key);
     const seen = this.charged.get(key);
     if (seen) return seen;
+    await this.inFlight?.(key);
     const step = this.script.shift() ?? 'approve';
     const n = this.charged.size + 1;
     const result: ChargeResult =
@@ -295,6 +298,25 @@ describe('auto-billing retries', () => {
     await expectPaidOnSecondTry(invoice);
   });
 
+  it('a charge in flight is not taken for an interrupted one when the runner’s clock is ahead of the database’s', async () => {
+    const { invoice } = await setup('dunfly');
+    // The job runner's clock a day ahead of the database server's.
+    t.clock.set(new Date(Math.max(t.clock.now().getTime(), Date.now()) + DAY));
+    let status = '';
+    // Another worker's sweep runs while the card is being charged.
+    gw.inFlight = async (key) => {
+      gw.inFlight = undefined;
+      await sweepStalePayments(t.app);
+      const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, key));
+      status = row?.status ?? '';
+    };
+    await advance(HOUR);
+    expect(status).toBe('pending');
+    expect(await attempts(invoice)).toEqual([`autobill:${invoice} approved`]);
+    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'dunfly'));
+    expect(acct?.balanceCents).toBe(0);
+  });
+
   it('a worker dies mid-attempt: the charge is reconciled, charged once, the invoice paid once, no more tries', async () => {
     const { invoice } = await setup('dundie');
     gw.script = ['soft', 'approve-then-die'];
@@ -303,8 +325,7 @@ describe('auto-billing retries', () => {
     // Day 1: the card is charged and the worker dies before it records the answer.
     await advance(DAY);
     expect(gw.charged.get(`autobill:${invoice}:2`)?.outcome).toBe('approved');
-    // The sweep finds the payment its process left pending (the test clock runs ahead of the rows'
-    // own dates, so it may have already); the reconcile job asks the gateway.
+    // The sweep finds the payment its process left pending; the reconcile job asks the gateway.
     await advance(STALE_PENDING_MS + 60_000);
     await advance(RECONCILE_DELAY_MS + 60_000);
     expect(await attempts(invoice)).toEqual([

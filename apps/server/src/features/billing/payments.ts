@@ -31,6 +31,12 @@ export interface PaymentRequest {
   invoice: string | null;
   purpose: 'account' | 'coworking';
   operator: string | null;
+  /**
+   * When the payment is made, by the caller's clock; the database's clock when left out. A job
+   * passes its own: the sweep that finds a stale 'pending' payment compares its date with the
+   * job runner's clock (sweepStalePayments), so both must be read from the same clock.
+   */
+  at?: Date;
 }
 
 /**
@@ -84,6 +90,7 @@ export async function reservePayment(
         receiptTo: req.receiptTo,
         purpose: req.purpose,
         operator: req.operator,
+        ...(req.at ? { date: req.at } : {}),
       })
       .onConflictDoNothing({ target: payments.idempotencyKey })
       .returning();

@@ -132,6 +132,7 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
         invoice: inv.invoice,
         purpose: 'account',
         operator: null,
+        at,
       });
       return reserved.fresh ? { amountCents: owed, nextAt } : null;
     });
