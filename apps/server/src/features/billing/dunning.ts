@@ -81,7 +81,7 @@ export async function retryNotices(db: Db, account: string, now: Date): Promise<
   const rows = await declinedInvoicesOf(db, account, oldest);
   if (rows.length === 0) return [];
   // An invoice the balance covers (paid in a way that did not mark it) needs nothing.
-  const owed = await owedByInvoice(db, account);
+  const owed = await owedByInvoice(db, account, { lock: false });
   return rows
     .filter(({ invoice }) => (owed.get(invoice) ?? 0) > 0)
     .map(({ invoice, nextAt }) =>

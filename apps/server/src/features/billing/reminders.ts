@@ -138,7 +138,7 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
     const m = MILESTONES.find((x) => days >= x.from && days < x.until);
     if (!m) continue;
     // What the balance does not cover: an invoice a payment on account already settled is not due.
-    const owed = (await owedByInvoice(db, inv.owner)).get(inv.invoice) ?? 0;
+    const owed = (await owedByInvoice(db, inv.owner, { lock: false })).get(inv.invoice) ?? 0;
     if (owed <= 0) continue;
     if (m.kind === 'invoice-due-soon') {
       if (await hasAutoBillingCard(db, inv.owner)) continue;

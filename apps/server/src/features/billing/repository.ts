@@ -107,14 +107,21 @@ export function spreadBalance(
 
 /**
  * spreadBalance() over `owner`'s unpaid invoices, with the account row locked until the end of the
- * transaction `db`, so a payment recorded meanwhile is either counted or waits.
+ * transaction `db`, so a payment recorded meanwhile is either counted or waits. A reader that
+ * changes nothing by it (a reminder, a notice) passes `lock: false`: a long job's transaction must
+ * not hold accounts' rows while payments are recorded (their transactions lock the payment, then
+ * the account).
  */
-export async function owedByInvoice(db: Db, owner: string): Promise<Map<string, number>> {
-  const [acct] = await db
+export async function owedByInvoice(
+  db: Db,
+  owner: string,
+  { lock = true }: { lock?: boolean } = {},
+): Promise<Map<string, number>> {
+  const read = db
     .select({ balance: accounts.balanceCents })
     .from(accounts)
-    .where(eq(accounts.logname, owner))
-    .for('update');
+    .where(eq(accounts.logname, owner));
+  const [acct] = lock ? await read.for('update') : await read;
   const open = await db
     .select({ invoice: invoices.invoice, amountCents: invoices.amountCents })
     .from(invoices)
