@@ -269,7 +269,7 @@ describe('defect 8 and the overview', () => {
     await overview.getByTestId('overview-expiring').getByText('anderson-design.com').waitFor();
     await shot(page, 'home-1280-light');
     // Reached by a button on home, not through the sidebar: the sidebar opens Billing.
-    await page.getByRole('main').getByRole('link', { name: 'Make a Payment' }).click();
+    await page.getByTestId('welcome').getByRole('link', { name: 'Make a Payment' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Make a Payment' }).waitFor();
     await page.waitForFunction(() => document.title.startsWith('Make a Payment – '));
     await page.goto(url('/domain-list'));

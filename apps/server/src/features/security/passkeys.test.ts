@@ -94,8 +94,12 @@ describe('registering a passkey', () => {
       .where(eq(auditLog.action, 'POST /api/passkey-register'));
     expect(entry).toMatchObject({ operator: 'alice', account: 'alice' });
     await t.drainJobs();
-    const mail = t.sent.find((m) => m.subject === passkeyText.addedSubject && m.body.includes('Work laptop'));
-    expect(mail?.to).toBe('alice@anderson-design.com');
+    // A security notice: the bill address, and any confirmed recovery address (delivered in any
+    // order by two workers).
+    const to = t.sent
+      .filter((m) => m.subject === passkeyText.addedSubject && m.body.includes('Work laptop'))
+      .map((m) => m.to);
+    expect(to).toContain('alice@anderson-design.com');
     // The next options exclude it: an authenticator is registered once.
     const next = await registerOptions('alice');
     expect(next.excludeCredentials.map((c: { id: string }) => c.id)).toContain(
@@ -297,8 +301,10 @@ describe('renaming and removing', () => {
     await t.drainJobs();
     const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
     expect(
-      t.sent.find((m) => m.subject === passkeyText.removedSubject && m.body.includes('To remove'))?.to,
-    ).toBe(bob.billEmail);
+      t.sent
+        .filter((m) => m.subject === passkeyText.removedSubject && m.body.includes('To remove'))
+        .map((m) => m.to),
+    ).toContain(bob.billEmail);
     const login = await passkeyLogin(auth);
     expect(login.status).toBe(401);
     expect(login.body.message).toBe(passkeyText.notAccepted);
