@@ -73,14 +73,14 @@ function marks(file: string): { opens: boolean; imports: string[] } {
 /** Whether the file, or a module it reaches through its imports, opens a database. */
 export function opensDatabase(file: string): boolean {
   const seen = new Set([file]);
-  const todo = [file];
-  while (todo.length > 0) {
-    const m = marks(todo.pop() ?? file);
+  const toRead = [file];
+  while (toRead.length > 0) {
+    const m = marks(toRead.pop() ?? file);
     if (m.opens) return true;
     for (const t of m.imports) {
       if (seen.has(t)) continue;
       seen.add(t);
-      todo.push(t);
+      toRead.push(t);
     }
   }
   return false;
