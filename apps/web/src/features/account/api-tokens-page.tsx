@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Button,
-  Code,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Anchor, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
@@ -23,7 +12,8 @@ import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { RowButton } from '../../ui/row-button.tsx';
+import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
+import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
@@ -83,20 +73,12 @@ export default function ApiTokensPage() {
       header: 'Expires',
       cell: ({ row }) => (expired(row.original) ? 'Expired' : day(row.original.expires)),
     },
-    {
-      id: 'revoke',
-      header: 'Revoke',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <RowButton
-          verb="Revoke"
-          name={row.original.name}
-          removes
-          loading={revoke.isPending && revoke.variables?.id === row.original.id}
-          onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
-        />
-      ),
-    },
+    rowActionColumn({
+      verb: 'Revoke',
+      nameOf: (token) => token.name,
+      busy: (token) => revoke.isPending && revoke.variables?.id === token.id,
+      onClick: (token) => revoke.mutate({ logname: currentUser, id: token.id }),
+    }),
   ];
 
   return (
@@ -173,11 +155,7 @@ export default function ApiTokensPage() {
               allowDeselect={false}
               error={errors.expires}
             />
-            <PasswordInput
-              label="Your current password"
-              autoComplete="current-password"
-              w={220}
-              maw="100%"
+            <CurrentPasswordInput
               value={password}
               onChange={(e) => setPassword(e.currentTarget.value)}
               error={errors.password}

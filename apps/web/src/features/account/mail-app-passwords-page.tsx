@@ -1,14 +1,4 @@
-import {
-  Button,
-  Group,
-  PasswordInput,
-  SegmentedControl,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { MailAppPassword, MailAppPasswordScope } from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -17,8 +7,10 @@ import { useState } from 'react';
 import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
+import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import {
   mailAppPasswordsQuery,
@@ -86,23 +78,12 @@ export default function MailAppPasswordsPage() {
     { accessorKey: 'scope', header: 'For', cell: ({ row }) => SCOPE_LABELS[row.original.scope] },
     { accessorKey: 'created', header: 'Created', cell: ({ row }) => day(row.original.created) },
     { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => day(row.original.last_used) },
-    {
-      id: 'revoke',
-      header: 'Revoke',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <Button
-          size="compact-sm"
-          variant="default"
-          color="red"
-          aria-label={`Revoke ${row.original.name}`}
-          loading={revoke.isPending && revoke.variables?.id === row.original.id}
-          onClick={() => revoke.mutate({ logname: currentUser, id: row.original.id })}
-        >
-          Revoke
-        </Button>
-      ),
-    },
+    rowActionColumn({
+      verb: 'Revoke',
+      nameOf: (appPassword) => appPassword.name,
+      busy: (appPassword) => revoke.isPending && revoke.variables?.id === appPassword.id,
+      onClick: (appPassword) => revoke.mutate({ logname: currentUser, id: appPassword.id }),
+    }),
   ];
 
   const req = list.data?.requirement;
@@ -158,11 +139,7 @@ export default function MailAppPasswordsPage() {
               ]}
             />
           </Stack>
-          <PasswordInput
-            label="Your current password"
-            autoComplete="current-password"
-            w={220}
-            maw="100%"
+          <CurrentPasswordInput
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.password}
@@ -213,11 +190,9 @@ export default function MailAppPasswordsPage() {
                 })
               }
             />
-            <PasswordInput
+            <CurrentPasswordInput
               label="Your current password (to change this)"
-              autoComplete="current-password"
               w={260}
-              maw="100%"
               disabled={!req.can_require && !wanted}
               value={requirePassword}
               onChange={(e) => setRequirePassword(e.currentTarget.value)}

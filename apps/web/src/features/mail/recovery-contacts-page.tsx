@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,8 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { RowButton } from '../../ui/row-button.tsx';
+import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
+import { rowActionColumn } from '../../ui/row-button.tsx';
 import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
@@ -84,19 +85,11 @@ export default function RecoveryContactsPage() {
         return `${state}; ${mailText.recoveryCoolingOff(new Date(after).toLocaleDateString())}`;
       },
     },
-    {
-      id: 'delete',
-      header: 'Delete',
-      enableSorting: false,
-      cell: ({ row }) => (
-        <RowButton
-          verb="Delete"
-          name={row.original.contact_info}
-          removes
-          onClick={() => remove.mutate({ account: currentUser, id: row.original.id })}
-        />
-      ),
-    },
+    rowActionColumn({
+      verb: 'Delete',
+      nameOf: (address) => address.contact_info,
+      onClick: (address) => remove.mutate({ account: currentUser, id: address.id }),
+    }),
   ];
 
   return (
@@ -124,14 +117,7 @@ export default function RecoveryContactsPage() {
             error={error || undefined}
           />
           {!staff && (
-            <PasswordInput
-              label="Your current password"
-              autoComplete="current-password"
-              w={220}
-              maw="100%"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-            />
+            <CurrentPasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           )}
           <Button type="submit" mt={25} loading={add.isPending}>
             Add Email

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
+import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { RowButton } from '../../ui/row-button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
@@ -142,14 +143,7 @@ export function PasskeysPanel() {
                 value={name}
                 onChange={(e) => setName(e.currentTarget.value)}
               />
-              <PasswordInput
-                label="Your current password"
-                autoComplete="current-password"
-                w={220}
-                maw="100%"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-              />
+              <CurrentPasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
               <Button type="submit" loading={add.isPending} disabled={!supported}>
                 {passkeyText.addButton}
               </Button>
