@@ -119,6 +119,20 @@ await build({
           resolveDir: SERVER,
           loader: 'js',
         }));
+        // @fastify/static calls `glob` only to make a route per file (wildcard: false); app/web.ts
+        // serves the SPA through one wildcard route, so glob (with minimatch, path-scurry, lru-cache)
+        // is loaded from node_modules with its first call instead of evaluated at every start
+        // (docs/decisions/116-server-bundle.md).
+        b.onResolve({ filter: /^glob$/ }, (args) => {
+          if (args.namespace === 'lazy-glob') return { path: 'glob', external: true };
+          if (args.importer.includes('/node_modules/@fastify/static/'))
+            return { path: 'glob', namespace: 'lazy-glob' };
+          return undefined;
+        });
+        b.onLoad({ filter: /.*/, namespace: 'lazy-glob' }, () => ({
+          contents: "module.exports = { glob: (...args) => require('glob').glob(...args) };",
+          loader: 'js',
+        }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           STAY_EXTERNAL.test(args.path) ? { path: args.path, external: true } : undefined,
         );
