@@ -1,13 +1,14 @@
 // Compiles the server and the contract package to JavaScript (npm run build): production runs
-// `node apps/server/dist/main.js`, with no TypeScript compiler at run time. Each source file becomes
-// one .js file at the same place under dist/ (apps/server/src/x.ts → apps/server/dist/x.js), so the
-// paths the code finds relative to itself (migrations, demo data, the SPA, texts) stay the same;
-// imports of .ts files and of @portal/contract/* are rewritten to the compiled files.
+// `node apps/server/dist/main.js`, with no TypeScript compiler at run time. The server's and the
+// contract's sources are bundled into apps/server/dist/bundle/ (step 3); each keeps the place of the
+// file it had when every source became one .js file at the same place under dist/
+// (apps/server/src/x.ts → apps/server/dist/x.js), so the paths the code finds relative to itself
+// (migrations, demo data, the SPA, texts) stay the same.
 // A few ESM packages made of hundreds of small files are bundled into apps/server/dist/vendor/
 // (VENDORED below): Node resolves, opens and compiles each file of a package at every start, and
 // these were a third of the server's module loading (docs/decisions/082-start-up-template.md).
 import { execFileSync } from 'node:child_process';
-import { cpSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { build } from 'esbuild';
@@ -29,7 +30,8 @@ const outputOf = (source) => {
 
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning' };
 
-// 1. Which files the two entry points reach (server and contract sources; packages stay imports).
+// 1. Which files the two entry points reach (server and contract sources; packages stay imports),
+// and which packages they import.
 const scan = await build({
   ...common,
   entryPoints: ENTRIES,
@@ -117,6 +119,20 @@ await build({
           resolveDir: SERVER,
           loader: 'js',
         }));
+        // @fastify/static calls `glob` only to make a route per file (wildcard: false); app/web.ts
+        // serves the SPA through one wildcard route, so glob (with minimatch, path-scurry, lru-cache)
+        // is loaded from node_modules with its first call instead of evaluated at every start
+        // (docs/decisions/116-server-bundle.md).
+        b.onResolve({ filter: /^glob$/ }, (args) => {
+          if (args.namespace === 'lazy-glob') return { path: 'glob', external: true };
+          if (args.importer.includes('/node_modules/@fastify/static/'))
+            return { path: 'glob', namespace: 'lazy-glob' };
+          return undefined;
+        });
+        b.onLoad({ filter: /.*/, namespace: 'lazy-glob' }, () => ({
+          contents: "module.exports = { glob: (...args) => require('glob').glob(...args) };",
+          loader: 'js',
+        }));
         b.onResolve({ filter: /^[^./]/ }, (args) =>
           STAY_EXTERNAL.test(args.path) ? { path: args.path, external: true } : undefined,
         );
@@ -125,35 +141,52 @@ await build({
   ],
 });
 
-// 3. Each source compiled on its own, every import kept as an import of the compiled file.
+// 3. The server's and the contract's own modules bundled too (docs/decisions/116-server-bundle.md):
+// Node resolved, read and compiled the ~250 files one by one at every start. Both entry points go
+// into dist/bundle/ with the modules they share split into chunks there; what the code imports
+// with `await import()` (the OpenAPI generator, the PDF renderer, …) stays a chunk of its own,
+// loaded with its first use. dist/main.js and dist/cli/main.js stay where they were, as one-line
+// modules importing the bundle. Every chunk sits in dist/bundle/, so a source's `import.meta.url`
+// is rewritten to the URL its own compiled file had (dist/x/y.js): the files it finds relative to
+// itself (migrations, demo data, the SPA, texts, build-info.json) stay where they were.
+const BUNDLE = join(SERVER, 'dist/bundle');
+const ownSource = /\/(apps\/server|packages\/contract)\/src\/.*\.ts$/;
+const fromBundle = (target) => {
+  const rel = relative(BUNDLE, target);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+};
 await build({
   ...common,
-  entryPoints: sources.map((s) => ({ in: s, out: relative(ROOT, outputOf(s)).replace(/\.js$/, '') })),
-  outdir: ROOT,
+  entryPoints: { main: join(SERVER, 'src/main.ts'), cli: join(SERVER, 'src/cli/main.ts') },
+  outdir: BUNDLE,
+  splitting: true,
+  chunkNames: '[name]-[hash]',
   sourcemap: 'linked',
   plugins: [
     {
-      name: 'one-file-each',
+      name: 'server-bundle',
       setup(b) {
-        b.onResolve({ filter: /.*/ }, (args) => {
-          if (args.kind === 'entry-point') return undefined;
-          const from = dirname(outputOf(args.importer));
-          const contract = contractSpecifier.exec(args.path);
-          if (contract) {
-            const target = outputOf(join(CONTRACT, 'src', `${contract[1]}.ts`));
-            return { path: `./${relative(from, target)}`.replace(/^\.\/\.\.\//, '../'), external: true };
-          }
-          if (args.path.startsWith('.')) return { path: args.path.replace(/\.ts$/, '.js'), external: true };
-          if (vendorSpecs.includes(args.path)) {
-            const target = relative(from, vendorFile(args.path));
-            return { path: target.startsWith('.') ? target : `./${target}`, external: true };
-          }
+        b.onResolve({ filter: /^[^./]/ }, (args) => {
+          if (contractSpecifier.test(args.path)) return undefined;
+          if (vendorSpecs.includes(args.path))
+            return { path: fromBundle(vendorFile(args.path)), external: true };
           return { path: args.path, external: true };
+        });
+        b.onLoad({ filter: ownSource }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const url = `new URL(${JSON.stringify(fromBundle(outputOf(args.path)))}, import.meta.url).href`;
+          return { contents: source.replace(/\bimport\.meta\.url\b/g, url), loader: 'ts' };
         });
       },
     },
   ],
 });
+const entryStub = (file, target) => {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `import '${relative(dirname(file), target).replace(/^(?!\.)/, './')}';\n`);
+};
+entryStub(join(SERVER, 'dist/main.js'), join(BUNDLE, 'main.js'));
+entryStub(join(SERVER, 'dist/cli/main.js'), join(BUNDLE, 'cli.js'));
 
 // 4. Files the code reads next to itself (e.g. features/domains/texts/*.html).
 const copyAssets = (dir) => {
@@ -175,5 +208,6 @@ try {
     stdio: ['ignore', 'pipe', 'ignore'],
   }).trim();
 } catch {}
+mkdirSync(join(SERVER, 'dist/lib'), { recursive: true });
 writeFileSync(join(SERVER, 'dist/lib/build-info.json'), `${JSON.stringify({ commit })}\n`);
-console.log(`Compiled ${sources.length} files into apps/server/dist and packages/contract/dist`);
+console.log(`Bundled ${sources.length} source files into apps/server/dist/bundle`);

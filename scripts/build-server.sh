@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compiles the server and the contract into apps/server/dist and packages/contract/dist
+# Compiles the server and the contract into apps/server/dist
 # (scripts/build-server.mjs); serialised so that parallel builds (tests) never clobber each other.
 # With --if-stale it does nothing when dist is newer than every source and was built from the
 # checkout's commit (dist/lib/build-info.json, shown by /healthz and `portal --version`).
