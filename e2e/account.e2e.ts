@@ -4,9 +4,11 @@ import { seriousViolations } from './axe.ts';
 import {
   launch,
   login,
+  lookingPage,
   newPage,
   restoreDemoPassword,
   screenshot,
+  signedInLooks,
   url,
   waitForMail,
   workOn,
@@ -415,11 +417,23 @@ describe('looks and accessibility', () => {
     ['/add-secondaries', 'Add Secondary Accounts'],
     ['/add-webhosting', 'Add Web Hosting'],
   ];
+  // Two pages for the four looks: one signed out, one where bob signed in once.
+  let signedOut: Awaited<ReturnType<typeof lookingPage>> | undefined;
+  afterAll(() =>
+    signedOut?.page
+      .context()
+      .close()
+      .catch(() => {}),
+  );
+  const bobAt = signedInLooks(() => browser, 'bob');
   for (const dark of [false, true]) {
     for (const width of [1280, 360]) {
       const tag = `${dark ? 'dark' : 'light'}${width === 360 ? '-phone' : ''}`;
       it(`has no serious axe violations (${tag})`, { timeout: 240_000 }, async () => {
-        const page = await newPage(browser, { dark, width, height: width === 360 ? 740 : 860 });
+        const look = { dark, width, height: width === 360 ? 740 : 860 };
+        if (signedOut) await signedOut.look(look);
+        else signedOut = await lookingPage(browser, look);
+        let page = signedOut.page;
         await page.goto(url('/'));
         await page.evaluate(`localStorage.setItem('mode', '${dark ? 'dark' : 'light'}')`);
         await page.goto(url('/request-panel-reset'));
@@ -429,10 +443,8 @@ describe('looks and accessibility', () => {
         await page.goto(url('/reset-email-password/some-token'));
         await page.getByRole('heading', { name: 'Reset Email Password' }).waitFor();
         await screenshot(page, `account-reset-email-password-${tag}`);
-        await login(page, 'bob', 'bob-demo-pass');
-        // The login answer carries bob's stored mode (light); switch for the dark pictures.
-        const toggle = page.getByRole('button', { name: `Switch to ${dark ? 'dark' : 'light'} mode` });
-        if (await toggle.isVisible()) await toggle.click();
+        // The next navigation shows bob's pages in this look (his stored mode is left as it is).
+        page = await bobAt(look);
         for (const [path, heading] of screens) {
           await page.goto(url(path));
           await page.getByRole('heading', { name: new RegExp(`^${heading}`) }).waitFor();
@@ -443,7 +455,6 @@ describe('looks and accessibility', () => {
           await screenshot(page, `account${path.replace('/', '-')}-${tag}`);
           expect(await violations(page), path).toEqual([]);
         }
-        await page.context().close();
       });
     }
   }

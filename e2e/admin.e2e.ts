@@ -1,7 +1,16 @@
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, pagesClosedAfterEach, screenshot, url, workOn } from './browser.ts';
+import {
+  expectFitsPhone,
+  launch,
+  login,
+  pagesClosedAfterEach,
+  screenshot,
+  signedInLooks,
+  url,
+  workOn,
+} from './browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -456,10 +465,11 @@ describe('looks', () => {
     ['circuits', '/circuit-list', 'Circuits for alice'],
     ['bus-accounts', '/ba-list', 'BUS Accounts of alice'],
   ];
+  // alice's two looks on one page, signed in once.
+  const aliceAt = signedInLooks(() => browser, 'alice');
 
   it('light at desktop width', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     for (const [name, path, heading] of screens) {
       await page.goto(url(path));
       await page.getByRole('heading', { name: heading }).waitFor();
@@ -470,7 +480,6 @@ describe('looks', () => {
       expect(await seriousViolations(page), name).toEqual([]);
       await screenshot(page, `admin-${name}-light`);
     }
-    await page.context().close();
   });
 
   it('dark at desktop width (staff working on alice)', async () => {
@@ -490,16 +499,15 @@ describe('looks', () => {
   });
 
   it('at phone width', async () => {
-    const page = await newPage(browser, { width: 360, height: 740 });
-    await login(page, 'alice');
+    const page = await aliceAt({ width: 360, height: 740 });
     for (const [name, path, heading] of screens) {
       await page.goto(url(path));
       await page.getByRole('heading', { name: heading }).waitFor();
       if (name === 'contacts') await page.getByRole('row', { name: /Dave Dunn/ }).click();
       if (name === 'edit-contact') await page.getByLabel('Contact Name').waitFor();
       await page.waitForTimeout(200);
+      await expectFitsPhone(page, { heading });
       await screenshot(page, `admin-${name}-phone`);
     }
-    await page.context().close();
   });
 });

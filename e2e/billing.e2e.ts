@@ -8,6 +8,7 @@ import {
   newPage,
   payDeclinedAsBob,
   screenshot,
+  signedInLooks,
   url,
   workOn,
 } from './browser.ts';
@@ -241,12 +242,13 @@ describe('billing screens: accessibility and looks', () => {
     ['view-invoice', `/view-invoice/${demoInvoice('20261101-5001')}`, 'Invoice for Anderson Design LLC'],
     ['recent-payments', '/recent-payments', '60012345001'],
   ];
+  // One page, signed in once, for the four looks.
+  const lookAs = signedInLooks(() => browser, 'alice');
   for (const dark of [false, true]) {
     const mode = dark ? 'dark' : 'light';
     it(`billing screens have no serious axe violations (${mode}, desktop and phone)`, async () => {
       for (const width of [1280, 360]) {
-        const page = await newPage(browser, { dark, width, height: width === 360 ? 740 : 860 });
-        await login(page, 'alice');
+        const page = await lookAs({ dark, width, height: width === 360 ? 740 : 860 });
         for (const [name, path, marker] of screens) {
           await page.goto(url(path));
           await page.getByText(marker).first().waitFor();
@@ -267,7 +269,6 @@ describe('billing screens: accessibility and looks', () => {
             }),
           );
         }
-        await page.context().close();
       }
     }, 300_000);
   }

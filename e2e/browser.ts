@@ -35,10 +35,14 @@ export function lookingPage(browser: Browser, o: PageOptions = {}) {
 
 /**
  * The page of a test file's look-variant tests (call at the top of their describe block): the
- * first call opens it and logs `logname` in, each call sets the look its next navigation shows;
- * closed after the block's tests.
+ * first call opens it and logs `logname` in (on the portal of `at`, the shared one unless given),
+ * each call sets the look its next navigation shows; closed after the block's tests.
  */
-export function signedInLooks(browser: () => Browser, logname: string): (o: PageOptions) => Promise<Page> {
+export function signedInLooks(
+  browser: () => Browser,
+  logname: string,
+  at: (path: string) => string = url,
+): (o: PageOptions) => Promise<Page> {
   let looking: Awaited<ReturnType<typeof lookingPage>> | undefined;
   afterAll(() =>
     looking?.page
@@ -50,7 +54,7 @@ export function signedInLooks(browser: () => Browser, logname: string): (o: Page
     if (looking) await looking.look(o);
     else {
       looking = await lookingPage(browser(), o);
-      await login(looking.page, logname);
+      await login(looking.page, logname, undefined, at);
     }
     return looking.page;
   };
@@ -133,6 +137,8 @@ export function ownPortalAndBrowser(hostname?: string) {
   const own = (path: string) => `${started(portal).baseUrl}/portal${path}`;
   return {
     newPage: (o?: PageOptions) => newPage(started(browser), o),
+    /** A page of this browser whose look can change (see lookingPage). */
+    lookingPage: (o?: PageOptions) => lookingPage(started(browser), o),
     url: own,
     /** Signs in on this portal (see login). */
     login: (page: Page, logname: string, password?: string) => login(page, logname, password, own),

@@ -3,7 +3,7 @@ import { daysLeft } from '@portal/contract/domains/status';
 import { domainText } from '@portal/contract/domains/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, screenshot, url } from './browser.ts';
+import { expectFitsPhone, launch, screenshot, signedInLooks, url } from './browser.ts';
 import { demoDay } from './demo-days.ts';
 
 /** The domain lists' days left, plain status, Renew per row and phone layout, at 1280 and 390 px. */
@@ -25,11 +25,14 @@ const row = (page: Page, domain: string) =>
 /** A per-row Renew action ("Renew example.com"), not the menu's "Renew Domains". */
 const RENEW_ROW = /^Renew [a-z0-9-]+\.[a-z.]+$/;
 
+// Every test here reads alice's domain lists and changes nothing: one page, signed in once, takes
+// each test's width and colour scheme before its first navigation.
+const aliceAt = signedInLooks(() => browser, 'alice');
+
 for (const width of [1280, 390]) {
   describe(`domain lists at ${width} px`, () => {
     it('show days left and a plain status, and mark a domain let expire that expires soon in words', async () => {
-      const page = await newPage(browser, { width });
-      await login(page, 'alice');
+      const page = await aliceAt({ width });
       await page.goto(url('/domain-list'));
       await row(page, 'alice-old-blog.info').waitFor();
       // the spec's legend and columns stay
@@ -50,8 +53,7 @@ for (const width of [1280, 390]) {
     }, 120_000);
 
     it('Renew Domains has a Renew action on each row, to the renewal review step', async () => {
-      const page = await newPage(browser, { width });
-      await login(page, 'alice');
+      const page = await aliceAt({ width });
       await page.goto(url('/renew-domains'));
       await page.getByRole('heading', { name: 'Renew Domains' }).waitFor();
       const renew = page.getByRole('link', { name: 'Renew andersonphoto.net' });
@@ -73,8 +75,7 @@ for (const width of [1280, 390]) {
 
 describe('domain list on a phone (390 px)', () => {
   it('is cards under "Sort by" buttons and labelled filters, nothing wider than the screen', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
-    await login(page, 'alice');
+    const page = await aliceAt({ width: 390, height: 844 });
     await page.goto(url('/domain-list'));
     await row(page, 'alice-old-blog.info').waitFor();
     // each filter has a label in view
@@ -106,10 +107,11 @@ describe('domain list screenshots', () => {
     ['phone-dark', { width: 390, height: 844, dark: true }],
   ] as const) {
     it(`Renew Domains at ${name}`, async () => {
-      const page = await newPage(browser, opts);
-      await login(page, 'alice');
+      const page = await aliceAt(opts);
       await page.goto(url('/renew-domains'));
       await row(page, 'alice-old-blog.info').waitFor();
+      if (opts.width < 500)
+        await expectFitsPhone(page, { heading: 'Renew Domains', action: 'Renew andersonphoto.net' });
       await screenshot(page, `domain-outlook-${name}`);
       // the shell's own banner (dimmed status text) is judged by the shell's tests
       const serious = (await seriousViolations(page)).filter((v) => !v.includes('(p[role="status"])'));

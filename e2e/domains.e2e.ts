@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { expectFitsPhone, launch, login, newPage, screenshot, url } from './browser.ts';
+import { expectFitsPhone, launch, screenshot, signedInLooks, url } from './browser.ts';
 import { demoDay } from './demo-days.ts';
 
 /** The same day a year on (a one-year renewal). */
@@ -29,10 +29,13 @@ const violations = async (page: Page) =>
   );
 const firstColumn = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
 
+// Every test here is alice's: one page, signed in once, takes each test's width and colour scheme
+// before its first navigation (a test that answers the whois lookup itself stops doing so at its end).
+const aliceAt = signedInLooks(() => browser, 'alice');
+
 describe('domain list', () => {
   it('shows the three headings; a row click goes by mode, the Whois cell to whois', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
 
     await page.goto(url('/domain-list'));
     await page.getByRole('heading', { name: 'Edit Domains' }).waitFor();
@@ -93,11 +96,11 @@ describe('domain list', () => {
       'client01-anderson.com',
     );
     await page.getByTestId('whois-text').getByText('Domain Name: CLIENT01-ANDERSON.COM').waitFor();
+    await page.unroute('**/api/whois');
   }, 180_000);
 
   it('Enter on the Whois button opens whois once, without the row also navigating', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     // The lookup itself is answered here: browser tests never reach a real whois server.
     await page.route('**/api/whois', (route) =>
       route.fulfill({
@@ -129,12 +132,11 @@ describe('domain list', () => {
     // Enter on the row's link opens the row's screen (the row's action is a real link).
     await page.getByRole('link', { name: 'client02-anderson.com', exact: true }).press('Enter');
     await page.waitForURL(/\/portal\/edit-domain\/client02-anderson\.com$/);
-    await page.context().close();
+    await page.unroute('**/api/whois');
   }, 180_000);
 
   it('filters by domain and contact email after the delay, pages, and checks typed page numbers', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/domain-list'));
     await page.getByRole('row', { name: /alice-old-blog\.info/ }).waitFor();
 
@@ -164,8 +166,7 @@ describe('domain list', () => {
 
 describe('registration', () => {
   it('prices by TLD, refuses without terms or years, shows the agreement, and submits', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/domain-registration'));
     await page.getByRole('heading', { name: 'Register or Transfer a Domain' }).waitFor();
 
@@ -205,8 +206,7 @@ describe('registration', () => {
 
 describe('renewal and edit', () => {
   it('refuses an auto-renew domain and renews one near expiry', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/domain-renewal/anderson-design.com'));
     await page.getByText('Cannot renew domain').waitFor();
     await expect(page.getByRole('button', { name: 'Renew Domain' }).isDisabled()).resolves.toBe(true);
@@ -240,8 +240,7 @@ describe('renewal and edit', () => {
   }, 180_000);
 
   it('edits a domain and refuses auto-renew together with let-expire', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/edit-domain/client04-anderson.com'));
     await page.getByRole('heading', { name: 'Edit client04-anderson.com' }).waitFor();
     const autoRenew = page.getByRole('radiogroup', { name: 'Auto Renew Yearly' });
@@ -274,8 +273,7 @@ describe('renewal and edit', () => {
 
 describe('permissions and whois', () => {
   it('adds and removes an admin; the empty text shows', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/permissions/client05-anderson.com'));
     await page.getByText('No Additional Admin Accounts for the domain').waitFor();
     await page.getByLabel('Account name').fill('carol');
@@ -289,8 +287,7 @@ describe('permissions and whois', () => {
   }, 180_000);
 
   it('whois/domain has no prefill and looks nothing up', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/whois/domain'));
     await page.getByRole('heading', { name: 'Whois Info' }).waitFor();
     await page.getByRole('heading', { name: 'Whois Info' }).waitFor();
@@ -299,8 +296,7 @@ describe('permissions and whois', () => {
   }, 180_000);
 
   it('help pages: FAQ accordion of 4 questions, registration help with Back', async () => {
-    const page = await newPage(browser);
-    await login(page, 'alice');
+    const page = await aliceAt({});
     await page.goto(url('/dom-faq'));
     await page.getByRole('heading', { name: 'Domain FAQ' }).waitFor();
     const questions = page.locator('main .mantine-Accordion-control');
@@ -321,8 +317,7 @@ describe('screenshots', () => {
     ['phone-dark', { width: 360, height: 780, dark: true }],
   ] as const) {
     it(`list, registration and renewal at ${name}`, async () => {
-      const page = await newPage(browser, opts);
-      await login(page, 'alice');
+      const page = await aliceAt(opts);
       await page.goto(url('/domain-list'));
       await page.getByRole('row', { name: /alice-old-blog\.info/ }).waitFor();
       const phone = opts.width < 400;

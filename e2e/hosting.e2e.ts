@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, newPage, screenshot } from './browser.ts';
+import { launch, newPage, screenshot, signedInLooks } from './browser.ts';
 import { startPortal } from './portal.ts';
 
 /**
@@ -204,6 +204,9 @@ const SCREENS: Array<[string, string, string]> = [
 ];
 
 describe('hosting screens: accessibility and looks', () => {
+  // One page, signed in once, for the four looks (the dark ones are alice's answers rewritten, as
+  // signedInLooks does: her stored mode stays as it is).
+  const lookAs = signedInLooks(() => browser, 'alice', url);
   for (const [variant, opts] of [
     ['light', { dark: false }],
     ['dark', { dark: true }],
@@ -211,28 +214,13 @@ describe('hosting screens: accessibility and looks', () => {
     ['phone-dark', { width: 360, height: 740, dark: true }],
   ] as const) {
     it(`has no serious axe violations (${variant})`, async () => {
-      const page = await newPage(browser, opts);
-      if ('dark' in opts && opts.dark) {
-        // admin's stored mode is dark; working on alice shows alice's sites.
-        await login(page, 'admin');
-        // On a phone the staff search sits atop the sidebar, opened by the burger.
-        const burger = page.getByRole('button', { name: 'Toggle navigation' });
-        if (await burger.isVisible()) await burger.click();
-        await page.getByPlaceholder('Logname or UID').fill('alice');
-        await page.getByRole('button', { name: 'Find Account' }).click();
-        await page.getByTestId('working-on-bar').getByText('Working on alice').waitFor();
-        const close = page.getByRole('dialog').getByRole('button', { name: 'Close' }).first();
-        if (await close.isVisible().catch(() => false)) await close.click();
-      } else {
-        await login(page, 'alice');
-      }
+      const page = await lookAs(opts);
       for (const [name, path, text] of SCREENS) {
         await page.goto(url(path));
         await page.getByText(text, { exact: false }).first().waitFor();
         expect(await seriousViolations(page), `${name} ${variant}`).toEqual([]);
         await screenshot(page, `hosting-${name}-${variant}`);
       }
-      await page.context().close();
     }, 120_000);
   }
 });

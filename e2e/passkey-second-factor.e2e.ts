@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import {
   addAuthenticator,
+  expectFitsPhone,
   ownPortalAndBrowser,
   type PageOptions,
   screenshot,
@@ -20,7 +21,7 @@ import { must } from '@portal/contract/must';
 
 vi.setConfig({ testTimeout: 180_000 });
 
-const { newPage, url } = ownPortalAndBrowser('localhost');
+const { newPage, lookingPage, url } = ownPortalAndBrowser('localhost');
 const codeFor = (secret: string, ahead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + ahead * 30_000 });
 
@@ -123,13 +124,17 @@ describe('a passkey as the second step', () => {
       ['light-phone', { width: 390, height: 844 }],
       ['dark-phone', { dark: true, width: 390, height: 844 }],
     ];
+    // One page takes the three looks.
+    const { page: shown, look } = await lookingPage();
     for (const [name, o] of modes) {
-      const shown = await newPage(o);
+      await look(o);
       await passwordStep(shown);
       await shown.getByRole('button', { name: 'Use a passkey instead' }).waitFor();
       expect(await seriousViolations(shown)).toEqual([]);
+      if (o.width)
+        await expectFitsPhone(shown, { heading: 'Two-step sign-in', action: 'Use a passkey instead' });
       await screenshot(shown, `code-step-passkey-${name}`);
-      await shown.context().close();
     }
+    await shown.context().close();
   });
 });

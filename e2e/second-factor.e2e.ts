@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, login, newPage, screenshot, url } from './browser.ts';
+import { baseUrl, expectFitsPhone, launch, login, lookingPage, newPage, screenshot, url } from './browser.ts';
 import { startPortal } from './portal.ts';
 import { must } from '@portal/contract/must';
 
@@ -141,24 +141,33 @@ describe('the authenticator app', () => {
   });
 
   it('shows the screens dark and at phone width', async () => {
-    for (const [name, o] of [
+    const looks = [
       ['dark-desktop', { dark: true }],
       ['light-phone', { width: 390, height: 844 }],
       ['dark-phone', { dark: true, width: 390, height: 844 }],
-    ] as const) {
-      const page = await newPage(browser, o);
+    ] as const;
+    // One page takes the three looks: the code step in each, then, signed in once, the Security
+    // screen in each.
+    const { page, look } = await lookingPage(browser, looks[0][1]);
+    for (const [name, o] of looks) {
+      await look(o);
       await page.goto(url('/'));
       await passwordStep(page, 'bob');
+      if ('width' in o) await expectFitsPhone(page, { heading: 'Two-step sign-in', action: 'Verify' });
       await screenshot(page, `code-step-${name}`);
-      await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-      await page.getByLabel('Recovery code').fill(codes.pop() ?? '');
-      await page.getByRole('button', { name: 'Verify' }).click();
-      await page.getByTestId('operator').waitFor();
+    }
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(codes.pop() ?? '');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.getByTestId('operator').waitFor();
+    for (const [name, o] of looks) {
+      await look(o);
       await page.goto(url('/security'));
       await page.getByText(/^On since/).waitFor();
+      if ('width' in o) await expectFitsPhone(page, { heading: 'Security of bob', action: 'Turn off…' });
       await screenshot(page, `security-on-${name}`);
-      await page.context().close();
     }
+    await page.context().close();
   });
 
   it('is turned off with the password and a recovery code', async () => {

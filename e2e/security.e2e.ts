@@ -1,7 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, launch, login, newPage, screenshot, url } from './browser.ts';
+import {
+  baseUrl,
+  expectFitsPhone,
+  launch,
+  login,
+  newPage,
+  screenshot,
+  signedInLooks,
+  url,
+} from './browser.ts';
 
 // The machine is shared: give each flow time (the default is 60 s).
 vi.setConfig({ testTimeout: 150_000 });
@@ -113,16 +122,21 @@ describe('Security: sessions and sign-ins', () => {
     await b.context().close();
   });
 
+  // One page, signed in once, for the four looks.
+  const securityLooks = signedInLooks(() => browser, 'alice');
   for (const dark of [false, true])
     it(`looks right at phone width and on the desktop (${dark ? 'dark' : 'light'})`, async () => {
       for (const width of [390, 1280]) {
-        const page = await newPage(browser, { width, height: 844, dark });
-        await login(page, 'alice');
+        const page = await securityLooks({ width, height: 844, dark });
         await page.goto(url('/security'));
         await page.getByRole('table', { name: 'Recent sign-ins' }).getByText('Signed in').first().waitFor();
         expect(await seriousViolations(page)).toEqual([]);
+        if (width === 390)
+          await expectFitsPhone(page, {
+            heading: 'Where you are signed in',
+            action: 'Sign out all other browsers',
+          });
         await screenshot(page, `security-${width === 390 ? 'phone' : 'desktop'}-${dark ? 'dark' : 'light'}`);
-        await page.context().close();
       }
     });
 });
@@ -150,22 +164,21 @@ describe('Account activity', () => {
     }
   });
 
+  // One page, signed in once, for the three looks.
+  const activityLooks = signedInLooks(() => browser, 'bob');
   for (const dark of [false, true])
     it(`stacks the rows as cards on a phone (${dark ? 'dark' : 'light'})`, async () => {
-      const page = await newPage(browser, { width: 390, height: 844, dark });
-      await login(page, 'bob');
+      const page = await activityLooks({ width: 390, height: 844, dark });
       await page.goto(url('/account-activity'));
       await page.getByRole('table', { name: 'Account activity' }).locator('tbody tr').first().waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      await expectFitsPhone(page, { heading: 'Account Activity' });
       await screenshot(page, `account-activity-phone-${dark ? 'dark' : 'light'}`);
       if (dark) {
-        const desk = await newPage(browser, { dark: true });
-        await login(desk, 'bob');
+        const desk = await activityLooks({ dark: true });
         await desk.goto(url('/account-activity'));
         await desk.getByRole('table', { name: 'Account activity' }).locator('tbody tr').first().waitFor();
         await screenshot(desk, 'account-activity-desktop-dark');
-        await desk.context().close();
       }
-      await page.context().close();
     });
 });
