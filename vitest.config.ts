@@ -15,6 +15,9 @@ export default defineConfig({
   test: {
     include: process.env.TEST_SELECTION === 'database' ? databaseTestFiles() : ALL,
     pool: 'forks',
+    // One scratch directory and id per run: the test databases' templates
+    // (docs/decisions/110-test-database-templates.md).
+    globalSetup: ['apps/server/test/support/test-run.ts'],
     // Guards against a hang, not measures: a busy two-core machine can take a minute to build an
     // app on a fresh database (migrations and demo data) in each file's beforeAll.
     testTimeout: 60_000,

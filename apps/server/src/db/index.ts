@@ -26,6 +26,8 @@ export interface Database {
   onAuthChange(listener: AuthChangeListener): void;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /** PGlite only: the data directory as a tar archive, after a checkpoint (for `loadDataDir`). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -73,13 +75,18 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite's directory; in memory when unset. */
   dataDir?: string;
+  /**
+   * PGlite in memory only: start from this archive of a data directory (`Database.dumpDataDir`)
+   * instead of initdb (the tests' per-run templates: docs/decisions/110-test-database-templates.md).
+   */
+  loadDataDir?: Blob;
   /** PostgreSQL connections of this process (config PG_POOL_MAX). */
   poolMax?: number;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) return openPostgres(opts.url, opts.poolMax ?? 10);
-  return openPglite(opts.dataDir);
+  return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
@@ -170,11 +177,17 @@ const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
  */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-async function openPglite(dataDir?: string): Promise<Database> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir && loadDataDir) throw new Error('loadDataDir is for a database in memory, not dataDir');
   // A new directory gets a copy of a migrated template, made outside this process (pglite-template.ts).
   if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, PGLITE_START);
   // The options object alone: `new PGlite(undefined, options)` (in memory) ignores its options.
-  const client = new PGlite({ dataDir, startParams: PGLITE_START, extensions: PGLITE_EXTENSIONS });
+  const client = new PGlite({
+    dataDir,
+    ...(loadDataDir ? { loadDataDir } : {}),
+    startParams: PGLITE_START,
+    extensions: PGLITE_EXTENSIONS,
+  });
   const db: Db = drizzleLite(client, { schema });
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });
   // One process, one connection: a change is announced when the statement that committed it returns.
@@ -186,6 +199,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
     onAuthChange: changes.add,
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    dumpDataDir: async () => {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
     },
     close: () => client.close(),
   };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import type { MailAttachment, Transport } from '../../src/integrations/mailer.ts
 import { registerWorkers } from '../../src/workers.ts';
 import { databaseTestFiles } from './database-tests.ts';
 import { failOnConcurrentQueries } from './pg-warnings.ts';
+import { type TestRun, templatePrefix } from './test-run.ts';
 
 /**
  * API test harness (fastify/demo `test/helper.ts`): a fresh database per call — PGlite in memory,
@@ -173,7 +174,86 @@ async function mustBeInDatabaseRun(): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<{
+/** This vitest run's scratch directory and id (test-run.ts); none for a script using the helper (bench/). */
+async function testRun(): Promise<TestRun | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('testRun');
+}
+
+/**
+ * This run's PGlite template, migrated, with the demo data set or without: an archive of its data
+ * directory in the run's scratch directory, made by the first file that asks (the demo one from the
+ * empty one) and loaded by every later one instead of initdb, the migrations and the import
+ * (docs/decisions/110-test-database-templates.md). Two files making one at once both write it whole
+ * and rename it into place: either copy is as good.
+ */
+async function pgliteTemplate(run: TestRun, demo: boolean): Promise<Blob> {
+  const file = join(run.dir, demo ? 'pglite-demo.tar' : 'pglite-empty.tar');
+  if (existsSync(file)) return new Blob([readFileSync(file)]);
+  const database = demo
+    ? await openDatabase({ loadDataDir: await pgliteTemplate(run, false) })
+    : await openDatabase({});
+  try {
+    if (demo) await importFile(database.db, DEMO_FILE);
+    if (!database.dumpDataDir) throw new Error('a PGlite database can be archived');
+    const archive = await database.dumpDataDir();
+    const partial = `${file}.partial-${process.pid}`;
+    writeFileSync(partial, Buffer.from(await archive.arrayBuffer()));
+    renameSync(partial, file);
+    return archive;
+  } finally {
+    await database.close();
+  }
+}
+
+/** Serialises the making of a run's template databases by the test files running at once. */
+const TEMPLATE_LOCK = 72_041_110;
+
+const databaseUrl = (adminUrl: string, name: string) => {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+/**
+ * This run's template database on PostgreSQL, migrated, with the demo data set or without, made by
+ * the first file that asks (the demo one from the empty one); every file's database is then a copy
+ * (`create database … template …`) instead of running the migrations and the import again. Made
+ * under another name and renamed when complete, so a file stopped half-way leaves nothing that looks
+ * done; dropped at the end of the run (test-run.ts).
+ */
+async function postgresTemplate(adminUrl: string, run: TestRun, demo: boolean): Promise<string> {
+  const name = `${templatePrefix(run.id)}${demo ? 'demo' : 'empty'}`;
+  const from = demo ? await postgresTemplate(adminUrl, run, false) : 'template1';
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    const partial = `${name}_partial`;
+    await admin.query(`drop database if exists ${partial} with (force)`);
+    await admin.query(`create database ${partial} template ${from}`);
+    const database = await openDatabase({ url: databaseUrl(adminUrl, partial) });
+    try {
+      if (demo) await importFile(database.db, DEMO_FILE);
+    } finally {
+      await database.close();
+    }
+    await admin.query(`alter database ${partial} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh database of the test file's own: in memory on PGlite, a new database on the PostgreSQL
+ * server named by TEST_DATABASE_URL. Migrated; with the demo data set when `demo` (build() asks for it).
+ * Inside a vitest run, a copy of the run's template (above); a script (bench/) migrates and imports.
+ */
+export async function createTestDatabase(opts: { demo?: boolean } = {}): Promise<{
   database: Database;
   /** Another connection pool on the same database (PostgreSQL only): a second process's view. */
   reopen: () => Promise<Database>;
@@ -182,9 +262,14 @@ export async function createTestDatabase(): Promise<{
   url?: string;
 }> {
   await mustBeInDatabaseRun();
+  const demo = opts.demo === true;
+  const run = await testRun();
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openDatabase({});
+    const database = run
+      ? await openDatabase({ loadDataDir: await pgliteTemplate(run, demo) })
+      : await openDatabase({});
+    if (!run && demo) await importFile(database.db, DEMO_FILE);
     return {
       database,
       reopen: () => Promise.reject(new Error('a second pool needs TEST_DATABASE_URL')),
@@ -192,18 +277,19 @@ export async function createTestDatabase(): Promise<{
     };
   }
   failOnConcurrentQueries();
+  const template = run ? await postgresTemplate(adminUrl, run, demo) : 'template1';
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ url });
+  if (!run && demo) await importFile(database.db, DEMO_FILE);
   return {
     database,
-    url: url.toString(),
-    reopen: () => openDatabase({ url: url.toString() }),
+    url,
+    reopen: () => openDatabase({ url }),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -267,10 +353,9 @@ export async function build(
     ...opts.env,
   });
   const instances = testInstances();
-  const { database, reopen, drop } = await createTestDatabase();
+  const { database, reopen, drop } = await createTestDatabase({ demo: opts.demo !== false });
   const databases = [database];
   while (databases.length < instances) databases.push(await reopen());
-  if (opts.demo !== false) await importFile(database.db, DEMO_FILE);
   const clock = makeClock(opts.start);
   const sent: Sent[] = [];
   const transport: Transport = {
@@ -295,12 +380,13 @@ export async function build(
     apps.push(app);
   }
   const app = apps[0];
+  if (!app) throw new Error('no app instance was built');
   let turn = 0;
   const tokens = new Map<string, string>();
 
   const request: TestApp['request'] = async (method, url, o = {}) => {
     // In turn: with two instances, consecutive requests of a test never meet the same app.
-    const res = await apps[turn++ % apps.length].inject({
+    const res = await (apps[turn++ % apps.length] ?? app).inject({
       method,
       url,
       headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },
