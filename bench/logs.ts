@@ -2,6 +2,7 @@
 // throw-away cluster). Prints the median of the viewer's poll for new rows and of its first page,
 // the query plans, and the download's throughput and memory. Not part of `npm test`.
 //   BENCH_LOG_ROWS (default 10,000,000), BENCH_SKIP_DOWNLOAD=1 to leave the download out.
+import { must } from '@portal/contract/must';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { accounts, errorLogs, websites } from '../apps/server/src/db/schema.ts';
@@ -44,10 +45,12 @@ try {
     ])
     .onConflictDoNothing();
 
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(errorLogs)
-    .where(sql`${errorLogs.vid} = ${VID}`);
+  const { n } = must(
+    (
+      await db.select({ n: sql<number>`count(*)::int` }).from(errorLogs).where(sql`${errorLogs.vid} = ${VID}`)
+    )[0],
+    'a row',
+  );
   if (n < ROWS) {
     const t0 = Date.now();
     for (let done = n; done < ROWS; done += CHUNK) {
@@ -63,14 +66,24 @@ try {
     await db.execute(sql`vacuum analyze error_logs`);
     console.log(`\nloaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
-  const [{ total }] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(errorLogs)
-    .where(sql`${errorLogs.vid} = ${VID}`);
-  const [{ last }] = await db
-    .select({ last: sql<number>`max(id)::bigint` })
-    .from(errorLogs)
-    .where(sql`${errorLogs.vid} = ${VID}`);
+  const { total } = must(
+    (
+      await db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(errorLogs)
+        .where(sql`${errorLogs.vid} = ${VID}`)
+    )[0],
+    'a row',
+  );
+  const { last } = must(
+    (
+      await db
+        .select({ last: sql<number>`max(id)::bigint` })
+        .from(errorLogs)
+        .where(sql`${errorLogs.vid} = ${VID}`)
+    )[0],
+    'a row',
+  );
   console.log(`rows for vid ${VID}: ${Number(total).toLocaleString()} (table: all sites)`);
 
   const plan = async (q: ReturnType<typeof sql>) =>
@@ -91,12 +104,18 @@ try {
   console.log(await plan(sql`select id, msg from error_logs where vid = ${VID} order by id desc limit 1000`));
 
   const idle = await time(() => readLogs(db, VID, Number(last)), 1000);
-  console.log(`poll, no new rows:             median ${ms(median(idle))}, p99 ${ms(p99(idle))}`);
+  console.log(
+    `poll, no new rows:             median ${ms(must(median(idle), 'median(idle)'))}, p99 ${ms(must(p99(idle), 'p99(idle)'))}`,
+  );
   const { lastId } = await appendLogs(db, VID, ['one', 'two', 'three', 'four', 'five']);
   const fresh = await time(() => readLogs(db, VID, lastId - 5), 1000);
-  console.log(`poll, 5 new rows:              median ${ms(median(fresh))}, p99 ${ms(p99(fresh))}`);
+  console.log(
+    `poll, 5 new rows:              median ${ms(must(median(fresh), 'median(fresh)'))}, p99 ${ms(must(p99(fresh), 'p99(fresh)'))}`,
+  );
   const first = await time(() => readLogs(db, VID, 0), 200);
-  console.log(`first page (newest 1000 rows): median ${ms(median(first))}, p99 ${ms(p99(first))}`);
+  console.log(
+    `first page (newest 1000 rows): median ${ms(must(median(first), 'median(first)'))}, p99 ${ms(must(p99(first), 'p99(first)'))}`,
+  );
   // The database's own time for the same statements, without the client round trip (which a busy
   // machine inflates): EXPLAIN ANALYZE's execution time.
   const execTime = async (q: ReturnType<typeof sql>, runs: number) => {
@@ -107,7 +126,9 @@ try {
           rows: Record<string, string>[];
         }
       ).rows;
-      const line = rows.map((r) => Object.values(r)[0]).find((l) => l.startsWith('Execution Time'));
+      const line = rows
+        .map((r) => Object.values(r)[0])
+        .find((l) => must(l, 'l').startsWith('Execution Time'));
       out.push(Number(/([\d.]+) ms/.exec(line ?? '')?.[1] ?? Number.NaN));
     }
     return median(out);
@@ -120,8 +141,11 @@ try {
     sql`select id, msg from error_logs where vid = ${VID} order by id desc limit 1000`,
     200,
   );
-  console.log(`in the database: poll ${ms(pollExec)}, first page ${ms(firstExec)} (median execution time)`);
-  const verdict = median(fresh) < 5 && median(first) < 5 ? 'under' : 'OVER';
+  console.log(
+    `in the database: poll ${ms(must(pollExec, 'pollExec'))}, first page ${ms(must(firstExec, 'firstExec'))} (median execution time)`,
+  );
+  const verdict =
+    must(median(fresh), 'median(fresh)') < 5 && must(median(first), 'median(first)') < 5 ? 'under' : 'OVER';
   console.log(`→ poll and first page ${verdict} the 5 ms median target`);
 
   if (process.env.BENCH_SKIP_DOWNLOAD !== '1') {

@@ -1,5 +1,6 @@
 // The portal under load, shared by bench/load and bench/soak: spawn server processes, drive them
 // with virtual users running a customer's usual session, and record latency per call.
+import { must } from '@portal/contract/must';
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -317,7 +318,11 @@ export async function runUsers(opts: {
 }): Promise<void> {
   await Promise.all(
     Array.from({ length: opts.users }, async (_, i) => {
-      const client = new Client(opts.ports[i % opts.ports.length], clientAddress(i), opts.recorder);
+      const client = new Client(
+        must(opts.ports[i % opts.ports.length], 'opts.ports[i % opts.ports.length]'),
+        clientAddress(i),
+        opts.recorder,
+      );
       for (let s = i; opts.running(); s++) await session(client, opts.accounts, s);
       client.close();
     }),
@@ -355,7 +360,11 @@ export async function runArrivals(opts: {
       continue;
     }
     const n = started++;
-    const client = new Client(opts.ports[n % opts.ports.length], clientAddress(n % addresses), opts.recorder);
+    const client = new Client(
+      must(opts.ports[n % opts.ports.length], 'opts.ports[n % opts.ports.length]'),
+      clientAddress(n % addresses),
+      opts.recorder,
+    );
     const run: Promise<void> = session(client, opts.accounts, n).finally(() => {
       client.close();
       inFlight.delete(run);
@@ -401,7 +410,11 @@ export async function runSignInBurst(opts: {
 }): Promise<void> {
   const readers: { client: Client; n: number }[] = [];
   for (let i = 0; i < opts.readers && opts.running(); i++) {
-    const client = new Client(opts.ports[i % opts.ports.length], clientAddress(i), opts.recorder);
+    const client = new Client(
+      must(opts.ports[i % opts.ports.length], 'opts.ports[i % opts.ports.length]'),
+      clientAddress(i),
+      opts.recorder,
+    );
     const n = 1 + pick(opts.accounts);
     const login = (await client.call('reader login', Session.login, {
       body: { username: seeded.account(n), password: LOAD_PASSWORD },
@@ -416,7 +429,7 @@ export async function runSignInBurst(opts: {
   });
   const burst = Array.from({ length: opts.burst }, async (_, i) => {
     const client = new Client(
-      opts.ports[i % opts.ports.length],
+      must(opts.ports[i % opts.ports.length], 'opts.ports[i % opts.ports.length]'),
       clientAddress(opts.readers + i),
       opts.recorder,
     );
@@ -445,7 +458,11 @@ export async function runStaffSearch(opts: {
 }): Promise<void> {
   await Promise.all(
     Array.from({ length: opts.users }, async (_, i) => {
-      const client = new Client(opts.ports[i % opts.ports.length], clientAddress(5000 + i), opts.recorder);
+      const client = new Client(
+        must(opts.ports[i % opts.ports.length], 'opts.ports[i % opts.ports.length]'),
+        clientAddress(5000 + i),
+        opts.recorder,
+      );
       const login = (await client.call('staff login', Session.login, {
         body: { username: opts.staff.logname, password: opts.staff.password },
       })) as { id_token: string } | undefined;

@@ -35,9 +35,9 @@ for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n
 function placeOf(f: Frame): string {
   if (!f.url) return `(${f.functionName || 'native'})`;
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f.url);
-  if (pkg) return pkg[1];
+  if (pkg?.[1]) return pkg[1];
   const own = /(apps\/server\/(?:src|dist)\/.+|packages\/contract\/(?:src|dist)\/.+)$/.exec(f.url);
-  if (own) return own[1];
+  if (own?.[1]) return own[1];
   if (f.url.startsWith('node:')) return f.url;
   return f.url;
 }

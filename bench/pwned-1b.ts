@@ -26,6 +26,7 @@
  * The file is deleted at the end, on failure and on Ctrl-C. The benchmark refuses to start with
  * less free disk than the index plus 16 GB (40 GB at 1 billion records).
  */
+import { must } from '@portal/contract/must';
 import { randomBytes, randomFillSync, randomInt } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { mkdtemp, open, statfs } from 'node:fs/promises';
@@ -93,7 +94,10 @@ async function build(path: string): Promise<string[]> {
       }
       batch.writeUInt32BE(hi, off);
       batch.writeUInt32BE(lo, off + 4);
-      batch.writeUInt32BE(1 + (batch[off + 20] << 8) + batch[off + 21], off + 20); // count ≥ 1
+      batch.writeUInt32BE(
+        1 + (must(batch[off + 20], 'batch[off + 20]') << 8) + must(batch[off + 21], 'batch[off + 21]'),
+        off + 20,
+      ); // count ≥ 1
       if ((done + i) % sampleEvery === 0 && samples.length < SAMPLES)
         samples.push(batch.toString('hex', off, off + 20));
     }
@@ -202,21 +206,21 @@ async function main() {
       const hash = i % 4 < 2 ? samples[randomInt(samples.length)] : randomBytes(20).toString('hex');
       dropCache(path);
       const v = variants[i % 2];
-      v.cold.push(await timed(v, hash));
+      must(v, 'v').cold.push(await timed(must(v, 'v'), must(hash, 'hash')));
     }
 
     // Hot: a fixed set of present and absent hashes, looked up once untimed, then at random.
     const present = Array.from({ length: HOT_KEYS }, () => samples[randomInt(samples.length)]);
     const absent = Array.from({ length: HOT_KEYS }, () => randomBytes(20).toString('hex'));
-    for (const v of variants) for (const h of [...present, ...absent]) await v.index.lookup(h);
+    for (const v of variants) for (const h of [...present, ...absent]) await v.index.lookup(must(h, 'h'));
     for (let block = 0; block < (2 * HOT) / 1000; block++) {
       const v = variants[block % 2];
       for (let i = 0; i < 1000; i++) {
         const isPresent = i % 2 === 0;
         const hash = isPresent ? present[randomInt(HOT_KEYS)] : absent[randomInt(HOT_KEYS)];
-        const t = await timed(v, hash);
-        v.hot.push(t);
-        (isPresent ? v.hotPresent : v.hotAbsent).push(t);
+        const t = await timed(must(v, 'v'), must(hash, 'hash'));
+        must(v, 'v').hot.push(t);
+        (isPresent ? must(v, 'v').hotPresent : must(v, 'v').hotAbsent).push(t);
       }
     }
     console.log(`page cache after the hot runs: ${resident(path)} of the index resident; load ${load()}`);
@@ -225,9 +229,9 @@ async function main() {
       const hot = summary(v.hot);
       const cold = summary(v.cold);
       console.log(
-        `${v.name}: hot ${fmt(v.hot.length)} lookups p50 ${us(hot.p50)} (present ${us(summary(v.hotPresent).p50)}, ` +
-          `absent ${us(summary(v.hotAbsent).p50)}), p99 ${us(hot.p99)}; cold ${fmt(v.cold.length)} lookups ` +
-          `p50 ${us(cold.p50)}, p99 ${us(cold.p99)}, max ${us(cold.max)}; reads per lookup ${(v.reads / v.lookups).toFixed(4)}`,
+        `${v.name}: hot ${fmt(v.hot.length)} lookups p50 ${us(must(hot.p50, 'hot.p50'))} (present ${us(must(summary(v.hotPresent).p50, 'summary(v.hotPresent).p50'))}, ` +
+          `absent ${us(must(summary(v.hotAbsent).p50, 'summary(v.hotAbsent).p50'))}), p99 ${us(must(hot.p99, 'hot.p99'))}; cold ${fmt(v.cold.length)} lookups ` +
+          `p50 ${us(must(cold.p50, 'cold.p50'))}, p99 ${us(must(cold.p99, 'cold.p99'))}, max ${us(must(cold.max, 'cold.max'))}; reads per lookup ${(v.reads / v.lookups).toFixed(4)}`,
       );
       await v.index.close();
     }

@@ -11,6 +11,7 @@
  *   PWNED_BENCH_DIR         work folder (default a new folder in the system temp folder)
  *   PWNED_BENCH_KEEP=1      keep the generated files
  */
+import { must } from '@portal/contract/must';
 import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -25,7 +26,8 @@ const SAMPLES = 50_000;
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).toUpperCase().padStart(2, '0'));
 const HEX_CODES = new Uint16Array(256);
-for (let i = 0; i < 256; i++) HEX_CODES[i] = (HEX[i].charCodeAt(0) << 8) | HEX[i].charCodeAt(1);
+for (let i = 0; i < 256; i++)
+  HEX_CODES[i] = (must(HEX[i], 'HEX[i]').charCodeAt(0) << 8) | must(HEX[i], 'HEX[i]').charCodeAt(1);
 
 const mb = (n: number) => `${(n / 1e6).toFixed(1)} MB`;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
@@ -52,12 +54,16 @@ async function generate(path: string, n: number, sorted: boolean, samples: strin
       if (sorted) rnd.writeUInt32BE(Math.floor(i * step), r);
       const lineStart = o;
       for (let b = 0; b < 20; b++) {
-        const code = HEX_CODES[rnd[r + b]];
-        buf[o++] = code >> 8;
-        buf[o++] = code & 0xff;
+        const code = HEX_CODES[must(rnd[r + b], 'rnd[r + b]')];
+        buf[o++] = must(code, 'code') >> 8;
+        buf[o++] = must(code, 'code') & 0xff;
       }
       buf[o++] = 58; // ':'
-      o += buf.write(String(1 + (rnd[r + 19] % 250) * (rnd[r + 18] + 1)), o, 'latin1');
+      o += buf.write(
+        String(1 + (must(rnd[r + 19], 'rnd[r + 19]') % 250) * (must(rnd[r + 18], 'rnd[r + 18]') + 1)),
+        o,
+        'latin1',
+      );
       buf[o++] = 13;
       buf[o++] = 10;
       if (i % sampleEvery === 0 && samples.length < SAMPLES)
@@ -71,7 +77,7 @@ async function generate(path: string, n: number, sorted: boolean, samples: strin
 }
 
 function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+  return must(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))], 'a sample');
 }
 
 async function importRun(label: string, dir: string, n: number, sorted: boolean) {
@@ -124,14 +130,14 @@ async function main() {
     const pick = (i: number) =>
       i % 2 === 0 ? samples[randomInt(samples.length)] : absent[randomInt(absent.length)];
     // warm-up: bring the touched pages into the page cache
-    for (let i = 0; i < Math.min(LOOKUPS, 20_000); i++) await index.lookup(pick(i));
+    for (let i = 0; i < Math.min(LOOKUPS, 20_000); i++) await index.lookup(must(pick(i), 'pick(i)'));
     const times = new Float64Array(LOOKUPS);
     let found = 0;
     const t0 = performance.now();
     for (let i = 0; i < LOOKUPS; i++) {
       const h = pick(i);
       const s = performance.now();
-      if ((await index.lookup(h)) > 0) found++;
+      if ((await index.lookup(must(h, 'h'))) > 0) found++;
       times[i] = performance.now() - s;
     }
     const total = performance.now() - t0;
@@ -142,7 +148,7 @@ async function main() {
     let next = 0;
     await Promise.all(
       Array.from({ length: CONC }, async () => {
-        while (next < LOOKUPS) await index.lookup(pick(next++));
+        while (next < LOOKUPS) await index.lookup(must(pick(next++), 'pick(next++)'));
       }),
     );
     const concSecs = (performance.now() - t1) / 1000;
@@ -150,7 +156,7 @@ async function main() {
     const size = (await stat(indexPath)).size;
     console.log(
       `lookups: ${fmt(LOOKUPS)} sequential (${found} present): median ${(percentile(times, 0.5) * 1000).toFixed(1)} µs, ` +
-        `p99 ${(percentile(times, 0.99) * 1000).toFixed(1)} µs, max ${(times[times.length - 1] * 1000).toFixed(0)} µs, ` +
+        `p99 ${(percentile(times, 0.99) * 1000).toFixed(1)} µs, max ${(must(times[times.length - 1], 'times[times.length - 1]') * 1000).toFixed(0)} µs, ` +
         `${fmt(LOOKUPS / (total / 1000))} lookups/s; ${CONC} concurrent: ${fmt(LOOKUPS / concSecs)} lookups/s`,
     );
     console.log(

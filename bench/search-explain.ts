@@ -6,6 +6,7 @@
 //
 //   LOAD_SCALE   data size, 1 = 100,000 accounts, 1,000,000 domains, 10,000,000 aliases (default 0.1)
 //   SEARCH_ROUNDS searches of each kind per configuration (default 30)
+import { must } from '@portal/contract/must';
 import { readFileSync } from 'node:fs';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -71,7 +72,13 @@ try {
       }
       const plan = await client.query(`explain (analyze, costs off, timing off) ${query}`, [pattern()]);
       const lines = plan.rows.map((r: Record<string, string>) => Object.values(r)[0]);
-      const scans = lines.filter((l) => /Scan/.test(l)).map((l) => l.trim().replace(/^->\s*/, ''));
+      const scans = lines
+        .filter((l) => /Scan/.test(must(l, 'l')))
+        .map((l) =>
+          must(l, 'l')
+            .trim()
+            .replace(/^->\s*/, ''),
+        );
       console.log(
         `  by ${kind}: median ${median(times).toFixed(1)} ms over ${ROUNDS}; scans: ${scans.join('; ')}`,
       );

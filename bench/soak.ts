@@ -2,6 +2,7 @@
 // server's resident memory and the errors every minute. Goal: flat memory, 0 errors. Starts and
 // removes its own PostgreSQL. Prints figures; asserts nothing.
 //   SOAK_MINUTES duration (default 30); LOAD_SCALE, LOAD_USERS as in bench/load (defaults 1, 64)
+import { must } from '@portal/contract/must';
 import { LARGE_DATA_PG_SETTINGS, seedLargeData } from './large-data.ts';
 import { portalsCpu, printCalls, READS, Recorder, runUsers, startPortals } from './portal-mix.ts';
 import { postgres, rssMb } from './support.ts';
@@ -19,10 +20,10 @@ try {
   console.log(`seeded ${data.accounts.toLocaleString()} accounts in ${data.seconds.toFixed(0)} s`);
 
   const { portals, stop } = await startPortals(pg.url, 1);
-  const [server] = portals;
+  const server = must(portals[0], 'server');
   const memory = [rssMb(server.pid)];
   console.log(
-    `server RSS after start: ${memory[0].toFixed(0)} MB; ${USERS} virtual users for ${MINUTES} min`,
+    `server RSS after start: ${must(memory[0], 'memory[0]').toFixed(0)} MB; ${USERS} virtual users for ${MINUTES} min`,
   );
   console.log('minute  req/s  errors  total errors  reads p99 ms  server RSS MB  server CPU');
 
@@ -68,8 +69,8 @@ try {
   printCalls(all.calls, all.seconds);
   const [first, last] = [memory[1] ?? memory[0], memory[memory.length - 1]];
   console.log(
-    `\nserver RSS: ${memory[0].toFixed(0)} MB at start, ${first.toFixed(0)} MB after minute 1, ${last.toFixed(0)} MB at the end ` +
-      `(${(last - first >= 0 ? '+' : '') + (last - first).toFixed(0)} MB; goal: flat)`,
+    `\nserver RSS: ${must(memory[0], 'memory[0]').toFixed(0)} MB at start, ${must(first, 'first').toFixed(0)} MB after minute 1, ${must(last, 'last').toFixed(0)} MB at the end ` +
+      `(${(must(last, 'last') - must(first, 'first') >= 0 ? '+' : '') + (must(last, 'last') - must(first, 'first')).toFixed(0)} MB; goal: flat)`,
   );
   console.log(`errors: ${totalErrors} (goal 0: ${totalErrors === 0 ? 'met' : 'MISSED'})`);
 } finally {

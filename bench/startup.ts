@@ -10,6 +10,7 @@
 // asserts nothing.
 //   BENCH_RUNS (default 5)   runs of the four starts
 //   BENCH_SETTLE_MS (5000)   how long after ready the second RSS reading is taken
+import { must } from '@portal/contract/must';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -118,8 +119,8 @@ for (let i = 0; i < runs; i++) {
     for (const first of [true, false]) {
       const c = CASES.findIndex((k) => k.demo === demo && k.first === first);
       const s = await start(dataDir, demo);
-      results[c].push(s);
-      console.log(`run ${i + 1}, ${CASES[c].name}: ${fmt(s)}`);
+      must(results[c], 'results[c]').push(s);
+      console.log(`run ${i + 1}, ${must(CASES[c], 'CASES[c]').name}: ${fmt(s)}`);
     }
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -128,11 +129,12 @@ for (let i = 0; i < runs; i++) {
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const upper = must(s[m], 'a run');
+  return s.length % 2 ? upper : (must(s[m - 1], 'a run') + upper) / 2;
 };
 console.log(`\nmedians of ${runs} runs:`);
 CASES.forEach((c, i) => {
-  const r = results[i];
+  const r = must(results[i], `the runs of ${c.name}`);
   const m: Start = {
     seconds: median(r.map((s) => s.seconds)),
     cpuSeconds: median(r.map((s) => s.cpuSeconds)),

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -142,7 +143,10 @@ const TICKS = 100;
 export function cpuSeconds(pid: number, opts: { children?: boolean } = {}): number {
   try {
     // Fields after the command name, which may hold spaces: utime is the 12th, stime 13th, cutime 14th, cstime 15th.
-    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const f = must(
+      readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1],
+      'the fields after the command name',
+    ).split(' ');
     const own = Number(f[11]) + Number(f[12]);
     return (opts.children ? own + Number(f[13]) + Number(f[14]) : own) / TICKS;
   } catch {

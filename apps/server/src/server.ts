@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { count } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +27,8 @@ export async function startServer(
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir, poolMax: config.PG_POOL_MAX });
   let demoLoaded = false;
   if (config.demo) {
-    const [{ n }] = await database.db.select({ n: count() }).from(accounts);
+    const [counted] = await database.db.select({ n: count() }).from(accounts);
+    const { n } = must(counted, 'the account count');
     if (n === 0) {
       await importDocument(database.db, await (early ?? hashedDemo()));
       demoLoaded = true;

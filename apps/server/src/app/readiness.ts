@@ -60,8 +60,15 @@ export function probesFor(role: 'web' | 'worker', config: Config, ping: () => Pr
 
 /** The dependencies that do not answer, all probed at once, in the order of `probes`. */
 export async function downOf(probes: Probe[]): Promise<Dependency[]> {
-  const results = await Promise.allSettled(probes.map((p) => p.check()));
-  return probes.filter((_, i) => results[i].status === 'rejected').map((p) => p.name);
+  const answers = await Promise.all(
+    probes.map((p) =>
+      p.check().then(
+        () => null,
+        () => p.name,
+      ),
+    ),
+  );
+  return answers.filter((name) => name !== null);
 }
 
 /**

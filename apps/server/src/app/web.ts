@@ -30,7 +30,7 @@ export async function serveWeb(app: FastifyInstance, dist: string): Promise<void
   }
   app.get('/', (_req, reply) => reply.redirect('/portal/'));
   app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
+    const [path = ''] = req.url.split('?');
     if (path.startsWith('/api/') || path === '/api') {
       return reply.code(404).send({ status: 0, message: commonText.notFound, code: 'not_found' });
     }

@@ -40,8 +40,8 @@ export const isApiToken = (bearer: string): boolean => bearer.startsWith(API_TOK
  * the account (as the session check does); `last_used` is written at most once a minute.
  */
 export async function apiTokenCaller(db: Db, bearer: string, now: Date): Promise<Caller | null> {
-  const match = API_TOKEN_PATTERN.exec(bearer);
-  if (!match) return null;
+  const tokenId = API_TOKEN_PATTERN.exec(bearer)?.[1];
+  if (tokenId === undefined) return null;
   const [row] = await db
     .select({
       ...accountColumns,
@@ -55,7 +55,7 @@ export async function apiTokenCaller(db: Db, bearer: string, now: Date): Promise
     })
     .from(apiTokens)
     .innerJoin(accounts, eq(accounts.logname, apiTokens.owner))
-    .where(eq(apiTokens.id, match[1]))
+    .where(eq(apiTokens.id, tokenId))
     .limit(1);
   if (!row || !sameHash(row.tokenHash, hashApiToken(bearer))) return null;
   if (row.revokedAt || row.expiresAt <= now || isStaffRole(row.role)) return null;

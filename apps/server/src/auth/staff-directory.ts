@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffSignInError } from '@portal/contract/staff-sign-in/calls';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
@@ -274,13 +275,13 @@ export async function linkStaffAccount(
       .limit(1);
     if (taken)
       throw new DirectoryRefusal('taken', `${logname} is a portal account not linked to the directory`);
-    const [{ next }] = await db
+    const [lowest] = await db
       .select({ next: sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})` })
       .from(accounts)
       .where(sql`${accounts.uid} >= ${STAFF_UID_FLOOR}`);
     await db.insert(accounts).values({
       logname,
-      uid: Number(next),
+      uid: Number(must(lowest, 'the next staff uid').next),
       role: user.role,
       billEmail: user.email,
       firstName: user.firstName,

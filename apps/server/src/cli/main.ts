@@ -69,11 +69,12 @@ async function run(
       allowPositionals: true,
       options: { replace: { type: 'string', multiple: true } },
     });
-    if (positionals.length !== 1) {
+    const [file, ...extra] = positionals;
+    if (file === undefined || extra.length > 0) {
       console.error(USAGE);
       return 2;
     }
-    const { counts, removed } = await importFile(db, positionals[0], { replace: values.replace });
+    const { counts, removed } = await importFile(db, file, { replace: values.replace });
     for (const [k, n] of Object.entries(counts))
       console.log(`${k.padEnd(20)} ${n}${k in removed ? `, ${removed[k]} removed` : ''}`);
     console.log('import complete');

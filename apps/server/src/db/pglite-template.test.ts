@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,9 +31,11 @@ describe('a new PGlite directory', () => {
     expect(isNewDataDir(dir)).toBe(true);
     const first = await openDatabase({ dataDir: dir });
     try {
-      const [{ n }] = await rows<{ n: number }>(
-        first,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      const { n } = must(
+        (
+          await rows<{ n: number }>(first, sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+        )[0],
+        'a row',
       );
       expect(n).toBe(migrations());
       await first.db.execute(sql`create table kept (v text)`);
@@ -53,14 +56,19 @@ describe('a new PGlite directory', () => {
     const dir = join(root, 'b', 'pglite');
     const other = await openDatabase({ dataDir: dir });
     try {
-      const [{ n }] = await rows<{ n: number }>(
-        other,
-        sql`select count(*)::int as n from information_schema.tables where table_name = 'kept'`,
+      const { n } = must(
+        (
+          await rows<{ n: number }>(
+            other,
+            sql`select count(*)::int as n from information_schema.tables where table_name = 'kept'`,
+          )
+        )[0],
+        'a row',
       );
       expect(n).toBe(0);
-      const [{ accounts }] = await rows<{ accounts: number }>(
-        other,
-        sql`select count(*)::int as accounts from accounts`,
+      const { accounts } = must(
+        (await rows<{ accounts: number }>(other, sql`select count(*)::int as accounts from accounts`))[0],
+        'a row',
       );
       expect(accounts).toBe(0);
     } finally {
@@ -75,9 +83,14 @@ describe('a new PGlite directory', () => {
     expect(isNewDataDir(dir)).toBe(true);
     const database = await openDatabase({ dataDir: dir });
     try {
-      const [{ n }] = await rows<{ n: number }>(
-        database,
-        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      const { n } = must(
+        (
+          await rows<{ n: number }>(
+            database,
+            sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+          )
+        )[0],
+        'a row',
       );
       expect(n).toBe(migrations());
     } finally {

@@ -32,7 +32,7 @@ function frozenList(): Map<string, string> {
   for (const line of lines) {
     if (line.trim() === '' || line.startsWith('#')) continue;
     const [hash, file] = line.split(/\s+\*?/);
-    list.set(file, hash);
+    list.set(must(file, 'file'), must(hash, 'hash'));
   }
   return list;
 }
@@ -77,7 +77,7 @@ describe('migrations that exist are frozen', () => {
       readFileSync(FIXTURE, 'utf8'),
     );
     expect(recorded?.[1]).toBe(sha256(join(DRIZZLE, '0000_init.sql')));
-    expect(Number(recorded?.[2])).toBe(journal()[0].when);
+    expect(Number(recorded?.[2])).toBe(must(journal()[0], 'journal()[0]').when);
   });
 });
 
@@ -158,12 +158,12 @@ describe('a database created by 0000_init upgrades to today’s schema', () => {
       await admin(`create database ${name}`);
       cleanups.push(() => admin(`drop database if exists ${name} with (force)`));
     }
-    const restore = new pg.Client({ connectionString: urlOf(names[0]) });
+    const restore = new pg.Client({ connectionString: urlOf(must(names[0], 'names[0]')) });
     await restore.connect();
     await restore.query(readFileSync(FIXTURE, 'utf8')).finally(() => restore.end());
-    const database = await openDatabase({ url: urlOf(names[0]) });
+    const database = await openDatabase({ url: urlOf(must(names[0], 'names[0]')) });
     cleanups.push(() => database.close());
-    const fresh = await openDatabase({ url: urlOf(names[1]) });
+    const fresh = await openDatabase({ url: urlOf(must(names[1], 'names[1]')) });
     cleanups.push(() => fresh.close());
     await expectUpgraded(database, fresh);
   });

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
@@ -46,7 +47,11 @@ describe('deploy/prometheus/portal-alerts.yml', () => {
       expect(r.annotations.summary.length).toBeGreaterThan(10);
       if (r.for !== undefined) expect(r.for).toMatch(/^\d+[smh]$/);
       // Balanced brackets: a cheap guard against a broken expression where promtool is absent.
-      for (const [open, close] of ['()', '{}', '[]'])
+      for (const [open, close] of [
+        ['(', ')'],
+        ['{', '}'],
+        ['[', ']'],
+      ] as const)
         expect(r.expr.split(open).length, `${r.alert}: ${open}${close}`).toBe(r.expr.split(close).length);
     }
   });
@@ -60,7 +65,7 @@ describe('deploy/prometheus/portal-alerts.yml', () => {
       for (const [name] of r.expr.matchAll(/portal_[a-z_]+/g))
         expect(exported, `${r.alert}: ${name}`).toContain(name.replace(/_(bucket|count|sum)$/, ''));
       for (const [, list] of r.expr.matchAll(/kind=~"([^"]+)"/g))
-        for (const kind of list.split('|'))
+        for (const kind of must(list, 'list').split('|'))
           expect(kinds, `${r.alert}: ${kind}`).toContain(kind.replace(/\\\\/g, ''));
     }
   });

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
@@ -154,7 +155,7 @@ describe('Idempotency-Key', () => {
     try {
       const failed = await post('alice', '/api/update-account-address', address('Lewiston'), 'key-failed');
       expect(failed.status).toBe(500);
-      const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+      const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'row');
       expect(row.addr2).not.toContain('Lewiston');
     } finally {
       for (const s of sends) s.mockRestore();
@@ -162,7 +163,7 @@ describe('Idempotency-Key', () => {
     const retry = await post('alice', '/api/update-account-address', address('Lewiston'), 'key-failed');
     expect(retry.status).toBe(200);
     expect(retry.headers['idempotent-replayed']).toBeUndefined();
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'row');
     expect(row.addr2).toContain('Lewiston');
   });
 
@@ -224,6 +225,6 @@ describe('Idempotency-Key', () => {
     const rows = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'pay-header-1'));
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain('4111111111111111');
-    expect(rows[0].fingerprint).toMatch(/^[\w-]{43}$/);
+    expect(must(rows[0], 'rows[0]').fingerprint).toMatch(/^[\w-]{43}$/);
   });
 });

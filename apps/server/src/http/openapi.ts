@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import * as account from '@portal/contract/account/calls';
 import * as admin from '@portal/contract/admin/calls';
 import * as apiTokens from '@portal/contract/api-tokens/calls';
@@ -135,8 +136,9 @@ export function openApiDocument(calls: RegisteredCall[], info: DocumentInfo): Js
   for (const registered of calls) {
     for (const variant of pathVariants(registered.path)) {
       const operation = describeCall(registered, names.get(registered.call), variant);
-      paths[variant.openApiPath] ??= {};
-      paths[variant.openApiPath][registered.method.toLowerCase()] = operation;
+      const byMethod = paths[variant.openApiPath] ?? {};
+      byMethod[registered.method.toLowerCase()] = operation;
+      paths[variant.openApiPath] = byMethod;
     }
   }
   return {
@@ -204,7 +206,7 @@ interface Variant {
  * parameter and one without (Fastify registers both).
  */
 function pathVariants(path: string): Variant[] {
-  const names = [...path.matchAll(/:(\w+)\??/g)].map((m) => m[1]);
+  const names = [...path.matchAll(/:(\w+)\??/g)].map((m) => must(m[1], 'a path parameter name'));
   const full = {
     openApiPath: path.replace(/:(\w+)\??/g, '{$1}'),
     present: new Set(names),
@@ -212,13 +214,14 @@ function pathVariants(path: string): Variant[] {
   };
   const optional = path.match(/\/:(\w+)\?$/);
   if (!optional) return [full];
+  const name = must(optional[1], 'the optional parameter name');
   const short = path.slice(0, -optional[0].length);
   return [
     full,
     {
       openApiPath: short.replace(/:(\w+)\??/g, '{$1}'),
-      present: new Set(names.filter((n) => n !== optional[1])),
-      suffix: `-without-${optional[1]}`,
+      present: new Set(names.filter((n) => n !== name)),
+      suffix: `-without-${name}`,
     },
   ];
 }
@@ -362,12 +365,15 @@ function failureRefs(registered: RegisteredCall): Record<string, Json> {
   return Object.fromEntries(
     [...new Set(statuses)]
       .sort()
-      .map((status) => [String(status), { $ref: `#/components/responses/${FAILURE_NAMES[status]}` }]),
+      .map((status) => [
+        String(status),
+        { $ref: `#/components/responses/${must(FAILURE_NAMES[status], `a response name for ${status}`)}` },
+      ]),
   );
 }
 
 function failureResponse(codes: FailureCode[]): Json {
-  const first = codes[0];
+  const first = must(codes[0], 'a failure code of the status');
   return {
     description: codes.map((code) => `\`${code}\`: ${FAILURE_CODES[code].means}`).join(' '),
     content: {
@@ -396,7 +402,7 @@ const FAILURE_EXAMPLE_TEXT: Partial<Record<FailureCode, string>> = {
 function failEnvelopeSchema(): Json {
   const schema = jsonSchema(FailEnvelopeSchema);
   const properties = schema.properties as Record<string, Json>;
-  properties.code.description = Object.entries(FAILURE_CODES)
+  must(properties.code, 'the failure envelope code property').description = Object.entries(FAILURE_CODES)
     .map(([code, { http, means }]) => `\`${code}\` (${http}): ${means}`)
     .join('\n');
   return schema;

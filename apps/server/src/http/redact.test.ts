@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -157,7 +158,15 @@ describe('the request log', () => {
         new_password: resetTo,
         conf_password: resetTo,
       });
-      secrets.push(oldPanel, token, token.split('.')[2], newPanel, newMail, resetToken, resetTo);
+      secrets.push(
+        oldPanel,
+        token,
+        must(token.split('.')[2], "token.split('.')[2]"),
+        newPanel,
+        newMail,
+        resetToken,
+        resetTo,
+      );
 
       const log = lines.join('');
       expect(log).toContain('[redacted]'); // the stand-in lines were written

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ const RELATIVE = /['"`]((?:\.\.\/)+[^'"`$\s]*)/g;
 function escapes(file: string): string[] {
   const out: string[] = [];
   for (const m of readFileSync(resolve(root, file), 'utf8').matchAll(RELATIVE)) {
-    const target = relative(root, resolve(root, dirname(file), m[1]));
+    const target = relative(root, resolve(root, dirname(file), must(m[1], 'm[1]')));
     if (target.startsWith('..')) out.push(`${file}: ${m[1]}`);
   }
   return out;

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -219,7 +220,7 @@ describe('production answers: HSTS over HTTPS only, one log line per request', (
       url: '/api/domains/alice',
       status: 401,
     });
-    expect(typeof logged[0].ms).toBe('number');
-    expect(typeof logged[0].reqId).toBe('string');
+    expect(typeof must(logged[0], 'logged[0]').ms).toBe('number');
+    expect(typeof must(logged[0], 'logged[0]').reqId).toBe('string');
   });
 });

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -274,7 +275,7 @@ describe('module-level state (a static backstop: instances in one process share 
       }
       `,
     });
-    expect(found.map((f) => `${f.name}: ${f.why}`)).toEqual([
+    expect(must(found, 'found').map((f) => `${f.name}: ${f.why}`)).toEqual([
       'hits: top-level let',
       'last: top-level let',
       'legacy: top-level let',

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -124,8 +125,9 @@ export class Outbox {
         attachments: msg.attachments?.length ? msg.attachments : null,
       })
       .returning({ id: outbox.id });
-    await enqueue(db, deliverJob, { id: row.id }, { maxAttempts: 20 });
-    return row.id;
+    const { id } = must(row, 'the outbox row just written');
+    await enqueue(db, deliverJob, { id }, { maxAttempts: 20 });
+    return id;
   }
 
   /**

@@ -121,7 +121,8 @@ export async function schemaCheck(config: Config): Promise<Finding> {
   if (!config.DATABASE_URL)
     return { level: 'ok', text: 'embedded database: migrated by the process at its start' };
   const migrations = releaseMigrations();
-  const last = migrations[migrations.length - 1];
+  const last = migrations.at(-1);
+  if (!last) return { level: 'error', text: 'this release lists no migrations: the build is incomplete' };
   const client = new pg.Client({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -23,12 +24,14 @@ describe('the demo with its passwords hashed ahead of the import (a first start)
     const doc = (await hashedDemo(new Date(`${DEMO_ANCHOR}T15:00:00Z`))) as typeof file;
     expect(Object.keys(doc)).toEqual(Object.keys(file));
     for (const [name, rows] of Object.entries(file)) if (name !== 'accounts') expect(doc[name]).toEqual(rows);
-    expect(doc.accounts.map((a) => a.logname)).toEqual(file.accounts.map((a) => a.logname));
-    for (const [i, { password, ...rest }] of file.accounts.entries()) {
-      const { password_hash, ...others } = doc.accounts[i];
+    expect(must(doc.accounts, 'doc.accounts').map((a) => a.logname)).toEqual(
+      must(file.accounts, 'file.accounts').map((a) => a.logname),
+    );
+    for (const [i, { password, ...rest }] of must(file.accounts, 'file.accounts').entries()) {
+      const { password_hash, ...others } = must(must(doc.accounts, 'doc.accounts')[i], `account ${i}`);
       if (password === undefined) {
         // an account without a password (it cannot sign in) stays as the file has it
-        expect(doc.accounts[i]).toEqual(rest);
+        expect(must(doc.accounts, 'doc.accounts')[i]).toEqual(rest);
         continue;
       }
       expect(others).toEqual(rest);

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -69,7 +70,7 @@ describe('import: date fields', () => {
         },
       ],
     });
-    const [row] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'iso-1'));
+    const row = must((await t.db.select().from(invoices).where(eq(invoices.invoice, 'iso-1')))[0], 'row');
     expect([row.invdate, row.duedate]).toEqual(['20261201', '20261221']);
     const res = await t.as('bob').get('/api/get-payment-info/bob');
     expect(res.status).toBe(200);
@@ -97,15 +98,15 @@ describe('import: date fields', () => {
         },
       ],
     });
-    const [d] = await t.db.select().from(domains).where(eq(domains.domain, 'dates-test.com'));
+    const d = must((await t.db.select().from(domains).where(eq(domains.domain, 'dates-test.com')))[0], 'd');
     expect(d.expirationDate).toBe('2027-03-15');
-    const [te] = await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'dates-test'));
+    const te = must((await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'dates-test')))[0], 'te');
     expect(te.expires.toISOString()).toBe('2027-01-01T00:00:00.000Z');
-    const [p] = await t.db.select().from(payments).where(eq(payments.transId, 'dates-1'));
+    const p = must((await t.db.select().from(payments).where(eq(payments.transId, 'dates-1')))[0], 'p');
     expect(p.date.toISOString()).toBe('2026-11-02T00:00:00.000Z');
-    const [c] = await t.db.select().from(circuits).where(eq(circuits.locName, 'Dates'));
+    const c = must((await t.db.select().from(circuits).where(eq(circuits.locName, 'Dates')))[0], 'c');
     expect(c.activeDate).toBe('20190315');
-    const [dev] = await t.db.select().from(devsites).where(eq(devsites.vid, 3999));
+    const dev = must((await t.db.select().from(devsites).where(eq(devsites.vid, 3999)))[0], 'dev');
     expect(dev.setupDate).toBe('2026-10-07');
   });
 
@@ -188,10 +189,10 @@ describe("import: the spec's field names", () => {
         },
       ],
     });
-    expect((await account('sec1')).dashboardAdmin).toBe(true);
-    expect((await account('sec2')).dashboardAdmin).toBe(false);
-    expect((await account('sec3')).dashboardAdmin).toBe(true);
-    expect((await account('sec4')).dashboardAdmin).toBe(false);
+    expect(must(await account('sec1'), "(await account('sec1'))").dashboardAdmin).toBe(true);
+    expect(must(await account('sec2'), "(await account('sec2'))").dashboardAdmin).toBe(false);
+    expect(must(await account('sec3'), "(await account('sec3'))").dashboardAdmin).toBe(true);
+    expect(must(await account('sec4'), "(await account('sec4'))").dashboardAdmin).toBe(false);
     // The Secondaries screen reads it back in the spec's shape.
     const res = await t.as('alice').get('/api/secondaries/alice');
     const rows = res.body.data.secondaries as Array<{ logname: string; prime_uid: number }>;
@@ -262,7 +263,7 @@ describe("import: the spec's field names", () => {
       }),
     ).toBe('disk_usage[1].uid: 5002 is not the uid of alice (5001)');
     // All-or-nothing: the refused file changed nothing.
-    const [bob] = await t.db.select().from(diskUsage).where(eq(diskUsage.owner, 'bob'));
+    const bob = must((await t.db.select().from(diskUsage).where(eq(diskUsage.owner, 'bob')))[0], 'bob');
     expect(bob.currQuota).toBe(100);
   });
 });

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTATIONS, type Sample, type Target } from '../../test/security/expectations/index.ts';
@@ -263,7 +264,7 @@ function sendAll(names: Names) {
         const sample = e.sample(target);
         if (!sample) return null;
         const [method, path] = key.split(' ');
-        const res = await t.request(method as 'GET' | 'POST', url(path, sample), {
+        const res = await t.request(method as 'GET' | 'POST', url(must(path, 'path'), sample), {
           token: staff,
           body: sample.body,
         });

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, domains, emailAliases } from '../db/schema.ts';
@@ -12,9 +13,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const rows = async () => ({
-  accounts: (await t.db.select({ n: count() }).from(accounts))[0].n,
-  domains: (await t.db.select({ n: count() }).from(domains))[0].n,
-  aliases: (await t.db.select({ n: count() }).from(emailAliases))[0].n,
+  accounts: must((await t.db.select({ n: count() }).from(accounts))[0], 'the first row').n,
+  domains: must((await t.db.select({ n: count() }).from(domains))[0], 'the first row').n,
+  aliases: must((await t.db.select({ n: count() }).from(emailAliases))[0], 'the first row').n,
 });
 
 describe('import', () => {
@@ -26,7 +27,7 @@ describe('import', () => {
 
   it('upserts by natural key', async () => {
     await importDocument(t.db, { accounts: [{ logname: 'bob', uid: 5002, company: 'Baker & Sons' }] });
-    const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const bob = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'bob');
     expect(bob.company).toBe('Baker & Sons');
     expect(bob.billEmail).toBe('bob.baker@example.org');
   });
@@ -35,7 +36,7 @@ describe('import', () => {
     await importDocument(t.db, {
       accounts: [{ logname: 'newbie', uid: 7001, password: 'fresh-password-1' }],
     });
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'newbie'));
+    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'newbie')))[0], 'row');
     expect(row.passwordHash).toMatch(/^\$argon2id\$/);
     expect(
       (
@@ -63,7 +64,7 @@ describe('import', () => {
     const hashOf = async (logname: string) =>
       (await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0];
     const bobBefore = await hashOf('bob');
-    expect(bobBefore.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(must(bobBefore, 'bobBefore').passwordHash).toMatch(/^\$argon2id\$/);
     await importDocument(t.db, {
       accounts: [
         { logname: 'alice', uid: 5001, password: 'alice-demo-pass' },
@@ -71,9 +72,9 @@ describe('import', () => {
       ],
     });
     const bob = await hashOf('bob');
-    expect(bob.passwordHash).toBe(bobBefore.passwordHash);
-    expect(bob.company).toBe('Baker Bros');
-    expect(bob.billEmail).toBe(bobBefore.billEmail);
+    expect(must(bob, 'bob').passwordHash).toBe(must(bobBefore, 'bobBefore').passwordHash);
+    expect(must(bob, 'bob').company).toBe('Baker Bros');
+    expect(must(bob, 'bob').billEmail).toBe(must(bobBefore, 'bobBefore').billEmail);
     const login = await t.request('POST', '/api/miglogin', {
       body: { username: 'bob', password: 'bob-demo-pass' },
     });
@@ -93,7 +94,7 @@ describe('import', () => {
         { logname: 'prim1', uid: 7100 },
       ],
     });
-    const [sec] = await t.db.select().from(accounts).where(eq(accounts.logname, 'sec1'));
+    const sec = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'sec1')))[0], 'sec');
     expect(sec.primary).toBe('prim1');
   });
 

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { readFile } from 'node:fs/promises';
 import { getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -17,7 +18,7 @@ type DayForm = 'compact' | 'partial' | 'iso';
 interface Entity {
   table: PgTable;
   /** Natural key, as SQL column names; needs a unique index. */
-  key: string[];
+  key: [string, ...string[]];
   /** Spec field name → SQL column name, where they differ. */
   rename?: Record<string, string>;
   /** Fields given in dollars, stored in cents. */
@@ -216,12 +217,15 @@ interface Replace {
 function parseReplace(spec: string): Replace {
   const m = /^(\w+)(?::(\w+)=(.*))?$/.exec(spec);
   if (!m) throw new ImportError(`--replace ${spec}: expected ENTITY or ENTITY:FIELD=VALUE`);
-  const [, name, field, value] = m;
-  if (!ENTITIES[name]?.replaceable) {
-    const allowed = Object.keys(ENTITIES).filter((k) => ENTITIES[k].replaceable);
+  const [, name = '', field, value] = m;
+  const entity = ENTITIES[name];
+  if (!entity?.replaceable) {
+    const allowed = Object.entries(ENTITIES)
+      .filter(([, e]) => e.replaceable)
+      .map(([k]) => k);
     throw new ImportError(`--replace ${spec}: only ${allowed.join(', ')} can be replaced`);
   }
-  if (field && !columnsBySqlName(ENTITIES[name].table).has(field))
+  if (field && !columnsBySqlName(entity.table).has(field))
     throw new ImportError(`--replace ${spec}: unknown field "${field}"`);
   return { spec, entity: name, field, value };
 }
@@ -241,7 +245,7 @@ function checkScope(r: Replace, input: Record<string, unknown>): void {
 
 /** Removes the stored rows in the scope of `r` whose key the file does not name; answers how many. */
 async function removeOthers(db: Db, r: Replace, rows: Prepared[]): Promise<number> {
-  const entity = ENTITIES[r.entity];
+  const entity = must(ENTITIES[r.entity], `the entity of --replace ${r.spec}`);
   const columns = columnsBySqlName(entity.table);
   const [prop, key] = columnOf(columns, entity.key[0]);
   // One parameter however many rows (a list of placeholders is limited to 65 535).
@@ -287,26 +291,25 @@ export async function importDocument(
     replace.set(r.entity, r);
   }
   // Prepare (validate, hash) everything before writing anything.
-  const prepared: Array<[string, Prepared[]]> = [];
+  const prepared: Array<[string, Entity, Prepared[]]> = [];
   for (const [name, entity] of Object.entries(ENTITIES)) {
     const rows = input[name];
     if (rows === undefined) continue;
     if (!Array.isArray(rows)) throw new ImportError(`${name}: must be an array of rows`);
     const out = await prepareRows(name, entity, rows);
     refuseDuplicates(name, entity, out);
-    prepared.push([name, out]);
+    prepared.push([name, entity, out]);
   }
   const counts: Record<string, number> = {};
   const removed: Record<string, number> = {};
   await db.transaction(async (tx) => {
-    for (const [name, rows] of prepared) {
-      const entity = ENTITIES[name];
+    for (const [name, entity, rows] of prepared) {
       await upsert(tx, name, entity, rows);
       if (entity.verify) {
         const raw = input[name] as Array<Record<string, unknown>>;
         await entity.verify(
           tx,
-          rows.map((p) => ({ index: p.index, raw: raw[p.index] })),
+          rows.map((p) => ({ index: p.index, raw: must(raw[p.index], `${name}[${p.index}]`) })),
         );
       }
       counts[name] = rows.length;
@@ -480,10 +483,11 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
   const columns = columnsBySqlName(entity.table);
   const tableColumns = getTableColumns(entity.table);
   const target = entity.key.map((k) => columnOf(columns, k)[1]);
+  const sqlName = (prop: string) => must(tableColumns[prop], `the column of ${name}.${prop}`).name;
   const CHUNK = 500;
   const phase = (p: Prepared) => entity.phase?.(p.row) ?? 0;
   const fields = (p: Prepared) => Object.keys(p.row).sort().join(',');
-  const batches: Prepared[][] = [];
+  const batches: Array<[Prepared, ...Prepared[]]> = [];
   for (const p of [...rows].sort((a, b) => phase(a) - phase(b))) {
     const last = batches.at(-1);
     if (last && last.length < CHUNK && phase(last[0]) === phase(p) && fields(last[0]) === fields(p))
@@ -493,8 +497,8 @@ async function upsert(db: Db, name: string, entity: Entity, rows: Prepared[]): P
   for (const batch of batches) {
     const set = Object.fromEntries(
       Object.keys(batch[0].row)
-        .filter((p) => !entity.key.includes(tableColumns[p].name))
-        .map((p) => [p, sql.raw(`excluded."${tableColumns[p].name}"`)]),
+        .filter((p) => !entity.key.includes(sqlName(p)))
+        .map((p) => [p, sql.raw(`excluded."${sqlName(p)}"`)]),
     );
     const raise = entity.raiseOnChange && raiseOnChange(entity.raiseOnChange, entity, batch[0].row, columns);
     if (raise) Object.assign(set, raise);
@@ -559,11 +563,11 @@ function rowError(name: string, entity: Entity, p: Prepared | undefined, err: un
   const where = p ? `${name}[${p.index}]` : name;
   const message = pgErr.message ?? e.message ?? String(err);
   // e.g. `Key (owner)=(nobody) is not present in table "accounts".` or `Key (uid)=(5001) already exists.`
-  const key = /Key \((.+?)\)=\((.*?)\)/.exec(pgErr.detail ?? '');
-  const sqlColumns = key ? key[1].split(', ') : pgErr.column ? [pgErr.column] : [];
+  const [, keyColumns, keyValue] = /Key \((.+?)\)=\((.*?)\)/.exec(pgErr.detail ?? '') ?? [];
+  const sqlColumns = keyColumns !== undefined ? keyColumns.split(', ') : pgErr.column ? [pgErr.column] : [];
   const field = sqlColumns.map((c) => specField(entity, c)).join(' + ');
   const at = field ? `${where}.${field}` : where;
-  const value = key ? `"${key[2]}"` : '';
+  const value = keyValue !== undefined ? `"${keyValue}"` : '';
   switch (pgErr.code) {
     case '23503': {
       const table = /table "([^"]+)"/.exec(pgErr.detail ?? '')?.[1];

@@ -1,3 +1,4 @@
+import { must } from '../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -98,7 +99,7 @@ describe('the job queue', () => {
     t.clock.advance(60_000);
     expect(await runner.drain()).toBe(0);
     expect(calls).toBe(3);
-    const [job] = await t.db.select().from(jobs).where(eq(jobs.kind, 'flaky'));
+    const job = must((await t.db.select().from(jobs).where(eq(jobs.kind, 'flaky')))[0], 'job');
     expect(job.status).toBe('failed');
     expect(job.lastError).toBe('boom');
   });
@@ -250,7 +251,7 @@ describe('the job queue', () => {
         // Well past the stale limit: only the heartbeat keeps the job A's.
         t.clock.advance(STALE_MS + 60_000);
         const now = t.clock.now().getTime();
-        await expect.poll(async () => (await jobOf(kind)).lockedAt?.getTime()).toBe(now);
+        await expect.poll(async () => must(await jobOf(kind), 'the first row').lockedAt?.getTime()).toBe(now);
         const b = new JobRunner(t.db, silent, t.clock.now);
         b.register(loose(kind), async () => {
           runs++;
@@ -287,8 +288,8 @@ describe('the job queue', () => {
       ['failed', 1],
       ['done', 1],
     ]);
-    expect(rows[0].lastError).toMatch(/^payload refused by the schema of typed: .*id/s);
-    expect(logged).toEqual([{ msg: 'job payload invalid', err: rows[0].lastError }]);
+    expect(must(rows[0], 'rows[0]').lastError).toMatch(/^payload refused by the schema of typed: .*id/s);
+    expect(logged).toEqual([{ msg: 'job payload invalid', err: must(rows[0], 'rows[0]').lastError }]);
     t.clock.advance(60 * 60_000);
     expect(await runner.drain()).toBe(0);
   });
@@ -318,14 +319,14 @@ describe('the outbox', () => {
         body: 'Body',
       });
       await t.drainJobs();
-      let [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+      let row = must((await t.db.select().from(outbox).where(eq(outbox.id, id)))[0], 'row');
       expect(row.status).toBe('queued');
       expect(row.lastError).toBe('connection refused');
       t.clock.advance(60_000);
       await t.drainJobs();
       t.clock.advance(60_000);
       await t.drainJobs();
-      [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+      row = must((await t.db.select().from(outbox).where(eq(outbox.id, id)))[0], 'row');
       expect(row.status).toBe('sent');
       expect(delivered).toEqual(['Hello']);
       t.clock.advance(60_000);
@@ -344,7 +345,7 @@ describe('the outbox', () => {
       subject: 'Seal',
       body,
     });
-    let [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    let row = must((await t.db.select().from(outbox).where(eq(outbox.id, id)))[0], 'row');
     expect(row.body).toBe('');
     expect(row.sealedBody).not.toContain('SEALED-BODY-TOKEN');
     expect(t.app.deps.outbox.bodyOf(row)).toBe(body);
@@ -353,22 +354,27 @@ describe('the outbox', () => {
     expect(queued.filter((j) => j.payload.id === id)).toHaveLength(0);
     await t.drainJobs();
     expect(t.sent.find((m) => m.id === id)?.body).toBe(body);
-    [row] = await t.db.select().from(outbox).where(eq(outbox.id, id));
+    row = must((await t.db.select().from(outbox).where(eq(outbox.id, id)))[0], 'row');
     expect(row).toMatchObject({ status: 'sent', body: '', sealedBody: null, subject: 'Seal' });
     expect(row.messageId).not.toBeNull();
   });
 
   it('delivers a plain row the previous release queued, then drops its body', async () => {
-    const [row] = await t.db
-      .insert(outbox)
-      .values({
-        kind: 'test',
-        fromAddr: 'p@example.com',
-        toAddr: 'old@example.com',
-        subject: 'Old',
-        body: 'plain',
-      })
-      .returning();
+    const row = must(
+      (
+        await t.db
+          .insert(outbox)
+          .values({
+            kind: 'test',
+            fromAddr: 'p@example.com',
+            toAddr: 'old@example.com',
+            subject: 'Old',
+            body: 'plain',
+          })
+          .returning()
+      )[0],
+      'row',
+    );
     await enqueue(t.db, legacyDeliverJob, { id: row.id });
     await t.drainJobs();
     expect(t.sent.find((m) => m.id === row.id)?.body).toBe('plain');

@@ -56,7 +56,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('a connection lost w
   const admin = new pg.Client({ connectionString: adminUrl });
   const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
   const pidOf = async (db: Database['db']) =>
-    rows<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`))[0].pid;
+    must(rows<{ pid: number }>(await db.execute(sql`select pg_backend_pid() as pid`))[0], 'the value').pid;
 
   beforeAll(async () => {
     await admin.connect();
@@ -91,7 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('a connection lost w
       expect(isDatabaseDown(err)).toBe(true);
     }
     // The pool (of one) still serves.
-    expect(rows<{ one: number }>(await db.execute(sql`select 1 as one`))[0].one).toBe(1);
+    expect(must(rows<{ one: number }>(await db.execute(sql`select 1 as one`))[0], 'the value').one).toBe(1);
   });
 
   it('frees a connection whose BEGIN failed because the server had just ended it', async () => {
@@ -121,7 +121,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('a connection lost w
         expect(isDatabaseDown(err)).toBe(true);
       }
       // Without the fix, a client whose BEGIN failed is never released, and this waits forever.
-      expect(rows<{ one: number }>(await db.execute(sql`select 1 as one`))[0].one).toBe(1);
+      expect(must(rows<{ one: number }>(await db.execute(sql`select 1 as one`))[0], 'the value').one).toBe(1);
     }
     console.log(
       `[faults] connection ended before BEGIN: ${failedBegins} of 5 transactions failed as "database down"; pool of 1 still served after each`,

@@ -43,8 +43,8 @@ const doc = readFileSync(join(ROOT, 'docs/mail-servers-passwords.md'), 'utf8');
 function documented(file: string): string {
   let found: string | undefined;
   for (const [, body] of doc.matchAll(/```ini\n([\s\S]*?)```/g)) {
-    const [first, ...rest] = body.split('\n');
-    if (first.trim() === `# ${file}`) found = rest.join('\n');
+    const [first, ...rest] = must(body, 'body').split('\n');
+    if (must(first, 'first').trim() === `# ${file}`) found = rest.join('\n');
   }
   if (found === undefined) throw new Error(`docs/mail-servers-passwords.md has no block for ${file}`);
   return found;
@@ -195,7 +195,9 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
   }
 
   const imapGreeting = async () =>
-    (await imap([], (lines) => lines.length > 0).catch(() => ['']))[0].startsWith('* OK');
+    must((await imap([], (lines) => lines.length > 0).catch(() => ['']))[0], 'the first row').startsWith(
+      '* OK',
+    );
 
   /** A real IMAP LOGIN: whether the server answers OK. */
   async function imapLogin(user: string, password: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { billingText } from '@portal/contract/billing/messages';
@@ -124,7 +125,10 @@ describe('a slow card gateway', () => {
     expect(done.status).toBe(200);
     expect(done.body.data.status).toBe('approved');
     const transId = done.body.data.trans_id;
-    expect(transId).toBe(fake.charges(shortKey('bob:fault-slow-1'))[0].transId);
+    expect(transId).toBe(
+      must(fake.charges(shortKey('bob:fault-slow-1'))[0], "fake.charges(shortKey('bob:fault-slow-1'))[0]")
+        .transId,
+    );
 
     // And a third submit after the answer came back: the first answer again, no new charge.
     const third = await bob.post('/api/single-payment', body);
@@ -138,7 +142,7 @@ describe('a slow card gateway', () => {
       (p) => p.trans_id === transId,
     );
     expect(mine).toHaveLength(1);
-    expect(mine[0].status).toBe('approved');
+    expect(must(mine[0], 'mine[0]').status).toBe('approved');
     console.log(
       `[faults] slow gateway: submits answered ${[second.status, done.status, third.status].join(', ')} ` +
         `(second while held: "${second.body.message}"); gateway charge requests 1, charges 1, trans ${transId}`,
@@ -172,7 +176,8 @@ describe('a card gateway that answers after the time-out', () => {
     const body = bobPays('13.00', key);
     const invoiceNo = shortKey(`bob:${key}`);
     const balance = async () =>
-      (await late.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0].balanceCents;
+      must((await late.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'the first row')
+        .balanceCents;
     const receipts = () =>
       late.db
         .select()
@@ -210,11 +215,16 @@ describe('a card gateway that answers after the time-out', () => {
     // The reconcile job asks the gateway a minute later and records the charge it finds.
     late.clock.advance(RECONCILE_DELAY_MS + 1000);
     await late.drainJobs();
-    const [row] = await late.db
-      .select()
-      .from(payments)
-      .where(eq(payments.idempotencyKey, `bob:${key}`));
-    const [charge] = fake.charges(invoiceNo);
+    const row = must(
+      (
+        await late.db
+          .select()
+          .from(payments)
+          .where(eq(payments.idempotencyKey, `bob:${key}`))
+      )[0],
+      'row',
+    );
+    const charge = must(fake.charges(invoiceNo)[0], 'charge');
     expect(row).toMatchObject({ status: 'approved', transId: charge.transId, amountCents: 1300 });
     expect(await balance()).toBe(before - 1300);
     expect((await receipts()).map((m) => m.toAddr).sort()).toEqual(

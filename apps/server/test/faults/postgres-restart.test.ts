@@ -188,11 +188,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
       // The loop is at work: mail queued before the outage is going out.
       await waitUntil('the job loop delivers mail before the outage', () => delivered.length > 0);
       phase = 'outage';
-      [{ id: lastBefore }] = await database.db
-        .select({ id: outbox.id })
-        .from(outbox)
-        .orderBy(desc(outbox.id))
-        .limit(1);
+      ({ id: lastBefore } = must(
+        (await database.db.select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1))[0],
+        'the newest outbox row',
+      ));
       deliveredBefore = delivered.length;
       await pg.stop();
       await waitUntil(
@@ -245,16 +244,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
         .map((m) => {
           const [, oldPart, newPart] = m.body.split(/Old address:|New address:/);
           const num = (part: string) => Number(part.match(/(\d+) Fault Lane/)?.[1] ?? -1);
-          return { id: m.id, old: num(oldPart), next: num(newPart) };
+          return { id: m.id, old: num(must(oldPart, 'oldPart')), next: num(must(newPart, 'newPart')) };
         });
-      expect(chain[0].next).toBe(0);
-      for (let i = 1; i < chain.length; i++) expect(chain[i].old).toBe(chain[i - 1].next);
+      expect(must(chain[0], 'chain[0]').next).toBe(0);
+      for (let i = 1; i < chain.length; i++)
+        expect(must(chain[i], 'chain[i]').old).toBe(must(chain[i - 1], 'chain[i - 1]').next);
       const answered = outcomes.filter((o) => o.stream === `change:${l}` && o.status === 200).map((o) => o.n);
       const mailed = new Set(chain.map((c) => c.next));
       for (const n of answered) expect(mailed.has(n)).toBe(true);
       const last = must(chain.at(-1), 'a change').next;
-      const [addr] = await db.select().from(addresses).where(eq(addresses.owner, l));
-      const [acct] = await db.select().from(accounts).where(eq(accounts.logname, l));
+      const addr = must((await db.select().from(addresses).where(eq(addresses.owner, l)))[0], 'addr');
+      const acct = must((await db.select().from(accounts).where(eq(accounts.logname, l)))[0], 'acct');
       expect(addr.address).toBe(street(l, last));
       expect(acct.addr1).toBe(street(l, last));
       const refused = outcomes.filter((o) => o.stream === `change:${l}` && o.status === 503);

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
@@ -108,8 +109,8 @@ describe('what a process writes', () => {
       expect(await p.exited).toBe(1);
       const lines = jsonLines(p);
       expect(lines).toHaveLength(1);
-      expect(lines[0].level).toBe(60);
-      expect(lines[0].msg).toBe(
+      expect(must(lines[0], 'lines[0]').level).toBe(60);
+      expect(must(lines[0], 'lines[0]').msg).toBe(
         `Port 127.0.0.1:${port} is in use by another process: give each worker on this host its own PORTAL_WORKER_PORT (docs/operations.md, "Metrics")`,
       );
       expect(p.output()).not.toContain('    at ');
@@ -125,6 +126,6 @@ describe('what a process writes', () => {
     const lines = jsonLines(p);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ level: 60 });
-    expect(lines[0].msg).toMatch(/^Invalid configuration:\n {2}PORT: /);
+    expect(must(lines[0], 'lines[0]').msg).toMatch(/^Invalid configuration:\n {2}PORT: /);
   });
 });

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -63,9 +64,13 @@ function unit(file: string, srv: string, instance = ''): Unit {
   const text = readFileSync(join(ROOT, 'deploy/systemd', file), 'utf8').replaceAll('%i', instance);
   const local = (s: string) =>
     s.replaceAll('/srv/portal/', `${srv}/`).replace(/^\/usr\/bin\/node$/, process.execPath);
-  const exec = /^ExecStart=(.+)$/m.exec(text)?.[1].trim().split(/\s+/).map(local) ?? [];
+  const exec =
+    must(/^ExecStart=(.+)$/m.exec(text)?.[1], '/^ExecStart=(.+)$/m.exec(text)?.[1]')
+      .trim()
+      .split(/\s+/)
+      .map(local) ?? [];
   const env: Record<string, string> = {};
-  for (const [, k, v] of text.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)) env[k] = v;
+  for (const [, k = '', v = ''] of text.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)) env[k] = v;
   expect(exec[0]).toBe(process.execPath);
   const post = /^ExecStartPost=\/bin\/sh -c '(.*)'$/m.exec(text)?.[1] ?? '';
   expect(post).toContain('/readyz');
@@ -260,8 +265,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
     );
     ca = readFileSync(certificate);
     const substituted = site
-      .replace('127.0.0.1:8081', `127.0.0.1:${webs[0].port}`)
-      .replace('127.0.0.1:8082', `127.0.0.1:${webs[1].port}`)
+      .replace('127.0.0.1:8081', `127.0.0.1:${must(webs[0], 'webs[0]').port}`)
+      .replace('127.0.0.1:8082', `127.0.0.1:${must(webs[1], 'webs[1]').port}`)
       .replaceAll('listen 80;', `listen 127.0.0.1:${httpPort};`)
       .replaceAll('listen [::]:80;', `listen [::1]:${httpPort};`)
       .replaceAll('listen 443 ', `listen 127.0.0.1:${httpsPort} `)
@@ -445,7 +450,7 @@ http {
     // The units' ExecStartPost readiness wait returns (exit 0) for a ready web process and worker.
     const readyWait = (u: Unit, env: Record<string, string>) =>
       spawnSync('/bin/sh', ['-c', u.ready], { env: { ...process.env, ...env }, timeout: 60_000 }).status;
-    expect(readyWait(unit('portal-web@.service', srv, String(webs[0].port)), {})).toBe(0);
+    expect(readyWait(unit('portal-web@.service', srv, String(must(webs[0], 'webs[0]').port)), {})).toBe(0);
     expect(readyWait(unit('portal-worker.service', srv), { PORTAL_WORKER_PORT: String(workerPort) })).toBe(0);
     // Metrics are not served through the proxy.
     expect((await call('GET', '/metrics')).status).toBe(404);
@@ -453,7 +458,7 @@ http {
     // The old release runs; a page of it is open in the browser.
     const oldAssets = assetsOf(oldRelease);
     const newAssets = assetsOf(newRelease);
-    expect((await servedAssets()).every((a) => oldAssets.includes(a))).toBe(true);
+    expect((await servedAssets()).every((a) => oldAssets.includes(must(a, 'a')))).toBe(true);
     browser = await launchBrowser();
     const oldPage = await openPortal(browser);
 
@@ -484,7 +489,7 @@ http {
     expect(readlinkSync(join(srv, 'current'))).toBe(newRelease);
     expect(readlinkSync(join(srv, 'previous'))).toBe(oldRelease);
     await rollingRestart();
-    expect((await servedAssets()).every((a) => newAssets.includes(a))).toBe(true);
+    expect((await servedAssets()).every((a) => newAssets.includes(must(a, 'a')))).toBe(true);
 
     // The old page, still open, opens a screen it has not loaded yet: its chunks, which the new
     // release lacks, come from `previous`.
@@ -502,7 +507,7 @@ http {
     expect(readlinkSync(join(srv, 'current'))).toBe(oldRelease);
     expect(readlinkSync(join(srv, 'previous'))).toBe(newRelease);
     await rollingRestart();
-    expect((await servedAssets()).every((a) => oldAssets.includes(a))).toBe(true);
+    expect((await servedAssets()).every((a) => oldAssets.includes(must(a, 'a')))).toBe(true);
     const fetchedNew = await openLazyScreen(newPage);
     expect(fetchedNew.length).toBeGreaterThan(0);
     for (const a of fetchedNew) expect(newAssets).toContain(a);

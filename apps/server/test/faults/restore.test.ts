@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -71,7 +72,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('restore from a dump
       const out: Record<string, number> = {};
       for (const { t } of tables.rows) {
         const r = await c.query<{ n: string }>(`select count(*) as n from "${t}"`);
-        out[t] = Number(r.rows[0].n);
+        out[t] = Number(must(r.rows[0], 'r.rows[0]').n);
       }
       return out;
     } finally {
@@ -117,7 +118,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('restore from a dump
     });
     const dumps = readdirSync(backups);
     expect(dumps).toEqual([expect.stringMatching(/^portal-\d{4}-\d{2}-\d{2}\.dump$/)]);
-    const dump = join(backups, dumps[0]);
+    const dump = join(backups, must(dumps[0], 'dumps[0]'));
     expect(statSync(dump).mode & 0o077).toBe(0);
 
     // The new server: its own cluster; TCP connections need a password (scram-sha-256).

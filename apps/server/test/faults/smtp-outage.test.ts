@@ -152,7 +152,7 @@ describe('SMTP down for a while, then back', () => {
     expect(deliverJobs.map((j) => j.status)).toEqual(ids.map(() => 'done'));
 
     console.log(
-      `[faults] SMTP outage: ${ids.length} messages; ${rows[0].attempts} attempts each ` +
+      `[faults] SMTP outage: ${ids.length} messages; ${must(rows[0], 'rows[0]').attempts} attempts each ` +
         `(3 refused, 2 × 421, 2 × 451, 1 refused, 1 accepted); receiver saw ${sink.connections} connections, ` +
         `${sink.received.length} full messages, accepted ${sink.accepted.length} — ` +
         `${byId.size} distinct Message-IDs, each once. Refused error: ${[...refusedErrors][0]}`,
@@ -171,11 +171,11 @@ describe('SMTP down for a while, then back', () => {
     await sink.open();
     sink.mode = 'data-drop';
     await rounds(1);
-    let [row] = await rowsFor([id]);
+    let row = must((await rowsFor([must(id, 'id')]))[0], 'row');
     expect(row.status).toBe('queued');
     sink.mode = 'accept';
     await rounds(2);
-    [row] = await rowsFor([id]);
+    row = must((await rowsFor([must(id, 'id')]))[0], 'row');
     expect(row.status).toBe('sent');
     // The receiver got the message twice (it cannot be known whether the first arrived), with one
     // Message-ID, so it keeps one; the portal recorded it as sent once.

@@ -82,8 +82,8 @@ export class SmtpSink {
       const headers: Record<string, string> = {};
       for (const line of data) {
         if (line === '') break;
-        const m = line.match(/^([A-Za-z-]+):\s*(.*)$/);
-        if (m) headers[m[1].toLowerCase()] = m[2];
+        const [, name, value] = line.match(/^([A-Za-z-]+):\s*(.*)$/) ?? [];
+        if (name !== undefined && value !== undefined) headers[name.toLowerCase()] = value;
       }
       const mode = this.mode;
       const outcome = mode === 'data-451' ? 'rejected' : mode === 'data-drop' ? 'dropped' : 'accepted';

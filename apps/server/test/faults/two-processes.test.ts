@@ -320,7 +320,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
   it('delivers mail and a payment’s receipts enqueued through A exactly once, with two workers competing', async () => {
     const db = must(database, 'the database').db;
     const since = Math.max(0, ...(await db.select({ id: outbox.id }).from(outbox)).map((r) => r.id));
-    const [before] = await db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const before = must((await db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'before');
 
     // A payment through A: charged once, three receipts (customer, accounting, NOC).
     const key = `two-processes-${randomBytes(4).toString('hex')}`;
@@ -369,7 +369,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
       .from(payments)
       .where(eq(payments.idempotencyKey, `bob:${key}`));
     expect(rows.map((r) => r.status)).toEqual(['approved']);
-    const [after] = await db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const after = must((await db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'after');
     expect(after.balanceCents).toBe(before.balanceCents - 1234);
     const receipts = sent.filter((m) => m.kind.startsWith('billing.receipt'));
     expect(receipts).toHaveLength(3);

@@ -124,7 +124,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     const { proc, exited, jobId: blockedId, pid } = await startChild('BLOCKED');
     const before = await db.select().from(jobs).where(eq(jobs.id, blockedId));
     expect(before[0]).toMatchObject({ status: 'running', attempts: 1 });
-    expect(before[0].lockedBy).toContain(`:${pid}:`);
+    expect(must(before[0], 'before[0]').lockedBy).toContain(`:${pid}:`);
 
     await kill(proc, exited);
     const effectsAfterKill = await effects();
@@ -134,7 +134,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     // Jobs 4 and 5 at once; job 3 is still locked by the dead worker.
     const ranFirst = await second.runner.drain();
     expect(ranFirst).toBe(2);
-    expect((await db.select().from(jobs).where(eq(jobs.id, blockedId)))[0].status).toBe('running');
+    expect(
+      must((await db.select().from(jobs).where(eq(jobs.id, blockedId)))[0], 'the first row').status,
+    ).toBe('running');
 
     // Once the lock is stale, job 3 is taken over and completes.
     second.clock.set(new Date(Date.now() + PAST_STALE_MS));
@@ -170,7 +172,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     // The worker process: runs job 11, then job 12, and stops right after job 12's commit.
     const { proc, exited, jobId: committedId, pid } = await startChild('COMMITTED');
     // The commit of the work was the commit of 'done': nothing is left for another worker to redo.
-    const [held] = await db.select().from(jobs).where(eq(jobs.id, committedId));
+    const held = must((await db.select().from(jobs).where(eq(jobs.id, committedId)))[0], 'held');
     expect(held).toMatchObject({ status: 'done', attempts: 1 });
     expect(held.lockedBy).toContain(`:${pid}:`);
     await kill(proc, exited);

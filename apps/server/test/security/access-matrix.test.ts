@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
@@ -149,8 +150,13 @@ describe('access matrix', () => {
     const registered = new Set(calls.map(key));
     expect(Object.keys(EXPECTATIONS).filter((k) => !registered.has(k))).toEqual([]);
     const wrongRule = calls
-      .filter((c) => EXPECTATIONS[key(c)] && EXPECTATIONS[key(c)].access !== c.access)
-      .map((c) => `${key(c)}: registered ${c.access}, expected ${EXPECTATIONS[key(c)].access}`);
+      .filter(
+        (c) => EXPECTATIONS[key(c)] && must(EXPECTATIONS[key(c)], 'EXPECTATIONS[key(c)]').access !== c.access,
+      )
+      .map(
+        (c) =>
+          `${key(c)}: registered ${c.access}, expected ${must(EXPECTATIONS[key(c)], 'EXPECTATIONS[key(c)]').access}`,
+      );
     expect(wrongRule).toEqual([]);
   });
 
@@ -164,32 +170,34 @@ describe('access matrix', () => {
       const entry = EXPECTATIONS[key(call)];
       expect(entry, `${key(call)} has no entry in test/security/expectations/`).toBeDefined();
       const cells: Cell[] = [];
-      for (const name of TARGETS[entry.kind]) {
-        const sample = entry.sample(targetOf(name));
+      for (const name of TARGETS[must(entry, 'entry').kind]) {
+        const sample = must(entry, 'entry').sample(targetOf(name));
         // A missing demo object would silently shrink the matrix: every target must be sent.
         if (!sample) throw new Error(`${key(call)}: no sample for target ${name} (a demo object is missing)`);
         for (const who of IDENTITIES)
-          cells.push({ who, target: name, sample, want: expected(entry, who, name) });
+          cells.push({ who, target: name, sample, want: expected(must(entry, 'entry'), who, name) });
       }
       expect(cells.length).toBeGreaterThan(0);
       const failures: string[] = [];
       const deleted = new Set<TargetName>();
       const run = async (cell: Cell) => {
-        const token = entry.special === 'logout' ? await freshToken(cell.who) : tokens.get(cell.who);
+        const token =
+          must(entry, 'entry').special === 'logout' ? await freshToken(cell.who) : tokens.get(cell.who);
         // A lasting grant carries the caller's own password: the matrix is about who, not that.
         const sample =
-          entry.grant && cell.who !== 'none'
+          must(entry, 'entry').grant && cell.who !== 'none'
             ? { ...cell.sample, body: { ...(cell.sample.body as object), password: demoPassword(cell.who) } }
             : cell.sample;
         const res = await send(call.method, call.path, sample, token);
         cellsSent++;
-        const wrong = wrongAnswer(entry, cell, res, deleted.has(cell.target));
-        if (entry.deletes && cell.want === 'pass' && res.status < 300) deleted.add(cell.target);
+        const wrong = wrongAnswer(must(entry, 'entry'), cell, res, deleted.has(cell.target));
+        if (must(entry, 'entry').deletes && cell.want === 'pass' && res.status < 300)
+          deleted.add(cell.target);
         if (wrong) {
           failures.push(`${cell.who} on ${cell.target}: ${wrong}: ${JSON.stringify(res.body).slice(0, 160)}`);
         }
         if (
-          !entry.page &&
+          !must(entry, 'entry').page &&
           res.status >= 400 &&
           (typeof res.body?.message !== 'string' || ![0, 'expired_token'].includes(res.body?.status))
         ) {
@@ -226,7 +234,9 @@ describe('access matrix', () => {
   test('prints the matrix size', () => {
     const targets = new Set<string>();
     let cells = 0;
-    const perRoute = calls.map((call) => TARGETS[EXPECTATIONS[key(call)].kind]);
+    const perRoute = calls.map(
+      (call) => TARGETS[must(EXPECTATIONS[key(call)], 'EXPECTATIONS[key(call)]').kind],
+    );
     for (const names of perRoute) {
       for (const name of names) targets.add(name);
       cells += names.length * IDENTITIES.length;

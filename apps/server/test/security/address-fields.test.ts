@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { ADDRESS_TEXTS } from '@portal/contract/address-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,7 +68,7 @@ describe('address fields', () => {
         const ok = await t.as('alice').post(url, address({ country, phone, zipcode }));
         expect(ok.status, `${country} ${phone}: ${JSON.stringify(ok.body)}`).toBe(200);
       }
-      expect((await stored(kind)).country).toBe('US');
+      expect(must(await stored(kind), 'the first row').country).toBe('US');
     },
   );
 

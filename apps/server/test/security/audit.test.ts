@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../src/db/schema.ts';
@@ -36,23 +37,28 @@ describe('the audit log of staff changes without a transaction', () => {
       .from(auditLog)
       .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/single-payment')));
     expect(entries).toHaveLength(1);
-    expect(entries[0].account).toBe('alice');
-    expect(entries[0].details).toMatchObject({ outcome: 'failed', amount: 2500 });
-    expect(String(entries[0].details.error)).toMatch(/^refused: .*declined/);
+    expect(must(entries[0], 'entries[0]').account).toBe('alice');
+    expect(must(entries[0], 'entries[0]').details).toMatchObject({ outcome: 'failed', amount: 2500 });
+    expect(String(must(entries[0], 'entries[0]').details.error)).toMatch(/^refused: .*declined/);
     // Secrets stay out of the record, as on every entry.
-    expect(JSON.stringify(entries[0].details)).not.toContain('4111111111111111');
-    expect(JSON.stringify(entries[0].details)).not.toContain('901');
+    expect(JSON.stringify(must(entries[0], 'entries[0]').details)).not.toContain('4111111111111111');
+    expect(JSON.stringify(must(entries[0], 'entries[0]').details)).not.toContain('901');
   });
 
   it('marks a staff change that succeeded as done', async () => {
     const res = await t.as('staff').post('/api/single-payment', { ...payment, cvv: '123', amount: '5.00' });
     expect(res.status).toBe(200);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/single-payment')))
-      .orderBy(auditLog.id)
-      .offset(1);
+    const entry = must(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/single-payment')))
+          .orderBy(auditLog.id)
+          .offset(1)
+      )[0],
+      'entry',
+    );
     expect(entry.details).toMatchObject({ outcome: 'done', amount: 500 });
   });
 });

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import * as account from '@portal/contract/account/calls';
 import * as admin from '@portal/contract/admin/calls';
 import * as apiTokens from '@portal/contract/api-tokens/calls';
@@ -249,7 +250,7 @@ function withValue(sample: Body, path: Path, value: string): Body {
     if (node[k] === null || typeof node[k] !== 'object') node[k] = typeof path[i + 1] === 'number' ? [] : {};
     node = node[k] as Record<string | number, unknown>;
   });
-  node[path[path.length - 1]] = value;
+  node[must(path[path.length - 1], 'path[path.length - 1]')] = value;
   return body;
 }
 
@@ -387,7 +388,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
   const base = registered.path === '/api/agent/report' ? await claimedChange(sample) : sample;
 
   for (const [identity, token] of who) {
-    const all = hostileVariants(call, base, login, identity === who[0][0]);
+    const all = hostileVariants(call, base, login, identity === must(who[0], 'who[0]')[0]);
     const failures: string[] = [];
     let batchNo = 0;
     const send = async (v: Variant, remoteAddress?: string) => {
@@ -416,7 +417,7 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
     // Refused by the schema: answered before any work and whoever asks (the schema is checked before
     // the access rule), so they are sent once, as the first identity, concurrently, and one snapshot
     // pair covers them all.
-    if (identity === who[0][0]) {
+    if (identity === must(who[0], 'who[0]')[0]) {
       const before = await snapshot(t.db);
       const refused = all.filter((x) => x.refusedBySchema);
       for (let i = 0; i < refused.length; i += 25)
@@ -501,8 +502,8 @@ describe('fuzzing every POST call from its contract schema', () => {
     test(callKey, async () => {
       const call = byKey.get(callKey) as CallDef;
       const entry = EXPECTATIONS[callKey];
-      const name = TARGETS[entry.kind][0];
-      const sample = (entry.sample(targetOf(name))?.body ?? {}) as Body;
+      const name = TARGETS[must(entry, 'entry').kind][0];
+      const sample = (must(entry, 'entry').sample(targetOf(must(name, 'name')))?.body ?? {}) as Body;
       expect(call.body.safeParse(sample).success, 'the sample itself is valid').toBe(true);
       const shape = call.body instanceof z.ZodObject ? call.body.shape : {};
       const keys = [...new Set([...Object.keys(sample), ...Object.keys(shape)])];

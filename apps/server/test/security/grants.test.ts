@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { commonText } from '@portal/contract/messages';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, desc, eq } from 'drizzle-orm';
@@ -64,7 +65,10 @@ describe('lasting grants need the current password', () => {
       password: demoPassword('alice'),
     });
     expect(res.status).toBe(200);
-    const [notice] = await mailTo('alice@anderson-design.com', 'notice.domain-admin-added');
+    const notice = must(
+      (await mailTo('alice@anderson-design.com', 'notice.domain-admin-added'))[0],
+      'notice',
+    );
     expect(notice.body).toContain('alice made account bob an admin of harbor-studio.org');
     expect(notice.body).not.toContain(demoPassword('alice'));
   });
@@ -74,12 +78,17 @@ describe('lasting grants need the current password', () => {
       .as('staff')
       .post('/api/add-recovery-email', { logname: 'bob', email: 'bob.new@example.com' });
     expect(res.status).toBe(200);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'POST /api/add-recovery-email'))
-      .orderBy(desc(auditLog.id))
-      .limit(1);
+    const entry = must(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(eq(auditLog.action, 'POST /api/add-recovery-email'))
+          .orderBy(desc(auditLog.id))
+          .limit(1)
+      )[0],
+      'entry',
+    );
     expect(entry).toMatchObject({ operator: 'staff', account: 'bob' });
     expect(entry.details).toMatchObject({ password_check: 'not asked: staff' });
   });
@@ -97,10 +106,10 @@ describe('a new recovery address counts only once confirmed', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(mailText.recoveryAddedPending(address));
     expect(res.body.data.confirmed).toBe(false);
-    const [row] = await recoveryOf('alice', address);
+    const row = must((await recoveryOf('alice', address))[0], 'row');
     expect(row.confirmedAt).toBeNull();
     expect(row.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const [link] = await mailTo(address, 'recovery.confirm');
+    const link = must((await mailTo(address, 'recovery.confirm'))[0], 'link');
     expect(linkToken(link.body)).not.toBe('');
     // Only the hash of the link's token is stored.
     expect(link.body).not.toContain(row.tokenHash);
@@ -109,7 +118,7 @@ describe('a new recovery address counts only once confirmed', () => {
       'alice.personal@mail.example.net',
       'a.anderson@backup.example.org',
     ]) {
-      const [notice] = await mailTo(told, 'notice.recovery-added');
+      const notice = must((await mailTo(told, 'notice.recovery-added'))[0], 'notice');
       expect(notice.body).toContain(`${address} was added as a recovery address of account alice`);
     }
     expect(await mailTo(address, 'notice.recovery-added')).toHaveLength(0);
@@ -130,11 +139,11 @@ describe('a new recovery address counts only once confirmed', () => {
     };
     expect((await ask()).status).toBe(200);
     expect(await mailTo(address, 'reset.panel')).toHaveLength(0);
-    const [link] = await mailTo(address, 'recovery.confirm');
+    const link = must((await mailTo(address, 'recovery.confirm'))[0], 'link');
     const page = await t.as(null).post(`/api/confirm-address/${linkToken(link.body)}`);
     expect(page.status).toBe(200);
     expect(String(page.body)).toContain(`${address} is confirmed`);
-    const [row] = await recoveryOf('alice', address);
+    const row = must((await recoveryOf('alice', address))[0], 'row');
     expect(row.confirmedAt).not.toBeNull();
     expect(row.tokenHash).toBeNull();
     expect((await ask()).status).toBe(200);
@@ -148,10 +157,10 @@ describe('a new recovery address counts only once confirmed', () => {
     await t
       .as('alice')
       .post('/api/add-recovery-email', { logname: 'alice', email: late, password: demoPassword('alice') });
-    const [link] = await mailTo(late, 'recovery.confirm');
+    const link = must((await mailTo(late, 'recovery.confirm'))[0], 'link');
     t.clock.advance(49 * 3600_000);
     expect((await t.as(null).get(`/api/confirm-address/${linkToken(link.body)}`)).status).toBe(404);
-    const [row] = await recoveryOf('alice', late);
+    const row = must((await recoveryOf('alice', late))[0], 'row');
     expect(row.confirmedAt).toBeNull();
   });
 });
@@ -173,7 +182,7 @@ describe('the account is told when its password changes', () => {
     });
     expect(res.status).toBe(200);
     for (const told of ['bob.baker@example.org', 'bob.recovery@example.com']) {
-      const [notice] = await mailTo(told, 'notice.password-changed');
+      const notice = must((await mailTo(told, 'notice.password-changed'))[0], 'notice');
       expect(notice.body).toContain('password of account bob was changed (by bob)');
       expect(notice.body).not.toContain(newPassword);
       expect(notice.body).not.toContain(demoPassword('bob'));
@@ -207,7 +216,7 @@ describe('the auto-responder cannot forge a sender', () => {
     expect(res.body.data.confirmed).toBe(false);
     // The vacation responder reads this view: nothing answers from the bank's address.
     expect(await liveRule()).toBeUndefined();
-    const [link] = await mailTo('security@somebank.com', 'auto-responder.confirm');
+    const link = must((await mailTo('security@somebank.com', 'auto-responder.confirm'))[0], 'link');
     // Opening the link changes nothing; its page's button (a POST) confirms.
     expect((await t.as(null).get(`/api/confirm-address/${linkToken(link.body)}`)).status).toBe(200);
     expect(await liveRule()).toBeUndefined();

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { accountText } from '@portal/contract/account/messages';
 import { IDEMPOTENCY_TEXT } from '@portal/contract/http';
 import { STAFF_RECOVERY_COOLING_DAYS } from '@portal/contract/mail/calls';
@@ -153,7 +154,7 @@ async function mailedResetToken(to: string): Promise<string> {
     .filter((x) => x.to === to)
     .at(-1)
     ?.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/);
-  if (!m) throw new Error(`no reset link mailed to ${to}`);
+  if (!m?.[1]) throw new Error(`no reset link mailed to ${to}`);
   return m[1];
 }
 
@@ -204,7 +205,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
       backedUp: false,
       createdAt: t.clock.now(),
     });
-    const [carol] = await t.db.select().from(accounts).where(eq(accounts.logname, 'carol'));
+    const carol = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'carol')))[0], 'carol');
     await t.request('POST', '/api/forgot-panel-password', {
       body: { account: 'carol', email: carol.billEmail },
     });
@@ -261,7 +262,7 @@ describe('a recovery address staff put on a customer account waits out a cooling
     );
     // The customer was told, with the way to cancel.
     await t.drainJobs();
-    const [alice] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const alice = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'alice');
     const notice = t.sent
       .filter((m) => m.to === alice.billEmail.toLowerCase() && m.body.includes(planted))
       .at(-1);

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { mailText } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +39,7 @@ describe('opening a one-time link changes nothing', () => {
       .as('alice')
       .post('/api/add-recovery-email', { logname: 'alice', email: address, password: demoPassword('alice') });
     expect(added.status).toBe(200);
-    const [mail] = await mailTo(address, 'recovery.confirm');
+    const mail = must((await mailTo(address, 'recovery.confirm'))[0], 'mail');
     const token = tokenIn(mail.body, '/api/confirm-address');
     const url = `/api/confirm-address/${token}`;
     await scan(url);
@@ -47,14 +48,20 @@ describe('opening a one-time link changes nothing', () => {
     expect(page.body).toContain(mailText.confirmAddressAsk(address));
     expect(page.body).toContain(`<form method="post">`);
     expect(page.body).toContain(mailText.confirmButton);
-    const [pending] = await t.db.select().from(recoveryEmails).where(eq(recoveryEmails.contactInfo, address));
+    const pending = must(
+      (await t.db.select().from(recoveryEmails).where(eq(recoveryEmails.contactInfo, address)))[0],
+      'pending',
+    );
     expect(pending.confirmedAt).toBeNull();
     expect(pending.tokenHash).not.toBeNull();
 
     const done = await t.request('POST', url);
     expect(done.status).toBe(200);
     expect(done.body).toContain(mailText.recoveryConfirmed(address));
-    const [row] = await t.db.select().from(recoveryEmails).where(eq(recoveryEmails.contactInfo, address));
+    const row = must(
+      (await t.db.select().from(recoveryEmails).where(eq(recoveryEmails.contactInfo, address)))[0],
+      'row',
+    );
     expect(row.confirmedAt).not.toBeNull();
     // Once: the link is spent, for GET and POST alike.
     const again = await t.request('POST', url);
@@ -66,16 +73,16 @@ describe('opening a one-time link changes nothing', () => {
   it('the newsletter: HEAD and GET leave the subscription pending; the button confirms it', async () => {
     const email = 'bob.scanned@example.org';
     expect((await t.as('bob').post('/api/subscribe-portal', { logname: 'bob', email })).status).toBe(200);
-    const [mail] = await mailTo(email, 'newsletter.confirm');
+    const mail = must((await mailTo(email, 'newsletter.confirm'))[0], 'mail');
     const url = `/api/subscribe-portal/confirm/${tokenIn(mail.body, '/api/subscribe-portal/confirm')}`;
     await scan(url);
     const page = await t.request('GET', url);
     expect(page.body).toContain(mailText.confirmSubscriptionAsk(email));
     expect(page.body).toContain(`<form method="post">`);
-    const [pending] = await t.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, email));
+    const pending = must(
+      (await t.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, email)))[0],
+      'pending',
+    );
     expect(pending.confirmedAt).toBeNull();
     const done = await t.request('POST', url);
     expect(done.status).toBe(200);
@@ -88,7 +95,7 @@ describe('opening a one-time link changes nothing', () => {
     await t
       .as('carol')
       .post('/api/add-recovery-email', { logname: 'carol', email: address, password: demoPassword('carol') });
-    const [mail] = await mailTo(address, 'recovery.confirm');
+    const mail = must((await mailTo(address, 'recovery.confirm'))[0], 'mail');
     const url = `/api/confirm-address/${tokenIn(mail.body, '/api/confirm-address')}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const res = await t.app.inject({ method: 'POST', url, headers: form, payload: '' });
@@ -110,7 +117,7 @@ describe('opening a one-time link changes nothing', () => {
       .post('/api/forgot-panel-password', { account: 'bob', email: 'bob.baker@example.org' });
     expect(res.status).toBe(200);
     await t.drainJobs();
-    const [mail] = await mailTo('bob.baker@example.org', 'reset.panel');
+    const mail = must((await mailTo('bob.baker@example.org', 'reset.panel'))[0], 'mail');
     const token = tokenIn(mail.body, '/portal/reset-panel-password');
     expect(token).not.toBe('');
     // The SPA's page (the tests' server may have no built SPA: its answer is not the point).

@@ -141,7 +141,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
 function lastMatch(mails: string[], re: RegExp): string {
   for (const m of [...mails].reverse()) {
     const found = re.exec(m);
-    if (found) return found[1];
+    if (found?.[1] !== undefined) return found[1];
   }
   throw new Error(`no mail matches ${re}`);
 }

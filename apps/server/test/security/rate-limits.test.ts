@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, secondaryRequests } from '../../src/db/schema.ts';
@@ -135,9 +136,9 @@ describe('rate limits per account and per client', () => {
     ],
   ])('%s: over the limit is a 429 and no mail is queued', async (url, who, first, second) => {
     expect((await t.as(who).post(url, first)).status).toBe(200);
-    const [before] = await t.db.select({ n: count() }).from(outbox);
+    const before = must((await t.db.select({ n: count() }).from(outbox))[0], 'before');
     expectLimited(await t.as(who).post(url, second));
-    const [after] = await t.db.select({ n: count() }).from(outbox);
+    const after = must((await t.db.select({ n: count() }).from(outbox))[0], 'after');
     expect(after.n).toBe(before.n);
     expect((await t.as('bob').post(url, { ...second, logname: 'bob', send_from: 'bob' })).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { ROLE_ADDRESSES } from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, eq } from 'drizzle-orm';
@@ -105,6 +106,6 @@ describe('role addresses', () => {
       .as('dave')
       .post('/api/update-domain-alias', { ...alias('postmaster'), targets: 'dave@evil-mail.com' });
     expect(redirect.status).toBe(403);
-    expect((await rows())[0].dstList).toEqual(['alice@example.org']);
+    expect(must((await rows())[0], 'the first row').dstList).toEqual(['alice@example.org']);
   });
 });

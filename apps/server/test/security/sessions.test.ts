@@ -1,3 +1,4 @@
+import { must } from '../support/must.ts';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ async function mailedResetToken(to: string): Promise<string> {
     .filter((x) => x.to === to && x.body.includes('reset-panel-password/'))
     .at(-1)
     ?.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/);
-  if (!m) throw new Error(`no reset link mailed to ${to}`);
+  if (!m?.[1]) throw new Error(`no reset link mailed to ${to}`);
   return m[1];
 }
 
@@ -100,7 +101,7 @@ describe('a reset by mail ends every session', () => {
     await t.request('POST', '/api/forgot-panel-password', {
       body: { account: 'dave', email: 'dave@anderson-design.com' },
     });
-    const [dave] = await t.db.select().from(accounts).where(eq(accounts.logname, 'dave'));
+    const dave = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'dave')))[0], 'dave');
     const link = await mailedResetToken(dave.billEmail);
     const reset = await t.request('POST', '/api/user-reset-password', {
       body: { reset_token: link, new_password: NEW, conf_password: NEW },
@@ -210,10 +211,12 @@ describe('what a session row records', () => {
   it('account, times, client network, user agent, method; for staff the customer worked on', async () => {
     const { sessions } = await import('../../src/db/schema.ts');
     const token = await signIn('staff', undefined, 'Mozilla/5.0 (staff desk)');
-    const sid = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sid as string;
+    const sid = JSON.parse(
+      Buffer.from(must(token.split('.')[1], 'the token payload'), 'base64url').toString(),
+    ).sid as string;
     expect(sid).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect((await t.request('GET', '/api/lookup-logname-uid/alice', { token })).status).toBe(200);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+    const row = must((await t.db.select().from(sessions).where(eq(sessions.id, sid)))[0], 'row');
     expect(row).toMatchObject({
       account: 'staff',
       clientPrefix: '198.51.100.0/24',
@@ -224,7 +227,7 @@ describe('what a session row records', () => {
     });
     expect(row.createdAt.getTime()).toBe(t.clock.now().getTime());
     await t.request('GET', '/api/logout', { token });
-    const [ended] = await t.db.select().from(sessions).where(eq(sessions.id, sid));
+    const ended = must((await t.db.select().from(sessions).where(eq(sessions.id, sid)))[0], 'ended');
     expect(ended.endReason).toBe('logout');
   });
 });

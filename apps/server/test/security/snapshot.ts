@@ -68,7 +68,8 @@ export async function watchWrites(db: Db): Promise<{ since(): Promise<string[]> 
       db,
       `select id, tbl from write_log.rows where id > ${last} order by id`,
     );
-    if (rows.length) last = Number(rows[rows.length - 1].id);
+    const newest = rows.at(-1);
+    if (newest) last = Number(newest.id);
     return [...new Set(rows.map((r) => r.tbl))].sort();
   };
   await since();

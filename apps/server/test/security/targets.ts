@@ -95,7 +95,10 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
   };
   const granted = { domain: domainOf('G'), alias: await firstAlias(domainOf('G')) };
   return (name) => {
-    const obj = { ...objects[TARGET_OBJECTS[name]], ...(name === 'G' ? granted : {}) };
+    const obj = {
+      ...must(objects[TARGET_OBJECTS[name]], `the objects of ${name}`),
+      ...(name === 'G' ? granted : {}),
+    };
     return { name, account: TARGET_ACCOUNT[name], obj };
   };
 }

@@ -48,7 +48,8 @@ async function ownersBrowser(logname: string, ip: string): Promise<string> {
   expect(res.status).toBe(200);
   const set = String(res.headers['set-cookie']);
   expect(set).toMatch(/^portal_device=[^;]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/);
-  return set.split(';')[0];
+  const [cookie = ''] = set.split(';');
+  return cookie;
 }
 
 /** Runs `minutes` bursts of `burst` concurrent attempts, one simulated minute apart; checked per minute. */
@@ -104,7 +105,9 @@ describe('sign-in limits under attack', () => {
       401,
     );
     rate('one address across many accounts', checked);
-    expect(checked[0] + checked[1] + checked[2]).toBeLessThanOrEqual(RULES.client.free + 2);
+    expect(
+      must(checked[0], 'checked[0]') + must(checked[1], 'checked[1]') + must(checked[2], 'checked[2]'),
+    ).toBeLessThanOrEqual(RULES.client.free + 2);
     expect(sum(checked)).toBeLessThanOrEqual(RULES.client.free + 7);
     // Another address is not slowed by it.
     expect((await login('bob', demoPassword('bob'), '203.0.113.21')).status).toBe(200);
@@ -234,7 +237,10 @@ describe('reset requests under attack', () => {
         body: { account: 'alice', email },
       });
     const before = t.sent.length;
-    const [{ last }] = await t.db.select({ last: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    const { last } = must(
+      (await t.db.select({ last: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1))[0],
+      'a row',
+    );
     const outboxBefore = last ?? 0;
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++)
@@ -250,8 +256,11 @@ describe('reset requests under attack', () => {
     expect(mails).toHaveLength(RESET_LIMITS.account);
     // The newest link is the one that works. Two job runners (TEST_INSTANCES=2) deliver in either
     // order, so it is read from the outbox by id, not taken as the last mail delivered.
-    const [newest] = (await mailsTo(t, { to: 'alice@anderson-design.com', after: outboxBefore })).filter(
-      (m) => m.body.includes('reset-panel-password/'),
+    const newest = must(
+      (await mailsTo(t, { to: 'alice@anderson-design.com', after: outboxBefore })).filter((m) =>
+        m.body.includes('reset-panel-password/'),
+      )[0],
+      'newest',
     );
     const link = must(newest.body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/), 'the link')[1];
     const reset = await t.request('POST', '/api/user-reset-password', {
@@ -278,7 +287,9 @@ describe('reset requests under attack', () => {
       200,
     );
     rate('reset requests, one address across many accounts', checked);
-    expect(checked[0] + checked[1] + checked[2]).toBeLessThanOrEqual(RESET_LIMITS.address + 2);
+    expect(
+      must(checked[0], 'checked[0]') + must(checked[1], 'checked[1]') + must(checked[2], 'checked[2]'),
+    ).toBeLessThanOrEqual(RESET_LIMITS.address + 2);
   }, 300_000);
 
   test('prints the figures', () => {

@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../../src/integrations/gateway/index.ts';
 import type { MailAttachment, Transport } from '../../src/integrations/mailer.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { databaseTestFiles } from './database-tests.ts';
+import { must } from './must.ts';
 import { failOnConcurrentQueries } from './pg-warnings.ts';
 import { type TestRun, templatePrefix } from './test-run.ts';
 
@@ -379,14 +380,13 @@ export async function build(
     await app.ready();
     apps.push(app);
   }
-  const app = apps[0];
-  if (!app) throw new Error('no app instance was built');
+  const app = must(apps[0], 'the first app instance');
   let turn = 0;
   const tokens = new Map<string, string>();
 
   const request: TestApp['request'] = async (method, url, o = {}) => {
     // In turn: with two instances, consecutive requests of a test never meet the same app.
-    const res = await (apps[turn++ % apps.length] ?? app).inject({
+    const res = await must(apps[turn++ % apps.length], 'an app instance').inject({
       method,
       url,
       headers: { ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...o.headers },

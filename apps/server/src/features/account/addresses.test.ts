@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, addresses, auditLog, statementDelivery } from '../../db/schema.ts';
@@ -83,10 +84,15 @@ describe('POST /api/update-account-address', () => {
         .post('/api/update-account-address', { ...newAccountAddress, [field]: '  ' });
       expect(res.status).toBe(400);
       expect(res.body.errors[field]).toBe('Required');
-      const [row] = await t.db
-        .select()
-        .from(addresses)
-        .where(and(eq(addresses.owner, 'bob'), eq(addresses.kind, 'account')));
+      const row = must(
+        (
+          await t.db
+            .select()
+            .from(addresses)
+            .where(and(eq(addresses.owner, 'bob'), eq(addresses.kind, 'account')))
+        )[0],
+        'row',
+      );
       expect(row.address).toBe('48 Elm Avenue');
     },
   );
@@ -114,15 +120,15 @@ describe('POST /api/update-account-address', () => {
     expect(res.body.data.address).toEqual(res.body.data.new_address);
     const again = await t.as('bob').post('/api/get-account-address', { account: 'bob' });
     expect(again.body.data.address.address).toBe('7 Church Street');
-    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'acct');
     expect([acct.addr1, acct.addr2]).toEqual(['7 Church Street', 'Burlington, VT 05402']);
     const mail = await lastMail('address.account');
-    expect(mail.toAddr).toBe('accounting@example.net');
-    expect(mail.subject).toBe('Account address change for bob');
-    expect(mail.body).toMatch(
+    expect(must(mail, 'mail').toAddr).toBe('accounting@example.net');
+    expect(must(mail, 'mail').subject).toBe('Account address change for bob');
+    expect(must(mail, 'mail').body).toMatch(
       /Old address:\n[\s\S]*48 Elm Avenue[\s\S]*New address:\n[\s\S]*7 Church Street/,
     );
-    expect(mail.body).toContain('Message sent by bob');
+    expect(must(mail, 'mail').body).toContain('Message sent by bob');
     await t.drainJobs();
     expect(
       t.sent.some((m) => m.subject === 'Account address change for bob' && m.to === 'accounting@example.net'),
@@ -143,7 +149,7 @@ describe('POST /api/update-account-address', () => {
       .post('/api/update-account-address', { ...newAccountAddress, address: '9 Pine Street' });
     expect(res.status).toBe(200);
     const mail = await lastMail('address.account');
-    expect(mail.body).toContain('Message sent by staff for bob');
+    expect(must(mail, 'mail').body).toContain('Message sent by staff for bob');
     const [audit] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(audit).toMatchObject({
       operator: 'staff',
@@ -171,11 +177,11 @@ describe('POST /api/update-bill-address', () => {
     expect(res.body.data.old_address.address).toBe('PO Box 311');
     expect(res.body.data.new_address.address).toBe('PO Box 999');
     const mail = await lastMail('address.bill');
-    expect(mail.subject).toBe('Billing address change for alice');
-    expect(mail.body).toContain('PO Box 311');
-    expect(mail.body).toContain('PO Box 999');
+    expect(must(mail, 'mail').subject).toBe('Billing address change for alice');
+    expect(must(mail, 'mail').body).toContain('PO Box 311');
+    expect(must(mail, 'mail').body).toContain('PO Box 999');
     // The summary shows the account address, not the billing one.
-    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'acct');
     expect(acct.addr1).toBe('12 Harbor Street');
   });
 

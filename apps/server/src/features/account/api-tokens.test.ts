@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { createHash } from 'node:crypto';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { eq, sql } from 'drizzle-orm';
@@ -70,7 +71,7 @@ describe('creating a token', () => {
     expect({ name, scope, last_used }).toEqual({ name: 'Nightly invoices', scope: 'read', last_used: null });
     expect(new Date(expires).getTime() - new Date(created).getTime()).toBe(90 * DAY);
 
-    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    const row = must((await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0], 'row');
     expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token.slice(21));
 
@@ -172,8 +173,10 @@ describe('using a token', () => {
   it('with scope read, makes GET calls only', async () => {
     const { token } = await tokenOf('alice', { scope: 'read' });
     const modeOfAlice = async () =>
-      (await t.db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.logname, 'alice')))[0]
-        .mode;
+      must(
+        (await t.db.select({ mode: accounts.mode }).from(accounts).where(eq(accounts.logname, 'alice')))[0],
+        'the value',
+      ).mode;
     const before = await modeOfAlice();
     const res = await withToken(token).post('/api/set-mode', { logname: 'alice', mode: 'dark' });
     expect(res.status).toBe(403);
@@ -294,7 +297,10 @@ describe('using a token', () => {
   it('records its last use at most once a minute', async () => {
     const { token, id } = await tokenOf('alice');
     const lastUsed = async () =>
-      (await t.db.select({ at: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.id, id)))[0].at;
+      must(
+        (await t.db.select({ at: apiTokens.lastUsedAt }).from(apiTokens).where(eq(apiTokens.id, id)))[0],
+        'the value',
+      ).at;
     await withToken(token).get('/api/customer/alice');
     const first = await lastUsed();
     expect(first?.getTime()).toBe(t.clock.now().getTime());
@@ -345,7 +351,7 @@ describe('revoking a token', () => {
     const res = await t.as('staff').post('/api/revoke-api-token', { logname: 'bob', id });
     expect(res.status).toBe(200);
     expect((await withToken(token).get('/api/customer/bob')).status).toBe(401);
-    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    const row = must((await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0], 'row');
     expect(row.revokedBy).toBe('staff');
     const audit = await t.db
       .select()
@@ -382,9 +388,9 @@ describe('the expiry mail', () => {
     await t.drainJobs();
     const mails = expiring().slice(before);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('"Expiring soon" expires on')]);
-    expect(mails[0].to).toBe('alice@anderson-design.com');
-    expect(mails[0].body).toContain('/portal/api-tokens');
-    const [row] = await t.db.select().from(apiTokens).where(eq(apiTokens.id, id));
+    expect(must(mails[0], 'mails[0]').to).toBe('alice@anderson-design.com');
+    expect(must(mails[0], 'mails[0]').body).toContain('/portal/api-tokens');
+    const row = must((await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0], 'row');
     expect(row.expiryNoticeAt).not.toBeNull();
     // Hours later the job runs again: no second mail.
     t.clock.advance(3 * 3_600_000);

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { isStaffRole } from '@portal/contract/constants';
@@ -69,7 +70,10 @@ const live = (owner: string, now: Date) =>
 async function checkRoom(db: Db, owner: string, name: string, now: Date): Promise<void> {
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
   await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
-  const [{ n }] = await db.select({ n: count() }).from(apiTokens).where(live(owner, now));
+  const { n } = must(
+    (await db.select({ n: count() }).from(apiTokens).where(live(owner, now)))[0],
+    'the count of live tokens',
+  );
   if (n >= C.MAX_API_TOKENS) throw refused(apiTokenText.tooMany(C.MAX_API_TOKENS));
   const [same] = await db
     .select({ id: apiTokens.id })
@@ -97,18 +101,23 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       const expiresAt = expiryOf(body.expires, now);
       await checkRoom(db, owner.logname, body.name, now);
       const made = newApiToken();
-      const [row] = await db
-        .insert(apiTokens)
-        .values({
-          id: made.id,
-          owner: owner.logname,
-          name: body.name,
-          scope: body.scope,
-          tokenHash: made.hash,
-          createdAt: now,
-          expiresAt,
-        })
-        .returning(listed);
+      const row = must(
+        (
+          await db
+            .insert(apiTokens)
+            .values({
+              id: made.id,
+              owner: owner.logname,
+              name: body.name,
+              scope: body.scope,
+              tokenHash: made.hash,
+              createdAt: now,
+              expiresAt,
+            })
+            .returning(listed)
+        )[0],
+        'the token just created',
+      );
       // On the account's record (route() writes it): which token, never its secret.
       Object.assign(auditDetails, {
         api_token: { id: row.id, name: row.name },

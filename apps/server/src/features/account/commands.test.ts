@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.ts';
@@ -28,7 +29,7 @@ const BREACHED = 'password123';
 async function portal(sub: 'create' | 'set-password', ...args: string[]) {
   const lines = { log: [] as string[], error: [] as string[] };
   const at = args.indexOf('--password');
-  const typed = at >= 0 ? args[at + 1] : '';
+  const typed = at >= 0 ? must(args[at + 1], 'the password after --password') : '';
   const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const code = await accountPasswordCommand(
     t.db,

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { parseArgs } from 'node:util';
 import { accountText } from '@portal/contract/account/messages';
 import { eq, sql } from 'drizzle-orm';
@@ -90,14 +91,19 @@ export async function accountPasswordCommand(
   // the column's range, where the back office's customer uids never reach, so a later import of
   // customers cannot collide with them (docs/decisions/041-staff-uids.md).
   const staff = role !== 'customer';
-  const [{ next }] = await db
-    .select({
-      next: staff
-        ? sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})`
-        : sql<number>`coalesce(max(${accounts.uid}), 1000) + 1`,
-    })
-    .from(accounts)
-    .where(staff ? sql`${accounts.uid} >= ${STAFF_UID_FLOOR}` : sql`${accounts.uid} < ${STAFF_UID_FLOOR}`);
+  const { next } = must(
+    (
+      await db
+        .select({
+          next: staff
+            ? sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})`
+            : sql<number>`coalesce(max(${accounts.uid}), 1000) + 1`,
+        })
+        .from(accounts)
+        .where(staff ? sql`${accounts.uid} >= ${STAFF_UID_FLOOR}` : sql`${accounts.uid} < ${STAFF_UID_FLOOR}`)
+    )[0],
+    'the next uid',
+  );
   await db.insert(accounts).values({
     logname,
     uid: values.uid ? Number(values.uid) : Number(next),

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { commonText } from '@portal/contract/messages';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { verify } from '@node-rs/argon2';
@@ -61,7 +62,10 @@ describe('making an app password', () => {
     expect(secret).toMatch(/^[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}$/);
     expect({ name, scope, last_used }).toEqual({ name: 'Thunderbird', scope: 'imap', last_used: null });
 
-    const [row] = await t.db.select().from(mailAppPasswords).where(eq(mailAppPasswords.id, id));
+    const row = must(
+      (await t.db.select().from(mailAppPasswords).where(eq(mailAppPasswords.id, id)))[0],
+      'row',
+    );
     expect(row.hash.startsWith('{ARGON2ID}$argon2id$')).toBe(true);
     expect(await verify(row.hash.slice('{ARGON2ID}'.length), secret)).toBe(true);
     expect(row.lookup).toBe(secret.slice(0, 4));
@@ -243,10 +247,10 @@ describe('requiring app passwords', () => {
     // Off: after the delay again.
     const off = await requireFor('dave', false);
     expect(off.body.data).toMatchObject({ required: true, pending: { required: false } });
-    const [setting] = await t.db
-      .select()
-      .from(mailAppPasswordSettings)
-      .where(eq(mailAppPasswordSettings.owner, 'dave'));
+    const setting = must(
+      (await t.db.select().from(mailAppPasswordSettings).where(eq(mailAppPasswordSettings.owner, 'dave')))[0],
+      'setting',
+    );
     await applyMailAppPasswordsOnly(t.db, 'dave', setting.applyAt as Date);
     expect((await dovecotRows('dave')).main.length).toBe(1);
   });

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomBytes, randomInt } from 'node:crypto';
 import * as C from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
@@ -152,18 +153,23 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       const taken = new Set(rows.map((r) => r.lookup));
       let secret = generateAppPassword();
       while (taken.has(secret.slice(0, 4))) secret = generateAppPassword();
-      const [row] = await db
-        .insert(mailAppPasswords)
-        .values({
-          id: randomBytes(8).toString('hex'),
-          owner,
-          name: body.name,
-          scope: body.scope,
-          lookup: secret.slice(0, 4),
-          hash: await hashMailPassword(secret),
-          createdAt: now,
-        })
-        .returning(listed);
+      const row = must(
+        (
+          await db
+            .insert(mailAppPasswords)
+            .values({
+              id: randomBytes(8).toString('hex'),
+              owner,
+              name: body.name,
+              scope: body.scope,
+              lookup: secret.slice(0, 4),
+              hash: await hashMailPassword(secret),
+              createdAt: now,
+            })
+            .returning(listed)
+        )[0],
+        'the app password just created',
+      );
       // On the account's record (route() writes it): which app password, never the secret.
       Object.assign(auditDetails, { app_password: { id: row.id, name: row.name }, scope: row.scope });
       await mailAccountNotice(deps.outbox, db, {

@@ -17,10 +17,12 @@ const BREACHED = 'password123';
 const TEN_MINUTES = 10 * 60_000;
 
 async function mailHash(logname: string) {
-  const [row] = await t.db
-    .select({ h: accounts.mailPasswordHash })
-    .from(accounts)
-    .where(eq(accounts.logname, logname));
+  const row = must(
+    (
+      await t.db.select({ h: accounts.mailPasswordHash }).from(accounts).where(eq(accounts.logname, logname))
+    )[0],
+    'row',
+  );
   return row.h;
 }
 
@@ -152,10 +154,10 @@ describe('POST /api/change-unix-password (a secondary, spec 002)', () => {
       .as('staff')
       .post('/api/change-unix-password', sec({ logname: 'erin', panel_password: 'staff-demo-pass' }));
     expect(res.status).toBe(200);
-    const [change] = await t.db
-      .select()
-      .from(mailPasswordChanges)
-      .where(eq(mailPasswordChanges.owner, 'erin'));
+    const change = must(
+      (await t.db.select().from(mailPasswordChanges).where(eq(mailPasswordChanges.owner, 'erin')))[0],
+      'change',
+    );
     expect(change.operator).toBe('staff');
   });
 });

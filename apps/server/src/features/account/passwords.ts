@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { createHash, randomBytes } from 'node:crypto';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
@@ -37,7 +38,8 @@ export async function verifyOperator(
   wrong: string,
   now: Date,
 ): Promise<void> {
-  const checks = [{ key: `reauth:${operator}`, rule: RULES.reauth }];
+  const key = `reauth:${operator}`;
+  const checks = [{ key, rule: RULES.reauth }];
   if (!(await admit(db, checks, now)).ok) throw new AppError('too_many', commonText.tooManyAttempts);
   const [row] = await db
     .select({ hash: accounts.passwordHash })
@@ -45,7 +47,7 @@ export async function verifyOperator(
     .where(eq(accounts.logname, operator))
     .limit(1);
   if (!(await verifyPassword(row?.hash, password))) throw refused(wrong, 'wrong_password');
-  await clearFailures(db, checks[0].key);
+  await clearFailures(db, key);
 }
 
 /** Tells the account's addresses that its panel password changed; the password is never in it. */
@@ -91,16 +93,21 @@ export async function queueMailPassword(
     if (open) throw conflict(accountText.alreadyPending(opts.owner), 'already_pending');
   }
   const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
-  const [row] = await db
-    .insert(mailPasswordChanges)
-    .values({
-      owner: opts.owner,
-      hash: await hashMailPassword(opts.password),
-      operator: opts.operator,
-      requestedAt: opts.now,
-      applyAt,
-    })
-    .returning({ id: mailPasswordChanges.id });
+  const row = must(
+    (
+      await db
+        .insert(mailPasswordChanges)
+        .values({
+          owner: opts.owner,
+          hash: await hashMailPassword(opts.password),
+          operator: opts.operator,
+          requestedAt: opts.now,
+          applyAt,
+        })
+        .returning({ id: mailPasswordChanges.id })
+    )[0],
+    'the password change just queued',
+  );
   await enqueue(db, applyMailPasswordJob, { id: row.id }, { runAt: applyAt });
   return applyAt;
 }

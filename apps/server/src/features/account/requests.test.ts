@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, secondaryRequests } from '../../db/schema.ts';
@@ -86,7 +87,10 @@ describe('POST /api/request-accounts and the staff calls', () => {
     expect(res.body.message).toBe('New Accounts Pending');
     expect(res.body.data.status).toBe('pending');
     id = res.body.data.id;
-    const [row] = await t.db.select().from(secondaryRequests).where(eq(secondaryRequests.id, id));
+    const row = must(
+      (await t.db.select().from(secondaryRequests).where(eq(secondaryRequests.id, id)))[0],
+      'row',
+    );
     expect(row).toMatchObject({
       owner: 'alice',
       email: 'alice@anderson-design.com',
@@ -98,9 +102,9 @@ describe('POST /api/request-accounts and the staff calls', () => {
       { logname: 'ginag', first_name: 'Gina', last_name: 'Gray', alias: '', type: 'Email' },
     ]);
     const mail = await lastMail('secondary.request');
-    expect(mail.toAddr).toBe('help@example.net');
-    expect(mail.body).toContain('frankf');
-    expect(mail.body).toContain('Message sent by alice');
+    expect(must(mail, 'mail').toAddr).toBe('help@example.net');
+    expect(must(mail, 'mail').body).toContain('frankf');
+    expect(must(mail, 'mail').body).toContain('Message sent by alice');
   });
 
   it('treats names of pending requests as taken, and refuses a request with a taken name', async () => {
@@ -180,11 +184,11 @@ describe('POST /api/sendmessage', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ send_to: 'noc', footer: 'Message sent by alice' });
     const mail = await lastMail('message.noc');
-    expect(mail.toAddr).toBe('noc@example.net');
-    expect(mail.replyTo).toBe('alice@anderson-design.com');
-    expect(mail.body).toContain('Hosting type: Basic');
-    expect(mail.body).toContain('Message sent by alice');
-    expect(mail.body).not.toContain('the-ceo');
+    expect(must(mail, 'mail').toAddr).toBe('noc@example.net');
+    expect(must(mail, 'mail').replyTo).toBe('alice@anderson-design.com');
+    expect(must(mail, 'mail').body).toContain('Hosting type: Basic');
+    expect(must(mail, 'mail').body).toContain('Message sent by alice');
+    expect(must(mail, 'mail').body).not.toContain('the-ceo');
   });
 
   it('names operator and account when staff send for a customer, and honours reply_to', async () => {
@@ -196,10 +200,12 @@ describe('POST /api/sendmessage', () => {
     });
     expect(res.body.data.footer).toBe('Message sent by staff for bob');
     const mail = await lastMail('message.helpdesk');
-    expect(mail.toAddr).toBe('help@example.net');
-    expect(mail.replyTo).toBe('bob@elsewhere.com');
+    expect(must(mail, 'mail').toAddr).toBe('help@example.net');
+    expect(must(mail, 'mail').replyTo).toBe('bob@elsewhere.com');
     // The footer ends the message; the account line sits above it.
-    expect(mail.body).toMatch(/\n-- \nAccount: bob \(uid \d+\)\nMessage sent by staff for bob$/);
+    expect(must(mail, 'mail').body).toMatch(
+      /\n-- \nAccount: bob \(uid \d+\)\nMessage sent by staff for bob$/,
+    );
   });
 
   it('mails the hostmaster for send_to hostmaster, the footer last', async () => {
@@ -212,9 +218,9 @@ describe('POST /api/sendmessage', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ send_to: 'hostmaster', footer: 'Message sent by alice' });
     const mail = await lastMail('message.hostmaster');
-    expect(mail.toAddr).toBe('hostmaster@example.net');
-    expect(mail.subject).toBe('Domain registration request: anderson-two.com');
-    expect(mail.body.endsWith('\nMessage sent by alice')).toBe(true);
+    expect(must(mail, 'mail').toAddr).toBe('hostmaster@example.net');
+    expect(must(mail, 'mail').subject).toBe('Domain registration request: anderson-two.com');
+    expect(must(mail, 'mail').body.endsWith('\nMessage sent by alice')).toBe(true);
   });
 
   it("refuses a reply_to that is not an address with the spec's text", async () => {
@@ -275,7 +281,7 @@ describe('POST /api/sendmessage', () => {
       subject: 'Hi\r\nBcc: x@y.com',
     });
     const mail = await lastMail('message.accounting');
-    expect(mail.subject).toBe('Hi Bcc: x@y.com');
-    expect(mail.toAddr).toBe('accounting@example.net');
+    expect(must(mail, 'mail').subject).toBe('Hi Bcc: x@y.com');
+    expect(must(mail, 'mail').toAddr).toBe('accounting@example.net');
   });
 });

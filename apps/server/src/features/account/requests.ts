@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { messageFooter } from '@portal/contract/messages';
@@ -82,16 +83,21 @@ export function requestRoutes(app: FastifyInstance): void {
       if (refused.length)
         throw conflict(accountText.namesRefused(refused.map((n) => n.logname)), 'names_taken');
       const rows = toRows(body);
-      const [saved] = await db
-        .insert(secondaryRequests)
-        .values({
-          owner: account.logname,
-          email: body.email,
-          rows,
-          operator: caller.username,
-          createdAt: deps.now(),
-        })
-        .returning({ id: secondaryRequests.id });
+      const saved = must(
+        (
+          await db
+            .insert(secondaryRequests)
+            .values({
+              owner: account.logname,
+              email: body.email,
+              rows,
+              operator: caller.username,
+              createdAt: deps.now(),
+            })
+            .returning({ id: secondaryRequests.id })
+        )[0],
+        'the request just saved',
+      );
       await deps.outbox.send(db, {
         kind: 'secondary.request',
         account: account.logname,

@@ -26,7 +26,7 @@ async function mailedToken(to: string): Promise<string> {
   // browser, reminders as the clock passes the demo's dates).
   const mail = t.sent.filter((m) => m.to === to && LINK.test(m.body)).at(-1);
   const m = mail?.body.match(LINK);
-  if (!m) throw new Error(`no reset link mailed to ${to}`);
+  if (!m?.[2]) throw new Error(`no reset link mailed to ${to}`);
   return m[2];
 }
 
@@ -76,7 +76,7 @@ describe('POST /api/forgot-panel-password and /api/forgot-email-password', () =>
     )[2];
     const stored = await t.db.select().from(resetTokens).where(eq(resetTokens.owner, 'bob'));
     expect(stored.map((r) => r.tokenHash)).not.toContain(token);
-    expect(stored[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(must(stored[0], 'stored[0]').tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it('caps the links mailed per account, and never refuses its owner', async () => {
@@ -178,7 +178,7 @@ describe('POST /api/reset-unix-password', () => {
     expect((await t.request('POST', '/api/reset-unix-password', { body })).status).toBe(422);
     t.clock.advance(10 * 60_000);
     await t.drainJobs();
-    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'acct');
     expect(acct.mailPasswordHash).toMatch(/^\{ARGON2ID\}/);
   });
 });

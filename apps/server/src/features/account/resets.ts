@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
@@ -168,16 +169,21 @@ export async function handleResetRequest(
     .from(accounts)
     .where(eq(accounts.logname, owner))
     .for('update');
-  const [{ recent }] = await db
-    .select({ recent: count() })
-    .from(resetTokens)
-    .where(
-      and(
-        eq(resetTokens.owner, owner),
-        eq(resetTokens.kind, kind),
-        gt(resetTokens.createdAt, new Date(now.getTime() - RESET_LIMITS.windowMs)),
-      ),
-    );
+  const { recent } = must(
+    (
+      await db
+        .select({ recent: count() })
+        .from(resetTokens)
+        .where(
+          and(
+            eq(resetTokens.owner, owner),
+            eq(resetTokens.kind, kind),
+            gt(resetTokens.createdAt, new Date(now.getTime() - RESET_LIMITS.windowMs)),
+          ),
+        )
+    )[0],
+    'the count of recent links',
+  );
   if (recent >= RESET_LIMITS.account) return;
   const token = await issueResetToken(db, owner, kind, now);
   const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;

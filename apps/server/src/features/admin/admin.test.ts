@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { adminText, classifySecPasswordMessage } from '@portal/contract/admin/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -168,10 +169,15 @@ describe('POST /api/update-admins', () => {
   it('lets staff update the admins of an account, written to the audit log', async () => {
     const res = await t.as('staff').post('/api/update-admins', { logname: 'alice', admins: '5005' });
     expect(res.status).toBe(200);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/update-admins')));
+    const entry = must(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/update-admins')))
+      )[0],
+      'entry',
+    );
     expect(entry.account).toBe('alice');
     expect(entry.details).toMatchObject({ logname: 'alice', admins: [5005] });
   });
@@ -246,7 +252,7 @@ describe('dashboard admins: grant and revoke', () => {
     expect(reads.filter((c) => (c.path.match(/:\w+/g) ?? []).length > 1).length).toBeGreaterThan(0);
 
     const send = (c: { method: string; path: string }) => {
-      const sample = EXPECTATIONS[keyOf(c)].sample(alice);
+      const sample = must(EXPECTATIONS[keyOf(c)], 'EXPECTATIONS[keyOf(c)]').sample(alice);
       if (!sample) throw new Error(`${keyOf(c)}: no sample for alice`);
       const url = c.path.replace(/:(\w+)/g, (_, name: string) =>
         encodeURIComponent(String(sample.params?.[name])),
@@ -255,7 +261,9 @@ describe('dashboard admins: grant and revoke', () => {
     };
     const passed = async (c: { method: string; path: string }) => {
       const res = await send(c);
-      const ok = (res.status >= 200 && res.status < 300) || !!EXPECTATIONS[keyOf(c)].answers?.[res.status];
+      const ok =
+        (res.status >= 200 && res.status < 300) ||
+        !!must(EXPECTATIONS[keyOf(c)], 'EXPECTATIONS[keyOf(c)]').answers?.[res.status];
       expect(ok, `${keyOf(c)}: ${res.status} ${JSON.stringify(res.body)}`).toBe(true);
     };
 
@@ -293,7 +301,7 @@ describe('dashboard admins: grant and revoke', () => {
       const [method, path] = key.split(' ');
       const sample = EXPECTATIONS[key]?.sample(alice);
       expect(sample, `${key} has a sample`).toBeTruthy();
-      const url = path.replace(/:(\w+)/g, (_, name: string) =>
+      const url = must(path, 'path').replace(/:(\w+)/g, (_, name: string) =>
         encodeURIComponent(String(sample?.params?.[name])),
       );
       const res =
@@ -450,7 +458,7 @@ describe('contacts: add, get, update, delete', () => {
       contact_info: fields.info,
       technical: '1',
     });
-    expect((await contactRow(3)).contactInfo).toBe(fields.info);
+    expect(must(await contactRow(3), 'the value').contactInfo).toBe(fields.info);
 
     const bobBefore = await contactRow(4);
     const foreign = await t.as('alice').post('/api/update-contact', { logname: 'alice', tcid: 4, ...fields });

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import type { BusAccount, Circuit, Contact, ContactFields, Secondary } from '@portal/contract/admin/calls';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -94,7 +95,7 @@ export async function insertContact(db: Db, owner: string, f: Fields): Promise<C
     .insert(contacts)
     .values({ owner, ...toColumns(f) })
     .returning(contactColumns);
-  return row;
+  return must(row, 'the contact just written');
 }
 
 export async function updateContact(

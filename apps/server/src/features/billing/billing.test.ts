@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
 import { and, eq } from 'drizzle-orm';
@@ -15,14 +16,20 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const cardId = async (owner: string, ccn4: string) => {
-  const [c] = await t.db
-    .select()
-    .from(cards)
-    .where(and(eq(cards.owner, owner), eq(cards.ccn4, ccn4)));
+  const c = must(
+    (
+      await t.db
+        .select()
+        .from(cards)
+        .where(and(eq(cards.owner, owner), eq(cards.ccn4, ccn4)))
+    )[0],
+    'c',
+  );
   return c.id;
 };
 const balance = async (logname: string) =>
-  (await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0].balanceCents;
+  must((await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0], 'the value')
+    .balanceCents;
 const sentSince = (n: number) => t.sent.slice(n);
 
 describe('access to billing', () => {
@@ -140,7 +147,7 @@ describe('stored cards', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('The Card has been added');
     const id = res.body.data.card_id;
-    const [row] = await t.db.select().from(cards).where(eq(cards.id, id));
+    const row = must((await t.db.select().from(cards).where(eq(cards.id, id)))[0], 'row');
     expect(row).toMatchObject({
       owner: 'alice',
       ccn4: '0015',
@@ -163,7 +170,7 @@ describe('stored cards', () => {
       .from(cards)
       .where(and(eq(cards.owner, 'alice'), eq(cards.onAutoBilling, true)));
     expect(auto.map((c) => c.id)).toEqual([res.body.data.card_id]);
-    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'acct');
     expect(acct.autoBill).toBe('Y');
   });
 
@@ -228,7 +235,7 @@ describe('stored cards', () => {
       .post('/api/update-card', { account: 'alice', id: bobs, expdate: '0130' });
     expect(asStaff.status).toBe(404);
     expect(asStaff.body).toEqual({ status: 0, message: billingText.cardNotFound, code: 'not_found' });
-    const [row] = await t.db.select().from(cards).where(eq(cards.id, bobs));
+    const row = must((await t.db.select().from(cards).where(eq(cards.id, bobs)))[0], 'row');
     expect(row.expdate).toBe('1227');
   });
 
@@ -238,7 +245,7 @@ describe('stored cards', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Card has been deleted');
     expect(await t.db.select().from(cards).where(eq(cards.id, id))).toEqual([]);
-    const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'acct');
     expect(acct.autoBill).toBe('N');
     const again = await t.as('alice').post('/api/delete-card', { account: 'alice', id });
     expect(again.status).toBe(403);
@@ -249,10 +256,15 @@ describe('stored cards', () => {
       .as('staff')
       .post('/api/add-card', newCard({ ccnumber: '4007000000027', account: 'bob', cvv: '321' }));
     expect(res.status).toBe(200);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/add-card')));
+    const entry = must(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/add-card')))
+      )[0],
+      'entry',
+    );
     expect(entry.account).toBe('bob');
     expect(JSON.stringify(entry.details)).not.toContain('4007000000027');
     expect(entry.details.cvv).toBe('[redacted]');
@@ -352,7 +364,7 @@ describe('payments', () => {
     for (const r of [a, b]) expect([200, 409]).toContain(r.status);
     const again = await t.as('bob').post('/api/single-payment', body);
     expect(again.status).toBe(200);
-    expect(again.body.data.trans_id).toBe(ok[0].body.data.trans_id);
+    expect(again.body.data.trans_id).toBe(must(ok[0], 'ok[0]').body.data.trans_id);
     const rows = await t.db
       .select()
       .from(payments)
@@ -370,10 +382,15 @@ describe('payments', () => {
     expect(res.status).toBe(422);
     expect(res.body.message).toMatch(/declined/);
     expect(await balance('bob')).toBe(before);
-    const [row] = await t.db
-      .select()
-      .from(payments)
-      .where(and(eq(payments.owner, 'bob'), eq(payments.status, 'declined')));
+    const row = must(
+      (
+        await t.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.owner, 'bob'), eq(payments.status, 'declined')))
+      )[0],
+      'row',
+    );
     expect(row.amountCents).toBe(2500);
   });
 
@@ -407,7 +424,10 @@ describe('payments', () => {
       for (const send of sends) send.mockRestore();
       expect(first.status).toBe(500);
       expect(first.body.message).toBe(commonText.internalError);
-      const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500'));
+      const row = must(
+        (await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500')))[0],
+        'row',
+      );
       expect(row.status).toBe('pending');
       // The client keeps the key after a 500 (renewsPaymentKey): the retry is told it is under way.
       const retry = await t.as('bob').post('/api/single-payment', body);
@@ -419,7 +439,10 @@ describe('payments', () => {
       // (The row's date is the database's clock: past it, whatever the test clock says.)
       t.clock.set(new Date(Math.max(t.clock.now().getTime(), Date.now()) + STALE_PENDING_MS + 1000));
       await t.drainJobs();
-      const [done] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500'));
+      const done = must(
+        (await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-500')))[0],
+        'done',
+      );
       expect(done.status).toBe('approved');
       const last = await t.as('bob').post('/api/single-payment', body);
       expect(last.status).toBe(200);
@@ -464,7 +487,10 @@ describe('payments', () => {
     expect(sentSince(sent)).toHaveLength(0);
     t.clock.advance(61_000);
     await t.drainJobs();
-    const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-lost'));
+    const row = must(
+      (await t.db.select().from(payments).where(eq(payments.idempotencyKey, 'bob:bob-pay-lost')))[0],
+      'row',
+    );
     expect(row.status).toBe('approved');
     expect(await balance('bob')).toBe(before - 3);
     expect(sentSince(sent).map((m) => m.to)).toContain('accounting@example.net');
@@ -521,7 +547,7 @@ describe('payments', () => {
       t.clock.advance(61_000);
       await t.drainJobs();
       expect(await t.db.select().from(cards).where(eq(cards.owner, 'bob'))).toEqual(cardsBefore);
-      const [acct] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+      const acct = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'acct');
       expect(acct.autoBill).toBe('Y');
       // The profiles the gateway made for the card are deleted again.
       expect(forget).toHaveBeenCalledTimes(3);
@@ -534,13 +560,21 @@ describe('payments', () => {
       // Approved, the same choice keeps the card and puts it on auto-billing.
       const ok = await pay({ amount: '4.00', save_status: 2 });
       expect(ok.status).toBe(200);
-      const [kept] = await t.db.select().from(cards).where(eq(cards.id, ok.body.data.card_id));
+      const kept = must(
+        (await t.db.select().from(cards).where(eq(cards.id, ok.body.data.card_id)))[0],
+        'kept',
+      );
       expect(kept).toMatchObject({ owner: 'bob', ccn4: '8888', onAutoBilling: true });
       expect(forget).toHaveBeenCalledTimes(3);
-      const [paid] = await t.db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.owner, 'bob'), eq(payments.transId, ok.body.data.trans_id)));
+      const paid = must(
+        (
+          await t.db
+            .select()
+            .from(payments)
+            .where(and(eq(payments.owner, 'bob'), eq(payments.transId, ok.body.data.trans_id)))
+        )[0],
+        'paid',
+      );
       expect(paid.cardId).toBe(kept.id);
     } finally {
       forget.mockRestore();
@@ -783,7 +817,10 @@ describe('auto-billing', () => {
     const paid = await t.db.select().from(payments).where(eq(payments.invoice, '20261101-5001'));
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ status: 'approved', amountCents: 8995, ccn4: '1111', owner: 'alice' });
-    const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoice, '20261101-5001'));
+    const inv = must(
+      (await t.db.select().from(invoices).where(eq(invoices.invoice, '20261101-5001')))[0],
+      'inv',
+    );
     expect(inv.paidAt).not.toBeNull();
     expect(await balance('alice')).toBe(0);
     // The mails of this charge (the clock runs on past the demo's fixed dates: other accounts'
@@ -842,7 +879,10 @@ describe('auto-billing', () => {
       amountCents: 3000,
     });
     await nextHour();
-    const [covered] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-COVERED'));
+    const covered = must(
+      (await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-COVERED')))[0],
+      'covered',
+    );
     expect(covered.autoBillAttemptedAt).not.toBeNull();
     expect(await chargedFor('T-COVERED')).toEqual([]);
     // The next invoice raises the balance: only it is charged, only what it adds.
@@ -878,7 +918,7 @@ describe('auto-billing', () => {
     await nextHour();
     const rows = await t.db.select().from(payments).where(eq(payments.invoice, 'T-DECLINE'));
     expect(rows.map((r) => r.status)).toEqual(['declined']);
-    const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-DECLINE'));
+    const inv = must((await t.db.select().from(invoices).where(eq(invoices.invoice, 'T-DECLINE')))[0], 'inv');
     expect(inv.paidAt).toBeNull();
     expect(inv.autoBillAttemptedAt).not.toBeNull();
     const declines = sentSince(sent).filter((m) => m.subject.includes('declined'));

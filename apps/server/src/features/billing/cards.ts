@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
@@ -142,7 +143,7 @@ export async function saveCardRow(
     if (same) {
       if (autoBill) await setAutoBilling(tx, owner, same.id, true);
       const [fresh] = await tx.select().from(cards).where(eq(cards.id, same.id));
-      return fresh;
+      return must(fresh, 'the card already stored');
     }
     await tx
       .insert(cards)
@@ -166,13 +167,18 @@ export async function saveCardRow(
         target: [cards.owner, cards.paymentProfileId],
         set: { expdate: stored.expdate },
       });
-    const [row] = await tx
-      .select()
-      .from(cards)
-      .where(and(eq(cards.owner, owner), eq(cards.paymentProfileId, stored.paymentProfileId)));
+    const row = must(
+      (
+        await tx
+          .select()
+          .from(cards)
+          .where(and(eq(cards.owner, owner), eq(cards.paymentProfileId, stored.paymentProfileId)))
+      )[0],
+      'the card just stored',
+    );
     if (autoBill) await setAutoBilling(tx, owner, row.id, true);
     const [fresh] = await tx.select().from(cards).where(eq(cards.id, row.id));
-    return fresh;
+    return must(fresh, 'the card just stored');
   });
 }
 
@@ -196,7 +202,10 @@ export function cardRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ db, account }) => {
       const logname = account.logname;
-      const [acct] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+      const acct = must(
+        (await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1))[0],
+        'the account',
+      );
       const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
       const addr = rows.find((r) => r.kind === 'bill') ?? rows.find((r) => r.kind === 'account');
       const first = addr?.firstName || acct.firstName;
@@ -296,7 +305,7 @@ export function cardRoutes(app: FastifyInstance): void {
         const [fresh] = await tx.select().from(cards).where(eq(cards.id, card.id));
         // The auto-billing card updated: a declined invoice is tried again at once (dunning.ts).
         if (fresh?.onAutoBilling) await retrySoon(tx, owner, app.deps.now());
-        return fresh;
+        return must(fresh, 'the card just updated');
       });
       return new Answer({ pay_method: toPayMethod(row) }, billingText.cardUpdated);
     },

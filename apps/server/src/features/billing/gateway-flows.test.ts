@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,16 +133,28 @@ async function runEveryFlow(h: Harness, opts: { dropNext?: () => void }) {
       'POST',
       '/api/add-card',
       'bob',
-      card(NUMBERS[1], { cardtype: 'M/C', auto_bill: 0, cvv: '975' }),
+      card(must(NUMBERS[1], 'NUMBERS[1]'), { cardtype: 'M/C', auto_bill: 0, cvv: '975' }),
     ),
   );
-  ok(await h.inject('POST', '/api/add-card', 'staff', card(NUMBERS[3], { cardtype: 'AmExp', auto_bill: 0 })));
+  ok(
+    await h.inject(
+      'POST',
+      '/api/add-card',
+      'staff',
+      card(must(NUMBERS[3], 'NUMBERS[3]'), { cardtype: 'AmExp', auto_bill: 0 }),
+    ),
+  );
   ok(
     await h.inject(
       'POST',
       '/api/add-card',
       'bob',
-      card(NUMBERS[2], { cardtype: 'Discover', auto_bill: 0, zipcode: '46282', cvv: '864' }),
+      card(must(NUMBERS[2], 'NUMBERS[2]'), {
+        cardtype: 'Discover',
+        auto_bill: 0,
+        zipcode: '46282',
+        cvv: '864',
+      }),
     ),
     422,
   );
@@ -168,11 +181,44 @@ async function runEveryFlow(h: Harness, opts: { dropNext?: () => void }) {
     });
   ok(await h.inject('POST', '/api/single-payment', 'bob', pay(DASHED, { idempotency_key: 'flow-0001' })));
   ok(await h.inject('POST', '/api/single-payment', 'bob', pay(DASHED, { idempotency_key: 'flow-0001' })));
-  ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[2], { save_status: 1 })));
-  ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[3], { save_status: 2, cvv: CVVS[1] })));
-  ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[0], { cvv: '901' })), 422);
-  ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[0], { amount: '0.01' })), 503);
-  ok(await h.inject('POST', '/api/single-payment', 'bob', pay(NUMBERS[0], { expdate: '0120' })), 400);
+  ok(
+    await h.inject(
+      'POST',
+      '/api/single-payment',
+      'bob',
+      pay(must(NUMBERS[2], 'NUMBERS[2]'), { save_status: 1 }),
+    ),
+  );
+  ok(
+    await h.inject(
+      'POST',
+      '/api/single-payment',
+      'bob',
+      pay(must(NUMBERS[3], 'NUMBERS[3]'), { save_status: 2, cvv: CVVS[1] }),
+    ),
+  );
+  ok(
+    await h.inject('POST', '/api/single-payment', 'bob', pay(must(NUMBERS[0], 'NUMBERS[0]'), { cvv: '901' })),
+    422,
+  );
+  ok(
+    await h.inject(
+      'POST',
+      '/api/single-payment',
+      'bob',
+      pay(must(NUMBERS[0], 'NUMBERS[0]'), { amount: '0.01' }),
+    ),
+    503,
+  );
+  ok(
+    await h.inject(
+      'POST',
+      '/api/single-payment',
+      'bob',
+      pay(must(NUMBERS[0], 'NUMBERS[0]'), { expdate: '0120' }),
+    ),
+    400,
+  );
   ok(
     await h.inject('POST', '/api/saved-card-payment', 'staff', {
       account: 'bob',
@@ -188,7 +234,7 @@ async function runEveryFlow(h: Harness, opts: { dropNext?: () => void }) {
       'POST',
       '/api/single-payment',
       'staff',
-      pay(NUMBERS[3], {
+      pay(must(NUMBERS[3], 'NUMBERS[3]'), {
         cvv: CVVS[1],
         comments: `Taken by phone: card ${DASHED} (${NUMBERS[2]}), CVV ${CVVS[1]}, 4111 1111 1111 1111`,
       }),
@@ -201,7 +247,10 @@ async function runEveryFlow(h: Harness, opts: { dropNext?: () => void }) {
       'POST',
       '/api/single-payment',
       'bob',
-      pay(NUMBERS[0], { amount: opts.dropNext ? '6.00' : '0.03', idempotency_key: 'flow-lost' }),
+      pay(must(NUMBERS[0], 'NUMBERS[0]'), {
+        amount: opts.dropNext ? '6.00' : '0.03',
+        idempotency_key: 'flow-lost',
+      }),
     ),
   );
   expect(lost.data.status).toBe('unknown');
@@ -287,7 +336,7 @@ describe('Authorize.Net (local server speaking its API)', () => {
   });
 
   it('a retried submit is charged once at the gateway; a decline and an error are told apart', async () => {
-    const body = card(NUMBERS[0], {
+    const body = card(must(NUMBERS[0], 'NUMBERS[0]'), {
       amount: '21.00',
       save_status: 0,
       cvv: '864',
@@ -314,7 +363,7 @@ describe('Authorize.Net (local server speaking its API)', () => {
 
   it('an unreadable gateway answer leaves the payment unknown; reconciled as never charged, not re-sent', async () => {
     fake.failNext('garbage');
-    const body = card(NUMBERS[0], {
+    const body = card(must(NUMBERS[0], 'NUMBERS[0]'), {
       amount: '8.00',
       save_status: 0,
       cvv: '864',

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomUUID } from 'node:crypto';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
@@ -133,10 +134,10 @@ export function paymentRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account, req }) => {
       const logname = account.logname;
-      const [acct] = await db
-        .select({ uid: accounts.uid })
-        .from(accounts)
-        .where(eq(accounts.logname, logname));
+      const acct = must(
+        (await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.logname, logname)))[0],
+        'the account',
+      );
       // What is due comes from the same reckoning as the invoices' statuses.
       const { dueCents } = await standingOf(db, logname, app.deps.now());
       const [last] = await db
@@ -146,20 +147,25 @@ export function paymentRoutes(app: FastifyInstance): void {
         .orderBy(desc(invoices.invdate), desc(invoices.invoice))
         .limit(1);
       const since = last ? invoiceDay(last, req) : new Date(0);
-      const [paid] = await db
-        .select({
-          n: sql<number>`count(*)::int`,
-          total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
-        })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.owner, logname),
-            eq(payments.status, 'approved'),
-            eq(payments.purpose, 'account'),
-            gte(payments.date, since),
-          ),
-        );
+      const paid = must(
+        (
+          await db
+            .select({
+              n: sql<number>`count(*)::int`,
+              total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+            })
+            .from(payments)
+            .where(
+              and(
+                eq(payments.owner, logname),
+                eq(payments.status, 'approved'),
+                eq(payments.purpose, 'account'),
+                gte(payments.date, since),
+              ),
+            )
+        )[0],
+        'the payment totals',
+      );
       return {
         logname,
         uid: acct.uid,
@@ -332,5 +338,5 @@ async function finish(app: FastifyInstance, key: string, result: ChargeResult): 
   const recorded = await recordOutcome(app, key, result);
   if (recorded) return recorded;
   const [row] = await app.deps.db.select().from(payments).where(eq(payments.idempotencyKey, key));
-  return row;
+  return must(row, 'the payment of the key');
 }

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, outbox, payments } from '../../db/schema.ts';
@@ -70,7 +71,7 @@ describe('a payment the gateway never confirms', () => {
       t.clock.advance(STALE_MS + 1000);
       await t.drainJobs();
       expect(findCharge).toHaveBeenCalledTimes(2);
-      expect((await t.db.select().from(jobs).where(reconcileJob))[0].status).toBe('done');
+      expect(must((await t.db.select().from(jobs).where(reconcileJob))[0], 'the value').status).toBe('done');
       expect(await unreconciled()).toHaveLength(1);
       expect(t.sent.filter((m) => m.subject === 'Payment of bob still unconfirmed: $42.00')).toHaveLength(1);
       const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, key));

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -96,7 +97,7 @@ export async function reservePayment(
       .returning();
     if (row) return { fresh: true as const, row };
     const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, req.key)).limit(1);
-    return { fresh: false as const, row: existing };
+    return { fresh: false as const, row: must(existing, 'the payment of the key') };
   });
 }
 

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { payments } from '../../db/schema.ts';
@@ -28,8 +29,10 @@ describe('payment receipts', () => {
     const mails = t.sent.slice(before);
     const toVictim = mails.filter((m) => m.to === 'victim@example.org');
     expect(toVictim).toHaveLength(1);
-    expect(`${toVictim[0].subject}\n${toVictim[0].body}`).not.toContain('phish');
-    expect(toVictim[0].body).toContain('$12.00');
+    expect(
+      `${must(toVictim[0], 'toVictim[0]').subject}\n${must(toVictim[0], 'toVictim[0]').body}`,
+    ).not.toContain('phish');
+    expect(must(toVictim[0], 'toVictim[0]').body).toContain('$12.00');
     // Accounting still sees what the customer wrote.
     const internal = mails.filter((m) => m.to !== 'victim@example.org');
     expect(internal.length).toBeGreaterThan(0);
@@ -43,7 +46,7 @@ describe('payment receipts', () => {
       .post('/api/single-payment', payment({ comments: 'For the November invoice' }));
     expect(res.status).toBe(200);
     await t.drainJobs();
-    const [own] = t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com');
+    const own = must(t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com')[0], 'own');
     expect(own.body).toContain('Comments: For the November invoice');
   });
 
@@ -52,8 +55,11 @@ describe('payment receipts', () => {
     const res = await t.as('alice').post('/api/single-payment', payment({ amount: '7.50' }));
     expect(res.status).toBe(200);
     await t.drainJobs();
-    const [own] = t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com');
-    const [row] = await t.db.select().from(payments).where(eq(payments.transId, res.body.data.trans_id));
+    const own = must(t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com')[0], 'own');
+    const row = must(
+      (await t.db.select().from(payments).where(eq(payments.transId, res.body.data.trans_id)))[0],
+      'row',
+    );
     // alice's address is in Maine: Eastern time.
     expect(own.body).toContain(`Date: ${dateInWords(row.date, 'America/New_York')}`);
     expect(own.body).toContain('Paid: Your account balance');

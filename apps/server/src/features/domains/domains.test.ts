@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domainAgreements, domainGrants, domains } from '../../db/schema.ts';
@@ -265,7 +266,7 @@ describe('GET /api/domain-status/{domain} and POST /api/domainedit', () => {
       .as('alice')
       .post('/api/domainedit', { domain: 'anderson.design', auto_renew: 1, abandon: 0, contact_email: '' });
     expect(edit.status).toBe(422);
-    expect((await domainRow('anderson.design')).autoRenew).toBe(0);
+    expect(must(await domainRow('anderson.design'), 'the value').autoRenew).toBe(0);
   });
 
   it('lets a granted admin and staff edit; refuses others (403), missing (403/404), no token (401)', async () => {

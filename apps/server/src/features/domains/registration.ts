@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as C from '@portal/contract/domains/calls';
@@ -58,17 +59,22 @@ export function registrationRoutes(app: FastifyInstance): void {
           signedAt: deps.now(),
         })
         .onConflictDoNothing();
-      const [row] = await db
-        .select()
-        .from(domainAgreements)
-        .where(
-          and(
-            eq(domainAgreements.account, account.logname),
-            eq(domainAgreements.domain, body.domain),
-            eq(domainAgreements.agreement, C.AGREEMENT_TEXT),
-          ),
-        )
-        .limit(1);
+      const row = must(
+        (
+          await db
+            .select()
+            .from(domainAgreements)
+            .where(
+              and(
+                eq(domainAgreements.account, account.logname),
+                eq(domainAgreements.domain, body.domain),
+                eq(domainAgreements.agreement, C.AGREEMENT_TEXT),
+              ),
+            )
+            .limit(1)
+        )[0],
+        'the agreement just signed',
+      );
       return {
         domain: row.domain,
         account: row.account,

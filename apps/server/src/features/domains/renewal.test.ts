@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { desc, eq } from 'drizzle-orm';
@@ -38,7 +39,7 @@ describe('renewal with the embedded (manual hostmaster) registrar', () => {
       .as('alice')
       .post('/api/renew-domain', { renew_domain: 'anderson.design', price: 1, numyears: 1 });
     expect(unmanaged.status).toBe(422);
-    expect((await domainOf(t, 'harbor-studio.org')).renewalPending).toBe(0);
+    expect(must(await domainOf(t, 'harbor-studio.org'), 'the value').renewalPending).toBe(0);
     expect(await t.db.select().from(jobs).where(eq(jobs.kind, 'domains.renew'))).toEqual([]);
   });
 
@@ -72,7 +73,7 @@ describe('renewal with the embedded (manual hostmaster) registrar', () => {
           .post('/api/renew-domain', { renew_domain: 'andersonphoto.net', price: 20, numyears: 1 })
       ).status,
     ).toBe(401);
-    expect((await domainOf(t, 'andersonphoto.net')).renewalPending).toBe(0);
+    expect(must(await domainOf(t, 'andersonphoto.net'), 'the value').renewalPending).toBe(0);
   });
 
   it('renews end to end: pending, customer notice and hostmaster order, then the worker finalises', async () => {
@@ -108,11 +109,11 @@ describe('renewal with the embedded (manual hostmaster) registrar', () => {
     await t.drainJobs();
     const notices = t.sent.filter((m) => m.subject === 'Renewal of andersonphoto.net');
     expect(notices).toHaveLength(1);
-    expect(notices[0].to).toBe('alice@anderson-design.com');
-    expect(notices[0].body).toContain('The charge will appear on your next invoice.');
+    expect(must(notices[0], 'notices[0]').to).toBe('alice@anderson-design.com');
+    expect(must(notices[0], 'notices[0]').body).toContain('The charge will appear on your next invoice.');
     expect(t.sent.filter((m) => m.to === 'hostmaster@example.net')).toHaveLength(1);
     // Not yet: the hostmaster has PORTAL_AGENT_DELAY_MS to act.
-    expect((await domainOf(t, 'andersonphoto.net')).renewalPending).toBe(2);
+    expect(must(await domainOf(t, 'andersonphoto.net'), 'the value').renewalPending).toBe(2);
     const status = await t.as('alice').get('/api/domain-renewal-status/andersonphoto.net');
     expect(status.body.data.renewable).toBe(false);
     expect(status.body.message).toBe('A renewal of andersonphoto.net for 2 years is already pending');
@@ -253,7 +254,7 @@ describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {
     await t.drainJobs();
     const renews = fake.requests.filter((r) => r.action === 'RENEW');
     expect(renews).toHaveLength(1);
-    expect(renews[0].attributes).toMatchObject({
+    expect(must(renews[0], 'renews[0]').attributes).toMatchObject({
       domain: 'andersonphoto.net',
       period: '3',
       currentexpirationyear: '2026',
@@ -292,7 +293,7 @@ describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {
       .orderBy(desc(jobs.id))
       .limit(1);
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
-    expect((await domainOf(t, 'client06-anderson.com')).renewalPending).toBe(2);
+    expect(must(await domainOf(t, 'client06-anderson.com'), 'the value').renewalPending).toBe(2);
     t.clock.advance(10_000);
     await t.drainJobs();
     expect(await domainOf(t, 'client06-anderson.com')).toMatchObject({
@@ -309,7 +310,7 @@ describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {
       .as('alice')
       .post('/api/renew-domain', { renew_domain: 'client04-anderson.com', price: 18, numyears: 1 });
     await t.drainJobs();
-    expect((await domainOf(t, 'client04-anderson.com')).renewalPending).toBe(1);
+    expect(must(await domainOf(t, 'client04-anderson.com'), 'the value').renewalPending).toBe(1);
     t.clock.advance(10 * 60_000);
     await t.drainJobs();
     expect(fake.requests.some((r) => r.action === 'GET' && r.domain === 'client04-anderson.com')).toBe(true);
@@ -329,12 +330,12 @@ describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {
       .as('alice')
       .post('/api/renew-domain', { renew_domain: 'client08-anderson.com', price: 18, numyears: 1 });
     await t.drainJobs();
-    const [job] = await t.db
-      .select()
-      .from(jobs)
-      .where(eq(jobs.kind, 'domains.renew'))
-      .orderBy(desc(jobs.id))
-      .limit(1);
+    const job = must(
+      (
+        await t.db.select().from(jobs).where(eq(jobs.kind, 'domains.renew')).orderBy(desc(jobs.id)).limit(1)
+      )[0],
+      'job',
+    );
     expect(job.status).toBe('done');
     expect(await domainOf(t, 'client08-anderson.com')).toMatchObject({
       expirationDate: '2027-01-31',

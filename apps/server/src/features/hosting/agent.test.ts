@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,7 @@ describe('the agent API of the web servers', () => {
     const pending = await a.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3101 });
     expect(pending.body.pending).toBe(true);
     expect((await post('/api/agent/report', web1, { id: c.id, state: 'done' })).status).toBe(200);
-    const [row] = await a.db.select().from(websites).where(eq(websites.vid, 3101));
+    const row = must((await a.db.select().from(websites).where(eq(websites.vid, 3101)))[0], 'row');
     expect(row.phpVersion).toBe('8.3');
     expect(row.lastGenconf).not.toBeNull();
     expect((await post('/api/agent/report', web1, { id: c.id, state: 'failed' })).status).toBe(409);
@@ -82,7 +83,7 @@ describe('the agent API of the web servers', () => {
     await a.as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '7.4' });
     const [c] = (await post('/api/agent/claim', web2)).body.data.changes;
     await post('/api/agent/report', web2, { id: c.id, state: 'failed', message: 'php7.4-fpm not installed' });
-    const [row] = await a.db.select().from(websites).where(eq(websites.vid, 3103));
+    const row = must((await a.db.select().from(websites).where(eq(websites.vid, 3103)))[0], 'row');
     expect(row.phpVersion).toBe('8.1');
     const [stored] = await a.db.select().from(hostingChanges).where(eq(hostingChanges.id, c.id));
     expect(stored).toMatchObject({ state: 'failed', result: 'php7.4-fpm not installed' });
@@ -102,7 +103,9 @@ describe('the agent API of the web servers', () => {
     const [c] = (await post('/api/agent/claim', web2)).body.data.changes;
     expect(c).toMatchObject({ kind: 'error_logs', vid: 3201 });
     await post('/api/agent/report', web2, { id: c.id, state: 'done' });
-    expect((await a.db.select().from(websites).where(eq(websites.vid, 3201)))[0].errorLogs).toBe(0);
+    expect(
+      must((await a.db.select().from(websites).where(eq(websites.vid, 3201)))[0], 'the value').errorLogs,
+    ).toBe(0);
   });
 
   it('lets two agents racing for the same changes claim each one exactly once', async () => {

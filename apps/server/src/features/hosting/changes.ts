@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import type { ChangeKind } from '@portal/contract/hosting/agent';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,10 +43,15 @@ export interface NewChange {
 /** Queues a change in the caller's transaction; the embedded agent gets a job due after the configured delay. */
 export async function queueChange(deps: Deps, db: Db, change: NewChange): Promise<number> {
   const now = deps.now();
-  const [row] = await db
-    .insert(hostingChanges)
-    .values({ ...change, state: 'queued', createdAt: now, updatedAt: now })
-    .returning({ id: hostingChanges.id });
+  const row = must(
+    (
+      await db
+        .insert(hostingChanges)
+        .values({ ...change, state: 'queued', createdAt: now, updatedAt: now })
+        .returning({ id: hostingChanges.id })
+    )[0],
+    'the change just queued',
+  );
   if (embeddedAgent(deps)) {
     await enqueue(
       db,

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -165,7 +166,7 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
     const res = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '8.3' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Update queued');
-    const [change] = await changesOf(3102);
+    const change = must((await changesOf(3102))[0], 'change');
     expect(change).toMatchObject({ kind: 'php_version', state: 'queued', owner: 'alice', operator: 'alice' });
     expect(change.payload).toMatchObject({ php_version: '8.3', previous: '7.4' });
 
@@ -192,7 +193,7 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
     expect(await changesOf(3102)).toHaveLength(1);
 
     await t.drainJobs();
-    expect((await site(3102)).phpVersion).toBe('8.3');
+    expect(must(await site(3102), 'the value').phpVersion).toBe('8.3');
     const after = await t.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
     expect(after.body.pending).toBe(false);
     expect(after.body.last_genconf).toBe(t.clock.now().toISOString());
@@ -213,12 +214,17 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
       .as('staff')
       .post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '8.2' });
     expect(res.status).toBe(200);
-    const [entry] = await t.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/update-php-version')));
+    const entry = must(
+      (
+        await t.db
+          .select()
+          .from(auditLog)
+          .where(and(eq(auditLog.operator, 'staff'), eq(auditLog.action, 'POST /api/update-php-version')))
+      )[0],
+      'entry',
+    );
     expect(entry.account).toBe('alice');
-    const [change] = await changesOf(3103);
+    const change = must((await changesOf(3103))[0], 'change');
     expect(change.operator).toBe('staff');
     await t.drainJobs();
   });
@@ -259,9 +265,9 @@ describe('POST /api/watcherrorlogs', () => {
       message: hostingText.logsOff,
       data: { queued: true, status: 0 },
     });
-    expect((await site(3201)).errorLogs).toBe(1);
+    expect(must(await site(3201), 'the value').errorLogs).toBe(1);
     await t.drainJobs();
-    expect((await site(3201)).errorLogs).toBe(0);
+    expect(must(await site(3201), 'the value').errorLogs).toBe(0);
     const on = await t.as('bob').post('/api/watcherrorlogs', {
       logname: 'bob',
       virt_server: 'bakersdozen.com',
@@ -270,7 +276,7 @@ describe('POST /api/watcherrorlogs', () => {
     });
     expect(on.body.message).toBe(hostingText.logsOn);
     await t.drainJobs();
-    expect((await site(3201)).errorLogs).toBe(1);
+    expect(must(await site(3201), 'the value').errorLogs).toBe(1);
   });
 });
 
@@ -436,7 +442,7 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
   const file = (link: string) => `/api/download-errorlogs?link=${link}`;
   /** The link with its payload replaced (the signature left as it was). */
   const withPayload = (url: string, patch: Record<string, unknown>) => {
-    const [head, payload, sig] = url.slice(url.indexOf('=') + 1).split('.');
+    const [head, payload = '', sig] = url.slice(url.indexOf('=') + 1).split('.');
     const claims = { ...JSON.parse(Buffer.from(payload, 'base64url').toString()), ...patch };
     return file(`${head}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${sig}`);
   };
@@ -757,10 +763,10 @@ describe('POST /api/devsite-request', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(hostingText.devsiteSubmitted);
-    const [change] = await t.db
-      .select()
-      .from(hostingChanges)
-      .where(eq(hostingChanges.id, res.body.data.change_id));
+    const change = must(
+      (await t.db.select().from(hostingChanges).where(eq(hostingChanges.id, res.body.data.change_id)))[0],
+      'change',
+    );
     expect(change).toMatchObject({
       kind: 'devsite.create',
       state: 'queued',

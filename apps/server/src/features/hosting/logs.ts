@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { LOG_BATCH, type LogEntry } from '@portal/contract/hosting/calls';
@@ -40,7 +41,7 @@ export async function readLogs(
           .where(eq(errorLogs.vid, vid))
           .orderBy(desc(errorLogs.id))
           .limit(LOG_BATCH);
-  return { logs, lastId: logs.length ? logs[0].id : lastId };
+  return { logs, lastId: logs[0]?.id ?? lastId };
 }
 
 /** Does the site's log have a line yet? (One probe of the (vid, id) index.) */
@@ -54,10 +55,15 @@ export const logFileName = (virtname: string) => `${virtname.replace(/[^A-Za-z0-
 
 /** The whole log of a site as text lines, oldest first, read in keyset batches up to the newest row at the start. */
 export async function* logText(db: Db, vid: number): AsyncGenerator<string> {
-  const [{ last }] = await db
-    .select({ last: max(errorLogs.id) })
-    .from(errorLogs)
-    .where(eq(errorLogs.vid, vid));
+  const { last } = must(
+    (
+      await db
+        .select({ last: max(errorLogs.id) })
+        .from(errorLogs)
+        .where(eq(errorLogs.vid, vid))
+    )[0],
+    'the newest log id',
+  );
   if (last === null) return;
   let after = 0;
   for (;;) {
@@ -71,7 +77,7 @@ export async function* logText(db: Db, vid: number): AsyncGenerator<string> {
     let chunk = '';
     for (const r of rows) chunk += `${r.msg}\n`;
     yield chunk;
-    after = rows[rows.length - 1].id;
+    after = must(rows.at(-1), 'the last row of a batch').id;
   }
 }
 

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import type { Devsite, Website } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
@@ -268,8 +269,14 @@ export async function pendingVids(db: Db, vids: number[]): Promise<Set<number>> 
 
 /** A new vid for a site set up by the embedded agent: past every website and devsite. */
 export async function nextVid(db: Db): Promise<number> {
-  const [w] = await db.select({ max: sql<number>`coalesce(max(${websites.vid}), 0)` }).from(websites);
-  const [d] = await db.select({ max: sql<number>`coalesce(max(${devsites.vid}), 0)` }).from(devsites);
+  const w = must(
+    (await db.select({ max: sql<number>`coalesce(max(${websites.vid}), 0)` }).from(websites))[0],
+    'the highest website vid',
+  );
+  const d = must(
+    (await db.select({ max: sql<number>`coalesce(max(${devsites.vid}), 0)` }).from(devsites))[0],
+    'the highest devsite vid',
+  );
   return Math.max(Number(w.max), Number(d.max)) + 1;
 }
 

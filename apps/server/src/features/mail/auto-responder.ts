@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
@@ -32,25 +33,30 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       // account's own addresses are taken at once; any other must confirm by link.
       const own = await isOwnAddress(db, logname, replyTo, deps.config);
       const token = own ? null : randomBytes(24).toString('base64url');
-      const [row] = await db
-        .insert(autoResponders)
-        .values({
-          owner: logname,
-          startAt: start,
-          endAt: end,
-          message: body.message,
-          instructions: body.instructions,
-          replyTo: body.reply_to,
-          operator,
-          ...(token
-            ? {
-                confirmedAt: null,
-                tokenHash: hashToken(token),
-                tokenExpiresAt: new Date(deps.now().getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
-              }
-            : {}),
-        })
-        .returning({ id: autoResponders.id });
+      const row = must(
+        (
+          await db
+            .insert(autoResponders)
+            .values({
+              owner: logname,
+              startAt: start,
+              endAt: end,
+              message: body.message,
+              instructions: body.instructions,
+              replyTo: body.reply_to,
+              operator,
+              ...(token
+                ? {
+                    confirmedAt: null,
+                    tokenHash: hashToken(token),
+                    tokenExpiresAt: new Date(deps.now().getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+                  }
+                : {}),
+            })
+            .returning({ id: autoResponders.id })
+        )[0],
+        'the rule just written',
+      );
       await deps.outbox.send(db, {
         kind: 'auto-responder',
         to: deps.config.HELPDESK_EMAIL,

@@ -199,14 +199,19 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     expect(res.body.message).toBe(
       'We have sent a message to bob.baker@example.org: please follow its link to confirm your subscription.',
     );
-    const [mail] = await mailsTo('bob.baker@example.org');
+    const mail = must((await mailsTo('bob.baker@example.org'))[0], 'mail');
     expect(mail.subject).toBe('Please confirm your subscription to the Portal');
     expect(mail.body).toContain('account bob');
     const link = must(mail.body.match(/http\S+\/api\/subscribe-portal\/confirm\/(\S+)/), 'the link');
-    const [row] = await t.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
+    const row = must(
+      (
+        await t.db
+          .select()
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'))
+      )[0],
+      'row',
+    );
     expect(row.confirmedAt).toBeNull();
     expect(row.tokenHash).not.toContain(link[1]);
 
@@ -215,10 +220,15 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('bob.baker@example.org is now subscribed to the Portal.');
-    const [after] = await t.db
-      .select()
-      .from(newsletterSubscriptions)
-      .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'));
+    const after = must(
+      (
+        await t.db
+          .select()
+          .from(newsletterSubscriptions)
+          .where(eq(newsletterSubscriptions.email, 'bob.baker@example.org'))
+      )[0],
+      'after',
+    );
     expect(after.confirmedAt).not.toBeNull();
     // The link works once.
     const again = await t.request('GET', `/api/subscribe-portal/confirm/${link[1]}`);
@@ -262,9 +272,9 @@ describe('newsletter: POST /api/subscribe-portal', () => {
     const mails = (await mailsTo('alice@anderson-design.com')).filter((m) => m.subject.includes('Portal'));
     expect(mails).toHaveLength(2);
     // Only the newest link confirms.
-    const first = must(mails[0].body.match(/confirm\/(\S+)/), 'the first link')[1];
+    const first = must(must(mails[0], 'mails[0]').body.match(/confirm\/(\S+)/), 'the first link')[1];
     expect((await t.request('GET', `/api/subscribe-portal/confirm/${first}`)).status).toBe(404);
-    const second = must(mails[1].body.match(/confirm\/(\S+)/), 'the second link')[1];
+    const second = must(must(mails[1], 'mails[1]').body.match(/confirm\/(\S+)/), 'the second link')[1];
     expect((await t.request('POST', `/api/subscribe-portal/confirm/${second}`)).status).toBe(200);
   });
 
@@ -312,7 +322,7 @@ describe('auto-responder: POST /api/auto-responder', () => {
       message: body.message,
       replyTo: body.reply_to,
     });
-    const [mail] = await mailsTo('help@example.net');
+    const mail = must((await mailsTo('help@example.net'))[0], 'mail');
     expect(mail.subject).toBe('Auto-responder request for alice');
     expect(mail.replyTo).toBe('alice@anderson-design.com');
     expect(mail.body).toContain('Start: 2026-12-20 17:00 UTC');

@@ -30,8 +30,8 @@ function logicalLines(text: string): string[] {
 function parameters(text: string): Map<string, string> {
   const params = new Map<string, string>();
   for (const line of logicalLines(text)) {
-    const m = line.match(/^([\w-]+)\s*=\s*(.*)$/);
-    if (m) params.set(m[1], m[2]);
+    const [, name, value] = line.match(/^([\w-]+)\s*=\s*(.*)$/) ?? [];
+    if (name !== undefined && value !== undefined) params.set(name, value);
   }
   return params;
 }
@@ -39,11 +39,11 @@ function parameters(text: string): Map<string, string> {
 function lookupFiles(): Map<string, LookupFile> {
   const files = new Map<string, LookupFile>();
   for (const block of DOC.matchAll(/```ini\n# (\/etc\/\S+\/(pgsql-[\w-]+\.cf))\n([\s\S]*?)```/g)) {
-    const params = parameters(block[3]);
+    const params = parameters(must(block[3], 'block[3]'));
     const query = params.get('query');
     if (!query) continue;
     const domains = params.get('domain')?.split(/[\s,]+/) ?? [];
-    files.set(block[2], { query, domains });
+    files.set(must(block[2], 'block[2]'), { query, domains });
   }
   return files;
 }
@@ -66,7 +66,7 @@ function tablesOf(parameter: string): string[] {
     .filter(Boolean)
     .map((table) => {
       const m = table.match(/^(?:proxy:)?pgsql:\/etc\/postfix\/(pgsql-[\w-]+\.cf)$/);
-      if (!m) throw new Error(`${parameter}: ${table} is not one of the documented lookup files`);
+      if (!m?.[1]) throw new Error(`${parameter}: ${table} is not one of the documented lookup files`);
       return m[1];
     });
 }
@@ -127,10 +127,10 @@ async function expandAliases(address: string): Promise<string[]> {
   const argv = [address];
   const selfExpanded = new Set<string>();
   for (let arg = 0; arg < argv.length; arg++) {
-    for (let count = 0; !selfExpanded.has(argv[arg].toLowerCase()); count++) {
+    for (let count = 0; !selfExpanded.has(must(argv[arg], 'argv[arg]').toLowerCase()); count++) {
       if (count >= 1000) throw new Error(`unreasonable virtual_alias_maps nesting for ${address}`);
       const lhs = argv[arg];
-      const result = await find(maps, lhs);
+      const result = await find(maps, must(lhs, 'lhs'));
       if (result === null) break;
       result
         .split(/[\s,]+/)
@@ -138,7 +138,8 @@ async function expandAliases(address: string): Promise<string[]> {
         .forEach((target, i) => {
           if (i === 0) argv[arg] = target;
           else argv.push(target);
-          if (target.toLowerCase() === lhs.toLowerCase()) selfExpanded.add(lhs.toLowerCase());
+          if (target.toLowerCase() === must(lhs, 'lhs').toLowerCase())
+            selfExpanded.add(must(lhs, 'lhs').toLowerCase());
         });
     }
   }
@@ -271,7 +272,10 @@ describe('Postfix temporary aliases', () => {
     expect(await lookup('pgsql-temp-aliases.cf', `pf-ending@${domain()}`)).toBe('bob.baker@example.org');
     await new Promise((r) => setTimeout(r, 1500));
     expect(await lookup('pgsql-temp-aliases.cf', `pf-ending@${domain()}`)).toBeNull();
-    const [row] = await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'pf-ending'));
+    const row = must(
+      (await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'pf-ending')))[0],
+      'row',
+    );
     expect(row.expiredAt).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
@@ -57,10 +58,10 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .from(accounts)
         .where(eq(accounts.logname, owner))
         .for('update');
-      const [{ n }] = await db
-        .select({ n: count() })
-        .from(recoveryEmails)
-        .where(eq(recoveryEmails.owner, owner));
+      const { n } = must(
+        (await db.select({ n: count() }).from(recoveryEmails).where(eq(recoveryEmails.owner, owner)))[0],
+        'the count of recovery addresses',
+      );
       if (n >= C.MAX_RECOVERY_EMAILS) throw refused(mailText.recoveryLimit(C.MAX_RECOVERY_EMAILS));
       // Pending until the address follows its link: a thief's address gets no reset before the
       // owner has been told (below) and had the chance to remove it.

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tempEmails } from '../../db/schema.ts';
@@ -145,7 +146,10 @@ describe('temporary email', () => {
       expect((await t.as(null).post('/api/add-tempemail', body)).status).toBe(401);
       const staff = await t.as('staff').post('/api/add-tempemail', { ...body, name: 'by-staff' });
       expect(staff.status).toBe(200);
-      const [row] = await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'by-staff'));
+      const row = must(
+        (await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'by-staff')))[0],
+        'row',
+      );
       expect(row.owner).toBe('bob');
       const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/add-tempemail'));
       expect(audit.at(-1)).toMatchObject({ operator: 'staff', account: 'bob' });
@@ -362,7 +366,10 @@ describe('temporary email limits over time', () => {
     t.clock.set('2027-06-04T12:00:01Z');
     const free = await add('carol', 'bob-raffle');
     expect(free.status).toBe(200);
-    const [row] = await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'bob-raffle'));
+    const row = must(
+      (await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'bob-raffle')))[0],
+      'row',
+    );
     expect(row.owner).toBe('carol');
   });
 
@@ -379,9 +386,9 @@ describe('temporary email limits over time', () => {
       to: 'bob.baker@example.org',
       subject: 'Temporary alias short-lived@tmp.example.net has expired',
     });
-    expect(notices[0].body).toContain('no longer forwards to bob@example.org');
-    expect(notices[0].body).toContain('Fri, 09 Jul 2027 00:00:00 GMT');
-    expect(notices[0].body).toContain('reserved until Sat, 08 Jan 2028 00:00:00 GMT');
+    expect(must(notices[0], 'notices[0]').body).toContain('no longer forwards to bob@example.org');
+    expect(must(notices[0], 'notices[0]').body).toContain('Fri, 09 Jul 2027 00:00:00 GMT');
+    expect(must(notices[0], 'notices[0]').body).toContain('reserved until Sat, 08 Jan 2028 00:00:00 GMT');
     // Old expiries (imported, or found late) are marked without a late notice.
     expect(t.sent.filter((m) => m.subject.includes('limit-'))).toEqual([]);
     t.clock.advance(120_000);

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { and, asc, count, eq, gt, lte, ne } from 'drizzle-orm';
@@ -79,12 +80,17 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       .where(eq(accounts.logname, logname))
       .for('update');
   const activeCount = async (db: Db, owner: string, exceptId = 0) => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(tempEmails)
-      .where(
-        and(eq(tempEmails.owner, owner), gt(tempEmails.expires, deps.now()), ne(tempEmails.id, exceptId)),
-      );
+    const row = must(
+      (
+        await db
+          .select({ n: count() })
+          .from(tempEmails)
+          .where(
+            and(eq(tempEmails.owner, owner), gt(tempEmails.expires, deps.now()), ne(tempEmails.id, exceptId)),
+          )
+      )[0],
+      'the count of active addresses',
+    );
     return row.n;
   };
   const findListed = async (db: Db, owner: string, where: ReturnType<typeof eq>) => {
@@ -121,7 +127,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     access: 'user',
     handler: async () => {
       const list = expiryOptions(deps.now());
-      return { list, selected_date: list[DEFAULT_CHOICE].date };
+      return { list, selected_date: must(list[DEFAULT_CHOICE], 'the default expiry choice').date };
     },
   });
 
@@ -210,6 +216,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
         })
         .where(and(eq(tempEmails.id, row.id), eq(tempEmails.owner, owner)))
         .returning();
+      if (!updated) throw missing(caller, mailText.noAliasFound);
       return new Answer(
         {
           id: updated.id,

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_SENTENCES,
@@ -23,7 +24,10 @@ export function activityRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, query }) => {
       const scope = inArray(auditLog.account, await accountsOf(db, account));
       const where = and(scope, query.q ? matching(query.q) : undefined);
-      const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
+      const { total } = must(
+        (await db.select({ total: count() }).from(auditLog).where(where))[0],
+        'the count of entries',
+      );
       const rows = await db
         .select({
           at: auditLog.at,

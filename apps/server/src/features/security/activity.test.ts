@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -70,7 +71,9 @@ describe('GET /api/account-activity/{logname}', () => {
     });
     // set-mode is a preference, not a change to the account: not on the record.
     expect(list.some((e) => e.operator === 'carol')).toBe(false);
-    expect(Date.parse(list[0].time)).toBeGreaterThanOrEqual(Date.parse(list[1].time));
+    expect(Date.parse(must(list[0], 'list[0]').time)).toBeGreaterThanOrEqual(
+      Date.parse(must(list[1], 'list[1]').time),
+    );
   });
 
   it('shows a Primary the changes to its Secondaries, a Secondary only its own', async () => {

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -53,7 +54,10 @@ export function passkeyRoutes(app: FastifyInstance): void {
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
       return db.transaction(async (t) => {
         const tx: Db = t;
-        const [{ n }] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner));
+        const { n } = must(
+          (await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner)))[0],
+          'the count of passkeys',
+        );
         if (n >= P.MAX_PASSKEYS) throw refused(passkeyText.limit(P.MAX_PASSKEYS));
         const [row] = await tx
           .insert(passkeys)

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { secondFactorText } from '@portal/contract/security/second-factor';
 import { and, desc, eq } from 'drizzle-orm';
@@ -114,7 +115,7 @@ describe('the options of the passkey step', () => {
     const b = await optionsFor(token);
     expect(a).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(a.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
-      bobKey.credentials[0].id.toString('base64url'),
+      must(bobKey.credentials[0], 'bobKey.credentials[0]').id.toString('base64url'),
     ]);
     expect(a.challenge).not.toBe(b.challenge);
   });
@@ -155,14 +156,19 @@ describe('signing in with the password and a passkey', () => {
     ]);
     expect(res.body.data.id_token).toBe(res.body.id_token);
     expect((await t.request('GET', '/api/customer/bob', { token: res.body.id_token })).status).toBe(200);
-    const [session] = await t.db
-      .select()
-      .from(sessions)
-      .where(eq(sessions.account, 'bob'))
-      .orderBy(desc(sessions.createdAt))
-      .limit(1);
+    const session = must(
+      (
+        await t.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.account, 'bob'))
+          .orderBy(desc(sessions.createdAt))
+          .limit(1)
+      )[0],
+      'session',
+    );
     expect(session.method).toBe('password+passkey');
-    expect((await lastSignIn('bob')).method).toBe('password+passkey');
+    expect(must(await lastSignIn('bob'), 'the value').method).toBe('password+passkey');
     // The token is used up, whatever the factor.
     const again = await verify({
       mfa_token: token,

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { commonText } from '@portal/contract/messages';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { eq } from 'drizzle-orm';
@@ -103,7 +104,7 @@ describe('registering a passkey', () => {
     // The next options exclude it: an authenticator is registered once.
     const next = await registerOptions('alice');
     expect(next.excludeCredentials.map((c: { id: string }) => c.id)).toContain(
-      auth.credentials[0].id.toString('base64url'),
+      must(auth.credentials[0], 'auth.credentials[0]').id.toString('base64url'),
     );
     expect(next.user.id).toBe((await registerOptions('alice')).user.id);
   });
@@ -187,7 +188,7 @@ describe('registering a passkey', () => {
     const alices = new SoftAuthenticator(origin);
     expect((await register('alice', alices, 'Key')).status).toBe(200);
     const res = await register('bob', new SoftAuthenticator(origin), 'Copy', {
-      id: alices.credentials[0].id,
+      id: must(alices.credentials[0], 'alices.credentials[0]').id,
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(passkeyText.duplicate);
@@ -299,7 +300,7 @@ describe('renaming and removing', () => {
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/delete-passkey'));
     expect(entry).toMatchObject({ operator: 'bob', account: 'bob', details: { id, name: 'To remove' } });
     await t.drainJobs();
-    const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
+    const bob = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'bob');
     expect(
       t.sent
         .filter((m) => m.subject === passkeyText.removedSubject && m.body.includes('To remove'))
@@ -339,12 +340,19 @@ describe('signing in with a passkey alone', () => {
     expect(me.status).toBe(200);
     const rows = await t.db.select().from(sessions).where(eq(sessions.account, 'alice'));
     expect(rows.map((r) => r.method)).toContain('passkey');
-    const [key] = await t.db
-      .select()
-      .from(passkeys)
-      .where(eq(passkeys.credentialId, auth.credentials[0].id.toString('base64url')));
+    const key = must(
+      (
+        await t.db
+          .select()
+          .from(passkeys)
+          .where(
+            eq(passkeys.credentialId, must(auth.credentials[0], 'a credential').id.toString('base64url')),
+          )
+      )[0],
+      'key',
+    );
     expect(key.lastUsed?.getTime()).toBe(t.clock.now().getTime());
-    expect(key.counter).toBe(auth.credentials[0].counter);
+    expect(key.counter).toBe(must(auth.credentials[0], 'auth.credentials[0]').counter);
   });
 
   it('refuses a replayed answer (its challenge is used)', async () => {
@@ -397,10 +405,10 @@ describe('signing in with a passkey alone', () => {
 
   it('refuses a signature counter that did not grow (a cloned authenticator)', async () => {
     const credential = auth.credentials[0];
-    const id = credential.id.toString('base64url');
+    const id = must(credential, 'credential').id.toString('base64url');
     const stored = async () =>
-      (await t.db.select().from(passkeys).where(eq(passkeys.credentialId, id)))[0].counter;
-    credential.counter = await stored();
+      must((await t.db.select().from(passkeys).where(eq(passkeys.credentialId, id)))[0], 'the value').counter;
+    must(credential, 'credential').counter = await stored();
     expect((await passkeyLogin(auth, { credential })).status).toBe(200);
     const before = await stored();
     expect(before).toBeGreaterThan(0);
@@ -467,7 +475,7 @@ describe('verifyPasskeyAssertion as the second factor after the password', () =>
     const now = () => t.clock.now();
     const options = await passkeyAssertionOptions(db, rp, { now: now(), account: 'bob' });
     expect(options.allowCredentials?.map((c) => c.id)).toContain(
-      auth.credentials[0].id.toString('base64url'),
+      must(auth.credentials[0], 'auth.credentials[0]').id.toString('base64url'),
     );
     const ok = await verifyPasskeyAssertion(db, rp, auth.get(options), { now: now(), account: 'bob' });
     expect(ok.account).toBe('bob');

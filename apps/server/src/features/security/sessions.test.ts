@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, sessions, signIns } from '../../db/schema.ts';
@@ -31,7 +32,8 @@ async function signIn(
   });
   if (res.status !== 200) return { token: '', cookie: opts.cookie ?? '' };
   const set = String(res.headers['set-cookie'] ?? '');
-  return { token: res.body.data.id_token, cookie: set.split(';')[0] };
+  const [cookie = ''] = set.split(';');
+  return { token: res.body.data.id_token, cookie };
 }
 
 const get = (url: string, token: string) => t.request('GET', url, { token });
@@ -55,10 +57,10 @@ describe('a sign-in from a new device', () => {
     await signIn('admin', { ua: SAFARI, ip: '203.0.113.41' });
     const mails = await mailsTo(t, { kind: 'sign-in.new-device', account: 'admin' });
     expect(mails).toHaveLength(1);
-    expect(mails[0].subject).toBe('New sign-in to your account');
-    expect(mails[0].body).toContain('Safari 17 on iOS');
-    expect(mails[0].body).toContain('203.0.113.0/24');
-    expect(mails[0].body).not.toContain('203.0.113.41');
+    expect(must(mails[0], 'mails[0]').subject).toBe('New sign-in to your account');
+    expect(must(mails[0], 'mails[0]').body).toContain('Safari 17 on iOS');
+    expect(must(mails[0], 'mails[0]').body).toContain('203.0.113.0/24');
+    expect(must(mails[0], 'mails[0]').body).not.toContain('203.0.113.41');
   });
 });
 
@@ -178,7 +180,7 @@ describe('POST /api/end-session', () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'POST /api/end-session'), eq(auditLog.operator, 'staff')));
     expect(entries.at(-1)).toMatchObject({ account: 'bob' });
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.publicId, bobId));
+    const row = must((await t.db.select().from(sessions).where(eq(sessions.publicId, bobId)))[0], 'row');
     expect(row.endReason).toBe('ended by staff');
   });
 });
@@ -286,7 +288,9 @@ describe('GET /api/sign-ins/{logname}', () => {
     await t.drainJobs();
     const kept = await t.db.select().from(signIns).where(eq(signIns.account, 'staff'));
     expect(kept.map((r) => r.result)).toEqual(['success']);
-    expect(kept[0].id).toBe(Math.max(...before.filter((r) => r.result === 'success').map((r) => r.id)));
+    expect(must(kept[0], 'kept[0]').id).toBe(
+      Math.max(...before.filter((r) => r.result === 'success').map((r) => r.id)),
+    );
     // A sign-in from the known browser is not news; one from a new browser is mailed.
     await signIn('staff', { cookie: browser.cookie });
     expect(await newDeviceMails('staff')).toBe(mailsBefore);

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.ts';
@@ -11,7 +12,7 @@ afterAll(() => t.close());
 
 /** The summary as the account's columns give it (the mapping before the summary came as one JSON column). */
 async function fromColumns(logname: string) {
-  const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, logname));
+  const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0], 'row');
   return {
     uid: row.uid,
     bill_uid: row.billUid,

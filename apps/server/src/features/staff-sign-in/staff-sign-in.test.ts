@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { staffSignInText } from '@portal/contract/staff-sign-in/calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,12 +108,15 @@ describe('staff sign-in with the directory', () => {
     const { res } = await signIn(t, 'sam');
     expect(res?.status).toBe(200);
     const token = res?.body.data.id_token as string;
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'sam'));
+    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'sam')))[0], 'row');
     expect(row.role).toBe('staff');
     expect(row.uid).toBeGreaterThanOrEqual(2_000_000_000);
     expect(row.passwordHash).toBeNull();
     expect(row.billEmail).toBe('sam@staff.example.net');
-    const [identity] = await t.db.select().from(staffIdentities).where(eq(staffIdentities.account, 'sam'));
+    const identity = must(
+      (await t.db.select().from(staffIdentities).where(eq(staffIdentities.account, 'sam')))[0],
+      'identity',
+    );
     expect(identity.issuer).toBe(directory.issuer);
     expect(identity.subject).toBe('sam');
     // The refresh token is kept sealed, never in clear.
@@ -137,7 +141,7 @@ describe('staff sign-in with the directory', () => {
   it('gives the admin role to the directory’s admins', async () => {
     const { res } = await signIn(t, 'ada');
     expect(res?.status).toBe(200);
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'ada'));
+    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'ada')))[0], 'row');
     expect(row.role).toBe('admin');
   });
 
@@ -191,7 +195,7 @@ describe('staff sign-in with the directory', () => {
   it('never takes over a customer’s account of the same name', async () => {
     const { error } = await signIn(t, 'alice');
     expect(error).toBe('taken');
-    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'row');
     expect(row.role).toBe('customer');
   });
 

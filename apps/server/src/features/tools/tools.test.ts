@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +34,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const auditRows = async () => (await t.db.select({ n: count() }).from(auditLog))[0].n;
+const auditRows = async () => must((await t.db.select({ n: count() }).from(auditLog))[0], 'the value').n;
 
 describe('every tool call', () => {
   const calls: Array<['GET' | 'POST', string, unknown?]> = [
@@ -308,7 +309,7 @@ describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
       const res = await gen(url);
       expect(res.status, url).toBe(200);
       expect(res.body.data.passwords, url).toHaveLength(PASSWORD_COUNT_MAX);
-      expect(res.body.message, url).toBe(ToolText.clamped(url.split('/')[3]));
+      expect(res.body.message, url).toBe(ToolText.clamped(must(url.split('/')[3], "url.split('/')[3]")));
     }
     expect((await gen('/api/genpass/28')).body.data.passwords).toHaveLength(28);
     expect((await gen('/api/genpass/1')).body.message).toBe(ToolText.generated(1, ToolText.kindMixed));

@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { must } from '@portal/contract/must';
 import { errorText } from '../../lib/error-text.ts';
 import { sha1FromHex } from './format.ts';
 import {
@@ -71,7 +72,7 @@ async function hashList(limit: number): Promise<BigUint64Array> {
   const sorted = keys.subarray(0, m).sort();
   // drop repeats
   let u = 0;
-  for (let i = 0; i < sorted.length; i++) if (u === 0 || sorted[i] !== sorted[u - 1]) sorted[u++] = sorted[i];
+  for (const k of sorted) if (u === 0 || k !== sorted[u - 1]) sorted[u++] = k;
   return sorted.slice(0, u);
 }
 
@@ -145,7 +146,7 @@ function searchable(list: BigUint64Array): BuiltinList {
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         tries++;
-        const v = list[mid];
+        const v = must(list[mid], 'a built-in list entry inside the search range');
         if (v === key) return { count: 1, tries };
         if (v < key) lo = mid + 1;
         else hi = mid;

@@ -57,13 +57,13 @@ const VALUE_FLAGS = new Set(['--index', '--max-malformed', '--sort-chunk-mb']);
 function parseArgs(args: string[]): Parsed | string {
   const positional: string[] = [];
   const flags = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
+  const rest = [...args];
+  for (let a = rest.shift(); a !== undefined; a = rest.shift()) {
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq === -1 ? a : a.slice(0, eq);
       if (!VALUE_FLAGS.has(name)) return `unknown option ${name}`;
-      const value = eq === -1 ? args[++i] : a.slice(eq + 1);
+      const value = eq === -1 ? rest.shift() : a.slice(eq + 1);
       if (value === undefined) return `${name} needs a value`;
       flags.set(name, value);
     } else positional.push(a);
@@ -123,7 +123,8 @@ async function runImport(
   out: NodeJS.WritableStream,
   err: NodeJS.WritableStream,
 ): Promise<number> {
-  if (p.positional.length !== 2) {
+  const [, source, ...extra] = p.positional;
+  if (source === undefined || extra.length > 0) {
     err.write(`pwned import needs exactly one PATH\n${PWNED_USAGE}\n`);
     return 2;
   }
@@ -135,7 +136,6 @@ async function runImport(
       return 2;
     }
   }
-  const source = p.positional[1];
   const progress = progressPrinter(out);
   out.write(`Importing ${source} into ${indexPath}\n`);
   try {

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { mkdir, readFile, stat, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -75,7 +76,10 @@ describe('importPwned: text files', () => {
     const recs = records(5000);
     const shuffled = [...recs].reverse();
     // a duplicate with a smaller and one with a larger count
-    shuffled.push({ hash: recs[10].hash, count: 1 }, { hash: recs[20].hash, count: 999_999 });
+    shuffled.push(
+      { hash: must(recs[10], 'recs[10]').hash, count: 1 },
+      { hash: must(recs[20], 'recs[20]').hash, count: 999_999 },
+    );
     const src = join(dir, 'unsorted.txt');
     await writeFile(src, toText(shuffled, '\r\n'));
     const progress: [number, number | undefined, string | undefined][] = [];
@@ -127,8 +131,11 @@ describe('importPwned: text files', () => {
       const result = await importPwned(join(dir, name), join(dir, `${name}.idx`));
       expect(result).toMatchObject({ records: 120_002, lines: 120_002, sortedInput: true });
       const index = await openIndex(join(dir, `${name}.idx`));
-      for (let i = 0; i < recs.length; i += 997) expect(await index.lookup(recs[i].hash)).toBe(recs[i].count);
-      expect(await index.lookup(recs[recs.length - 1].hash)).toBe(recs[recs.length - 1].count);
+      for (let i = 0; i < recs.length; i += 997)
+        expect(await index.lookup(must(recs[i], 'recs[i]').hash)).toBe(must(recs[i], 'recs[i]').count);
+      expect(await index.lookup(must(recs[recs.length - 1], 'recs[recs.length - 1]').hash)).toBe(
+        must(recs[recs.length - 1], 'recs[recs.length - 1]').count,
+      );
     }
   });
 
@@ -416,7 +423,7 @@ describe('openPwnedIndex and lookups', () => {
     const index = await openIndex(join(dir, 'skew.idx'), { maxRangeBytes: 24 * 64 });
     for (const r of skewed) expect(await index.lookup(r.hash)).toBe(r.count);
     expect(await index.lookup(`ABCDE${'0'.repeat(35)}`)).toBe(0);
-    expect((await index.lookupDetailed(skewed[7].hash)).tries).toBeGreaterThan(1);
+    expect((await index.lookupDetailed(must(skewed[7], 'skewed[7]').hash)).tries).toBeGreaterThan(1);
   });
 
   it('rejects bad hashes, damaged files and lookups after close', async () => {

@@ -4,10 +4,16 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, stat, unlink } from 
 import { basename, dirname, join, resolve } from 'node:path';
 import { createGunzip } from 'node:zlib';
 import { errorText } from '../../lib/error-text.ts';
-import { choosePrefixBits, compareHash, fileSizeFor, HEADER_SIZE, RECORD_SIZE } from './format.ts';
+import { choosePrefixBits, compareHash, fileSizeFor, HEADER_SIZE, outside, RECORD_SIZE } from './format.ts';
 import { LineParser, type MalformedLine, MalformedReport, RecordBatch } from './parser.ts';
 import { sortRecords } from './sort.ts';
 import { SortedWriter } from './writer.ts';
+
+/** `a[i]` for an `i` inside `a`, or a RangeError (module-local: see `u8` in format.ts). */
+function u32(a: Uint32Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(a, i) : v;
+}
 
 export type { MalformedLine } from './parser.ts';
 
@@ -144,7 +150,7 @@ async function listSource(source: string): Promise<Source> {
       if (e.isFile()) ignoredFiles++;
       continue;
     }
-    const prefix = m[1].toUpperCase();
+    const prefix = e.name.slice(0, 5).toUpperCase(); // the name matched PREFIX_FILE: 5 hex digits first
     const other = byPrefix.get(prefix);
     if (other) throw new PwnedImportError(`two files for prefix ${prefix}: ${other} and ${e.name}`);
     byPrefix.set(prefix, e.name);
@@ -328,18 +334,18 @@ class MemoryCursor implements Cursor {
       const src = new Uint32Array(chunk.buffer, chunk.byteOffset, chunk.length >>> 2);
       const dst = this.u32;
       for (let i = this.next; i < stop; i++, o += 6) {
-        const s = order[i] * 6;
-        dst[o] = src[s];
-        dst[o + 1] = src[s + 1];
-        dst[o + 2] = src[s + 2];
-        dst[o + 3] = src[s + 3];
-        dst[o + 4] = src[s + 4];
-        dst[o + 5] = src[s + 5];
+        const s = u32(order, i) * 6;
+        dst[o] = u32(src, s);
+        dst[o + 1] = u32(src, s + 1);
+        dst[o + 2] = u32(src, s + 2);
+        dst[o + 3] = u32(src, s + 3);
+        dst[o + 4] = u32(src, s + 4);
+        dst[o + 5] = u32(src, s + 5);
       }
       o *= 4;
     } else {
       for (let i = this.next; i < stop; i++, o += RECORD_SIZE) {
-        const s = order[i] * RECORD_SIZE;
+        const s = u32(order, i) * RECORD_SIZE;
         chunk.copy(buf, o, s, s + RECORD_SIZE);
       }
     }
@@ -359,15 +365,24 @@ class MemoryCursor implements Cursor {
 async function mergeRuns(cursors: Cursor[], writer: SortedWriter, progress: (done: number) => void) {
   const heap = cursors.filter((c) => c.end > 0);
   const less = (a: Cursor, b: Cursor) => compareHash(a.buf, a.off, b.buf, b.off) < 0;
+  /** heap[i] for an i below heap.length. */
+  const at = (i: number): Cursor => {
+    const c = heap[i];
+    if (!c) throw new PwnedImportError(`internal error: merge heap has no entry ${i}`);
+    return c;
+  };
   const down = (i: number) => {
     const n = heap.length;
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) return;
       const r = l + 1;
-      const m = r < n && less(heap[r], heap[l]) ? r : l;
-      if (!less(heap[m], heap[i])) return;
-      [heap[m], heap[i]] = [heap[i], heap[m]];
+      const m = r < n && less(at(r), at(l)) ? r : l;
+      const child = at(m);
+      const parent = at(i);
+      if (!less(child, parent)) return;
+      heap[m] = parent;
+      heap[i] = child;
       i = m;
     }
   };
@@ -385,16 +400,16 @@ async function mergeRuns(cursors: Cursor[], writer: SortedWriter, progress: (don
     progress(done);
   };
   while (heap.length > 1) {
-    const c = heap[0];
+    const c = at(0);
     const s = c.off >>> 2;
     const d = n * 6;
     const src = c.u32;
-    o32[d] = src[s];
-    o32[d + 1] = src[s + 1];
-    o32[d + 2] = src[s + 2];
-    o32[d + 3] = src[s + 3];
-    o32[d + 4] = src[s + 4];
-    o32[d + 5] = src[s + 5];
+    o32[d] = u32(src, s);
+    o32[d + 1] = u32(src, s + 1);
+    o32[d + 2] = u32(src, s + 2);
+    o32[d + 3] = u32(src, s + 3);
+    o32[d + 4] = u32(src, s + 4);
+    o32[d + 5] = u32(src, s + 5);
     n++;
     c.off += RECORD_SIZE;
     if (c.off === c.end) {
@@ -563,7 +578,8 @@ export async function importPwned(
 
     const runs = cursors.length;
     const { size } = await finalWriter.writeTableAndHeader({ source: description, builtAt });
-    const finalHandle = handles[handles.length - 1];
+    const finalHandle = handles.at(-1);
+    if (!finalHandle) throw new PwnedImportError('internal error: no open index file to sync');
     await finalHandle.sync();
     for (const h of handles.splice(0)) await h.close();
     for (const c of cursors.splice(0)) await c.close();

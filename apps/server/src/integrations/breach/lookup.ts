@@ -172,7 +172,7 @@ export async function openPwnedIndex(path: string, opts: OpenOptions = {}): Prom
 
   async function find(hash: Buffer): Promise<LookupDetail> {
     let tries = 0;
-    const p = header.prefixBits === 0 ? 0 : ((hash[0] << 16) | (hash[1] << 8) | hash[2]) >>> shift;
+    const p = header.prefixBits === 0 ? 0 : hash.readUIntBE(0, 3) >>> shift;
     let lo: number;
     let hi: number;
     if (table) {

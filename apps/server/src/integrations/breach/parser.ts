@@ -1,4 +1,16 @@
-import { HEX_VALUE, MAX_COUNT, RECORD_SIZE } from './format.ts';
+import { HEX_VALUE, MAX_COUNT, outside, RECORD_SIZE } from './format.ts';
+
+/** `a[i]` for an `i` inside `a`, or a RangeError (module-local: see `u8` in format.ts). */
+function u8(a: Uint8Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(a, i) : v;
+}
+
+/** `a[i]` for an `i` inside `a`, or a RangeError (module-local: see `u8` in format.ts). */
+function i8(a: Int8Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(a, i) : v;
+}
 
 /** A line the importer could not read. */
 export interface MalformedLine {
@@ -79,10 +91,10 @@ export class LineParser {
     this.prefix = prefix;
     this.report = report;
     this.hexDigits = prefix ? 35 : 40;
-    const v = prefix ? [...prefix].map((c) => HEX_VALUE[c.charCodeAt(0)]) : [0, 0, 0, 0, 0];
-    this.p0 = (v[0] << 4) | v[1];
-    this.p1 = (v[2] << 4) | v[3];
-    this.p2 = v[4] << 4;
+    const v = (i: number) => (prefix ? i8(HEX_VALUE, prefix.charCodeAt(i)) : 0);
+    this.p0 = (v(0) << 4) | v(1);
+    this.p1 = (v(2) << 4) | v(3);
+    this.p2 = v(4) << 4;
   }
 
   /** Parses the complete lines of `chunk` into `out`; an unfinished last line waits for the next chunk. */
@@ -159,8 +171,8 @@ export class LineParser {
       let ok = true;
       if (full) {
         for (let i = 0; i < 20; i++) {
-          const hi = H[buf[p]];
-          const lo = H[buf[p + 1]];
+          const hi = i8(H, u8(buf, p));
+          const lo = hi < 0 ? -1 : i8(H, u8(buf, p + 1)); // a line feed at p ends the region
           if ((hi | lo) < 0) {
             ok = false;
             break;
@@ -171,14 +183,14 @@ export class LineParser {
       } else {
         o[ro++] = this.p0;
         o[ro++] = this.p1;
-        const v = H[buf[p]];
+        const v = i8(H, u8(buf, p));
         if (v < 0) ok = false;
         else {
           o[ro++] = this.p2 | v;
           p++;
           for (let i = 0; i < 17; i++) {
-            const hi = H[buf[p]];
-            const lo = H[buf[p + 1]];
+            const hi = i8(H, u8(buf, p));
+            const lo = hi < 0 ? -1 : i8(H, u8(buf, p + 1)); // a line feed at p ends the region
             if ((hi | lo) < 0) {
               ok = false;
               break;
@@ -189,18 +201,18 @@ export class LineParser {
         }
       }
       let count = 0;
-      if (ok && buf[p] === COLON) {
+      if (ok && u8(buf, p) === COLON) {
         p++;
         const digitsAt = p;
-        let d = buf[p] - 48;
+        let d = u8(buf, p) - 48;
         while (d >= 0 && d <= 9) {
           if (count < 1e12) count = count * 10 + d;
-          d = buf[++p] - 48;
+          d = u8(buf, ++p) - 48;
         }
         if (p === digitsAt) ok = false;
         else {
-          let c = buf[p];
-          while (c === CR || c === SPACE || c === TAB) c = buf[++p];
+          let c = u8(buf, p);
+          while (c === CR || c === SPACE || c === TAB) c = u8(buf, ++p);
           if (c !== NL) ok = false;
         }
       } else ok = false;

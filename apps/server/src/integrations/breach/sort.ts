@@ -1,25 +1,37 @@
-import { compareHash, RECORD_SIZE } from './format.ts';
+import { compareHash, outside, RECORD_SIZE } from './format.ts';
+
+/** `a[i]` for an `i` inside `a`, or a RangeError (module-local: see `u8` in format.ts). */
+function u8(a: Uint8Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(a, i) : v;
+}
+
+/** `a[i]` for an `i` inside `a`, or a RangeError (module-local: see `u8` in format.ts). */
+function u32(a: Uint32Array, i: number): number {
+  const v = a[i];
+  return v === undefined ? outside(a, i) : v;
+}
 
 /** Sorts keys[lo..hi) ascending, moving vals along (quicksort, insertion sort for short ranges). */
 function sortPairs(keys: Uint32Array, vals: Uint32Array, lo: number, hi: number): void {
   while (hi - lo > 16) {
     const mid = (lo + hi) >>> 1;
     // median of three as pivot
-    const a = keys[lo];
-    const b = keys[mid];
-    const c = keys[hi - 1];
+    const a = u32(keys, lo);
+    const b = u32(keys, mid);
+    const c = u32(keys, hi - 1);
     const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
     let i = lo;
     let j = hi - 1;
     while (i <= j) {
-      while (keys[i] < pivot) i++;
-      while (keys[j] > pivot) j--;
+      while (u32(keys, i) < pivot) i++;
+      while (u32(keys, j) > pivot) j--;
       if (i <= j) {
-        const k = keys[i];
-        keys[i] = keys[j];
+        const k = u32(keys, i);
+        keys[i] = u32(keys, j);
         keys[j] = k;
-        const v = vals[i];
-        vals[i] = vals[j];
+        const v = u32(vals, i);
+        vals[i] = u32(vals, j);
         vals[j] = v;
         i++;
         j--;
@@ -35,12 +47,12 @@ function sortPairs(keys: Uint32Array, vals: Uint32Array, lo: number, hi: number)
     }
   }
   for (let x = lo + 1; x < hi; x++) {
-    const k = keys[x];
-    const v = vals[x];
+    const k = u32(keys, x);
+    const v = u32(vals, x);
     let y = x - 1;
-    while (y >= lo && keys[y] > k) {
-      keys[y + 1] = keys[y];
-      vals[y + 1] = vals[y];
+    while (y >= lo && u32(keys, y) > k) {
+      keys[y + 1] = u32(keys, y);
+      vals[y + 1] = u32(vals, y);
       y--;
     }
     keys[y + 1] = k;
@@ -60,41 +72,50 @@ export function sortRecords(buf: Buffer, n: number): Uint32Array {
   const order = new Uint32Array(n);
   if (n === 0) return order;
   const starts = new Uint32Array(65_537);
-  for (let i = 0, off = 0; i < n; i++, off += RECORD_SIZE) starts[((buf[off] << 8) | buf[off + 1]) + 1]++;
+  for (let i = 0, off = 0; i < n; i++, off += RECORD_SIZE) {
+    const next = ((u8(buf, off) << 8) | u8(buf, off + 1)) + 1;
+    starts[next] = u32(starts, next) + 1;
+  }
   let largest = 0;
   for (let b = 1; b <= 65_536; b++) {
-    largest = Math.max(largest, starts[b]);
-    starts[b] += starts[b - 1];
+    const count = u32(starts, b);
+    largest = Math.max(largest, count);
+    starts[b] = count + u32(starts, b - 1);
   }
   const fill = starts.slice(0, 65_536);
   // secondary key: hash bytes 2..5, read in one sequential pass
   const second = new Uint32Array(n);
   for (let i = 0, off = 0; i < n; i++, off += RECORD_SIZE) {
-    order[fill[(buf[off] << 8) | buf[off + 1]]++] = i;
-    second[i] = ((buf[off + 2] << 24) | (buf[off + 3] << 16) | (buf[off + 4] << 8) | buf[off + 5]) >>> 0;
+    const bucket = (u8(buf, off) << 8) | u8(buf, off + 1);
+    const at = u32(fill, bucket);
+    order[at] = i;
+    fill[bucket] = at + 1;
+    second[i] =
+      ((u8(buf, off + 2) << 24) | (u8(buf, off + 3) << 16) | (u8(buf, off + 4) << 8) | u8(buf, off + 5)) >>>
+      0;
   }
 
   const keys = new Uint32Array(largest);
   const full = (a: number, b: number) => compareHash(buf, a * RECORD_SIZE, buf, b * RECORD_SIZE);
   for (let b = 0; b < 65_536; b++) {
-    const lo = starts[b];
-    const hi = starts[b + 1];
+    const lo = u32(starts, b);
+    const hi = u32(starts, b + 1);
     const len = hi - lo;
     if (len < 2) continue;
     const members = order.subarray(lo, hi);
-    for (let j = 0; j < len; j++) keys[j] = second[members[j]];
+    for (let j = 0; j < len; j++) keys[j] = u32(second, u32(members, j));
     sortPairs(keys, members, 0, len);
     // equal 48-bit prefixes: insertion sort on the full hash
     for (let j = 1; j < len; j++) {
-      if (keys[j] !== keys[j - 1]) continue;
+      if (u32(keys, j) !== u32(keys, j - 1)) continue;
       let end = j + 1;
-      while (end < len && keys[end] === keys[j]) end++;
+      while (end < len && u32(keys, end) === u32(keys, j)) end++;
       const start = j - 1;
       for (let x = start + 1; x < end; x++) {
-        const v = members[x];
+        const v = u32(members, x);
         let y = x - 1;
-        while (y >= start && full(members[y], v) > 0) {
-          members[y + 1] = members[y];
+        while (y >= start && full(u32(members, y), v) > 0) {
+          members[y + 1] = u32(members, y);
           y--;
         }
         members[y + 1] = v;

@@ -1,4 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
+import { must } from '@portal/contract/must';
 import {
   choosePrefixBits,
   compareHash,
@@ -25,11 +26,11 @@ export class SortedWriter {
   /** starts[p] = number of the first record whose top 20 bits are ≥ p. */
   readonly starts = new Float64Array(2 ** MAX_PREFIX_BITS + 1);
   private nextPrefix = 0;
-  private bufs = [
+  private readonly bufs: readonly [Buffer, Buffer] = [
     Buffer.allocUnsafe(WRITE_BUFFER_RECORDS * RECORD_SIZE),
     Buffer.allocUnsafe(WRITE_BUFFER_RECORDS * RECORD_SIZE),
   ];
-  private cur = 0;
+  private cur: 0 | 1 = 0;
   private len = 0;
   private filePos: number;
   private writing: Promise<unknown> | null = null;
@@ -95,7 +96,7 @@ export class SortedWriter {
       this.writing = p;
       this.filePos += bytes;
     }
-    this.cur ^= 1;
+    this.cur = this.cur === 0 ? 1 : 0;
     if (keepLast) {
       buf.copy(this.bufs[this.cur], 0, bytes, this.len);
       this.len = RECORD_SIZE;
@@ -125,7 +126,8 @@ export class SortedWriter {
     const entries = 2 ** prefixBits + 1;
     const table = Buffer.alloc(entries * 8);
     const shift = 2 ** (MAX_PREFIX_BITS - prefixBits);
-    for (let p = 0; p < entries; p++) writeU64(table, p * 8, this.starts[p * shift]);
+    for (let p = 0; p < entries; p++)
+      writeU64(table, p * 8, must(this.starts[p * shift], 'a prefix table entry'));
     const tableOffset = HEADER_SIZE + this.count * RECORD_SIZE;
     await this.fh.write(table, 0, table.length, tableOffset);
     const header = encodeHeader({

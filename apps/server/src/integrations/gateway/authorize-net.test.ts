@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AuthorizeNetGateway, type AuthorizeNetOptions, stripBom } from './authorize-net.ts';
 import { FakeAuthorizeNet } from '../../../test/fakes/authorize-net.ts';
@@ -63,7 +64,7 @@ describe('Authorize.Net client: stored cards', () => {
     if (!r.ok) return;
     expect(r.card).toMatchObject({ ccn4: '1111', cardType: 'Visa' });
     expect(r.alreadyStored).toBeUndefined();
-    const [req] = fake.requestsOf('createCustomerProfileRequest');
+    const req = must(fake.requestsOf('createCustomerProfileRequest')[0], 'req');
     expect(req.body).toMatchObject({
       profile: {
         merchantCustomerId: 'alice',
@@ -154,7 +155,7 @@ describe('Authorize.Net client: stored cards', () => {
         zip: '04112',
       },
     });
-    const [update] = fake.requestsOf('updateCustomerPaymentProfileRequest');
+    const update = must(fake.requestsOf('updateCustomerPaymentProfileRequest')[0], 'update');
     expect(update.raw).not.toContain(VISA);
     expect(update.body).toMatchObject({
       paymentProfile: { payment: { creditCard: { cardNumber: 'XXXX1111', expirationDate: '2031-06' } } },
@@ -208,9 +209,9 @@ describe('Authorize.Net client: charges', () => {
       description: 'Members Portal payment',
     });
     expect(r).toMatchObject({ outcome: 'approved', ccn4: '1111' });
-    const [t] = fake.transactions;
+    const t = must(fake.transactions[0], 't');
     expect(r).toEqual({ outcome: 'approved', transId: t.transId, authCode: t.authCode, ccn4: '1111' });
-    const [req] = fake.requestsOf('createTransactionRequest');
+    const req = must(fake.requestsOf('createTransactionRequest')[0], 'req');
     const ref = shortKey(k);
     expect(req.body).toMatchObject({
       refId: ref,
@@ -235,7 +236,7 @@ describe('Authorize.Net client: charges', () => {
     });
     expect(zip).toEqual({
       outcome: 'declined',
-      transId: fake.transactions[0].transId,
+      transId: must(fake.transactions[0], 'fake.transactions[0]').transId,
       message: 'This transaction has been declined.',
       // The response reason code: auto-billing retries by it (docs/decisions/054-auto-billing-retries.md).
       reasonCode: '2',
@@ -306,7 +307,7 @@ describe('Authorize.Net client: charges', () => {
       invoiceNumber: '20261101',
     });
     expect(paid).toMatchObject({ outcome: 'approved', ccn4: '0002' });
-    const [req] = fake.requestsOf('createTransactionRequest');
+    const req = must(fake.requestsOf('createTransactionRequest')[0], 'req');
     expect(req.body).toMatchObject({
       refId: shortKey(k),
       transactionRequest: {
@@ -378,7 +379,7 @@ describe('Authorize.Net client: charges', () => {
     fake.delayMs = 0;
 
     const found = await gw.findCharge(k);
-    const [t] = fake.transactions;
+    const t = must(fake.transactions[0], 't');
     expect(found).toEqual({ outcome: 'approved', transId: t.transId, authCode: t.authCode, ccn4: '1111' });
     const retry = await gw.chargeCard({ idempotencyKey: k, amountCents: 5000, card: card() });
     expect(retry).toEqual(found);
@@ -394,7 +395,7 @@ describe('Authorize.Net client: charges', () => {
     );
     expect(await gw.findCharge(k)).toMatchObject({
       outcome: 'approved',
-      transId: fake.transactions[0].transId,
+      transId: must(fake.transactions[0], 'fake.transactions[0]').transId,
     });
   });
 
@@ -432,12 +433,12 @@ describe('Authorize.Net client: charges', () => {
     const r = await gw.chargeCard({ idempotencyKey: k, amountCents: 4, card: card() });
     expect(r).toMatchObject({ outcome: 'unknown', message: expect.stringContaining('held for review') });
     expect(await gw.findCharge(k)).toMatchObject({ outcome: 'unknown' });
-    fake.transactions[0].status = 'capturedPendingSettlement';
+    must(fake.transactions[0], 'fake.transactions[0]').status = 'capturedPendingSettlement';
     expect(await gw.findCharge(k)).toMatchObject({
       outcome: 'approved',
-      transId: fake.transactions[0].transId,
+      transId: must(fake.transactions[0], 'fake.transactions[0]').transId,
     });
-    fake.transactions[0].status = 'voided';
+    must(fake.transactions[0], 'fake.transactions[0]').status = 'voided';
     expect(await gw.findCharge(k)).toMatchObject({
       outcome: 'declined',
       message: 'The transaction was voided.',
@@ -464,7 +465,7 @@ describe('Authorize.Net client: findCharge', () => {
     expect(await gw.findCharge(declinedKey)).toEqual(declined);
 
     fake.settle();
-    expect(fake.transactions[0].status).toBe('settledSuccessfully');
+    expect(must(fake.transactions[0], 'fake.transactions[0]').status).toBe('settledSuccessfully');
     expect(await gw.findCharge(approvedKey)).toEqual(approved);
     expect(await gw.findCharge(declinedKey)).toEqual(declined);
     expect(fake.requestsOf('getSettledBatchListRequest').length).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import {
   type BillToUpdate,
   type CardInput,
@@ -217,11 +218,11 @@ export class AuthorizeNetGateway implements PaymentGateway {
     const card = obj(obj(obj(got.body.paymentProfile)?.payment)?.creditCard) ?? {};
     const ccn4 = last4(str(card.cardNumber));
     const cardType = CARD_TYPE_OF[str(card.cardType) ?? ''];
-    const exp = /^(\d{4})-(\d{2})$/.exec(str(card.expirationDate) ?? '');
+    const exp = str(card.expirationDate) ?? '';
     if (!cardType) return { ok: false, message: MSG.brandNotTaken };
-    if (ccn4.length !== 4 || !exp)
+    if (ccn4.length !== 4 || !/^\d{4}-\d{2}$/.test(exp))
       return { ok: false, message: 'The payment gateway gave an incomplete answer.' };
-    return { ok: true, ccn4, cardType, expdate: `${exp[2]}${exp[1].slice(2)}` };
+    return { ok: true, ccn4, cardType, expdate: `${exp.slice(5, 7)}${exp.slice(2, 4)}` }; // YYYY-MM as MMYY
   }
 
   private async addPaymentProfile(
@@ -484,7 +485,7 @@ export class AuthorizeNetGateway implements PaymentGateway {
         'several charges for one key',
       );
     }
-    const best = matches[0];
+    const best = must(matches[0], 'a matching charge');
     const transId = str(best.transId);
     const details = transId ? await this.details(transId) : null;
     return details ? fromDetails(details) : fromStatus(best);

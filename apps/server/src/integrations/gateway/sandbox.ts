@@ -362,7 +362,10 @@ export class SandboxGateway implements PaymentGateway {
     if (known) return known.customerProfileId === customerProfileId ? known : null;
     const m = PP_TOKEN.exec(paymentProfileId);
     if (!m || !CP_TOKEN.test(customerProfileId)) return null;
-    return { customerProfileId, cardType: SLUG_BRAND[m[1]], ccn4: m[2], expdate: '', zipcode: '' };
+    const [, slug = '', ccn4 = ''] = m;
+    const cardType = SLUG_BRAND[slug];
+    if (!cardType) return null;
+    return { customerProfileId, cardType, ccn4, expdate: '', zipcode: '' };
   }
 }
 

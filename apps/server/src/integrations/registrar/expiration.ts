@@ -7,7 +7,8 @@ function isLeap(y: number): boolean {
 }
 
 function daysIn(y: number, m: number): number {
-  return m === 2 ? (isLeap(y) ? 29 : 28) : [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+  if (m === 2) return isLeap(y) ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
 }
 
 /** The parts of a valid calendar date, or null. */

@@ -1,3 +1,4 @@
+import { must } from '../../../test/support/must.ts';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addYears, datePart } from './expiration.ts';
@@ -162,7 +163,7 @@ describe('OpenSRS registrar against the fake endpoint', () => {
     });
     expect(out).toEqual({ outcome: 'done', newExpiration: '2028-05-01' });
     expect(f.requests).toHaveLength(1);
-    const [req] = f.requests;
+    const req = must(f.requests[0], 'req');
     expect(req).toMatchObject({ action: 'RENEW', object: 'DOMAIN', username: 'reseller', signatureOk: true });
     expect(req.attributes).toEqual({
       auto_renew: '0',
@@ -268,7 +269,7 @@ describe('OpenSRS registrar against the fake endpoint', () => {
       .catch((e) => e);
     expect(err).toBeInstanceOf(RegistrarError);
     expect(err).toMatchObject({ kind: 'auth', retryable: false });
-    expect(f.requests[0].signatureOk).toBe(false);
+    expect(must(f.requests[0], 'f.requests[0]').signatureOk).toBe(false);
   });
 
   it('a refused connection is a network error', async () => {

@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { createHash } from 'node:crypto';
 
 /**
@@ -140,7 +141,8 @@ function tokenize(xml: string): Token[] {
       if (m[2] === '/') out.push({ t: 'close', name: m[3] });
       else {
         const attrs: Record<string, string> = {};
-        for (const a of (m[4] ?? '').matchAll(ATTR)) attrs[a[1]] = decodeEntities(a[2] ?? a[3] ?? '');
+        for (const a of (m[4] ?? '').matchAll(ATTR))
+          attrs[must(a[1], 'an attribute name')] = decodeEntities(a[2] ?? a[3] ?? '');
         out.push({ t: 'open', name: m[3], attrs, selfClose: m[5] === '/' });
       }
     } else if (m[6] !== undefined) out.push({ t: 'text', value: decodeEntities(m[6]) });
@@ -161,7 +163,7 @@ class Reader {
   seek(name: string): void {
     while (this.i < this.tokens.length) {
       const tok = this.tokens[this.i++];
-      if (tok.t === 'open' && tok.name === name) {
+      if (tok?.t === 'open' && tok.name === name) {
         if (tok.selfClose) throw new XcpParseError(`empty <${name}>`);
         return;
       }

@@ -20,7 +20,8 @@ afterEach(async () => {
 /** Never leave the machine: any host other than loopback (or a mapped test name) is refused. */
 function loopbackOnly(names: Record<string, number> = {}) {
   return (host: string, port: number) => {
-    if (host in names) return netConnect({ host: '127.0.0.1', port: names[host] });
+    const mapped = names[host];
+    if (mapped !== undefined) return netConnect({ host: '127.0.0.1', port: mapped });
     if (host !== '127.0.0.1') throw new Error(`test tried to reach ${host}:${port}`);
     return netConnect({ host, port });
   };

@@ -181,9 +181,10 @@ export function createWhoisClient(opts: WhoisClientOptions = {}): WhoisClient {
     } catch {
       return null;
     }
-    if (!addresses.length || !addresses.every(isPublic)) return null;
+    const [first] = addresses;
+    if (first === undefined || !addresses.every(isPublic)) return null;
     // Connect to the address checked, not the name again: a second lookup could answer otherwise.
-    return addresses[0];
+    return first;
   }
 
   function ask(
@@ -296,12 +297,11 @@ const REFERRAL = /^\s*(?:refer|whois|whois server|registrar whois server|referra
 /** The first usable referral line of an answer, or null. */
 export function findReferral(text: string, allowPorts = false): ServerAddress | null {
   for (const line of text.split(/\r?\n/)) {
-    const m = REFERRAL.exec(line);
-    if (!m) continue;
-    let value = m[1];
+    let value = REFERRAL.exec(line)?.[1];
+    if (value === undefined) continue;
     const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value);
     if (scheme) {
-      if (scheme[1].toLowerCase() !== 'whois') continue; // web pages, rwhois: not port-43 whois
+      if (scheme[1]?.toLowerCase() !== 'whois') continue; // web pages, rwhois: not port-43 whois
       value = value.slice(scheme[0].length);
     }
     value = value.replace(/\/.*$/, '');
@@ -335,7 +335,7 @@ function decode(buf: Buffer, truncated: boolean): string {
 /** Length of `buf` without a trailing incomplete UTF-8 sequence. */
 function utf8Boundary(buf: Buffer): number {
   for (let i = buf.length - 1, back = 0; i >= 0 && back < 4; i--, back++) {
-    const b = buf[i];
+    const b = buf.readUInt8(i);
     if ((b & 0xc0) === 0x80) continue; // continuation byte
     const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
     return back + 1 >= need ? buf.length : i;

@@ -32,11 +32,12 @@ export function normalizeDomain(input: unknown): string {
   if (name.endsWith('.')) name = name.slice(0, -1);
   if (name.length > 253) throw new InvalidDomainError();
   const labels = name.split('.');
-  if (labels.length < 2) throw new InvalidDomainError();
+  const tld = labels.at(-1);
+  if (labels.length < 2 || tld === undefined) throw new InvalidDomainError();
   for (const label of labels) {
     if (!LABEL.test(label)) throw new InvalidDomainError();
   }
-  if (!TLD.test(labels[labels.length - 1])) throw new InvalidDomainError();
+  if (!TLD.test(tld)) throw new InvalidDomainError();
   return name;
 }
 

@@ -75,8 +75,9 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 /** Parses "host" or "host:port" (port defaults to 43); null if it is not a plain host name. */
 export function parseServer(value: string, defaultPort = 43): ServerAddress | null {
   const m = /^([^:\s]+)(?::(\d{1,5}))?$/.exec(value.trim().toLowerCase());
-  if (!m) return null;
-  const host = m[1].replace(/\.$/, '');
+  const name = m?.[1];
+  if (!m || name === undefined) return null;
+  const host = name.replace(/\.$/, '');
   if (!HOST.test(host) && !IPV4.test(host)) return null;
   const port = m[2] === undefined ? defaultPort : Number(m[2]);
   if (!Number.isInteger(port) || port < 1 || port > 65535) return null;

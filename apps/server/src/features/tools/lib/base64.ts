@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { BASE64_INPUT_MAX_BYTES, ToolText } from '@portal/contract/tools/messages';
 import { fail, isWellFormedText, ok, type ToolResult } from './result.ts';
 
@@ -35,7 +36,7 @@ export function decodeBase64(encoded: unknown): ToolResult<string> {
   let data = '';
   let firstPad = -1;
   for (let i = 0; i < encoded.length; i++) {
-    const ch = encoded[i];
+    const ch = encoded.charAt(i);
     if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\n' || ch === '\f' || ch === '\v') continue;
     if (ch === '=') {
       if (firstPad === -1) firstPad = data.length;
@@ -43,7 +44,8 @@ export function decodeBase64(encoded: unknown): ToolResult<string> {
       continue;
     }
     const code = ch.charCodeAt(0);
-    if (code >= 128 || VALUE[code] < 0) {
+    if (code >= 128 || (VALUE[code] ?? -1) < 0) {
+      // outside the table: not a base64 character
       const cp = encoded.codePointAt(i) ?? code;
       return fail(ToolText.base64InvalidCharacter(String.fromCodePoint(cp), i + 1));
     }
@@ -60,7 +62,7 @@ export function decodeBase64(encoded: unknown): ToolResult<string> {
   if (rest === 1) return fail(ToolText.base64BadLength);
   if (firstPad !== -1 && rest === 0) return fail(ToolText.base64BadPadding);
   if (rest !== 0) {
-    const last = VALUE[body.charCodeAt(body.length - 1)];
+    const last = must(VALUE[body.charCodeAt(body.length - 1)], 'the value of a checked base64 character');
     const unused = rest === 2 ? 0x0f : 0x03; // bits of the last character that encode nothing
     if ((last & unused) !== 0) return fail(ToolText.base64NotCanonical);
   }

@@ -1,3 +1,4 @@
+import { must } from '../../../../test/support/must.ts';
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_COUNT_MAX, ToolText } from '@portal/contract/tools/messages';
 import {
@@ -52,7 +53,7 @@ describe('generators', () => {
       const parts = segment(pw, words);
       expect(parts).toHaveLength(4);
       for (const p of parts) {
-        expect(p[0]).toBe(p[0].toUpperCase());
+        expect(p[0]).toBe(must(p[0], 'p[0]').toUpperCase());
         expect(words.has(p.toLowerCase())).toBe(true);
       }
       expect(pw).not.toMatch(/\d/);

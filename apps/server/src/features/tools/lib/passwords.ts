@@ -1,3 +1,4 @@
+import { must } from '@portal/contract/must';
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PASSWORD_COUNT_DEFAULT, PASSWORD_COUNT_MAX, ToolText } from '@portal/contract/tools/messages';
@@ -41,8 +42,11 @@ export const EFF_WORDS_FILE = new URL(
 export function effWords(): readonly string[] {
   if (!wordList) {
     const lines = readFileSync(EFF_WORDS_FILE, 'utf8').trimEnd().split('\n');
-    const words = lines.map((line) => line.split('\t')[1]);
-    if (words.length !== 7776 || !words.every((w) => typeof w === 'string' && /^[a-z-]+$/.test(w))) {
+    const words = lines.flatMap((line) => {
+      const [, word] = line.split('\t');
+      return word !== undefined && /^[a-z-]+$/.test(word) ? [word] : [];
+    });
+    if (words.length !== 7776 || lines.length !== 7776) {
       throw new Error(`${EFF_WORDS_FILE.pathname} is not the EFF long list of 7,776 words`);
     }
     wordList = Object.freeze(words);
@@ -75,7 +79,7 @@ export function parseCount(input: unknown): ToolResult<PasswordCount> {
   return ok({ count: n });
 }
 
-const pick = (chars: string) => chars[randomInt(chars.length)];
+const pick = (chars: string) => chars.charAt(randomInt(chars.length));
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
 function generate(input: unknown, kind: string, make: () => string): ToolResult<string[]> {
@@ -88,8 +92,13 @@ function generate(input: unknown, kind: string, make: () => string): ToolResult<
 
 export function wordPassword(useNumbers: boolean): string {
   const words = effWords();
-  const parts = Array.from({ length: WORDS_PER_PASSWORD }, () => capitalise(words[randomInt(words.length)]));
-  if (useNumbers) parts[randomInt(parts.length)] += pick(DIGITS);
+  const numbered = useNumbers ? randomInt(WORDS_PER_PASSWORD) : -1;
+  const parts = Array.from(
+    { length: WORDS_PER_PASSWORD },
+    (_, i) =>
+      capitalise(must(words[randomInt(words.length)], 'a word of the list')) +
+      (i === numbered ? pick(DIGITS) : ''),
+  );
   return parts.join('-');
 }
 
