@@ -101,6 +101,7 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
     inDays: (days: number) => inDays(t.clock, days),
+    ...partA(load),
 
     /** Requests signed in as a made account (`t.as` with its password, not the demo's). */
     as: (account: Account) => ({
@@ -232,6 +233,47 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
       const to = input.to ?? [`${src}@example.test`];
       await load({ email_aliases: [{ domain: input.domain.domain, src, dst_list: to }] });
       return { domain: input.domain.domain, src, to };
+    },
+  };
+}
+
+// part A
+
+type Load = (doc: Record<string, unknown[]>) => Promise<unknown>;
+
+export interface AddressInput {
+  owner: Account;
+  /** The account's own address (the default) or its billing address. */
+  kind?: 'account' | 'bill';
+  /** Two-letter state (the customer's time zone comes from it); `ME` by default. */
+  state?: string;
+  country?: string;
+  fields?: Record<string, unknown>;
+}
+
+function partA(load: Load) {
+  return {
+    async makeAddress(input: AddressInput) {
+      const kind = input.kind ?? 'account';
+      const state = input.state ?? 'ME';
+      const country = input.country ?? 'US';
+      await load({
+        addresses: [
+          {
+            owner: input.owner.logname,
+            kind,
+            first_name: 'Test',
+            last_name: input.owner.logname,
+            address: '1 Test Street',
+            city: 'Portland',
+            state,
+            zipcode: '04101',
+            country,
+            ...input.fields,
+          },
+        ],
+      });
+      return { owner: input.owner, kind, state, country };
     },
   };
 }
