@@ -101,7 +101,7 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
     inDays: (days: number) => inDays(t.clock, days),
-    ...partA(load),
+    ...partA(t, load),
 
     /** Requests signed in as a made account (`t.as` with its password, not the demo's). */
     as: (account: Account) => ({
@@ -189,12 +189,13 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
         input.expiry ??
         `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
       const last4 = input.last4 ?? '1111';
-      const profile = `test-pp-${unique()}`;
+      // Shaped as the sandbox gateway's ids, so it can update and charge the card.
+      const profile = `sbx-pp-visa-${last4}-${unique()}`;
       await load({
         cards: [
           {
             owner: input.owner.logname,
-            cid: `test-cust-${input.owner.logname}`,
+            cid: `sbx-cust-${input.owner.logname}`,
             payment_profile_id: profile,
             ccn4: last4,
             card_type: 'Visa',
@@ -251,8 +252,22 @@ export interface AddressInput {
   fields?: Record<string, unknown>;
 }
 
-function partA(load: Load) {
+function partA(t: Parameters<typeof factories>[0], load: Load) {
   return {
+    /**
+     * Accounts made under the names a test's requests use, each signed in, so that `t.as(name)` acts
+     * as this test's own account: `await f.makeSignedIn({ alice: 'customer', staff: 'staff' })`.
+     */
+    async makeSignedIn(names: Record<string, NonNullable<AccountInput['role']>>) {
+      const made: Record<string, Account> = {};
+      for (const [logname, role] of Object.entries(names)) {
+        const account = await factories(t).makeAccount({ logname, role });
+        await t.token(account.logname, account.password);
+        made[logname] = account;
+      }
+      return made;
+    },
+
     async makeAddress(input: AddressInput) {
       const kind = input.kind ?? 'account';
       const state = input.state ?? 'ME';
