@@ -34,7 +34,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/account/resets.test.ts',
   'src/features/admin/admin.test.ts',
   'src/features/billing/billing.test.ts',
-  'src/features/billing/gateway-flows.test.ts',
   'src/features/domains/domains.test.ts',
   'src/features/domains/renewal.test.ts',
   'src/features/domains/whois.test.ts',

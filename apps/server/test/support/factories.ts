@@ -256,16 +256,30 @@ function partA(t: Parameters<typeof factories>[0], load: Load) {
   return {
     /**
      * Accounts made under the names a test's requests use, each signed in, so that `t.as(name)` acts
-     * as this test's own account: `await f.makeSignedIn({ alice: 'customer', staff: 'staff' })`.
+     * as this test's own account: `await f.makeSignedIn({ alice: {}, staff: { role: 'staff' } })`.
      */
-    async makeSignedIn(names: Record<string, NonNullable<AccountInput['role']>>) {
+    async makeSignedIn(names: Record<string, Omit<AccountInput, 'logname'>>) {
       const made: Record<string, Account> = {};
-      for (const [logname, role] of Object.entries(names)) {
-        const account = await factories(t).makeAccount({ logname, role });
+      for (const [logname, input] of Object.entries(names)) {
+        const account = await factories(t).makeAccount({ ...input, logname });
         await t.token(account.logname, account.password);
         made[logname] = account;
       }
       return made;
+    },
+
+    /** How the account's statements are delivered (`n`, `e`, `p`, `ep`), as the back office set it. */
+    async makeStatementDelivery(input: { owner: Account; method: string; nozero?: 0 | 1; email?: string }) {
+      const row = { method: input.method, nozero: input.nozero ?? 0, email: input.email ?? '' };
+      await load({ statement_delivery: [{ owner: input.owner.logname, ...row }] });
+      return row;
+    },
+
+    /** A recovery address of the account; imported ones count as confirmed. */
+    async makeRecoveryEmail(input: { owner: Account; email?: string }) {
+      const email = input.email ?? `${input.owner.logname}-rescue@example.test`;
+      await load({ recovery_emails: [{ owner: input.owner.logname, contact_info: email }] });
+      return { owner: input.owner, email };
     },
 
     async makeAddress(input: AddressInput) {

@@ -12,7 +12,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await build({ demo: false });
   // This file's own alice, signed in: `t.as('alice')` and `t.token('alice')` act as her.
-  await factories(t).makeSignedIn({ alice: 'customer' });
+  await factories(t).makeSignedIn({ alice: {} });
 });
 afterAll(() => t.close());
 

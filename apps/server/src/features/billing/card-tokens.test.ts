@@ -35,7 +35,7 @@ const payment = (account: string, opaque_data: unknown, over: Record<string, unk
 });
 
 /** This file's customers and staff member, made in each app and signed in (`t.as('alice')`). */
-const PEOPLE = { alice: 'customer', bob: 'customer', staff: 'staff' } as const;
+const PEOPLE = { alice: {}, bob: {}, staff: { role: 'staff' } } as const;
 
 describe('sandbox gateway: tokens made in the browser by its own endpoint', () => {
   let t: TestApp;
