@@ -12,7 +12,8 @@ import {
   mailPasswords,
   totpAuthenticators,
 } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { factories } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { applyMailAppPasswordsOnly } from './mail-app-passwords.ts';
 import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
 
@@ -25,8 +26,21 @@ import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
  */
 
 let t: TestApp;
+/** The password each of this file's accounts signs in with. */
+const ownPassword = (who: string) => `${who}-own-pass`;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  // alice (Primary) with her Secondaries carol (a mail account) and dave; bob, another Primary; staff.
+  const f = factories(t);
+  const own = (who: string) => ({ password: ownPassword(who) });
+  const { alice } = await f.makeSignedIn({ alice: own('alice') });
+  if (!alice) throw new Error('alice was not made');
+  await f.makeSignedIn({
+    bob: own('bob'),
+    carol: { ...own('carol'), primary: alice, fields: { at_code: 9, account_type: 'Email' } },
+    dave: { ...own('dave'), primary: alice, fields: { dashboard_admin: true } },
+    staff: { ...own('staff'), role: 'staff' },
+  });
 });
 afterAll(() => t.close());
 
@@ -34,7 +48,7 @@ const make = (who: string, over: Record<string, unknown> = {}) =>
   t.as(who).post('/api/create-mail-app-password', {
     logname: who,
     name: `phone ${Math.random().toString(36).slice(2, 8)}`,
-    password: demoPassword(who),
+    password: ownPassword(who),
     ...over,
   });
 
@@ -141,12 +155,12 @@ describe('making an app password', () => {
   });
 
   it('is refused for another account and to staff (who cannot list them either)', async () => {
-    const other = await make('bob', { logname: 'alice', password: demoPassword('bob') });
+    const other = await make('bob', { logname: 'alice', password: ownPassword('bob') });
     expect(other.status).toBe(403);
     const staff = await t.as('staff').post('/api/create-mail-app-password', {
       logname: 'alice',
       name: 'by staff',
-      password: demoPassword('staff'),
+      password: ownPassword('staff'),
     });
     expect(staff.status).toBe(403);
     expect((await t.as('staff').get('/api/mail-app-passwords/alice')).status).toBe(403);
@@ -203,7 +217,7 @@ describe('revoking', () => {
 });
 
 describe('requiring app passwords', () => {
-  const requireFor = (who: string, required: boolean, password: string | undefined = demoPassword(who)) =>
+  const requireFor = (who: string, required: boolean, password: string | undefined = ownPassword(who)) =>
     t.as(who).post('/api/require-mail-app-passwords', { logname: who, required, password });
 
   it('is refused without a second factor', async () => {
@@ -255,13 +269,13 @@ describe('requiring app passwords', () => {
     const staff = await t.as('staff').post('/api/require-mail-app-passwords', {
       logname: 'dave',
       required: false,
-      password: demoPassword('staff'),
+      password: ownPassword('staff'),
     });
     expect(staff.status).toBe(403);
     const other = await t.as('bob').post('/api/require-mail-app-passwords', {
       logname: 'dave',
       required: false,
-      password: demoPassword('bob'),
+      password: ownPassword('bob'),
     });
     expect(other.status).toBe(403);
   });
