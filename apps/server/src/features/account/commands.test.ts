@@ -34,7 +34,7 @@ const BREACHED = 'password123';
 async function portal(sub: 'create' | 'set-password', ...args: string[]) {
   const lines = { log: [] as string[], error: [] as string[] };
   const at = args.indexOf('--password');
-  const typed = at >= 0 ? args[at + 1] : '';
+  const typed = at >= 0 ? (args[at + 1] ?? '') : '';
   const rest = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
   const code = await accountPasswordCommand(
     t.db,

@@ -76,6 +76,7 @@ describe('making an app password', () => {
     expect({ name, scope, last_used }).toEqual({ name: 'Thunderbird', scope: 'imap', last_used: null });
 
     const [row] = await t.db.select().from(mailAppPasswords).where(eq(mailAppPasswords.id, id));
+    if (!row) throw new Error('the app password was not stored');
     expect(row.hash.startsWith('{ARGON2ID}$argon2id$')).toBe(true);
     expect(await verify(row.hash.slice('{ARGON2ID}'.length), secret)).toBe(true);
     expect(row.lookup).toBe(secret.slice(0, 4));
@@ -261,7 +262,8 @@ describe('requiring app passwords', () => {
       .select()
       .from(mailAppPasswordSettings)
       .where(eq(mailAppPasswordSettings.owner, 'dave'));
-    await applyMailAppPasswordsOnly(t.db, 'dave', setting.applyAt as Date);
+    if (!setting?.applyAt) throw new Error('no setting to apply for dave');
+    await applyMailAppPasswordsOnly(t.db, 'dave', setting.applyAt);
     expect((await dovecotRows('dave')).main.length).toBe(1);
   });
 

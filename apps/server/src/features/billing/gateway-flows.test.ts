@@ -19,9 +19,9 @@ import { registerWorkers } from '../../workers.ts';
  * and CVVs typed in.
  */
 
-const NUMBERS = ['4111111111111111', '5424000000000015', '6011000000000012', '370000000000002'];
+const NUMBERS = ['4111111111111111', '5424000000000015', '6011000000000012', '370000000000002'] as const;
 const DASHED = '4111-1111-1111-1111';
-const CVVS = ['8642', '9753'];
+const CVVS = ['8642', '9753'] as const;
 
 interface Harness {
   inject(
