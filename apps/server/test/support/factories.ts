@@ -240,6 +240,9 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
 
 // part A
 
+/** The password of an account `makeHousehold` made. */
+export const ownPassword = (name: string) => `${name}-own-pass`;
+
 type Load = (doc: Record<string, unknown[]>) => Promise<unknown>;
 
 export interface AddressInput {
@@ -266,6 +269,29 @@ function partA(t: Parameters<typeof factories>[0], load: Load) {
         made[logname] = account;
       }
       return made;
+    },
+
+    /**
+     * A Primary `alice` with her Secondaries `carol` (a mail account) and `dave` (her dashboard
+     * admin), another Primary `bob` and `staff`, plus `more` Secondaries of alice; each signed in
+     * with its own password, `ownPassword(name)`.
+     */
+    async makeHousehold(more: Record<string, Omit<AccountInput, 'logname' | 'primary'>> = {}) {
+      const f = factories(t);
+      const own = (name: string) => ({ password: ownPassword(name) });
+      const { alice } = await f.makeSignedIn({ alice: own('alice') });
+      if (!alice) throw new Error('alice was not made');
+      const secondaries = Object.entries({
+        carol: { fields: { at_code: 9, account_type: 'Email' } },
+        dave: { fields: { dashboard_admin: true } },
+        ...more,
+      }).map(([name, input]) => [name, { ...input, ...own(name), primary: alice }] as const);
+      const rest = await f.makeSignedIn({
+        bob: own('bob'),
+        ...Object.fromEntries(secondaries),
+        staff: { ...own('staff'), role: 'staff' },
+      });
+      return { alice, ...rest };
     },
 
     /** How the account's statements are delivered (`n`, `e`, `p`, `ep`), as the back office set it. */

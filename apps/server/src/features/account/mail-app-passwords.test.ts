@@ -12,7 +12,7 @@ import {
   mailPasswords,
   totpAuthenticators,
 } from '../../db/schema.ts';
-import { factories } from '../../../test/support/factories.ts';
+import { factories, ownPassword } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { applyMailAppPasswordsOnly } from './mail-app-passwords.ts';
 import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
@@ -26,21 +26,10 @@ import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
  */
 
 let t: TestApp;
-/** The password each of this file's accounts signs in with. */
-const ownPassword = (who: string) => `${who}-own-pass`;
 beforeAll(async () => {
   t = await build({ demo: false });
   // alice (Primary) with her Secondaries carol (a mail account) and dave; bob, another Primary; staff.
-  const f = factories(t);
-  const own = (who: string) => ({ password: ownPassword(who) });
-  const { alice } = await f.makeSignedIn({ alice: own('alice') });
-  if (!alice) throw new Error('alice was not made');
-  await f.makeSignedIn({
-    bob: own('bob'),
-    carol: { ...own('carol'), primary: alice, fields: { at_code: 9, account_type: 'Email' } },
-    dave: { ...own('dave'), primary: alice, fields: { dashboard_admin: true } },
-    staff: { ...own('staff'), role: 'staff' },
-  });
+  await factories(t).makeHousehold();
 });
 afterAll(() => t.close());
 

@@ -12,17 +12,7 @@ beforeAll(async () => {
   t = await build({ demo: false });
   // alice (Primary) with her Secondaries carol (a mail account), dave (dashboard admin) and erin
   // (network authentication); bob, another Primary; staff. Each signs in with `<name>-own-pass`.
-  const f = factories(t);
-  const own = (name: string) => ({ password: `${name}-own-pass` });
-  const { alice } = await f.makeSignedIn({ alice: own('alice') });
-  if (!alice) throw new Error('alice was not made');
-  await f.makeSignedIn({
-    bob: own('bob'),
-    carol: { ...own('carol'), primary: alice, fields: { at_code: 9, account_type: 'Email' } },
-    dave: { ...own('dave'), primary: alice, fields: { dashboard_admin: true } },
-    erin: { ...own('erin'), primary: alice, fields: { at_code: 2, account_type: 'Network Auth' } },
-    staff: { ...own('staff'), role: 'staff' },
-  });
+  await factories(t).makeHousehold({ erin: { fields: { at_code: 2, account_type: 'Network Auth' } } });
 }, 120_000);
 afterAll(() => t.close());
 
