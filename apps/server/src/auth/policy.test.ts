@@ -1,12 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { domainGrants } from '../db/schema.ts';
+import { factories } from '../../test/support/factories.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { type AccountScope, authorizeAccount, authorizeDomain } from './policy.ts';
 import type { Caller } from './tokens.ts';
 
 let t: TestApp;
+/**
+ * alice and bob are Primary accounts; carol and dave alice's Secondaries, dave her dashboard admin
+ * and admin of her harbor-studio.org; alice owns three domains.
+ */
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const f = factories(t);
+  const alice = await f.makeAccount({ logname: 'alice' });
+  await f.makeAccount({ logname: 'bob' });
+  await f.makeAccount({ logname: 'carol', primary: alice, fields: { dashboard_admin: false } });
+  await f.makeAccount({ logname: 'dave', primary: alice, fields: { dashboard_admin: true } });
+  for (const domain of ['anderson-design.com', 'client03-anderson.com', 'harbor-studio.org'])
+    await f.makeDomain({ owner: alice, domain });
+  await t.db.insert(domainGrants).values({ owner: 'alice', admin: 'dave', domain: 'harbor-studio.org' });
 });
 afterAll(() => t.close());
 

@@ -101,6 +101,7 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
     inDays: (days: number) => inDays(t.clock, days),
+    ...partA(t, load),
 
     /** Requests signed in as a made account (`t.as` with its password, not the demo's). */
     as: (account: Account) => ({
@@ -188,12 +189,13 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
         input.expiry ??
         `${String(now.getUTCMonth() + 1).padStart(2, '0')}${String((now.getUTCFullYear() + 2) % 100).padStart(2, '0')}`;
       const last4 = input.last4 ?? '1111';
-      const profile = `test-pp-${unique()}`;
+      // Shaped as the sandbox gateway's ids, so it can update and charge the card.
+      const profile = `sbx-pp-visa-${last4}-${unique()}`;
       await load({
         cards: [
           {
             owner: input.owner.logname,
-            cid: `test-cust-${input.owner.logname}`,
+            cid: `sbx-cust-${input.owner.logname}`,
             payment_profile_id: profile,
             ccn4: last4,
             card_type: 'Visa',
@@ -232,6 +234,101 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
       const to = input.to ?? [`${src}@example.test`];
       await load({ email_aliases: [{ domain: input.domain.domain, src, dst_list: to }] });
       return { domain: input.domain.domain, src, to };
+    },
+  };
+}
+
+// part A
+
+/** The password of an account `makeHousehold` made. */
+export const ownPassword = (name: string) => `${name}-own-pass`;
+
+type Load = (doc: Record<string, unknown[]>) => Promise<unknown>;
+
+export interface AddressInput {
+  owner: Account;
+  /** The account's own address (the default) or its billing address. */
+  kind?: 'account' | 'bill';
+  /** Two-letter state (the customer's time zone comes from it); `ME` by default. */
+  state?: string;
+  country?: string;
+  fields?: Record<string, unknown>;
+}
+
+function partA(t: Parameters<typeof factories>[0], load: Load) {
+  return {
+    /**
+     * Accounts made under the names a test's requests use, each signed in, so that `t.as(name)` acts
+     * as this test's own account: `await f.makeSignedIn({ alice: {}, staff: { role: 'staff' } })`.
+     */
+    async makeSignedIn(names: Record<string, Omit<AccountInput, 'logname'>>) {
+      const made: Record<string, Account> = {};
+      for (const [logname, input] of Object.entries(names)) {
+        const account = await factories(t).makeAccount({ ...input, logname });
+        await t.token(account.logname, account.password);
+        made[logname] = account;
+      }
+      return made;
+    },
+
+    /**
+     * A Primary `alice` with her Secondaries `carol` (a mail account) and `dave` (her dashboard
+     * admin), another Primary `bob` and `staff`, plus `more` Secondaries of alice; each signed in
+     * with its own password, `ownPassword(name)`.
+     */
+    async makeHousehold(more: Record<string, Omit<AccountInput, 'logname' | 'primary'>> = {}) {
+      const f = factories(t);
+      const own = (name: string) => ({ password: ownPassword(name) });
+      const { alice } = await f.makeSignedIn({ alice: own('alice') });
+      if (!alice) throw new Error('alice was not made');
+      const secondaries = Object.entries({
+        carol: { fields: { at_code: 9, account_type: 'Email' } },
+        dave: { fields: { dashboard_admin: true } },
+        ...more,
+      }).map(([name, input]) => [name, { ...input, ...own(name), primary: alice }] as const);
+      const rest = await f.makeSignedIn({
+        bob: own('bob'),
+        ...Object.fromEntries(secondaries),
+        staff: { ...own('staff'), role: 'staff' },
+      });
+      return { alice, ...rest };
+    },
+
+    /** How the account's statements are delivered (`n`, `e`, `p`, `ep`), as the back office set it. */
+    async makeStatementDelivery(input: { owner: Account; method: string; nozero?: 0 | 1; email?: string }) {
+      const row = { method: input.method, nozero: input.nozero ?? 0, email: input.email ?? '' };
+      await load({ statement_delivery: [{ owner: input.owner.logname, ...row }] });
+      return row;
+    },
+
+    /** A recovery address of the account; imported ones count as confirmed. */
+    async makeRecoveryEmail(input: { owner: Account; email?: string }) {
+      const email = input.email ?? `${input.owner.logname}-rescue@example.test`;
+      await load({ recovery_emails: [{ owner: input.owner.logname, contact_info: email }] });
+      return { owner: input.owner, email };
+    },
+
+    async makeAddress(input: AddressInput) {
+      const kind = input.kind ?? 'account';
+      const state = input.state ?? 'ME';
+      const country = input.country ?? 'US';
+      await load({
+        addresses: [
+          {
+            owner: input.owner.logname,
+            kind,
+            first_name: 'Test',
+            last_name: input.owner.logname,
+            address: '1 Test Street',
+            city: 'Portland',
+            state,
+            zipcode: '04101',
+            country,
+            ...input.fields,
+          },
+        ],
+      });
+      return { owner: input.owner, kind, state, country };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { ADDRESS_TEXTS } from '@portal/contract/address-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedTables, snapshot } from '../../../test/security/snapshot.ts';
+import { factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
@@ -9,7 +10,9 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  // This file's own alice, signed in: `t.as('alice')` and `t.token('alice')` act as her.
+  await factories(t).makeSignedIn({ alice: {} });
 });
 afterAll(() => t.close());
 

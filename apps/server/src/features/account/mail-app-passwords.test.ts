@@ -1,4 +1,3 @@
-import { must } from '../../../test/support/must.ts';
 import { commonText } from '@portal/contract/messages';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { verify } from '@node-rs/argon2';
@@ -13,7 +12,8 @@ import {
   mailPasswords,
   totpAuthenticators,
 } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { factories, ownPassword } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { applyMailAppPasswordsOnly } from './mail-app-passwords.ts';
 import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
 
@@ -27,7 +27,9 @@ import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  // alice (Primary) with her Secondaries carol (a mail account) and dave; bob, another Primary; staff.
+  await factories(t).makeHousehold();
 });
 afterAll(() => t.close());
 
@@ -35,7 +37,7 @@ const make = (who: string, over: Record<string, unknown> = {}) =>
   t.as(who).post('/api/create-mail-app-password', {
     logname: who,
     name: `phone ${Math.random().toString(36).slice(2, 8)}`,
-    password: demoPassword(who),
+    password: ownPassword(who),
     ...over,
   });
 
@@ -62,10 +64,8 @@ describe('making an app password', () => {
     expect(secret).toMatch(/^[a-z]{4}-[a-z]{4}-[a-z]{4}-[a-z]{4}$/);
     expect({ name, scope, last_used }).toEqual({ name: 'Thunderbird', scope: 'imap', last_used: null });
 
-    const row = must(
-      (await t.db.select().from(mailAppPasswords).where(eq(mailAppPasswords.id, id)))[0],
-      'row',
-    );
+    const [row] = await t.db.select().from(mailAppPasswords).where(eq(mailAppPasswords.id, id));
+    if (!row) throw new Error('the app password was not stored');
     expect(row.hash.startsWith('{ARGON2ID}$argon2id$')).toBe(true);
     expect(await verify(row.hash.slice('{ARGON2ID}'.length), secret)).toBe(true);
     expect(row.lookup).toBe(secret.slice(0, 4));
@@ -145,12 +145,12 @@ describe('making an app password', () => {
   });
 
   it('is refused for another account and to staff (who cannot list them either)', async () => {
-    const other = await make('bob', { logname: 'alice', password: demoPassword('bob') });
+    const other = await make('bob', { logname: 'alice', password: ownPassword('bob') });
     expect(other.status).toBe(403);
     const staff = await t.as('staff').post('/api/create-mail-app-password', {
       logname: 'alice',
       name: 'by staff',
-      password: demoPassword('staff'),
+      password: ownPassword('staff'),
     });
     expect(staff.status).toBe(403);
     expect((await t.as('staff').get('/api/mail-app-passwords/alice')).status).toBe(403);
@@ -207,7 +207,7 @@ describe('revoking', () => {
 });
 
 describe('requiring app passwords', () => {
-  const requireFor = (who: string, required: boolean, password: string | undefined = demoPassword(who)) =>
+  const requireFor = (who: string, required: boolean, password: string | undefined = ownPassword(who)) =>
     t.as(who).post('/api/require-mail-app-passwords', { logname: who, required, password });
 
   it('is refused without a second factor', async () => {
@@ -247,11 +247,12 @@ describe('requiring app passwords', () => {
     // Off: after the delay again.
     const off = await requireFor('dave', false);
     expect(off.body.data).toMatchObject({ required: true, pending: { required: false } });
-    const setting = must(
-      (await t.db.select().from(mailAppPasswordSettings).where(eq(mailAppPasswordSettings.owner, 'dave')))[0],
-      'setting',
-    );
-    await applyMailAppPasswordsOnly(t.db, 'dave', setting.applyAt as Date);
+    const [setting] = await t.db
+      .select()
+      .from(mailAppPasswordSettings)
+      .where(eq(mailAppPasswordSettings.owner, 'dave'));
+    if (!setting?.applyAt) throw new Error('no setting to apply for dave');
+    await applyMailAppPasswordsOnly(t.db, 'dave', setting.applyAt);
     expect((await dovecotRows('dave')).main.length).toBe(1);
   });
 
@@ -259,13 +260,13 @@ describe('requiring app passwords', () => {
     const staff = await t.as('staff').post('/api/require-mail-app-passwords', {
       logname: 'dave',
       required: false,
-      password: demoPassword('staff'),
+      password: ownPassword('staff'),
     });
     expect(staff.status).toBe(403);
     const other = await t.as('bob').post('/api/require-mail-app-passwords', {
       logname: 'dave',
       required: false,
-      password: demoPassword('bob'),
+      password: ownPassword('bob'),
     });
     expect(other.status).toBe(403);
   });

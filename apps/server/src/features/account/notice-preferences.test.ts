@@ -1,6 +1,7 @@
 import { noticeText } from '@portal/contract/notifications/messages';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { accounts, auditLog, noticePreferences, recoveryEmails } from '../../db/schema.ts';
 import { mailCustomer, unsubscribeToken } from '../../lib/notify.ts';
@@ -12,8 +13,14 @@ import { mailCustomer, unsubscribeToken } from '../../lib/notify.ts';
  */
 
 let t: TestApp;
+/** bob has a recovery address (security mail goes there too); staff may change anyone's. */
+let bobRescue: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const f = factories(t);
+  const { bob } = await f.makeSignedIn({ alice: {}, bob: {}, staff: { role: 'staff' } });
+  if (!bob) throw new Error('bob was not made');
+  bobRescue = (await f.makeRecoveryEmail({ owner: bob })).email;
 });
 afterAll(() => t.close());
 
@@ -127,6 +134,7 @@ describe('notification preferences', () => {
       .where(eq(recoveryEmails.owner, 'bob'));
     const sent = await mail('bob', 'security');
     expect(sent.map((m) => m.to)).toContain(BILL('bob'));
+    expect(sent.map((m) => m.to)).toContain(bobRescue);
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(sent.length).toBeLessThanOrEqual(1 + recovery.length);
   });

@@ -2,6 +2,7 @@ import { billingText } from '@portal/contract/billing/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAuthorizeNet, NONCE_TTL_MS } from '../../../test/fakes/authorize-net.ts';
 import { TOKEN_TTL_MS } from '../../integrations/gateway/index.ts';
+import { factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { must } from '../../../test/support/must.ts';
 
@@ -33,10 +34,14 @@ const payment = (account: string, opaque_data: unknown, over: Record<string, unk
   ...over,
 });
 
+/** This file's customers and staff member, made in each app and signed in (`t.as('alice')`). */
+const PEOPLE = { alice: {}, bob: {}, staff: { role: 'staff' } } as const;
+
 describe('sandbox gateway: tokens made in the browser by its own endpoint', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    await factories(t).makeSignedIn(PEOPLE);
   });
   afterAll(() => t.close());
 
@@ -181,7 +186,8 @@ describe('sandbox gateway: tokens made in the browser by its own endpoint', () =
 describe('PORTAL_CARD_NUMBERS=refuse', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ env: { PORTAL_CARD_NUMBERS: 'refuse' } });
+    t = await build({ demo: false, env: { PORTAL_CARD_NUMBERS: 'refuse' } });
+    await factories(t).makeSignedIn(PEOPLE);
   });
   afterAll(() => t.close());
 
@@ -222,6 +228,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
   beforeAll(async () => {
     fake = await FakeAuthorizeNet.start();
     t = await build({
+      demo: false,
       env: {
         PORTAL_GATEWAY: 'authorize-net',
         AUTHNET_ENDPOINT: fake.url,
@@ -230,6 +237,7 @@ describe('Authorize.Net: Accept.js tokens (opaqueData) through the local server 
         AUTHNET_CLIENT_KEY: fake.clientKey,
       },
     });
+    await factories(t).makeSignedIn(PEOPLE);
     fake.now = t.clock.now;
   }, 120_000);
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { type ChargeResult, SandboxGateway } from '../../integrations/gateway/index.ts';
@@ -60,7 +61,7 @@ let gw: ScriptedGateway;
 
 beforeAll(async () => {
   gw = new ScriptedGateway();
-  t = await build({ gateway: gw, env: { AUTOBILL_RETRY_DAYS: '1,3,5,7' } });
+  t = await build({ demo: false, gateway: gw, env: { AUTOBILL_RETRY_DAYS: '1,3,5,7' } });
   await t.drainJobs();
 });
 afterAll(() => t.close());
@@ -277,24 +278,24 @@ describe('auto-billing retries', () => {
   });
 
   it('Add/Edit Credit Card: updating the auto-billing card tries a declined invoice again at once', async () => {
-    // A customer who can sign in (the demo's alice) with an invoice of this test's own.
-    const [card] = await t.db.select().from(cards).where(eq(cards.owner, 'alice')).limit(1);
+    // A customer who can sign in, with a card on auto-billing and an invoice due today.
+    const f = factories(t);
+    const alice = await f.makeAccount({ fields: { balance_cents: 3100 } });
+    await f.makeCard({ owner: alice, autoBilling: true });
+    const [card] = await t.db.select().from(cards).where(eq(cards.owner, alice.logname)).limit(1);
     if (!card) throw new Error('alice has no card');
-    await t.db.update(cards).set({ onAutoBilling: false }).where(eq(cards.owner, 'alice'));
-    await t.db.update(cards).set({ onAutoBilling: true }).where(eq(cards.id, card.id));
-    const invoice = 'T-alice-update';
+    const invoice = `T-${alice.logname}-update`;
     const today = yyyymmdd(t.clock.now());
     await t.db
       .insert(invoices)
-      .values({ invoice, owner: 'alice', invdate: today, duedate: today, amountCents: 3100 });
-    await t.db.update(accounts).set({ balanceCents: 3100 }).where(eq(accounts.logname, 'alice'));
+      .values({ invoice, owner: alice.logname, invdate: today, duedate: today, amountCents: 3100 });
     gw.script = ['soft', 'approve'];
     await advance(HOUR);
     expect(await attempts(invoice)).toEqual([`autobill:${invoice} declined`]);
-    const updated = await t
-      .as('alice')
-      .post('/api/update-card', { account: 'alice', id: card.id, expdate: '04/31', auto_bill: 1 });
-    expect(updated.status).toBe(200);
+    const updated = await f
+      .as(alice)
+      .post('/api/update-card', { account: alice.logname, id: card.id, expdate: '04/31', auto_bill: 1 });
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     await expectPaidOnSecondTry(invoice);
   });
 

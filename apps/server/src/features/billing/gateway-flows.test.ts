@@ -8,15 +8,8 @@ import { loadConfig } from '../../config.ts';
 import { FakeAuthorizeNet } from '../../../test/fakes/authorize-net.ts';
 import { shortKey } from '../../integrations/gateway/index.ts';
 import type { Transport } from '../../integrations/mailer.ts';
-import { DEMO_FILE } from '../../lib/demo.ts';
-import { importFile } from '../../lib/import.ts';
-import {
-  createTestDatabase,
-  demoInjector,
-  makeClock,
-  type Res,
-  type Sent,
-} from '../../../test/support/helper.ts';
+import { factories } from '../../../test/support/factories.ts';
+import { createTestDatabase, makeClock, type Res, type Sent } from '../../../test/support/helper.ts';
 import { dumpDatabase } from '../../../test/support/at-rest.ts';
 import { registerWorkers } from '../../workers.ts';
 
@@ -27,9 +20,9 @@ import { registerWorkers } from '../../workers.ts';
  * and CVVs typed in.
  */
 
-const NUMBERS = ['4111111111111111', '5424000000000015', '6011000000000012', '370000000000002'];
+const NUMBERS = ['4111111111111111', '5424000000000015', '6011000000000012', '370000000000002'] as const;
 const DASHED = '4111-1111-1111-1111';
-const CVVS = ['8642', '9753'];
+const CVVS = ['8642', '9753'] as const;
 
 interface Harness {
   inject(
@@ -52,12 +45,11 @@ async function harness(env: Record<string, string>): Promise<Harness> {
     DATA_DIR: dataDir,
     PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     LOG_LEVEL: 'trace',
-    // The demo's staff have no second factor (the policy `required` has its own tests).
+    // The made staff member has no second factor (the policy `required` has its own tests).
     PORTAL_STAFF_MFA: 'optional',
     ...env,
   });
   const { database, drop } = await createTestDatabase();
-  await importFile(database.db, DEMO_FILE);
   const logs: string[] = [];
   const sent: Sent[] = [];
   const transport: Transport = {
@@ -81,7 +73,37 @@ async function harness(env: Record<string, string>): Promise<Harness> {
   });
   registerWorkers(app);
   await app.ready();
-  const inject: Harness['inject'] = demoInjector(app);
+  // Requests as an account signed in once (`token`), or as nobody (null).
+  const tokens = new Map<string, string>();
+  const send = async (method: 'GET' | 'POST', url: string, token: string | undefined, body?: unknown) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(method === 'POST' ? { payload: (body ?? {}) as object } : {}),
+    });
+    return { status: res.statusCode, body: res.json(), headers: res.headers };
+  };
+  const token = async (logname: string, password = '') => {
+    const signedIn = tokens.get(logname);
+    if (signedIn) return signedIn;
+    const res = await send('POST', '/api/miglogin', undefined, { username: logname, password });
+    if (res.status !== 200) throw new Error(`login ${logname} failed: ${JSON.stringify(res.body)}`);
+    tokens.set(logname, res.body.data.id_token);
+    return res.body.data.id_token as string;
+  };
+  const inject: Harness['inject'] = async (method, url, as, body) =>
+    send(method, url, as ? await token(as) : undefined, body);
+  // This file's customer bob (receipts to his own billing address) and a staff member, signed in.
+  await factories({
+    db: database.db,
+    clock,
+    token,
+    as: (logname) => ({
+      get: async (url) => send('GET', url, logname ? await token(logname) : undefined),
+      post: async (url, body) => send('POST', url, logname ? await token(logname) : undefined, body),
+    }),
+  }).makeSignedIn({ bob: { fields: { bill_email: 'bob.baker@example.org' } }, staff: { role: 'staff' } });
   return {
     inject,
     logs,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payment as cardPayment } from '../../../test/support/card-bodies.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { accounts, invoices, outbox, payments } from '../../db/schema.ts';
 import { fileTransport } from '../../integrations/mailer.ts';
@@ -20,8 +21,18 @@ import { printable } from './pdf.ts';
  */
 
 let t: TestApp;
+let f: ReturnType<typeof factories>;
+/** alice's address is in Maine (Eastern time); bob is another customer; staff may see any invoice. */
+let alice: Account;
+let bob: Account;
+let staff: Account;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  f = factories(t);
+  alice = await f.makeAccount();
+  await f.makeAddress({ owner: alice, state: 'ME' });
+  bob = await f.makeAccount();
+  staff = await f.makeAccount({ role: 'staff' });
   await t.drainJobs();
 });
 afterAll(() => t.close());
@@ -34,11 +45,11 @@ async function textOf(pdf: Uint8Array): Promise<string> {
 }
 
 /** A download call, answered as bytes (the helper reads answers as JSON). */
-async function download(as: string, url: string, body: object) {
+async function download(as: Account, url: string, body: object) {
   const res = await t.app.inject({
     method: 'POST',
     url,
-    headers: { authorization: `Bearer ${await t.token(as)}` },
+    headers: { authorization: `Bearer ${await t.token(as.logname, as.password)}` },
     payload: body,
   });
   return { status: res.statusCode, headers: res.headers, bytes: new Uint8Array(res.rawPayload), res };
@@ -58,7 +69,7 @@ describe('the invoice PDF', () => {
     const today = t.clock.now();
     await t.db.insert(invoices).values({
       invoice: INVOICE,
-      owner: 'alice',
+      owner: alice.logname,
       invdate: day(new Date(today.getTime() + 86_400_000)),
       duedate: day(new Date(today.getTime() + 21 * 86_400_000)),
       amountCents: 10_395,
@@ -67,15 +78,15 @@ describe('the invoice PDF', () => {
       ).join('')}</table><script>alert(1)</script><p><strong>Total: $${TOTAL}</strong></p>`,
     });
     // What the account owes is this invoice: it is unpaid, all of it owed.
-    await t.db.update(accounts).set({ balanceCents: 10_395 }).where(eq(accounts.logname, 'alice'));
+    await t.db.update(accounts).set({ balanceCents: 10_395 }).where(eq(accounts.logname, alice.logname));
   });
 
   it('an unpaid invoice: the screen’s lines, total and status, as a download with its file name', async () => {
-    const shown = await t.as('alice').post('/api/get-invoice', { logname: 'alice', invoice: INVOICE });
+    const shown = await f.as(alice).post('/api/get-invoice', { logname: alice.logname, invoice: INVOICE });
     expect(shown.status).toBe(200);
     expect(shown.body.data).toMatchObject({ status: 'unpaid', amount: 103.95, owed: 103.95 });
 
-    const res = await download('alice', '/api/invoice-pdf', { logname: 'alice', invoice: INVOICE });
+    const res = await download(alice, '/api/invoice-pdf', { logname: alice.logname, invoice: INVOICE });
     expect(res.status, res.res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="invoice-${INVOICE}.pdf"`);
@@ -97,10 +108,18 @@ describe('the invoice PDF', () => {
 
   it('a paid invoice says paid, with the date and the card ending; the receipt mail carries its PDF', async () => {
     const before = t.sent.length;
-    const paid = await t.as('alice').post('/api/single-payment', cardPayment({ amount: TOTAL }));
+    // The payment row is dated by the database, the invoice marked paid by the app's clock: the
+    // clock no earlier than the real time, as in production, so the paid line finds the payment.
+    t.clock.set(new Date(Math.max(t.clock.now().getTime(), Date.now()) + 60_000));
+    const paid = await f
+      .as(alice)
+      .post(
+        '/api/single-payment',
+        cardPayment({ account: alice.logname, email: alice.email, amount: TOTAL }),
+      );
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     const transId: string = paid.body.data.trans_id;
-    const shown = await t.as('alice').post('/api/get-invoice', { logname: 'alice', invoice: INVOICE });
+    const shown = await f.as(alice).post('/api/get-invoice', { logname: alice.logname, invoice: INVOICE });
     expect(shown.body.data, JSON.stringify(shown.body)).toMatchObject({ status: 'paid', owed: 0 });
     const [row] = await t.db.select().from(invoices).where(eq(invoices.invoice, INVOICE));
     if (!row?.paidAt) throw new Error('the invoice was not marked paid');
@@ -108,7 +127,7 @@ describe('the invoice PDF', () => {
       row.paidAt,
     );
 
-    const res = await download('alice', '/api/invoice-pdf', { logname: 'alice', invoice: INVOICE });
+    const res = await download(alice, '/api/invoice-pdf', { logname: alice.logname, invoice: INVOICE });
     expect(res.status).toBe(200);
     const text = await textOf(res.bytes);
     expect(text).toContain('Status: Paid');
@@ -119,7 +138,7 @@ describe('the invoice PDF', () => {
 
     // The receipt to the account's own address, with the receipt PDF made at delivery.
     await t.drainJobs();
-    const [mail] = t.sent.slice(before).filter((m) => m.to === 'alice@anderson-design.com');
+    const [mail] = t.sent.slice(before).filter((m) => m.to === alice.email);
     expect(mail?.subject).toBe(`Payment receipt: $${TOTAL}`);
     expect(mail?.attachments).toHaveLength(1);
     const [file] = mail?.attachments ?? [];
@@ -135,10 +154,12 @@ describe('the invoice PDF', () => {
       .select()
       .from(outbox)
       .where(eq(outbox.id, mail?.id ?? 0));
-    expect(queued?.attachments).toEqual([{ kind: 'receipt-pdf', owner: 'alice', transId, private: true }]);
+    expect(queued?.attachments).toEqual([
+      { kind: 'receipt-pdf', owner: alice.logname, transId, private: true },
+    ]);
 
     // The same receipt from Recent Payments.
-    const again = await download('alice', '/api/receipt-pdf', { account: 'alice', trans_id: transId });
+    const again = await download(alice, '/api/receipt-pdf', { account: alice.logname, trans_id: transId });
     expect(again.status).toBe(200);
     expect(again.headers['content-disposition']).toBe(`attachment; filename="receipt-${transId}.pdf"`);
     const text2 = await textOf(again.bytes);
@@ -147,36 +168,36 @@ describe('the invoice PDF', () => {
   });
 
   it('a customer cannot download another’s invoice or receipt, whatever account the call names', async () => {
-    const [mine] = await t.db.select().from(payments).where(eq(payments.owner, 'alice')).limit(1);
+    const [mine] = await t.db.select().from(payments).where(eq(payments.owner, alice.logname)).limit(1);
     if (!mine) throw new Error('alice has no payment');
     const attempts = [
-      ['/api/invoice-pdf', { logname: 'alice', invoice: INVOICE }],
-      ['/api/invoice-pdf', { logname: 'bob', invoice: INVOICE }],
-      ['/api/receipt-pdf', { account: 'alice', trans_id: mine.transId }],
-      ['/api/receipt-pdf', { account: 'bob', trans_id: mine.transId }],
+      ['/api/invoice-pdf', { logname: alice.logname, invoice: INVOICE }],
+      ['/api/invoice-pdf', { logname: bob.logname, invoice: INVOICE }],
+      ['/api/receipt-pdf', { account: alice.logname, trans_id: mine.transId }],
+      ['/api/receipt-pdf', { account: bob.logname, trans_id: mine.transId }],
     ] as const;
     for (const [url, body] of attempts) {
-      const res = await download('bob', url, body);
+      const res = await download(bob, url, body);
       expect(res.status, `${url} ${JSON.stringify(body)}`).toBe(403);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.res.body).not.toContain('%PDF');
     }
     // Staff may, as they may see the invoice screen.
-    const staff = await download('staff', '/api/invoice-pdf', { logname: 'alice', invoice: INVOICE });
-    expect(staff.status).toBe(200);
-    expect(Buffer.from(staff.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const byStaff = await download(staff, '/api/invoice-pdf', { logname: alice.logname, invoice: INVOICE });
+    expect(byStaff.status).toBe(200);
+    expect(Buffer.from(byStaff.bytes.subarray(0, 5)).toString()).toBe('%PDF-');
   });
 
   it('a customer mail may carry the invoice PDF, made when it is delivered (the new-invoice mail)', async () => {
     const before = t.sent.length;
     const queued = await t.db.transaction((tx) =>
       mailCustomer(t.app.deps.outbox, tx, {
-        account: 'alice',
+        account: alice.logname,
         category: 'billing',
         kind: 'notices.invoice-new',
         subject: `New invoice ${INVOICE}`,
         body: 'Your invoice is attached.',
-        attachments: [{ kind: 'invoice-pdf', owner: 'alice', invoice: INVOICE }],
+        attachments: [{ kind: 'invoice-pdf', owner: alice.logname, invoice: INVOICE }],
       }),
     );
     expect(queued).toBe(1);
@@ -193,11 +214,11 @@ describe('the invoice PDF', () => {
   it('a receipt PDF to another address carries no customer-written text', async () => {
     const before = t.sent.length;
     const lure = 'Your account is locked: verify at http://phish.example/login';
-    const paid = await t
-      .as('alice')
+    const paid = await f
+      .as(alice)
       .post(
         '/api/single-payment',
-        cardPayment({ amount: '5.00', email: 'victim@example.org', comments: lure }),
+        cardPayment({ account: alice.logname, amount: '5.00', email: 'victim@example.org', comments: lure }),
       );
     expect(paid.status).toBe(200);
     await t.drainJobs();
@@ -207,15 +228,15 @@ describe('the invoice PDF', () => {
     expect(text).toContain(`Transaction ID: ${paid.body.data.trans_id}`);
     expect(text).not.toContain('phish');
     // The account's own download has the comments, as the receipt screen.
-    const own = await download('alice', '/api/receipt-pdf', {
-      account: 'alice',
+    const own = await download(alice, '/api/receipt-pdf', {
+      account: alice.logname,
       trans_id: paid.body.data.trans_id,
     });
     expect(await textOf(own.bytes)).toContain('phish.example');
   });
 
   it('a missing invoice is refused with the text of the invoice screen', async () => {
-    const res = await t.as('staff').post('/api/invoice-pdf', { logname: 'alice', invoice: 'NO-SUCH' });
+    const res = await f.as(staff).post('/api/invoice-pdf', { logname: alice.logname, invoice: 'NO-SUCH' });
     expect(res.status).toBe(404);
     expect(res.body.message).toBe(B.invoiceNotFound('NO-SUCH'));
   });

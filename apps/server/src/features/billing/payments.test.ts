@@ -1,8 +1,8 @@
-import { must } from '../../../test/support/must.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jobs, outbox, payments } from '../../db/schema.ts';
 import { STALE_MS } from '../../lib/jobs.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import {
   RECONCILE_ATTEMPTS,
@@ -13,16 +13,18 @@ import {
 } from './payments.ts';
 
 let t: TestApp;
+let bob: Account;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  bob = await factories(t).makeAccount();
 });
 afterAll(() => t.close());
 
 describe('a payment the gateway never confirms', () => {
   it('is reported to accounting exactly once, even when the last attempt runs again', async () => {
-    const key = 'bob:never-confirmed';
+    const key = `${bob.logname}:never-confirmed`;
     await reservePayment(t.db, {
-      owner: 'bob',
+      owner: bob.logname,
       amountCents: 4200,
       key,
       cardId: null,
@@ -42,7 +44,7 @@ describe('a payment the gateway never confirms', () => {
       t.db
         .select()
         .from(outbox)
-        .where(and(eq(outbox.kind, 'billing.unreconciled'), eq(outbox.account, 'bob')));
+        .where(and(eq(outbox.kind, 'billing.unreconciled'), eq(outbox.account, bob.logname)));
     try {
       // Straight to the last attempt.
       await t.db
@@ -71,9 +73,11 @@ describe('a payment the gateway never confirms', () => {
       t.clock.advance(STALE_MS + 1000);
       await t.drainJobs();
       expect(findCharge).toHaveBeenCalledTimes(2);
-      expect(must((await t.db.select().from(jobs).where(reconcileJob))[0], 'the value').status).toBe('done');
+      expect((await t.db.select().from(jobs).where(reconcileJob))[0]?.status).toBe('done');
       expect(await unreconciled()).toHaveLength(1);
-      expect(t.sent.filter((m) => m.subject === 'Payment of bob still unconfirmed: $42.00')).toHaveLength(1);
+      expect(
+        t.sent.filter((m) => m.subject === `Payment of ${bob.logname} still unconfirmed: $42.00`),
+      ).toHaveLength(1);
       const [row] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, key));
       // Still unknown: accounting settles it by hand; the row says it was reported.
       expect(row).toMatchObject({ status: 'unknown', message: UNRECONCILED_MESSAGE });
