@@ -100,6 +100,7 @@ const compact = (day: string) => day.replaceAll('-', '');
 export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
+    ...partB(load),
     inDays: (days: number) => inDays(t.clock, days),
 
     /** Requests signed in as a made account (`t.as` with its password, not the demo's). */
@@ -232,6 +233,38 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
       const to = input.to ?? [`${src}@example.test`];
       await load({ email_aliases: [{ domain: input.domain.domain, src, dst_list: to }] });
       return { domain: input.domain.domain, src, to };
+    },
+  };
+}
+
+// part B
+
+type Load = (doc: Record<string, unknown[]>) => Promise<unknown>;
+
+/** More factories, spread into `factories(t)`; written through the import as the others. */
+function partB(load: Load) {
+  return {
+    /** `admin` manages the owner's `domain`, or all the owner's domains when `domain` is null. */
+    async makeGrant(input: { owner: Account; admin: Account; domain: { domain: string } | null }) {
+      await load({
+        domain_admins: [
+          { owner: input.owner.logname, admin: input.admin.logname, domain: input.domain?.domain ?? null },
+        ],
+      });
+    },
+
+    /** A TLD's prices by years, `{ 1: 18, 2: 36, 5: 85.5 }`: the base price is the 1 year's. */
+    async makePriceList(tld: string, byYears: Record<number, number>) {
+      const base = byYears[1] ?? 0;
+      await load({
+        tld_prices: Object.entries(byYears).map(([years, price]) => ({
+          tld,
+          id: Number(years),
+          item: years === '1' ? '1 year' : `${years} years`,
+          baseprice: base,
+          price,
+        })),
+      });
     },
   };
 }
