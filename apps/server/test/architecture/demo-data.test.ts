@@ -48,8 +48,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/hosting/commands.test.ts',
   'src/features/hosting/hosting.test.ts',
   'src/features/mail/aliases.test.ts',
-  'src/features/mail/email-addresses.test.ts',
-  'src/features/mail/mail-import.test.ts',
   'src/features/mail/mail.test.ts',
   'src/features/mail/postfix.test.ts',
   'src/features/mail/temp-emails.test.ts',
