@@ -55,7 +55,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/security/passkey-second-factor.test.ts',
   'src/features/security/passkeys.test.ts',
   'src/features/security/second-factor.test.ts',
-  'src/features/security/sessions.test.ts',
   'src/features/session/session.test.ts',
   'src/features/staff-sign-in/staff-sign-in.test.ts',
   'src/http/error-codes.test.ts',

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, sessions, signIns } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { factories } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { mailsTo } from '../../../test/support/mail.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
@@ -9,8 +10,20 @@ const SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
+/** The password of every account made below. */
+let password: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  // Accounts named for their parts, made in this file's own database: a Primary (alice) with a
+  // Secondary (carol) and a dashboard admin (dave), another customer (bob), staff and an admin.
+  const f = factories(t);
+  const alice = await f.makeAccount({ logname: 'alice' });
+  password = alice.password;
+  await f.makeAccount({ logname: 'bob' });
+  await f.makeAccount({ logname: 'carol', primary: alice });
+  await f.makeAccount({ logname: 'dave', primary: alice, fields: { dashboard_admin: true } });
+  await f.makeAccount({ logname: 'staff', role: 'staff' });
+  await f.makeAccount({ logname: 'admin', role: 'admin' });
 });
 afterAll(() => t.close());
 
@@ -25,7 +38,7 @@ async function signIn(
   opts: { ua?: string; ip?: string; cookie?: string; password?: string } = {},
 ): Promise<SignedIn> {
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: logname, password: opts.password ?? demoPassword(logname) },
+    body: { username: logname, password: opts.password ?? password },
     headers: { 'user-agent': opts.ua ?? FIREFOX, ...(opts.cookie ? { cookie: opts.cookie } : {}) },
     remoteAddress: opts.ip ?? '192.0.2.77',
   });
