@@ -5,7 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relyingParty } from '../../auth/passkeys.ts';
 import { sessions, signIns } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { factories } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
@@ -17,17 +18,36 @@ import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authent
 
 let t: TestApp;
 let origin: string;
+/** The password of every account made below. */
+let password: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
   origin = relyingParty(t.app.deps.config).origin;
+  // Customers named for their parts (below), made in this file's own database.
+  const f = factories(t);
+  const alice = await f.makeAccount({ logname: 'alice' });
+  password = alice.password;
+  await f.makeAccount({ logname: 'bob' });
+  await f.makeAccount({ logname: 'carol', primary: alice });
+  await f.makeAccount({ logname: 'dave', primary: alice, fields: { dashboard_admin: true } });
 });
 afterAll(() => t.close());
 
 const STEP = 30_000;
 const FIVE_MINUTES = 5 * 60_000;
 
-const login = (username: string) =>
-  t.request('POST', '/api/miglogin', { body: { username, password: demoPassword(username) } });
+const login = (username: string) => t.request('POST', '/api/miglogin', { body: { username, password } });
+/** Requests as `who`, signed in once with the password (before any second factor). */
+const as = (who: string) => ({
+  get: async (url: string) => {
+    await t.token(who, password);
+    return t.as(who).get(url);
+  },
+  post: async (url: string, body?: unknown) => {
+    await t.token(who, password);
+    return t.as(who).post(url, body);
+  },
+});
 const options = (mfa_token: string) => t.request('POST', '/api/mfa-passkey-options', { body: { mfa_token } });
 const verify = (body: Record<string, unknown>) => t.request('POST', '/api/mfa-verify', { body });
 
@@ -52,24 +72,22 @@ async function passkeyStep(mfaToken: string, auth: SoftAuthenticator, bend: Bend
 }
 
 async function turnOnApp(who: string): Promise<string> {
-  const setup = await t.as(who).post('/api/totp-setup', { logname: who });
+  const setup = await as(who).post('/api/totp-setup', { logname: who });
   const secret: string = setup.body.data.secret;
   const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
-  const confirm = await t
-    .as(who)
-    .post('/api/totp-confirm', { logname: who, code, password: demoPassword(who) });
+  const confirm = await as(who).post('/api/totp-confirm', { logname: who, code, password });
   expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
   t.clock.advance(STEP);
   return secret;
 }
 
 async function addPasskey(who: string, auth: SoftAuthenticator, name: string) {
-  const opts = await t.as(who).post('/api/passkey-register-options', { logname: who });
-  const res = await t.as(who).post('/api/passkey-register', {
+  const opts = await as(who).post('/api/passkey-register-options', { logname: who });
+  const res = await as(who).post('/api/passkey-register', {
     logname: who,
     name,
     response: auth.create(opts.body.data),
-    password: demoPassword(who),
+    password,
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
@@ -95,7 +113,7 @@ describe('which accounts are asked for a passkey after the password', () => {
   it('lists passkey among the methods of an account with the app and a passkey', async () => {
     const res = await login('bob');
     expect(res.body.data.methods).toEqual(['totp', 'recovery_code', 'passkey']);
-    expect((await t.as('bob').get('/api/second-factor/bob')).body.data.methods).toContain('passkey');
+    expect((await as('bob').get('/api/second-factor/bob')).body.data.methods).toContain('passkey');
   });
 
   it('does not make an account with a passkey but no app two-step: its password signs in as before', async () => {
