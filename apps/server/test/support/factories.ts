@@ -268,3 +268,41 @@ function partB(load: Load) {
     },
   };
 }
+
+/**
+ * The cast of a file that reads as the demo did, made in the app's own database with one password:
+ * a Primary (alice) with a Secondary (carol) and a dashboard admin (dave), another customer (bob),
+ * staff and an admin. Their lognames are those names: tests that sign in as them by name keep
+ * their text, without the demo data.
+ */
+export async function makeCast(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>, password: string) {
+  const f = factories(t);
+  const alice = await f.makeAccount({ logname: 'alice', password });
+  return {
+    alice,
+    bob: await f.makeAccount({ logname: 'bob', password }),
+    carol: await f.makeAccount({ logname: 'carol', password, primary: alice }),
+    dave: await f.makeAccount({
+      logname: 'dave',
+      password,
+      primary: alice,
+      fields: { dashboard_admin: true },
+    }),
+    staff: await f.makeAccount({ logname: 'staff', password, role: 'staff' }),
+    admin: await f.makeAccount({ logname: 'admin', password, role: 'admin' }),
+  };
+}
+
+/** Requests to `t` as the account named `who` (signed in with `password` when first used), or as nobody. */
+export function requestsAs(t: Pick<TestApp, 'token' | 'as'>, password: string) {
+  return (who: string | null) => ({
+    get: async (url: string) => {
+      if (who) await t.token(who, password);
+      return t.as(who).get(url);
+    },
+    post: async (url: string, body?: unknown) => {
+      if (who) await t.token(who, password);
+      return t.as(who).post(url, body);
+    },
+  });
+}

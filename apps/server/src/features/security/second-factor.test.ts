@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, mfaChallenges, recoveryCodes, totpAuthenticators } from '../../db/schema.ts';
-import { factories } from '../../../test/support/factories.ts';
+import { makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
@@ -15,38 +15,12 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
 /** The password of every account made in this file. */
 const password = 'second-factor-pass';
 
-/**
- * Accounts named for their parts, made in the app's own database: a Primary (alice) with a
- * Secondary (carol) and a dashboard admin (dave), another customer (bob), staff and an admin.
- */
-async function makeAccounts(app: TestApp): Promise<void> {
-  const f = factories(app);
-  const alice = await f.makeAccount({ logname: 'alice', password });
-  await f.makeAccount({ logname: 'bob', password });
-  await f.makeAccount({ logname: 'carol', password, primary: alice });
-  await f.makeAccount({ logname: 'dave', password, primary: alice, fields: { dashboard_admin: true } });
-  await f.makeAccount({ logname: 'staff', password, role: 'staff' });
-  await f.makeAccount({ logname: 'admin', password, role: 'admin' });
-}
-
-/** Requests to `app` as `who` (signed in with the password when first used), or as nobody. */
-const requestsAs = (app: TestApp) => (who: string | null) => ({
-  get: async (url: string) => {
-    if (who) await app.token(who, password);
-    return app.as(who).get(url);
-  },
-  post: async (url: string, body?: unknown) => {
-    if (who) await app.token(who, password);
-    return app.as(who).post(url, body);
-  },
-});
-
 let t: TestApp;
 let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
   t = await build({ demo: false });
-  await makeAccounts(t);
-  as = requestsAs(t);
+  await makeCast(t, password);
+  as = requestsAs(t, password);
 });
 afterAll(() => t.close());
 
@@ -461,8 +435,8 @@ describe('PORTAL_STAFF_MFA=required', () => {
   let asR: ReturnType<typeof requestsAs>;
   beforeAll(async () => {
     r = await build({ demo: false, env: { PORTAL_STAFF_MFA: 'required' } });
-    await makeAccounts(r);
-    asR = requestsAs(r);
+    await makeCast(r, password);
+    asR = requestsAs(r, password);
   });
   afterAll(() => r.close());
 
