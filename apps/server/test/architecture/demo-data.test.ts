@@ -53,7 +53,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/mail/temp-emails.test.ts',
   'src/features/security/activity.test.ts',
   'src/features/session/session.test.ts',
-  'src/features/staff-sign-in/staff-sign-in.test.ts',
   'src/http/error-codes.test.ts',
   'src/http/idempotency.test.ts',
   'src/http/metrics.test.ts',
