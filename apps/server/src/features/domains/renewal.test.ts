@@ -309,7 +309,7 @@ describe('renewal through OpenSRS (fake XCP endpoint on loopback)', () => {
     await t.drainJobs();
     const renews = fake.requests.filter((r) => r.action === 'RENEW');
     expect(renews).toHaveLength(1);
-    expect(renews[0].attributes).toMatchObject({
+    expect(renews[0]?.attributes).toMatchObject({
       domain: 'andersonphoto.net',
       period: '3',
       currentexpirationyear: '2026',

@@ -132,7 +132,7 @@ describe('the options of the passkey step', () => {
     const b = await optionsFor(token);
     expect(a).toMatchObject({ rpId: 'localhost', userVerification: 'required' });
     expect(a.allowCredentials.map((c: { id: string }) => c.id)).toEqual([
-      bobKey.credentials[0].id.toString('base64url'),
+      bobKey.credentials[0]?.id.toString('base64url'),
     ]);
     expect(a.challenge).not.toBe(b.challenge);
   });
@@ -179,8 +179,8 @@ describe('signing in with the password and a passkey', () => {
       .where(eq(sessions.account, 'bob'))
       .orderBy(desc(sessions.createdAt))
       .limit(1);
-    expect(session.method).toBe('password+passkey');
-    expect((await lastSignIn('bob')).method).toBe('password+passkey');
+    expect(session?.method).toBe('password+passkey');
+    expect((await lastSignIn('bob'))?.method).toBe('password+passkey');
     // The token is used up, whatever the factor.
     const again = await verify({
       mfa_token: token,

@@ -70,8 +70,8 @@ describe('setting up an authenticator', () => {
     expect(url.searchParams.get('digits')).toBe('6');
     expect(url.searchParams.get('period')).toBe('30');
     const [row] = await t.db.select().from(totpAuthenticators).where(eq(totpAuthenticators.account, 'bob'));
-    expect(row.secretEnc).not.toContain(secret);
-    expect(row.confirmedAt).toBeNull();
+    expect(row?.secretEnc).not.toContain(secret);
+    expect(row?.confirmedAt).toBeNull();
     // Not on yet: the sign-in still asks for the password only.
     expect((await login('bob')).body.data.id_token).toEqual(expect.any(String));
   });
@@ -272,12 +272,12 @@ describe('signing in with a second factor', () => {
 
   it('takes a recovery code once, whatever its case and hyphens', async () => {
     const a = await login('alice');
-    const typed = codes[0].toUpperCase().replace('-', ' ');
+    const typed = (codes[0] ?? '').toUpperCase().replace('-', ' ');
     const ok = await verify(a.body.data.mfa_token, typed);
     expect(ok.status).toBe(200);
     expect(ok.body.id_token).toEqual(expect.any(String));
     const b = await login('alice');
-    const used = await verify(b.body.data.mfa_token, codes[0]);
+    const used = await verify(b.body.data.mfa_token, codes[0] ?? '');
     expect(used.status).toBe(422);
     expect(used.body.code).toBe('wrong_code');
     expect((await as('alice').get('/api/second-factor/alice')).body.data.recovery_codes_left).toBe(9);
@@ -361,8 +361,8 @@ describe('signing in with a second factor', () => {
     const fresh: string[] = res.body.data.recovery_codes;
     expect(fresh).toHaveLength(10);
     const a = await login('alice');
-    expect((await verify(a.body.data.mfa_token, codes[1])).status).toBe(422);
-    expect((await verify(a.body.data.mfa_token, fresh[0])).status).toBe(200);
+    expect((await verify(a.body.data.mfa_token, codes[1] ?? '')).status).toBe(422);
+    expect((await verify(a.body.data.mfa_token, fresh[0] ?? '')).status).toBe(200);
     codes = fresh.slice(1);
     const mails = await mailsTo('alice@example.test');
     expect(mails.some((m) => m.subject.startsWith('New recovery codes'))).toBe(true);

@@ -113,14 +113,14 @@ describe('staff sign-in with the directory', () => {
     const token = res?.body.data.id_token as string;
     const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'sam'));
     expect(row?.role).toBe('staff');
-    expect(row.uid).toBeGreaterThanOrEqual(2_000_000_000);
-    expect(row.passwordHash).toBeNull();
-    expect(row.billEmail).toBe('sam@staff.example.net');
+    expect(row?.uid).toBeGreaterThanOrEqual(2_000_000_000);
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.billEmail).toBe('sam@staff.example.net');
     const [identity] = await t.db.select().from(staffIdentities).where(eq(staffIdentities.account, 'sam'));
-    expect(identity.issuer).toBe(directory.issuer);
-    expect(identity.subject).toBe('sam');
+    expect(identity?.issuer).toBe(directory.issuer);
+    expect(identity?.subject).toBe('sam');
     // The refresh token is kept sealed, never in clear.
-    expect(identity.refreshToken).toMatch(/^v1\./);
+    expect(identity?.refreshToken).toMatch(/^v1\./);
     const search = await t.request('GET', '/api/search-accounts/anderson', { token });
     expect(search.status).toBe(200);
     // The sign-in is on the account's record, by the directory.

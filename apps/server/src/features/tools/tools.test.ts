@@ -321,7 +321,7 @@ describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
       const res = await gen(url);
       expect(res.status, url).toBe(200);
       expect(res.body.data.passwords, url).toHaveLength(PASSWORD_COUNT_MAX);
-      expect(res.body.message, url).toBe(ToolText.clamped(url.split('/')[3]));
+      expect(res.body.message, url).toBe(ToolText.clamped(url.split('/')[3] ?? ''));
     }
     expect((await gen('/api/genpass/28')).body.data.passwords).toHaveLength(28);
     expect((await gen('/api/genpass/1')).body.message).toBe(ToolText.generated(1, ToolText.kindMixed));
