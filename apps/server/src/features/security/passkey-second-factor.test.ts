@@ -5,7 +5,7 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relyingParty } from '../../auth/passkeys.ts';
 import { sessions, signIns } from '../../db/schema.ts';
-import { factories } from '../../../test/support/factories.ts';
+import { makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
@@ -18,18 +18,15 @@ import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authent
 
 let t: TestApp;
 let origin: string;
-/** The password of every account made below. */
-let password: string;
+/** The password of the accounts made here (factories.ts `makeCast`: alice, bob, carol, dave, …). */
+const password = 'passkey-second-factor-pass';
+/** Requests as an account, signed in once with the password (before any second factor). */
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
   t = await build({ demo: false });
   origin = relyingParty(t.app.deps.config).origin;
-  // Customers named for their parts (below), made in this file's own database.
-  const f = factories(t);
-  const alice = await f.makeAccount({ logname: 'alice' });
-  password = alice.password;
-  await f.makeAccount({ logname: 'bob' });
-  await f.makeAccount({ logname: 'carol', primary: alice });
-  await f.makeAccount({ logname: 'dave', primary: alice, fields: { dashboard_admin: true } });
+  await makeCast(t, password);
+  as = requestsAs(t, password);
 });
 afterAll(() => t.close());
 
@@ -37,17 +34,6 @@ const STEP = 30_000;
 const FIVE_MINUTES = 5 * 60_000;
 
 const login = (username: string) => t.request('POST', '/api/miglogin', { body: { username, password } });
-/** Requests as `who`, signed in once with the password (before any second factor). */
-const as = (who: string) => ({
-  get: async (url: string) => {
-    await t.token(who, password);
-    return t.as(who).get(url);
-  },
-  post: async (url: string, body?: unknown) => {
-    await t.token(who, password);
-    return t.as(who).post(url, body);
-  },
-});
 const options = (mfa_token: string) => t.request('POST', '/api/mfa-passkey-options', { body: { mfa_token } });
 const verify = (body: Record<string, unknown>) => t.request('POST', '/api/mfa-verify', { body });
 

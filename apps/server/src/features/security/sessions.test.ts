@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, outbox, sessions, signIns } from '../../db/schema.ts';
-import { factories } from '../../../test/support/factories.ts';
+import { makeCast } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { mailsTo } from '../../../test/support/mail.ts';
 
@@ -10,20 +10,11 @@ const SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
-/** The password of every account made below. */
-let password: string;
+/** The password of the accounts made here (factories.ts `makeCast`: alice, bob, carol, dave, staff, admin). */
+const password = 'sessions-test-pass';
 beforeAll(async () => {
   t = await build({ demo: false });
-  // Accounts named for their parts, made in this file's own database: a Primary (alice) with a
-  // Secondary (carol) and a dashboard admin (dave), another customer (bob), staff and an admin.
-  const f = factories(t);
-  const alice = await f.makeAccount({ logname: 'alice' });
-  password = alice.password;
-  await f.makeAccount({ logname: 'bob' });
-  await f.makeAccount({ logname: 'carol', primary: alice });
-  await f.makeAccount({ logname: 'dave', primary: alice, fields: { dashboard_admin: true } });
-  await f.makeAccount({ logname: 'staff', role: 'staff' });
-  await f.makeAccount({ logname: 'admin', role: 'admin' });
+  await makeCast(t, password);
 });
 afterAll(() => t.close());
 
