@@ -100,6 +100,7 @@ const compact = (day: string) => day.replaceAll('-', '');
 export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
+    ...partB(load),
     inDays: (days: number) => inDays(t.clock, days),
     ...partA(t, load),
 
@@ -331,4 +332,72 @@ function partA(t: Parameters<typeof factories>[0], load: Load) {
       return { owner: input.owner, kind, state, country };
     },
   };
+}
+// part B
+
+
+/** More factories, spread into `factories(t)`; written through the import as the others. */
+function partB(load: Load) {
+  return {
+    /** `admin` manages the owner's `domain`, or all the owner's domains when `domain` is null. */
+    async makeGrant(input: { owner: Account; admin: Account; domain: { domain: string } | null }) {
+      await load({
+        domain_admins: [
+          { owner: input.owner.logname, admin: input.admin.logname, domain: input.domain?.domain ?? null },
+        ],
+      });
+    },
+
+    /** A TLD's prices by years, `{ 1: 18, 2: 36, 5: 85.5 }`: the base price is the 1 year's. */
+    async makePriceList(tld: string, byYears: Record<number, number>) {
+      const base = byYears[1] ?? 0;
+      await load({
+        tld_prices: Object.entries(byYears).map(([years, price]) => ({
+          tld,
+          id: Number(years),
+          item: years === '1' ? '1 year' : `${years} years`,
+          baseprice: base,
+          price,
+        })),
+      });
+    },
+  };
+}
+
+/**
+ * The cast of a file that reads as the demo did, made in the app's own database with one password:
+ * a Primary (alice) with a Secondary (carol) and a dashboard admin (dave), another customer (bob),
+ * staff and an admin. Their lognames are those names: tests that sign in as them by name keep
+ * their text, without the demo data.
+ */
+export async function makeCast(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>, password: string) {
+  const f = factories(t);
+  const alice = await f.makeAccount({ logname: 'alice', password });
+  return {
+    alice,
+    bob: await f.makeAccount({ logname: 'bob', password }),
+    carol: await f.makeAccount({ logname: 'carol', password, primary: alice }),
+    dave: await f.makeAccount({
+      logname: 'dave',
+      password,
+      primary: alice,
+      fields: { dashboard_admin: true },
+    }),
+    staff: await f.makeAccount({ logname: 'staff', password, role: 'staff' }),
+    admin: await f.makeAccount({ logname: 'admin', password, role: 'admin' }),
+  };
+}
+
+/** Requests to `t` as the account named `who` (signed in with `password` when first used), or as nobody. */
+export function requestsAs(t: Pick<TestApp, 'token' | 'as'>, password: string) {
+  return (who: string | null) => ({
+    get: async (url: string) => {
+      if (who) await t.token(who, password);
+      return t.as(who).get(url);
+    },
+    post: async (url: string, body?: unknown) => {
+      if (who) await t.token(who, password);
+      return t.as(who).post(url, body);
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWhoisTestServer, type WhoisTestServer } from '../../../test/fakes/whois-server.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
@@ -10,6 +11,9 @@ let t: TestApp;
 let registry: WhoisTestServer;
 let registrar: WhoisTestServer;
 let slow: WhoisTestServer;
+let f: ReturnType<typeof factories>;
+let alice: Account;
+let bob: Account;
 
 const ANSWER = [
   'Domain Name: ANDERSON-DESIGN.COM',
@@ -38,11 +42,15 @@ beforeAll(async () => {
   );
   slow = await startWhoisTestServer({ stall: true });
   t = await build({
+    demo: false,
     env: {
       WHOIS_SERVERS: `com=${registry.address},org=${registry.address},net=${slow.address}`,
       WHOIS_TIMEOUT_MS: '500',
     },
   });
+  f = factories(t);
+  alice = await f.makeAccount();
+  bob = await f.makeAccount();
 });
 afterAll(async () => {
   await t.close();
@@ -51,7 +59,7 @@ afterAll(async () => {
 
 describe('POST /api/whois', () => {
   it('looks a domain up on its TLD’s server, trimmed with trim=1', async () => {
-    const res = await t.as('alice').post('/api/whois', { domain: ' Anderson-Design.com ', trim: 1 });
+    const res = await f.as(alice).post('/api/whois', { domain: ' Anderson-Design.com ', trim: 1 });
     expect(res.status).toBe(200);
     expect(res.body.data.domain).toBe('anderson-design.com');
     expect(res.body.data.whois).toBe(
@@ -61,13 +69,13 @@ describe('POST /api/whois', () => {
   });
 
   it('keeps the whole answer with trim=0', async () => {
-    const res = await t.as('bob').post('/api/whois', { domain: 'anderson-design.com', trim: 0 });
+    const res = await f.as(bob).post('/api/whois', { domain: 'anderson-design.com', trim: 0 });
     expect(res.status).toBe(200);
     expect(res.body.data.whois).toContain('TERMS OF USE');
   });
 
   it('follows a referral to the registrar’s whois server (referral ports allowed only in the map)', async () => {
-    const res = await t.as('alice').post('/api/whois', { domain: 'harbor-studio.org', trim: 1 });
+    const res = await f.as(alice).post('/api/whois', { domain: 'harbor-studio.org', trim: 1 });
     expect(res.status).toBe(200);
     // A referral naming a port other than 43 is not followed: the registry's answer is returned.
     expect(res.body.data.whois).toContain('HARBOR-STUDIO.ORG');
@@ -76,17 +84,17 @@ describe('POST /api/whois', () => {
 
   it('answers 400 for a name that is not a domain, before any connection', async () => {
     const before = registry.queries.length;
-    const res = await t.as('alice').post('/api/whois', { domain: 'example.com\r\n-flag', trim: 1 });
+    const res = await f.as(alice).post('/api/whois', { domain: 'example.com\r\n-flag', trim: 1 });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Invalid domain name');
-    const blank = await t.as('alice').post('/api/whois', { domain: '', trim: 1 });
+    const blank = await f.as(alice).post('/api/whois', { domain: '', trim: 1 });
     expect(blank.status).toBe(400);
     expect(blank.body.errors.domain).toBe('Required');
     expect(registry.queries.length).toBe(before);
   });
 
   it('answers 503 when the whois server does not answer in time', async () => {
-    const res = await t.as('alice').post('/api/whois', { domain: 'bobbaker.net', trim: 1 });
+    const res = await f.as(alice).post('/api/whois', { domain: 'bobbaker.net', trim: 1 });
     expect(res.status).toBe(503);
     expect(res.body.message).toBe('The whois service did not answer: please try again in a minute');
   });

@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskUsage, mailingLists } from '../../db/schema.ts';
 import { ImportError, importDocument } from '../../lib/import.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
@@ -11,8 +12,47 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
  */
 
 let t: TestApp;
+let f: ReturnType<typeof factories>;
+let alice: Account;
+let bob: Account;
+let carol: Account;
+/** What the list server and the quota report held at the last run (lists sorted by name). */
+let LISTS: string[];
+/** The Mailman export of the list server: every Mailman list, bakers-news deleted since the last run. */
+let mailmanExport: { mailing_lists: Array<{ listname: string; owner: string; list_type: string }> };
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  f = factories(t);
+  alice = await f.makeAccount();
+  bob = await f.makeAccount();
+  carol = await f.makeAccount({ primary: alice });
+  const dave = await f.makeAccount({ primary: alice });
+  await importDocument(t.db, {
+    mailing_lists: [
+      { listname: 'anderson-clients', owner: alice.logname, list_type: 'MM' },
+      { listname: 'anderson-staff', owner: alice.logname, list_type: 'MJ' },
+      { listname: 'anderson-legacy', owner: alice.logname, list_type: 'LS' },
+      { listname: 'bakers-news', owner: bob.logname, list_type: 'MM' },
+    ],
+    disk_usage: [
+      { owner: alice.logname, curr_quota: 10485760, curr_usage: 6291456 },
+      { owner: bob.logname, curr_quota: 2097152, curr_usage: 980 },
+      { owner: carol.logname, curr_quota: 1048576, curr_usage: 204800 },
+      { owner: dave.logname, curr_quota: 1048576, curr_usage: 1048576 },
+    ],
+  });
+  LISTS = [
+    `anderson-clients ${alice.logname} MM`,
+    `anderson-legacy ${alice.logname} LS`,
+    `anderson-staff ${alice.logname} MJ`,
+    `bakers-news ${bob.logname} MM`,
+  ];
+  mailmanExport = {
+    mailing_lists: [
+      { listname: 'anderson-clients', owner: alice.logname, list_type: 'MM' },
+      { listname: 'anderson-events', owner: alice.logname, list_type: 'MM' },
+    ],
+  };
 });
 afterAll(() => t.close());
 
@@ -20,29 +60,15 @@ const lists = async () =>
   (await t.db.select().from(mailingLists).orderBy(asc(mailingLists.listname))).map(
     (l) => `${l.listname} ${l.owner} ${l.listType}`,
   );
-const DEMO_LISTS = [
-  'anderson-clients alice MM',
-  'anderson-legacy alice LS',
-  'anderson-staff alice MJ',
-  'bakers-news bob MM',
-];
-
-/** The Mailman export of the list server: every Mailman list, bakers-news deleted since the last run. */
-const mailmanExport = {
-  mailing_lists: [
-    { listname: 'anderson-clients', owner: 'alice', list_type: 'MM' },
-    { listname: 'anderson-events', owner: 'alice', list_type: 'MM' },
-  ],
-};
 
 describe('portal import --replace', () => {
   it('without it, only adds and updates: a deleted list stays', async () => {
     const result = await importDocument(t.db, mailmanExport);
     expect(result).toEqual({ counts: { mailing_lists: 2 }, removed: {} });
     expect(await lists()).toEqual([
-      ...DEMO_LISTS.slice(0, 1),
-      'anderson-events alice MM',
-      ...DEMO_LISTS.slice(1),
+      ...LISTS.slice(0, 1),
+      `anderson-events ${alice.logname} MM`,
+      ...LISTS.slice(1),
     ]);
   });
 
@@ -51,13 +77,13 @@ describe('portal import --replace', () => {
     expect(result).toEqual({ counts: { mailing_lists: 2 }, removed: { mailing_lists: 1 } });
     // bob's only (Mailman) list is gone; the Majordomo and Listserv lists are another system's.
     expect(await lists()).toEqual([
-      'anderson-clients alice MM',
-      'anderson-events alice MM',
-      'anderson-legacy alice LS',
-      'anderson-staff alice MJ',
+      `anderson-clients ${alice.logname} MM`,
+      `anderson-events ${alice.logname} MM`,
+      `anderson-legacy ${alice.logname} LS`,
+      `anderson-staff ${alice.logname} MJ`,
     ]);
-    const bob = await t.as('bob').get('/api/mailing-lists/bob');
-    expect(bob.body.data.mailing_lists).toEqual([]);
+    const bobs = await f.as(bob).get(`/api/mailing-lists/${bob.logname}`);
+    expect(bobs.body.data.mailing_lists).toEqual([]);
     // The same file again changes nothing.
     const again = await importDocument(t.db, mailmanExport, { replace: ['mailing_lists:list_type=MM'] });
     expect(again.removed).toEqual({ mailing_lists: 0 });
@@ -68,20 +94,25 @@ describe('portal import --replace', () => {
       t.db,
       {
         disk_usage: [
-          { owner: 'alice', curr_quota: 10485760, curr_usage: 7340032 },
-          { owner: 'bob', curr_quota: 2097152, curr_usage: 1024 },
+          { owner: alice.logname, curr_quota: 10485760, curr_usage: 7340032 },
+          { owner: bob.logname, curr_quota: 2097152, curr_usage: 1024 },
         ],
       },
       { replace: ['disk_usage'] },
     );
     expect(result.removed).toEqual({ disk_usage: 2 });
     const rows = await t.db.select().from(diskUsage).orderBy(asc(diskUsage.owner));
-    expect(rows.map((r) => [r.owner, r.currUsage])).toEqual([
-      ['alice', 7340032],
-      ['bob', 1024],
-    ]);
-    const carol = await t.as('carol').get('/api/disk-usage/carol');
-    expect(carol.body.data.diskusage).toEqual([]);
+    const byOwner = (a: [string, number], b: [string, number]) => a[0].localeCompare(b[0]);
+    expect(rows.map((r): [string, number] => [r.owner, r.currUsage]).sort(byOwner)).toEqual(
+      (
+        [
+          [alice.logname, 7340032],
+          [bob.logname, 1024],
+        ] as Array<[string, number]>
+      ).sort(byOwner),
+    );
+    const carols = await f.as(carol).get(`/api/disk-usage/${carol.logname}`);
+    expect(carols.body.data.diskusage).toEqual([]);
     // An empty report is a report: nothing is left.
     const empty = await importDocument(t.db, { disk_usage: [] }, { replace: ['disk_usage'] });
     expect(empty.removed).toEqual({ disk_usage: 2 });
@@ -92,12 +123,17 @@ describe('portal import --replace', () => {
     const before = await lists();
     const refusals: Array<[unknown, string[], string]> = [
       [
-        { mailing_lists: [...mailmanExport.mailing_lists, { listname: 'x', owner: 'bob', list_type: 'MJ' }] },
+        {
+          mailing_lists: [
+            ...mailmanExport.mailing_lists,
+            { listname: 'x', owner: bob.logname, list_type: 'MJ' },
+          ],
+        },
         ['mailing_lists:list_type=MM'],
         'mailing_lists[2].list_type: must be "MM" with --replace mailing_lists:list_type=MM',
       ],
       [
-        { mailing_lists: [{ listname: 'x', owner: 'bob' }] },
+        { mailing_lists: [{ listname: 'x', owner: bob.logname }] },
         ['mailing_lists:list_type=MM'],
         'mailing_lists[0].list_type: must be "MM" with --replace mailing_lists:list_type=MM',
       ],

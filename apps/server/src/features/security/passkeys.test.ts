@@ -1,4 +1,3 @@
-import { must } from '../../../test/support/must.ts';
 import { commonText } from '@portal/contract/messages';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { eq } from 'drizzle-orm';
@@ -6,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeyAssertionOptions, relyingParty, verifyPasskeyAssertion } from '../../auth/passkeys.ts';
 import { accounts, auditLog, passkeys, sessions } from '../../db/schema.ts';
 import { AppError } from '../../lib/errors.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { makeCast, requestsAs } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
 /**
@@ -16,10 +16,16 @@ import { type Bend, SoftAuthenticator } from '../../../test/support/soft-authent
  * another account's passkey, staff changing a customer's, a Secondary).
  */
 
+/** The password of the accounts made here (factories.ts `makeCast`: alice, bob, carol, dave, staff). */
+const password = 'passkeys-test-pass';
+
 let t: TestApp;
+let asUser: ReturnType<typeof requestsAs>;
 let origin: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, password);
+  asUser = requestsAs(t, password);
   origin = relyingParty(t.app.deps.config).origin;
 });
 afterAll(() => t.close());
@@ -28,7 +34,7 @@ const FIVE_MINUTES = 5 * 60_000;
 
 /** Registration options for `logname`, asked as `as` (default: the account itself). */
 async function registerOptions(logname: string, as = logname) {
-  const res = await t.as(as).post('/api/passkey-register-options', { logname });
+  const res = await asUser(as).post('/api/passkey-register-options', { logname });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -36,11 +42,11 @@ async function registerOptions(logname: string, as = logname) {
 /** Makes a passkey for `logname` on `auth` and registers it; returns the answer. */
 async function register(logname: string, auth: SoftAuthenticator, name = 'Laptop', bend: Bend = {}) {
   const options = await registerOptions(logname);
-  return t.as(logname).post('/api/passkey-register', {
+  return asUser(logname).post('/api/passkey-register', {
     logname,
     name,
     response: auth.create(options, bend),
-    password: demoPassword(logname),
+    password: password,
   });
 }
 
@@ -59,7 +65,8 @@ async function passkeyLogin(
   return t.request('POST', '/api/passkey-login', { body: { response }, remoteAddress: ip });
 }
 
-const listOf = async (logname: string, as = logname) => (await t.as(as).get(`/api/passkeys/${logname}`)).body;
+const listOf = async (logname: string, as = logname) =>
+  (await asUser(as).get(`/api/passkeys/${logname}`)).body;
 
 describe('registering a passkey', () => {
   it('asks for a discoverable, user-verified passkey of this portal, excluding the ones the account has', async () => {
@@ -100,11 +107,11 @@ describe('registering a passkey', () => {
     const to = t.sent
       .filter((m) => m.subject === passkeyText.addedSubject && m.body.includes('Work laptop'))
       .map((m) => m.to);
-    expect(to).toContain('alice@anderson-design.com');
+    expect(to).toContain('alice@example.test');
     // The next options exclude it: an authenticator is registered once.
     const next = await registerOptions('alice');
     expect(next.excludeCredentials.map((c: { id: string }) => c.id)).toContain(
-      must(auth.credentials[0], 'auth.credentials[0]').id.toString('base64url'),
+      auth.credentials[0]?.id.toString('base64url'),
     );
     expect(next.user.id).toBe((await registerOptions('alice')).user.id);
   });
@@ -113,12 +120,19 @@ describe('registering a passkey', () => {
     const auth = new SoftAuthenticator(origin);
     const options = await registerOptions('bob');
     const response = auth.create(options);
-    const none = await t.as('bob').post('/api/passkey-register', { logname: 'bob', name: 'Phone', response });
+    const none = await asUser('bob').post('/api/passkey-register', {
+      logname: 'bob',
+      name: 'Phone',
+      response,
+    });
     expect(none.status).toBe(400);
     expect(none.body.errors.password).toBe(commonText.grantPasswordRequired);
-    const wrong = await t
-      .as('bob')
-      .post('/api/passkey-register', { logname: 'bob', name: 'Phone', response, password: 'not-it' });
+    const wrong = await asUser('bob').post('/api/passkey-register', {
+      logname: 'bob',
+      name: 'Phone',
+      response,
+      password: 'not-it',
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.message).toBe(commonText.grantPasswordWrong);
     expect(await t.db.select().from(passkeys).where(eq(passkeys.owner, 'bob'))).toEqual([]);
@@ -131,14 +145,14 @@ describe('registering a passkey', () => {
       logname: 'bob',
       name: 'Phone',
       response: auth.create(options),
-      password: demoPassword('bob'),
+      password: password,
     };
-    expect((await t.as('bob').post('/api/passkey-register', body)).status).toBe(200);
+    expect((await asUser('bob').post('/api/passkey-register', body)).status).toBe(200);
     // The same answer again, and another authenticator's answer to the same options.
-    const again = await t.as('bob').post('/api/passkey-register', body);
+    const again = await asUser('bob').post('/api/passkey-register', body);
     expect(again.status).toBe(422);
     expect(again.body.message).toBe(passkeyText.expired);
-    const other = await t.as('bob').post('/api/passkey-register', {
+    const other = await asUser('bob').post('/api/passkey-register', {
       ...body,
       response: new SoftAuthenticator(origin).create(options),
     });
@@ -148,11 +162,11 @@ describe('registering a passkey', () => {
   it('refuses an expired challenge', async () => {
     const options = await registerOptions('bob');
     t.clock.advance(FIVE_MINUTES + 1000);
-    const res = await t.as('bob').post('/api/passkey-register', {
+    const res = await asUser('bob').post('/api/passkey-register', {
       logname: 'bob',
       name: 'Phone',
       response: new SoftAuthenticator(origin).create(options),
-      password: demoPassword('bob'),
+      password: password,
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(passkeyText.expired);
@@ -160,11 +174,11 @@ describe('registering a passkey', () => {
 
   it("refuses another account's challenge", async () => {
     const bobs = await registerOptions('bob');
-    const res = await t.as('alice').post('/api/passkey-register', {
+    const res = await asUser('alice').post('/api/passkey-register', {
       logname: 'alice',
       name: 'Phone',
       response: new SoftAuthenticator(origin).create(bobs),
-      password: demoPassword('alice'),
+      password: password,
     });
     expect(res.status).toBe(422);
     expect(res.body.message).toBe(passkeyText.expired);
@@ -188,7 +202,7 @@ describe('registering a passkey', () => {
     const alices = new SoftAuthenticator(origin);
     expect((await register('alice', alices, 'Key')).status).toBe(200);
     const res = await register('bob', new SoftAuthenticator(origin), 'Copy', {
-      id: must(alices.credentials[0], 'alices.credentials[0]').id,
+      id: alices.credentials[0]?.id,
     });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(passkeyText.duplicate);
@@ -197,11 +211,11 @@ describe('registering a passkey', () => {
   it('refuses a malformed answer with the field named', async () => {
     const options = await registerOptions('bob');
     const response = new SoftAuthenticator(origin).create(options);
-    const res = await t.as('bob').post('/api/passkey-register', {
+    const res = await asUser('bob').post('/api/passkey-register', {
       logname: 'bob',
       name: 'x'.repeat(65),
       response: { ...response, id: 'not base64url!' },
-      password: demoPassword('bob'),
+      password: password,
     });
     expect(res.status).toBe(400);
     expect(res.body.errors).toMatchObject({
@@ -221,9 +235,9 @@ describe('who may manage passkeys', () => {
     for (const [url, body] of [
       ['/api/passkey-register-options', { logname: 'alice' }],
       ['/api/rename-passkey', { logname: 'alice', id, name: 'Renamed by staff' }],
-      ['/api/delete-passkey', { logname: 'alice', id, password: demoPassword('staff') }],
+      ['/api/delete-passkey', { logname: 'alice', id, password: password }],
     ] as const) {
-      const res = await t.as('staff').post(url, body);
+      const res = await asUser('staff').post(url, body);
       expect(res.status, url).toBe(403);
       expect(res.body.message).toBe(commonText.permissionDenied);
     }
@@ -235,16 +249,20 @@ describe('who may manage passkeys', () => {
   it('a Secondary manages its own passkeys only; its primary and a dashboard admin do not see them', async () => {
     const made = await register('carol', new SoftAuthenticator(origin), "Carol's phone");
     expect(made.status).toBe(200);
-    expect((await t.as('carol').get('/api/passkeys/alice')).status).toBe(403);
-    expect((await t.as('dave').get('/api/passkeys/alice')).status).toBe(403);
-    expect((await t.as('alice').get('/api/passkeys/carol')).status).toBe(403);
-    const rename = await t
-      .as('alice')
-      .post('/api/rename-passkey', { logname: 'carol', id: made.body.data.id, name: 'x' });
+    expect((await asUser('carol').get('/api/passkeys/alice')).status).toBe(403);
+    expect((await asUser('dave').get('/api/passkeys/alice')).status).toBe(403);
+    expect((await asUser('alice').get('/api/passkeys/carol')).status).toBe(403);
+    const rename = await asUser('alice').post('/api/rename-passkey', {
+      logname: 'carol',
+      id: made.body.data.id,
+      name: 'x',
+    });
     expect(rename.status).toBe(403);
-    const own = await t
-      .as('carol')
-      .post('/api/rename-passkey', { logname: 'carol', id: made.body.data.id, name: 'Phone' });
+    const own = await asUser('carol').post('/api/rename-passkey', {
+      logname: 'carol',
+      id: made.body.data.id,
+      name: 'Phone',
+    });
     expect(own.status).toBe(200);
   });
 
@@ -252,14 +270,18 @@ describe('who may manage passkeys', () => {
     const bobs = await register('bob', new SoftAuthenticator(origin), "Bob's key");
     const id = bobs.body.data.id;
     for (const target of [id, 999_999]) {
-      const rename = await t
-        .as('alice')
-        .post('/api/rename-passkey', { logname: 'alice', id: target, name: 'Mine now' });
+      const rename = await asUser('alice').post('/api/rename-passkey', {
+        logname: 'alice',
+        id: target,
+        name: 'Mine now',
+      });
       expect(rename.status).toBe(403);
       expect(rename.body.message).toBe(commonText.permissionDenied);
-      const del = await t
-        .as('alice')
-        .post('/api/delete-passkey', { logname: 'alice', id: target, password: demoPassword('alice') });
+      const del = await asUser('alice').post('/api/delete-passkey', {
+        logname: 'alice',
+        id: target,
+        password: password,
+      });
       expect(del.status).toBe(403);
       expect(del.body.message).toBe(commonText.permissionDenied);
     }
@@ -272,15 +294,19 @@ describe('who may manage passkeys', () => {
 describe('renaming and removing', () => {
   it('renames a passkey', async () => {
     const made = await register('bob', new SoftAuthenticator(origin), 'Old name');
-    const res = await t
-      .as('bob')
-      .post('/api/rename-passkey', { logname: 'bob', id: made.body.data.id, name: ' New name ' });
+    const res = await asUser('bob').post('/api/rename-passkey', {
+      logname: 'bob',
+      id: made.body.data.id,
+      name: ' New name ',
+    });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe(passkeyText.renamed);
     expect(res.body.data.name).toBe('New name');
-    const blank = await t
-      .as('bob')
-      .post('/api/rename-passkey', { logname: 'bob', id: made.body.data.id, name: ' ' });
+    const blank = await asUser('bob').post('/api/rename-passkey', {
+      logname: 'bob',
+      id: made.body.data.id,
+      name: ' ',
+    });
     expect(blank.status).toBe(400);
     expect(blank.body.errors.name).toBe(commonText.required);
   });
@@ -289,23 +315,21 @@ describe('renaming and removing', () => {
     const auth = new SoftAuthenticator(origin);
     const made = await register('bob', auth, 'To remove');
     const id = made.body.data.id;
-    const noPassword = await t.as('bob').post('/api/delete-passkey', { logname: 'bob', id });
+    const noPassword = await asUser('bob').post('/api/delete-passkey', { logname: 'bob', id });
     expect(noPassword.status).toBe(400);
-    const res = await t
-      .as('bob')
-      .post('/api/delete-passkey', { logname: 'bob', id, password: demoPassword('bob') });
+    const res = await asUser('bob').post('/api/delete-passkey', { logname: 'bob', id, password: password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: passkeyText.removed, data: { id } });
     expect((await listOf('bob')).data.passkeys.map((p: { id: number }) => p.id)).not.toContain(id);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/delete-passkey'));
     expect(entry).toMatchObject({ operator: 'bob', account: 'bob', details: { id, name: 'To remove' } });
     await t.drainJobs();
-    const bob = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'bob')))[0], 'bob');
+    const [bob] = await t.db.select().from(accounts).where(eq(accounts.logname, 'bob'));
     expect(
       t.sent
         .filter((m) => m.subject === passkeyText.removedSubject && m.body.includes('To remove'))
         .map((m) => m.to),
-    ).toContain(bob.billEmail);
+    ).toContain(bob?.billEmail);
     const login = await passkeyLogin(auth);
     expect(login.status).toBe(401);
     expect(login.body.message).toBe(passkeyText.notAccepted);
@@ -329,7 +353,7 @@ describe('signing in with a passkey alone', () => {
     const res = await passkeyLogin(auth);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: 'alice', password: demoPassword('alice') },
+      body: { username: 'alice', password: password },
     });
     expect(Object.keys(res.body).sort()).toEqual(Object.keys(login.body).sort());
     expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(login.body.data).sort());
@@ -340,19 +364,12 @@ describe('signing in with a passkey alone', () => {
     expect(me.status).toBe(200);
     const rows = await t.db.select().from(sessions).where(eq(sessions.account, 'alice'));
     expect(rows.map((r) => r.method)).toContain('passkey');
-    const key = must(
-      (
-        await t.db
-          .select()
-          .from(passkeys)
-          .where(
-            eq(passkeys.credentialId, must(auth.credentials[0], 'a credential').id.toString('base64url')),
-          )
-      )[0],
-      'key',
-    );
-    expect(key.lastUsed?.getTime()).toBe(t.clock.now().getTime());
-    expect(key.counter).toBe(must(auth.credentials[0], 'auth.credentials[0]').counter);
+    const [key] = await t.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.credentialId, auth.credentials[0]?.id.toString('base64url') ?? ''));
+    expect(key?.lastUsed?.getTime()).toBe(t.clock.now().getTime());
+    expect(key?.counter).toBe(auth.credentials[0]?.counter);
   });
 
   it('refuses a replayed answer (its challenge is used)', async () => {
@@ -405,10 +422,14 @@ describe('signing in with a passkey alone', () => {
 
   it('refuses a signature counter that did not grow (a cloned authenticator)', async () => {
     const credential = auth.credentials[0];
-    const id = must(credential, 'credential').id.toString('base64url');
-    const stored = async () =>
-      must((await t.db.select().from(passkeys).where(eq(passkeys.credentialId, id)))[0], 'the value').counter;
-    must(credential, 'credential').counter = await stored();
+    if (!credential) throw new Error('expected the passkey registered above');
+    const id = credential.id.toString('base64url');
+    const stored = async () => {
+      const [row] = await t.db.select().from(passkeys).where(eq(passkeys.credentialId, id));
+      if (!row) throw new Error('expected the stored passkey');
+      return row.counter;
+    };
+    credential.counter = await stored();
     expect((await passkeyLogin(auth, { credential })).status).toBe(200);
     const before = await stored();
     expect(before).toBeGreaterThan(0);
@@ -475,7 +496,7 @@ describe('verifyPasskeyAssertion as the second factor after the password', () =>
     const now = () => t.clock.now();
     const options = await passkeyAssertionOptions(db, rp, { now: now(), account: 'bob' });
     expect(options.allowCredentials?.map((c) => c.id)).toContain(
-      must(auth.credentials[0], 'auth.credentials[0]').id.toString('base64url'),
+      auth.credentials[0]?.id.toString('base64url'),
     );
     const ok = await verifyPasskeyAssertion(db, rp, auth.get(options), { now: now(), account: 'bob' });
     expect(ok.account).toBe('bob');

@@ -1,7 +1,8 @@
 import { commonText } from '@portal/contract/messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { passwordQueue } from '../../auth/password-queue.ts';
 import { rowsOf as rowsOfAnswer } from '../../../test/support/rows.ts';
 
@@ -11,8 +12,16 @@ import { rowsOf as rowsOfAnswer } from '../../../test/support/rows.ts';
  * exist does the same database work as a wrong password for one that does (docs/security.md).
  */
 let t: TestApp;
+let f: ReturnType<typeof factories>;
+let alice: Account;
+let bob: Account;
+let dave: Account;
 beforeAll(async () => {
-  t = await build({ env: { PORTAL_HASH_CONCURRENCY: '1', PORTAL_HASH_QUEUE: '1' } });
+  t = await build({ demo: false, env: { PORTAL_HASH_CONCURRENCY: '1', PORTAL_HASH_QUEUE: '1' } });
+  f = factories(t);
+  alice = await f.makeAccount();
+  bob = await f.makeAccount();
+  dave = await f.makeAccount({ primary: alice, fields: { dashboard_admin: true } });
 });
 afterAll(() => t.close());
 
@@ -34,16 +43,16 @@ describe('a full password queue', () => {
     expect(queue).toMatchObject({ concurrency: 1, queue: 1 });
     const held = await queue.acquire();
     // One sign-in waits its turn; the next finds the queue full.
-    const waiting = login('alice', demoPassword('alice'));
+    const waiting = login(alice.logname, alice.password);
     while (queue.load.waiting < 1) await new Promise((r) => setImmediate(r));
-    const refused = await login('bob', demoPassword('bob'), '203.0.113.8');
+    const refused = await login(bob.logname, bob.password, '203.0.113.8');
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ status: 0, code: 'hashing_busy' });
     const seconds = Number(refused.headers['retry-after']);
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(refused.body.message).toBe(commonText.passwordChecksBusy(seconds));
     // Refused before it was counted: no sign-in counter for bob.
-    expect(await counters('bob')).toEqual([]);
+    expect(await counters(bob.logname)).toEqual([]);
     held();
     const done = await waiting;
     expect(done.status).toBe(200);
@@ -51,14 +60,14 @@ describe('a full password queue', () => {
   });
 
   it('refuses a password change the same way, and changes nothing', async () => {
-    await t.token('dave');
+    await t.token(dave.logname, dave.password);
     const queue = passwordQueue();
     const held = await queue.acquire();
     const filler = queue.acquire();
     try {
-      const res = await t.as('dave').post('/api/user-change-password', {
-        username: 'dave',
-        old_password: demoPassword('dave'),
+      const res = await f.as(dave).post('/api/user-change-password', {
+        username: dave.logname,
+        old_password: dave.password,
         new_password: 'Correct-Horse-Battery-9',
         conf_password: 'Correct-Horse-Battery-9',
       });
@@ -69,7 +78,7 @@ describe('a full password queue', () => {
       (await filler)();
     }
     // The old password still signs in.
-    expect((await login('dave', demoPassword('dave'), '203.0.113.9')).status).toBe(200);
+    expect((await login(dave.logname, dave.password, '203.0.113.9')).status).toBe(200);
   });
 });
 
@@ -120,18 +129,18 @@ describe('a sign-in to an unknown account', () => {
     );
 
   it('runs the same statements as a wrong password, and writes one row as it does', async () => {
-    const known = await statements(() => login('bob', 'not-bobs-password-1', '198.51.100.31'));
+    const known = await statements(() => login(bob.logname, 'not-bobs-password-1', '198.51.100.31'));
     const unknown = await statements(() => login('nobody-here', 'not-bobs-password-1', '198.51.100.32'));
     expect(known.length).toBeGreaterThan(3);
     expect(unknown).toEqual(known);
 
     // The existing account: its attempt recorded, the counters written once (when admitted).
-    const before = await records('bob');
+    const before = await records(bob.logname);
     const client = '198.51.100.33';
-    expect((await login('bob', 'not-bobs-password-2', client)).status).toBe(401);
-    expect(await records('bob')).toBe(before + 1);
-    const bob = await xmins('bob', client);
-    expect(bob.pair).toBe(bob.acct);
+    expect((await login(bob.logname, 'not-bobs-password-2', client)).status).toBe(401);
+    expect(await records(bob.logname)).toBe(before + 1);
+    const counted = await xmins(bob.logname, client);
+    expect(counted.pair).toBe(counted.acct);
 
     // The unknown one: no record (no owner to show it to), the attempt's first counter written
     // once more, in a transaction of its own, as the record would have been.

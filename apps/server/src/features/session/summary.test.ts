@@ -1,18 +1,27 @@
-import { must } from '../../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '../../db/schema.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 let t: TestApp;
+let f: ReturnType<typeof factories>;
+let alice: Account;
+let carol: Account;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  f = factories(t);
+  alice = await f.makeAccount({
+    fields: { company: 'Anderson Design', addr1: '1 Main St', addr2: 'Suite 2' },
+  });
+  carol = await f.makeAccount({ primary: alice });
 });
 afterAll(() => t.close());
 
 /** The summary as the account's columns give it (the mapping before the summary came as one JSON column). */
 async function fromColumns(logname: string) {
-  const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, logname)))[0], 'row');
+  const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, logname));
+  if (!row) throw new Error(`no account ${logname}`);
   return {
     uid: row.uid,
     bill_uid: row.billUid,
@@ -39,10 +48,10 @@ describe('GET /api/customer/{logname}', () => {
     await t.db
       .update(accounts)
       .set({ company: 'Zoë\'s "Bakery" \\ Ünicode ✓', billUid: null, addr2: '' })
-      .where(eq(accounts.logname, 'alice'));
-    const res = await t.as('alice').get('/api/customer/alice');
+      .where(eq(accounts.logname, alice.logname));
+    const res = await f.as(alice).get(`/api/customer/${alice.logname}`);
     expect(res.status).toBe(200);
-    const expected = await fromColumns('alice');
+    const expected = await fromColumns(alice.logname);
     expect(expected.bill_uid).toBeNull();
     expect(typeof expected.uid).toBe('number');
     expect(res.body.data).toStrictEqual(expected);
@@ -50,8 +59,8 @@ describe('GET /api/customer/{logname}', () => {
   });
 
   it("answers a Secondary's own summary", async () => {
-    const res = await t.as('carol').get('/api/customer/carol');
+    const res = await f.as(carol).get(`/api/customer/${carol.logname}`);
     expect(res.status).toBe(200);
-    expect(res.body.data).toStrictEqual(await fromColumns('carol'));
+    expect(res.body.data).toStrictEqual(await fromColumns(carol.logname));
   });
 });

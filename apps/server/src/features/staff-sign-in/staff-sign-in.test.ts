@@ -1,10 +1,10 @@
-import { must } from '../../../test/support/must.ts';
 import { staffSignInText } from '@portal/contract/staff-sign-in/calls';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relyingParty } from '../../auth/passkeys.ts';
 import { accounts, staffIdentities } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { makeCast, requestsAs } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import { startDirectory, type TestDirectory, walkToCallback } from '../../../test/support/oidc-directory.ts';
 import { SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 
@@ -16,6 +16,8 @@ import { SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
  */
 
 const PUBLIC_URL = 'http://127.0.0.1:8080';
+/** The password of the portal's own accounts, made in each app (factories.ts `makeCast`). */
+const password = 'staff-sign-in-pass';
 const CALLBACK = `${PUBLIC_URL}/api/staff-sign-in/callback`;
 
 let directory: TestDirectory;
@@ -29,7 +31,7 @@ beforeAll(async () => {
     amr: ['pwd', 'otp'],
   });
   directory.users.set('carla', { password: 'carla-directory-pass', groups: ['customers'] });
-  // A directory user whose name is a customer's logname (alice, of the demo data).
+  // A directory user whose name is a customer's logname (alice, made by makeCast).
   directory.users.set('alice', { password: 'alice-directory-pass', groups: ['portal-staff'] });
 });
 afterAll(() => directory.close());
@@ -82,7 +84,8 @@ async function signIn(t: TestApp, name: string) {
 describe('staff sign-in with the directory', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ env: directory.env(PUBLIC_URL) });
+    t = await build({ demo: false, env: directory.env(PUBLIC_URL) });
+    await makeCast(t, password);
   });
   afterAll(() => t.close());
 
@@ -108,19 +111,16 @@ describe('staff sign-in with the directory', () => {
     const { res } = await signIn(t, 'sam');
     expect(res?.status).toBe(200);
     const token = res?.body.data.id_token as string;
-    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'sam')))[0], 'row');
-    expect(row.role).toBe('staff');
-    expect(row.uid).toBeGreaterThanOrEqual(2_000_000_000);
-    expect(row.passwordHash).toBeNull();
-    expect(row.billEmail).toBe('sam@staff.example.net');
-    const identity = must(
-      (await t.db.select().from(staffIdentities).where(eq(staffIdentities.account, 'sam')))[0],
-      'identity',
-    );
-    expect(identity.issuer).toBe(directory.issuer);
-    expect(identity.subject).toBe('sam');
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'sam'));
+    expect(row?.role).toBe('staff');
+    expect(row?.uid).toBeGreaterThanOrEqual(2_000_000_000);
+    expect(row?.passwordHash).toBeNull();
+    expect(row?.billEmail).toBe('sam@staff.example.net');
+    const [identity] = await t.db.select().from(staffIdentities).where(eq(staffIdentities.account, 'sam'));
+    expect(identity?.issuer).toBe(directory.issuer);
+    expect(identity?.subject).toBe('sam');
     // The refresh token is kept sealed, never in clear.
-    expect(identity.refreshToken).toMatch(/^v1\./);
+    expect(identity?.refreshToken).toMatch(/^v1\./);
     const search = await t.request('GET', '/api/search-accounts/anderson', { token });
     expect(search.status).toBe(200);
     // The sign-in is on the account's record, by the directory.
@@ -141,8 +141,8 @@ describe('staff sign-in with the directory', () => {
   it('gives the admin role to the directory’s admins', async () => {
     const { res } = await signIn(t, 'ada');
     expect(res?.status).toBe(200);
-    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'ada')))[0], 'row');
-    expect(row.role).toBe('admin');
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'ada'));
+    expect(row?.role).toBe('admin');
   });
 
   it('refuses a callback whose state is not the one this browser started', async () => {
@@ -195,8 +195,8 @@ describe('staff sign-in with the directory', () => {
   it('never takes over a customer’s account of the same name', async () => {
     const { error } = await signIn(t, 'alice');
     expect(error).toBe('taken');
-    const row = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'alice')))[0], 'row');
-    expect(row.role).toBe('customer');
+    const [row] = await t.db.select().from(accounts).where(eq(accounts.logname, 'alice'));
+    expect(row?.role).toBe('customer');
   });
 
   it('ends the sessions of a user who left the group at their next request, and refuses their sign-in', async () => {
@@ -223,7 +223,8 @@ describe('staff sign-in with the directory', () => {
 describe('the directory and PORTAL_STAFF_MFA=required', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_MFA: 'required' } });
+    t = await build({ demo: false, env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_MFA: 'required' } });
+    await makeCast(t, password);
   });
   afterAll(() => t.close());
 
@@ -247,21 +248,23 @@ describe('PORTAL_STAFF_LOCAL=off', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await build({
+      demo: false,
       env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_LOCAL: 'off', PORTAL_STAFF_BREAK_GLASS: 'admin' },
     });
+    await makeCast(t, password);
   });
   afterAll(() => t.close());
 
   it('refuses staff passwords, except the break-glass admin’s; customers sign in as before', async () => {
     const staff = await t.request('POST', '/api/miglogin', {
-      body: { username: 'staff', password: demoPassword('staff') },
+      body: { username: 'staff', password: password },
     });
     expect(staff.status).toBe(422);
     expect(staff.body.message).toBe(staffSignInText.localOff);
     expect(staff.body.data?.id_token).toBeUndefined();
     for (const who of ['admin', 'alice']) {
       const res = await t.request('POST', '/api/miglogin', {
-        body: { username: who, password: demoPassword(who) },
+        body: { username: who, password: password },
       });
       expect(res.status, who).toBe(200);
     }
@@ -282,13 +285,19 @@ describe('PORTAL_STAFF_LOCAL=off', () => {
       ['staff', staffKey],
       ['admin', adminKey],
     ] as const) {
-      const options = await t.as(who).post('/api/passkey-register-options', { logname: who });
+      const options = await requestsAs(
+        t,
+        password,
+      )(who).post('/api/passkey-register-options', { logname: who });
       expect(options.status, JSON.stringify(options.body)).toBe(200);
-      const made = await t.as(who).post('/api/passkey-register', {
+      const made = await requestsAs(
+        t,
+        password,
+      )(who).post('/api/passkey-register', {
         logname: who,
         name: 'Laptop',
         response: key.create(options.body.data),
-        password: demoPassword(who),
+        password: password,
       });
       expect(made.status, JSON.stringify(made.body)).toBe(200);
     }
@@ -308,7 +317,7 @@ describe('PORTAL_STAFF_LOCAL=off', () => {
 describe('without a directory', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
   });
   afterAll(() => t.close());
 

@@ -1,4 +1,3 @@
-import { must } from '../../../test/support/must.ts';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,9 +13,9 @@ import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { auditLog } from '../../db/schema.ts';
 import { importPwned } from '../../integrations/breach/index.ts';
-import { DEMO_FILE } from '../../lib/demo.ts';
-import { importFile } from '../../lib/import.ts';
-import { build, createTestDatabase, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { importDocument } from '../../lib/import.ts';
+import { type Account, factories } from '../../../test/support/factories.ts';
+import { build, createTestDatabase, type TestApp } from '../../../test/support/helper.ts';
 import {
   BCRYPT_MAX_BYTES,
   HASH_INPUT_MAX_BYTES,
@@ -29,12 +28,25 @@ const WORLD = 'Grüße, 日本 🎉';
 const sha1Upper = (s: string) => createHash('sha1').update(s, 'utf8').digest('hex').toUpperCase();
 
 let t: TestApp;
+let f: ReturnType<typeof factories>;
+/** A Primary, its Secondary, staff and an admin; bob another customer. */
+let alice: Account;
+let bob: Account;
+let carol: Account;
+let staff: Account;
+let admin: Account;
 beforeAll(async () => {
-  t = await build({ start: new Date('2024-01-01T00:00:00Z') });
+  t = await build({ demo: false, start: new Date('2024-01-01T00:00:00Z') });
+  f = factories(t);
+  alice = await f.makeAccount();
+  bob = await f.makeAccount();
+  carol = await f.makeAccount({ primary: alice });
+  staff = await f.makeAccount({ role: 'staff' });
+  admin = await f.makeAccount({ role: 'admin' });
 });
 afterAll(() => t.close());
 
-const auditRows = async () => must((await t.db.select({ n: count() }).from(auditLog))[0], 'the value').n;
+const auditRows = async () => (await t.db.select({ n: count() }).from(auditLog))[0]?.n;
 
 describe('every tool call', () => {
   const calls: Array<['GET' | 'POST', string, unknown?]> = [
@@ -60,11 +72,11 @@ describe('every tool call', () => {
   });
 
   it('is open to any signed-in caller (Primary, Secondary, staff) and is never cached', async () => {
-    for (const who of ['alice', 'carol', 'admin']) {
+    for (const who of [alice, carol, admin]) {
       for (const [method, url, body] of calls) {
-        const res = await t.request(method, url, { token: await t.token(who), body });
-        expect(res.status, `${who} ${url}`).toBe(200);
-        expect(res.body.status, `${who} ${url}`).toBe(1);
+        const res = await t.request(method, url, { token: await t.token(who.logname, who.password), body });
+        expect(res.status, `${who.logname} ${url}`).toBe(200);
+        expect(res.body.status, `${who.logname} ${url}`).toBe(1);
         expect(res.headers['cache-control'], url).toBe('no-store');
       }
     }
@@ -73,7 +85,7 @@ describe('every tool call', () => {
   it('writes nothing to the audit log, even for staff (the tools change nothing)', async () => {
     const before = await auditRows();
     for (const [method, url, body] of calls) {
-      await t.request(method, url, { token: await t.token('staff'), body });
+      await t.request(method, url, { token: await t.token(staff.logname, staff.password), body });
     }
     expect(await auditRows()).toBe(before);
   });
@@ -81,7 +93,7 @@ describe('every tool call', () => {
 
 describe('POST /api/md5, /api/sha1', () => {
   const digest = async (path: string, cleartext: string, item?: string) =>
-    t.as('alice').post(path, { ...(item ? { item } : {}), cleartext });
+    f.as(alice).post(path, { ...(item ? { item } : {}), cleartext });
 
   it('answers the known digests in lower-case hex', async () => {
     const known: Array<[string, string, string]> = [
@@ -117,13 +129,13 @@ describe('POST /api/md5, /api/sha1', () => {
 
   it('refuses a missing or non-text cleartext', async () => {
     for (const body of [{}, { item: 'md5' }]) {
-      const res = await t.as('alice').post('/api/md5', body);
+      const res = await f.as(alice).post('/api/md5', body);
       expect(res.status).toBe(400);
       expect(res.body.status).toBe(0);
       expect(res.body.errors).toEqual({ cleartext: toolsText.textRequired });
     }
     // A value of the wrong type is told so, not called missing.
-    const number = await t.as('alice').post('/api/md5', { cleartext: 12 });
+    const number = await f.as(alice).post('/api/md5', { cleartext: 12 });
     expect(number.status).toBe(400);
     expect(number.body.errors).toEqual({ cleartext: MUST_BE_TEXT });
   });
@@ -139,46 +151,46 @@ describe('POST /api/md5, /api/sha1', () => {
 
 describe('POST /api/bcrypt', () => {
   it('answers a $2b$ hash that verifies against the text', async () => {
-    const res = await t.as('bob').post('/api/bcrypt', { item: 'bcrypt', cleartext: WORLD });
+    const res = await f.as(bob).post('/api/bcrypt', { item: 'bcrypt', cleartext: WORLD });
     expect(res.status).toBe(200);
     const hash: string = res.body.data.result;
     expect(hash).toMatch(/^\$2b\$10\$[./A-Za-z0-9]{53}$/);
     expect(await verify(WORLD, hash)).toBe(true);
     expect(await verify(`${WORLD}!`, hash)).toBe(false);
     // a new salt every time
-    const again = await t.as('bob').post('/api/bcrypt', { cleartext: WORLD });
+    const again = await f.as(bob).post('/api/bcrypt', { cleartext: WORLD });
     expect(again.body.data.result).not.toBe(hash);
   });
 
   it('refuses text longer than the 72 bytes bcrypt uses', async () => {
     const text = 'é'.repeat(37); // 74 bytes in UTF-8
-    const res = await t.as('bob').post('/api/bcrypt', { cleartext: text });
+    const res = await f.as(bob).post('/api/bcrypt', { cleartext: text });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ToolText.bcryptTooLong(74));
-    const max = await t.as('bob').post('/api/bcrypt', { cleartext: 'x'.repeat(BCRYPT_MAX_BYTES) });
+    const max = await f.as(bob).post('/api/bcrypt', { cleartext: 'x'.repeat(BCRYPT_MAX_BYTES) });
     expect(max.status).toBe(200);
   });
 });
 
 describe('POST /api/encode-base64, /api/decode-base64', () => {
   it('round-trips UTF-8 text exactly', async () => {
-    const enc = await t.as('alice').post('/api/encode-base64', { item: 'encode', cleartext: WORLD });
+    const enc = await f.as(alice).post('/api/encode-base64', { item: 'encode', cleartext: WORLD });
     expect(enc.status).toBe(200);
     expect(enc.body.data).toEqual({ result: 'R3LDvMOfZSwg5pel5pysIPCfjok=' });
-    const dec = await t
-      .as('alice')
+    const dec = await f
+      .as(alice)
       .post('/api/decode-base64', { item: 'decode', cleartext: enc.body.data.result });
     expect(dec.body.data).toEqual({ result: WORLD });
     for (const text of ['', 'a', 'ab', 'abc', '\uFEFFbom', 'line one\r\nline two\n\ttab']) {
-      const e = await t.as('alice').post('/api/encode-base64', { cleartext: text });
-      const d = await t.as('alice').post('/api/decode-base64', { cleartext: e.body.data.result });
+      const e = await f.as(alice).post('/api/encode-base64', { cleartext: text });
+      const d = await f.as(alice).post('/api/decode-base64', { cleartext: e.body.data.result });
       expect(d.body.data.result).toBe(text);
     }
   });
 
   it('decodes wrapped Base64 (line breaks ignored)', async () => {
-    const res = await t
-      .as('alice')
+    const res = await f
+      .as(alice)
       .post('/api/decode-base64', { cleartext: 'R3LDvMOfZSwg\n5pel5pysIPCfjok=\n' });
     expect(res.body.data.result).toBe(WORLD);
   });
@@ -192,14 +204,14 @@ describe('POST /api/encode-base64, /api/decode-base64', () => {
       ['YR==', ToolText.base64NotCanonical],
     ];
     for (const [input, text] of cases) {
-      const res = await t.as('alice').post('/api/decode-base64', { cleartext: input });
+      const res = await f.as(alice).post('/api/decode-base64', { cleartext: input });
       expect(res.status, input).toBe(400);
       expect(res.body).toEqual({ status: 0, message: text, code: 'invalid', errors: { cleartext: text } });
     }
   });
 
   it('refuses an item of the other direction', async () => {
-    const res = await t.as('alice').post('/api/encode-base64', { item: 'decode', cleartext: 'x' });
+    const res = await f.as(alice).post('/api/encode-base64', { item: 'decode', cleartext: 'x' });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ item: toolsText.wrongItem('encode') });
   });
@@ -209,7 +221,7 @@ describe('GET /api/unixtime/:seconds_offset', () => {
   const NOW = 1_704_067_200; // 2024-01-01T00:00:00Z, the test clock
 
   it('adds the offset to the current time, negative offsets and commas included', async () => {
-    const at = async (offset: string) => (await t.as('alice').get(`/api/unixtime/${offset}`)).body.data;
+    const at = async (offset: string) => (await f.as(alice).get(`/api/unixtime/${offset}`)).body.data;
     expect(await at('0')).toEqual({ unixtime: NOW });
     expect(await at('86400')).toEqual({ unixtime: NOW + 86_400 });
     expect(await at('-3600')).toEqual({ unixtime: NOW - 3600 });
@@ -221,18 +233,18 @@ describe('GET /api/unixtime/:seconds_offset', () => {
 
   it('refuses a non-number and an out-of-range result', async () => {
     for (const offset of ['abc', '1.5', '1e3']) {
-      const res = await t.as('alice').get(`/api/unixtime/${offset}`);
+      const res = await f.as(alice).get(`/api/unixtime/${offset}`);
       expect(res.status, offset).toBe(400);
       expect(res.body.errors, offset).toEqual({ seconds_offset: ToolText.offsetNotNumber });
     }
-    const far = await t.as('alice').get('/api/unixtime/999999999999999');
+    const far = await f.as(alice).get('/api/unixtime/999999999999999');
     expect(far.status).toBe(400);
     expect(far.body.message).toBe(ToolText.timeOutOfRange);
   });
 });
 
 describe('GET /api/humantime/:timestamp', () => {
-  const human = (ts: string) => t.as('alice').get(`/api/humantime/${ts}`);
+  const human = (ts: string) => f.as(alice).get(`/api/humantime/${ts}`);
 
   it('converts a timestamp to a UTC date-time', async () => {
     expect((await human('1700000000')).body.data).toEqual({
@@ -260,7 +272,7 @@ describe('GET /api/humantime/:timestamp', () => {
 });
 
 describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
-  const gen = (url: string) => t.as('alice').get(url);
+  const gen = (url: string) => f.as(alice).get(url);
   // Four capitalised words of the EFF list, which has four hyphenated ones (T-shirt, Yo-yo …).
   const W = '[A-Z][a-z]*(?:-[a-z]+)?';
   const WORD = new RegExp(`^${W}(?:-${W}){3}$`);
@@ -309,7 +321,7 @@ describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
       const res = await gen(url);
       expect(res.status, url).toBe(200);
       expect(res.body.data.passwords, url).toHaveLength(PASSWORD_COUNT_MAX);
-      expect(res.body.message, url).toBe(ToolText.clamped(must(url.split('/')[3], "url.split('/')[3]")));
+      expect(res.body.message, url).toBe(ToolText.clamped(url.split('/')[3] ?? ''));
     }
     expect((await gen('/api/genpass/28')).body.data.passwords).toHaveLength(28);
     expect((await gen('/api/genpass/1')).body.message).toBe(ToolText.generated(1, ToolText.kindMixed));
@@ -330,7 +342,7 @@ describe('GET /api/genwordpass, /api/gensoftpass, /api/genpass', () => {
 
 describe('POST /api/pwned (built-in list)', () => {
   it('reports a common password as breached', async () => {
-    const res = await t.as('alice').post('/api/pwned', { item: 'password123' });
+    const res = await f.as(alice).post('/api/pwned', { item: 'password123' });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
       hacked: true,
@@ -344,7 +356,7 @@ describe('POST /api/pwned (built-in list)', () => {
 
   it('reports an uncommon password as not found, echoing only what was sent', async () => {
     const pw = `${WORLD} Tidy-Oxidize7-Unbent-Swore`;
-    const res = await t.as('carol').post('/api/pwned', { item: pw });
+    const res = await f.as(carol).post('/api/pwned', { item: pw });
     expect(res.body.data).toMatchObject({ hacked: false, count: 0, password: pw, hash: sha1Upper(pw) });
     expect(Object.keys(res.body.data).sort()).toEqual([
       'count',
@@ -358,13 +370,13 @@ describe('POST /api/pwned (built-in list)', () => {
 
   it('refuses a missing, empty or too long password', async () => {
     for (const body of [{}, { item: '' }]) {
-      const res = await t.as('alice').post('/api/pwned', body);
+      const res = await f.as(alice).post('/api/pwned', body);
       expect(res.status).toBe(400);
       expect(res.body.errors).toEqual({ item: toolsText.passwordRequired });
     }
     // A value of the wrong type is told so, not called missing.
-    expect((await t.as('alice').post('/api/pwned', { item: 5 })).body.errors).toEqual({ item: MUST_BE_TEXT });
-    const long = await t.as('alice').post('/api/pwned', { item: 'x'.repeat(PWNED_MAX_CHARS + 1) });
+    expect((await f.as(alice).post('/api/pwned', { item: 5 })).body.errors).toEqual({ item: MUST_BE_TEXT });
+    const long = await f.as(alice).post('/api/pwned', { item: 'x'.repeat(PWNED_MAX_CHARS + 1) });
     expect(long.status).toBe(400);
     expect(long.body.errors).toEqual({ item: toolsText.passwordTooLong(PWNED_MAX_CHARS) });
   });
@@ -374,6 +386,7 @@ describe('POST /api/pwned (imported index)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'tools-pwned-'));
   const indexPath = join(dir, 'pwned.idx');
   let ti: TestApp;
+  let reader: Account;
   beforeAll(async () => {
     const lines = [
       `${sha1Upper('correct horse battery staple')}:4242`,
@@ -383,7 +396,8 @@ describe('POST /api/pwned (imported index)', () => {
     ];
     writeFileSync(join(dir, 'pwned.txt'), `${lines.join('\n')}\n`);
     await importPwned(join(dir, 'pwned.txt'), indexPath);
-    ti = await build({ demo: true, env: { PWNED_INDEX: indexPath } });
+    ti = await build({ demo: false, env: { PWNED_INDEX: indexPath } });
+    reader = await factories(ti).makeAccount();
   });
   afterAll(async () => {
     await ti.close();
@@ -391,10 +405,10 @@ describe('POST /api/pwned (imported index)', () => {
   });
 
   it('answers from the index named by PWNED_INDEX, with its counts', async () => {
-    const hit = await ti.as('alice').post('/api/pwned', { item: 'correct horse battery staple' });
+    const hit = await factories(ti).as(reader).post('/api/pwned', { item: 'correct horse battery staple' });
     expect(hit.body.data).toMatchObject({ hacked: true, count: 4242, place: 'local index' });
-    expect((await ti.as('alice').post('/api/pwned', { item: 'hunter2' })).body.data.count).toBe(17);
-    const miss = await ti.as('alice').post('/api/pwned', { item: 'password123' });
+    expect((await factories(ti).as(reader).post('/api/pwned', { item: 'hunter2' })).body.data.count).toBe(17);
+    const miss = await factories(ti).as(reader).post('/api/pwned', { item: 'password123' });
     expect(miss.body.data).toMatchObject({ hacked: false, count: 0, place: 'local index' });
   });
 });
@@ -411,7 +425,25 @@ describe('the password is never logged', () => {
     });
     const dataDir = mkdtempSync(join(tmpdir(), 'tools-log-'));
     const { database, drop } = await createTestDatabase();
-    await importFile(database.db, DEMO_FILE);
+    // One staff account, its password hashed on import.
+    const password = 'tools-log-staff-pass';
+    await importDocument(database.db, {
+      accounts: [
+        {
+          logname: 'logstaff',
+          uid: 690_001,
+          bill_uid: 690_001,
+          first_name: 'Log',
+          last_name: 'Staff',
+          role: 'staff',
+          account_role: 'Primary',
+          bill_email: 'logstaff@example.test',
+          account_type: 'Staff',
+          realm: 'staff',
+          password,
+        },
+      ],
+    });
     const config = loadConfig({
       DATA_DIR: dataDir,
       PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -421,7 +453,7 @@ describe('the password is never logged', () => {
       const login = await app.inject({
         method: 'POST',
         url: '/api/miglogin',
-        payload: { username: 'staff', password: demoPassword('staff') },
+        payload: { username: 'logstaff', password },
       });
       const token = login.json().data.id_token as string;
       const headers = { authorization: `Bearer ${token}` };
