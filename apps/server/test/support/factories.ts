@@ -335,7 +335,6 @@ function partA(t: Parameters<typeof factories>[0], load: Load) {
 }
 // part B
 
-
 /** More factories, spread into `factories(t)`; written through the import as the others. */
 function partB(load: Load) {
   return {
