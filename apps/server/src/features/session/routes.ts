@@ -20,6 +20,7 @@ import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
+import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import { accountSearch } from './repository.ts';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
@@ -68,7 +69,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         // Unknown account and wrong password do the same work (one row written either way) and get
         // the same answer.
         await recordWrongPassword(db, attempt, checks[0]?.key ?? 'portal');
-        throw new AppError('bad_credentials', commonText.badCredentials);
+        throw new AppError('bad_credentials', textsFor(req, commonText).badCredentials);
       }
       await proofAccepted(db, checks);
       checkLocalStaff(deps.config, user);
