@@ -5,6 +5,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** Each language's own name, as the picker shows it (in that language, whatever the page's). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
+/** Each language's name in English (the activity record's sentences). */
+export const LANGUAGE_ENGLISH_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish' };
+
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
