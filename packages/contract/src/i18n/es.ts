@@ -5,5 +5,10 @@
 import { register } from './catalogue.ts';
 import { commonText } from '../messages.ts';
 import { commonTextEs } from '../messages.es.ts';
+import { homeText, loginText, shellText } from '../shell/messages.ts';
+import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
+register(loginText, 'es', loginTextEs);
+register(shellText, 'es', shellTextEs);
+register(homeText, 'es', homeTextEs);
