@@ -322,3 +322,13 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync('screenshots', { recursive: true });
   await page.screenshot({ path: `screenshots/${name}.png`, fullPage: true });
 }
+
+/**
+ * This page's browser asks for `acceptLanguage` from now on (the `Accept-Language` header and
+ * `navigator.languages`), as a browser set to that language does (docs/languages.md).
+ */
+export async function askForLanguage(page: Page, acceptLanguage: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const userAgent = String(await page.evaluate('navigator.userAgent'));
+  await cdp.send('Network.setUserAgentOverride', { userAgent, acceptLanguage });
+}

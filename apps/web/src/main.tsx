@@ -9,6 +9,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { startLanguage, useLanguage } from './app/language.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadScreen } from './app/screen-route.tsx';
@@ -87,17 +88,26 @@ if (session.get().loggedIn) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider
-      theme={theme}
-      cssVariablesResolver={cssVariablesResolver}
-      colorSchemeManager={localStorageColorSchemeManager()}
-      defaultColorScheme={mantineScheme(mode)}
-    >
-      <QueryClientProvider client={queryClient}>
-        <AppRouter />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+/** The router again from the top when the language changes: every screen renders in the new one. */
+function InLanguage() {
+  return <AppRouter key={useLanguage()} />;
+}
+// A language other than English loads its catalogues first (docs/languages.md); English waits for nothing.
+void startLanguage()
+  .catch(() => {})
+  .then(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          colorSchemeManager={localStorageColorSchemeManager()}
+          defaultColorScheme={mantineScheme(mode)}
+        >
+          <QueryClientProvider client={queryClient}>
+            <InLanguage />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
+  );

@@ -206,6 +206,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/set-language": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set language
+         * @description **Who may call it:** The account named in the request itself, or staff.
+         */
+        post: operations["post-set-language"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/set-mode": {
         parameters: {
             query?: never;
@@ -3955,7 +3975,8 @@ export interface operations {
                      *         "account_type": "string",
                      *         "billing_code": "string",
                      *         "auto_bill": "string",
-                     *         "realm": "string"
+                     *         "realm": "string",
+                     *         "language": "en"
                      *       }
                      *     }
                      */
@@ -3987,6 +4008,7 @@ export interface operations {
                             billing_code: string;
                             auto_bill: string;
                             realm: string;
+                            language: ("en" | "es") | null;
                         };
                     };
                 };
@@ -4081,7 +4103,8 @@ export interface operations {
                      *       "message": "",
                      *       "data": {
                      *         "mode": "light",
-                     *         "color_mode": "light"
+                     *         "color_mode": "light",
+                     *         "language": "en"
                      *       }
                      *     }
                      */
@@ -4094,6 +4117,7 @@ export interface operations {
                             mode: "light" | "dark";
                             /** @enum {string} */
                             color_mode: "light" | "dark" | "system";
+                            language: ("en" | "es") | null;
                         };
                     };
                 };
@@ -4103,6 +4127,74 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            429: components["responses"]["RateLimited"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    "post-set-language": {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description A unique value (e.g. a UUID) for this intended request. A retry with the same key and request gets the first answer again (header `Idempotent-Replayed: true`) for 24 hours; the same key with another request is refused (422 `idempotency_mismatch`); while the first runs, 409 `idempotency_in_progress`.
+                 * @example 5f0c6e1e-9d3a-4c47-b7a5-2f1e8f4a6b90
+                 */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "logname": "alice",
+                 *       "language": "en"
+                 *     }
+                 */
+                "application/json": {
+                    /** @example alice */
+                    logname: string;
+                    /** @enum {string} */
+                    language: "en" | "es";
+                };
+            };
+        };
+        responses: {
+            /** @description Done: the envelope with the answer in `data`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": 1,
+                     *       "message": "",
+                     *       "data": {
+                     *         "language": "en"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: 1;
+                        message: string;
+                        data: {
+                            /** @enum {string} */
+                            language: "en" | "es";
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["Invalid"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["TooLarge"];
+            422: components["responses"]["Refused"];
             429: components["responses"]["RateLimited"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

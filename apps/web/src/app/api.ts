@@ -3,6 +3,7 @@ import type { CallDef, DataOf, FailureCode, OkEnvelope } from '@portal/contract/
 import type { Ref } from '@portal/contract/ref';
 import type { z } from 'zod';
 import { ApiError } from './failures.ts';
+import { language } from './language.ts';
 import { session } from './session.ts';
 
 // The failures module holds what every screen reads of a failed call; imported from here as before.
@@ -41,7 +42,8 @@ export async function request(
   token = true,
 ): Promise<Response> {
   const jwt = session.get().jwt;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The page's language (docs/languages.md): the API's failure messages come in it.
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language.get() };
   if (token && jwt) headers.authorization = `Bearer ${jwt}`;
   if (method === 'POST') headers['content-type'] = 'application/json';
   try {

@@ -1,6 +1,7 @@
 import type { ColorMode } from '@portal/contract/constants';
 import { isStaffRole } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
+import { t } from './language.ts';
 import { type ReactNode, useSyncExternalStore } from 'react';
 
 /** The status message: shown as a modal, a notice bar, or the thank-you page. */
@@ -150,7 +151,7 @@ export const session = {
       mode,
       staff: isStaffRole(claims.role),
       role: claims.role,
-      banner: commonText.loggedIn(claims.username),
+      banner: t(commonText).loggedIn(claims.username),
       status: null,
     });
   },

@@ -1,6 +1,8 @@
 import { Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { USER_MODE } from '@portal/contract/session/typed-refs';
+import { showLanguage } from './language.ts';
+
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -11,6 +13,9 @@ import { routesAt } from './route-match.ts';
 import { preloadScreen } from './screen-route.tsx';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { urlsQuery } from './urls.ts';
+
+/** Whose language the shell has asked for (once per user and page load). */
+const languageFetchedFor = { user: '' };
 
 // The signed-in layout (sidebar, menus, search) loads after sign-in, so the login screen stays small.
 export const loadSignedInShell = () => import('./signed-in-shell.tsx');
@@ -62,14 +67,22 @@ export function Shell() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the account worked on changes
   useEffect(() => close(), [s.currentUser]);
 
-  // Display mode: fetched per user at start, light when that fails.
+  // Display mode: fetched per user at start, light when that fails (known from the login answer
+  // right after a sign-in). The same answer carries the account's language, asked for once per
+  // user (docs/languages.md): a sign-in on another device shows the language chosen there.
   useEffect(() => {
-    if (!s.loggedIn || modeSync.fetchedFor === s.operator) return;
+    if (!s.loggedIn || languageFetchedFor.user === s.operator) return;
+    languageFetchedFor.user = s.operator;
+    const modeKnown = modeSync.fetchedFor === s.operator;
     modeSync.fetchedFor = s.operator;
     const changes = modeSync.userChanges;
+    const modeAsked = () => !modeKnown && changes === modeSync.userChanges;
     call(USER_MODE, { params: { operator: s.operator } })
-      .then((r) => changes === modeSync.userChanges && session.set({ mode: r.data.color_mode }))
-      .catch(() => changes === modeSync.userChanges && session.set({ mode: 'light' }));
+      .then((r) => {
+        if (modeAsked()) session.set({ mode: r.data.color_mode });
+        if (r.data.language) void showLanguage(r.data.language);
+      })
+      .catch(() => modeAsked() && session.set({ mode: 'light' }));
   }, [s.loggedIn, s.operator]);
   const { setColorScheme } = useMantineColorScheme();
   useEffect(() => setColorScheme(mantineScheme(s.mode)), [s.mode, setColorScheme]);

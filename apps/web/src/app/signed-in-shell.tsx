@@ -8,6 +8,9 @@ import { session, useSession } from './session.ts';
 import { Banner, ModeToggle, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { useScreenTitle } from './screen-title.ts';
 import { WorkingOnBar } from './working-on-bar.tsx';
+import { shellText } from '@portal/contract/shell/messages';
+import { t } from './language.ts';
+import { LanguagePicker } from './language-picker.tsx';
 import { StaffSetupPage, useStaffSetupRequired } from '../features/security/staff-gate.tsx';
 
 // The navigation (sidebar accordion, Admin Tools and Resources menus with Floating UI, the staff
@@ -49,12 +52,13 @@ function SignedInShell({ navOpen, onBurger }: { navOpen: boolean; onBurger: () =
       <AppShell.Header>
         <TopBar navOpen={navOpen} onBurger={onBurger} wide={isWide} setup={setup} />
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Main navigation">
+      <AppShell.Navbar p="xs" aria-label={t(shellText).mainNavigation}>
         {navSeen && !setup && (
           <Suspense fallback={null}>
             {!isWide && (
               <AppShell.Section pb="xs" mb="xs" style={SECTION_RULE}>
                 <TopBarExtras stacked />
+                <LanguagePicker />
               </AppShell.Section>
             )}
             <AppShell.Section grow style={{ overflowY: 'auto' }}>
@@ -112,7 +116,7 @@ function Screen() {
   // Staff still to set up their second factor (PORTAL_STAFF_MFA=required) get that screen only.
   const setup = useStaffSetupRequired();
   return (
-    <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+    <Suspense fallback={<Text c="dimmed">{t(shellText).loading}</Text>}>
       {show && (setup ? <StaffSetupPage /> : <Outlet />)}
     </Suspense>
   );
@@ -162,7 +166,7 @@ function TopBar({
             onClick={onBurger}
             hiddenFrom="md"
             size="sm"
-            aria-label="Toggle navigation"
+            aria-label={t(shellText).toggleNavigation}
             // 44 px square, the lines centred (a touch target: global.css .tap-target)
             style={BURGER_BOX}
           />
@@ -175,7 +179,7 @@ function TopBar({
         </Text>
         {s.staff && s.currentUser !== s.operator && (
           <Text size="sm" data-testid="working-on" style={{ whiteSpace: 'nowrap' }} hidden={!wide}>
-            Working on: <b>{s.currentUser}</b>
+            {t(shellText).workingOnLabel} <b>{s.currentUser}</b>
           </Text>
         )}
       </Group>
@@ -186,9 +190,10 @@ function TopBar({
             <TopBarExtras />
           </Suspense>
         )}
+        {wide && <LanguagePicker />}
         <ModeToggle />
         <Button variant="subtle" size="compact-sm" className="tap-target" onClick={logout}>
-          Logout
+          {t(shellText).logout}
         </Button>
       </Group>
     </Group>

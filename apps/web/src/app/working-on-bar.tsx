@@ -2,6 +2,10 @@ import { Button, Group, Paper, Text } from '@mantine/core';
 import { LOOKUP_LOGNAME_UID } from '@portal/contract/session/typed-refs';
 import { routePath } from '@portal/contract/routes';
 import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { shellText } from '@portal/contract/shell/messages';
+import { t } from './language.ts';
+import { customerQuery } from './shared-queries.ts';
 import { call } from './api.ts';
 import { session, useSession } from './session.ts';
 
@@ -14,7 +18,11 @@ import { session, useSession } from './session.ts';
 export function WorkingOnBar() {
   const { staff, operator, currentUser } = useSession();
   const navigate = useNavigate();
-  if (!staff || currentUser === operator) return null;
+  const workingOn = staff && currentUser !== operator;
+  // The customer's language (docs/languages.md), told in the staff's own.
+  const customer = useQuery({ ...customerQuery(currentUser), enabled: workingOn });
+  if (!workingOn) return null;
+  const theirs = customer.data?.language;
   const back = async () => {
     // The operator's own reply address, as at sign-in; the account itself changes at once.
     session.set({ currentUser: operator, banner: session.get().title, status: null });
@@ -27,7 +35,7 @@ export function WorkingOnBar() {
   return (
     <Paper
       role="region"
-      aria-label="Account being worked on"
+      aria-label={t(shellText).accountWorkedOn}
       data-testid="working-on-bar"
       bg="var(--mantine-color-orange-filled-hover)"
       c="white"
@@ -39,10 +47,16 @@ export function WorkingOnBar() {
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fw={700} size="sm">
-          Working on {currentUser}
+          {t(shellText).workingOn(currentUser)}
+          {theirs && (
+            <span data-testid="customer-language">
+              {' · '}
+              {t(shellText).customerLanguage(t(shellText).languageNames(theirs))}
+            </span>
+          )}
         </Text>
         <Button size="compact-sm" variant="white" color="dark" onClick={back}>
-          Back to {operator}
+          {t(shellText).backTo(operator)}
         </Button>
       </Group>
     </Paper>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
+import { isLanguage, LANGUAGE_ENGLISH_NAMES } from '../i18n/languages.ts';
 import { logname, text } from '../rules.ts';
 import { NOTICE_SEND_TO } from '../notifications/calls.ts';
 import { NOTICE_CATEGORIES } from '../notifications/categories.ts';
@@ -254,6 +255,14 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
       d.required === true
         ? 'Asked that mail programs use app passwords only.'
         : 'Asked that the email password work again for mail programs.',
+  },
+  // the account's language (docs/languages.md)
+  'POST /api/set-language': {
+    action: 'Language changed',
+    summary: (d) =>
+      isLanguage(d.language)
+        ? `Chose ${LANGUAGE_ENGLISH_NAMES[d.language]} for the portal and its mails.`
+        : 'Changed the language of the portal and its mails.',
   },
   // notification preferences (docs/decisions/055-notification-preferences.md)
   'POST /api/set-notice-preference': {

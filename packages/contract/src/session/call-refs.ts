@@ -7,6 +7,8 @@
 
 export const URLS = { method: 'GET', path: '/api/urls', token: false } as const;
 export const USER_MODE = { method: 'GET', path: '/api/usermode/:operator', token: true } as const;
+/** The account's language (docs/languages.md): the top bar's and the account screen's picker. */
+export const SET_LANGUAGE = { method: 'POST', path: '/api/set-language', token: true } as const;
 export const ACCOUNT_ROLE = { method: 'GET', path: '/api/account-role/:account', token: true } as const;
 export const CUSTOMER = { method: 'GET', path: '/api/customer/:logname', token: true } as const;
 /** Home's Breaking News (read by home's first data, without zod). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { commonText } from '../messages.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { logname, text } from '../rules.ts';
 import {
   ACCOUNT_ROLE,
@@ -8,6 +9,7 @@ import {
   LOOKUP_LOGNAME_UID,
   NETWORK_STATUS,
   SEARCH_ACCOUNTS,
+  SET_LANGUAGE,
   POPUP_NOTE,
   URLS,
   USER_MODE,
@@ -22,6 +24,8 @@ export const Mode = z.enum(['light', 'dark']);
  * then reads 'light' (its fallback), so a client that knows only the spec's field is unchanged.
  */
 export const ColorMode = z.enum(['light', 'dark', 'system']);
+/** A language of the portal (docs/languages.md); an account's is null until chosen or taken from a sign-in. */
+export const Language = z.enum(LANGUAGES);
 
 export const LoginData = z.object({
   id_token: z.string(),
@@ -86,6 +90,8 @@ export const CustomerSummary = z.object({
   billing_code: z.string(),
   auto_bill: z.string(),
   realm: z.string(),
+  /** The account's language (docs/languages.md): null until chosen or taken from a sign-in. */
+  language: Language.nullable(),
 });
 export type CustomerSummary = z.infer<typeof CustomerSummary>;
 export const customer = defineCall({
@@ -113,7 +119,8 @@ export const urls = defineCall({
 export const userMode = defineCall({
   ...USER_MODE,
   params: z.object({ operator: logname }),
-  data: z.object({ mode: Mode, color_mode: ColorMode }),
+  /** `language`: the account's own (docs/languages.md), null until chosen or taken from a sign-in. */
+  data: z.object({ mode: Mode, color_mode: ColorMode, language: Language.nullable() }),
 });
 
 export const setMode = defineCall({
@@ -122,6 +129,13 @@ export const setMode = defineCall({
   // 'system' clears the choice; light and dark as the spec has them.
   body: z.object({ logname, mode: ColorMode }),
   data: z.object({ mode: ColorMode }),
+});
+
+/** Chooses the account's language: its screens on every device, and its mails. */
+export const setLanguage = defineCall({
+  ...SET_LANGUAGE,
+  body: z.object({ logname, language: Language }),
+  data: z.object({ language: Language }),
 });
 
 export const logout = defineCall({

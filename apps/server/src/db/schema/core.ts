@@ -44,6 +44,8 @@ export const accounts = pgTable(
     popupNoteLastmod: timestamp('popup_note_lastmod', { withTimezone: true }),
     // 'system': follow the device's dark setting until the user picks light or dark.
     mode: text('mode').notNull().default('system'),
+    /** The account's language ('en' | 'es', docs/languages.md); null until chosen or first taken from a sign-in's Accept-Language. */
+    language: text('language'),
     passwordHash: text('password_hash'),
     /** Mail/unix password in a scheme the mail servers verify (Dovecot `{ARGON2ID}`). */
     mailPasswordHash: text('mail_password_hash'),

@@ -1,5 +1,6 @@
 import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
-import { and, asc, eq, ilike, inArray, min, or, sql } from 'drizzle-orm';
+import type { Language } from '@portal/contract/i18n/languages';
+import { and, asc, eq, ilike, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
 import { accounts, domains } from '../../db/schema.ts';
@@ -41,3 +42,20 @@ export function accountSearch(db: Db, text: string) {
 
 /** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */
 const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Sets the account's language (docs/languages.md); `onlyIfUnset`: only when it has none yet (the
+ * first sign-in's Accept-Language), so a chosen language is never overwritten by a browser's.
+ */
+export async function setAccountLanguage(
+  db: Db,
+  logname: string,
+  language: Language,
+  { onlyIfUnset = false } = {},
+): Promise<void> {
+  const who = eq(accounts.logname, logname);
+  await db
+    .update(accounts)
+    .set({ language })
+    .where(onlyIfUnset ? and(who, isNull(accounts.language)) : who);
+}

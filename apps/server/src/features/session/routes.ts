@@ -20,8 +20,10 @@ import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
+import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
-import { accountSearch } from './repository.ts';
+import { accountSearch, setAccountLanguage } from './repository.ts';
+import { isLanguage } from '@portal/contract/i18n/languages';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import {
   admitSignIn,
@@ -68,7 +70,7 @@ export function sessionRoutes(app: FastifyInstance): void {
         // Unknown account and wrong password do the same work (one row written either way) and get
         // the same answer.
         await recordWrongPassword(db, attempt, checks[0]?.key ?? 'portal');
-        throw new AppError('bad_credentials', commonText.badCredentials);
+        throw new AppError('bad_credentials', textsFor(req, commonText).badCredentials);
       }
       await proofAccepted(db, checks);
       checkLocalStaff(deps.config, user);
@@ -217,10 +219,25 @@ export function sessionRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.operator },
     handler: async ({ db, account }) => {
       const [row] = await db
-        .select({ mode: accounts.mode })
+        .select({ mode: accounts.mode, language: accounts.language })
         .from(accounts)
         .where(eq(accounts.logname, account.logname));
-      return { mode: specMode(row?.mode), color_mode: colorMode(row?.mode) };
+      return {
+        mode: specMode(row?.mode),
+        color_mode: colorMode(row?.mode),
+        language: isLanguage(row?.language) ? row.language : null,
+      };
+    },
+  });
+
+  // The account's language (docs/languages.md): its screens on every device and its mails. A
+  // change staff make for a customer is on the customer's record (audited, as every change).
+  route(app, S.setLanguage, {
+    beforeSecondFactor: true,
+    access: { account: ({ body }) => body.logname },
+    handler: async ({ db, account, body }) => {
+      await setAccountLanguage(db, account.logname, body.language);
+      return { language: body.language };
     },
   });
 

@@ -22,6 +22,8 @@ import { completeSignIn, hasSignedInBefore, recordSignIn, type SignInAttempt } f
 import { clientPrefix } from '../../http/client-address.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
+import { pickLanguage } from '@portal/contract/i18n/languages';
+import { setAccountLanguage } from './repository.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
 
@@ -149,6 +151,9 @@ export async function finishSignIn(
     const news = !known && (await hasSignedInBefore(tx, user.logname));
     if (how.pendingAt) await completeSignIn(tx, { ...attempt, result: 'success' }, how.pendingAt);
     else await recordSignIn(tx, { ...attempt, result: 'success' });
+    // An account with no language yet takes the one its browser asks for (docs/languages.md).
+    const asked = user.language === null ? pickLanguage(req.headers['accept-language']) : null;
+    if (asked) await setAccountLanguage(tx, user.logname, asked, { onlyIfUnset: true });
     if (news) await mailNewDevice(app, tx, attempt);
     return openSession(
       tx,

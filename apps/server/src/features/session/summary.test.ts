@@ -40,6 +40,7 @@ async function fromColumns(logname: string) {
     billing_code: row.billingCode,
     auto_bill: row.autoBill,
     realm: row.realm,
+    language: row.language,
   };
 }
 

@@ -23,6 +23,7 @@ const summaryFields: Record<keyof CustomerSummary, PgColumn> = {
   billing_code: accounts.billingCode,
   auto_bill: accounts.autoBill,
   realm: accounts.realm,
+  language: accounts.language,
 };
 
 /**

@@ -32,6 +32,11 @@ export const sessionExpectations: Record<string, Expectation> = {
     kind: 'account',
     sample: (t) => ({ body: { logname: t.account, mode: 'light' } }),
   },
+  'POST /api/set-language': {
+    access: 'account:self',
+    kind: 'account',
+    sample: (t) => ({ body: { logname: t.account, language: 'es' } }),
+  },
   'GET /api/get-popup-note/:logname': {
     access: 'staff',
     kind: 'account',

@@ -4,6 +4,8 @@ import { NETWORK_STATUS } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { homeText } from '@portal/contract/shell/messages';
+import { t } from '../../app/language.ts';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
@@ -61,7 +63,7 @@ export default function HomePage() {
   const news = useQuery(newsQuery);
   const settled = useFirstData();
   const items: Notice[] = news.isError
-    ? [{ id: 0, subject: 'Failed', modified: '', report: '', level: 2 }]
+    ? [{ id: 0, subject: t(homeText).failed, modified: '', report: '', level: 2 }]
     : (news.data ?? []);
   const overview = role.data && <HomeOverview account={currentUser} billing={!secondary} />;
   // What needs the customer, first (docs/decisions/107-home-notices.md): the billing scope's call.
@@ -77,12 +79,12 @@ export default function HomePage() {
           <CustomerWelcome logname={currentUser} />
         ) : (
           <>
-            <Title order={2}>Welcome, {operator}</Title>
+            <Title order={2}>{t(homeText).welcome(operator)}</Title>
             <Text mt="xs">
               {/* What the account may use (the access policy's scopes): a Secondary pays no bills. */}
               {!role.data?.scopes.includes('billing')
-                ? 'This is your members portal: manage domains, email and websites.'
-                : 'This is your members portal: pay bills, manage cards, domains, email and websites.'}
+                ? t(homeText).portalNoBilling
+                : t(homeText).portalWithBilling}
             </Text>
           </>
         )}
@@ -93,28 +95,28 @@ export default function HomePage() {
           </Text>
         )}
         <Title order={3} fz="md" mt="md">
-          Important notes
+          {t(homeText).importantNotes}
         </Title>
         <List size="sm" spacing={4} mt={4}>
-          <List.Item>We never ask for your password by email or phone.</List.Item>
-          <List.Item>Password changes take about ten minutes to reach the mail servers.</List.Item>
-          <List.Item>Payments made here are applied to your account at once.</List.Item>
-          <List.Item>Set a recovery address so that you can reset a forgotten password.</List.Item>
+          <List.Item>{t(homeText).noteNeverAsk}</List.Item>
+          <List.Item>{t(homeText).noteTenMinutes}</List.Item>
+          <List.Item>{t(homeText).notePayments}</List.Item>
+          <List.Item>{t(homeText).noteRecovery}</List.Item>
         </List>
         <Group mt="md" gap="sm" wrap="wrap">
           {secondary ? (
             // A Secondary may not pay: its main buttons are what it may use.
             <>
               <Button component={Link} to="/change-email-password">
-                Set Email Password
+                {t(homeText).setEmailPassword}
               </Button>
               <Button variant="light" component={Link} to="/email-aliases">
-                Domain Email Aliases
+                {t(homeText).domainEmailAliases}
               </Button>
             </>
           ) : (
             <Button component={Link} to="/make-payment">
-              Make a Payment
+              {t(homeText).makePayment}
             </Button>
           )}
           <Button
@@ -124,7 +126,7 @@ export default function HomePage() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Blog
+            {t(homeText).blog}
           </Button>
           <Button
             variant="light"
@@ -133,7 +135,7 @@ export default function HomePage() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Wiki
+            {t(homeText).wiki}
           </Button>
           <Button
             variant="light"
@@ -142,7 +144,7 @@ export default function HomePage() {
             target="_blank"
             rel="noopener noreferrer"
           >
-            Encrypt a Message
+            {t(homeText).encrypt}
           </Button>
         </Group>
       </Card>
@@ -150,10 +152,10 @@ export default function HomePage() {
       {workingOn && overview}
       <section aria-labelledby="news-title">
         <Title order={2} id="news-title" fz="h3" mb="sm">
-          Breaking News
+          {t(homeText).breakingNews}
         </Title>
         <Stack gap="sm">
-          {news.isLoading && <Text c="dimmed">Loading…</Text>}
+          {news.isLoading && <Text c="dimmed">{t(homeText).loading}</Text>}
           {items.map((n) => (
             <Alert
               key={n.id}

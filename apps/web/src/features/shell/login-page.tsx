@@ -12,6 +12,9 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { commonText } from '@portal/contract/messages';
+import { loginText } from '@portal/contract/shell/messages';
+import { t } from '../../app/language.ts';
+import { LanguagePicker } from '../../app/language-picker.tsx';
 import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, failureText, SecondFactorNeeded } from '../../app/api.ts';
@@ -45,8 +48,8 @@ export function LoginPage() {
   const form = useForm({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (v) => (v.trim() ? null : commonText.required),
-      password: (v) => (v ? null : commonText.required),
+      username: (v) => (v.trim() ? null : t(commonText).required),
+      password: (v) => (v ? null : t(commonText).required),
     },
   });
 
@@ -54,8 +57,8 @@ export function LoginPage() {
     const username = values.username.trim().toLowerCase();
     if (username.includes('@')) {
       setProblem({
-        title: commonText.loginFailedTitle,
-        body: commonText.loginUseAccountName,
+        title: t(commonText).loginFailedTitle,
+        body: t(commonText).loginUseAccountName,
         color: 'yellow',
       });
       return;
@@ -77,7 +80,7 @@ export function LoginPage() {
       const n = failures + 1;
       setFailures(n);
       setProblem({
-        title: commonText.loginFailedTimes(n),
+        title: t(commonText).loginFailedTimes(n),
         body: failureText(err),
         color: alertColor(alertOf(err)),
         reset: err instanceof ApiError && err.code === 'bad_credentials',
@@ -89,7 +92,7 @@ export function LoginPage() {
 
   if (challenge)
     return (
-      <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+      <Suspense fallback={<Text c="dimmed">{t(loginText).loading}</Text>}>
         <CodeStep
           challenge={challenge}
           onSignedIn={(username, mode) => {
@@ -108,21 +111,24 @@ export function LoginPage() {
     <SignInCard titleId="login-title">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Title order={2} id="login-title">
-            Sign in
-          </Title>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Title order={2} id="login-title">
+              {t(loginText).signIn}
+            </Title>
+            <LanguagePicker />
+          </Group>
           <Text size="sm" c="dimmed">
-            Use your account name (logname), not your email address.
+            {t(loginText).useAccountName}
           </Text>
           <TextInput
-            label="Username"
+            label={t(loginText).username}
             // `webauthn`: the browser may offer the account's passkeys here (PasskeySignIn).
             autoComplete="username webauthn"
             autoCapitalize="none"
             {...form.getInputProps('username')}
           />
           <PasswordInput
-            label="Password"
+            label={t(loginText).password}
             autoComplete="current-password"
             visible={showPassword}
             onVisibilityChange={setShowPassword}
@@ -130,7 +136,7 @@ export function LoginPage() {
             // tabIndex -1): here it is a labelled button in the tab order. The label says what a
             // press does, so aria-pressed would say it twice. Space is Mantine's; Enter is added.
             visibilityToggleButtonProps={{
-              'aria-label': showPassword ? 'Hide password' : 'Show password',
+              'aria-label': showPassword ? t(loginText).hidePassword : t(loginText).showPassword,
               'aria-pressed': undefined,
               tabIndex: 0,
               onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -147,14 +153,14 @@ export function LoginPage() {
                 <Text size="sm">{problem.body}</Text>
                 {problem.reset && (
                   <Anchor component={Link} to="/request-panel-reset" size="sm" underline="always">
-                    {commonText.loginResetNext}
+                    {t(commonText).loginResetNext}
                   </Anchor>
                 )}
               </Stack>
             </Alert>
           )}
           <Button type="submit" loading={pending}>
-            Login
+            {t(loginText).login}
           </Button>
           <PasskeySignIn
             onSignedIn={(res) => {
@@ -173,13 +179,13 @@ export function LoginPage() {
           />
           <Group gap="md" justify="center" wrap="wrap">
             <Anchor component={Link} to="/request-panel-reset" size="sm">
-              Forgot panel password?
+              {t(loginText).forgotPanel}
             </Anchor>
             <Anchor component={Link} to="/request-email-reset" size="sm">
-              Forgot email password?
+              {t(loginText).forgotEmail}
             </Anchor>
             <Anchor component={Link} to="/quickref" size="sm">
-              Quick References
+              {t(loginText).quickReferences}
             </Anchor>
           </Group>
         </Stack>

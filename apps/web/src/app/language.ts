@@ -1,0 +1,54 @@
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { isLanguage, type Language, pickLanguage } from '@portal/contract/i18n/languages';
+import { useSyncExternalStore } from 'react';
+
+/**
+ * The page's language (docs/languages.md): the signed-in account's (kept here once known, so a
+ * reload shows it at once), else the browser's (`navigator.languages`), else English. A language
+ * other than English loads its catalogues as a chunk of their own before the page shows it.
+ */
+const KEY = 'language';
+let current: Language = 'en';
+const listeners = new Set<() => void>();
+
+/** The catalogue `english` in the page's language. */
+export function t<T extends object>(english: T): T {
+  return inLanguage(english, current);
+}
+
+function stored(): Language | null {
+  const v = localStorage.getItem(KEY);
+  return isLanguage(v) ? v : null;
+}
+
+async function load(language: Language): Promise<void> {
+  if (language === 'es') await import('@portal/contract/i18n/es');
+}
+
+/** Shows the page in `language`: loads it, then every screen renders again in it. */
+export async function showLanguage(language: Language, { keep = true } = {}): Promise<void> {
+  await load(language);
+  if (keep) localStorage.setItem(KEY, language);
+  if (language === current) return;
+  current = language;
+  document.documentElement.lang = language;
+  for (const l of listeners) l();
+}
+
+/** The language at start, loaded before the first render (nothing to load for English). */
+export function startLanguage(): Promise<void> {
+  const language = stored() ?? pickLanguage(navigator.languages) ?? 'en';
+  return showLanguage(language, { keep: false });
+}
+
+export const language = {
+  get: (): Language => current,
+  subscribe(l: () => void): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+};
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(language.subscribe, language.get);
+}

@@ -1,0 +1,97 @@
+import { commonTextEs } from '@portal/contract/messages.es';
+import { homeTextEs, loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, workOn } from './browser.ts';
+
+/**
+ * The portal in the customer's language (docs/languages.md): a browser asking for Spanish sees
+ * the login screen, the shell and Home in Spanish; the account keeps the language it picks; staff
+ * working on the customer see their own (English) and the customer's language in the bar.
+ */
+
+// A portal of its own: the test changes alice's language.
+const { newPage, url, login } = ownPortalAndBrowser();
+
+async function spanishLogin(page: Page, logname: string, password = `${logname}-demo-pass`) {
+  await page.getByLabel(loginTextEs.username).fill(logname);
+  await page.getByLabel(loginTextEs.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+}
+
+describe('a customer whose browser asks for Spanish', () => {
+  it('sees login (with its failure), the shell and Home in Spanish, and keeps a language picked in the top bar', async () => {
+    const page = await newPage();
+    await askForLanguage(page, 'es-MX,es;q=0.9,en;q=0.5');
+    await page.goto(url('/'));
+    await page.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es');
+    // A wrong password: the title (the web's) and the text (the API's) in Spanish.
+    await spanishLogin(page, 'alice', 'not-her-password');
+    const problem = page.getByTestId('login-problem');
+    await problem.getByText(commonTextEs.loginFailedTimes(1)).waitFor();
+    await problem.getByText(commonTextEs.badCredentials).waitFor();
+    await problem.getByRole('link', { name: commonTextEs.loginResetNext }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-login-es-1280');
+
+    await page.getByLabel(loginTextEs.password, { exact: true }).fill('alice-demo-pass');
+    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+    await page.getByRole('button', { name: shellTextEs.logout }).waitFor();
+    await page.getByRole('heading', { name: homeTextEs.breakingNews }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-home-es-1280');
+
+    // English picked in the top bar: at once, and kept by the account.
+    await page.getByTestId('language-picker').selectOption('en');
+    await page.getByRole('heading', { name: 'Welcome, alice' }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await page.close();
+
+    // Another device, still a Spanish browser: after sign-in, the account's English.
+    const other = await newPage();
+    await askForLanguage(other, 'es-MX,es;q=0.9');
+    await other.goto(url('/'));
+    await other.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
+    await spanishLogin(other, 'alice');
+    await other.getByRole('heading', { name: 'Welcome, alice' }).waitFor();
+    // Spanish again, for the next test.
+    await other.getByTestId('language-picker').selectOption('es');
+    await other.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+    await other.close();
+  });
+
+  for (const dark of [false, true]) {
+    it(`fits a phone in Spanish, login and Home (390 px, ${dark ? 'dark' : 'light'})`, async () => {
+      const page = await newPage({ width: 390, height: 844, dark });
+      await askForLanguage(page, 'es');
+      await page.goto(url('/'));
+      await page.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
+      await expectFitsPhone(page, { heading: loginTextEs.signIn, action: loginTextEs.login });
+      await screenshot(page, `languages-login-es-390-${dark ? 'dark' : 'light'}`);
+      await spanishLogin(page, 'alice');
+      await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+      await expectFitsPhone(page, { heading: homeTextEs.welcome('alice') });
+      await screenshot(page, `languages-home-es-390-${dark ? 'dark' : 'light'}`);
+      await page.close();
+    });
+  }
+});
+
+describe('staff working on a Spanish-speaking customer', () => {
+  it("see the portal in English and the customer's language in the Working on bar", async () => {
+    const page = await newPage({ dark: true });
+    await login(page, 'staff');
+    await page.getByRole('heading', { name: 'Welcome, staff' }).waitFor();
+    await workOn(page, 'alice');
+    const bar = page.getByTestId('working-on-bar');
+    await bar.getByText('Working on alice').waitFor();
+    await bar.getByTestId('customer-language').getByText('language: Spanish').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await screenshot(page, 'languages-staff-working-on-1280-dark');
+    await page.close();
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * The Spanish catalogues: one line per area translated (docs/languages.md). The server imports it
+ * at start; the web loads it as a chunk of its own, only on a page that shows Spanish.
+ */
+import { register } from './catalogue.ts';
+import { commonText } from '../messages.ts';
+import { commonTextEs } from '../messages.es.ts';
+import { homeText, loginText, shellText } from '../shell/messages.ts';
+import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
+
+register(commonText, 'es', commonTextEs);
+register(loginText, 'es', loginTextEs);
+register(shellText, 'es', shellTextEs);
+register(homeText, 'es', homeTextEs);

@@ -1,0 +1,53 @@
+import type { Catalogue } from '../i18n/catalogue.ts';
+import type { homeText, loginText, shellText } from './messages.ts';
+
+/** The login screen, the shell and Home in Spanish (docs/languages.md: `usted`, the glossary's terms). */
+export const loginTextEs: Catalogue<typeof loginText> = {
+  signIn: 'Iniciar sesión',
+  useAccountName: 'Use su nombre de cuenta (logname), no su dirección de correo electrónico.',
+  username: 'Nombre de cuenta',
+  password: 'Contraseña',
+  showPassword: 'Mostrar contraseña',
+  hidePassword: 'Ocultar contraseña',
+  login: 'Entrar',
+  forgotPanel: '¿Olvidó la contraseña del panel?',
+  forgotEmail: '¿Olvidó la contraseña del correo?',
+  quickReferences: 'Referencias rápidas',
+  loading: 'Cargando…',
+  language: 'Idioma',
+};
+
+export const shellTextEs: Catalogue<typeof shellText> = {
+  toggleNavigation: 'Mostrar u ocultar la navegación',
+  mainNavigation: 'Navegación principal',
+  workingOnLabel: 'Trabajando en:',
+  logout: 'Cerrar sesión',
+  loading: 'Cargando…',
+  accountWorkedOn: 'Cuenta en la que se trabaja',
+  workingOn: (account) => `Trabajando en ${account}`,
+  customerLanguage: (language) => `idioma: ${language}`,
+  backTo: (operator) => `Volver a ${operator}`,
+  language: 'Idioma',
+  languageNames: (language) => (language === 'es' ? 'español' : 'inglés'),
+};
+
+export const homeTextEs: Catalogue<typeof homeText> = {
+  welcome: (operator) => `Le damos la bienvenida, ${operator}`,
+  portalNoBilling: 'Este es su portal de miembros: administre dominios, correo electrónico y sitios web.',
+  portalWithBilling:
+    'Este es su portal de miembros: pague facturas y administre tarjetas, dominios, correo electrónico y sitios web.',
+  importantNotes: 'Notas importantes',
+  noteNeverAsk: 'Nunca le pediremos su contraseña por correo electrónico ni por teléfono.',
+  noteTenMinutes: 'Los cambios de contraseña tardan unos diez minutos en llegar a los servidores de correo.',
+  notePayments: 'Los pagos realizados aquí se aplican a su cuenta de inmediato.',
+  noteRecovery: 'Configure una dirección de recuperación para poder restablecer una contraseña olvidada.',
+  setEmailPassword: 'Establecer contraseña del correo',
+  domainEmailAliases: 'Alias de correo del dominio',
+  makePayment: 'Realizar un pago',
+  blog: 'Blog',
+  wiki: 'Wiki',
+  encrypt: 'Cifrar un mensaje',
+  breakingNews: 'Últimas noticias',
+  failed: 'Error',
+  loading: 'Cargando…',
+};
