@@ -103,7 +103,7 @@ function paymentRequest(
   body: SingleBody | SavedBody,
   account: AccountRef,
   caller: Caller | null,
-  extra: { cardId: number | null; ccn4: string; secrets?: string[] },
+  extra: { cardId: number | null; ccn4: string; secrets?: string[]; at: Date },
 ): PaymentRequest {
   // The client sends one key per pay-form submit; without one, this request is its own payment.
   const key = `${account.logname}:${body.idempotency_key ?? randomUUID()}`;
@@ -120,6 +120,7 @@ function paymentRequest(
     invoice: null,
     purpose: body.purpose,
     operator: caller?.username ?? null,
+    at: extra.at,
   };
 }
 
@@ -204,7 +205,7 @@ export function paymentRoutes(app: FastifyInstance): void {
     handler: async ({ db, body, account, caller, auditDetails }) => {
       const owner = account.logname;
       const { card, ccn4, secrets } = requestCard(app, body, commonText.expiredCard);
-      const req = paymentRequest(body, account, caller, { cardId: null, ccn4, secrets });
+      const req = paymentRequest(body, account, caller, { cardId: null, ccn4, secrets, at: app.deps.now() });
       Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {
@@ -271,7 +272,11 @@ export function paymentRoutes(app: FastifyInstance): void {
       const owner = account.logname;
       // Looked up together with its owner: another account's card id is a 403.
       const card = await ownCard(db, caller, owner, body.which_card);
-      const req = paymentRequest(body, account, caller, { cardId: card.id, ccn4: card.ccn4 });
+      const req = paymentRequest(body, account, caller, {
+        cardId: card.id,
+        ccn4: card.ccn4,
+        at: app.deps.now(),
+      });
       Object.assign(auditDetails, paymentAudit(req));
       const reserved = await reservePayment(db, req);
       if (!reserved.fresh) {

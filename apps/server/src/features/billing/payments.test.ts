@@ -34,6 +34,7 @@ describe('a payment the gateway never confirms', () => {
       invoice: null,
       purpose: 'account',
       operator: null,
+      at: t.clock.now(),
     });
     await recordOutcome(t.app, key, { outcome: 'unknown', message: 'No answer from the payment gateway' });
     const findCharge = vi

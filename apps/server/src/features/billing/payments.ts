@@ -33,11 +33,12 @@ export interface PaymentRequest {
   purpose: 'account' | 'coworking';
   operator: string | null;
   /**
-   * When the payment is made, by the caller's clock; the database's clock when left out. A job
-   * passes its own: the sweep that finds a stale 'pending' payment compares its date with the
-   * job runner's clock (sweepStalePayments), so both must be read from the same clock.
+   * When the payment is made, by the app's clock, never the database's: the invoice it pays is
+   * marked paid by the app's clock (`paidAt`), and the paper of an invoice paid from the balance
+   * finds its payment as the newest dated at or before that (paymentOfInvoice); the sweep that finds
+   * a stale 'pending' payment compares this date with the job runner's clock (sweepStalePayments).
    */
-  at?: Date;
+  at: Date;
 }
 
 /**
@@ -91,7 +92,7 @@ export async function reservePayment(
         receiptTo: req.receiptTo,
         purpose: req.purpose,
         operator: req.operator,
-        ...(req.at ? { date: req.at } : {}),
+        date: req.at,
       })
       .onConflictDoNothing({ target: payments.idempotencyKey })
       .returning();
