@@ -114,6 +114,12 @@ for (const width of [390, 1280]) {
       const show = rows.first().getByRole('button', { name: /^Show \d+ older sessions? of / });
       await show.waitFor();
       expect(await rows.first().textContent()).toContain('This browser');
+      // The badge and the button beside a long device name wrap inside the row, never past its edge.
+      const row = await rows.first().boundingBox();
+      for (const part of [rows.first().getByText('This browser'), show]) {
+        const box = await part.boundingBox();
+        expect(box && row && box.x + box.width <= row.x + row.width + 1, 'inside its row').toBe(true);
+      }
       const before = await rows.count();
       const n = Number(/Show (\d+)/.exec((await show.textContent()) ?? '')?.[1]);
       expect(n).toBeGreaterThanOrEqual(2);

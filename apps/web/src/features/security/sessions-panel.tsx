@@ -65,6 +65,9 @@ export function SessionsPanel() {
                 variant="subtle"
                 size="compact-sm"
                 className="tap-target"
+                // The label names the device, which may be long: it wraps on a phone, never cut off.
+                h="auto"
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 onClick={(e) => {
                   e.stopPropagation();
                   setUnfolded((u) => new Set([...u, group.key]));
