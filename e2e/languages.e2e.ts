@@ -1,4 +1,5 @@
 import { commonTextEs } from '@portal/contract/messages.es';
+import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
 import { homeTextEs, loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,6 +28,7 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('es');
+    await page.getByRole('button', { name: passkeyTextEs.signInButton }).waitFor();
     // A wrong password: the title (the web's) and the text (the API's) in Spanish.
     await spanishLogin(page, 'alice', 'not-her-password');
     const problem = page.getByTestId('login-problem');

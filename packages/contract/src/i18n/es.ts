@@ -7,8 +7,11 @@ import { commonText } from '../messages.ts';
 import { commonTextEs } from '../messages.es.ts';
 import { homeText, loginText, shellText } from '../shell/messages.ts';
 import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
+import { passkeyText } from '../security/passkey-messages.ts';
+import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(homeText, 'es', homeTextEs);
+register(passkeyText, 'es', passkeyTextEs);

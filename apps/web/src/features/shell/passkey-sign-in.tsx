@@ -5,6 +5,7 @@ import { PASSKEY_LOGIN, PASSKEY_LOGIN_OPTIONS } from '@portal/contract/security/
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 import {
   cancelCeremony,
@@ -31,6 +32,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   // first) neither starts a browser ceremony nor reports anything on the next screen.
   const shown = useRef(true);
   signedIn.current = onSignedIn;
+  // Its texts follow the page's language (the login screen's picker).
+  useLanguage();
 
   /** One ceremony: options, the browser's passkey, the server's answer. */
   const ceremony = useCallback(async (autofill: boolean) => {
@@ -47,7 +50,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
     (err: unknown) => {
       // Cancelled, timed out, or an autofill request the button replaced: nothing went wrong.
       if (wasCancelled(err) || !shown.current) return;
-      showStatus({ title: passkeyText.signInFailed, body: failureText(err), alert: 'serious' });
+      showStatus({ title: t(passkeyText).signInFailed, body: failureText(err), alert: 'serious' });
     },
     [showStatus],
   );
@@ -81,8 +84,8 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
   const click = async () => {
     if (!hasWebAuthn()) {
       showStatus({
-        title: passkeyText.signInFailed,
-        body: passkeyText.unsupported,
+        title: t(passkeyText).signInFailed,
+        body: t(passkeyText).unsupported,
         alert: 'warning',
       });
       return;
@@ -101,7 +104,7 @@ export function PasskeySignIn({ onSignedIn }: { onSignedIn: (answer: Answer) => 
 
   return (
     <Button variant="default" onClick={click} loading={pending}>
-      {passkeyText.signInButton}
+      {t(passkeyText).signInButton}
     </Button>
   );
 }
