@@ -259,9 +259,11 @@ describe('account calls and the access policy', () => {
       (await t.request('POST', '/api/miglogin', { body: { username: 'dave', password: 'dave-demo-pass' } }))
         .body;
     expect(await login()).toMatchObject({ mode: 'light', color_mode: 'system' });
+    // No language yet: these sign-ins send no Accept-Language (the language has its own tests).
     expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
       mode: 'light',
       color_mode: 'system',
+      language: null,
     });
     await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'light' });
     expect((await login()).data).toMatchObject({ mode: 'light', color_mode: 'light' });
@@ -269,6 +271,7 @@ describe('account calls and the access policy', () => {
     expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
       mode: 'dark',
       color_mode: 'dark',
+      language: null,
     });
     // 'system' clears the choice.
     expect((await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'system' })).status).toBe(200);
