@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { launch, login, pagesClosedAfterEach, url, workOn } from './browser.ts';
+import { launch, login, ownPortalAndBrowser, pagesClosedAfterEach, url, workOn } from './browser.ts';
 
 // Customers find their way (docs/decisions/021-ux.md): accessibility with errors shown, phones, feedback, staff
 // context, what a Secondary sees, and the small things of the shell.
@@ -326,14 +326,17 @@ describe('invoices: paid or unpaid, pay one, download it', () => {
 });
 
 describe('a review before money moves', () => {
+  // A portal of its own: domains.e2e renews andersonphoto.net on the shared one, and files run in
+  // any order.
+  const own = ownPortalAndBrowser();
   it('shows what a renewal costs and to whom before it is sent, and Back sends nothing', async () => {
-    const page = await open(browser);
-    await login(page, 'alice');
+    const page = await own.newPage();
+    await own.login(page, 'alice');
     let sent = 0;
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/renew')) sent++;
     });
-    await page.goto(url('/domain-renewal/andersonphoto.net'));
+    await page.goto(own.url('/domain-renewal/andersonphoto.net'));
     await page.getByRole('textbox', { name: 'Years' }).click();
     await page.getByRole('option', { name: /^1 year/ }).click();
     await page.getByRole('button', { name: 'Renew Domain' }).click();
@@ -343,5 +346,6 @@ describe('a review before money moves', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Back' }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
     expect(sent).toBe(0);
+    await page.close();
   });
 });
