@@ -29,7 +29,7 @@ export const SCREENS: Screens = {
   ...securityScreens,
 };
 
-/** The screen of a route; a route without one shows the shell's "not implemented" screen. */
+/** The screen of a route; a route name without one falls back to the spec's Unimplemented screen (/unimplemented). */
 export function screenOf(name: RouteName): Screen {
   return (
     SCREENS[name] ??
