@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { buildInfo } from '../lib/build-info.ts';
 import { defineJob, enqueue } from '../lib/jobs.ts';
 import { VERSION } from '../lib/version.ts';
+import { makeCast } from '../../test/support/factories.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 
@@ -11,7 +12,8 @@ import { countIntegrationErrors, startWorkerListener } from './metrics.ts';
 describe('/metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ env: { PORTAL_METRICS_TOKEN: 'metrics-token-metrics-token' } });
+    t = await build({ demo: false, env: { PORTAL_METRICS_TOKEN: 'metrics-token-metrics-token' } });
+    await makeCast(t, 'metrics-test-pass');
   });
   afterAll(() => t.close());
 

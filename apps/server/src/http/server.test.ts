@@ -8,19 +8,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { VERSION } from '../lib/version.ts';
+import { makeCast } from '../../test/support/factories.ts';
 import { build, createTestDatabase, type TestApp } from '../../test/support/helper.ts';
 
 /** Behaviour of the server outside the contract's calls: the error model, probes, the SPA. */
 
+const PASSWORD = 'server-test-pass';
+
 describe('errors and probes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    await makeCast(t, PASSWORD);
   });
   afterAll(() => t.close());
 
   it('answers an uncaught error with 500 and a request id, nothing of the error: no message, stack or SQL', async () => {
-    const token = await t.token('alice');
+    const token = await t.token('alice', PASSWORD);
     const sqlText = 'select "password_hash" from "accounts" where "logname" = $1';
     // On every instance: with TEST_INSTANCES=2 the request may meet either.
     const verifies = t.apps.map((a) => [a.deps.tokens, a.deps.tokens.verify] as const);
@@ -90,7 +94,7 @@ describe('errors and probes', () => {
       const live = await t.request('GET', '/healthz');
       expect(live.status).toBe(200);
       expect(live.headers.connection).toBe('close');
-      const token = await t.token('alice');
+      const token = await t.token('alice', PASSWORD);
       expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
     } finally {
       for (const a of t.apps) a.deps.lifecycle.draining = false;

@@ -6,6 +6,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineJob, enqueue } from '../lib/jobs.ts';
+import { makeCast } from '../../test/support/factories.ts';
 import { build, type TestApp, testInstances } from '../../test/support/helper.ts';
 
 /**
@@ -18,9 +19,11 @@ import { build, type TestApp, testInstances } from '../../test/support/helper.ts
  */
 
 describe('the API suite on two instances', () => {
+  const password = 'stateless-test-pass';
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    await makeCast(t, password);
   });
   afterAll(() => t.close());
 
@@ -36,7 +39,7 @@ describe('the API suite on two instances', () => {
     async () => {
       const injects = t.apps.map((a) => vi.spyOn(a, 'inject'));
       try {
-        const token = await t.token('alice');
+        const token = await t.token('alice', password);
         const res = await t.request('GET', '/api/customer/alice', { token });
         expect(res.status).toBe(200);
         expect(injects.map((s) => s.mock.calls.length)).toEqual([1, 1]);

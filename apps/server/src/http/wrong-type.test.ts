@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importDocument } from '../lib/import.ts';
+import { makeCast, requestsAs } from '../../test/support/factories.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 
 /**
@@ -7,9 +8,13 @@ import { build, type TestApp } from '../../test/support/helper.ts';
  * must be, whatever the schema's message; ids that are numbers in the spec's data take a number or its
  * digits. Done once, where zod issues become the `errors` map (route.ts → fieldErrors).
  */
+const PASSWORD = 'wrong-type-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
   await importDocument(t.db, {
     invoices: [
       {
@@ -26,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const errorsOf = async (who: string, url: string, body: unknown) => {
-  const res = await t.as(who).post(url, body);
+  const res = await as(who).post(url, body);
   expect(res.status, JSON.stringify(body)).toBe(400);
   return res.body.errors as Record<string, string>;
 };
@@ -34,7 +39,7 @@ const errorsOf = async (who: string, url: string, body: unknown) => {
 describe('ids that are numbers in the spec data', () => {
   it('POST /api/get-invoice takes the invoice number as a number or as its digits', async () => {
     for (const invoice of [20261101, '20261101']) {
-      const res = await t.as('bob').post('/api/get-invoice', { invoice, logname: 'bob' });
+      const res = await as('bob').post('/api/get-invoice', { invoice, logname: 'bob' });
       expect(res.status, String(invoice)).toBe(200);
       expect(res.body.data.invoice).toContain('<p>x</p>');
     }
@@ -52,7 +57,7 @@ describe('ids that are numbers in the spec data', () => {
     });
     // A digit string passes the contract (then the id is looked up with its owner: not alice's, 403).
     expect(
-      (await t.as('alice').post('/api/delete-recovery-email', { account: 'alice', id: '999999' })).status,
+      (await as('alice').post('/api/delete-recovery-email', { account: 'alice', id: '999999' })).status,
     ).toBe(403);
   });
 });
