@@ -52,8 +52,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/faults/smtp-outage.test.ts',
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
-  'test/security/address-fields.test.ts',
-  'test/security/audit.test.ts',
   'test/security/credential-gates.test.ts',
   'test/security/fuzz.test.ts',
   'test/security/grants.test.ts',
@@ -63,11 +61,9 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/no-secrets-at-rest.test.ts',
   'test/security/policy-rules.test.ts',
   'test/security/rate-limits.test.ts',
-  'test/security/role-addresses.test.ts',
   'test/security/session-cache.test.ts',
   'test/security/sessions.test.ts',
   'test/security/throttle.test.ts',
-  'test/security/update-card-limits.test.ts',
   'test/typed-client/openapi-client.test.ts',
 ]);
 

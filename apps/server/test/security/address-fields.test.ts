@@ -3,6 +3,7 @@ import { ADDRESS_TEXTS } from '@portal/contract/address-rules';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../src/db/schema.ts';
+import { makeCast, requestsAs } from '../support/factories.ts';
 import { build, type TestApp } from '../support/helper.ts';
 
 /**
@@ -10,9 +11,13 @@ import { build, type TestApp } from '../support/helper.ts';
  * packages/contract/src/address-rules.ts): `' OR 1=1 --` was stored in both. Only new writes are
  * checked; a value stored before the rule is still read as it is.
  */
+const PASSWORD = 'address-fields-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(async () => {
   await t.close();
@@ -46,15 +51,15 @@ describe('address fields', () => {
       const kind = url.includes('bill') ? 'bill' : 'account';
       const before = await stored(kind);
       const injection = "' OR 1=1 --";
-      const res = await t.as('alice').post(url, address({ country: injection, phone: injection }));
+      const res = await as('alice').post(url, address({ country: injection, phone: injection }));
       expect(res.status).toBe(400);
       expect(res.body.errors).toMatchObject({ country: ADDRESS_TEXTS.country, phone: ADDRESS_TEXTS.phone });
       for (const phone of ['12345', 'call me maybe', '1'.repeat(21)]) {
-        const bad = await t.as('alice').post(url, address({ phone }));
+        const bad = await as('alice').post(url, address({ phone }));
         expect(bad.status, phone).toBe(400);
         expect(bad.body.errors).toEqual({ phone: ADDRESS_TEXTS.phone });
       }
-      expect((await t.as('alice').post(url, address({ country: 'Narnia' }))).body.errors).toEqual({
+      expect((await as('alice').post(url, address({ country: 'Narnia' }))).body.errors).toEqual({
         country: ADDRESS_TEXTS.country,
       });
       expect(await stored(kind)).toEqual(before);
@@ -65,7 +70,7 @@ describe('address fields', () => {
         ['', ''],
       ]) {
         const zipcode = country === 'CA' ? 'K1A 0B1' : country === 'United Kingdom' ? 'SW1A 1AA' : '04101';
-        const ok = await t.as('alice').post(url, address({ country, phone, zipcode }));
+        const ok = await as('alice').post(url, address({ country, phone, zipcode }));
         expect(ok.status, `${country} ${phone}: ${JSON.stringify(ok.body)}`).toBe(200);
       }
       expect(must(await stored(kind), 'the first row').country).toBe('US');
@@ -77,7 +82,7 @@ describe('address fields', () => {
       .update(addresses)
       .set({ country: 'Republic of Legacy', phone: 'ask at desk' })
       .where(and(eq(addresses.owner, 'alice'), eq(addresses.kind, 'account')));
-    const res = await t.as('alice').post('/api/get-account-address', { account: 'alice' });
+    const res = await as('alice').post('/api/get-account-address', { account: 'alice' });
     expect(res.status).toBe(200);
     expect(res.body.data.address).toMatchObject({ country: 'Republic of Legacy', phone: 'ask at desk' });
   });

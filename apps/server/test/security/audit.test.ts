@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, payments } from '../../src/db/schema.ts';
 import { payment as cardPayment } from '../support/card-bodies.ts';
+import { makeCast, requestsAs } from '../support/factories.ts';
 import { build, type TestApp } from '../support/helper.ts';
 
 /**
@@ -11,9 +12,13 @@ import { build, type TestApp } from '../support/helper.ts';
  * call fails; the entry used to be written only on success, so nothing said who had tried.
  */
 
+const PASSWORD = 'audit-test-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -22,7 +27,7 @@ const payment = cardPayment({ cvv: '901' });
 
 describe('the audit log of staff changes without a transaction', () => {
   it('records a staff payment that failed after its charge was stored, with its outcome', async () => {
-    const res = await t.as('staff').post('/api/single-payment', payment);
+    const res = await as('staff').post('/api/single-payment', payment);
     expect(res.status).toBe(422);
     const declined = await t.db
       .select()
@@ -30,7 +35,7 @@ describe('the audit log of staff changes without a transaction', () => {
       .where(
         and(eq(payments.owner, 'alice'), eq(payments.status, 'declined'), eq(payments.amountCents, 2500)),
       );
-    // This payment's own row (the demo's alice has a declined auto-billing attempt of her own).
+    // This payment's own row, and no other.
     expect(declined).toHaveLength(1);
     const entries = await t.db
       .select()
@@ -46,7 +51,7 @@ describe('the audit log of staff changes without a transaction', () => {
   });
 
   it('marks a staff change that succeeded as done', async () => {
-    const res = await t.as('staff').post('/api/single-payment', { ...payment, cvv: '123', amount: '5.00' });
+    const res = await as('staff').post('/api/single-payment', { ...payment, cvv: '123', amount: '5.00' });
     expect(res.status).toBe(200);
     const entry = must(
       (

@@ -4,6 +4,7 @@ import { mailText } from '@portal/contract/mail/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailAliases, tempEmails } from '../../src/db/schema.ts';
+import { factories, makeCast, requestsAs } from '../support/factories.ts';
 import { build, type TestApp } from '../support/helper.ts';
 
 /**
@@ -11,9 +12,17 @@ import { build, type TestApp } from '../support/helper.ts';
  * (docs/decisions/034-role-addresses.md): nobody takes them on the shared temporary-alias domain,
  * and on a customer's own domain only its owner (or staff) makes or changes them.
  */
+const PASSWORD = 'role-addresses-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const { alice, dave } = await makeCast(t, PASSWORD);
+  // dave works on alice's harbor-studio.org (a grant of that domain).
+  const f = factories(t);
+  const domain = await f.makeDomain({ owner: alice, domain: 'harbor-studio.org' });
+  await f.makeGrant({ owner: alice, admin: dave, domain });
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(async () => {
   await t.close();
@@ -38,7 +47,7 @@ describe('role addresses', () => {
       'mailer-daemon',
     ]) {
       for (const who of ['alice', 'staff']) {
-        const res = await t.as(who).post('/api/add-tempemail', {
+        const res = await as(who).post('/api/add-tempemail', {
           logname: 'alice',
           name,
           forwards_to: 'alice@example.org',
@@ -50,7 +59,7 @@ describe('role addresses', () => {
     }
     expect(await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'postmaster'))).toEqual([]);
     // An ordinary name still goes through.
-    const ok = await t.as('alice').post('/api/add-tempemail', {
+    const ok = await as('alice').post('/api/add-tempemail', {
       logname: 'alice',
       name: 'postmaster-fan',
       forwards_to: 'alice@example.org',
@@ -89,8 +98,8 @@ describe('role addresses', () => {
       targets: 'alice@example.org',
     });
     // dave works on alice's harbor-studio.org: ordinary aliases, yes.
-    expect((await t.as('dave').post('/api/add-domain-alias', alias('dave-desk'))).status).toBe(200);
-    const taken = await t.as('dave').post('/api/add-domain-alias', alias('postmaster'));
+    expect((await as('dave').post('/api/add-domain-alias', alias('dave-desk'))).status).toBe(200);
+    const taken = await as('dave').post('/api/add-domain-alias', alias('postmaster'));
     expect(taken.status).toBe(403);
     expect(taken.body.message).toBe(mailText.roleAddressOwnerOnly('postmaster@harbor-studio.org'));
     const rows = () =>
@@ -100,11 +109,12 @@ describe('role addresses', () => {
         .where(and(eq(emailAliases.domain, 'harbor-studio.org'), eq(emailAliases.src, 'postmaster')));
     expect(await rows()).toEqual([]);
     // The owner may.
-    expect((await t.as('alice').post('/api/add-domain-alias', alias('postmaster'))).status).toBe(200);
+    expect((await as('alice').post('/api/add-domain-alias', alias('postmaster'))).status).toBe(200);
     // And dave may not redirect it afterwards.
-    const redirect = await t
-      .as('dave')
-      .post('/api/update-domain-alias', { ...alias('postmaster'), targets: 'dave@evil-mail.com' });
+    const redirect = await as('dave').post('/api/update-domain-alias', {
+      ...alias('postmaster'),
+      targets: 'dave@evil-mail.com',
+    });
     expect(redirect.status).toBe(403);
     expect(must((await rows())[0], 'the first row').dstList).toEqual(['alice@example.org']);
   });

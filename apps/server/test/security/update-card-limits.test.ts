@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, type Res, type TestApp } from '../support/helper.ts';
 import { newCard as cardBody } from '../support/card-bodies.ts';
 
 /**
@@ -7,12 +8,15 @@ import { newCard as cardBody } from '../support/card-bodies.ts';
  * add-card: it counts against the same per-account `card` limit and the same day's card declines
  * (http/limits.ts), so it cannot be used to probe expiry dates and ZIP codes without end.
  */
+const PASSWORD = 'card-limits-pass';
 let t: TestApp;
 
 beforeAll(async () => {
   t = await build({
+    demo: false,
     env: { PORTAL_RATE_LIMITS: 'card=25/50/3600', PORTAL_CARD_DECLINES_PER_DAY: '3' },
   });
+  await makeCast(t, PASSWORD);
 });
 afterAll(async () => {
   await t.close();
@@ -20,7 +24,7 @@ afterAll(async () => {
 
 async function signIn(logname: string): Promise<string> {
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: logname, password: demoPassword(logname) },
+    body: { username: logname, password: PASSWORD },
   });
   return res.body.data.id_token;
 }
