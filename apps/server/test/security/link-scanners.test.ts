@@ -3,7 +3,8 @@ import { mailText } from '@portal/contract/mail/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscriptions, recoveryEmails } from '../../src/db/schema.ts';
-import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { makeCast, requestsAs } from '../support/factories.ts';
+import { build, type TestApp } from '../support/helper.ts';
 import { mailsTo } from '../support/mail.ts';
 
 /**
@@ -11,9 +12,13 @@ import { mailsTo } from '../support/mail.ts';
  * one-time link therefore never does its work when opened: the page it opens asks for a press of
  * its button, a POST (docs/decisions/035-links-confirm-by-post.md).
  */
+const PASSWORD = 'link-scanners-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(async () => {
   await t.close();
@@ -35,9 +40,11 @@ async function scan(url: string, status: number | null = 200): Promise<void> {
 describe('opening a one-time link changes nothing', () => {
   it('a recovery address: HEAD and GET leave it pending; the page’s button confirms it once', async () => {
     const address = 'alice.scanned@example.org';
-    const added = await t
-      .as('alice')
-      .post('/api/add-recovery-email', { logname: 'alice', email: address, password: demoPassword('alice') });
+    const added = await as('alice').post('/api/add-recovery-email', {
+      logname: 'alice',
+      email: address,
+      password: PASSWORD,
+    });
     expect(added.status).toBe(200);
     const mail = must((await mailTo(address, 'recovery.confirm'))[0], 'mail');
     const token = tokenIn(mail.body, '/api/confirm-address');
@@ -72,7 +79,7 @@ describe('opening a one-time link changes nothing', () => {
 
   it('the newsletter: HEAD and GET leave the subscription pending; the button confirms it', async () => {
     const email = 'bob.scanned@example.org';
-    expect((await t.as('bob').post('/api/subscribe-portal', { logname: 'bob', email })).status).toBe(200);
+    expect((await as('bob').post('/api/subscribe-portal', { logname: 'bob', email })).status).toBe(200);
     const mail = must((await mailTo(email, 'newsletter.confirm'))[0], 'mail');
     const url = `/api/subscribe-portal/confirm/${tokenIn(mail.body, '/api/subscribe-portal/confirm')}`;
     await scan(url);
@@ -92,9 +99,11 @@ describe('opening a one-time link changes nothing', () => {
 
   it('a browser’s form post (urlencoded, empty) is accepted on the confirm page only', async () => {
     const address = 'carol.form@example.org';
-    await t
-      .as('carol')
-      .post('/api/add-recovery-email', { logname: 'carol', email: address, password: demoPassword('carol') });
+    await as('carol').post('/api/add-recovery-email', {
+      logname: 'carol',
+      email: address,
+      password: PASSWORD,
+    });
     const mail = must((await mailTo(address, 'recovery.confirm'))[0], 'mail');
     const url = `/api/confirm-address/${tokenIn(mail.body, '/api/confirm-address')}`;
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -106,23 +115,24 @@ describe('opening a one-time link changes nothing', () => {
       method: 'POST',
       url: '/api/miglogin',
       headers: form,
-      payload: `username=carol&password=${demoPassword('carol')}`,
+      payload: `username=carol&password=${PASSWORD}`,
     });
     expect(other.statusCode).toBe(415);
   });
 
   it('a reset link: HEAD and GET of its page leave it usable', async () => {
-    const res = await t
-      .as(null)
-      .post('/api/forgot-panel-password', { account: 'bob', email: 'bob.baker@example.org' });
+    const res = await as(null).post('/api/forgot-panel-password', {
+      account: 'bob',
+      email: 'bob@example.test',
+    });
     expect(res.status).toBe(200);
     await t.drainJobs();
-    const mail = must((await mailTo('bob.baker@example.org', 'reset.panel'))[0], 'mail');
+    const mail = must((await mailTo('bob@example.test', 'reset.panel'))[0], 'mail');
     const token = tokenIn(mail.body, '/portal/reset-panel-password');
     expect(token).not.toBe('');
     // The SPA's page (the tests' server may have no built SPA: its answer is not the point).
     await scan(`/portal/reset-panel-password/${token}`, null);
-    const reset = await t.as(null).post('/api/user-reset-password', {
+    const reset = await as(null).post('/api/user-reset-password', {
       reset_token: token,
       new_password: 'Scanned-But-Unused-41',
       conf_password: 'Scanned-But-Unused-41',

@@ -4,7 +4,8 @@ import { SessionCache, type SessionRow } from '../../src/auth/session-cache.ts';
 import type { Database } from '../../src/db/index.ts';
 import { accounts, sessions } from '../../src/db/schema.ts';
 import { waitUntil } from '../faults/wait.ts';
-import { build, createTestDatabase, demoPassword, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, createTestDatabase, type TestApp } from '../support/helper.ts';
 
 /**
  * The session check may be answered from a per-process cache (auth/session-cache.ts).
@@ -13,15 +14,17 @@ import { build, createTestDatabase, demoPassword, type TestApp } from '../suppor
  * the token again at once: it must be refused as if nothing had been kept.
  */
 
+const PASSWORD = 'session-cache-pass';
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ env: { PORTAL_SESSION_CACHE_MS: '500' } });
+  t = await build({ demo: false, env: { PORTAL_SESSION_CACHE_MS: '500' } });
+  await makeCast(t, PASSWORD);
 }, 120_000);
 afterAll(() => t.close());
 
 async function signIn(logname: string): Promise<string> {
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: logname, password: demoPassword(logname) },
+    body: { username: logname, password: PASSWORD },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.id_token;
@@ -99,7 +102,7 @@ describe('a kept session check never outlives the session', () => {
   });
 
   it('a Secondary no longer dashboard admin loses its primary’s summary at once', async () => {
-    // dave is carol's fellow Secondary of alice, designated dashboard admin (demo data).
+    // dave is carol's fellow Secondary of alice, designated dashboard admin (makeCast).
     const token = await signIn('dave');
     await warm(token, 'alice');
     await t.db.update(accounts).set({ dashboardAdmin: false }).where(eq(accounts.logname, 'dave'));
