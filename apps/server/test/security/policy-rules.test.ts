@@ -3,6 +3,7 @@ import { domainText } from '@portal/contract/domains/messages';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { commonText } from '@portal/contract/messages';
 import { eq } from 'drizzle-orm';
+import { importDocument } from '../../src/lib/import.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -12,16 +13,35 @@ import {
   mailPasswordChanges,
   statementDelivery,
 } from '../../src/db/schema.ts';
-import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
+import { factories, makeCast, requestsAs } from '../support/factories.ts';
+import { build, type Res, type TestApp } from '../support/helper.ts';
 
 /**
  * The rules of the policy that were checks inside handlers (docs/decisions/072-policy-rules.md),
  * attacked through HTTP as the callers who should not pass would try them: every refusal keeps the
  * exact status, text and code the route answered before, and a refused change writes nothing.
  */
+const PASSWORD = 'policy-rules-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const { alice, bob, dave } = await makeCast(t, PASSWORD);
+  const f = factories(t);
+  // erin: another Secondary of alice; dave holds a grant of alice's harbor-studio.org.
+  await f.makeAccount({ logname: 'erin', password: PASSWORD, primary: alice });
+  const domain = await f.makeDomain({ owner: alice, domain: 'harbor-studio.org' });
+  await f.makeGrant({ owner: alice, admin: dave, domain });
+  await importDocument(t.db, {
+    websites: [
+      { vid: 3101, owner: alice.logname, virtname: 'anderson-design.com', php_version: '8.2', ssl: 2 },
+      { vid: 3201, owner: bob.logname, virtname: 'bakersdozen.com', php_version: '8.3', ssl: 2 },
+    ],
+    webapps: [
+      { aid: 1, appname: 'WordPress', urlext: 'blog', needs_suphp: 1, wf_versions: '6.7', version: '6.7.1' },
+    ],
+  });
+  as = requestsAs(t, PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -40,8 +60,8 @@ const failure = (res: Res) => ({
 describe("{ domain, scope: 'owner' }: giving and taking a domain's admin rights", () => {
   const GRANTED = 'harbor-studio.org';
   const add = (who: string, over: Record<string, unknown> = {}) =>
-    t.as(who).post('/api/addadmin', {
-      password: demoPassword(who),
+    as(who).post('/api/addadmin', {
+      password: PASSWORD,
       domain: GRANTED,
       newadmin: 'erin',
       logname: 'alice',
@@ -55,14 +75,14 @@ describe("{ domain, scope: 'owner' }: giving and taking a domain's admin rights"
     expect(byAdmin.status).toBe(403);
     expect(failure(byAdmin)).toEqual(refusedWith(domainText.ownerOnly));
     // The admin tries to remove itself or another admin of the owner: the same answer.
-    const removeByAdmin = await t.as('dave').post('/api/deleteadmin', { domain: GRANTED, logname: 'dave' });
+    const removeByAdmin = await as('dave').post('/api/deleteadmin', { domain: GRANTED, logname: 'dave' });
     expect(removeByAdmin.status).toBe(403);
     expect(failure(removeByAdmin)).toEqual(refusedWith(domainText.ownerOnly));
     // A stranger learns nothing: not even that the domain has an owner-only rule.
     const stranger = await add('bob');
     expect(stranger.status).toBe(403);
     expect(failure(stranger)).toEqual(DENIED);
-    const strangerRemoves = await t.as('bob').post('/api/deleteadmin', { domain: GRANTED, logname: 'dave' });
+    const strangerRemoves = await as('bob').post('/api/deleteadmin', { domain: GRANTED, logname: 'dave' });
     expect(failure(strangerRemoves)).toEqual(DENIED);
     // A Secondary of the owner that holds no grant is a stranger to the domain.
     expect(failure(await add('carol'))).toEqual(DENIED);
@@ -89,8 +109,8 @@ describe("{ domain, scope: 'owner' }: giving and taking a domain's admin rights"
 
   it('answers a missing domain as the domain rule does: 403 to a customer, 404 to staff', async () => {
     const body = { domain: 'no-such-domain-probe.com', logname: 'erin' };
-    expect(failure(await t.as('alice').post('/api/deleteadmin', body))).toEqual(DENIED);
-    const staff = await t.as('staff').post('/api/deleteadmin', body);
+    expect(failure(await as('alice').post('/api/deleteadmin', body))).toEqual(DENIED);
+    const staff = await as('staff').post('/api/deleteadmin', body);
     expect(staff.status).toBe(404);
     expect(failure(staff)).toEqual(missingWith('Domain not found'));
   });
@@ -98,9 +118,9 @@ describe("{ domain, scope: 'owner' }: giving and taking a domain's admin rights"
   it('lets the owner and staff through, and still lets the granted admin use the domain', async () => {
     const owner = await add('alice', { all: 0 });
     expect(owner.status).toBe(200);
-    const staff = await t.as('staff').post('/api/deleteadmin', { domain: GRANTED, logname: 'erin' });
+    const staff = await as('staff').post('/api/deleteadmin', { domain: GRANTED, logname: 'erin' });
     expect(staff.status).toBe(200);
-    expect((await t.as('dave').get(`/api/domainadmins/${GRANTED}`)).status).toBe(200);
+    expect((await as('dave').get(`/api/domainadmins/${GRANTED}`)).status).toBe(200);
   });
 });
 
@@ -108,44 +128,47 @@ describe("{ account, scope: 'info' }: a primary's contacts, circuits and BUS acc
   const reads = ['/api/contacts/', '/api/circuits/', '/api/bus-accounts/'];
 
   it('lets the dashboard admin read its primary, as the read scope did', async () => {
-    for (const read of reads) expect((await t.as('dave').get(`${read}alice`)).status, read).toBe(200);
+    for (const read of reads) expect((await as('dave').get(`${read}alice`)).status, read).toBe(200);
   });
 
   it('tells a Secondary named as the target it has none of this information, staff included', async () => {
     for (const read of reads) {
-      expect(failure(await t.as('carol').get(`${read}carol`)), read).toEqual(
+      expect(failure(await as('carol').get(`${read}carol`)), read).toEqual(
         refusedWith(commonText.secondaryNoInfo),
       );
-      expect(failure(await t.as('staff').get(`${read}carol`)), read).toEqual(
+      expect(failure(await as('staff').get(`${read}carol`)), read).toEqual(
         refusedWith(commonText.secondaryNoInfo),
       );
     }
-    const contact = await t.as('carol').post('/api/get-contact', { logname: 'carol', tcid: 1 });
+    const contact = await as('carol').post('/api/get-contact', { logname: 'carol', tcid: 1 });
     expect(failure(contact)).toEqual(refusedWith(commonText.secondaryNoInfo));
   });
 
   it('refuses a stranger before saying the target is a Secondary: the text would tell it so', async () => {
     for (const read of reads) {
       // dave reads its own primary's, not another Secondary's; its primary is not carol.
-      expect(failure(await t.as('dave').get(`${read}carol`)), read).toEqual(DENIED);
-      expect(failure(await t.as('bob').get(`${read}carol`)), read).toEqual(DENIED);
-      expect(failure(await t.as('bob').get(`${read}alice`)), read).toEqual(DENIED);
+      expect(failure(await as('dave').get(`${read}carol`)), read).toEqual(DENIED);
+      expect(failure(await as('bob').get(`${read}carol`)), read).toEqual(DENIED);
+      expect(failure(await as('bob').get(`${read}alice`)), read).toEqual(DENIED);
       // The primary does not read its Secondary's either: 'info' is 'read', not 'primary' over it.
-      expect(failure(await t.as('alice').get(`${read}carol`)), read).toEqual(DENIED);
+      expect(failure(await as('alice').get(`${read}carol`)), read).toEqual(DENIED);
     }
   });
 });
 
 describe("{ account, scope: 'statement' }: statement delivery", () => {
   it("tells a Secondary the statement page's own text, and changes nothing", async () => {
-    const read = await t.as('carol').get('/api/get-statement-delivery/carol');
+    const read = await as('carol').get('/api/get-statement-delivery/carol');
     expect(read.status).toBe(403);
     expect(failure(read)).toEqual(refusedWith(commonText.secondaryNoStatement));
-    const staff = await t.as('staff').get('/api/get-statement-delivery/carol');
+    const staff = await as('staff').get('/api/get-statement-delivery/carol');
     expect(failure(staff)).toEqual(refusedWith(commonText.secondaryNoStatement));
-    const change = await t
-      .as('carol')
-      .post('/api/change-statement-delivery', { logname: 'carol', method: 'e', nozero: 1, email: '' });
+    const change = await as('carol').post('/api/change-statement-delivery', {
+      logname: 'carol',
+      method: 'e',
+      nozero: 1,
+      email: '',
+    });
     expect(failure(change)).toEqual(refusedWith(commonText.secondaryNoStatement));
     expect(await t.db.select().from(statementDelivery).where(eq(statementDelivery.owner, 'carol'))).toEqual(
       [],
@@ -153,18 +176,18 @@ describe("{ account, scope: 'statement' }: statement delivery", () => {
   });
 
   it('refuses anyone but the account and staff with the plain refusal: the primary, the dashboard admin, a stranger', async () => {
-    expect(failure(await t.as('alice').get('/api/get-statement-delivery/carol'))).toEqual(DENIED);
-    expect(failure(await t.as('dave').get('/api/get-statement-delivery/alice'))).toEqual(DENIED);
-    expect(failure(await t.as('bob').get('/api/get-statement-delivery/alice'))).toEqual(DENIED);
-    expect((await t.as('alice').get('/api/get-statement-delivery/alice')).status).toBe(200);
+    expect(failure(await as('alice').get('/api/get-statement-delivery/carol'))).toEqual(DENIED);
+    expect(failure(await as('dave').get('/api/get-statement-delivery/alice'))).toEqual(DENIED);
+    expect(failure(await as('bob').get('/api/get-statement-delivery/alice'))).toEqual(DENIED);
+    expect((await as('alice').get('/api/get-statement-delivery/alice')).status).toBe(200);
   });
 });
 
 describe('{ account, target }: a Primary changes the mail password of its own Secondary only', () => {
   const change = (who: string, over: Record<string, unknown>) =>
-    t.as(who).post('/api/change-unix-password', {
+    as(who).post('/api/change-unix-password', {
       panel_logname: who,
-      panel_password: demoPassword(who),
+      panel_password: PASSWORD,
       new: 'Tq7vLm2-xZp9-harbor',
       confirm: 'Tq7vLm2-xZp9-harbor',
       ...over,
@@ -199,10 +222,10 @@ describe('{ account, target }: a Primary changes the mail password of its own Se
   });
 
   it('lets staff name a Secondary through its Primary, and a Primary its own Secondary', async () => {
-    const staff = await t.as('staff').post('/api/change-unix-password', {
+    const staff = await as('staff').post('/api/change-unix-password', {
       logname: 'erin',
       panel_logname: 'alice',
-      panel_password: demoPassword('staff'),
+      panel_password: PASSWORD,
       new: 'Tq7vLm2-xZp9-harbor',
       confirm: 'Tq7vLm2-xZp9-harbor',
     });
@@ -216,7 +239,7 @@ describe('{ account, target }: a Primary changes the mail password of its own Se
 
 describe('{ site }: a website named by its vid alone', () => {
   const install = (who: string, vid: number) =>
-    t.as(who).post('/api/installapp', { webappid: 0, appname: 'WordPress', vid, subdir: 'probe' });
+    as(who).post('/api/installapp', { webappid: 0, appname: 'WordPress', vid, subdir: 'probe' });
 
   it("refuses another customer's vid exactly like a missing one, and queues nothing", async () => {
     const before = await t.db.select().from(hostingChanges);
@@ -245,16 +268,18 @@ describe('{ site }: a website named by its vid alone', () => {
 describe("{ account, scope: 'staff' }: staff acting on an account that must exist", () => {
   it('refuses a customer on its own account, before anything is looked up', async () => {
     const before = await t.db.select().from(coworkingPurchases);
-    const purchase = await t
-      .as('bob')
-      .post('/api/purchase-product', { logname: 'bob', pcode: 'DAY', units: 1 });
+    const purchase = await as('bob').post('/api/purchase-product', {
+      logname: 'bob',
+      pcode: 'DAY',
+      units: 1,
+    });
     expect(failure(purchase)).toEqual(DENIED);
-    const audit = await t.as('bob').post('/api/addtoaudit', { logname: 'bob', message: 'x' });
+    const audit = await as('bob').post('/api/addtoaudit', { logname: 'bob', message: 'x' });
     expect(failure(audit)).toEqual(DENIED);
-    const removal = await t.as('alice').post('/api/remove-second-factor', { logname: 'alice' });
+    const removal = await as('alice').post('/api/remove-second-factor', { logname: 'alice' });
     expect(failure(removal)).toEqual(DENIED);
     // A missing account is no different for a customer.
-    expect(failure(await t.as('bob').post('/api/addtoaudit', { logname: 'nobody', message: 'x' }))).toEqual(
+    expect(failure(await as('bob').post('/api/addtoaudit', { logname: 'nobody', message: 'x' }))).toEqual(
       DENIED,
     );
     expect(await t.db.select().from(coworkingPurchases)).toEqual(before);
@@ -266,14 +291,14 @@ describe("{ account, scope: 'staff' }: staff acting on an account that must exis
       ['/api/addtoaudit', { logname: 'nobody', message: 'x' }],
       ['/api/remove-second-factor', { logname: 'nobody' }],
     ] as const) {
-      const res = await t.as('staff').post(url, body);
+      const res = await as('staff').post(url, body);
       expect(res.status, url).toBe(404);
       expect(failure(res), url).toEqual(missingWith('Account not found'));
     }
   });
 
   it('names the account in the audit entry', async () => {
-    const res = await t.as('staff').post('/api/addtoaudit', { logname: 'alice', message: 'Policy probe' });
+    const res = await as('staff').post('/api/addtoaudit', { logname: 'alice', message: 'Policy probe' });
     expect(res.status).toBe(200);
     const entries = await t.db.select().from(auditLog).where(eq(auditLog.action, 'POST /api/addtoaudit'));
     const probe = entries.find(
