@@ -1,13 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
-import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 import { createDatabase, isNewDataDir } from './pglite-template.ts';
 import * as schema from './schema.ts';
 
@@ -89,7 +83,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return openPglite(opts.dataDir, opts.loadDataDir);
 }
 
+/**
+ * A process uses one of the two drivers: each is loaded when a database of its kind is opened, so
+ * the embedded database never loads `pg` and a PostgreSQL deployment never loads PGlite
+ * (docs/performance.md, "Start-up: the database drivers on demand").
+ */
 async function openPostgres(url: string, poolMax: number): Promise<Database> {
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
+  const ResilientPool = resilientPool(pg.Pool);
   // Every connection listens, before its first query: a change committed on one of them is announced
   // on that same connection before its COMMIT returns (PostgreSQL sends a session its own
   // notifications ahead of ReadyForQuery), so this process never answers from what it just changed.
@@ -138,29 +143,31 @@ async function openPostgres(url: string, poolMax: number): Promise<Database> {
  * taken with `connect()` (drizzle transactions) is handed back to the pool, as broken, the moment
  * its connection is lost; the later release by its user is then a no-op.
  */
-class ResilientPool extends pg.Pool {
-  // biome-ignore lint/suspicious/noExplicitAny: the overloads of pg.Pool#connect (promise and callback)
-  override connect(...args: any[]): any {
-    // biome-ignore lint/suspicious/noExplicitAny: see above
-    if (args.length > 0) return (super.connect as (...a: any[]) => void)(...args);
-    return super.connect().then((client) => {
-      const release = client.release;
-      let released = false;
-      const lost = (err: Error) => {
-        if (released) return;
-        released = true;
-        release(err);
-      };
-      client.on('error', lost);
-      client.release = (err?: Error | boolean) => {
-        client.removeListener('error', lost);
-        if (released) return;
-        released = true;
-        release(err);
-      };
-      return client;
-    });
-  }
+function resilientPool(Pool: typeof pg.Pool) {
+  return class ResilientPool extends Pool {
+    // biome-ignore lint/suspicious/noExplicitAny: the overloads of pg.Pool#connect (promise and callback)
+    override connect(...args: any[]): any {
+      // biome-ignore lint/suspicious/noExplicitAny: see above
+      if (args.length > 0) return (super.connect as (...a: any[]) => void)(...args);
+      return super.connect().then((client) => {
+        const release = client.release;
+        let released = false;
+        const lost = (err: Error) => {
+          if (released) return;
+          released = true;
+          release(err);
+        };
+        client.on('error', lost);
+        client.release = (err?: Error | boolean) => {
+          client.removeListener('error', lost);
+          if (released) return;
+          released = true;
+          release(err);
+        };
+        return client;
+      });
+    }
+  };
 }
 
 /**
@@ -168,25 +175,31 @@ class ResilientPool extends pg.Pool {
  * lives inside this process, and its cache counts in the server's memory. The embedded database is
  * the trial and small-site setup (a few MB of data); its files stay in the OS page cache anyway.
  */
-const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const pgliteStart = (defaults: string[]) => [...defaults, '-c', 'shared_buffers=16MB'];
 
 /**
- * The PostgreSQL extensions the migrations create, which PGlite loads from its own package: pg_trgm
- * for the staff search's indexes (docs/decisions/050-staff-search-trigram-index.md). The template's
- * child process (make-pglite-database.mjs) loads the same.
+ * PGlite opened, with the PostgreSQL extension the migrations create, which PGlite loads from its
+ * own package: pg_trgm for the staff search's indexes
+ * (docs/decisions/050-staff-search-trigram-index.md). The template's child process
+ * (make-pglite-database.mjs) loads the same.
  */
-const PGLITE_EXTENSIONS = { pg_trgm };
-
 async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
   if (dataDir && loadDataDir) throw new Error('loadDataDir is for a database in memory, not dataDir');
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzleLite }, { migrate: migrateLite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
+  const startParams = pgliteStart(PGlite.defaultStartParams);
   // A new directory gets a copy of a migrated template, made outside this process (pglite-template.ts).
-  if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, PGLITE_START);
+  if (dataDir && isNewDataDir(dataDir)) await createDatabase(dataDir, MIGRATIONS, startParams);
   // The options object alone: `new PGlite(undefined, options)` (in memory) ignores its options.
   const client = new PGlite({
     dataDir,
     ...(loadDataDir ? { loadDataDir } : {}),
-    startParams: PGLITE_START,
-    extensions: PGLITE_EXTENSIONS,
+    startParams,
+    extensions: { pg_trgm },
   });
   const db: Db = drizzleLite(client, { schema });
   await migrateLite(drizzleLite(client, { schema }), { migrationsFolder: MIGRATIONS });

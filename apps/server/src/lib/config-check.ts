@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import nodemailer from 'nodemailer';
-import pg from 'pg';
 import type { Config } from '../config.ts';
 
 /**
@@ -95,6 +93,8 @@ export async function smtpCheck(config: Config, timeoutMs = 5000): Promise<Findi
       level: 'warning',
       text: 'SMTP_URL: unset; mail is kept in the outbox, never sent: set smtp://HOST:25',
     };
+  // Loaded here: the server imports this module (logoType) at every start and uses neither driver.
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport(config.SMTP_URL);
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -123,6 +123,7 @@ export async function schemaCheck(config: Config): Promise<Finding> {
   const migrations = releaseMigrations();
   const last = migrations.at(-1);
   if (!last) return { level: 'error', text: 'this release lists no migrations: the build is incomplete' };
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: config.DATABASE_URL, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
