@@ -54,7 +54,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/access-matrix.test.ts',
   'test/security/credential-gates.test.ts',
   'test/security/fuzz.test.ts',
-  'test/security/grants.test.ts',
   'test/security/input-errors.test.ts',
   'test/security/lasting-credentials.test.ts',
   'test/security/no-secrets-at-rest.test.ts',
