@@ -49,7 +49,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/faults/gateway-slow.test.ts',
   'test/faults/postgres-restart.test.ts',
   'test/faults/restore.test.ts',
-  'test/faults/smtp-outage.test.ts',
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
   'test/security/credential-gates.test.ts',

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, outbox, tempEmails } from '../../src/db/schema.ts';
+import { jobs, outbox } from '../../src/db/schema.ts';
 import { deliverJob, messageIdDomain, smtpTransport } from '../../src/integrations/mailer.ts';
+import { makeCast, requestsAs } from '../support/factories.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -15,12 +16,16 @@ import { must } from '../support/must.ts';
  * Message-ID. Time is the test's clock, so back-off is stepped through, not waited for.
  */
 
+const PASSWORD = 'smtp-outage-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 let sink: SmtpSink;
 let restore: TestApp['app']['deps']['outbox']['transport']['deliver'];
 
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
   restore = t.app.deps.outbox.transport.deliver;
 }, 120_000);
 afterAll(() => t.close());
@@ -74,15 +79,6 @@ async function maxMailId(): Promise<number> {
 
 describe('SMTP down for a while, then back', () => {
   it('delivers every queued message exactly once when the server returns on the same port', async () => {
-    // The demo's temporary aliases expire on fixed dates: the clock jumps below must not make one
-    // expire (and queue its notice) on the day the suite happens to run.
-    await t.db.update(tempEmails).set({ expiredAt: t.clock.now() });
-    // Nothing of the demo import left due: what is due now (notices of the demo's dates that have
-    // passed) goes out through the harness's recorder before SMTP goes down.
-    const smtp = t.app.deps.outbox.transport.deliver;
-    t.app.deps.outbox.transport.deliver = restore;
-    await t.drainJobs();
-    t.app.deps.outbox.transport.deliver = smtp;
     const since = await maxMailId();
 
     // Messages queued through the portal's own paths while SMTP is down.
@@ -93,7 +89,7 @@ describe('SMTP down for a while, then back', () => {
       ['bob', '/api/update-bill-address'],
     ] as const;
     for (const [i, [who, url]] of changes.entries()) {
-      const r = await t.as(who).post(url, addr(who, i + 1));
+      const r = await as(who).post(url, addr(who, i + 1));
       expect(r.status).toBe(200);
     }
     await t.app.deps.outbox.send(t.db, {
