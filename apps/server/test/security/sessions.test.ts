@@ -4,16 +4,19 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accounts } from '../../src/db/schema.ts';
 import { importDocument } from '../../src/lib/import.ts';
-import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, type TestApp } from '../support/helper.ts';
 
 /**
  * Each attack holds a token (stolen, or left behind)
  * and tries to read the account after the event that should have ended its session.
  */
 
+const PASSWORD = 'sessions-test-pass';
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ env: { PORTAL_IDLE_MINUTES: '60', PORTAL_STAFF_IDLE_MINUTES: '30' } });
+  t = await build({ demo: false, env: { PORTAL_IDLE_MINUTES: '60', PORTAL_STAFF_IDLE_MINUTES: '30' } });
+  await makeCast(t, PASSWORD);
 }, 120_000);
 afterAll(() => t.close());
 // Each test starts with fresh sign-in limits and its own sessions.
@@ -22,11 +25,7 @@ beforeEach(() => t.clock.advance(24 * 3600_000));
 const NEW = 'Tq7vLm2-xZp9-harbor';
 
 /** A fresh sign-in (a session of its own), not the harness's cached token. */
-async function signIn(
-  logname: string,
-  password = demoPassword(logname),
-  ua = 'test-browser',
-): Promise<string> {
+async function signIn(logname: string, password = PASSWORD, ua = 'test-browser'): Promise<string> {
   const res = await t.request('POST', '/api/miglogin', {
     body: { username: logname, password },
     headers: { 'user-agent': ua },
@@ -57,7 +56,7 @@ describe('a password change ends every other session', () => {
     expect(await reads(stolen, 'bob')).toBe(200);
     const change = await t.request('POST', '/api/user-change-password', {
       token: mine,
-      body: { username: 'bob', old_password: demoPassword('bob'), new_password: NEW, conf_password: NEW },
+      body: { username: 'bob', old_password: PASSWORD, new_password: NEW, conf_password: NEW },
     });
     expect(change.status).toBe(200);
     expect(await reads(stolen, 'bob')).toBe(401);
@@ -75,15 +74,15 @@ describe('a password change ends every other session', () => {
     expect(
       (
         await t.request('POST', '/api/forgot-panel-password', {
-          body: { account: 'alice', email: 'alice@anderson-design.com' },
+          body: { account: 'alice', email: 'alice@example.test' },
         })
       ).status,
     ).toBe(200);
-    const link = await mailedResetToken('alice@anderson-design.com');
+    const link = await mailedResetToken('alice@example.test');
     const mine = await signIn('alice');
     const change = await t.request('POST', '/api/user-change-password', {
       token: mine,
-      body: { username: 'alice', old_password: demoPassword('alice'), new_password: NEW, conf_password: NEW },
+      body: { username: 'alice', old_password: PASSWORD, new_password: NEW, conf_password: NEW },
     });
     expect(change.status).toBe(200);
     const reset = await t.request('POST', '/api/user-reset-password', {
@@ -99,7 +98,7 @@ describe('a reset by mail ends every session', () => {
     const before = await signIn('dave');
     expect(await reads(before, 'dave')).toBe(200);
     await t.request('POST', '/api/forgot-panel-password', {
-      body: { account: 'dave', email: 'dave@anderson-design.com' },
+      body: { account: 'dave', email: 'dave@example.test' },
     });
     const dave = must((await t.db.select().from(accounts).where(eq(accounts.logname, 'dave')))[0], 'dave');
     const link = await mailedResetToken(dave.billEmail);
