@@ -56,7 +56,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/input-errors.test.ts',
   'test/security/lasting-credentials.test.ts',
   'test/security/no-secrets-at-rest.test.ts',
-  'test/security/rate-limits.test.ts',
   'test/security/throttle.test.ts',
   'test/typed-client/openapi-client.test.ts',
 ]);

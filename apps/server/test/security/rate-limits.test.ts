@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox, secondaryRequests } from '../../src/db/schema.ts';
 import { startWhoisTestServer, type WhoisTestServer } from '../fakes/whois-server.ts';
-import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
+import { makeCast, requestsAs } from '../support/factories.ts';
+import { build, type Res, type TestApp } from '../support/helper.ts';
 
 /**
  * The calls that cost or can be abused are rate limited per account and per client,
@@ -37,6 +38,8 @@ const card = (account: string, over: Record<string, unknown> = {}) => ({
   use_this_card: 1,
   ...over,
 });
+const PASSWORD = 'rate-limits-pass';
+let as: ReturnType<typeof requestsAs>;
 const nine = (values: string[]) => Array.from({ length: 9 }, (_, i) => values[i] ?? '');
 
 beforeAll(async () => {
@@ -44,6 +47,7 @@ beforeAll(async () => {
     answers: { 'anderson-design.com': 'Domain Name: ANDERSON-DESIGN.COM\r\n' },
   });
   t = await build({
+    demo: false,
     env: {
       PORTAL_RATE_LIMITS:
         'bcrypt=3/5/60,hash=50/50/60,whois=2/10/600,card=20/40/3600,subscribe=1/10/3600,message=1/10/3600,request=1/10/86400',
@@ -51,6 +55,8 @@ beforeAll(async () => {
       WHOIS_SERVERS: `com=${whois.address}`,
     },
   });
+  await makeCast(t, PASSWORD);
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(async () => {
   await t.close();
@@ -59,7 +65,7 @@ afterAll(async () => {
 
 const bcryptAs = async (logname: string, remoteAddress = '192.0.2.1') =>
   t.request('POST', '/api/bcrypt', {
-    token: await t.token(logname),
+    token: await t.token(logname, PASSWORD),
     body: { item: 'bcrypt', cleartext: 'secret' },
     remoteAddress,
   });
@@ -67,7 +73,7 @@ const bcryptAs = async (logname: string, remoteAddress = '192.0.2.1') =>
 /** A new sign-in: the helper's cached tokens expire when a test moves the clock by a day. */
 async function signIn(logname: string): Promise<string> {
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: logname, password: demoPassword(logname) },
+    body: { username: logname, password: PASSWORD },
   });
   return res.body.data.id_token;
 }
@@ -110,13 +116,13 @@ describe('rate limits per account and per client', () => {
   });
 
   it('whois: a third lookup in ten minutes is refused before any whois server is asked', async () => {
-    const lookup = () => t.as('bob').post('/api/whois', { domain: 'anderson-design.com', trim: 1 });
+    const lookup = () => as('bob').post('/api/whois', { domain: 'anderson-design.com', trim: 1 });
     expect((await lookup()).status).toBe(200);
     expect((await lookup()).status).toBe(200);
     const asked = whois.queries.length;
     expectLimited(await lookup());
     expect(whois.queries.length).toBe(asked);
-    expect((await t.as('alice').post('/api/whois', { domain: 'anderson-design.com', trim: 1 })).status).toBe(
+    expect((await as('alice').post('/api/whois', { domain: 'anderson-design.com', trim: 1 })).status).toBe(
       200,
     );
   });
@@ -135,26 +141,26 @@ describe('rate limits per account and per client', () => {
       { send_from: 'alice', send_to: 'noc', subject: 'Two', message: 'Hello', footer: '' },
     ],
   ])('%s: over the limit is a 429 and no mail is queued', async (url, who, first, second) => {
-    expect((await t.as(who).post(url, first)).status).toBe(200);
+    expect((await as(who).post(url, first)).status).toBe(200);
     const before = must((await t.db.select({ n: count() }).from(outbox))[0], 'before');
-    expectLimited(await t.as(who).post(url, second));
+    expectLimited(await as(who).post(url, second));
     const after = must((await t.db.select({ n: count() }).from(outbox))[0], 'after');
     expect(after.n).toBe(before.n);
-    expect((await t.as('bob').post(url, { ...second, logname: 'bob', send_from: 'bob' })).status).toBe(200);
+    expect((await as('bob').post(url, { ...second, logname: 'bob', send_from: 'bob' })).status).toBe(200);
   });
 
   it('request-accounts: a second request within a day is a 429 and records nothing', async () => {
     const body = (names: string[]) => ({
       account: 'alice',
-      email: 'alice@anderson-design.com',
+      email: 'alice@example.test',
       lognames: nine(names),
       first_names: nine(['Frank']),
       last_names: nine(['Foster']),
       aliases: nine(['']),
       types: nine(['Full']),
     });
-    expect((await t.as('alice').post('/api/request-accounts', body(['frankf']))).status).toBe(200);
-    expectLimited(await t.as('alice').post('/api/request-accounts', body(['ginag'])));
+    expect((await as('alice').post('/api/request-accounts', body(['frankf']))).status).toBe(200);
+    expectLimited(await as('alice').post('/api/request-accounts', body(['ginag'])));
     const rows = await t.db.select().from(secondaryRequests).where(eq(secondaryRequests.owner, 'alice'));
     expect(rows).toHaveLength(1);
   });
@@ -163,24 +169,24 @@ describe('rate limits per account and per client', () => {
 describe('card testing', () => {
   it('an account gets a few card declines a day; then the gateway is not asked at all', async () => {
     for (let i = 0; i < 3; i++) {
-      const res = await t.as('alice').post('/api/add-card', card('alice'));
+      const res = await as('alice').post('/api/add-card', card('alice'));
       expect(res.status).toBe(422);
     }
     // A good card now: the day's declines are used up, so it is refused before the gateway.
-    const over = await t.as('alice').post('/api/add-card', card('alice', { zipcode: '04112' }));
+    const over = await as('alice').post('/api/add-card', card('alice', { zipcode: '04112' }));
     expectLimited(over);
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(3600);
-    const pay = await t.as('alice').post('/api/single-payment', {
+    const pay = await as('alice').post('/api/single-payment', {
       ...card('alice', { zipcode: '04112' }),
       amount: '5.00',
-      email: 'alice@anderson-design.com',
+      email: 'alice@example.test',
       save_status: 0,
       comments: '',
       which_card: 0,
     });
     expectLimited(pay);
     // Another account is not affected.
-    expect((await t.as('bob').post('/api/add-card', card('bob', { zipcode: '04112' }))).status).toBe(200);
+    expect((await as('bob').post('/api/add-card', card('bob', { zipcode: '04112' }))).status).toBe(200);
     // A day later the account may try again.
     t.clock.advance(24 * 3600_000 + 1000);
     const later = await t.request('POST', '/api/add-card', {
