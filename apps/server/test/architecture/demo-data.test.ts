@@ -44,7 +44,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/import-fields.test.ts',
   'src/lib/import-reads.test.ts',
   'src/lib/import.test.ts',
-  'test/faults/closing.test.ts',
   'test/faults/dovecot.test.ts',
   'test/faults/gateway-slow.test.ts',
   'test/faults/postgres-restart.test.ts',

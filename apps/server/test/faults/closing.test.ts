@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { DEMO_FILE } from '../../src/lib/demo.ts';
-import { importFile } from '../../src/lib/import.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { importDocument } from '../../src/lib/import.ts';
 import { drainAndClose } from '../../src/server.ts';
 import { createTestDatabase } from '../support/helper.ts';
 import { waitUntil } from './wait.ts';
@@ -34,6 +34,8 @@ async function open(
   return { socket, received: () => received, closed };
 }
 
+const PASSWORD = 'closing-test-pass';
+
 describe('a process that is closing', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-closing-'));
   let app: FastifyInstance;
@@ -41,7 +43,9 @@ describe('a process that is closing', () => {
   let drop: () => Promise<void>;
   beforeAll(async () => {
     const db = await createTestDatabase();
-    await importFile(db.database.db, DEMO_FILE);
+    await importDocument(db.database.db, {
+      accounts: [{ logname: 'alice', uid: 9501, password_hash: await hashPassword(PASSWORD) }],
+    });
     drop = async () => {
       await db.database.close();
       await db.drop();
@@ -61,7 +65,7 @@ describe('a process that is closing', () => {
 
   it('answers a request that arrives on an accepted connection while it closes, then stops listening', async () => {
     // A sign-in held in flight (its body not yet sent) keeps the server from finishing its close.
-    const body = JSON.stringify({ username: 'alice', password: 'alice-demo-pass' });
+    const body = JSON.stringify({ username: 'alice', password: PASSWORD });
     const held = await open(port);
     held.socket.write(
       `POST /api/miglogin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
