@@ -46,7 +46,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/import.test.ts',
   'test/faults/dovecot.test.ts',
   'test/faults/gateway-slow.test.ts',
-  'test/faults/postgres-restart.test.ts',
   'test/faults/restore.test.ts',
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',

@@ -10,8 +10,8 @@ import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
 import { accounts, addresses, jobs, outbox } from '../../src/db/schema.ts';
 import { deliverJob, type Transport } from '../../src/integrations/mailer.ts';
-import { DEMO_FILE } from '../../src/lib/demo.ts';
-import { importFile } from '../../src/lib/import.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { importDocument } from '../../src/lib/import.ts';
 import { STALE_MS } from '../../src/lib/jobs.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { makeClock, type Sent } from '../support/helper.ts';
@@ -30,6 +30,8 @@ import { must } from '../support/must.ts';
  * queued before the outage and goes on by itself afterwards, each message once.
  */
 
+/** The accounts this test makes (alice, bob, carol) share one password. */
+const PASSWORD = 'restart-test-pass';
 // A limit only: nothing below asserts how long anything took.
 const REQUEST_LIMIT_MS = 60_000;
 
@@ -64,7 +66,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
       PORTAL_AGENT_DELAY_MS: '0',
     });
     database = await openDatabase({ url: pg.url });
-    await importFile(database.db, DEMO_FILE);
+    const passwordHash = await hashPassword(PASSWORD);
+    await importDocument(database.db, {
+      accounts: ['alice', 'bob', 'carol'].map((logname, i) => ({
+        logname,
+        uid: 9601 + i,
+        bill_email: `${logname}@example.test`,
+        password_hash: passwordHash,
+      })),
+    });
     const transport: Transport = {
       name: 'smtp',
       async deliver(id, msg) {
@@ -120,7 +130,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
   }
 
   const login = async (logname: string) => {
-    const r = await call('/api/miglogin', { username: logname, password: `${logname}-demo-pass` });
+    const r = await call('/api/miglogin', { username: logname, password: PASSWORD });
     if (r.status !== 200) throw new Error(`login ${logname}: ${JSON.stringify(r.body)}`);
     return (r.body as { data: { id_token: string } }).data.id_token;
   };
@@ -163,7 +173,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !pgBin())('PostgreSQL restarte
     const changeStream = (l: string) =>
       stream(`change:${l}`, (n) => call('/api/update-account-address', addressBody(l, n), tokens[l]));
     const loginStream = (l: string) =>
-      stream(`login:${l}`, () => call('/api/miglogin', { username: l, password: `${l}-demo-pass` }));
+      stream(`login:${l}`, () => call('/api/miglogin', { username: l, password: PASSWORD }));
     const streams = Promise.all([...changers.map(changeStream), loginStream('carol')]);
 
     const recent = () =>
