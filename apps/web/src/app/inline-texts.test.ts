@@ -1,0 +1,232 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every text a screen shows comes from a catalogue (docs/languages.md): a label written inline in
+ * a screen stays English in every language. This check parses each `.tsx` of the web app and
+ * counts the texts written inline: JSX text with letters, and string literals given to the props a
+ * user reads or hears (label, placeholder, title, aria-label, …), directly or as `{'…'}`, and to
+ * the keys of objects a screen shows (a column's `header`, an item's `label`).
+ * NOT_YET_MOVED holds the files still to move and how many each has; a count only goes down
+ * (lower it, or drop the file, when its texts move; the failure prints the current figures).
+ */
+const SRC = fileURLToPath(new URL('..', import.meta.url));
+
+/** Props whose value a user reads or hears. */
+const USER_PROPS = new Set([
+  'label',
+  'placeholder',
+  'title',
+  'aria-label',
+  'aria-description',
+  'description',
+  'alt',
+  'error',
+  'message',
+  'confirmLabel',
+  'cancelLabel',
+  'emptyText',
+  'helperText',
+  'tooltip',
+]);
+
+/** Keys of objects a screen shows: a table's column header, a menu item's label, a notification. */
+const OBJECT_PROPS = new Set(['header', 'label', 'title', 'placeholder', 'description', 'message']);
+
+/** Whether a text has a word in it (not punctuation, numbers or a single symbol). */
+const hasWords = (text: string) => /[A-Za-z]{2,}/.test(text);
+
+/** The string literals an expression in JSX shows: itself, or either branch of `a ? b : c`, `a && b`, `a ?? b`. */
+function shownLiterals(e: ts.Expression): string[] {
+  if (ts.isStringLiteral(e) || ts.isNoSubstitutionTemplateLiteral(e)) return [e.text];
+  if (ts.isParenthesizedExpression(e)) return shownLiterals(e.expression);
+  if (ts.isConditionalExpression(e)) return [...shownLiterals(e.whenTrue), ...shownLiterals(e.whenFalse)];
+  if (ts.isBinaryExpression(e)) {
+    const op = e.operatorToken.kind;
+    if (op === ts.SyntaxKind.AmpersandAmpersandToken) return shownLiterals(e.right);
+    if (op === ts.SyntaxKind.BarBarToken || op === ts.SyntaxKind.QuestionQuestionToken)
+      return [...shownLiterals(e.left), ...shownLiterals(e.right)];
+  }
+  return [];
+}
+
+export function inlineTexts(source: string, fileName = 'x.tsx'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isJsxText(node)) {
+      const text = node.text.replace(/\s+/g, ' ').trim();
+      if (hasWords(text)) found.push(text);
+    } else if (ts.isJsxAttribute(node) && USER_PROPS.has(node.name.getText(file))) {
+      const value = node.initializer;
+      const literal =
+        value && ts.isStringLiteral(value)
+          ? value.text
+          : value &&
+              ts.isJsxExpression(value) &&
+              value.expression &&
+              (ts.isStringLiteral(value.expression) || ts.isNoSubstitutionTemplateLiteral(value.expression))
+            ? value.expression.text
+            : undefined;
+      if (literal !== undefined && hasWords(literal)) found.push(`${node.name.getText(file)}="${literal}"`);
+    } else if (
+      ts.isPropertyAssignment(node) &&
+      OBJECT_PROPS.has(node.name.getText(file)) &&
+      (ts.isStringLiteral(node.initializer) || ts.isNoSubstitutionTemplateLiteral(node.initializer)) &&
+      hasWords(node.initializer.text)
+    ) {
+      found.push(`${node.name.getText(file)}: '${node.initializer.text}'`);
+    } else if (ts.isJsxExpression(node) && node.expression && ts.isJsxElement(node.parent)) {
+      found.push(...shownLiterals(node.expression).filter(hasWords));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+function tsxFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return tsxFiles(path);
+    return e.name.endsWith('.tsx') && !e.name.endsWith('.test.tsx') ? [relative(SRC, path)] : [];
+  });
+}
+
+/** The files whose texts have not moved into a catalogue yet, and how many each writes inline. */
+const NOT_YET_MOVED: Record<string, number> = {
+  'app/shell-nav.tsx': 9,
+  'app/shell-parts.tsx': 2,
+  'app/shell.tsx': 1,
+  'app/status-modal.tsx': 1,
+  'features/account/add-secondaries-page.tsx': 20,
+  'features/account/add-webhosting-page.tsx': 13,
+  'features/account/address-form.tsx': 5,
+  'features/account/api-tokens-page.tsx': 21,
+  'features/account/change-email-password-page.tsx': 5,
+  'features/account/change-panel-password-page.tsx': 5,
+  'features/account/change-stmt-delivery-page.tsx': 7,
+  'features/account/mail-app-passwords-page.tsx': 25,
+  'features/account/notifications-page.tsx': 1,
+  'features/account/request-reset-form.tsx': 7,
+  'features/account/reset-password-form.tsx': 6,
+  'features/admin/bus-accounts-page.tsx': 7,
+  'features/admin/circuits-page.tsx': 5,
+  'features/admin/contact-form.tsx': 7,
+  'features/admin/contacts-page.tsx': 12,
+  'features/admin/edit-contact-page.tsx': 1,
+  'features/admin/sec-passwords-page.tsx': 9,
+  'features/admin/secondaries-page.tsx': 11,
+  'features/billing/billing-gate.tsx': 2,
+  'features/billing/card-fields.tsx': 10,
+  'features/billing/cowork-pay-form-page.tsx': 7,
+  'features/billing/coworking-prods-page.tsx': 13,
+  'features/billing/edit-cc-page.tsx': 30,
+  'features/billing/invoices-page.tsx': 8,
+  'features/billing/make-payment-body.tsx': 18,
+  'features/billing/make-payment-page.tsx': 1,
+  'features/billing/pay-form-page.tsx': 1,
+  'features/billing/payment-form.tsx': 8,
+  'features/billing/payment-receipt-page.tsx': 13,
+  'features/billing/recent-payments-page.tsx': 8,
+  'features/billing/view-invoice-page.tsx': 7,
+  'features/domains/dom-faq-page.tsx': 1,
+  'features/domains/dom-help-page.tsx': 23,
+  'features/domains/domain-list-page.tsx': 11,
+  'features/domains/domain-usage-page.tsx': 8,
+  'features/domains/edit-domain-page.tsx': 10,
+  'features/domains/permissions-page.tsx': 17,
+  'features/domains/registration-help-page.tsx': 4,
+  'features/domains/registration-page.tsx': 30,
+  'features/domains/remove-permissions-page.tsx': 5,
+  'features/domains/renewal-page.tsx': 19,
+  'features/domains/whois-page.tsx': 5,
+  'features/hosting/create-devsite-page.tsx': 11,
+  'features/hosting/databases-page.tsx': 4,
+  'features/hosting/devsite-info-page.tsx': 14,
+  'features/hosting/devsites-page.tsx': 7,
+  'features/hosting/edit-website-page.tsx': 9,
+  'features/hosting/showlogs-page.tsx': 2,
+  'features/hosting/webappinstall-page.tsx': 13,
+  'features/hosting/websites-page.tsx': 18,
+  'features/mail/alias-form.tsx': 1,
+  'features/mail/auto-responder-page.tsx': 8,
+  'features/mail/create-alias-page.tsx': 4,
+  'features/mail/disk-usage-page.tsx': 9,
+  'features/mail/edit-temp-email-page.tsx': 6,
+  'features/mail/email-aliases-page.tsx': 17,
+  'features/mail/mailing-lists-page.tsx': 5,
+  'features/mail/recovery-contacts-page.tsx': 8,
+  'features/mail/send-auth-msg-page.tsx': 8,
+  'features/mail/subscribe-portal-page.tsx': 6,
+  'features/mail/temp-email-faq-page.tsx': 2,
+  'features/mail/temp-email-page.tsx': 17,
+  'features/mail/update-alias-page.tsx': 4,
+  'features/security/account-activity-page.tsx': 10,
+  'features/security/authenticator-panel.tsx': 30,
+  'features/security/passkeys-panel.tsx': 16,
+  'features/security/password-panel.tsx': 3,
+  'features/security/recovery-codes-panel.tsx': 8,
+  'features/security/recovery-codes-shown.tsx': 6,
+  'features/security/sessions-panel.tsx': 17,
+  'features/security/sign-ins-panel.tsx': 8,
+  'features/security/staff-setup-page.tsx': 3,
+  'features/shell/code-step.tsx': 6,
+  'features/shell/directory-sign-in.tsx': 1,
+  'features/shell/home-overview.tsx': 18,
+  'features/shell/home-page.tsx': 8,
+  'features/shell/quickref-page.tsx': 5,
+  'features/shell/searchwiki-page.tsx': 4,
+  'features/shell/thankyou-page.tsx': 3,
+  'features/shell/unimplemented-page.tsx': 3,
+  'features/tools/api-reference-page.tsx': 15,
+  'features/tools/base64-page.tsx': 1,
+  'features/tools/generate-passwords-page.tsx': 1,
+  'features/tools/md5-page.tsx': 4,
+  'features/tools/pwned-page.tsx': 3,
+  'features/tools/unix-time-page.tsx': 1,
+  'ui/current-password-input.tsx': 1,
+  'ui/data-table.tsx': 9,
+  'ui/pager.tsx': 1,
+  'ui/shown-once.tsx': 2,
+};
+
+describe('texts written inline in screens', () => {
+  it('finds JSX text and user-facing props, not data, class names or ids', () => {
+    expect(
+      inlineTexts(`const A = () => (
+        <div className="box" data-testid="x-y">
+          <Button aria-label="Close the dialog" title={'Help me'} onClick={f}>Save changes</Button>
+          {t(text).done} {' · '} {'Nothing here'} <Input label={t(text).name} placeholder="you@example.com" />
+          <span>{count}</span> 42 {'$'} {busy ? 'Saving…' : t(text).saved} {error && 'It failed'}
+        </div>
+      ); const columns = [{ key: 'domain', header: 'Domain name' }, { header: t(text).expires }];`),
+    ).toEqual([
+      'aria-label="Close the dialog"',
+      'title="Help me"',
+      'Save changes',
+      'Nothing here',
+      'placeholder="you@example.com"',
+      'Saving…',
+      'It failed',
+      "header: 'Domain name'",
+    ]);
+  });
+
+  it('are only in the files still listed, and no more of them than listed', () => {
+    const now: Record<string, number> = {};
+    for (const f of tsxFiles(SRC).sort()) {
+      const n = inlineTexts(readFileSync(join(SRC, f), 'utf8'), f).length;
+      if (n > 0) now[f] = n;
+    }
+    const grown = Object.entries(now).filter(([f, n]) => n > (NOT_YET_MOVED[f] ?? 0));
+    const stale = Object.entries(NOT_YET_MOVED).filter(([f, n]) => (now[f] ?? 0) < n);
+    expect(
+      { grown, stale },
+      `move the texts into the area's catalogue (docs/languages.md); the figures now:\n${JSON.stringify(now, null, 2)}`,
+    ).toEqual({ grown: [], stale: [] });
+  });
+});
