@@ -7,7 +7,8 @@ import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
 /**
  * Billing in Spanish (docs/languages.md): a customer who picks Spanish sees the invoice list, an
  * invoice, Make a Payment and its question, pays with a new card on the sandbox gateway, and reads
- * the thank-you, Recent Payments and the receipt in Spanish; each screen fits a phone.
+ * the thank-you, Recent Payments and the receipt in Spanish; each screen (and Add/Edit Credit Card)
+ * fits a phone.
  */
 
 // A portal of its own: the test changes bob's language and pays on his account.
@@ -143,6 +144,11 @@ describe('a Spanish-speaking customer', () => {
     await inEveryLook(page, look, '/make-payment', 'make-payment', {
       heading: x.makePaymentTitle,
       ready: () => page.getByRole('button', { name: x.makePayment }).waitFor(),
+    });
+    await inEveryLook(page, look, '/edit-cc', 'edit-cc', {
+      heading: x.editCardTitle,
+      action: x.addCard,
+      ready: () => page.getByRole('form', { name: x.addACard }).getByLabel(x.cardNumber).waitFor(),
     });
     await inEveryLook(page, look, `/payment-receipt/${transId}`, 'receipt', {
       heading: x.receiptTitle,
