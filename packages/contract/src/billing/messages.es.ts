@@ -1,4 +1,4 @@
-import type { Catalogue } from '../i18n/catalogue.ts';
+import { type Catalogue, plural } from '../i18n/catalogue.ts';
 import type { billingScreenText, billingText } from './messages.ts';
 
 /**
@@ -66,7 +66,7 @@ export const billingTextEs: Catalogue<typeof billingText> = {
       ? 'Pagada'
       : s.status === 'unpaid'
         ? 'Pendiente'
-        : `Vencida hace ${s.days_overdue} ${s.days_overdue === 1 ? 'día' : 'días'}`,
+        : `Vencida hace ${s.days_overdue} ${plural('es', s.days_overdue, { one: 'día', other: 'días' })}`,
 
   downloadInvoicePdf: 'Descargar PDF',
   downloadReceiptPdf: 'Recibo en PDF',
@@ -120,7 +120,7 @@ export const billingTextEs: Catalogue<typeof billingText> = {
   retryActionCard: 'Agregar o editar tarjeta de crédito',
   retryActionPay: 'Realizar un pago',
   overdueNotice: (invoice, amount, due, days) =>
-    `La factura ${invoice} por $${amount} vencía el ${due} y tiene ${days} ${days === 1 ? 'día' : 'días'} de atraso.`,
+    `La factura ${invoice} por $${amount} vencía el ${due} y tiene ${days} ${plural('es', days, { one: 'día', other: 'días' })} de atraso.`,
   cardExpiringNotice: (last4, expiry, expired) =>
     expired
       ? `La tarjeta terminada en ${last4} que se usa para la facturación automática venció a fines de ${expiry}: agregue o actualice una tarjeta para que sus facturas se paguen automáticamente.`
@@ -162,7 +162,8 @@ export const billingScreenTextEs: Catalogue<typeof billingScreenText> = {
   inYourFavour: (amount) => `${amount} a su favor`,
   currentDue: 'Saldo actual',
   noPayments: 'Ningún pago',
-  paymentsTotal: (total, count) => `${total} (${count} ${count === 1 ? 'pago' : 'pagos'})`,
+  paymentsTotal: (total, count) =>
+    `${total} (${count} ${plural('es', count, { one: 'pago', other: 'pagos' })})`,
   cardsOnFile: 'Tarjetas registradas',
   noCardsOnFile: 'No hay tarjetas registradas',
   card: 'Tarjeta',
