@@ -48,11 +48,12 @@ export const billingText = {
   keyReused: 'This payment request was already used for a different payment',
   amountCents: 'Amount must be in dollars and cents',
   amountTooLarge: 'Amount is too large for an online payment - please contact accounting',
-  cardStatusMeaning: {
-    0: 'Single payment, do not save the card',
-    1: 'Single payment and save the card',
-    2: 'Single payment, save the card and use it for auto-billing',
-  } as Record<0 | 1 | 2, string>,
+  cardStatusMeaning: (status: 0 | 1 | 2) =>
+    status === 0
+      ? 'Single payment, do not save the card'
+      : status === 1
+        ? 'Single payment and save the card'
+        : 'Single payment, save the card and use it for auto-billing',
   /** Asked before a payment of more than is owed (the balance): the rest stays as a credit. */
   overpayTitle: 'More than is due',
   overpayNothingDue: (amount: string) => `Nothing is due. Pay $${amount} as credit?`,
@@ -144,4 +145,122 @@ export const billingText = {
     expired
       ? `The card ending ${last4} used for auto-billing expired at the end of ${expiry}: add or update a card so that your invoices are paid automatically.`
       : `The card ending ${last4} used for auto-billing expires at the end of ${expiry}, before it is next needed: add or update a card so that your invoices are paid automatically.`,
+} as const;
+
+/** The billing screens' labels (invoices, an invoice, Make a Payment, the pay form, receipts, recent payments). */
+export const billingScreenText = {
+  // headings
+  invoicesTitle: 'Invoices',
+  invoiceTitle: (invoice: string) => `Invoice ${invoice}`,
+  makePaymentTitle: 'Make a Payment',
+  payFormTitle: 'Pay Form',
+  receiptTitle: 'Payment receipt',
+  recentPaymentsTitle: 'Recent Payments',
+  loading: 'Loading',
+  loadingDots: 'Loading…',
+  sandbox: 'Sandbox',
+  // invoice list and one invoice
+  invoiceNumber: 'Invoice Number',
+  date: 'Date',
+  dueDate: 'Due Date',
+  amount: 'Amount',
+  status: 'Status',
+  pay: 'Pay',
+  payThisInvoice: 'Pay this invoice',
+  payThisInvoiceLabel: (invoice: string) => `Pay this invoice: ${invoice}`,
+  backToInvoices: 'Back to Invoices',
+  print: 'Print',
+  invoiceDate: 'Date',
+  invoiceDue: 'Due',
+  stillOwed: 'Still owed',
+  // Make a Payment
+  payNow: 'Pay now',
+  account: (account: string) => `Account ${account}`,
+  uid: (uid: string) => `UID ${uid}`,
+  statusUnavailable: 'Unable to load the payment status',
+  lastInvoice: 'Last invoice',
+  none: 'None',
+  lastInvoiceAmount: 'Amount of the last invoice',
+  paidSinceLastInvoice: 'Paid since the last invoice',
+  credit: 'Credit',
+  inYourFavour: (amount: string) => `${amount} in your favour`,
+  currentDue: 'Current due',
+  noPayments: 'No payments',
+  /** "$25.00 (1 payment)", "$40.00 (2 payments)". */
+  paymentsTotal: (total: string, count: number) => `${total} (${count} payment${count === 1 ? '' : 's'})`,
+  cardsOnFile: 'Cards on file',
+  noCardsOnFile: 'No cards on file',
+  card: 'Card',
+  number: 'Number',
+  expires: 'Expires',
+  autoBilling: 'Auto-billing',
+  onAutoBilling: 'On auto-billing',
+  yes: 'Yes',
+  // the pay form
+  payFormLabel: 'Pay form',
+  amountDollars: 'Amount ($)',
+  payWith: 'Pay with',
+  cardChoice: (type: string, ccn4: string, expires: string, auto: boolean) =>
+    `${type} ending ${ccn4} (exp ${expires})${auto ? ' - auto-billing' : ''}`,
+  cardStatus: 'Card status',
+  receiptEmail: 'Receipt email',
+  comments: 'Comments',
+  amountToPay: (amount: string) => `Amount to pay: ${amount}`,
+  makePayment: 'Make Payment',
+  // card fields
+  nameOnCard: 'Name on card',
+  cardNumber: 'Card number',
+  cardType: 'Card type',
+  expiration: 'Expiration (MMYY)',
+  cvv: 'CVV',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip code',
+  country: 'Country',
+  // a receipt and recent payments
+  backToRecentPayments: 'Back to Recent Payments',
+  noSuchPayment: (transId: string) => `No payment ${transId} among this account's recent payments`,
+  paid: 'paid',
+  beingConfirmed: '(being confirmed)',
+  endingIn: (ccn4: string) => `Ending in ${ccn4}`,
+  notKnown: 'Not known',
+  paidFor: 'Paid',
+  transactionId: 'Transaction ID',
+  receipt: 'Receipt',
+  recentPaymentsCaption: 'Recent payments',
+  // Add/Edit Credit Card
+  editCardTitle: 'Add/Edit Credit Card',
+  cardEnding: (type: string, ccn4: string) => `${type} ending ${ccn4}`,
+  expiresShort: (expires: string) => `(exp ${expires})`,
+  addACard: 'Add a card',
+  useForAutoBilling: 'Use this card for auto-billing?',
+  no: 'No',
+  addCard: 'Add Card',
+  editCard: 'Edit card',
+  firstName: 'First name',
+  lastName: 'Last name',
+  company: 'Company',
+  updateCard: 'Update Card',
+  deleteCard: 'Delete Card',
+  cancel: 'Cancel',
+  delete: 'Delete',
+  // coworking
+  coworkingProductsTitle: 'Coworking Products',
+  memberDiscount: 'Member discount',
+  quantity: 'Quantity',
+  total: 'Total',
+  product: 'Product',
+  select: 'Select',
+  name: 'Name',
+  price: 'Price',
+  per: 'Per',
+  description: 'Description',
+  amountProblem: (error: string) => `Amount: ${error}`,
+  continueToPayment: 'Continue to payment',
+  coworkingPaymentTitle: 'Coworking Payment',
+  chooseProductFirst: 'Choose a product and enter the reservation name first.',
+  /** The order above the staff coworking pay form. */
+  orderFor: (product: string, units: number, name: string, account: string) =>
+    `${product} × ${units} for ${name} — account ${account}`,
 } as const;

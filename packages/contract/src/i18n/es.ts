@@ -9,9 +9,15 @@ import { homeText, loginText, shellText } from '../shell/messages.ts';
 import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
+// billing
+import { billingScreenText, billingText } from '../billing/messages.ts';
+import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(homeText, 'es', homeTextEs);
 register(passkeyText, 'es', passkeyTextEs);
+// billing
+register(billingText, 'es', billingTextEs);
+register(billingScreenText, 'es', billingScreenTextEs);

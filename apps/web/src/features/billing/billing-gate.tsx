@@ -3,7 +3,8 @@ import { commonText } from '@portal/contract/messages';
 import type { ReactNode } from 'react';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { SHOW_AT_ONCE } from '../../ui/page.tsx';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * Billing content for Primary accounts only: a Secondary sees the spec's message instead
@@ -11,16 +12,17 @@ import { billingText } from '@portal/contract/billing/messages';
  */
 export function PrimaryOnly({
   children,
-  message = commonText.secondaryNoBilling,
+  message = t(commonText).secondaryNoBilling,
 }: {
   children: ReactNode;
   message?: string;
 }) {
   const role = useAccountRole();
-  if (role.isLoading) return <Loader size="sm" aria-label="Loading" />;
+  useLanguage();
+  if (role.isLoading) return <Loader size="sm" aria-label={t(billingScreenText).loading} />;
   if (role.data?.account_role === 'Secondary') {
     return (
-      <Alert color="yellow" title={commonText.permissionDenied} data-testid="secondary-refusal">
+      <Alert color="yellow" title={t(commonText).permissionDenied} data-testid="secondary-refusal">
         {message}
       </Alert>
     );
@@ -34,10 +36,17 @@ export function PrimaryOnly({
  */
 export function SandboxNotice() {
   const { data } = useUrls();
+  useLanguage();
   if (!data?.sandbox_payments) return null;
   return (
-    <Alert color="orange" variant="light" title="Sandbox" data-testid="sandbox-notice" style={SHOW_AT_ONCE}>
-      {billingText.sandboxNotice}
+    <Alert
+      color="orange"
+      variant="light"
+      title={t(billingScreenText).sandbox}
+      data-testid="sandbox-notice"
+      style={SHOW_AT_ONCE}
+    >
+      {t(billingText).sandboxNotice}
     </Alert>
   );
 }

@@ -1,7 +1,8 @@
 import { Grid, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
 import { CARD_TYPES, cardBrandOf } from '@portal/contract/constants';
+import { t, useLanguage } from '../../app/language.ts';
 import { PlainSelect } from '../../ui/plain-select.tsx';
 
 export interface CardValues {
@@ -36,7 +37,7 @@ export const emptyCard: CardValues = {
  */
 export function cardTypeError(v: Pick<CardValues, 'ccnumber' | 'cardtype'>): string | null {
   const brand = cardBrandOf(v.ccnumber);
-  return brand && v.cardtype && v.cardtype !== brand ? billingText.cardTypeMismatch : null;
+  return brand && v.cardtype && v.cardtype !== brand ? t(billingText).cardTypeMismatch : null;
 }
 
 /** Card number, type (filled from the number), expiry, CVV and the billing address of a new card. */
@@ -48,14 +49,16 @@ export interface CardForm {
 }
 
 export function CardFields({ form: f }: { form: CardForm }) {
+  useLanguage();
+  const x = t(billingScreenText);
   return (
     <Grid gutter="sm">
       <Grid.Col span={{ base: 12, sm: 6 }}>
-        <TextInput label="Name on card" autoComplete="cc-name" {...f.getInputProps('ccname')} />
+        <TextInput label={x.nameOnCard} autoComplete="cc-name" {...f.getInputProps('ccname')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 6 }}>
         <TextInput
-          label="Card number"
+          label={x.cardNumber}
           autoComplete="cc-number"
           inputMode="numeric"
           {...f.getInputProps('ccnumber')}
@@ -70,19 +73,14 @@ export function CardFields({ form: f }: { form: CardForm }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 4 }}>
         {/* Filled from the number; the browser's own list, so there is no deselecting. */}
-        <PlainSelect label="Card type" data={CARD_TYPES} {...f.getInputProps('cardtype')} />
+        <PlainSelect label={x.cardType} data={CARD_TYPES} {...f.getInputProps('cardtype')} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
-        <TextInput
-          label="Expiration (MMYY)"
-          autoComplete="cc-exp"
-          maxLength={5}
-          {...f.getInputProps('expdate')}
-        />
+        <TextInput label={x.expiration} autoComplete="cc-exp" maxLength={5} {...f.getInputProps('expdate')} />
       </Grid.Col>
       <Grid.Col span={{ base: 6, sm: 4 }}>
         <PasswordInput
-          label="CVV"
+          label={x.cvv}
           autoComplete="cc-csc"
           inputMode="numeric"
           maxLength={4}
@@ -90,19 +88,19 @@ export function CardFields({ form: f }: { form: CardForm }) {
         />
       </Grid.Col>
       <Grid.Col span={12}>
-        <TextInput label="Address" autoComplete="address-line1" {...f.getInputProps('address')} />
+        <TextInput label={x.address} autoComplete="address-line1" {...f.getInputProps('address')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 5 }}>
-        <TextInput label="City" autoComplete="address-level2" {...f.getInputProps('city')} />
+        <TextInput label={x.city} autoComplete="address-level2" {...f.getInputProps('city')} />
       </Grid.Col>
       <Grid.Col span={{ base: 4, sm: 2 }}>
-        <TextInput label="State" autoComplete="address-level1" {...f.getInputProps('state')} />
+        <TextInput label={x.state} autoComplete="address-level1" {...f.getInputProps('state')} />
       </Grid.Col>
       <Grid.Col span={{ base: 8, sm: 3 }}>
-        <TextInput label="Zip code" autoComplete="postal-code" {...f.getInputProps('zipcode')} />
+        <TextInput label={x.zipCode} autoComplete="postal-code" {...f.getInputProps('zipcode')} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, sm: 2 }}>
-        <TextInput label="Country" autoComplete="country" {...f.getInputProps('country')} />
+        <TextInput label={x.country} autoComplete="country" {...f.getInputProps('country')} />
       </Grid.Col>
     </Grid>
   );

@@ -1,9 +1,10 @@
 import { Alert, Button, Card, Group, Text } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
 import { Link, useLocation } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -22,21 +23,24 @@ export default function CoworkPayFormPage() {
   const { currentUser, staff, operator } = useSession();
   const showStatus = useStatus();
   const order = (useLocation().state ?? null) as CoworkOrder | null;
+  useLanguage();
+  const billingText = t(englishBilling);
+  const x = t(billingScreenText);
 
   if (!staff) {
     return (
-      <Page title="Coworking Payment">
-        <Alert color="yellow">{commonText.staffOnly}</Alert>
+      <Page title={x.coworkingPaymentTitle}>
+        <Alert color="yellow">{t(commonText).staffOnly}</Alert>
       </Page>
     );
   }
   if (!order) {
     return (
-      <Page title="Coworking Payment">
-        <Alert color="blue">Choose a product and enter the reservation name first.</Alert>
+      <Page title={x.coworkingPaymentTitle}>
+        <Alert color="blue">{x.chooseProductFirst}</Alert>
         <Group>
           <Button component={Link} to="/coworking-prods">
-            Coworking Products
+            {x.coworkingProductsTitle}
           </Button>
         </Group>
       </Page>
@@ -79,12 +83,10 @@ export default function CoworkPayFormPage() {
   };
 
   return (
-    <Page title="Coworking Payment">
+    <Page title={x.coworkingPaymentTitle}>
       <SandboxNotice />
       <Card withBorder p="md">
-        <Text>
-          {order.product} × {order.units} for <b>{order.name}</b> — account {currentUser}
-        </Text>
+        <Text>{x.orderFor(order.product, order.units, order.name, currentUser)}</Text>
       </Card>
       <PaymentForm
         account={currentUser}

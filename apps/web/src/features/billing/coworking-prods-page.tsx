@@ -11,15 +11,16 @@ import {
   TextInput,
 } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { coworkingQuery } from './api.ts';
-import { dollars } from './format.ts';
+import { money } from './format.ts';
 
 /** What the staff coworking form hands to the pay form. */
 export interface CoworkOrder {
@@ -37,6 +38,8 @@ export interface CoworkOrder {
 export default function CoworkingProdsPage() {
   const { staff } = useSession();
   const navigate = useNavigate();
+  const language = useLanguage();
+  const x = t(billingScreenText);
   const [discount, setDiscount] = useState(false);
   const [quantity, setQuantity] = useState<string | number>(1);
   const [pcode, setPcode] = useState('');
@@ -51,7 +54,7 @@ export default function CoworkingProdsPage() {
 
   const proceed = () => {
     const found = zodValidate(C.CoworkForm)({ amount: product ? total : '', name });
-    if (!product) found.pcode = billingText.selectProduct;
+    if (!product) found.pcode = t(billingText).selectProduct;
     setErrors(found);
     if (Object.keys(found).length || !product) return;
     const order: CoworkOrder = {
@@ -65,19 +68,19 @@ export default function CoworkingProdsPage() {
   };
 
   return (
-    <Page title="Coworking Products">
+    <Page title={x.coworkingProductsTitle}>
       <Card withBorder p="md">
         <Grid gutter="sm" align="flex-end">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <Checkbox
-              label="Member discount"
+              label={x.memberDiscount}
               checked={discount}
               onChange={(e) => setDiscount(e.currentTarget.checked)}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
             <NumberInput
-              label="Quantity"
+              label={x.quantity}
               min={1}
               max={1000}
               allowDecimal={false}
@@ -86,23 +89,23 @@ export default function CoworkingProdsPage() {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 4 }}>
-            <Text size="sm">Total</Text>
+            <Text size="sm">{x.total}</Text>
             <Text fw={700} fz="lg" data-testid="cowork-total">
-              {dollars(totalCents / 100)}
+              {money(totalCents / 100, language)}
             </Text>
           </Grid.Col>
         </Grid>
       </Card>
-      <Radio.Group value={pcode} onChange={setPcode} name="product" error={errors.pcode} label="Product">
+      <Radio.Group value={pcode} onChange={setPcode} name="product" error={errors.pcode} label={x.product}>
         <Table.ScrollContainer minWidth={420}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th aria-label="Select" />
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Per</Table.Th>
-                <Table.Th>Description</Table.Th>
+                <Table.Th aria-label={x.select} />
+                <Table.Th>{x.name}</Table.Th>
+                <Table.Th>{x.price}</Table.Th>
+                <Table.Th>{x.per}</Table.Th>
+                <Table.Th>{x.description}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -112,7 +115,7 @@ export default function CoworkingProdsPage() {
                     <Radio value={p.pcode} aria-label={p.name} />
                   </Table.Td>
                   <Table.Td>{p.name}</Table.Td>
-                  <Table.Td>{dollars(p.actual_price)}</Table.Td>
+                  <Table.Td>{money(p.actual_price, language)}</Table.Td>
                   <Table.Td>{p.unit}</Table.Td>
                   <Table.Td>{p.description}</Table.Td>
                 </Table.Tr>
@@ -125,7 +128,7 @@ export default function CoworkingProdsPage() {
         <Card withBorder p="md">
           <Stack gap="sm">
             <TextInput
-              label="Name"
+              label={x.name}
               value={name}
               onChange={(e) => setName(e.currentTarget.value)}
               error={!!errors.name}
@@ -133,16 +136,16 @@ export default function CoworkingProdsPage() {
             />
             {errors.name && (
               <Text id="reservation-name-error" size="sm" c="red.9" fw={600}>
-                {errors.name} - {billingText.reservationNameRequired}
+                {errors.name} - {t(billingText).reservationNameRequired}
               </Text>
             )}
             {errors.amount && (
               <Text c="red" size="sm">
-                Amount: {errors.amount}
+                {x.amountProblem(errors.amount)}
               </Text>
             )}
             <Button onClick={proceed} w={{ base: '100%', sm: 'auto' }}>
-              Continue to payment
+              {x.continueToPayment}
             </Button>
           </Stack>
         </Card>

@@ -1,11 +1,12 @@
 import { Badge, Button, Card, Grid, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -27,11 +28,14 @@ export default function EditCcPage() {
   const [selected, setSelected] = useState(NEW);
   const cards = methods.data ?? [];
   const card = cards.find((c) => String(c.id) === selected);
+  useLanguage();
+  const billingText = t(englishBilling);
+  const x = t(billingScreenText);
   return (
-    <Page title="Add/Edit Credit Card">
+    <Page title={x.editCardTitle}>
       <PrimaryOnly>
         <SandboxNotice />
-        <Radio.Group value={card ? selected : NEW} onChange={setSelected} label="Card" name="card">
+        <Radio.Group value={card ? selected : NEW} onChange={setSelected} label={x.card} name="card">
           <Stack gap="xs" mt="xs">
             <Radio.Card value={NEW} p="sm" radius="md" data-testid="card-choice-new">
               <Group wrap="nowrap">
@@ -60,10 +64,10 @@ export default function EditCcPage() {
                   <Group wrap="nowrap">
                     <Radio.Indicator />
                     <Text>
-                      {c.card_type} ending {c.ccn4} <Text span>(exp {c.nice_expdate})</Text>
+                      {x.cardEnding(c.card_type, c.ccn4)} <Text span>{x.expiresShort(c.nice_expdate)}</Text>
                     </Text>
                   </Group>
-                  {c.on_auto_billing && <Badge>Auto-billing</Badge>}
+                  {c.on_auto_billing && <Badge>{x.autoBilling}</Badge>}
                 </Group>
               </Radio.Card>
             ))}
@@ -85,6 +89,9 @@ interface AddValues extends CardValues {
 
 function AddCard({ account, onAdded }: { account: string; onAdded: () => void }) {
   const showStatus = useStatus();
+  useLanguage();
+  const billingText = t(englishBilling);
+  const x = t(billingScreenText);
   const prefill = useQuery(prefillQuery(account));
   const form = useForm<AddValues>({
     initialValues: { ...emptyCard, auto_bill: '' },
@@ -137,7 +144,7 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       p="md"
       component="form"
       noValidate
-      aria-label="Add a card"
+      aria-label={x.addACard}
       onSubmit={form.onSubmit((v) => {
         if (add.isPending) return;
         const { ccnumber, cvv, expdate, ...body } = toBody(v);
@@ -146,18 +153,18 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
     >
       <Stack gap="sm">
         <Title order={3} fz="lg">
-          Add a card
+          {x.addACard}
         </Title>
         <CardFields form={form} />
-        <Radio.Group label="Use this card for auto-billing?" {...form.getInputProps('auto_bill')}>
+        <Radio.Group label={x.useForAutoBilling} {...form.getInputProps('auto_bill')}>
           <Group mt={4}>
-            <Radio value="1" label="Yes" />
-            <Radio value="0" label="No" />
+            <Radio value="1" label={x.yes} />
+            <Radio value="0" label={x.no} />
           </Group>
         </Radio.Group>
         <Group>
           <Button type="submit" loading={add.isPending}>
-            Add Card
+            {x.addCard}
           </Button>
         </Group>
       </Stack>
@@ -180,6 +187,9 @@ type EditValues = {
 
 function EditCard({ account, card, onDone }: { account: string; card: C.PayMethod; onDone: () => void }) {
   const showStatus = useStatus();
+  useLanguage();
+  const billingText = t(englishBilling);
+  const x = t(billingScreenText);
   const [confirming, setConfirming] = useState(false);
   const form = useForm<EditValues>({
     initialValues: {
@@ -245,70 +255,70 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       p="md"
       component="form"
       noValidate
-      aria-label="Edit card"
+      aria-label={x.editCard}
       onSubmit={form.onSubmit((v) => {
         if (!update.isPending) update.mutate(toBody(v) as z.input<typeof C.UpdateCardBody>);
       })}
     >
       <Stack gap="sm">
         <Title order={3} fz="lg">
-          {card.card_type} ending {card.ccn4}
+          {x.cardEnding(card.card_type, card.ccn4)}
         </Title>
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label="Expiration (MMYY)" maxLength={5} {...form.getInputProps('expdate')} />
+            <TextInput label={x.expiration} maxLength={5} {...form.getInputProps('expdate')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
-            <Radio.Group label="Auto-billing" {...form.getInputProps('auto_bill')}>
+            <Radio.Group label={x.autoBilling} {...form.getInputProps('auto_bill')}>
               <Group mt={4}>
-                <Radio value="1" label="Yes" />
-                <Radio value="0" label="No" />
+                <Radio value="1" label={x.yes} />
+                <Radio value="0" label={x.no} />
               </Group>
             </Radio.Group>
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="First name" {...form.getInputProps('first_name')} />
+            <TextInput label={x.firstName} {...form.getInputProps('first_name')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Last name" {...form.getInputProps('last_name')} />
+            <TextInput label={x.lastName} {...form.getInputProps('last_name')} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Company" {...form.getInputProps('company')} />
+            <TextInput label={x.company} {...form.getInputProps('company')} />
           </Grid.Col>
           <Grid.Col span={12}>
-            <TextInput label="Address" {...form.getInputProps('address')} />
+            <TextInput label={x.address} {...form.getInputProps('address')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 5 }}>
-            <TextInput label="City" {...form.getInputProps('city')} />
+            <TextInput label={x.city} {...form.getInputProps('city')} />
           </Grid.Col>
           <Grid.Col span={{ base: 4, sm: 2 }}>
-            <TextInput label="State" {...form.getInputProps('state')} />
+            <TextInput label={x.state} {...form.getInputProps('state')} />
           </Grid.Col>
           <Grid.Col span={{ base: 8, sm: 3 }}>
-            <TextInput label="Zip code" {...form.getInputProps('zipcode')} />
+            <TextInput label={x.zipCode} {...form.getInputProps('zipcode')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 2 }}>
-            <TextInput label="Country" {...form.getInputProps('country')} />
+            <TextInput label={x.country} {...form.getInputProps('country')} />
           </Grid.Col>
         </Grid>
         <Group>
           <Button type="submit" loading={update.isPending}>
-            Update Card
+            {x.updateCard}
           </Button>
           <Button color="red" variant="light" onClick={() => setConfirming(true)} loading={remove.isPending}>
-            Delete Card
+            {x.deleteCard}
           </Button>
         </Group>
       </Stack>
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={<Text fw={700}>Delete Card</Text>}
+        title={<Text fw={700}>{x.deleteCard}</Text>}
       >
         <Text>{billingText.deleteConfirm}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
+            {x.cancel}
           </Button>
           <Button
             color="red"
@@ -317,7 +327,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
               remove.mutate({ account, id: card.id });
             }}
           >
-            Delete
+            {x.delete}
           </Button>
         </Group>
       </Modal>

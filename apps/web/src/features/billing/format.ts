@@ -1,7 +1,24 @@
+import type { Language } from '@portal/contract/i18n/languages';
+
+/**
+ * The billing screens' money, dates and times in the page's language: English as the spec writes
+ * them ("$89.95", YYYY-MM-DD), other languages through Intl; Spanish money as es-US writes it
+ * (docs/decisions/112-billing-money-in-spanish.md). The one place billing formats these.
+ */
+
 /** $ amounts with cents: 89.95 → "$89.95", -10 → "-$10.00". */
 export function dollars(amount: number): string {
   const sign = amount < 0 ? '-' : '';
   return `${sign}$${Math.abs(amount).toFixed(2)}`;
+}
+
+/** The locale each language's numbers and dates are written in. */
+const LOCALE: Record<Exclude<Language, 'en'>, string> = { es: 'es-US' };
+
+/** An amount in dollars in `language`: "$89.95" in English, Intl's USD currency otherwise. */
+export function money(amount: number, language: Language): string {
+  if (language === 'en') return dollars(amount);
+  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /** YYYYMMDD → YYYY-MM-DD (other text unchanged). */
@@ -9,10 +26,22 @@ export function ymd(value: string): string {
   return /^\d{8}$/.test(value) ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}` : value;
 }
 
-/** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone. */
-export function dateTime(iso: string): string {
+/** A day (YYYYMMDD or YYYY-MM-DD) in `language`: YYYY-MM-DD in English, "28 nov 2026" in Spanish. */
+export function day(value: string, language: Language): string {
+  const iso = ymd(value);
+  if (language === 'en') return iso;
+  const d = new Date(`${iso}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime())) return iso;
+  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+}
+
+/** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone in English; Intl's short form otherwise. */
+export function dateTime(iso: string, language: Language = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
+  if (language !== 'en') {
+    return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  }
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;
 }

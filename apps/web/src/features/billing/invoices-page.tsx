@@ -1,35 +1,39 @@
 import { Button } from '@mantine/core';
 import type * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import type { Language } from '@portal/contract/i18n/languages';
 import { PAGE } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { Link } from 'react-router';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { invoicesQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
-import { dollars, ymd } from './format.ts';
+import { day, money } from './format.ts';
 import { InvoiceStatusBadge, invoiceStatusText, payInvoicePath } from './invoice-status.tsx';
 
-const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
-  { accessorKey: 'invoice', header: 'Invoice Number' },
-  { accessorKey: 'invdate', header: 'Date', cell: ({ row }) => ymd(row.original.invdate) },
-  { accessorKey: 'duedate', header: 'Due Date', cell: ({ row }) => ymd(row.original.duedate) },
-  { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
+/** The columns in `language` (made again when it changes). */
+const columnsIn = (language: Language, x = t(billingScreenText)): ColumnDef<C.InvoiceRow, unknown>[] => [
+  { accessorKey: 'invoice', header: x.invoiceNumber },
+  { accessorKey: 'invdate', header: x.date, cell: ({ row }) => day(row.original.invdate, language) },
+  { accessorKey: 'duedate', header: x.dueDate, cell: ({ row }) => day(row.original.duedate, language) },
+  { accessorKey: 'amount', header: x.amount, cell: ({ row }) => money(row.original.amount, language) },
   // Beyond the spec: where it stands (paid, unpaid, overdue), and paying what is owed on it from its row.
   {
     id: 'paid',
     accessorFn: (r) => invoiceStatusText(r),
-    header: 'Status',
+    header: x.status,
     cell: ({ row }) => <InvoiceStatusBadge standing={row.original} />,
   },
   {
     id: 'pay',
-    header: 'Pay',
+    header: x.pay,
     enableSorting: false,
     cell: ({ row }) =>
       row.original.paid ? null : (
@@ -38,9 +42,9 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
           to={payInvoicePath(row.original)}
           size="compact-sm"
           variant="light"
-          aria-label={`Pay this invoice: ${row.original.invoice}`}
+          aria-label={x.payThisInvoiceLabel(row.original.invoice)}
         >
-          Pay this invoice
+          {x.payThisInvoice}
         </Button>
       ),
   },
@@ -49,9 +53,10 @@ const columns: ColumnDef<C.InvoiceRow, unknown>[] = [
 /** Invoices: searchable, invoice descending, 12 per page (6/12/18); a row opens it. */
 export default function InvoicesPage() {
   const { currentUser } = useSession();
+  useLanguage();
   return (
-    <Page title="Invoices">
-      <PrimaryOnly message={commonText.invoicesPrimaryOnly}>
+    <Page title={t(billingScreenText).invoicesTitle}>
+      <PrimaryOnly message={t(commonText).invoicesPrimaryOnly}>
         <InvoiceTable account={currentUser} />
       </PrimaryOnly>
     </Page>
@@ -60,6 +65,9 @@ export default function InvoicesPage() {
 
 function InvoiceTable({ account }: { account: string }) {
   const list = useQuery(invoicesQuery(account));
+  const language = useLanguage();
+  const columns = useMemo(() => columnsIn(language), [language]);
+  const noInvoices = t(billingText).noInvoices;
   return (
     <DataTable
       columns={columns}
@@ -68,10 +76,10 @@ function InvoiceTable({ account }: { account: string }) {
       pageSizes={PAGE.invoices.choices}
       initialSort={[{ id: 'invoice', desc: true }]}
       globalSearch
-      emptyText={list.isError ? `${billingText.noInvoices}: ${list.error.message}` : billingText.noInvoices}
+      emptyText={list.isError ? `${noInvoices}: ${list.error.message}` : noInvoices}
       loading={list.isLoading}
       rowHref={(r) => routePath('view-invoice', { invoice: r.invoice })}
-      caption="Invoices"
+      caption={t(billingScreenText).invoicesTitle}
     />
   );
 }

@@ -1,19 +1,23 @@
 import { Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { billingScreenText } from '@portal/contract/billing/messages';
+import type { Language } from '@portal/contract/i18n/languages';
 import { useQuery } from '@tanstack/react-query';
+import { t, useLanguage } from '../../app/language.ts';
 import { RenderLater } from '../../ui/page.tsx';
 import '../../ui/plain-table.css';
 import { paymentInfoQuery, payMethodsQuery } from './api.ts';
-import { dollars, ymd } from './format.ts';
+import { day, money } from './format.ts';
 import { PaymentForm } from './payment-form.tsx';
 
 /** Make Payment's bulk, below its heading and sandbox notice: payment status, cards on file, the pay form. */
 export default function MakePaymentBody({ account }: { account: string }) {
+  useLanguage();
   return (
     <>
       <PaymentStatus account={account} />
       <CardsOnFile account={account} />
       <Title order={3} fz="lg">
-        Pay now
+        {t(billingScreenText).payNow}
       </Title>
       {/* The form (the most to render) in a pass of its own, after the status and cards have painted. */}
       <RenderLater>
@@ -26,26 +30,28 @@ export default function MakePaymentBody({ account }: { account: string }) {
 function PaymentStatus({ account }: { account: string }) {
   const info = useQuery(paymentInfoQuery(account));
   const d = info.data;
+  const language = useLanguage();
+  const x = t(billingScreenText);
   return (
     <Card withBorder p="md" data-testid="payment-status">
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Title order={3} fz="lg">
-            Account {account}
+            {x.account(account)}
           </Title>
-          {d && <Text>UID {d.uid}</Text>}
+          {d && <Text>{x.uid(String(d.uid))}</Text>}
         </Group>
-        {info.isError && <Text c="red">Unable to load the payment status</Text>}
+        {info.isError && <Text c="red">{x.statusUnavailable}</Text>}
         {d && (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
-            <Fact label="Last invoice" value={d.last_invoice ? ymd(d.last_invoice) : 'None'} />
-            <Fact label="Amount of the last invoice" value={dollars(d.amount)} />
-            <Fact label="Paid since the last invoice" value={paidSince(d.num_paymts, d.paymt_total)} />
+            <Fact label={x.lastInvoice} value={d.last_invoice ? day(d.last_invoice, language) : x.none} />
+            <Fact label={x.lastInvoiceAmount} value={money(d.amount, language)} />
+            <Fact label={x.paidSinceLastInvoice} value={paidSince(d.num_paymts, d.paymt_total, language)} />
             {d.current_due < 0 ? (
               // A balance below zero is money the customer has with us: a credit, not "-$25.00" due.
-              <Fact label="Credit" value={`${dollars(-d.current_due)} in your favour`} strong />
+              <Fact label={x.credit} value={x.inYourFavour(money(-d.current_due, language))} strong />
             ) : (
-              <Fact label="Current due" value={dollars(d.current_due)} strong />
+              <Fact label={x.currentDue} value={money(d.current_due, language)} strong />
             )}
           </SimpleGrid>
         )}
@@ -55,9 +61,10 @@ function PaymentStatus({ account }: { account: string }) {
 }
 
 /** "No payments", "$25.00 (1 payment)", "$40.00 (2 payments)". */
-export function paidSince(count: number, total: number): string {
-  if (count === 0) return 'No payments';
-  return `${dollars(total)} (${count} payment${count === 1 ? '' : 's'})`;
+export function paidSince(count: number, total: number, language: Language = 'en'): string {
+  const x = t(billingScreenText);
+  if (count === 0) return x.noPayments;
+  return x.paymentsTotal(money(total, language), count);
 }
 
 function Fact({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -74,23 +81,25 @@ function Fact({ label, value, strong }: { label: string; value: string; strong?:
 function CardsOnFile({ account }: { account: string }) {
   const methods = useQuery(payMethodsQuery(account));
   const cards = methods.data ?? [];
+  useLanguage();
+  const x = t(billingScreenText);
   return (
     <Card withBorder p="md">
       <Title order={3} fz="lg" mb="xs">
-        Cards on file
+        {x.cardsOnFile}
       </Title>
       {cards.length === 0 ? (
-        <Text>{methods.isLoading ? 'Loading…' : 'No cards on file'}</Text>
+        <Text>{methods.isLoading ? x.loadingDots : x.noCardsOnFile}</Text>
       ) : (
         // A plain table (ui/plain-table.css), not Mantine's Table: see there.
         <Box className="table-scroll">
           <table className="plain-table">
             <thead>
               <tr>
-                <th>Card</th>
-                <th>Number</th>
-                <th>Expires</th>
-                <th>Auto-billing</th>
+                <th>{x.card}</th>
+                <th>{x.number}</th>
+                <th>{x.expires}</th>
+                <th>{x.autoBilling}</th>
               </tr>
             </thead>
             <tbody>
@@ -104,7 +113,7 @@ function CardsOnFile({ account }: { account: string }) {
                   <td>{c.card_type}</td>
                   <td>…{c.ccn4}</td>
                   <td>{c.nice_expdate}</td>
-                  <td>{c.on_auto_billing ? <Badge aria-label="On auto-billing">Yes</Badge> : ''}</td>
+                  <td>{c.on_auto_billing ? <Badge aria-label={x.onAutoBilling}>{x.yes}</Badge> : ''}</td>
                 </tr>
               ))}
             </tbody>

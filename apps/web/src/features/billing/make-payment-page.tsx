@@ -1,4 +1,6 @@
 import { lazy } from 'react';
+import { billingScreenText } from '@portal/contract/billing/messages';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';
 import { useHomeOnUserChange } from './api.ts';
@@ -11,8 +13,9 @@ const MakePaymentBody = lazy(() => import('./make-payment-body.tsx'));
 export default function MakePaymentPage() {
   useHomeOnUserChange();
   const { currentUser } = useSession();
+  useLanguage();
   return (
-    <Page title="Make a Payment">
+    <Page title={t(billingScreenText).makePaymentTitle}>
       <PrimaryOnly>
         <SandboxNotice />
         {/* The notice (the screen's largest text) paints with the heading; the rest follows. */}

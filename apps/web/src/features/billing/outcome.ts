@@ -1,5 +1,6 @@
-import { billingText } from '@portal/contract/billing/messages';
+import { billingText as englishBilling } from '@portal/contract/billing/messages';
 import type { FailureCode } from '@portal/contract/http';
+import { t } from '../../app/language.ts';
 import type { AlertKind } from '../../app/session.ts';
 
 /**
@@ -54,6 +55,7 @@ export interface FailureModal {
  * when the call failed. A payment already under way is neither: it is being confirmed.
  */
 export function paymentFailure(failure: CallFailure | null, error: string): FailureModal {
+  const billingText = t(englishBilling);
   if (failure?.kind === 'refused') {
     if (failure.code === 'payment_in_progress') {
       return { title: billingText.paymentPendingTitle, lines: [failure.message], alert: 'warning' };
@@ -75,6 +77,7 @@ export function paymentFailure(failure: CallFailure | null, error: string): Fail
  * or 'Unable to add this card {error}' when the call itself failed (network, server failure).
  */
 export function addCardFailure(failure: CallFailure | null, error: string): FailureModal {
+  const billingText = t(englishBilling);
   if (failure?.kind === 'refused')
     return { title: billingText.cardFailedTitle, lines: [failure.message], alert: 'warning' };
   return {

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { billingText } from '@portal/contract/billing/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * The pay form's question before a payment of more than is due. A module of its own, loaded when
@@ -16,18 +17,16 @@ export default function OverpayDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  useLanguage();
+  const b = t(billingText);
   return (
-    <Modal
-      opened={question !== null}
-      onClose={onCancel}
-      title={<Text fw={700}>{billingText.overpayTitle}</Text>}
-    >
+    <Modal opened={question !== null} onClose={onCancel} title={<Text fw={700}>{b.overpayTitle}</Text>}>
       {question !== null && <Text data-testid="overpay-question">{question}</Text>}
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={onCancel}>
-          {billingText.overpayCancel}
+          {b.overpayCancel}
         </Button>
-        <Button onClick={onConfirm}>{billingText.overpayConfirm}</Button>
+        <Button onClick={onConfirm}>{b.overpayConfirm}</Button>
       </Group>
     </Modal>
   );

@@ -1,3 +1,5 @@
+import { billingScreenText } from '@portal/contract/billing/messages';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
 import { useHomeOnUserChange } from './api.ts';
@@ -8,8 +10,9 @@ import { PaymentForm } from './payment-form.tsx';
 export default function PayFormPage() {
   useHomeOnUserChange();
   const { currentUser } = useSession();
+  useLanguage();
   return (
-    <Page title="Pay Form">
+    <Page title={t(billingScreenText).payFormTitle}>
       <PrimaryOnly>
         <SandboxNotice />
         <PaymentForm account={currentUser} />

@@ -2,7 +2,7 @@ import { Button, Card, Grid, Radio, Stack, Text, Textarea, TextInput } from '@ma
 import { Lines } from '../../ui/lines.tsx';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,10 +10,11 @@ import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { PlainSelect } from '../../ui/plain-select.tsx';
 import { formFailure } from '../../app/failures.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, cardTypeError, emptyCard } from './card-fields.tsx';
-import { dollars } from './format.ts';
+import { money } from './format.ts';
 import { cardStatuses, formErrors, paymentFailure, renewsPaymentKey } from './outcome.ts';
 import { useCardTokenizer } from './tokenize.ts';
 
@@ -47,6 +48,10 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid }: PaymentFormProps) {
   const showStatus = useStatus();
+  const language = useLanguage();
+  // The texts in the page's language, read again at each render (and in the callbacks, below).
+  const billingText = t(englishBilling);
+  const x = t(billingScreenText);
   const invalidate = useInvalidateBilling();
   const methods = useQuery(payMethodsQuery(account));
   const prefill = useQuery(prefillQuery(account));
@@ -161,7 +166,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
         title: billingText.paymentSuccessTitle,
         body: billingText.thankYou(d.trans_id, d.amount.toFixed(2), d.receipt_to),
         type: 'thankyou',
-        menu: [{ name: 'Recent Payments', url: '/recent-payments' }],
+        menu: [{ name: t(billingScreenText).recentPaymentsTitle, url: '/recent-payments' }],
       });
     },
     onError: (err) => {
@@ -234,7 +239,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     { value: '0', label: billingText.newCard },
     ...cards.map((c) => ({
       value: String(c.id),
-      label: `${c.card_type} ending ${c.ccn4} (exp ${c.nice_expdate})${c.on_auto_billing ? ' - auto-billing' : ''}`,
+      label: x.cardChoice(c.card_type, c.ccn4, c.nice_expdate, c.on_auto_billing),
     })),
   ];
 
@@ -245,35 +250,35 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
       component="form"
       onSubmit={submit}
       onFocus={() => void loadRules()}
-      aria-label="Pay form"
+      aria-label={x.payFormLabel}
       noValidate
     >
       <Stack gap="sm">
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, sm: 4 }}>
             <TextInput
-              label="Amount ($)"
+              label={x.amountDollars}
               inputMode="decimal"
               readOnly={fixedAmount !== undefined}
               {...form.getInputProps('amount')}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 8 }}>
-            <PlainSelect label="Pay with" data={choices} {...form.getInputProps('which_card')} />
+            <PlainSelect label={x.payWith} data={choices} {...form.getInputProps('which_card')} />
           </Grid.Col>
         </Grid>
         {/* With a saved card "just pay" is chosen already: the choice is there only to ask for more. */}
-        <Radio.Group label="Card status" {...form.getInputProps('card_status')}>
+        <Radio.Group label={x.cardStatus} {...form.getInputProps('card_status')}>
           <Stack gap={4} mt={4}>
             {statuses.map((s) => (
-              <Radio key={s} value={String(s)} label={billingText.cardStatusMeaning[s]} />
+              <Radio key={s} value={String(s)} label={billingText.cardStatusMeaning(s)} />
             ))}
           </Stack>
         </Radio.Group>
         {form.values.which_card === '0' && <CardFields form={form} />}
         <Grid gutter="sm">
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="Receipt email" type="email" {...form.getInputProps('email')} />
+            <TextInput label={x.receiptEmail} type="email" {...form.getInputProps('email')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, sm: 6 }}>
             {/* Grows with its text through CSS (field-sizing), not Mantine's autosize: autosize measures
@@ -281,16 +286,18 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
                 first render (the most expensive step of it on a phone). Where field-sizing is not
                 supported the box stays one line and scrolls. */}
             <Textarea
-              label="Comments"
+              label={x.comments}
               rows={1}
               styles={{ input: { fieldSizing: 'content' } }}
               {...form.getInputProps('comments')}
             />
           </Grid.Col>
         </Grid>
-        {fixedAmount !== undefined && <Text size="sm">Amount to pay: {dollars(Number(fixedAmount))}</Text>}
+        {fixedAmount !== undefined && (
+          <Text size="sm">{x.amountToPay(money(Number(fixedAmount), language))}</Text>
+        )}
         <Button type="submit" loading={pay.isPending} w={{ base: '100%', sm: 'auto' }}>
-          Make Payment
+          {x.makePayment}
         </Button>
       </Stack>
       {questionShown && (
@@ -312,6 +319,7 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
 
 /** "Nothing is due. Pay $49.95 as credit?" or "$10.00 is due. Pay $25.00, with $15.00 as credit?". */
 export function overpayQuestion(due: number, amount: string): string {
+  const billingText = t(englishBilling);
   const paid = Number(amount);
   const cents = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
   if (due <= 0) return billingText.overpayNothingDue(cents(paid));

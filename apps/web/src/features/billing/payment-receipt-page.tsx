@@ -1,13 +1,14 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
 import { recentPaymentsQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
-import { dollars } from './format.ts';
+import { money } from './format.ts';
 import { PdfButton } from './pdf-download.tsx';
 
 /**
@@ -17,8 +18,9 @@ import { PdfButton } from './pdf-download.tsx';
 export default function PaymentReceiptPage() {
   const { trans_id = '' } = useParams();
   const { currentUser } = useSession();
+  useLanguage();
   return (
-    <Page title="Payment receipt">
+    <Page title={t(billingScreenText).receiptTitle}>
       <PrimaryOnly>
         <Receipt account={currentUser} transId={trans_id} />
       </PrimaryOnly>
@@ -29,40 +31,40 @@ export default function PaymentReceiptPage() {
 function Receipt({ account, transId }: { account: string; transId: string }) {
   const list = useQuery(recentPaymentsQuery(account));
   const p = list.data?.find((r) => r.trans_id === transId);
+  const language = useLanguage();
+  const x = t(billingScreenText);
   return (
     <Stack gap="md">
       <Group>
         <Button component={Link} to={routePath('recent-payments')} variant="default">
-          Back to Recent Payments
+          {x.backToRecentPayments}
         </Button>
         {p && p.status === 'approved' && (
           <PdfButton
             paper={{ kind: 'receipt', body: { trans_id: p.trans_id, account } }}
-            label={billingText.downloadReceiptPdf}
+            label={t(billingText).downloadReceiptPdf}
           />
         )}
         {p && (
           <Button variant="default" onClick={() => window.print()}>
-            Print
+            {x.print}
           </Button>
         )}
       </Group>
-      {list.isLoading && <Text c="dimmed">Loading…</Text>}
-      {(list.isError || (list.data && !p)) && (
-        <Alert color="yellow">No payment {transId} among this account's recent payments</Alert>
-      )}
+      {list.isLoading && <Text c="dimmed">{x.loadingDots}</Text>}
+      {(list.isError || (list.data && !p)) && <Alert color="yellow">{x.noSuchPayment(transId)}</Alert>}
       {p && (
         <Card withBorder p="lg" data-testid="payment-receipt" className="print-only-content">
           <Stack gap="sm">
             <Text fz="xl" fw={700}>
-              {dollars(p.amount)} {p.status === 'approved' ? 'paid' : '(being confirmed)'}
+              {money(p.amount, language)} {p.status === 'approved' ? x.paid : x.beingConfirmed}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <Fact label="Date" value={p.date_words} />
-              <Fact label="Card" value={p.ccn4 ? `Ending in ${p.ccn4}` : 'Not known'} />
-              <Fact label="Paid" value={p.paid_for} />
-              <Fact label="Transaction ID" value={p.trans_id} />
-              {p.comments && <Fact label="Comments" value={p.comments} />}
+              <Fact label={x.date} value={p.date_words} />
+              <Fact label={x.card} value={p.ccn4 ? x.endingIn(p.ccn4) : x.notKnown} />
+              <Fact label={x.paidFor} value={p.paid_for} />
+              <Fact label={x.transactionId} value={p.trans_id} />
+              {p.comments && <Fact label={x.comments} value={p.comments} />}
             </SimpleGrid>
           </Stack>
         </Card>

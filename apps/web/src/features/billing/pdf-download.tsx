@@ -5,6 +5,7 @@ import { billingText } from '@portal/contract/billing/messages';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, failureText, request } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 
 /**
@@ -27,7 +28,7 @@ async function fetchPdf(paper: Paper): Promise<{ blob: Blob; filename: string }>
   const body = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
   throw new ApiError(
     res.status < 500 ? 'refused' : 'failed',
-    body?.message ?? billingText.downloadFailed,
+    body?.message ?? t(billingText).downloadFailed,
     res.status,
     {},
     '',
@@ -66,7 +67,7 @@ export function PdfButton({
         try {
           save(await fetchPdf(paper));
         } catch (err) {
-          showStatus({ title: billingText.downloadFailed, body: failureText(err), alert: 'warning' });
+          showStatus({ title: t(billingText).downloadFailed, body: failureText(err), alert: 'warning' });
         } finally {
           setBusy(false);
         }

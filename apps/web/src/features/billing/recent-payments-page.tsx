@@ -1,31 +1,38 @@
 import type * as C from '@portal/contract/billing/calls';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import type { Language } from '@portal/contract/i18n/languages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { recentPaymentsQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
-import { dateTime, dollars } from './format.ts';
+import { dateTime, money } from './format.ts';
 import { PdfButton } from './pdf-download.tsx';
 
-const columnsFor = (account: string): ColumnDef<C.RecentPayment, unknown>[] => [
-  { accessorKey: 'date', header: 'Date', cell: ({ row }) => dateTime(row.original.date) },
-  { accessorKey: 'amount', header: 'Amount', cell: ({ row }) => dollars(row.original.amount) },
+const columnsFor = (
+  account: string,
+  language: Language,
+  x = t(billingScreenText),
+  b = t(billingText),
+): ColumnDef<C.RecentPayment, unknown>[] => [
+  { accessorKey: 'date', header: x.date, cell: ({ row }) => dateTime(row.original.date, language) },
+  { accessorKey: 'amount', header: x.amount, cell: ({ row }) => money(row.original.amount, language) },
   {
     accessorKey: 'ccn4',
-    header: 'Card',
+    header: x.card,
     cell: ({ row }) => (row.original.ccn4 ? `…${row.original.ccn4}` : ''),
   },
-  { accessorKey: 'trans_id', header: 'Transaction ID' },
-  { accessorKey: 'status', header: 'Status' },
-  { accessorKey: 'comments', header: 'Comments', enableSorting: false },
+  { accessorKey: 'trans_id', header: x.transactionId },
+  { accessorKey: 'status', header: x.status },
+  { accessorKey: 'comments', header: x.comments, enableSorting: false },
   {
     id: 'receipt',
-    header: 'Receipt',
+    header: x.receipt,
     enableSorting: false,
     cell: ({ row }) =>
       row.original.status === 'approved' && row.original.trans_id ? (
@@ -33,8 +40,8 @@ const columnsFor = (account: string): ColumnDef<C.RecentPayment, unknown>[] => [
           size="compact-sm"
           variant="default"
           paper={{ kind: 'receipt', body: { trans_id: row.original.trans_id, account } }}
-          label={billingText.downloadReceiptPdf}
-          aria-label={`${billingText.downloadReceiptPdf} ${row.original.trans_id}`}
+          label={b.downloadReceiptPdf}
+          aria-label={`${b.downloadReceiptPdf} ${row.original.trans_id}`}
         />
       ) : null,
   },
@@ -44,19 +51,20 @@ const columnsFor = (account: string): ColumnDef<C.RecentPayment, unknown>[] => [
 export default function RecentPaymentsPage() {
   const { currentUser } = useSession();
   const list = useQuery(recentPaymentsQuery(currentUser));
-  const columns = useMemo(() => columnsFor(currentUser), [currentUser]);
+  const language = useLanguage();
+  const columns = useMemo(() => columnsFor(currentUser, language), [currentUser, language]);
+  const x = t(billingScreenText);
+  const noPayments = t(billingText).noPayments;
   return (
-    <Page title="Recent Payments">
+    <Page title={x.recentPaymentsTitle}>
       <PrimaryOnly>
         <DataTable
           columns={columns}
           data={list.data ?? []}
           initialSort={[{ id: 'date', desc: true }]}
-          emptyText={
-            list.isError ? `${billingText.noPayments}: ${list.error.message}` : billingText.noPayments
-          }
+          emptyText={list.isError ? `${noPayments}: ${list.error.message}` : noPayments}
           loading={list.isLoading}
-          caption="Recent payments"
+          caption={x.recentPaymentsCaption}
           rowHref={(r) => (r.trans_id ? routePath('payment-receipt', { trans_id: r.trans_id }) : undefined)}
         />
       </PrimaryOnly>

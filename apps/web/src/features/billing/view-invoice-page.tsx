@@ -1,17 +1,18 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText, billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { invoiceQuery } from './api.ts';
 import { PrimaryOnly } from './billing-gate.tsx';
-import { dollars, ymd } from './format.ts';
+import { day, money } from './format.ts';
 import { InvoiceStatusBadge, payInvoicePath } from './invoice-status.tsx';
 import { PdfButton } from './pdf-download.tsx';
 
@@ -19,9 +20,10 @@ import { PdfButton } from './pdf-download.tsx';
 export default function ViewInvoicePage() {
   const { invoice = '' } = useParams();
   const { currentUser } = useSession();
+  useLanguage();
   return (
-    <Page title={`Invoice ${invoice}`}>
-      <PrimaryOnly message={commonText.invoicesPrimaryOnly}>
+    <Page title={t(billingScreenText).invoiceTitle(invoice)}>
+      <PrimaryOnly message={t(commonText).invoicesPrimaryOnly}>
         <InvoiceView account={currentUser} invoice={invoice} />
       </PrimaryOnly>
     </Page>
@@ -31,12 +33,15 @@ export default function ViewInvoicePage() {
 function InvoiceView({ account, invoice }: { account: string; invoice: string }) {
   const showStatus = useStatus();
   const q = useQuery(invoiceQuery(account, invoice));
+  const language = useLanguage();
+  const x = t(billingScreenText);
+  const b = t(billingText);
   const shown = useRef<unknown>(null);
   useEffect(() => {
     if (!q.error || shown.current === q.error) return;
     shown.current = q.error;
     showStatus({
-      title: billingText.cantFind(invoice),
+      title: t(billingText).cantFind(invoice),
       body: failureText(q.error),
       alert: 'warning',
     });
@@ -46,7 +51,7 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
     <Stack gap="md">
       <Group>
         <Button component={Link} to="/invoices" variant="default">
-          Back to Invoices
+          {x.backToInvoices}
         </Button>
         {d && (
           // The server's PDF (docs/decisions/056-papers-as-pdf.md); the browser's print of the
@@ -54,35 +59,35 @@ function InvoiceView({ account, invoice }: { account: string; invoice: string })
           <>
             <PdfButton
               paper={{ kind: 'invoice', body: { invoice: d.invoice_number, logname: account } }}
-              label={billingText.downloadInvoicePdf}
+              label={b.downloadInvoicePdf}
             />
             <Button variant="default" onClick={() => window.print()}>
-              Print
+              {x.print}
             </Button>
           </>
         )}
         {d && !d.paid && (
           <Button component={Link} to={payInvoicePath(d)}>
-            Pay this invoice
+            {x.payThisInvoice}
           </Button>
         )}
       </Group>
-      {q.isError && <Alert color="yellow">{billingText.cantFind(invoice)}</Alert>}
+      {q.isError && <Alert color="yellow">{b.cantFind(invoice)}</Alert>}
       {d && (
         <>
           <Group gap="lg" wrap="wrap">
             <Text>
-              Date <b>{ymd(d.invdate)}</b>
+              {x.invoiceDate} <b>{day(d.invdate, language)}</b>
             </Text>
             <Text>
-              Due <b>{ymd(d.duedate)}</b>
+              {x.invoiceDue} <b>{day(d.duedate, language)}</b>
             </Text>
             <Text>
-              Amount <b>{dollars(d.amount)}</b>
+              {x.amount} <b>{money(d.amount, language)}</b>
             </Text>
             {d.status !== 'paid' && d.owed !== d.amount && (
               <Text>
-                Still owed <b>{dollars(d.owed)}</b>
+                {x.stillOwed} <b>{money(d.owed, language)}</b>
               </Text>
             )}
             <InvoiceStatusBadge standing={d} size="lg" />
