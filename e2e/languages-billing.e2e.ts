@@ -1,6 +1,8 @@
 import { billingScreenTextEs, billingTextEs } from '@portal/contract/billing/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { commonTextEs } from '@portal/contract/messages.es';
+import { uiTextEs } from '@portal/contract/ui/messages.es';
 import { seriousViolations } from './axe.ts';
 import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
 
@@ -58,6 +60,11 @@ describe('a Spanish-speaking customer', () => {
     // Dates through Intl in Spanish ("28 nov 2026"), not YYYY-MM-DD.
     const firstRow = page.getByRole('row').nth(1);
     expect(await firstRow.textContent()).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    // The greeting and the list's own controls (apps/web/src/ui) too.
+    expect(await page.getByTestId('banner').textContent()).toBe(commonTextEs.loggedIn('bob'));
+    await page.getByRole('textbox', { name: uiTextEs.search }).waitFor();
+    await page.getByRole('textbox', { name: uiTextEs.goToPage }).waitFor();
+    await page.getByRole('navigation', { name: uiTextEs.pages }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-billing-invoices-es-1280-light');
 

@@ -175,9 +175,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/tools/md5-page.tsx': 4,
   'features/tools/pwned-page.tsx': 3,
   'features/tools/unix-time-page.tsx': 1,
-  'ui/current-password-input.tsx': 1,
-  'ui/data-table.tsx': 9,
-  'ui/pager.tsx': 1,
   'ui/shown-once.tsx': 2,
 };
 

@@ -98,7 +98,7 @@ function restore(): SessionState {
     mode: storedMode(get('mode')),
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
-    banner: loggedIn ? commonText.loggedIn(username) : DEFAULT_TITLE,
+    banner: loggedIn ? t(commonText).loggedIn(username) : DEFAULT_TITLE,
     logoutMessage: commonText.logoutMessage,
     status: null,
     title: DEFAULT_TITLE,

@@ -1,7 +1,11 @@
 import { ActionIcon, Alert, Group, Text, useComputedColorScheme } from '@mantine/core';
 import type { ColorMode } from '@portal/contract/constants';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { LANGUAGES } from '@portal/contract/i18n/languages';
+import { commonText } from '@portal/contract/messages';
 import { call } from './api.ts';
+import { t, useLanguage } from './language.ts';
 import { session, useSession } from './session.ts';
 import { alertColor } from './status.ts';
 
@@ -14,10 +18,16 @@ export const markModeKnown = (operator: string) => {
 };
 
 export function Banner() {
-  const { banner } = useSession();
+  const { banner, loggedIn, operator } = useSession();
+  useLanguage();
+  // The greeting set at sign-in follows a language chosen afterwards; other banners are shown as set.
+  const greeting =
+    loggedIn && LANGUAGES.some((l) => banner === inLanguage(commonText, l).loggedIn(operator))
+      ? t(commonText).loggedIn(operator)
+      : banner;
   return (
     <Text component="p" role="status" fw={600} mb="sm" data-testid="banner">
-      {banner}
+      {greeting}
     </Text>
   );
 }

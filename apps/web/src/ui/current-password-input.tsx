@@ -1,4 +1,6 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { uiText } from '@portal/contract/ui/messages';
+import { t } from '../app/language.ts';
 
 /**
  * The caller's current password, asked where a change must be confirmed by the one who knows it
@@ -9,7 +11,7 @@ import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 export function CurrentPasswordInput(props: PasswordInputProps) {
   return (
     <PasswordInput
-      label="Your current password"
+      label={t(uiText).currentPassword}
       autoComplete="current-password"
       w={220}
       maw="100%"

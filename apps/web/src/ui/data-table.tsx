@@ -1,4 +1,5 @@
 import { FILTER_DELAY_MS } from '@portal/contract/constants';
+import { uiText } from '@portal/contract/ui/messages';
 import { Anchor, Box, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@tanstack/react-table';
 import { type ReactNode, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { t, useLanguage } from '../app/language.ts';
 import { Pager } from './pager.tsx';
 import { PlainSelect } from './plain-select.tsx';
 import './plain-table.css';
@@ -123,13 +125,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const goTo = () => {
     const n = Number(typedPage);
     if (!Number.isInteger(n) || n < 1 || n > pageCount) {
-      setPageError(`Enter a whole page number from 1 to ${pageCount}`);
+      setPageError(t(uiText).wholePageNumber(pageCount));
       return;
     }
     setPageError('');
     table.setPageIndex(n - 1);
   };
 
+  useLanguage();
+  const texts = t(uiText);
   const rows = table.getRowModel().rows;
   const hasFilters = columns.some((c) => c.meta?.filter);
   // Until the first rows come, the table's place is held (header and a page of rows) under the
@@ -144,8 +148,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Group justify="space-between" mb="xs" gap="xs" wrap="wrap">
           {globalSearch ? (
             <TextInput
-              aria-label="Search"
-              placeholder="Search"
+              aria-label={texts.search}
+              placeholder={texts.search}
               value={searchInput}
               onChange={(e) => setSearchInput(e.currentTarget.value)}
               w={220}
@@ -162,8 +166,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
               />
               {/* A text box, not a number input: the number is checked on Enter or on leaving. */}
               <TextInput
-                aria-label="Go to page"
-                placeholder="Page"
+                aria-label={texts.goToPage}
+                placeholder={texts.page}
                 size="xs"
                 w={80}
                 inputMode="numeric"
@@ -175,7 +179,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               />
               {pageSizes && (
                 <PlainSelect
-                  aria-label="Rows per page"
+                  aria-label={texts.rowsPerPage}
                   size="xs"
                   w={80}
                   data={pageSizes.map(String)}
@@ -189,7 +193,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       )}
       {firstLoad && (
         <Text c="dimmed" ta="center" py="sm" mih={`${2.7 + (hasFilters ? 3.2 : 0) + heldRows * 2.55}rem`}>
-          Loading…
+          {texts.loading}
         </Text>
       )}
       {/* A plain table in a plain scrolling box (ui/plain-table.css), not Mantine's Table. */}
@@ -199,7 +203,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {props.caption && <caption className="visually-hidden">{props.caption}</caption>}
           <thead>
             {table.getHeaderGroups().map((hg) => (
-              <tr key={hg.id}>
+              <tr key={hg.id} data-sort-label={texts.sortBy}>
                 {hg.headers.map((h) => {
                   const sorted = h.column.getIsSorted();
                   const label = flexRender(h.column.columnDef.header, h.getContext());
@@ -232,9 +236,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       {
                         <TextInput
                           size="xs"
-                          label={`Filter ${String(h.column.columnDef.header)}`}
+                          label={texts.filterColumn(String(h.column.columnDef.header))}
                           labelProps={{ className: 'data-table-filter-label' }}
-                          placeholder="Filter"
+                          placeholder={texts.filter}
                           value={filterInputs[h.column.id] ?? ''}
                           onChange={(e) => {
                             const value = e.currentTarget.value;
@@ -254,9 +258,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 <td colSpan={columns.length} data-empty>
                   <Text c="dimmed" ta="center" py="sm">
                     {loading
-                      ? 'Loading…'
+                      ? texts.loading
                       : data.length > 0
-                        ? (props.noMatchText ?? 'Nothing matches the search')
+                        ? (props.noMatchText ?? texts.nothingMatches)
                         : emptyText}
                   </Text>
                 </td>

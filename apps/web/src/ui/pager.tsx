@@ -1,5 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { usePagination } from '@mantine/hooks';
+import { uiText } from '@portal/contract/ui/messages';
+import { t } from '../app/language.ts';
 
 /**
  * The table's page buttons: previous, the first and last pages, the current one with its
@@ -28,8 +30,8 @@ export function Pager({
     </Button>
   );
   return (
-    <Group gap={6} wrap="wrap" component="nav" aria-label="Pages" className="pager">
-      {step('previous page', value - 1, '‹')}
+    <Group gap={6} wrap="wrap" component="nav" aria-label={t(uiText).pages} className="pager">
+      {step(t(uiText).previousPage, value - 1, '‹')}
       {range.map((item, i) =>
         item === 'dots' ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the gaps have no identity but their place
@@ -49,7 +51,7 @@ export function Pager({
           </Button>
         ),
       )}
-      {step('next page', value + 1, '›')}
+      {step(t(uiText).nextPage, value + 1, '›')}
     </Group>
   );
 }

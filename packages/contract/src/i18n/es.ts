@@ -12,6 +12,9 @@ import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
 import { billingScreenText, billingText } from '../billing/messages.ts';
 import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
+// shared components (apps/web/src/ui)
+import { uiText } from '../ui/messages.ts';
+import { uiTextEs } from '../ui/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -21,3 +24,5 @@ register(passkeyText, 'es', passkeyTextEs);
 // billing
 register(billingText, 'es', billingTextEs);
 register(billingScreenText, 'es', billingScreenTextEs);
+// shared components
+register(uiText, 'es', uiTextEs);
