@@ -1,6 +1,7 @@
 import { commonTextEs } from '@portal/contract/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
 import { homeTextEs, loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
+import { navTextEs } from '@portal/contract/shell/nav-messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -43,6 +44,13 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
     await page.getByRole('button', { name: shellTextEs.logout }).waitFor();
     await page.getByRole('heading', { name: homeTextEs.breakingNews }).waitFor();
+    // The sidebar and the tab's title follow the language.
+    await page.getByRole('button', { name: navTextEs.Billing, exact: true }).click();
+    await page.getByRole('link', { name: navTextEs.Invoices, exact: true }).click();
+    await page.waitForFunction((title) => document.title.startsWith(title), navTextEs.Invoices);
+    await page.getByRole('button', { name: navTextEs.Home, exact: true }).click();
+    await page.getByRole('link', { name: navTextEs.Home, exact: true }).click();
+    await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-home-es-1280');
 

@@ -1,9 +1,17 @@
 import type { RouteName } from '@portal/contract/routes';
+import { navText } from '@portal/contract/shell/nav-messages';
 import type { AccountScope } from '@portal/contract/session/call-refs';
+import { t } from './language.ts';
+
+/** A label of the navigation: the spec's English name, a key of its catalogue. */
+export type NavLabel = keyof typeof navText;
+
+/** A navigation label in the page's language. */
+export const navLabel = (label: NavLabel): string => t(navText)[label];
 
 /** The sidebar accordion of the shell. `link` items open an external address from /api/urls. */
 export interface NavItem {
-  label: string;
+  label: NavLabel;
   route?: RouteName;
   params?: Record<string, string>;
   link?: string;
@@ -16,7 +24,7 @@ export interface NavItem {
   scope?: AccountScope;
 }
 export interface NavGroup {
-  label: string;
+  label: NavLabel;
   items: NavItem[];
 }
 

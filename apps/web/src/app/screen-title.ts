@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { NAV } from './nav.ts';
+import { NAV, type NavLabel, navLabel } from './nav.ts';
 import { routeAt } from './route-match.ts';
+import { useLanguage } from './language.ts';
 import { useSession } from './session.ts';
 
 /** The sidebar's label of each route it links to: the name a customer knows the screen by. */
-const NAV_LABELS = new Map<string, string>(
+const NAV_LABELS = new Map<string, NavLabel>(
   NAV.flatMap((g) => g.items.flatMap((i) => (i.route ? [[i.route, i.label] as const] : []))),
 );
 
@@ -22,7 +23,8 @@ const words = (name: string) => {
 export function screenTitle(pathname: string, portalTitle: string): string {
   const r = routeAt(pathname);
   if (!r || r.name === 'home' || r.name === 'home-alias') return portalTitle;
-  const label = NAV_LABELS.get(r.name) ?? words(r.name);
+  const known = NAV_LABELS.get(r.name);
+  const label = known ? navLabel(known) : words(r.name);
   const about = Object.values(r.params).filter(Boolean).join(' ');
   return `${about && !NAV_LABELS.has(r.name) ? `${label}: ${about}` : label} – ${portalTitle}`;
 }
@@ -31,7 +33,9 @@ export function screenTitle(pathname: string, portalTitle: string): string {
 export function useScreenTitle(): void {
   const { pathname } = useLocation();
   const { title } = useSession();
+  const language = useLanguage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the title is written again in a new language
   useEffect(() => {
     document.title = screenTitle(pathname, title);
-  }, [pathname, title]);
+  }, [pathname, title, language]);
 }

@@ -18,7 +18,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, call } from './api.ts';
 import { isRouteAt as isCurrent } from './route-match.ts';
-import { ADMIN_TOOLS, NAV, type NavItem, navItemShown, RESOURCES } from './nav.ts';
+import { useLanguage } from './language.ts';
+import { ADMIN_TOOLS, NAV, type NavItem, navItemShown, navLabel, RESOURCES } from './nav.ts';
 import { session, useSession } from './session.ts';
 import { useAccountRole, useUrls } from './shared-queries.ts';
 import { useStatus } from './status.ts';
@@ -41,6 +42,7 @@ function useLinks() {
 
 function MenuItems({ items }: { items: NavItem[] }) {
   const { staff } = useSession();
+  useLanguage();
   const links = useLinks();
   return (
     <>
@@ -49,7 +51,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
         .map((i) =>
           i.route ? (
             <Menu.Item key={i.label} component={Link} to={routePath(i.route, i.params)}>
-              {i.label}
+              {navLabel(i.label)}
             </Menu.Item>
           ) : (
             <Menu.Item
@@ -59,7 +61,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
               target="_blank"
               rel="noopener noreferrer"
             >
-              {i.label}
+              {navLabel(i.label)}
             </Menu.Item>
           ),
         )}
@@ -209,6 +211,7 @@ function StaffSearch() {
 /** The sidebar: the group of the current page is open, and follows it as the user moves on. */
 export function Sidebar() {
   const { staff } = useSession();
+  useLanguage();
   const role = useAccountRole();
   const scopes = role.data?.scopes;
   const location = useLocation();
@@ -235,7 +238,7 @@ export function Sidebar() {
     <Accordion value={open} onChange={toggle} variant="filled" chevronPosition="right">
       {NAV.filter((group) => group.items.some(shown)).map((group) => (
         <Accordion.Item key={group.label} value={slug(group.label)}>
-          <Accordion.Control>{group.label}</Accordion.Control>
+          <Accordion.Control>{navLabel(group.label)}</Accordion.Control>
           <Accordion.Panel>
             {opened.has(slug(group.label)) &&
               group.items
@@ -246,7 +249,7 @@ export function Sidebar() {
                       key={i.label}
                       component={Link}
                       to={routePath(i.route, i.params)}
-                      label={i.label}
+                      label={navLabel(i.label)}
                       active={isCurrent(i.route, location.pathname)}
                     />
                   ) : (
@@ -256,7 +259,7 @@ export function Sidebar() {
                       href={links[i.link ?? ''] ?? '#'}
                       target="_blank"
                       rel="noopener noreferrer"
-                      label={`${i.label} ↗`}
+                      label={`${navLabel(i.label)} ↗`}
                     />
                   ),
                 )}

@@ -12,6 +12,9 @@ import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
 import { billingScreenText, billingText } from '../billing/messages.ts';
 import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
+// the navigation
+import { navText } from '../shell/nav-messages.ts';
+import { navTextEs } from '../shell/nav-messages.es.ts';
 // shared components (apps/web/src/ui)
 import { uiText } from '../ui/messages.ts';
 import { uiTextEs } from '../ui/messages.es.ts';
@@ -26,3 +29,5 @@ register(billingText, 'es', billingTextEs);
 register(billingScreenText, 'es', billingScreenTextEs);
 // shared components
 register(uiText, 'es', uiTextEs);
+// the navigation
+register(navText, 'es', navTextEs);
