@@ -1,3 +1,13 @@
+import type { DomainStatus } from './status.ts';
+
+const STATUS_WORDS: Record<DomainStatus, string> = {
+  'renewal-pending': 'renewal pending',
+  'will-expire': 'will expire',
+  'renews-automatically': 'renews automatically',
+  'renew-by-hand': 'renew by hand',
+  'not-here': 'registered elsewhere',
+};
+
 /** Message texts of the domains area. Texts of the spec are exact. */
 export const domainText = {
   // list screens
@@ -27,13 +37,8 @@ export const domainText = {
         : days > 0
           ? `${days} ${days === 1 ? 'day' : 'days'}`
           : `expired ${-days} ${days === -1 ? 'day' : 'days'} ago`,
-  status: {
-    'renewal-pending': 'renewal pending',
-    'will-expire': 'will expire',
-    'renews-automatically': 'renews automatically',
-    'renew-by-hand': 'renew by hand',
-    'not-here': 'registered elsewhere',
-  },
+  /** A domain's plain status (domains/status.ts). */
+  status: (status: DomainStatus) => STATUS_WORDS[status],
   expiresSoon: 'Expires soon',
 
   // registration
@@ -99,6 +104,47 @@ export const domainText = {
   // whois
   whoisInvalid: 'Invalid domain name',
   whoisUnavailable: 'The whois service did not answer: please try again in a minute',
+
+  // screen labels (the list, renewal and edit screens)
+  yes: 'Yes',
+  no: 'No',
+  loading: 'Loading…',
+  cancel: 'Cancel',
+  columnDomain: 'Domain',
+  columnExpiration: 'ExD',
+  columnAutoRenew: 'A/R',
+  columnAbandon: 'L/E',
+  columnPending: 'R/P',
+  columnContact: 'Contact Email',
+  whois: 'Whois',
+  whoisOf: (domain: string) => `Whois ${domain}`,
+  legend: 'Legend',
+  legendExpiration: 'expiration date',
+  legendAutoRenew: 'auto renew yearly',
+  legendPending: 'renewal pending',
+  legendAbandon: 'let expire (abandon)',
+  renewTitle: (domain: string) => `Renew ${domain}`,
+  fieldDomain: 'Domain',
+  fieldExpiration: 'Expiration date',
+  fieldAutoRenew: 'Auto renew',
+  fieldPending: 'Renewal pending',
+  pendingYears: (years: number) => `Yes (${years} ${yearLabel(years)})`,
+  yearsLabel: 'Years',
+  yearsPlaceholder: 'Select',
+  yearsCount: (years: number) => `${years} ${yearLabel(years)}`,
+  backToRenew: 'Back to Renew Domains',
+  renewDomain: 'Renew Domain',
+  reviewTitle: 'Review the renewal',
+  /** The review's sentence: {domain}, {price} and {account} shown in bold, {period} as it is. */
+  reviewRenewal:
+    'Renew {domain} for {period} at {price}, charged to the account {account} on its next invoice.',
+  back: 'Back',
+  confirmRenewal: 'Confirm renewal',
+  editTitle: (domain: string) => `Edit ${domain}`,
+  autoRenewYearly: 'Auto Renew Yearly',
+  letDomainExpire: 'Let Domain Expire',
+  contactEmail: 'Contact email',
+  update: 'Update',
 } as const;
 
 /** 'year' for 1, 'years' otherwise. */

@@ -9,9 +9,18 @@ import { homeText, loginText, shellText } from '../shell/messages.ts';
 import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
+// domains and hosting
+import { domainText } from '../domains/messages.ts';
+import { domainTextEs } from '../domains/messages.es.ts';
+import { hostingText } from '../hosting/messages.ts';
+import { hostingTextEs } from '../hosting/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(homeText, 'es', homeTextEs);
 register(passkeyText, 'es', passkeyTextEs);
+
+// domains and hosting
+register(domainText, 'es', domainTextEs);
+register(hostingText, 'es', hostingTextEs);

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '
 import { useForm } from '@mantine/form';
 import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
-import { hostingText } from '@portal/contract/hosting/messages';
+import { devsiteTypes, hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,7 @@ interface Values {
   action: 'create';
   logname: string;
   vid: string;
-  devsite_type: (typeof hostingText.devsiteTypes)[number];
+  devsite_type: (typeof devsiteTypes)[number];
   email_contact: string;
   notes: string;
 }
@@ -103,7 +103,7 @@ export default function CreateDevsitePage() {
             />
             <Select
               label="Dev Site Type"
-              data={[...hostingText.devsiteTypes]}
+              data={[...devsiteTypes]}
               allowDeselect={false}
               {...form.getInputProps('devsite_type')}
             />

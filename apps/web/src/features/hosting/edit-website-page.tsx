@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -119,7 +120,7 @@ export default function EditWebsitePage() {
             <Text fw={700}>Document root</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{site.docroot}</Text>
             <Text fw={700}>SSL</Text>
-            <Text>{sslText(site.ssl)}</Text>
+            <Text>{sslText(site.ssl, t(hostingText))}</Text>
             <Text fw={700}>Current PHP version</Text>
             <Text data-testid="php-version">{site.php_version}</Text>
           </SimpleGrid>
