@@ -119,6 +119,7 @@ export const domainTextEs: Catalogue<typeof domainText> = {
   reviewRenewal:
     'Renovar {domain} por {period} a {price}, con cargo a la cuenta {account} en su próxima factura.',
   back: 'Volver',
+  close: 'Cerrar',
   confirmRenewal: 'Confirmar la renovación',
   editTitle: (domain) => `Editar ${domain}`,
   autoRenewYearly: 'Renovar automáticamente cada año',

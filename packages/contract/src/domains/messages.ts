@@ -139,6 +139,7 @@ export const domainText = {
   reviewRenewal:
     'Renew {domain} for {period} at {price}, charged to the account {account} on its next invoice.',
   back: 'Back',
+  close: 'Close',
   confirmRenewal: 'Confirm renewal',
   editTitle: (domain: string) => `Edit ${domain}`,
   autoRenewYearly: 'Auto Renew Yearly',

@@ -123,6 +123,7 @@ export default function RenewalPage() {
       <Modal
         opened={reviewing}
         onClose={() => setReviewing(false)}
+        closeButtonProps={{ 'aria-label': text.close }}
         title={<Text fw={700}>{text.reviewTitle}</Text>}
       >
         <Text data-testid="renewal-review">
