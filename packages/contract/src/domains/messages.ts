@@ -146,6 +146,66 @@ export const domainText = {
   letDomainExpire: 'Let Domain Expire',
   contactEmail: 'Contact email',
   update: 'Update',
+
+  // whois, Domain Summary, Domain FAQ
+  whoisTitle: 'Whois Info',
+  whoisLookup: 'Lookup',
+  whoisFailed: 'Whois lookup failed',
+  usageTitle: 'Domain Summary',
+  usageWebsite: 'Website?',
+  usageDocroot: 'Docroot or Alias',
+  usageAliases: 'Number of Email Aliases',
+  usageAlias: 'Alias',
+  addWebHosting: 'Add Web Hosting',
+  defineAliases: 'Define Email Aliases',
+  editWebsites: 'Edit Websites',
+  // Domain Help (its sentences with links have {name} places: fill.tsx)
+  helpTitle: 'Domain Help',
+  helpSection: 'The domain section',
+  helpSectionText:
+    '{edit}, {renew} and {permissions} list your domains, and the domains other accounts have let you manage. Click a row to edit, renew or manage the permissions of that domain; the Whois button shows the public registration record. Only domains registered through our registrar partner can be renewed or edited here; the others show the expiration date UNKNOWN.',
+  helpExpiration: 'Expiration date (ExD)',
+  helpExpirationText: 'The day the registration runs out unless it is renewed.',
+  helpAutoRenew: 'Auto renew yearly (A/R)',
+  helpAutoRenewText:
+    'With Auto Renew, we renew the domain for one year about 45 days before its anniversary and the charge appears on your next invoice.',
+  helpAbandon: 'Let expire (L/E)',
+  helpAbandonText:
+    'Let Domain Expire means you do not want the domain any more: we do not renew it and it is released after it expires. Auto Renew and Let Domain Expire cannot both be Yes; the system complains if you set both.',
+  helpContact: 'Contact email',
+  helpContactText:
+    "Where renewal notices for the domain go. Leave it blank to use the primary account's email address.",
+  helpRenewals: 'Renewals (R/P)',
+  helpRenewalsText: (days: number) =>
+    `A domain without Auto Renew can be renewed by hand from ${days} days before it expires. Choose the number of years and Renew Domain: you receive a notice by email, the charge appears on your next invoice, and the domain shows Renewal Pending until the registry confirms, generally within an hour. The expiration date then moves by the years chosen.`,
+  helpPermissions: 'Permissions',
+  helpPermissions1: 'By default only the primary account holder may change a domain and its email aliases.',
+  helpPermissions2:
+    "To add an admin, open Domain Permissions, click the domain, type the other account's name and choose This Domain Only or All My Domains.",
+  helpPermissions3:
+    "To remove an admin from one domain, use its Delete button on the domain's permissions page; to remove an admin from all your domains at once, use {remove}.",
+  removePermissions: 'Remove Permissions',
+
+  // Remove an Admin from all domains
+  removeTitle: 'Remove an Admin from all domains',
+  warning: 'Warning',
+  removeWarning:
+    'The account loses its admin rights on every one of your domains, and with them the right to change their email aliases. It keeps its own account and domains.',
+  accountName: 'Account name',
+  delete: 'Delete',
+  faqTitle: 'Domain FAQ',
+  faqQ1: 'Who can change my domains and their email aliases?',
+  faqA1:
+    'Only you, the primary account holder, unless you grant admin access to another account. Our staff can also make changes for you when you ask the help desk.',
+  faqQ2: 'How do I let someone else manage the email aliases of my domain?',
+  faqA2:
+    'Open Domain Permissions, click the domain and add the other account as an admin, for this domain only or for all your domains. The admin then sees the domain in its own domain list and in the email alias manager, and may add, change and delete its aliases.',
+  faqQ3: 'Can a secondary account of mine manage my domains?',
+  faqA3:
+    'Not by itself: secondary accounts do not see your domains. Log in with your primary account and add the secondary account as an admin on the domains it should manage.',
+  faqQ4: 'How do I take the permission away again?',
+  faqA4:
+    "Use the Delete button next to the admin on the domain's permissions page to remove it from that domain, or Remove Permissions to remove it from all your domains at once. The change takes effect immediately.",
 } as const;
 
 /** 'year' for 1, 'years' otherwise. */
