@@ -1,5 +1,11 @@
 import type { Catalogue } from '../i18n/catalogue.ts';
-import type { hostingText } from './messages.ts';
+import type { devsiteTypes, hostingText } from './messages.ts';
+
+const DEVSITE_TYPES: Record<(typeof devsiteTypes)[number], string> = {
+  'Empty Website': 'Sitio web vacío',
+  'New WordPress Installation': 'Nueva instalación de WordPress',
+  'Copy original website': 'Copia del sitio web original',
+};
 
 const NO_LOGS_TITLE = 'No hay registros disponibles';
 const NO_LOGS_BODY = 'Los registros pueden tardar unos minutos en estar disponibles';
@@ -133,6 +139,16 @@ export const hostingTextEs: Catalogue<typeof hostingText> = {
   email: 'Correo electrónico',
   emailHelp: 'Opcional: le avisaremos cuando termine la instalación',
   install: 'Instalar',
+  createDevsiteTitle: 'Crear un sitio de desarrollo',
+  viewDevsites: 'Ver sitios de desarrollo',
+  registerDomain: 'Registrar un dominio',
+  whichWebsite: '¿Qué sitio web?',
+  devsiteType: 'Tipo de sitio de desarrollo',
+  devsiteTypeLabel: (type) => DEVSITE_TYPES[type],
+  contact: 'Contacto',
+  emailAddress: 'Dirección de correo electrónico',
+  specialRequests: 'Solicitudes especiales',
+  setup: 'Crear',
   sslNo: 'No',
   sslOnly: 'Solo SSL',
   sslYes: 'Sí',

@@ -144,6 +144,18 @@ export const hostingText = {
   email: 'Email',
   emailHelp: 'Optional: told when the install is done',
   install: 'Install',
+  // Create a Devsite, Devsite info
+  createDevsiteTitle: 'Create a Devsite',
+  viewDevsites: 'View Devsites',
+  registerDomain: 'Register a Domain',
+  whichWebsite: 'Which Website?',
+  devsiteType: 'Dev Site Type',
+  /** A devsite type as shown (the value sent stays the English one: devsiteTypes). */
+  devsiteTypeLabel: (type: (typeof devsiteTypes)[number]) => type,
+  contact: 'Contact',
+  emailAddress: 'Email address',
+  specialRequests: 'Special requests',
+  setup: 'Setup',
   sslNo: 'No',
   sslOnly: 'SSL-only',
   sslYes: 'Yes',
