@@ -171,6 +171,22 @@ export const domainTextEs: Catalogue<typeof domainText> = {
     'La cuenta pierde sus derechos de administrador en todos sus dominios y, con ellos, el derecho a cambiar sus alias de correo. Conserva su propia cuenta y sus dominios.',
   accountName: 'Nombre de cuenta',
   delete: 'Eliminar',
+  permissionsTitle: (domain) => `Permisos de ${domain}`,
+  permissionsIntro: (domain) =>
+    `Estas cuentas pueden administrar ${domain} y sus alias de correo, además de su propietario. Solo el propietario puede agregarlas o retirarlas.`,
+  adminAccounts: 'Cuentas administradoras',
+  columnAccount: 'Cuenta',
+  scope: 'Alcance',
+  scopeAll: 'Todos los dominios',
+  scopeThis: 'Este dominio',
+  deleteAdmin: (logname) => `Eliminar ${logname}`,
+  addAdminTitle: 'Agregar un administrador',
+  addAdminIntro:
+    'Conceda a otra cuenta el derecho de administrar este dominio, o todos sus dominios, incluidos sus alias de correo. La cuenta inicia sesión con su propio nombre y contraseña.',
+  thisDomainOnly: 'Solo este dominio',
+  allMyDomains: 'Todos mis dominios',
+  currentPassword: 'Su contraseña actual',
+  addAdmin: 'Agregar administrador',
   faqTitle: 'Preguntas frecuentes sobre dominios',
   faqQ1: '¿Quién puede cambiar mis dominios y sus alias de correo?',
   faqA1:

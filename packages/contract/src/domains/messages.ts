@@ -193,6 +193,23 @@ export const domainText = {
     'The account loses its admin rights on every one of your domains, and with them the right to change their email aliases. It keeps its own account and domains.',
   accountName: 'Account name',
   delete: 'Delete',
+  // Permissions for one domain
+  permissionsTitle: (domain: string) => `Permissions for ${domain}`,
+  permissionsIntro: (domain: string) =>
+    `These accounts may manage ${domain} and its email aliases, besides its owner. Only the owner may add or remove them.`,
+  adminAccounts: 'Admin accounts',
+  columnAccount: 'Account',
+  scope: 'Scope',
+  scopeAll: 'All domains',
+  scopeThis: 'This domain',
+  deleteAdmin: (logname: string) => `Delete ${logname}`,
+  addAdminTitle: 'Add an Admin',
+  addAdminIntro:
+    'Give another account the right to manage this domain, or all your domains, including their email aliases. The account logs in with its own name and password.',
+  thisDomainOnly: 'This Domain Only',
+  allMyDomains: 'All My Domains',
+  currentPassword: 'Your current password',
+  addAdmin: 'Add Admin',
   faqTitle: 'Domain FAQ',
   faqQ1: 'Who can change my domains and their email aliases?',
   faqA1:
