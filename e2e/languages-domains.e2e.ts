@@ -93,6 +93,40 @@ describe('a Spanish-speaking customer', () => {
     await page.getByRole('heading', { name: hostingTextEs.databases }).waitFor();
     await screenshot(page, 'languages-hosting-databases-es-1280');
 
+    // The other domain and hosting screens: their headings and labels in Spanish.
+    await page.goto(url(`/permissions/${domain}`));
+    await page.getByRole('heading', { name: domainTextEs.permissionsTitle(domain) }).waitFor();
+    await page.getByRole('heading', { name: domainTextEs.addAdminTitle }).waitFor();
+    await page.getByRole('button', { name: domainTextEs.addAdmin }).waitFor();
+    await page.goto(url('/remove-permissions'));
+    await page.getByRole('heading', { name: domainTextEs.removeTitle }).waitFor();
+    await page.goto(url('/domain-usage'));
+    await page.getByRole('heading', { name: domainTextEs.usageTitle }).waitFor();
+    await page.locator('thead').getByText(domainTextEs.usageAliases).first().waitFor();
+    await page.goto(url('/whois/domain'));
+    await page.getByRole('heading', { name: domainTextEs.whoisTitle }).waitFor();
+    await page.getByRole('button', { name: domainTextEs.whoisLookup }).waitFor();
+    await page.goto(url('/dom-help'));
+    await page.getByRole('heading', { name: domainTextEs.helpSection }).waitFor();
+    await page.getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
+    await screenshot(page, 'languages-domains-help-es-1280');
+    await page.goto(url('/dom-faq'));
+    await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
+    await page.getByText(domainTextEs.faqA1).waitFor();
+    await page.goto(url('/devsites'));
+    await page.getByRole('heading', { name: hostingTextEs.devsites }).waitFor();
+    await page.goto(url('/webappinstall'));
+    await page.getByRole('heading', { name: hostingTextEs.webAppInstall }).waitFor();
+    await page.getByRole('button', { name: hostingTextEs.install }).waitFor();
+    await page.goto(url('/websites'));
+    await page
+      .getByRole('button', { name: /^Editar / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: hostingTextEs.editWebsite }).waitFor();
+    await page.getByText(hostingTextEs.currentPhp).waitFor();
+    await screenshot(page, 'languages-hosting-edit-website-es-1280');
+
     await look({ width: 1280, dark: true });
     await page.goto(url('/domain-list'));
     await page.getByRole('heading', { name: domainTextEs.headingEdit }).waitFor();
