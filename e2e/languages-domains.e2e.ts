@@ -113,6 +113,10 @@ describe('a Spanish-speaking customer', () => {
     await page.goto(url('/dom-faq'));
     await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
     await page.getByText(domainTextEs.faqA1).waitFor();
+    await page.goto(url('/domain-registration-help'));
+    await page.getByRole('heading', { name: domainTextEs.registrationHelpTitle }).waitFor();
+    await page.getByText(domainTextEs.registrationHelpIntro).waitFor();
+    await page.getByRole('button', { name: domainTextEs.back }).waitFor();
     await page.goto(url('/devsites'));
     await page.getByRole('heading', { name: hostingTextEs.devsites }).waitFor();
     await page.goto(url('/webappinstall'));

@@ -1,6 +1,20 @@
 import { plural, type Catalogue } from '../i18n/catalogue.ts';
 import type { domainText } from './messages.ts';
+import type { REG_TYPES } from './calls.ts';
 import type { DomainStatus } from './status.ts';
+
+const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
+  'New Domain': () =>
+    'El nombre aún no está registrado. Lo registramos por usted a través de nuestro registrador asociado, alojamos su DNS y aparece en su lista de dominios.',
+  '{product}/OpenSRS will be Registrar Only': () =>
+    'El dominio está registrado en otro lugar y usted traslada el registro a nosotros (a través de OpenSRS). Su DNS se queda donde está. Necesita el código de autorización de transferencia del registrador actual.',
+  '{product} will be DNS Host Only': (product) =>
+    `El registro se queda con el registrador actual; usted apunta los servidores de nombres del dominio a los nuestros y ${product} aloja su DNS.`,
+  '{product} will be Registrar & DNS Host': () =>
+    'Usted nos transfiere el registro y también alojamos su DNS: todo lo relativo al dominio se administra aquí.',
+  '{product} will be Web/Email Host Only': () =>
+    'El registro y el DNS se quedan donde están; usted apunta los registros del sitio web y del correo a nuestros servidores y nosotros alojamos el sitio web y el correo electrónico.',
+};
 
 const STATUS_WORDS: Record<DomainStatus, string> = {
   'renewal-pending': 'renovación pendiente',
@@ -187,6 +201,11 @@ export const domainTextEs: Catalogue<typeof domainText> = {
   allMyDomains: 'Todos mis dominios',
   currentPassword: 'Su contraseña actual',
   addAdmin: 'Agregar administrador',
+  registrationHelpTitle: 'Ayuda para registrar un dominio',
+  registrationHelpIntro: 'El campo Tipo de Registrar o transferir indica qué debemos hacer con el dominio:',
+  regTypeExplained: (type, product) => REG_TYPE_EXPLAINED[type](product),
+  whoisPrivacyNote: (perYear) =>
+    `La privacidad whois oculta sus datos de contacto del registro whois público, cuando el registro del dominio lo permite, por ${perYear} al año.`,
   faqTitle: 'Preguntas frecuentes sobre dominios',
   faqQ1: '¿Quién puede cambiar mis dominios y sus alias de correo?',
   faqA1:

@@ -1,4 +1,18 @@
+import type { REG_TYPES } from './calls.ts';
 import type { DomainStatus } from './status.ts';
+
+const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
+  'New Domain': () =>
+    'The name is not registered yet. We register it for you through our registrar partner, host its DNS, and it appears in your domain list.',
+  '{product}/OpenSRS will be Registrar Only': () =>
+    'The domain is registered elsewhere and you move the registration to us (through OpenSRS). Its DNS stays where it is. You need the transfer authorisation code from the current registrar.',
+  '{product} will be DNS Host Only': (product) =>
+    `The registration stays with the current registrar; you point the domain's name servers at ours and ${product} hosts its DNS.`,
+  '{product} will be Registrar & DNS Host': () =>
+    'You transfer the registration to us and we host its DNS too: everything about the domain is managed here.',
+  '{product} will be Web/Email Host Only': () =>
+    'The registration and DNS stay where they are; you point the website and mail records at our servers and we host the website and email.',
+};
 
 const STATUS_WORDS: Record<DomainStatus, string> = {
   'renewal-pending': 'renewal pending',
@@ -210,6 +224,13 @@ export const domainText = {
   allMyDomains: 'All My Domains',
   currentPassword: 'Your current password',
   addAdmin: 'Add Admin',
+  // Domain Registration Help ({product} in a type is the product's name)
+  registrationHelpTitle: 'Domain Registration Help',
+  registrationHelpIntro: 'The Type field of Register or Transfer says what we should do for the domain:',
+  /** What a registration type means (domains/calls.ts REG_TYPES). */
+  regTypeExplained: (type: (typeof REG_TYPES)[number], product: string) => REG_TYPE_EXPLAINED[type](product),
+  whoisPrivacyNote: (perYear: string) =>
+    `Whois privacy hides your contact details from the public whois record where the registry allows it, for ${perYear} per year.`,
   faqTitle: 'Domain FAQ',
   faqQ1: 'Who can change my domains and their email aliases?',
   faqA1:
