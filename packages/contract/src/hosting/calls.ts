@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { idNumber, logname, optionalEmail, optionalText, text } from '../rules.ts';
 import { COMPRESSED_WEBSITES } from './call-refs.ts';
-import { hostingText } from './messages.ts';
+import { devsiteTypes, hostingText } from './messages.ts';
 
 /** Calls of the hosting area: websites, PHP versions, error logs, installs, devsites, databases. */
 
@@ -276,7 +276,7 @@ export const databases = defineCall({
   data: z.array(Database),
 });
 
-export const DevsiteType = z.enum(hostingText.devsiteTypes, { error: 'Choose a devsite type' });
+export const DevsiteType = z.enum(devsiteTypes, { error: 'Choose a devsite type' });
 export const DEFAULT_DEVSITE_TYPE: z.infer<typeof DevsiteType> = 'Copy original website';
 
 /**

@@ -1,6 +1,9 @@
 const NO_LOGS_TITLE = 'No Logs available';
 const NO_LOGS_BODY = 'It may take a few minutes before logs are available';
 
+/** The devsite types: values of the API (hosting/calls.ts) as well as the choices shown. */
+export const devsiteTypes = ['Empty Website', 'New WordPress Installation', 'Copy original website'] as const;
+
 /** Message texts of the hosting area. Texts are exact where the spec gives them. */
 export const hostingText = {
   // lists
@@ -64,7 +67,6 @@ export const hostingText = {
   noPendingInstalls: 'No pending installations',
 
   // devsites
-  devsiteTypes: ['Empty Website', 'New WordPress Installation', 'Copy original website'] as const,
   noEligibleWebsite:
     'No website is eligible for a new devsite: each website already has one, or the account has no website.',
   promoteWarning:
@@ -81,4 +83,85 @@ export const hostingText = {
   agentCredentials: 'Agent credentials required',
   notClaimed: 'Change is not claimed by this agent',
   notThisAgent: 'This website is not served by this agent',
+
+  // screen labels (the websites and databases screens)
+  websites: 'Websites',
+  databases: 'Databases',
+  columnWebsite: 'Website',
+  columnPhp: 'PHP',
+  columnSsl: 'SSL',
+  details: 'Details',
+  detailsOf: (virtname: string) => `Details of ${virtname}`,
+  edit: 'Edit',
+  editOf: (virtname: string) => `Edit ${virtname}`,
+  errorLogs: 'Error Logs',
+  toggle: 'Toggle',
+  pending: 'Pending',
+  on: 'On',
+  off: 'Off',
+  turnOnLogs: 'Turn on error logs',
+  turnOffLogs: 'Turn off error logs',
+  turnOnLogsOf: (virtname: string) => `Turn on error logs of ${virtname}`,
+  turnOffLogsOf: (virtname: string) => `Turn off error logs of ${virtname}`,
+  view: 'View',
+  viewLogsOf: (virtname: string) => `View error logs of ${virtname}`,
+  download: 'Download',
+  downloadLogsOf: (virtname: string) => `Download error logs of ${virtname}`,
+  webAppInstall: 'Web App Install',
+  devsites: 'Devsites',
+  columnDbName: 'DB Name',
+  columnAdministration: 'Administration',
+  phpMyAdminFor: (name: string) => `phpMyAdmin for ${name}`,
+  // Devsites, Show Logs
+  columnDomain: 'Domain',
+  columnSiteName: 'Site Name',
+  columnVid: 'VID',
+  columnSetupDate: 'Setup Date',
+  createDevsite: 'Create a Devsite',
+  columnLog: 'Log',
+  errorLog: 'Error log',
+  back: 'Back',
+  // Edit Website
+  websiteDetails: 'Website Details',
+  editWebsite: 'Edit Website',
+  virtualName: 'Virtual name',
+  documentRoot: 'Document root',
+  currentPhp: 'Current PHP version',
+  newPhp: 'New PHP version',
+  update: 'Update',
+  cancel: 'Cancel',
+  // Web App Install
+  columnApplication: 'Application',
+  columnUrl: 'URL',
+  columnState: 'State',
+  pendingInstallations: 'Pending installations',
+  application: 'Application',
+  chooseApplication: 'Choose an application',
+  website: 'Website',
+  chooseWebsite: 'Choose a website',
+  subdirectory: 'Subdirectory',
+  subdirectoryHelp: "Under the website's document root",
+  email: 'Email',
+  emailHelp: 'Optional: told when the install is done',
+  install: 'Install',
+  // Create a Devsite, Devsite info
+  createDevsiteTitle: 'Create a Devsite',
+  viewDevsites: 'View Devsites',
+  registerDomain: 'Register a Domain',
+  whichWebsite: 'Which Website?',
+  devsiteType: 'Dev Site Type',
+  /** A devsite type as shown (the value sent stays the English one: devsiteTypes). */
+  devsiteTypeLabel: (type: (typeof devsiteTypes)[number]) => type,
+  contact: 'Contact',
+  emailAddress: 'Email address',
+  specialRequests: 'Special requests',
+  setup: 'Setup',
+  devsiteInfo: 'Devsite info',
+  promoteDevsite: 'Promote Devsite to Live',
+  refreshDevsite: 'Refresh Devsite from Live site',
+  warning: 'Warning',
+  close: 'Close',
+  sslNo: 'No',
+  sslOnly: 'SSL-only',
+  sslYes: 'Yes',
 } as const;

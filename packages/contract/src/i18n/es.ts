@@ -18,6 +18,11 @@ import { navTextEs } from '../shell/nav-messages.es.ts';
 // shared components (apps/web/src/ui)
 import { uiText } from '../ui/messages.ts';
 import { uiTextEs } from '../ui/messages.es.ts';
+// domains and hosting
+import { domainText } from '../domains/messages.ts';
+import { domainTextEs } from '../domains/messages.es.ts';
+import { hostingText } from '../hosting/messages.ts';
+import { hostingTextEs } from '../hosting/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -31,3 +36,6 @@ register(billingScreenText, 'es', billingScreenTextEs);
 register(uiText, 'es', uiTextEs);
 // the navigation
 register(navText, 'es', navTextEs);
+// domains and hosting
+register(domainText, 'es', domainTextEs);
+register(hostingText, 'es', hostingTextEs);

@@ -8,8 +8,10 @@ import {
   GET_TEXT,
   TLD_PRICE_LIST,
 } from '@portal/contract/domains/typed-refs';
+import { domainText } from '@portal/contract/domains/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 
 /**
  * Fetchers and query options of the domains area; keys start with the call path. The calls are
@@ -70,4 +72,5 @@ export const domainAdminsQuery = (domain: string) =>
   });
 
 /** Yes/No for a 0/1 flag or a year count. */
-export const yesNo = (v: number) => (v ? 'Yes' : 'No');
+/** Yes or No in the page's language. */
+export const yesNo = (v: number) => (v ? t(domainText).yes : t(domainText).no);

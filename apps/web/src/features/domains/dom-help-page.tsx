@@ -1,86 +1,74 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { RENEW_WINDOW_DAYS } from '@portal/contract/domains/calls';
+import { domainText } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { Link } from 'react-router';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
+import { fill } from './fill.tsx';
 
 /** Domain management help. */
 export default function DomHelpPage() {
+  const text = t(domainText);
   return (
-    <Page title="Domain Help" width={760}>
+    <Page title={text.helpTitle} width={760}>
       <Stack gap="sm">
         <Title order={3} fz="lg">
-          The domain section
+          {text.helpSection}
         </Title>
         <Text>
-          <Anchor component={Link} to={routePath('domain-list')}>
-            Edit Domains
-          </Anchor>
-          ,{' '}
-          <Anchor component={Link} to={routePath('renew-domains')}>
-            Renew Domains
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to={routePath('domain-permissions')}>
-            Domain Permissions
-          </Anchor>{' '}
-          list your domains, and the domains other accounts have let you manage. Click a row to edit, renew or
-          manage the permissions of that domain; the Whois button shows the public registration record. Only
-          domains registered through our registrar partner can be renewed or edited here; the others show the
-          expiration date UNKNOWN.
+          {fill(text.helpSectionText, {
+            edit: (
+              <Anchor component={Link} to={routePath('domain-list')}>
+                {text.headingEdit}
+              </Anchor>
+            ),
+            renew: (
+              <Anchor component={Link} to={routePath('renew-domains')}>
+                {text.headingRenew}
+              </Anchor>
+            ),
+            permissions: (
+              <Anchor component={Link} to={routePath('domain-permissions')}>
+                {text.headingPermissions}
+              </Anchor>
+            ),
+          })}
         </Text>
         <Title order={3} fz="lg">
-          Expiration date (ExD)
+          {text.helpExpiration}
         </Title>
-        <Text>The day the registration runs out unless it is renewed.</Text>
+        <Text>{text.helpExpirationText}</Text>
         <Title order={3} fz="lg">
-          Auto renew yearly (A/R)
+          {text.helpAutoRenew}
         </Title>
-        <Text>
-          With Auto Renew, we renew the domain for one year about 45 days before its anniversary and the
-          charge appears on your next invoice.
-        </Text>
+        <Text>{text.helpAutoRenewText}</Text>
         <Title order={3} fz="lg">
-          Let expire (L/E)
+          {text.helpAbandon}
         </Title>
-        <Text>
-          Let Domain Expire means you do not want the domain any more: we do not renew it and it is released
-          after it expires. Auto Renew and Let Domain Expire cannot both be Yes; the system complains if you
-          set both.
-        </Text>
+        <Text>{text.helpAbandonText}</Text>
         <Title order={3} fz="lg">
-          Contact email
+          {text.helpContact}
         </Title>
-        <Text>
-          Where renewal notices for the domain go. Leave it blank to use the primary account's email address.
-        </Text>
+        <Text>{text.helpContactText}</Text>
         <Title order={3} fz="lg">
-          Renewals (R/P)
+          {text.helpRenewals}
         </Title>
-        <Text>
-          A domain without Auto Renew can be renewed by hand from {RENEW_WINDOW_DAYS} days before it expires.
-          Choose the number of years and Renew Domain: you receive a notice by email, the charge appears on
-          your next invoice, and the domain shows Renewal Pending until the registry confirms, generally
-          within an hour. The expiration date then moves by the years chosen.
-        </Text>
+        <Text>{text.helpRenewalsText(RENEW_WINDOW_DAYS)}</Text>
         <Title order={3} fz="lg">
-          Permissions
+          {text.helpPermissions}
         </Title>
         <List spacing={4}>
+          <List.Item>{text.helpPermissions1}</List.Item>
+          <List.Item>{text.helpPermissions2}</List.Item>
           <List.Item>
-            By default only the primary account holder may change a domain and its email aliases.
-          </List.Item>
-          <List.Item>
-            To add an admin, open Domain Permissions, click the domain, type the other account's name and
-            choose This Domain Only or All My Domains.
-          </List.Item>
-          <List.Item>
-            To remove an admin from one domain, use its Delete button on the domain's permissions page; to
-            remove an admin from all your domains at once, use{' '}
-            <Anchor component={Link} to={routePath('remove-permissions')}>
-              Remove Permissions
-            </Anchor>
-            .
+            {fill(text.helpPermissions3, {
+              remove: (
+                <Anchor component={Link} to={routePath('remove-permissions')}>
+                  {text.removePermissions}
+                </Anchor>
+              ),
+            })}
           </List.Item>
         </List>
       </Stack>

@@ -8,26 +8,25 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTableLater } from '../../ui/data-table-later.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';
 import { domainsQuery, yesNo } from './api.ts';
 
-/** The three routes sharing this screen: heading and where a row click goes. */
-const EDIT_MODE: { title: string; target: RouteName } = {
-  title: domainText.headingEdit,
-  target: 'edit-domain',
-};
-const MODES: Record<string, { title: string; target: RouteName }> = {
+/** The three routes sharing this screen: heading (its key in domainText) and where a row click goes. */
+type Mode = { title: 'headingEdit' | 'headingRenew' | 'headingPermissions'; target: RouteName };
+const EDIT_MODE: Mode = { title: 'headingEdit', target: 'edit-domain' };
+const MODES: Record<string, Mode> = {
   [routePath('domain-list')]: EDIT_MODE,
-  [routePath('renew-domains')]: { title: domainText.headingRenew, target: 'domain-renewal' },
-  [routePath('domain-permissions')]: { title: domainText.headingPermissions, target: 'permissions' },
+  [routePath('renew-domains')]: { title: 'headingRenew', target: 'domain-renewal' },
+  [routePath('domain-permissions')]: { title: 'headingPermissions', target: 'permissions' },
 };
 
-/** The row shown when the list cannot be loaded. */
-const FAILED_ROW: DomainRow = {
-  domain: domainText.unknown,
-  expiration_date: domainText.failed,
+/** The row shown when the list cannot be loaded (in the page's language). */
+const failedRow = (): DomainRow => ({
+  domain: t(domainText).unknown,
+  expiration_date: t(domainText).failed,
   auto_renew: 0,
   abandon: 0,
   renewal_pending: 0,
@@ -35,7 +34,7 @@ const FAILED_ROW: DomainRow = {
   whois: '',
   owner: '',
   registrar_managed: false,
-};
+});
 
 /**
  * A row expiring soon: a bar at its start beside its "Expires soon" words (no tint: the row's
@@ -68,25 +67,28 @@ export default function DomainListPage() {
   const failed = list.isError;
   const renewing = mode.target === 'domain-renewal';
   const today = localToday();
+  useLanguage();
+  const text = t(domainText);
+  const title = text[mode.title];
 
   const columns = useMemo<ColumnDef<DomainRow, unknown>[]>(
     () => [
-      { accessorKey: 'domain', header: 'Domain', meta: { filter: true } },
+      { accessorKey: 'domain', header: text.columnDomain, meta: { filter: true } },
       {
         accessorKey: 'expiration_date',
-        header: 'ExD',
+        header: text.columnExpiration,
         cell: ({ row }) => <span style={NO_WRAP}>{row.original.expiration_date}</span>,
       },
       {
         id: 'days_left',
-        header: domainText.daysLeftHeader,
+        header: text.daysLeftHeader,
         accessorFn: (d) => daysLeft(d.expiration_date, today) ?? Number.POSITIVE_INFINITY,
-        cell: ({ row }) => (failed ? '' : domainText.daysLeft(outlook(row.original, today).days)),
+        cell: ({ row }) => (failed ? '' : text.daysLeft(outlook(row.original, today).days)),
       },
       {
         id: 'status',
-        header: domainText.statusHeader,
-        accessorFn: (d) => domainText.status[domainStatus(d)],
+        header: text.statusHeader,
+        accessorFn: (d) => text.status(domainStatus(d)),
         cell: ({ row }) => {
           if (failed) return '';
           const o = outlook(row.original, today);
@@ -95,27 +97,27 @@ export default function DomainListPage() {
               {o.soon && (
                 <Text span fw={700}>
                   {'⚠ '}
-                  {domainText.expiresSoon}
+                  {text.expiresSoon}
                   {': '}
                 </Text>
               )}
-              {domainText.status[o.status]}
+              {text.status(o.status)}
             </span>
           );
         },
       },
-      { id: 'auto_renew', accessorFn: (d) => yesNo(d.auto_renew), header: 'A/R' },
-      { id: 'abandon', accessorFn: (d) => yesNo(d.abandon), header: 'L/E' },
-      { id: 'renewal_pending', accessorFn: (d) => yesNo(d.renewal_pending), header: 'R/P' },
-      { accessorKey: 'contact_email', header: 'Contact Email', meta: { filter: true } },
+      { id: 'auto_renew', accessorFn: (d) => yesNo(d.auto_renew), header: text.columnAutoRenew },
+      { id: 'abandon', accessorFn: (d) => yesNo(d.abandon), header: text.columnAbandon },
+      { id: 'renewal_pending', accessorFn: (d) => yesNo(d.renewal_pending), header: text.columnPending },
+      { accessorKey: 'contact_email', header: text.columnContact, meta: { filter: true } },
       {
         id: 'whois',
-        header: 'Whois',
+        header: text.whois,
         enableSorting: false,
         cell: ({ row }) =>
           row.original.whois ? (
-            <Button size="compact-xs" variant="light" aria-label={`Whois ${row.original.domain}`}>
-              Whois
+            <Button size="compact-xs" variant="light" aria-label={text.whoisOf(row.original.domain)}>
+              {text.whois}
             </Button>
           ) : null,
         meta: {
@@ -126,7 +128,7 @@ export default function DomainListPage() {
         ? [
             {
               id: 'renew',
-              header: domainText.renewHeader,
+              header: text.renewHeader,
               enableSorting: false,
               cell: ({ row }) =>
                 row.original.registrar_managed ? (
@@ -135,48 +137,49 @@ export default function DomainListPage() {
                     to={routePath('domain-renewal', { domain: row.original.domain })}
                     size="compact-sm"
                     className="tap-target"
-                    aria-label={domainText.renewActionLabel(row.original.domain)}
+                    aria-label={text.renewActionLabel(row.original.domain)}
                     onClick={(e: React.MouseEvent) => e.stopPropagation()}
                   >
-                    {domainText.renewAction}
+                    {text.renewAction}
                   </Button>
                 ) : null,
             } satisfies ColumnDef<DomainRow, unknown>,
           ]
         : []),
     ],
-    [navigate, renewing, failed, today],
+    // text is the page's language's catalogue: the columns again when the language changes.
+    [navigate, renewing, failed, today, text],
   );
 
   return (
-    <Page title={mode.title}>
-      <Group gap="lg" wrap="wrap" aria-label="Legend">
+    <Page title={title}>
+      <Group gap="lg" wrap="wrap" aria-label={text.legend}>
         <Text size="sm">
-          <b>ExD</b> expiration date
+          <b>{text.columnExpiration}</b> {text.legendExpiration}
         </Text>
         <Text size="sm">
-          <b>A/R</b> auto renew yearly
+          <b>{text.columnAutoRenew}</b> {text.legendAutoRenew}
         </Text>
         <Text size="sm">
-          <b>R/P</b> renewal pending
+          <b>{text.columnPending}</b> {text.legendPending}
         </Text>
         <Text size="sm">
-          <b>L/E</b> let expire (abandon)
+          <b>{text.columnAbandon}</b> {text.legendAbandon}
         </Text>
       </Group>
       <RenderLater>
         <DataTableLater
           key={pathname}
           columns={columns}
-          data={failed ? [FAILED_ROW] : (list.data ?? [])}
+          data={failed ? [failedRow()] : (list.data ?? [])}
           pageSize={PAGE.domains.size}
           pageSizes={PAGE.domains.choices}
           initialSort={[{ id: 'domain', desc: false }]}
-          emptyText={domainText.noDomains}
+          emptyText={text.noDomains}
           loading={list.isLoading}
           rowHref={(d) => (failed ? undefined : routePath(mode.target, { domain: d.domain }))}
           rowStyle={(d) => (!failed && outlook(d, today).soon ? EXPIRING_ROW : undefined)}
-          caption={mode.title}
+          caption={title}
         />
       </RenderLater>
     </Page>

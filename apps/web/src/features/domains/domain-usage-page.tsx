@@ -5,38 +5,44 @@ import { domainText } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { domainUsageQuery } from './api.ts';
 
 /** Website? column: -1 is an alias of another site. */
-const websiteText = (w: number) => (w === -1 ? 'Alias' : w === 1 ? 'Yes' : 'No');
+const websiteText = (w: number, text: typeof domainText) =>
+  w === -1 ? text.usageAlias : w === 1 ? text.yes : text.no;
 
-const columns: ColumnDef<DomainUsageRow, unknown>[] = [
-  { accessorKey: 'domain', header: 'Domain' },
-  { id: 'website', accessorFn: (d) => websiteText(d.website), header: 'Website?' },
-  { accessorKey: 'docroot', header: 'Docroot or Alias' },
-  { accessorKey: 'num_aliases', header: 'Number of Email Aliases' },
+/** The columns, in the language of `text`. */
+const columnsIn = (text: typeof domainText): ColumnDef<DomainUsageRow, unknown>[] => [
+  { accessorKey: 'domain', header: text.columnDomain },
+  { id: 'website', accessorFn: (d) => websiteText(d.website, text), header: text.usageWebsite },
+  { accessorKey: 'docroot', header: text.usageDocroot },
+  { accessorKey: 'num_aliases', header: text.usageAliases },
 ];
 
 /** Domain Summary. */
 export default function DomainUsagePage() {
   const { currentUser } = useSession();
   const q = useQuery({ ...domainUsageQuery(currentUser), enabled: !!currentUser });
+  const text = t(domainText);
+  const columns = useMemo(() => columnsIn(text), [text]);
   return (
-    <Page title="Domain Summary">
+    <Page title={text.usageTitle}>
       <Group gap="xs" wrap="wrap">
         <Button component={Link} to={routePath('add-webhosting')} variant="light">
-          Add Web Hosting
+          {text.addWebHosting}
         </Button>
         <Button component={Link} to={routePath('email-aliases')} variant="light">
-          Define Email Aliases
+          {text.defineAliases}
         </Button>
         <Button component={Link} to={routePath('websites')} variant="light">
-          Edit Websites
+          {text.editWebsites}
         </Button>
       </Group>
       <DataTable
@@ -45,9 +51,9 @@ export default function DomainUsagePage() {
         pageSize={PAGE.domains.size}
         pageSizes={PAGE.domains.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={q.isError ? `${domainText.failed}: ${failureText(q.error)}` : domainText.noDomainsUsage}
+        emptyText={q.isError ? `${text.failed}: ${failureText(q.error)}` : text.noDomainsUsage}
         loading={q.isLoading}
-        caption="Domain Summary"
+        caption={text.usageTitle}
       />
     </Page>
   );

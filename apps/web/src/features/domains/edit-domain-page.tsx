@@ -7,6 +7,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -25,13 +26,14 @@ export default function EditDomainPage() {
   const status = useQuery(domainStatusQuery(domain));
   const err = status.error;
   const denied = err instanceof ApiError && (err.code === 'forbidden' || err.code === 'refused');
+  const text = t(domainText);
   return (
-    <Page title={`Edit ${domain}`} width={640}>
-      {status.isLoading && <Text c="dimmed">Loading…</Text>}
+    <Page title={text.editTitle(domain)} width={640}>
+      {status.isLoading && <Text c="dimmed">{text.loading}</Text>}
       {err && (
         <Alert
           color={denied ? 'yellow' : 'red'}
-          title={denied ? domainText.notAuthorized(domain) : domainText.cantGetStatus(domain)}
+          title={denied ? text.notAuthorized(domain) : text.cantGetStatus(domain)}
         >
           {failureText(err)}
         </Alert>
@@ -59,12 +61,12 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     onSuccess: (res) => {
       // Navigate, then report: the notice belongs to the list it returns to (app/status.ts).
       navigate(routePath('domain-list'));
-      showStatus({ title: domainText.updated(res.data.domain), body: '', type: 'review', alert: 'info' });
+      showStatus({ title: t(domainText).updated(res.data.domain), body: '', type: 'review', alert: 'info' });
     },
     onError: (e) => {
       const denied = e instanceof ApiError && e.code === 'forbidden';
       showStatus({
-        title: denied ? domainText.notAuthorized(domain) : domainText.failed,
+        title: denied ? t(domainText).notAuthorized(domain) : t(domainText).failed,
         body: failureText(e),
         alert: alertOf(e),
       });
@@ -73,7 +75,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
   const form = useForm<Values>({
     initialValues: initial,
     validate: {
-      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : commonText.invalidEmail),
+      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : t(commonText).invalidEmail),
     },
   });
 
@@ -86,32 +88,33 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     }),
   );
 
+  const text = t(domainText);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <Radio.Group label="Auto Renew Yearly" {...form.getInputProps('auto_renew')}>
+        <Radio.Group label={text.autoRenewYearly} {...form.getInputProps('auto_renew')}>
           <Group mt={4}>
-            <Radio value="1" label="Yes" />
-            <Radio value="0" label="No" />
+            <Radio value="1" label={text.yes} />
+            <Radio value="0" label={text.no} />
           </Group>
         </Radio.Group>
-        <Radio.Group label="Let Domain Expire" {...form.getInputProps('abandon')}>
+        <Radio.Group label={text.letDomainExpire} {...form.getInputProps('abandon')}>
           <Group mt={4}>
-            <Radio value="1" label="Yes" />
-            <Radio value="0" label="No" />
+            <Radio value="1" label={text.yes} />
+            <Radio value="0" label={text.no} />
           </Group>
         </Radio.Group>
         <TextInput
-          label="Contact email"
-          placeholder={domainText.contactPlaceholder}
+          label={text.contactEmail}
+          placeholder={text.contactPlaceholder}
           {...form.getInputProps('contact_email')}
         />
         <Group>
           <Button type="submit" loading={edit.isPending}>
-            Update
+            {text.update}
           </Button>
           <Button variant="default" onClick={() => navigate(routePath('domain-list'))}>
-            Cancel
+            {text.cancel}
           </Button>
         </Group>
       </Stack>

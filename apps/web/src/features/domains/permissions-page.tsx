@@ -18,6 +18,7 @@ import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -35,8 +36,8 @@ export default function PermissionsPage() {
     // An admin is lasting access: the customer confirms with their password (staff are not asked).
     initialValues: { newadmin: '', all: '0', password: '' },
     validate: {
-      newadmin: (v) => (v.trim() ? null : commonText.required),
-      password: (v) => (staff || v ? null : commonText.grantPasswordRequired),
+      newadmin: (v) => (v.trim() ? null : t(commonText).required),
+      password: (v) => (staff || v ? null : t(commonText).grantPasswordRequired),
     },
   });
   const add = useAddAdmin({
@@ -51,7 +52,7 @@ export default function PermissionsPage() {
     },
     onError: (err) =>
       showStatus({
-        title: domainText.additionFailed,
+        title: t(domainText).additionFailed,
         body: failureText(err),
         alert: alertOf(err),
       }),
@@ -59,29 +60,27 @@ export default function PermissionsPage() {
 
   const remove = useDeleteAdmin({
     onSuccess: (res) => {
-      showStatus({ title: domainText.deleted, body: res.message, type: 'review', alert: 'info' });
+      showStatus({ title: t(domainText).deleted, body: res.message, type: 'review', alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: domainText.deleteFailed, body: failureText(err), alert: alertOf(err) }),
+      showStatus({ title: t(domainText).deleteFailed, body: failureText(err), alert: alertOf(err) }),
   });
 
+  const text = t(domainText);
   return (
-    <Page title={`Permissions for ${domain}`} width={720}>
-      <Text size="sm">
-        These accounts may manage {domain} and its email aliases, besides its owner. Only the owner may add or
-        remove them.
-      </Text>
+    <Page title={text.permissionsTitle(domain)} width={720}>
+      <Text size="sm">{text.permissionsIntro(domain)}</Text>
       {admins.isError && (
-        <Alert color="red" title={commonText.permissionDenied}>
+        <Alert color="red" title={t(commonText).permissionDenied}>
           {failureText(admins.error)}
         </Alert>
       )}
       {admins.data && (
-        <Table withTableBorder striped maw={520} aria-label="Admin accounts">
+        <Table withTableBorder striped maw={520} aria-label={text.adminAccounts}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Account</Table.Th>
-              <Table.Th>Scope</Table.Th>
+              <Table.Th>{text.columnAccount}</Table.Th>
+              <Table.Th>{text.scope}</Table.Th>
               <Table.Th />
             </Table.Tr>
           </Table.Thead>
@@ -90,7 +89,7 @@ export default function PermissionsPage() {
               <Table.Tr>
                 <Table.Td colSpan={3}>
                   <Text c="dimmed" ta="center" py="xs">
-                    {domainText.noAdmins}
+                    {text.noAdmins}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -98,17 +97,17 @@ export default function PermissionsPage() {
               admins.data.map((a) => (
                 <Table.Tr key={a.logname}>
                   <Table.Td>{a.logname}</Table.Td>
-                  <Table.Td>{a.scope === 'all' ? 'All domains' : 'This domain'}</Table.Td>
+                  <Table.Td>{a.scope === 'all' ? text.scopeAll : text.scopeThis}</Table.Td>
                   <Table.Td ta="right">
                     <Button
                       size="compact-sm"
                       color="red"
                       variant="light"
-                      aria-label={`Delete ${a.logname}`}
+                      aria-label={text.deleteAdmin(a.logname)}
                       loading={remove.isPending && remove.variables?.logname === a.logname}
                       onClick={() => remove.mutate({ domain, logname: a.logname })}
                     >
-                      Delete
+                      {text.delete}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
@@ -132,22 +131,21 @@ export default function PermissionsPage() {
         >
           <Stack gap="sm">
             <Title order={3} fz="lg" id="add-admin">
-              Add an Admin
+              {text.addAdminTitle}
             </Title>
             <Text size="sm" c="dimmed">
-              Give another account the right to manage this domain, or all your domains, including their email
-              aliases. The account logs in with its own name and password.
+              {text.addAdminIntro}
             </Text>
-            <TextInput label="Account name" withAsterisk {...form.getInputProps('newadmin')} />
-            <Radio.Group label="Scope" {...form.getInputProps('all')}>
+            <TextInput label={text.accountName} withAsterisk {...form.getInputProps('newadmin')} />
+            <Radio.Group label={text.scope} {...form.getInputProps('all')}>
               <Group mt={4}>
-                <Radio value="0" label="This Domain Only" />
-                <Radio value="1" label="All My Domains" />
+                <Radio value="0" label={text.thisDomainOnly} />
+                <Radio value="1" label={text.allMyDomains} />
               </Group>
             </Radio.Group>
             {!staff && (
               <PasswordInput
-                label="Your current password"
+                label={text.currentPassword}
                 autoComplete="current-password"
                 withAsterisk
                 {...form.getInputProps('password')}
@@ -155,10 +153,10 @@ export default function PermissionsPage() {
             )}
             <Group>
               <Button type="submit" loading={add.isPending}>
-                Add Admin
+                {text.addAdmin}
               </Button>
               <Button variant="default" onClick={() => navigate(routePath('domain-permissions'))}>
-                Cancel
+                {text.cancel}
               </Button>
             </Group>
           </Stack>

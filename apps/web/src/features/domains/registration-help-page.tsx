@@ -1,40 +1,39 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import { PRODUCT_NAME, REG_TYPES, regTypeLabel } from '@portal/contract/domains/calls';
+import {
+  PRODUCT_NAME,
+  REG_TYPES,
+  regTypeLabel,
+  WHOIS_PRIVACY_PER_YEAR,
+} from '@portal/contract/domains/calls';
+import { domainText } from '@portal/contract/domains/messages';
 import { useNavigate } from 'react-router';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
-
-const EXPLAIN: Record<(typeof REG_TYPES)[number], string> = {
-  'New Domain': `The name is not registered yet. We register it for you through our registrar partner, host its DNS, and it appears in your domain list.`,
-  '{product}/OpenSRS will be Registrar Only': `The domain is registered elsewhere and you move the registration to us (through OpenSRS). Its DNS stays where it is. You need the transfer authorisation code from the current registrar.`,
-  '{product} will be DNS Host Only': `The registration stays with the current registrar; you point the domain's name servers at ours and ${PRODUCT_NAME} hosts its DNS.`,
-  '{product} will be Registrar & DNS Host': `You transfer the registration to us and we host its DNS too: everything about the domain is managed here.`,
-  '{product} will be Web/Email Host Only': `The registration and DNS stay where they are; you point the website and mail records at our servers and we host the website and email.`,
-};
 
 /** Registration types help, with a Back button. */
 export default function RegistrationHelpPage() {
   const navigate = useNavigate();
+  const text = t(domainText);
   return (
-    <Page title="Domain Registration Help" width={760}>
+    <Page title={text.registrationHelpTitle} width={760}>
       <Stack gap="sm">
-        <Text>The Type field of Register or Transfer says what we should do for the domain:</Text>
+        <Text>{text.registrationHelpIntro}</Text>
         <Table withTableBorder variant="vertical">
           <Table.Tbody>
-            {REG_TYPES.map((t) => (
-              <Table.Tr key={t}>
-                <Table.Th w="35%">{regTypeLabel(t)}</Table.Th>
-                <Table.Td>{EXPLAIN[t]}</Table.Td>
+            {REG_TYPES.map((type) => (
+              <Table.Tr key={type}>
+                <Table.Th w="35%">{regTypeLabel(type)}</Table.Th>
+                <Table.Td>{text.regTypeExplained(type, PRODUCT_NAME)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
         <Text size="sm" c="dimmed">
-          Whois privacy hides your contact details from the public whois record where the registry allows it,
-          for $5 per year.
+          {text.whoisPrivacyNote(`$${WHOIS_PRIVACY_PER_YEAR}`)}
         </Text>
         <Group>
           <Button variant="default" onClick={() => navigate(-1)}>
-            Back
+            {text.back}
           </Button>
         </Group>
       </Stack>

@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { domainText } from '@portal/contract/domains/messages';
 import { commonText } from '@portal/contract/messages';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -14,13 +15,13 @@ export default function RemovePermissionsPage() {
   const showStatus = useStatus();
   const form = useForm({
     initialValues: { admin: '' },
-    validate: { admin: (v) => (v.trim() ? null : commonText.required) },
+    validate: { admin: (v) => (v.trim() ? null : t(commonText).required) },
   });
   const remove = useDeleteAdminFromAll({
     onSuccess: (res) => {
       form.reset();
       showStatus({
-        title: domainText.deleted,
+        title: t(domainText).deleted,
         body: `${res.message}: ${res.data.domains.join(', ')}`,
         type: 'review',
         alert: 'info',
@@ -28,17 +29,17 @@ export default function RemovePermissionsPage() {
     },
     onError: (err) =>
       showStatus({
-        title: domainText.deletionFailed,
+        title: t(domainText).deletionFailed,
         body: failureText(err),
         alert: alertOf(err),
       }),
   });
 
+  const text = t(domainText);
   return (
-    <Page title="Remove an Admin from all domains" width={560}>
-      <Alert color="yellow" title="Warning">
-        The account loses its admin rights on every one of your domains, and with them the right to change
-        their email aliases. It keeps its own account and domains.
+    <Page title={text.removeTitle} width={560}>
+      <Alert color="yellow" title={text.warning}>
+        {text.removeWarning}
       </Alert>
       <form
         onSubmit={form.onSubmit((v) =>
@@ -47,10 +48,10 @@ export default function RemovePermissionsPage() {
         noValidate
       >
         <Stack gap="sm">
-          <TextInput label="Account name" withAsterisk {...form.getInputProps('admin')} />
+          <TextInput label={text.accountName} withAsterisk {...form.getInputProps('admin')} />
           <Group>
             <Button type="submit" color="red" loading={remove.isPending}>
-              Delete
+              {text.delete}
             </Button>
           </Group>
         </Stack>

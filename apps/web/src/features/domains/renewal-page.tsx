@@ -1,14 +1,16 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Table, Text } from '@mantine/core';
-import { domainText, yearLabel } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { renewalStatusQuery, yesNo } from './api.ts';
+import { fill } from './fill.tsx';
 import { useRenewDomain } from './mutations.ts';
 
 /** Renew one domain. */
@@ -24,13 +26,14 @@ export default function RenewalPage() {
   const [reviewing, setReviewing] = useState(false);
   const s = status.data;
   const price = s?.prices.find((p) => String(p.id) === years)?.price;
+  const text = t(domainText);
 
   const renew = useRenewDomain(currentUser, {
     onSuccess: (res) => {
       setDone(true);
       showStatus({
-        title: domainText.renewalPending,
-        body: domainText.renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
+        title: t(domainText).renewalPending,
+        body: t(domainText).renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
         alert: 'warning',
       });
     },
@@ -38,18 +41,18 @@ export default function RenewalPage() {
       showStatus({
         title:
           err instanceof ApiError && err.code === 'refused'
-            ? domainText.cannotRenew
-            : domainText.renewalFailed,
+            ? t(domainText).cannotRenew
+            : t(domainText).renewalFailed,
         body: failureText(err),
         alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
       }),
   });
 
   return (
-    <Page title={`Renew ${domain}`} width={720}>
-      {status.isLoading && <Text c="dimmed">Loading…</Text>}
+    <Page title={text.renewTitle(domain)} width={720}>
+      {status.isLoading && <Text c="dimmed">{text.loading}</Text>}
       {status.isError && (
-        <Alert color="red" title={domainText.cannotRenew}>
+        <Alert color="red" title={text.cannotRenew}>
           {failureText(status.error)}
         </Alert>
       )}
@@ -58,41 +61,38 @@ export default function RenewalPage() {
           <Table withTableBorder variant="vertical" layout="fixed" maw={520}>
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={180}>Domain</Table.Th>
+                <Table.Th w={180}>{text.fieldDomain}</Table.Th>
                 <Table.Td>{s.domain}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Expiration date</Table.Th>
+                <Table.Th>{text.fieldExpiration}</Table.Th>
                 <Table.Td data-testid="renewal-expiration">{s.expiration_date}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Auto renew</Table.Th>
+                <Table.Th>{text.fieldAutoRenew}</Table.Th>
                 <Table.Td>{yesNo(s.auto_renew)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
-                <Table.Th>Renewal pending</Table.Th>
+                <Table.Th>{text.fieldPending}</Table.Th>
                 <Table.Td data-testid="renewal-pending">
-                  {s.renewal_pending ? `Yes (${s.renewal_pending} ${yearLabel(s.renewal_pending)})` : 'No'}
+                  {s.renewal_pending ? text.pendingYears(s.renewal_pending) : text.no}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
           </Table>
           {!s.renewable && !done && (
-            <Alert
-              color="yellow"
-              title={s.renewal_pending ? domainText.renewalPending : domainText.cannotRenew}
-            >
+            <Alert color="yellow" title={s.renewal_pending ? text.renewalPending : text.cannotRenew}>
               {s.message}
             </Alert>
           )}
           {s.renewable && !done && (
             <Select
-              label="Years"
-              placeholder="Select"
+              label={text.yearsLabel}
+              placeholder={text.yearsPlaceholder}
               maw={280}
               data={s.prices.map((p) => ({
                 value: String(p.id),
-                label: `${p.id} ${yearLabel(p.id)} – $${p.price.toFixed(2)}`,
+                label: `${text.yearsCount(p.id)} – $${p.price.toFixed(2)}`,
               }))}
               value={years}
               onChange={setYears}
@@ -101,7 +101,7 @@ export default function RenewalPage() {
           {done ? (
             <Text>
               <Anchor component={Link} to={routePath('renew-domains')}>
-                Back to Renew Domains
+                {text.backToRenew}
               </Anchor>
             </Text>
           ) : (
@@ -111,10 +111,10 @@ export default function RenewalPage() {
                 disabled={!s.renewable || !years || price === undefined}
                 loading={renew.isPending}
               >
-                Renew Domain
+                {text.renewDomain}
               </Button>
               <Button variant="default" onClick={() => navigate(routePath('renew-domains'))}>
-                Cancel
+                {text.cancel}
               </Button>
             </Group>
           )}
@@ -123,15 +123,20 @@ export default function RenewalPage() {
       <Modal
         opened={reviewing}
         onClose={() => setReviewing(false)}
-        title={<Text fw={700}>Review the renewal</Text>}
+        closeButtonProps={{ 'aria-label': text.close }}
+        title={<Text fw={700}>{text.reviewTitle}</Text>}
       >
         <Text data-testid="renewal-review">
-          Renew <b>{domain}</b> for {years} {yearLabel(Number(years))} at <b>${(price ?? 0).toFixed(2)}</b>,
-          charged to the account <b>{currentUser}</b> on its next invoice.
+          {fill(text.reviewRenewal, {
+            domain: <b>{domain}</b>,
+            period: text.yearsCount(Number(years)),
+            price: <b>${(price ?? 0).toFixed(2)}</b>,
+            account: <b>{currentUser}</b>,
+          })}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setReviewing(false)}>
-            Back
+            {text.back}
           </Button>
           <Button
             onClick={() => {
@@ -139,7 +144,7 @@ export default function RenewalPage() {
               renew.mutate({ renew_domain: domain, price: price ?? 0, numyears: Number(years) });
             }}
           >
-            Confirm renewal
+            {text.confirmRenewal}
           </Button>
         </Group>
       </Modal>

@@ -5,7 +5,9 @@ import { routePath } from '@portal/contract/routes';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { domainText } from '@portal/contract/domains/messages';
 import { call, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 
 /** The literal route parameter that means "no domain". */
@@ -33,7 +35,7 @@ export default function WhoisPage() {
     e.preventDefault();
     const domain = input.trim();
     if (!domain) {
-      setError(commonText.required);
+      setError(t(commonText).required);
       return;
     }
     setError('');
@@ -42,12 +44,13 @@ export default function WhoisPage() {
     else mutate(domain);
   };
 
+  const text = t(domainText);
   return (
-    <Page title="Whois Info">
+    <Page title={text.whoisTitle}>
       <form onSubmit={submit} noValidate>
         <Group align="flex-start" gap="xs">
           <TextInput
-            aria-label="Domain"
+            aria-label={text.fieldDomain}
             placeholder="example.com"
             value={input}
             onChange={(e) => setInput(e.currentTarget.value)}
@@ -56,12 +59,12 @@ export default function WhoisPage() {
             maw="100%"
           />
           <Button type="submit" loading={lookup.isPending}>
-            Lookup
+            {text.whoisLookup}
           </Button>
         </Group>
       </form>
       {lookup.isError && (
-        <Alert color="red" title="Whois lookup failed">
+        <Alert color="red" title={text.whoisFailed}>
           {failureText(lookup.error)}
         </Alert>
       )}

@@ -2,11 +2,12 @@ import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '
 import { useForm } from '@mantine/form';
 import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
-import { hostingText } from '@portal/contract/hosting/messages';
+import { devsiteTypes, hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -17,7 +18,7 @@ interface Values {
   action: 'create';
   logname: string;
   vid: string;
-  devsite_type: (typeof hostingText.devsiteTypes)[number];
+  devsite_type: (typeof devsiteTypes)[number];
   email_contact: string;
   notes: string;
 }
@@ -36,7 +37,7 @@ export default function CreateDevsitePage() {
     enabled: ready && !readOnly,
     meta: {
       failure: (err) => ({
-        title: hostingText.problemsWithRequest,
+        title: t(hostingText).problemsWithRequest,
         body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
@@ -56,15 +57,16 @@ export default function CreateDevsitePage() {
 
   const setup = useDevsiteRequest(account, {
     onSuccess: () => {
-      showStatus({ title: hostingText.devsiteSubmitted, body: hostingText.requestToNoc });
+      showStatus({ title: t(hostingText).devsiteSubmitted, body: t(hostingText).requestToNoc });
       navigate(routePath('devsites'));
     },
-    onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),
+    onError: (err) => showStatus(siteFailure(err, t(hostingText).problemsWithRequest)),
   });
 
   const eligible = (sites.data ?? []).filter((s) => !s.has_devsite);
+  const text = t(hostingText);
   return (
-    <Page title="Create a Devsite" width={640}>
+    <Page title={text.createDevsiteTitle} width={640}>
       {readOnly ? (
         <Stack>
           <Text size="sm" c="dimmed">
@@ -72,20 +74,20 @@ export default function CreateDevsitePage() {
           </Text>
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
-              View Devsites
+              {text.viewDevsites}
             </Button>
           </Group>
         </Stack>
       ) : sites.isSuccess && eligible.length === 0 ? (
         <Stack>
           <Alert color="yellow" data-testid="no-eligible">
-            {hostingText.noEligibleWebsite}
+            {text.noEligibleWebsite}
           </Alert>
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
-              View Devsites
+              {text.viewDevsites}
             </Button>
-            <Button onClick={() => navigate(routePath('domain-registration'))}>Register a Domain</Button>
+            <Button onClick={() => navigate(routePath('domain-registration'))}>{text.registerDomain}</Button>
           </Group>
         </Stack>
       ) : (
@@ -95,26 +97,26 @@ export default function CreateDevsitePage() {
         >
           <Stack gap="sm">
             <Select
-              label="Which Website?"
-              placeholder="Choose a website"
+              label={text.whichWebsite}
+              placeholder={text.chooseWebsite}
               withAsterisk
               data={eligible.map((s) => ({ value: String(s.vid), label: s.virtname }))}
               {...form.getInputProps('vid')}
             />
             <Select
-              label="Dev Site Type"
-              data={[...hostingText.devsiteTypes]}
+              label={text.devsiteType}
+              data={devsiteTypes.map((type) => ({ value: type, label: text.devsiteTypeLabel(type) }))}
               allowDeselect={false}
               {...form.getInputProps('devsite_type')}
             />
             <TextInput
-              label="Contact"
+              label={text.contact}
               type="email"
-              placeholder="Email address"
+              placeholder={text.emailAddress}
               {...form.getInputProps('email_contact')}
             />
             <Textarea
-              label="Special requests"
+              label={text.specialRequests}
               autosize
               minRows={3}
               maxLength={4000}
@@ -122,7 +124,7 @@ export default function CreateDevsitePage() {
             />
             <Group>
               <Button type="submit" loading={setup.isPending}>
-                Setup
+                {text.setup}
               </Button>
             </Group>
           </Stack>

@@ -6,6 +6,7 @@ import type { Database } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -22,18 +23,19 @@ export default function DatabasesPage() {
     enabled: ready,
     meta: {
       failure: (err) => ({
-        title: hostingText.problemsWithRequest,
+        title: t(hostingText).problemsWithRequest,
         body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
   });
 
+  const text = t(hostingText);
   const columns: ColumnDef<Database, unknown>[] = [
-    { accessorKey: 'name', header: 'DB Name' },
+    { accessorKey: 'name', header: text.columnDbName },
     {
       id: 'admin',
-      header: 'Administration',
+      header: text.columnAdministration,
       enableSorting: false,
       cell: ({ row }) =>
         row.original.pma_url ? (
@@ -41,7 +43,7 @@ export default function DatabasesPage() {
             href={row.original.pma_url}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`phpMyAdmin for ${row.original.name}`}
+            aria-label={text.phpMyAdminFor(row.original.name)}
           >
             phpMyAdmin
           </Anchor>
@@ -50,7 +52,7 @@ export default function DatabasesPage() {
   ];
 
   return (
-    <Page title="Databases" width={720}>
+    <Page title={text.databases} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -62,9 +64,9 @@ export default function DatabasesPage() {
         pageSize={PAGE.databases.size}
         pageSizes={PAGE.databases.choices}
         initialSort={[{ id: 'name', desc: false }]}
-        emptyText={hostingText.noDatabases}
+        emptyText={text.noDatabases}
         loading={!ready || list.isLoading}
-        caption="Databases"
+        caption={text.databases}
       />
     </Page>
   );

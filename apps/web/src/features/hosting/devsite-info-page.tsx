@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -14,18 +15,21 @@ import { devsiteQuery, siteFailure, useDevsiteRequest, useOnUserChange } from '.
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
-const ACTIONS: Record<Action, { label: string; warning: string; done: string }> = {
+/** The two requests' texts, in the language of `text`. */
+const actionsIn = (
+  text: typeof hostingText,
+): Record<Action, { label: string; warning: string; done: string }> => ({
   promote: {
-    label: 'Promote Devsite to Live',
-    warning: hostingText.promoteWarning,
-    done: hostingText.promoteSubmitted,
+    label: text.promoteDevsite,
+    warning: text.promoteWarning,
+    done: text.promoteSubmitted,
   },
   refresh: {
-    label: 'Refresh Devsite from Live site',
-    warning: hostingText.refreshWarning,
-    done: hostingText.refreshSubmitted,
+    label: text.refreshDevsite,
+    warning: text.refreshWarning,
+    done: text.refreshSubmitted,
   },
-};
+});
 
 /**
  * Devsite info: details, special requests, and the promote / refresh requests to the NOC. A
@@ -40,7 +44,7 @@ export default function DevsiteInfoPage() {
   const dev = useQuery({
     ...devsiteQuery(account, vid),
     enabled: ready,
-    meta: { failure: (err) => siteFailure(err, hostingText.problemsWithRequest) },
+    meta: { failure: (err) => siteFailure(err, t(hostingText).problemsWithRequest) },
   });
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<Action | null>(null);
@@ -53,17 +57,20 @@ export default function DevsiteInfoPage() {
       setConfirm(null);
       setNotes('');
       // This screen asks to promote or refresh only (a devsite is created on Create Devsite).
-      if (action !== 'create') showStatus({ title: ACTIONS[action].done, body: hostingText.requestToNoc });
+      if (action !== 'create')
+        showStatus({ title: actionsIn(t(hostingText))[action].done, body: t(hostingText).requestToNoc });
     },
     onError: (err) => {
       setConfirm(null);
-      showStatus(siteFailure(err, hostingText.problemsWithRequest));
+      showStatus(siteFailure(err, t(hostingText).problemsWithRequest));
     },
   });
 
   const d = dev.data;
+  const text = t(hostingText);
+  const actions = actionsIn(text);
   return (
-    <Page title="Devsite info" width={720}>
+    <Page title={text.devsiteInfo} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -73,29 +80,29 @@ export default function DevsiteInfoPage() {
       {d && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-            <Text fw={700}>Domain</Text>
+            <Text fw={700}>{text.columnDomain}</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{d.domain}</Text>
-            <Text fw={700}>Site Name</Text>
+            <Text fw={700}>{text.columnSiteName}</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{d.virtname}</Text>
-            <Text fw={700}>VID</Text>
+            <Text fw={700}>{text.columnVid}</Text>
             <Text>{d.vid}</Text>
-            <Text fw={700}>Document root</Text>
+            <Text fw={700}>{text.documentRoot}</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{d.docroot}</Text>
-            <Text fw={700}>SSL</Text>
-            <Text>{sslText(d.ssl)}</Text>
-            <Text fw={700}>Setup Date</Text>
+            <Text fw={700}>{text.columnSsl}</Text>
+            <Text>{sslText(d.ssl, text)}</Text>
+            <Text fw={700}>{text.columnSetupDate}</Text>
             <Text>{d.setup_date}</Text>
           </SimpleGrid>
           {readOnly ? (
             <Group>
               <Button variant="default" onClick={back}>
-                Back
+                {text.back}
               </Button>
             </Group>
           ) : (
             <>
               <Textarea
-                label="Special requests"
+                label={text.specialRequests}
                 autosize
                 minRows={3}
                 maxLength={4000}
@@ -104,13 +111,13 @@ export default function DevsiteInfoPage() {
               />
               <Group>
                 <Button color="red" onClick={() => setConfirm('promote')}>
-                  {ACTIONS.promote.label}
+                  {actions.promote.label}
                 </Button>
                 <Button color="orange" onClick={() => setConfirm('refresh')}>
-                  {ACTIONS.refresh.label}
+                  {actions.refresh.label}
                 </Button>
                 <Button variant="default" onClick={back}>
-                  Cancel
+                  {text.cancel}
                 </Button>
               </Group>
             </>
@@ -120,24 +127,25 @@ export default function DevsiteInfoPage() {
       <Modal
         opened={confirm !== null}
         onClose={() => setConfirm(null)}
-        title={confirm ? ACTIONS[confirm].label : ''}
+        title={confirm ? actions[confirm].label : ''}
+        closeButtonProps={{ 'aria-label': text.close }}
         centered
       >
         {confirm && (
           <Stack>
-            <Alert color="red" title="Warning">
-              {ACTIONS[confirm].warning}
+            <Alert color="red" title={text.warning}>
+              {actions[confirm].warning}
             </Alert>
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setConfirm(null)}>
-                Cancel
+                {text.cancel}
               </Button>
               <Button
                 color="red"
                 loading={send.isPending}
                 onClick={() => send.mutate({ action: confirm, logname: account, vid: Number(vid), notes })}
               >
-                {ACTIONS[confirm].label}
+                {actions[confirm].label}
               </Button>
             </Group>
           </Stack>

@@ -7,22 +7,25 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { devsitesQuery } from './api.ts';
 
-const columns: ColumnDef<Devsite, unknown>[] = [
-  { accessorKey: 'domain', header: 'Domain' },
-  { id: 'ssl', accessorFn: (d) => (d.ssl ? 'Yes' : 'No'), header: 'SSL' },
+/** The columns, in the language of `text`. */
+const columnsIn = (text: typeof hostingText): ColumnDef<Devsite, unknown>[] => [
+  { accessorKey: 'domain', header: text.columnDomain },
+  { id: 'ssl', accessorFn: (d) => (d.ssl ? text.sslYes : text.sslNo), header: text.columnSsl },
   {
     accessorKey: 'virtname',
-    header: 'Site Name',
+    header: text.columnSiteName,
     cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.virtname}</span>,
   },
-  { accessorKey: 'vid', header: 'VID' },
-  { accessorKey: 'setup_date', header: 'Setup Date' },
+  { accessorKey: 'vid', header: text.columnVid },
+  { accessorKey: 'setup_date', header: text.columnSetupDate },
 ];
 
 /**
@@ -37,15 +40,17 @@ export default function DevsitesPage() {
     enabled: ready,
     meta: {
       failure: (err) => ({
-        title: hostingText.problemsWithRequest,
+        title: t(hostingText).problemsWithRequest,
         body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
   });
 
+  const text = t(hostingText);
+  const columns = useMemo(() => columnsIn(text), [text]);
   return (
-    <Page title="Devsites">
+    <Page title={text.devsites}>
       {readOnly ? (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -53,7 +58,7 @@ export default function DevsitesPage() {
       ) : (
         <Group>
           <Button size="xs" variant="default" onClick={() => navigate(routePath('create-devsite'))}>
-            Create a Devsite
+            {text.createDevsite}
           </Button>
         </Group>
       )}
@@ -63,10 +68,10 @@ export default function DevsitesPage() {
         pageSize={PAGE.devsites.size}
         pageSizes={PAGE.devsites.choices}
         initialSort={[{ id: 'domain', desc: false }]}
-        emptyText={hostingText.noDomains}
+        emptyText={text.noDomains}
         loading={!ready || list.isLoading}
         rowHref={(d) => routePath('devsite-info', { vid: d.vid })}
-        caption="Devsites"
+        caption={text.devsites}
       />
     </Page>
   );

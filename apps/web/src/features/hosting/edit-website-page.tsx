@@ -7,6 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -36,7 +37,7 @@ export default function EditWebsitePage() {
   const details = useQuery({
     ...virtDetailsQuery(account, vid),
     enabled: ready,
-    meta: { failure: (err) => siteFailure(err, hostingText.problemsWithRequest) },
+    meta: { failure: (err) => siteFailure(err, t(hostingText).problemsWithRequest) },
   });
   const pending = useQuery({ ...pendingChangeQuery(account, vid), enabled: details.isSuccess });
   const versions = useQuery({
@@ -44,7 +45,7 @@ export default function EditWebsitePage() {
     enabled: ready && !readOnly,
     meta: {
       failure: (err) => ({
-        title: hostingText.errorPhpList,
+        title: t(hostingText).errorPhpList,
         body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
@@ -62,9 +63,9 @@ export default function EditWebsitePage() {
     onSuccess: (_res, body) => {
       setChosen(null);
       setQueued(body.php_version);
-      showStatus({ title: hostingText.updateQueued, body: hostingText.changeSoon });
+      showStatus({ title: t(hostingText).updateQueued, body: t(hostingText).changeSoon });
     },
-    onError: (err) => showStatus(siteFailure(err, hostingText.errorQueuingPhp)),
+    onError: (err) => showStatus(siteFailure(err, t(hostingText).errorQueuingPhp)),
   });
 
   const site = details.data;
@@ -82,13 +83,14 @@ export default function EditWebsitePage() {
   }, [pending.data, queryClient, account, vid]);
   const endOfLife = site ? phpEndOfLife(site.php_version, new Date()) : null;
   const sorts = new Map((versions.data ?? []).map((v) => [v.version, v.sort]));
-  const warning = site ? warningFor(site.php_version, chosen, sorts) : null;
+  const text = t(hostingText);
+  const warning = site ? warningFor(site.php_version, chosen, sorts, text) : null;
 
   const submit = () => {
     if (!chosen) {
       showStatus({
-        title: hostingText.selectPhp,
-        body: hostingText.chooseOption,
+        title: text.selectPhp,
+        body: text.chooseOption,
         alert: 'warning',
       });
       return;
@@ -102,7 +104,7 @@ export default function EditWebsitePage() {
   };
 
   return (
-    <Page title={readOnly ? 'Website Details' : 'Edit Website'} width={720}>
+    <Page title={readOnly ? text.websiteDetails : text.editWebsite} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -112,36 +114,36 @@ export default function EditWebsitePage() {
       {site && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-            <Text fw={700}>Virtual name</Text>
+            <Text fw={700}>{text.virtualName}</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{site.virtname}</Text>
-            <Text fw={700}>VID</Text>
+            <Text fw={700}>{text.columnVid}</Text>
             <Text>{site.vid}</Text>
-            <Text fw={700}>Document root</Text>
+            <Text fw={700}>{text.documentRoot}</Text>
             <Text style={{ overflowWrap: 'anywhere' }}>{site.docroot}</Text>
-            <Text fw={700}>SSL</Text>
-            <Text>{sslText(site.ssl)}</Text>
-            <Text fw={700}>Current PHP version</Text>
+            <Text fw={700}>{text.columnSsl}</Text>
+            <Text>{sslText(site.ssl, text)}</Text>
+            <Text fw={700}>{text.currentPhp}</Text>
             <Text data-testid="php-version">{site.php_version}</Text>
           </SimpleGrid>
           {isPending &&
             (queued ? (
-              <Alert color="blue" title={hostingText.updateQueued} data-testid="pending-notice">
-                {hostingText.ownChangeQueued(queued)}
+              <Alert color="blue" title={text.updateQueued} data-testid="pending-notice">
+                {text.ownChangeQueued(queued)}
               </Alert>
             ) : (
-              <Alert color="yellow" title={hostingText.changePending} data-testid="pending-notice">
-                {hostingText.pendingNotice}
+              <Alert color="yellow" title={text.changePending} data-testid="pending-notice">
+                {text.pendingNotice}
               </Alert>
             ))}
           {endOfLife && !isPending && (
-            <Alert color="orange" title={hostingText.endOfLifeBadge} data-testid="php-eol">
-              {hostingText.phpEndOfLife(site.php_version, endOfLife)}
+            <Alert color="orange" title={text.endOfLifeBadge} data-testid="php-eol">
+              {text.phpEndOfLife(site.php_version, endOfLife)}
             </Alert>
           )}
           {readOnly ? (
             <Group>
               <Button variant="default" onClick={back}>
-                Back
+                {text.back}
               </Button>
             </Group>
           ) : (
@@ -154,8 +156,8 @@ export default function EditWebsitePage() {
             >
               <Stack gap="sm">
                 <Select
-                  label="New PHP version"
-                  placeholder={hostingText.chooseOption}
+                  label={text.newPhp}
+                  placeholder={text.chooseOption}
                   data={(versions.data ?? []).map((v) => v.version)}
                   value={chosen}
                   onChange={setChosen}
@@ -164,10 +166,7 @@ export default function EditWebsitePage() {
                   comboboxProps={{ withinPortal: true }}
                 />
                 {warning && (
-                  <Alert
-                    color={warning === hostingText.samePhp ? 'blue' : 'orange'}
-                    data-testid="php-warning"
-                  >
+                  <Alert color={warning === text.samePhp ? 'blue' : 'orange'} data-testid="php-warning">
                     {warning}
                   </Alert>
                 )}
@@ -177,10 +176,10 @@ export default function EditWebsitePage() {
                     loading={update.isPending}
                     disabled={isPending || chosen === site.php_version}
                   >
-                    Update
+                    {text.update}
                   </Button>
                   <Button variant="default" onClick={back}>
-                    Cancel
+                    {text.cancel}
                   </Button>
                 </Group>
               </Stack>

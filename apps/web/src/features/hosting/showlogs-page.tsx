@@ -7,9 +7,10 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { customerQuery, useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -27,10 +28,11 @@ function pollInterval(): number {
   return typeof injected === 'number' && injected >= 100 ? injected : LOG_POLL_MS;
 }
 
-const columns: ColumnDef<LogEntry, unknown>[] = [
+/** The columns, in the language of `text`. */
+const columnsIn = (text: typeof hostingText): ColumnDef<LogEntry, unknown>[] => [
   {
     accessorKey: 'msg',
-    header: 'Log',
+    header: text.columnLog,
     enableSorting: false,
     meta: { filter: true },
     cell: ({ row }) => (
@@ -100,7 +102,7 @@ export default function ShowLogsPage() {
               <>
                 {err.message}
                 <br />
-                {hostingText.logsFailedLine(account, uid.current, virtname, vid)}
+                {t(hostingText).logsFailedLine(account, uid.current, virtname, vid)}
               </>
             ),
             alert: 'serious',
@@ -119,29 +121,31 @@ export default function ShowLogsPage() {
   }, [currentUser, account, ready, virtname, vid, showStatus]);
 
   const total = rows.length;
+  const text = t(hostingText);
+  const columns = useMemo(() => columnsIn(text), [text]);
   return (
-    <Page title={hostingText.showLogs(virtname)}>
+    <Page title={text.showLogs(virtname)}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
         </Text>
       )}
-      {total === 0 && !failed && <Text>{hostingText.logsZeroRows}</Text>}
+      {total === 0 && !failed && <Text>{text.logsZeroRows}</Text>}
       <Group gap="lg">
-        <Text data-testid="total-rows">{hostingText.totalRows(total)}</Text>
-        <Text data-testid="new-rows">{hostingText.newRows(newRows)}</Text>
+        <Text data-testid="total-rows">{text.totalRows(total)}</Text>
+        <Text data-testid="new-rows">{text.newRows(newRows)}</Text>
       </Group>
       <DataTable
         columns={columns}
         data={failed && total === 0 ? [] : rows}
         pageSize={PAGE.logs.size}
         pageSizes={PAGE.logs.choices}
-        emptyText={failed ? hostingText.noLogsFound : hostingText.logsZeroRows}
-        caption="Error log"
+        emptyText={failed ? text.noLogsFound : text.logsZeroRows}
+        caption={text.errorLog}
       />
       <Group>
         <Button variant="default" onClick={() => navigate(routePath('websites'))}>
-          Back
+          {text.back}
         </Button>
       </Group>
     </Page>

@@ -6,7 +6,9 @@ import * as C from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -22,19 +24,20 @@ interface Values {
   email: string;
 }
 
-const pendingColumns: ColumnDef<Installation, unknown>[] = [
-  { accessorKey: 'appname', header: 'Application' },
+/** The pending installs' columns, in the language of `text`. */
+const pendingColumnsIn = (text: typeof hostingText): ColumnDef<Installation, unknown>[] => [
+  { accessorKey: 'appname', header: text.columnApplication },
   {
     accessorKey: 'appurl',
-    header: 'URL',
+    header: text.columnUrl,
     cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.appurl}</span>,
   },
-  { accessorKey: 'state', header: 'State' },
+  { accessorKey: 'state', header: text.columnState },
 ];
 
 /** A failed load of the app list or the sites: the install cannot be made. */
 const fail = (err: unknown) => ({
-  title: hostingText.installFailed,
+  title: t(hostingText).installFailed,
   body: failureText(err, 'message-and-fields'),
   alert: 'serious' as const,
 });
@@ -61,7 +64,7 @@ export default function WebAppInstallPage() {
   const install = useInstallApp(account, {
     onSuccess: (res) => {
       form.reset();
-      showStatus({ title: hostingText.installing, body: res.data.url });
+      showStatus({ title: t(hostingText).installing, body: res.data.url });
     },
     onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
   });
@@ -73,8 +76,10 @@ export default function WebAppInstallPage() {
     form.setValues({ webappid: index, appname: app?.appname ?? '', subdir: app?.urlext ?? '' });
   };
 
+  const text = t(hostingText);
+  const pendingColumns = useMemo(() => pendingColumnsIn(text), [text]);
   return (
-    <Page title="Web App Install" width={760}>
+    <Page title={text.webAppInstall} width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -83,13 +88,13 @@ export default function WebAppInstallPage() {
       <DataTable
         columns={pendingColumns}
         data={pending.data ?? []}
-        emptyText={hostingText.noPendingInstalls}
+        emptyText={text.noPendingInstalls}
         loading={!ready || pending.isLoading}
-        caption="Pending installations"
+        caption={text.pendingInstallations}
       />
       {readOnly ? null : noWebsite ? (
         <Alert color="yellow" data-testid="no-website">
-          {hostingText.noWebsiteForInstall}
+          {text.noWebsiteForInstall}
         </Alert>
       ) : (
         <form
@@ -106,8 +111,8 @@ export default function WebAppInstallPage() {
         >
           <Stack gap="sm" maw={480}>
             <Select
-              label="Application"
-              placeholder="Choose an application"
+              label={text.application}
+              placeholder={text.chooseApplication}
               data={(apps.data ?? []).map((a, i) => ({
                 value: String(i),
                 label: `${a.appname} ${a.version}`,
@@ -117,25 +122,25 @@ export default function WebAppInstallPage() {
               error={form.errors.webappid ?? form.errors.appname}
             />
             <Select
-              label="Website"
-              placeholder="Choose a website"
+              label={text.website}
+              placeholder={text.chooseWebsite}
               data={(sites.data ?? []).map((s) => ({ value: String(s.vid), label: s.virtname }))}
               {...form.getInputProps('vid')}
             />
             <TextInput
-              label="Subdirectory"
-              description="Under the website's document root"
+              label={text.subdirectory}
+              description={text.subdirectoryHelp}
               {...form.getInputProps('subdir')}
             />
             <TextInput
-              label="Email"
+              label={text.email}
               type="email"
-              description="Optional: told when the install is done"
+              description={text.emailHelp}
               {...form.getInputProps('email')}
             />
             <Group>
               <Button type="submit" loading={install.isPending}>
-                Install
+                {text.install}
               </Button>
             </Group>
           </Stack>

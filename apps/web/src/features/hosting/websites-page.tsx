@@ -10,6 +10,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -31,23 +32,24 @@ export default function WebsitesPage() {
     enabled: ready,
     meta: {
       failure: (err) => ({
-        title: hostingText.errorWebsiteList,
+        title: t(hostingText).errorWebsiteList,
         body: failureText(err, 'message-and-fields'),
         alert: 'serious',
       }),
     },
   });
   const [downloading, setDownloading] = useState<number | null>(null);
+  const text = t(hostingText);
 
   const toggle = useWatchErrorLogs(account, {
     onSuccess: (res) => {
       showStatus({
-        title: res.data.queued ? hostingText.updateQueued : res.message,
+        title: res.data.queued ? t(hostingText).updateQueued : res.message,
         body: res.message,
         type: 'review',
       });
     },
-    onError: (err) => showStatus(siteFailure(err, hostingText.problemsWithRequest)),
+    onError: (err) => showStatus(siteFailure(err, t(hostingText).problemsWithRequest)),
   });
 
   const download = async (w: Website) => {
@@ -56,12 +58,12 @@ export default function WebsitesPage() {
       const outcome = await downloadErrorLog({ logname: account, vid: w.vid, virtname: w.virtname });
       if (outcome === 'empty')
         showStatus({
-          title: hostingText.noLogsTitle,
-          body: hostingText.noLogsBody,
+          title: t(hostingText).noLogsTitle,
+          body: t(hostingText).noLogsBody,
           alert: 'warning',
         });
     } catch (err) {
-      showStatus(siteFailure(err, hostingText.problemsWithRequest));
+      showStatus(siteFailure(err, t(hostingText).problemsWithRequest));
     } finally {
       setDownloading(null);
     }
@@ -70,55 +72,59 @@ export default function WebsitesPage() {
   const columns: ColumnDef<Website, unknown>[] = [
     {
       accessorKey: 'virtname',
-      header: 'Website',
+      header: text.columnWebsite,
       cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.virtname}</span>,
     },
     {
       accessorKey: 'php_version',
-      header: 'PHP',
+      header: text.columnPhp,
       cell: ({ row }) => (
         <Group gap={4} wrap="nowrap">
           {row.original.php_version}
           {phpEndOfLife(row.original.php_version, new Date()) && (
             <Badge color="orange" variant="light" size="sm">
-              {hostingText.endOfLifeBadge}
+              {text.endOfLifeBadge}
             </Badge>
           )}
         </Group>
       ),
     },
-    { id: 'ssl', accessorFn: (w) => sslText(w.ssl), header: 'SSL' },
+    { id: 'ssl', accessorFn: (w) => sslText(w.ssl, text), header: text.columnSsl },
     {
       id: 'edit',
-      header: readOnly ? 'Details' : 'Edit',
+      header: readOnly ? text.details : text.edit,
       enableSorting: false,
       cell: ({ row }) => (
         <Button
           size="compact-sm"
           variant="light"
-          aria-label={`${readOnly ? 'Details of' : 'Edit'} ${row.original.virtname}`}
+          aria-label={readOnly ? text.detailsOf(row.original.virtname) : text.editOf(row.original.virtname)}
           onClick={() => navigate(routePath('edit-website', { vid: row.original.vid }))}
         >
-          {readOnly ? 'Details' : 'Edit'}
+          {readOnly ? text.details : text.edit}
         </Button>
       ),
     },
     {
       id: 'toggle',
-      header: readOnly ? 'Error Logs' : 'Toggle',
+      header: readOnly ? text.errorLogs : text.toggle,
       enableSorting: false,
       cell: ({ row }) =>
         row.original.pending ? (
           <Badge color="yellow" variant="light">
-            Pending
+            {text.pending}
           </Badge>
         ) : readOnly ? (
-          <Text size="sm">{row.original.error_logs ? 'On' : 'Off'}</Text>
+          <Text size="sm">{row.original.error_logs ? text.on : text.off}</Text>
         ) : (
           <Button
             size="compact-sm"
             variant={row.original.error_logs ? 'default' : 'light'}
-            aria-label={`${row.original.error_logs ? 'Turn off' : 'Turn on'} error logs of ${row.original.virtname}`}
+            aria-label={
+              row.original.error_logs
+                ? text.turnOffLogsOf(row.original.virtname)
+                : text.turnOnLogsOf(row.original.virtname)
+            }
             loading={toggle.isPending && toggle.variables?.vid === row.original.vid}
             onClick={() =>
               toggle.mutate({
@@ -130,49 +136,49 @@ export default function WebsitesPage() {
             }
           >
             {/* "Turn off" alone reads as turning the website off. */}
-            {row.original.error_logs ? 'Turn off error logs' : 'Turn on error logs'}
+            {row.original.error_logs ? text.turnOffLogs : text.turnOnLogs}
           </Button>
         ),
     },
     {
       id: 'view',
-      header: 'View',
+      header: text.view,
       enableSorting: false,
       cell: ({ row }) =>
         row.original.error_logs ? (
           <Button
             size="compact-sm"
             variant="light"
-            aria-label={`View error logs of ${row.original.virtname}`}
+            aria-label={text.viewLogsOf(row.original.virtname)}
             onClick={() =>
               navigate(routePath('showlogs', { virtname: row.original.virtname, vid: row.original.vid }))
             }
           >
-            View
+            {text.view}
           </Button>
         ) : null,
     },
     {
       id: 'download',
-      header: 'Download',
+      header: text.download,
       enableSorting: false,
       cell: ({ row }) =>
         row.original.error_logs ? (
           <Button
             size="compact-sm"
             variant="light"
-            aria-label={`Download error logs of ${row.original.virtname}`}
+            aria-label={text.downloadLogsOf(row.original.virtname)}
             loading={downloading === row.original.vid}
             onClick={() => void download(row.original)}
           >
-            Download
+            {text.download}
           </Button>
         ) : null,
     },
   ];
 
   return (
-    <Page title="Websites">
+    <Page title={text.websites}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -180,13 +186,13 @@ export default function WebsitesPage() {
       )}
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => navigate(routePath('webappinstall'))}>
-          Web App Install
+          {text.webAppInstall}
         </Button>
         <Button variant="default" size="xs" onClick={() => navigate(routePath('devsites'))}>
-          Devsites
+          {text.devsites}
         </Button>
         <Button variant="default" size="xs" onClick={() => navigate(routePath('databases'))}>
-          Databases
+          {text.databases}
         </Button>
       </Group>
       <DataTable
@@ -195,9 +201,9 @@ export default function WebsitesPage() {
         pageSize={PAGE.websites.size}
         pageSizes={PAGE.websites.choices}
         initialSort={[{ id: 'virtname', desc: false }]}
-        emptyText={hostingText.noWebsites}
+        emptyText={text.noWebsites}
         loading={!ready || list.isLoading}
-        caption="Websites"
+        caption={text.websites}
       />
     </Page>
   );

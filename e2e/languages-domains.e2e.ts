@@ -1,0 +1,166 @@
+import { domainTextEs } from '@portal/contract/domains/messages.es';
+import { hostingTextEs } from '@portal/contract/hosting/messages.es';
+import { loginTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs } from '@portal/contract/shell/messages.es';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from './axe.ts';
+import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
+
+/**
+ * The domains and hosting screens in Spanish (docs/languages.md): a customer whose browser asks
+ * for Spanish reads the domain list, renews a domain through its review step, edits a domain and
+ * sees the websites and databases screens in Spanish, nothing cut off at 390 px. One sign-in: the
+ * page changes its look (width, light or dark) between the screens.
+ */
+
+// A portal of its own: the customer's language becomes Spanish and a domain is renewed.
+const { lookingPage, url } = ownPortalAndBrowser();
+
+const dialog = (page: Page) => page.getByRole('dialog');
+/** A per-row Renew action in Spanish ("Renovar example.com"), not the menu's "Renovar dominios". */
+const RENEW_ROW = /^Renovar [a-z0-9-]+\.[a-z.]+$/;
+
+describe('a Spanish-speaking customer', () => {
+  it('reads the domain list, renews a domain, edits one and sees hosting in Spanish, at 1280 and 390 px', async () => {
+    const { page, look } = await lookingPage({ width: 1280 });
+    await askForLanguage(page, 'es-MX,es;q=0.9');
+    await page.goto(url('/'));
+    await page.getByLabel(loginTextEs.username).fill('alice');
+    await page.getByLabel(loginTextEs.password, { exact: true }).fill('alice-demo-pass');
+    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+
+    // Renew Domains: heading, legend, columns and statuses in Spanish; the dates stay YYYY-MM-DD.
+    await page.goto(url('/renew-domains'));
+    await page.getByRole('heading', { name: domainTextEs.headingRenew }).waitFor();
+    const renew = page.getByRole('link', { name: RENEW_ROW }).first();
+    await renew.waitFor();
+    await page.getByText(domainTextEs.legendAutoRenew).waitFor();
+    const header = (await page.locator('thead').textContent()) ?? '';
+    for (const column of [domainTextEs.columnDomain, domainTextEs.daysLeftHeader, domainTextEs.statusHeader])
+      expect(header).toContain(column);
+    const body = (await page.locator('tbody').textContent()) ?? '';
+    expect(body).toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(body).toMatch(/renovación manual|se renueva automáticamente|se dejará vencer/);
+    expect(body).not.toMatch(/renew by hand|renews automatically|will expire|\bdays\b/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-domains-renew-list-es-1280');
+
+    // The renewal, its review and its outcome, all in Spanish.
+    const domain = ((await renew.getAttribute('aria-label')) ?? '').replace(/^Renovar /, '');
+    await renew.click();
+    await page.getByRole('heading', { name: domainTextEs.renewTitle(domain) }).waitFor();
+    await page.getByText(domainTextEs.fieldExpiration).waitFor();
+    await page.getByRole('textbox', { name: domainTextEs.yearsLabel }).click();
+    await page.getByRole('option', { name: /^1 año – \$/ }).click();
+    await page.getByRole('button', { name: domainTextEs.renewDomain }).click();
+    await dialog(page).getByText(domainTextEs.reviewTitle).waitFor();
+    const review = (await dialog(page).getByTestId('renewal-review').textContent()) ?? '';
+    expect(review).toMatch(
+      new RegExp(
+        `^Renovar ${domain.replace(/\./g, '\\.')} por 1 año a \\$\\d+\\.\\d{2}, con cargo a la cuenta alice`,
+      ),
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-domains-renew-review-es-1280');
+    await dialog(page).getByRole('button', { name: domainTextEs.confirmRenewal }).click();
+    await dialog(page).getByText(domainTextEs.renewalPending).waitFor();
+    await dialog(page)
+      .getByText(/El cargo aparecerá en su próxima factura/)
+      .waitFor();
+    await screenshot(page, 'languages-domains-renew-pending-es-1280');
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    await page.getByRole('link', { name: domainTextEs.backToRenew }).waitFor();
+
+    // Edit a domain.
+    await page.goto(url(`/edit-domain/${domain}`));
+    await page.getByRole('heading', { name: domainTextEs.editTitle(domain) }).waitFor();
+    await page.getByRole('radiogroup', { name: domainTextEs.autoRenewYearly }).waitFor();
+    await page.getByLabel(domainTextEs.contactEmail).waitFor();
+    await page.getByRole('button', { name: domainTextEs.update }).waitFor();
+    await screenshot(page, 'languages-domains-edit-es-1280');
+
+    // Websites and databases.
+    await page.goto(url('/websites'));
+    await page.getByRole('heading', { name: hostingTextEs.websites }).waitFor();
+    await page.getByRole('button', { name: hostingTextEs.webAppInstall }).waitFor();
+    await page.locator('thead').getByText(hostingTextEs.columnWebsite).first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-hosting-websites-es-1280');
+    await page.goto(url('/databases'));
+    await page.getByRole('heading', { name: hostingTextEs.databases }).waitFor();
+    await screenshot(page, 'languages-hosting-databases-es-1280');
+
+    // The other domain and hosting screens: their headings and labels in Spanish.
+    await page.goto(url(`/permissions/${domain}`));
+    await page.getByRole('heading', { name: domainTextEs.permissionsTitle(domain) }).waitFor();
+    await page.getByRole('heading', { name: domainTextEs.addAdminTitle }).waitFor();
+    await page.getByRole('button', { name: domainTextEs.addAdmin }).waitFor();
+    await page.goto(url('/remove-permissions'));
+    await page.getByRole('heading', { name: domainTextEs.removeTitle }).waitFor();
+    await page.goto(url('/domain-usage'));
+    await page.getByRole('heading', { name: domainTextEs.usageTitle }).waitFor();
+    await page.locator('thead').getByText(domainTextEs.usageAliases).first().waitFor();
+    await page.goto(url('/whois/domain'));
+    await page.getByRole('heading', { name: domainTextEs.whoisTitle }).waitFor();
+    await page.getByRole('button', { name: domainTextEs.whoisLookup }).waitFor();
+    await page.goto(url('/dom-help'));
+    await page.getByRole('heading', { name: domainTextEs.helpSection }).waitFor();
+    await page.getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
+    await screenshot(page, 'languages-domains-help-es-1280');
+    await page.goto(url('/dom-faq'));
+    await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
+    await page.getByText(domainTextEs.faqA1).waitFor();
+    await page.goto(url('/domain-registration-help'));
+    await page.getByRole('heading', { name: domainTextEs.registrationHelpTitle }).waitFor();
+    await page.getByText(domainTextEs.registrationHelpIntro).waitFor();
+    await page.getByRole('button', { name: domainTextEs.back }).waitFor();
+    await page.goto(url('/devsites'));
+    await page.getByRole('heading', { name: hostingTextEs.devsites }).waitFor();
+    await page.goto(url('/webappinstall'));
+    await page.getByRole('heading', { name: hostingTextEs.webAppInstall }).waitFor();
+    await page.getByRole('button', { name: hostingTextEs.install }).waitFor();
+    await page.goto(url('/websites'));
+    await page
+      .getByRole('button', { name: /^Editar / })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: hostingTextEs.editWebsite }).waitFor();
+    await page.getByText(hostingTextEs.currentPhp).waitFor();
+    await screenshot(page, 'languages-hosting-edit-website-es-1280');
+
+    await look({ width: 1280, dark: true });
+    await page.goto(url('/domain-list'));
+    await page.getByRole('heading', { name: domainTextEs.headingEdit }).waitFor();
+    await page.getByRole('link', { name: domain, exact: true }).waitFor();
+    await screenshot(page, 'languages-domains-list-es-1280-dark');
+
+    // A phone, light and dark: nothing cut off.
+    for (const dark of [false, true]) {
+      const scheme = dark ? 'dark' : 'light';
+      await look({ width: 390, height: 844, dark });
+      await page.goto(url('/renew-domains'));
+      await page.getByRole('heading', { name: domainTextEs.headingRenew }).waitFor();
+      await page.getByRole('link', { name: RENEW_ROW }).first().waitFor();
+      await expectFitsPhone(page, { heading: domainTextEs.headingRenew });
+      await screenshot(page, `languages-domains-renew-list-es-390-${scheme}`);
+      await page.goto(url(`/domain-renewal/${domain}`));
+      await page.getByRole('heading', { name: domainTextEs.renewTitle(domain) }).waitFor();
+      await page.getByTestId('renewal-pending').waitFor();
+      await expectFitsPhone(page, { heading: domainTextEs.renewTitle(domain) });
+      await screenshot(page, `languages-domains-renewal-es-390-${scheme}`);
+      await page.goto(url(`/edit-domain/${domain}`));
+      await page.getByRole('heading', { name: domainTextEs.editTitle(domain) }).waitFor();
+      await expectFitsPhone(page, { heading: domainTextEs.editTitle(domain), action: domainTextEs.update });
+      await screenshot(page, `languages-domains-edit-es-390-${scheme}`);
+      await page.goto(url('/websites'));
+      await page.getByRole('heading', { name: hostingTextEs.websites }).waitFor();
+      await page.getByRole('button', { name: hostingTextEs.webAppInstall }).waitFor();
+      await expectFitsPhone(page, { heading: hostingTextEs.websites, action: hostingTextEs.webAppInstall });
+      await screenshot(page, `languages-hosting-websites-es-390-${scheme}`);
+    }
+    await page.context().close();
+  }, 240_000);
+});
