@@ -1,6 +1,6 @@
 import { commonTextEs } from '@portal/contract/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
-import { homeTextEs, loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
 import { navTextEs } from '@portal/contract/shell/nav-messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,8 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
     await page.getByRole('button', { name: shellTextEs.logout }).waitFor();
     await page.getByRole('heading', { name: homeTextEs.breakingNews }).waitFor();
+    await page.getByRole('heading', { name: overviewTextEs.heading }).waitFor();
+    await page.getByText(overviewTextEs.balance, { exact: true }).waitFor();
     // The sidebar and the tab's title follow the language.
     await page.getByRole('button', { name: navTextEs.Billing, exact: true }).click();
     await page.getByRole('link', { name: navTextEs.Invoices, exact: true }).click();

@@ -148,8 +148,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/security/staff-setup-page.tsx': 3,
   'features/shell/code-step.tsx': 6,
   'features/shell/directory-sign-in.tsx': 1,
-  'features/shell/home-overview.tsx': 18,
-  'features/shell/home-page.tsx': 8,
   'features/shell/quickref-page.tsx': 5,
   'features/shell/searchwiki-page.tsx': 4,
   'features/shell/thankyou-page.tsx': 3,

@@ -5,8 +5,8 @@
 import { register } from './catalogue.ts';
 import { commonText } from '../messages.ts';
 import { commonTextEs } from '../messages.es.ts';
-import { homeText, loginText, shellText } from '../shell/messages.ts';
-import { homeTextEs, loginTextEs, shellTextEs } from '../shell/messages.es.ts';
+import { homeText, loginText, overviewText, shellText } from '../shell/messages.ts';
+import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
@@ -28,6 +28,7 @@ register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(homeText, 'es', homeTextEs);
+register(overviewText, 'es', overviewTextEs);
 register(passkeyText, 'es', passkeyTextEs);
 // billing
 register(billingText, 'es', billingTextEs);

@@ -1,5 +1,5 @@
 import type { Catalogue } from '../i18n/catalogue.ts';
-import type { homeText, loginText, shellText } from './messages.ts';
+import type { homeText, loginText, overviewText, shellText } from './messages.ts';
 
 /** The login screen, the shell and Home in Spanish (docs/languages.md: `usted`, the glossary's terms). */
 export const loginTextEs: Catalogue<typeof loginText> = {
@@ -50,4 +50,29 @@ export const homeTextEs: Catalogue<typeof homeText> = {
   breakingNews: 'Últimas noticias',
   failed: 'Error',
   loading: 'Cargando…',
+};
+
+export const overviewTextEs: Catalogue<typeof overviewText> = {
+  heading: 'Resumen',
+  balance: 'Saldo',
+  notAvailable: 'No disponible',
+  loading: 'Cargando…',
+  due: (amount) => `${amount} pendiente de pago`,
+  credit: (amount) => `${amount} a su favor`,
+  nothingDue: 'Nada pendiente de pago',
+  invoiceOf: (date, amount) => `Factura {invoice} del ${date}: ${amount}`,
+  lastInvoiceOf: (date, amount) => `Última factura {invoice} del ${date}: ${amount}`,
+  payNow: 'Pagar ahora',
+  expiringWithin: (days) => `Dominios que vencen en los próximos ${days} días`,
+  none: 'Ninguno',
+  renewsAutomatically: ' (renovación automática)',
+  pendingChanges: 'Cambios en curso',
+  renewalOf: (domain) => `Renovación de ${domain}`,
+  websiteChange: (site) => `Un cambio en el sitio web ${site}`,
+  yourSecondaryOf:
+    'Su cuenta es una cuenta secundaria de {primary}, la cuenta principal, que administra la facturación y las cuentas secundarias.',
+  thisSecondaryOf:
+    'Esta cuenta es una cuenta secundaria de {primary}, la cuenta principal, que administra la facturación y las cuentas secundarias.',
+  summaryNotAvailable: 'Resumen no disponible',
+  workingOnAccount: (name) => `Está trabajando en la cuenta de ${name}: lo que cambie aquí cambia la cuenta de ${name}.`,
 };

@@ -51,3 +51,32 @@ export const homeText = {
   failed: 'Failed',
   loading: 'Loading…',
 } as const;
+
+/** Home's overview of what is owed, what expires and what is under way (features/shell/home-overview.tsx). */
+export const overviewText = {
+  heading: 'Overview',
+  balance: 'Balance',
+  notAvailable: 'Not available',
+  loading: 'Loading…',
+  due: (amount: string) => `${amount} due`,
+  credit: (amount: string) => `${amount} credit`,
+  nothingDue: 'Nothing due',
+  /** `{invoice}` is the invoice's link. */
+  invoiceOf: (date: string, amount: string) => `Invoice {invoice} of ${date}: ${amount}`,
+  lastInvoiceOf: (date: string, amount: string) => `Last invoice {invoice} of ${date}: ${amount}`,
+  payNow: 'Pay now',
+  expiringWithin: (days: number) => `Domains expiring within ${days} days`,
+  none: 'None',
+  renewsAutomatically: ' (renews automatically)',
+  pendingChanges: 'Pending changes',
+  renewalOf: (domain: string) => `Renewal of ${domain}`,
+  websiteChange: (site: string) => `A change to the website ${site}`,
+  /** `{primary}` is the primary account's name, in bold. */
+  yourSecondaryOf:
+    'Your account is a Secondary account of {primary}, the primary account, which manages billing and secondary accounts.',
+  thisSecondaryOf:
+    'This account is a Secondary account of {primary}, the primary account, which manages billing and secondary accounts.',
+  summaryNotAvailable: 'Summary not available',
+  workingOnAccount: (name: string) =>
+    `You are working on ${name}'s account: what you change here changes theirs.`,
+};

@@ -5,7 +5,7 @@ import { routePath } from '@portal/contract/routes';
 import { Link } from 'react-router';
 import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
-import { fill } from './fill.tsx';
+import { fill } from '../../ui/fill.tsx';
 
 /** Domain management help. */
 export default function DomHelpPage() {

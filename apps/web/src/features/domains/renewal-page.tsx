@@ -10,7 +10,7 @@ import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { renewalStatusQuery, yesNo } from './api.ts';
-import { fill } from './fill.tsx';
+import { fill } from '../../ui/fill.tsx';
 import { useRenewDomain } from './mutations.ts';
 
 /** Renew one domain. */

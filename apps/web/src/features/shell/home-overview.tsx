@@ -4,14 +4,23 @@ import { routePath } from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { overviewText } from '@portal/contract/shell/messages';
+import type { Language } from '@portal/contract/i18n/languages';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
+import { fill } from '../../ui/fill.tsx';
+import { day, money } from '../billing/format.ts';
 import { invoicesQuery, paymentInfoQuery } from '../billing/api.ts';
 import { InvoiceStatusBadge, payInvoicePath } from '../billing/invoice-status.tsx';
 import { domainsQuery } from '../domains/api.ts';
 
 /** Domains expiring within this many days are listed on home (registrars renew about 45 days ahead). */
 export const EXPIRING_WITHIN_DAYS = 45;
-const money = (n: number) => `$${Math.abs(n).toFixed(2)}`;
+/** English as before ("$89.95", "Nov 1, 2026"); another language through billing's formats. */
+const amount = (n: number, language: Language) =>
+  language === 'en' ? `$${Math.abs(n).toFixed(2)}` : money(Math.abs(n), language);
+const invoiceDay = (d: string, language: Language) =>
+  language === 'en' ? dayjs(d).format('MMM D, YYYY') : day(d, language);
 
 /**
  * The account's websites as the Websites screen reads them (the same call, under the same key), made
@@ -59,46 +68,56 @@ export default function HomeOverview({ account, billing }: { account: string; bi
   const owing = newestFirst.filter((i) => i.status !== 'paid').at(-1);
   const last = owing ?? newestFirst[0];
   const due = info.data?.current_due;
+  const language = useLanguage();
+  const x = t(overviewText);
 
   return (
     <section aria-labelledby="overview-title">
       <Title order={2} id="overview-title" fz="h3" mb="sm">
-        Overview
+        {x.heading}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         {billing && (
           <Card withBorder p="md" data-testid="overview-balance">
-            <Text fw={700}>Balance</Text>
+            <Text fw={700}>{x.balance}</Text>
             {due === undefined ? (
-              <Text c="dimmed">{info.isError ? 'Not available' : 'Loading…'}</Text>
+              <Text c="dimmed">{info.isError ? x.notAvailable : x.loading}</Text>
             ) : due > 0 ? (
               <Text fz="xl" fw={700}>
-                {money(due)} due
+                {x.due(amount(due, language))}
               </Text>
             ) : (
               <Text fz="xl" fw={700}>
-                {due < 0 ? `${money(due)} credit` : 'Nothing due'}
+                {due < 0 ? x.credit(amount(due, language)) : x.nothingDue}
               </Text>
             )}
             {last && (
               <Stack gap={4} mt="xs">
                 <Group gap="xs">
                   <Text size="sm">
-                    {owing ? 'Invoice' : 'Last invoice'}{' '}
-                    <Anchor
-                      underline="always"
-                      component={Link}
-                      to={routePath('view-invoice', { invoice: last.invoice })}
-                    >
-                      {last.invoice}
-                    </Anchor>{' '}
-                    of {dayjs(last.invdate).format('MMM D, YYYY')}: {money(last.amount)}
+                    {fill(
+                      (owing ? x.invoiceOf : x.lastInvoiceOf)(
+                        invoiceDay(last.invdate, language),
+                        amount(last.amount, language),
+                      ),
+                      {
+                        invoice: (
+                          <Anchor
+                            underline="always"
+                            component={Link}
+                            to={routePath('view-invoice', { invoice: last.invoice })}
+                          >
+                            {last.invoice}
+                          </Anchor>
+                        ),
+                      },
+                    )}
                   </Text>
                   <InvoiceStatusBadge standing={last} />
                 </Group>
                 {!last.paid && (
                   <Button component={Link} to={payInvoicePath(last)} size="sm" w="fit-content">
-                    Pay now
+                    {x.payNow}
                   </Button>
                 )}
               </Stack>
@@ -106,10 +125,10 @@ export default function HomeOverview({ account, billing }: { account: string; bi
           </Card>
         )}
         <Card withBorder p="md" data-testid="overview-expiring">
-          <Text fw={700}>Domains expiring within {EXPIRING_WITHIN_DAYS} days</Text>
+          <Text fw={700}>{x.expiringWithin(EXPIRING_WITHIN_DAYS)}</Text>
           {expiring.length === 0 ? (
             <Text size="sm" c="dimmed">
-              {domains.isLoading ? 'Loading…' : 'None'}
+              {domains.isLoading ? x.loading : x.none}
             </Text>
           ) : (
             <List size="sm" spacing={2}>
@@ -123,20 +142,20 @@ export default function HomeOverview({ account, billing }: { account: string; bi
                     {d.domain}
                   </Anchor>{' '}
                   {d.expiration_date}
-                  {d.auto_renew ? ' (renews automatically)' : ''}
+                  {d.auto_renew ? x.renewsAutomatically : ''}
                 </List.Item>
               ))}
             </List>
           )}
         </Card>
         {(renewals.length > 0 || pendingSites.length > 0) && (
-          <Alert color="blue" variant="light" title="Pending changes" data-testid="overview-pending">
+          <Alert color="blue" variant="light" title={x.pendingChanges} data-testid="overview-pending">
             <List size="sm" spacing={2}>
               {renewals.map((d) => (
-                <List.Item key={d.domain}>Renewal of {d.domain}</List.Item>
+                <List.Item key={d.domain}>{x.renewalOf(d.domain)}</List.Item>
               ))}
               {pendingSites.map((w) => (
-                <List.Item key={w.vid}>A change to the website {w.virtname}</List.Item>
+                <List.Item key={w.vid}>{x.websiteChange(w.virtname)}</List.Item>
               ))}
             </List>
           </Alert>

@@ -4,8 +4,9 @@ import { NETWORK_STATUS } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { homeText } from '@portal/contract/shell/messages';
+import { homeText, overviewText } from '@portal/contract/shell/messages';
 import { t } from '../../app/language.ts';
+import { fill } from '../../ui/fill.tsx';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { firstData, roleOf, type ScreenContext } from '../../app/screen.ts';
@@ -90,8 +91,9 @@ export default function HomePage() {
         )}
         {secondary && role.data?.primary && (
           <Text mt="xs" data-testid="primary-account">
-            {workingOn ? 'This' : 'Your'} account is a Secondary account of <b>{role.data.primary}</b>, the
-            primary account, which manages billing and secondary accounts.
+            {fill(workingOn ? t(overviewText).thisSecondaryOf : t(overviewText).yourSecondaryOf, {
+              primary: <b>{role.data.primary}</b>,
+            })}
           </Text>
         )}
         <Title order={3} fz="md" mt="md">
@@ -209,12 +211,10 @@ function CustomerWelcome({ logname }: { logname: string }) {
         </Text>
       ) : (
         <Text c="dimmed" mt="xs">
-          {summary.isError ? 'Summary not available' : 'Loading…'}
+          {summary.isError ? t(overviewText).summaryNotAvailable : t(overviewText).loading}
         </Text>
       )}
-      <Text mt="xs">
-        You are working on {name || logname}&apos;s account: what you change here changes theirs.
-      </Text>
+      <Text mt="xs">{t(overviewText).workingOnAccount(name || logname)}</Text>
     </>
   );
 }
