@@ -46,7 +46,8 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: homeTextEs.breakingNews }).waitFor();
     await page.getByRole('heading', { name: overviewTextEs.heading }).waitFor();
     await page.getByText(overviewTextEs.balance, { exact: true }).waitFor();
-    // The sidebar and the tab's title follow the language.
+    // The top bar's menu, the sidebar and the tab's title follow the language.
+    await page.getByRole('button', { name: shellTextEs.resources, exact: true }).waitFor();
     await page.getByRole('button', { name: navTextEs.Billing, exact: true }).click();
     await page.getByRole('link', { name: navTextEs.Invoices, exact: true }).click();
     await page.waitForFunction((title) => document.title.startsWith(title), navTextEs.Invoices);

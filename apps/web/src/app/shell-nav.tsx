@@ -12,13 +12,14 @@ import {
 } from '@mantine/core';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
+import { shellText } from '@portal/contract/shell/messages';
 import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import { LOOKUP_LOGNAME_UID, POPUP_NOTE, SEARCH_ACCOUNTS } from '@portal/contract/session/typed-refs';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, call } from './api.ts';
 import { isRouteAt as isCurrent } from './route-match.ts';
-import { useLanguage } from './language.ts';
+import { t, useLanguage } from './language.ts';
 import { ADMIN_TOOLS, NAV, type NavItem, navItemShown, navLabel, RESOURCES } from './nav.ts';
 import { session, useSession } from './session.ts';
 import { useAccountRole, useUrls } from './shared-queries.ts';
@@ -72,6 +73,7 @@ function MenuItems({ items }: { items: NavItem[] }) {
 /** Staff search, Admin Tools and Resources: in the top bar when wide, else atop the sidebar. */
 export function TopBarExtras({ stacked = false }: { stacked?: boolean }) {
   const s = useSession();
+  useLanguage();
   return (
     <Group gap="xs" wrap={stacked ? 'wrap' : 'nowrap'}>
       {s.staff && <StaffSearch />}
@@ -79,7 +81,7 @@ export function TopBarExtras({ stacked = false }: { stacked?: boolean }) {
         <Menu>
           <Menu.Target>
             <Button variant="subtle" size="compact-sm">
-              Admin Tools
+              {t(shellText).adminTools}
             </Button>
           </Menu.Target>
           <Menu.Dropdown>
@@ -90,7 +92,7 @@ export function TopBarExtras({ stacked = false }: { stacked?: boolean }) {
       <Menu>
         <Menu.Target>
           <Button variant="subtle" size="compact-sm">
-            Resources
+            {t(shellText).resources}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
@@ -109,6 +111,7 @@ type Found = { logname: string; name: string; bill_email: string; domain: string
  * the accounts that match: one is taken at once, several are offered to choose from.
  */
 function StaffSearch() {
+  useLanguage();
   const [text, setText] = useState('');
   const [choices, setChoices] = useState<Found[] | null>(null);
   const showStatus = useStatus();
@@ -163,22 +166,22 @@ function StaffSearch() {
         <Group gap={4} wrap="nowrap">
           <TextInput
             size="xs"
-            placeholder="Logname or UID"
-            aria-label="Logname or UID"
-            title="Logname or UID; or part of a name, email address or domain"
+            placeholder={t(shellText).lognameOrUid}
+            aria-label={t(shellText).lognameOrUid}
+            title={t(shellText).searchHint}
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             w={140}
           />
           <Button size="xs" type="submit">
-            Find Account
+            {t(shellText).findAccount}
           </Button>
         </Group>
       </form>
       <Modal
         opened={!!choices}
         onClose={() => setChoices(null)}
-        title={<Text fw={700}>Choose an account</Text>}
+        title={<Text fw={700}>{t(shellText).chooseAccount}</Text>}
       >
         <Stack gap={4}>
           {choices?.map((c) => (
@@ -200,7 +203,7 @@ function StaffSearch() {
         </Stack>
         {choices?.length === ACCOUNT_SEARCH_LIMIT && (
           <Text size="sm" c="dimmed" mt="xs">
-            The first {ACCOUNT_SEARCH_LIMIT} matches: type more to narrow the search.
+            {t(shellText).firstMatches(ACCOUNT_SEARCH_LIMIT)}
           </Text>
         )}
       </Modal>

@@ -15,6 +15,9 @@ import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
 // the navigation
 import { navText } from '../shell/nav-messages.ts';
 import { navTextEs } from '../shell/nav-messages.es.ts';
+// the second factor
+import { secondFactorText } from '../security/second-factor-refs.ts';
+import { secondFactorTextEs } from '../security/second-factor-refs.es.ts';
 // shared components (apps/web/src/ui)
 import { uiText } from '../ui/messages.ts';
 import { uiTextEs } from '../ui/messages.es.ts';
@@ -40,3 +43,5 @@ register(navText, 'es', navTextEs);
 // domains and hosting
 register(domainText, 'es', domainTextEs);
 register(hostingText, 'es', hostingTextEs);
+// the second factor
+register(secondFactorText, 'es', secondFactorTextEs);

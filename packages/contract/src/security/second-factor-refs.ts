@@ -67,4 +67,14 @@ export const secondFactorText = {
   passkeyFailedTitle: 'Passkey not used',
   noPasskey: 'This account has no passkey: enter a code instead',
   codeOrPasskey: 'Send a code or a passkey, not both',
+
+  // the second step of the sign-in (apps/web/src/features/shell/code-step.tsx)
+  stepTitle: 'Two-step sign-in',
+  recoveryCodePrompt: 'Enter one of the recovery codes you kept when you set up the app. Each works once.',
+  verify: 'Verify',
+  useRecoveryCode: 'Use a recovery code instead',
+  useAuthenticator: 'Use the authenticator app instead',
+  startOver: 'Start over',
+  codeLabel: 'Code from your authenticator app',
+  recoveryCodeLabel: 'Recovery code',
 } as const;

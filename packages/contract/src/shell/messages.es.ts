@@ -29,6 +29,14 @@ export const shellTextEs: Catalogue<typeof shellText> = {
   backTo: (operator) => `Volver a ${operator}`,
   language: 'Idioma',
   languageNames: (language) => (language === 'es' ? 'español' : 'inglés'),
+  adminTools: 'Administración',
+  resources: 'Recursos',
+  lognameOrUid: 'Nombre de cuenta o UID',
+  searchHint:
+    'Nombre de cuenta o UID; o parte de un nombre, una dirección de correo electrónico o un dominio',
+  findAccount: 'Buscar cuenta',
+  chooseAccount: 'Elija una cuenta',
+  firstMatches: (n) => `Las primeras ${n} coincidencias: escriba más para acotar la búsqueda.`,
 };
 
 export const homeTextEs: Catalogue<typeof homeText> = {
@@ -74,5 +82,6 @@ export const overviewTextEs: Catalogue<typeof overviewText> = {
   thisSecondaryOf:
     'Esta cuenta es una cuenta secundaria de {primary}, la cuenta principal, que administra la facturación y las cuentas secundarias.',
   summaryNotAvailable: 'Resumen no disponible',
-  workingOnAccount: (name) => `Está trabajando en la cuenta de ${name}: lo que cambie aquí cambia la cuenta de ${name}.`,
+  workingOnAccount: (name) =>
+    `Está trabajando en la cuenta de ${name}: lo que cambie aquí cambia la cuenta de ${name}.`,
 };

@@ -30,6 +30,14 @@ export const shellText = {
   backTo: (operator: string) => `Back to ${operator}`,
   language: 'Language',
   languageNames: (language: 'en' | 'es') => (language === 'es' ? 'Spanish' : 'English'),
+  adminTools: 'Admin Tools',
+  resources: 'Resources',
+  // staff search (apps/web/src/app/shell-nav.tsx)
+  lognameOrUid: 'Logname or UID',
+  searchHint: 'Logname or UID; or part of a name, email address or domain',
+  findAccount: 'Find Account',
+  chooseAccount: 'Choose an account',
+  firstMatches: (n: number) => `The first ${n} matches: type more to narrow the search.`,
 } as const;
 
 export const homeText = {

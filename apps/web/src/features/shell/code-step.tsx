@@ -8,16 +8,15 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { ApiError, call, failureText, type SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, session } from '../../app/session.ts';
+import { t } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 import { hasWebAuthn, signWithPasskey, wasCancelled } from '../../ui/webauthn.ts';
 import { SignInCard } from './sign-in-card.tsx';
 
 type Kind = 'totp' | 'recovery_code';
 
-const LABEL: Record<Kind, string> = {
-  totp: 'Code from your authenticator app',
-  recovery_code: 'Recovery code',
-};
+const label = (kind: Kind) =>
+  kind === 'totp' ? t(secondFactorText).codeLabel : t(secondFactorText).recoveryCodeLabel;
 
 /**
  * The sign-in's second step: after the right password of an account with a second
@@ -39,7 +38,7 @@ export default function CodeStep({
   const [pending, setPending] = useState(false);
   const form = useForm({
     initialValues: { code: '' },
-    validate: { code: (v) => (v.trim() ? null : secondFactorText.codeRequired) },
+    validate: { code: (v) => (v.trim() ? null : t(secondFactorText).codeRequired) },
   });
   const [passkeyPending, setPasskeyPending] = useState(false);
   // Why the last passkey attempt failed; the code field stays as it was, usable.
@@ -80,7 +79,7 @@ export default function CodeStep({
   const usePasskey = async () => {
     setPasskeyProblem('');
     if (!hasWebAuthn()) {
-      setPasskeyProblem(secondFactorText.passkeyUnsupported);
+      setPasskeyProblem(t(secondFactorText).passkeyUnsupported);
       return;
     }
     setPasskeyPending(true);
@@ -102,16 +101,16 @@ export default function CodeStep({
       <form onSubmit={submit} noValidate>
         <Stack>
           <Title order={2} id="code-title">
-            Two-step sign-in
+            {t(secondFactorText).stepTitle}
           </Title>
           <Text size="sm">
             {kind === 'totp'
-              ? challenge.message || secondFactorText.mfaRequired
-              : 'Enter one of the recovery codes you kept when you set up the app. Each works once.'}
+              ? challenge.message || t(secondFactorText).mfaRequired
+              : t(secondFactorText).recoveryCodePrompt}
           </Text>
           <TextInput
             key={kind}
-            label={LABEL[kind]}
+            label={label(kind)}
             autoComplete="one-time-code"
             inputMode={kind === 'totp' ? 'numeric' : 'text'}
             autoCapitalize="none"
@@ -120,7 +119,7 @@ export default function CodeStep({
             {...form.getInputProps('code')}
           />
           <Button type="submit" loading={pending} disabled={passkeyPending}>
-            Verify
+            {t(secondFactorText).verify}
           </Button>
           {can('passkey') && (
             <Button
@@ -130,11 +129,11 @@ export default function CodeStep({
               disabled={pending}
               onClick={usePasskey}
             >
-              {secondFactorText.usePasskey}
+              {t(secondFactorText).usePasskey}
             </Button>
           )}
           {passkeyProblem && (
-            <Alert color="red" variant="light" title={secondFactorText.passkeyFailedTitle} role="alert">
+            <Alert color="red" variant="light" title={t(secondFactorText).passkeyFailedTitle} role="alert">
               {passkeyProblem}
             </Alert>
           )}
@@ -150,12 +149,12 @@ export default function CodeStep({
                 }}
               >
                 {other === 'recovery_code'
-                  ? 'Use a recovery code instead'
-                  : 'Use the authenticator app instead'}
+                  ? t(secondFactorText).useRecoveryCode
+                  : t(secondFactorText).useAuthenticator}
               </Anchor>
             )}
             <Anchor component="button" type="button" size="sm" onClick={onStartOver}>
-              Start over
+              {t(secondFactorText).startOver}
             </Anchor>
           </Group>
         </Stack>
@@ -167,6 +166,6 @@ export default function CodeStep({
 /** The words for a passkey attempt that failed: the server's refusal, or what the browser ended. */
 function passkeyFailureText(err: unknown): string {
   if (err instanceof ApiError) return failureText(err);
-  if (wasCancelled(err)) return secondFactorText.passkeyCancelled;
-  return secondFactorText.passkeyFailed;
+  if (wasCancelled(err)) return t(secondFactorText).passkeyCancelled;
+  return t(secondFactorText).passkeyFailed;
 }
