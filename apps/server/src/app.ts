@@ -12,6 +12,7 @@ import { serveWeb } from './app/web.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { trustProxy } from './http/client-address.ts';
+import { useAnswerLanguage } from './http/language.ts';
 import { requestLogger } from './http/request-logger.ts';
 import type { PaymentGateway } from './integrations/gateway/index.ts';
 import type { Transport } from './integrations/mailer.ts';
@@ -64,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   useLifecycleHooks(app);
   useSecurityHeaders(app, config);
   await useRequestHooks(app);
+  useAnswerLanguage(app);
   useErrorHandler(app);
   healthRoutes(app, config, opts.database);
   await apiRoutes(app);

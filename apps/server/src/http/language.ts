@@ -1,6 +1,6 @@
-import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { inLanguage, translateText } from '@portal/contract/i18n/catalogue';
 import { type Language, pickLanguage } from '@portal/contract/i18n/languages';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 // Every translated catalogue, registered once (docs/languages.md).
 import '@portal/contract/i18n/es';
 
@@ -15,4 +15,36 @@ export function callerLanguage(req: FastifyRequest): Language {
 /** The catalogue `english` in the caller's language. */
 export function textsFor<T extends object>(req: FastifyRequest, english: T): T {
   return inLanguage(english, callerLanguage(req));
+}
+
+interface Envelope {
+  status: number;
+  message?: unknown;
+  errors?: unknown;
+}
+const isEnvelope = (p: unknown): p is Envelope =>
+  typeof p === 'object' && p !== null && 'status' in p && ('message' in p || 'errors' in p);
+
+/**
+ * Every answer's `message` and field `errors` in the caller's language (docs/languages.md), in one
+ * place: a text a handler or a rule wrote in English is looked up in the catalogues
+ * (`translateText`); codes and data never change. A caller that sends no `Accept-Language`, or asks
+ * for English, costs one header check.
+ */
+export function useAnswerLanguage(app: FastifyInstance): void {
+  app.addHook('preSerialization', async (req, _reply, payload) => {
+    if (!req.headers['accept-language'] || !isEnvelope(payload)) return payload;
+    const language = callerLanguage(req);
+    if (language === 'en') return payload;
+    const out: Envelope = { ...payload };
+    if (typeof payload.message === 'string') out.message = translateText(payload.message, language);
+    if (typeof payload.errors === 'object' && payload.errors !== null)
+      out.errors = Object.fromEntries(
+        Object.entries(payload.errors).map(([field, text]) => [
+          field,
+          typeof text === 'string' ? translateText(text, language) : text,
+        ]),
+      );
+    return out;
+  });
 }

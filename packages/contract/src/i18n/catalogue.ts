@@ -11,12 +11,39 @@ export type Catalogue<T> = {
 };
 
 const registry = new Map<object, Partial<Record<Language, object>>>();
+/** Per language, each registered English text (a string, not a function) and its translation. */
+const byEnglishText = new Map<Language, Map<string, string>>();
 
 /** Makes `texts` the `language` version of the English catalogue `english` (the `register.<lang>.ts` files). */
 export function register<T extends object>(english: T, language: Language, texts: Catalogue<T>): void {
   const entry = registry.get(english) ?? {};
   entry[language] = texts;
   registry.set(english, entry);
+  byEnglishText.delete(language);
+}
+
+/**
+ * An English text already written (an answer's message, a field's error) in `language`: looked up
+ * by the text itself among the registered catalogues' plain texts, as gettext looks up its msgid.
+ * A text made by a function (it holds a value) or not translated yet stays as it is.
+ */
+export function translateText(text: string, language: Language): string {
+  if (language === 'en') return text;
+  let texts = byEnglishText.get(language);
+  if (!texts) {
+    texts = new Map();
+    for (const [english, entry] of registry) {
+      const translation = entry[language] as Record<string, unknown> | undefined;
+      if (!translation) continue;
+      for (const [key, value] of Object.entries(english)) {
+        const translated = translation[key];
+        if (typeof value === 'string' && typeof translated === 'string' && !texts.has(value))
+          texts.set(value, translated);
+      }
+    }
+    byEnglishText.set(language, texts);
+  }
+  return texts.get(text) ?? text;
 }
 
 /**
