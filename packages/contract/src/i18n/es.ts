@@ -15,3 +15,10 @@ register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(homeText, 'es', homeTextEs);
 register(passkeyText, 'es', passkeyTextEs);
+
+// mail and tools (h4)
+import { mailScreenText, mailText } from '../mail/messages.ts';
+import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
+
+register(mailText, 'es', mailTextEs);
+register(mailScreenText, 'es', mailScreenTextEs);
