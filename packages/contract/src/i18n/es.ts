@@ -22,3 +22,8 @@ import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 
 register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
+import { toolsScreenText, toolsText } from '../tools/messages.ts';
+import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+
+register(toolsText, 'es', toolsTextEs);
+register(toolsScreenText, 'es', toolsScreenTextEs);
