@@ -28,7 +28,12 @@ export default function CreateAliasPage() {
   const add = useAddAlias(currentUser, {
     onSuccess: (res) => {
       navigate(back);
-      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({
+        title: t(mailText).added(res.data.address),
+        body: res.data.dst_list.join(', '),
+        type: 'review',
+      });
     },
     // A field's error beside the field, once; 'Addition Failed' only for what belongs to no field.
     onError: (err) =>

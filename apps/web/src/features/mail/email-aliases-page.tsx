@@ -65,7 +65,8 @@ export default function EmailAliasesPage() {
 
   const remove = useDeleteAlias(currentUser, {
     onSuccess: (res) => {
-      showStatus({ title: res.message, body: res.data.address, type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({ title: t(mailText).deleted, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
       showStatus({

@@ -42,7 +42,12 @@ export default function UpdateAliasPage() {
   const change = useUpdateAlias({
     onSuccess: (res) => {
       navigate(back);
-      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({
+        title: t(mailText).updated(res.data.address),
+        body: res.data.dst_list.join(', '),
+        type: 'review',
+      });
     },
     onError: (err) => showFailure(err, { title: t(mailText).failedUpdate, setErrors, fields: ALIAS_FIELDS }),
   });
