@@ -123,12 +123,13 @@ export const mailScreenText = {
   // email aliases
   aliasesTitle: 'Email Aliases',
   colSource: 'Source',
-  colDestList: 'Dest List',
-  colEdit: 'Edit',
-  colDelete: 'Delete',
   catchAllSource: '* (catch-all)',
+  colDestList: 'Dest List',
+  moreTargets: (first: string, more: number) => `${first} (+${more} more)`,
+  colEdit: 'Edit',
   edit: 'Edit',
   editAlias: (src: string) => `Edit ${src}`,
+  colDelete: 'Delete',
   deleteAlias: (src: string) => `Delete ${src}`,
   domainLabel: 'Domain',
   addAnAlias: 'Add an Alias',
@@ -138,7 +139,6 @@ export const mailScreenText = {
   aliasesCaption: (domain: string) => `Email aliases of ${domain}`,
   deleteAliasTitle: 'Delete alias',
   deleteAliasAsk: (address: string) => `Delete ${address}? Mail to it will no longer be delivered.`,
-  moreTargets: (first: string, more: number) => `${first} (+${more} more)`,
 
   // add and change an alias
   addAliasTitle: 'Add an Alias',

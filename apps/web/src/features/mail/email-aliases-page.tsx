@@ -16,6 +16,7 @@ import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { aliasesQuery, domainCountsQuery, useDeleteAlias } from './api.ts';
+import { Breakable } from './cells.tsx';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
@@ -88,11 +89,7 @@ export default function EmailAliasesPage() {
       id: 'dst',
       header: m.colDestList,
       accessorFn: (a) => a.dst_list.join(' '),
-      cell: ({ row }) => (
-        <span style={{ overflowWrap: 'break-word' }}>
-          {destSummary(row.original.dst_list, m.moreTargets)}
-        </span>
-      ),
+      cell: ({ row }) => <Breakable text={destSummary(row.original.dst_list, m.moreTargets)} />,
     },
     {
       id: 'edit',

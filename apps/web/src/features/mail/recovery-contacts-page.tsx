@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
+import { addressColumn } from './cells.tsx';
 import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
@@ -71,11 +72,7 @@ export default function RecoveryContactsPage() {
   const columns: ColumnDef<RecoveryEmail, unknown>[] = [
     { accessorKey: 'id', header: m.colId },
     { accessorKey: 'uid', header: m.colUid },
-    {
-      accessorKey: 'contact_info',
-      header: m.colRecoveryAddress,
-      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.contact_info}</span>,
-    },
+    addressColumn<RecoveryEmail>('contact_info', m.colRecoveryAddress),
     {
       // A new address receives resets only once it has followed the link mailed to it.
       id: 'confirmed',

@@ -16,6 +16,7 @@ import { useUrls } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { addressColumn } from './cells.tsx';
 import { expListQuery, tempEmailsQuery, useAddTempEmail } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
@@ -24,11 +25,7 @@ const columnsIn = (language: Language): ColumnDef<TempEmailRow, unknown>[] => {
   const m = t(mailScreenText);
   return [
     { accessorKey: 'name', header: m.colAlias },
-    {
-      accessorKey: 'forwards_to',
-      header: m.forwardsTo,
-      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.forwards_to}</span>,
-    },
+    addressColumn<TempEmailRow>('forwards_to', m.forwardsTo),
     {
       accessorKey: 'expires',
       header: m.colExpires,
