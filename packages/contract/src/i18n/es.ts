@@ -26,6 +26,11 @@ import { domainText } from '../domains/messages.ts';
 import { domainTextEs } from '../domains/messages.es.ts';
 import { hostingText } from '../hosting/messages.ts';
 import { hostingTextEs } from '../hosting/messages.es.ts';
+// mail and tools
+import { mailScreenText, mailText } from '../mail/messages.ts';
+import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
+import { toolsScreenText, toolsText } from '../tools/messages.ts';
+import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -45,3 +50,8 @@ register(domainText, 'es', domainTextEs);
 register(hostingText, 'es', hostingTextEs);
 // the second factor
 register(secondFactorText, 'es', secondFactorTextEs);
+// mail and tools
+register(mailText, 'es', mailTextEs);
+register(mailScreenText, 'es', mailScreenTextEs);
+register(toolsText, 'es', toolsTextEs);
+register(toolsScreenText, 'es', toolsScreenTextEs);

@@ -108,3 +108,150 @@ export const mailText = {
   // mailing lists
   unknownListType: (value: string) => `Unknown-${value}`,
 } as const;
+
+/**
+ * The labels, headings and help texts of the mail screens (apps/web/src/features/mail), kept here so
+ * that each language has them (docs/languages.md). The English is the screens' own, unchanged.
+ */
+export const mailScreenText = {
+  loading: 'Loading…',
+  cancel: 'Cancel',
+  back: 'Back',
+  delete: 'Delete',
+  yes: 'Yes',
+
+  // email aliases
+  aliasesTitle: 'Email Aliases',
+  colSource: 'Source',
+  catchAllSource: '* (catch-all)',
+  colDestList: 'Dest List',
+  moreTargets: (first: string, more: number) => `${first} (+${more} more)`,
+  colEdit: 'Edit',
+  edit: 'Edit',
+  editAlias: (src: string) => `Edit ${src}`,
+  colDelete: 'Delete',
+  deleteAlias: (src: string) => `Delete ${src}`,
+  domainLabel: 'Domain',
+  addAnAlias: 'Add an Alias',
+  catchAllNote: (domain: string) =>
+    `The catch-all (*) receives mail for every address of ${domain} that has no alias of its own.`,
+  noAliases: 'No aliases for this domain',
+  aliasesCaption: (domain: string) => `Email aliases of ${domain}`,
+  deleteAliasTitle: 'Delete alias',
+  deleteAliasAsk: (address: string) => `Delete ${address}? Mail to it will no longer be delivered.`,
+
+  // add and change an alias
+  addAliasTitle: 'Add an Alias',
+  aliasName: 'Alias name',
+  targetsLabel: 'Targets (one email address per line)',
+  addAlias: 'Add Alias',
+  changeAliasTitle: 'Change Alias',
+  change: 'Change',
+
+  // disk usage
+  diskUsageTitle: 'Disk Usage',
+  diskUsageCaption: (account: string) => `Disk usage of ${account}`,
+  colLogname: 'Logname',
+  colUid: 'UID',
+  colQuota: 'Quota',
+  colDiskUsage: 'Disk Usage',
+  colPercentUsed: 'Percent Used',
+  noDiskUsage: 'No disk usage recorded',
+
+  // mailing lists
+  mailingListsTitle: 'Mailing Lists',
+  colListName: 'List Name',
+  colListLink: 'List Link',
+  colListType: 'List Type',
+  listAdminLink: (listname: string) => `${listname} (Mailman admin page, opens in a new tab)`,
+  noMailingLists: 'No Mailing Lists Found',
+  mailingListsCaption: 'Mailing lists',
+
+  // recovery contacts
+  recoveryTitle: 'Recovery Contacts',
+  recoveryIntro:
+    'A password reset link can be sent to any of these addresses. Use addresses outside this account, so that you can still receive the link when you cannot sign in to your mail.',
+  recoveryEmail: 'Recovery email',
+  addEmail: 'Add Email',
+  colId: 'ID',
+  colRecoveryAddress: 'Recovery Address',
+  colConfirmed: 'Confirmed',
+  recoveryCaption: 'Recovery addresses',
+
+  // auto-responder
+  autoResponderTitle: 'Set up Auto-Responder Message',
+  autoResponderIntro:
+    'While you are away, mail to your account is answered with your message. The help desk receives the request too, and applies any special instructions (for example other addresses to cover).',
+  start: 'Start',
+  end: 'End',
+  vacationMessage: 'Vacation message',
+  specialInstructions: 'Special instructions',
+  replyTo: 'Reply-to',
+  requestAutoResponder: 'Request Auto Responder',
+  hourOf: (label: string) => `${label} hour`,
+  minuteOf: (label: string) => `${label} minute`,
+  halfOf: (label: string) => `${label} AM or PM`,
+
+  // send authenticated message
+  sendAuthTitle: 'Send Authenticated Message',
+  callHelpDesk: (phone: string, email: string) =>
+    `Please call the help desk at ${phone} or write to ${email}.`,
+  whyNeeded: 'Why do we need this?',
+  whyForged:
+    'Anyone can forge the sender of an email, so the help desk cannot act on account changes asked for by plain mail. A message sent from here is authenticated: you signed in to send it, and it reaches the help desk marked with your account name.',
+  whyUse:
+    "Use it to ask for changes that need the account holder's consent. Replies go to the reply-to address below, or to the account's email address when you leave it empty.",
+  subject: 'Subject',
+  message: 'Message',
+  replyToOptional: "Reply-to (leave empty for the account's address)",
+  accountEmailPlaceholder: 'the account email address',
+  sendMessage: 'Send Message',
+
+  // subscribe
+  subscribeTitle: 'Subscribe to The Portal',
+  subscribeIntro:
+    'The Portal is our monthly newsletter: network news and planned maintenance, new services, and tips for getting the most out of your email, domains and websites. One message a month, never shared with anyone.',
+  pastNewsletters: 'Read past newsletters',
+  emailAddress: 'Email address',
+  subscribeNote:
+    'We will send a confirmation link to this address; the subscription starts when you open it.',
+  subscribe: 'Subscribe',
+
+  // temporary email
+  tempTitle: 'Temporary Email',
+  tempIntro:
+    'A temporary alias forwards mail to your address until it expires; give it out where you expect spam.',
+  tempFaqLink: 'Temporary Email FAQ',
+  colAlias: 'Alias',
+  forwardsTo: 'Forwards to',
+  colExpires: 'Expires',
+  expired: '(expired)',
+  colFades: 'Fades',
+  notes: 'Notes',
+  expiresAt: 'Expires at',
+  addNewAlias: 'Add New Alias',
+  activeCount: (active: number, max: number) => `${active} of ${max} active`,
+  yourTempAliases: 'Your temporary aliases',
+  tempCaption: 'Temporary aliases',
+  editTempTitle: 'Edit Temporary Email',
+  updateTemp: 'Update Temp Email',
+
+  // temporary email FAQ
+  faqTitle: 'Temporary Email FAQ',
+  theTempDomain: 'the temporary domain',
+  faqWhatQ: 'What is a temporary email alias?',
+  faqWhatA: (domain: string) =>
+    `An address such as shop-2026@${domain} that forwards mail to your real address until the date you choose. Give it to a shop or a sign-up form; when it expires, mail to it is refused and your real address stays private.`,
+  faqHowManyQ: 'How many can I have?',
+  faqHowManyA: (max: number) => `Up to ${max} active aliases per account. Expired aliases do not count.`,
+  faqExpiresQ: 'What happens when an alias expires?',
+  faqExpiresA: (days: number) =>
+    `Mail to it stops being forwarded at the expiry time, and we send you a notice. For ${days} days it stays in your list, shown in another colour, and you can give it a new date. After that it fades from the list.`,
+  faqReuseQ: 'Can I use the name again later?',
+  faqReuseA:
+    'A used name is reserved for 6 months after its alias fades, for everyone, so that mail meant for you never reaches another customer. After that anyone may choose it.',
+  faqNamesQ: 'Which names can I use?',
+  faqNamesA:
+    'Between 3 and 40 lower-case letters, digits, dots, dashes or underscores, starting with a letter or a digit.',
+  backToTemp: 'Back to Temporary Email',
+} as const;

@@ -65,6 +65,79 @@ export const toolsText = {
 } as const;
 
 /**
+ * The other labels, captions and help texts of the tools screens (apps/web/src/features/tools) and
+ * the prose of the API reference screen around the OpenAPI document (which stays English), kept
+ * here so that each language has them (docs/languages.md). The English is the screens' own.
+ */
+export const toolsScreenText = {
+  // answer box
+  answerEmpty: 'The answer appears here.',
+  copied: 'Copied',
+  copy: 'Copy',
+  copyAnswer: 'Copy the answer',
+  answer: 'Answer',
+  result: 'Result',
+
+  // base64
+  encode: 'Encode',
+  decode: 'Decode',
+
+  // unix time
+  currentUnixTime: 'Current Unix time',
+  currentUnixTimeShifted: (sign: string, seconds: number) => `Current Unix time ${sign} ${seconds} seconds`,
+  unixTimestampOf: (ts: string) => `Unix timestamp ${ts}`,
+
+  // password generator
+  generatedCaption: 'Generated passwords, two per row',
+
+  // breach check
+  checkedCaption: 'Checked passwords, newest first',
+  commonListNoCount: '(common-password list, no count)',
+  faqHeading: 'Frequently asked questions',
+  pwnedWhatQ: 'What does this check?',
+  pwnedWhatA:
+    'It looks the password up in the Pwned Passwords list: passwords that appeared in public data breaches, collected by Have I Been Pwned. Attackers try these first, so a password on that list should never be used again, by anyone, for anything.',
+  pwnedSentQ: 'Is my password sent to anyone?',
+  pwnedSentA:
+    'No. The check runs on our own server against a local copy of the list; the password is not sent to Have I Been Pwned or any other third party, and it is not written to any log. It reaches us the same way as everything else you type into the portal.',
+  pwnedTimesQ: 'What does "times seen" mean?',
+  pwnedTimesA:
+    'How many times the password appeared in the breach data. A high number means it is widely used and among the first guesses an attacker makes. When our full copy of the list is not loaded, the check uses a shorter built-in list of the most common passwords, which has no counts: a password found there shows 1.',
+  pwnedFoundQ: 'The password was found. What should I do?',
+  pwnedFoundA:
+    'Change it wherever you use it, starting with your email and any account where you reused it. Choose a new one that you have never used before; the Generate Passwords tool can make one for you.',
+  pwnedNotFoundQ: 'The password was not found. Is it safe?',
+  pwnedNotFoundA:
+    'Not necessarily. Not being in a breach does not make a password strong: it should also be long, hard to guess and used for one account only.',
+
+  // faq demo
+  faqAccessQ: 'Who can see and change my account in the portal?',
+  faqAccessA:
+    'You, with your own login, and our staff when you ask the help desk for help. A secondary account sees only its own settings, unless you make it a dashboard admin, which lets it view your account information. Every change staff make for you is recorded with their name.',
+  faqForgotQ: 'I forgot my password. How do I get back in?',
+  faqForgotA:
+    'Use the links under the login form, Forgot panel password? or Forgot email password?, and enter your account name and your recovery email address. We email you a reset link; it works once and expires after 30 minutes.',
+
+  // API reference (the OpenAPI document's own texts stay English)
+  apiTitle: 'API Reference',
+  apiDocumentFailed: (status: number) => `The API document could not be loaded (${status})`,
+  apiDocumentLink: (version: string) => `openapi.json (OpenAPI 3.1, version ${version})`,
+  apiCalls: (n: number) => `${n} calls`,
+  searchCalls: 'Search calls',
+  searchPlaceholder: 'payment, /api/domains, POST…',
+  sendToken: 'Send the token: Authorization: Bearer <id_token>.',
+  noToken: 'No token needed.',
+  idempotency: ' An Idempotency-Key header makes a retry safe.',
+  colParameter: 'Parameter',
+  colIn: 'In',
+  colSchema: 'Schema',
+  colExample: 'Example',
+  requestBody: 'Request body (example, then schema)',
+  answerBody: 'Answer (example, then schema)',
+  failures: 'Failures',
+} as const;
+
+/**
  * Texts of the tool functions the server runs (bad Base64, out-of-range times, counts …) and the
  * limits they state. They reach the screen as the error of a 400 answer, shown as "Error: {error}".
  */

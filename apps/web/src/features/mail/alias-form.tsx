@@ -1,10 +1,12 @@
 import { Textarea } from '@mantine/core';
+import { mailScreenText } from '@portal/contract/mail/messages';
+import { t } from '../../app/language.ts';
 
 /** The targets field of the alias forms: one address per line (the server checks each line). */
 export function TargetsField(props: { value: string; onChange: (v: string) => void; error?: string }) {
   return (
     <Textarea
-      label="Targets (one email address per line)"
+      label={t(mailScreenText).targetsLabel}
       withAsterisk
       autosize
       minRows={5}

@@ -1,22 +1,25 @@
 import { Button, Group, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/mail/calls';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { optionalText, required, requiredEmail } from '@portal/contract/rules';
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { DateTime12, type DateTime12Value, emptyDateTime12, toDate } from './datetime12.tsx';
 
-const Form = z.object({
-  message: required(),
-  instructions: optionalText(2000),
-  reply_to: requiredEmail(mailText.invalidEmailAddress),
-});
+/** The form's rules, made at validation time so that the reply-to error is in the page's language. */
+const rules = () =>
+  z.object({
+    message: required(),
+    instructions: optionalText(2000),
+    reply_to: requiredEmail(t(mailText).invalidEmailAddress),
+  });
 
 /** The form's fields: a server error of one of them is shown beside it. */
 const FIELDS = ['start', 'end', 'message', 'instructions', 'reply_to'];
@@ -45,12 +48,13 @@ export default function AutoResponderPage() {
     // Every rule on the first submit, each beside its field: a missing date is told with the rest,
     // not in a pop-up after the other fields are right.
     validate: (v) => {
-      const errors = zodValidate(Form)(v);
+      const errors = zodValidate(rules())(v);
+      const mt = t(mailText);
       const start = toDate(v.start);
       const end = toDate(v.end);
-      if (!start) errors.start = mailText.datesNotSetBody;
-      if (!end) errors.end = mailText.datesNotSetBody;
-      if (start && end && end <= start) errors.end = mailText.endAfterStart;
+      if (!start) errors.start = mt.datesNotSetBody;
+      if (!end) errors.end = mt.datesNotSetBody;
+      if (start && end && end <= start) errors.end = mt.endAfterStart;
       return errors;
     },
   });
@@ -70,42 +74,40 @@ export default function AutoResponderPage() {
     onSuccess: (res) => {
       form.reset();
       // A reply address that is not the account's own waits for its link: the message says why.
-      showStatus({ title: mailText.autoResponderSent, body: res.message, type: 'thankyou' });
+      showStatus({ title: t(mailText).autoResponderSent, body: res.message, type: 'thankyou' });
     },
     onError: (err) =>
-      showFailure(err, { title: mailText.autoResponderFailed, setErrors: form.setErrors, fields: FIELDS }),
+      showFailure(err, { title: t(mailText).autoResponderFailed, setErrors: form.setErrors, fields: FIELDS }),
   });
 
+  const m = t(mailScreenText);
   return (
-    <Page title="Set up Auto-Responder Message" width={760}>
-      <Text size="sm">
-        While you are away, mail to your account is answered with your message. The help desk receives the
-        request too, and applies any special instructions (for example other addresses to cover).
-      </Text>
+    <Page title={m.autoResponderTitle} width={760}>
+      <Text size="sm">{m.autoResponderIntro}</Text>
       <form onSubmit={form.onSubmit((v) => request.mutate(v))} noValidate>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateTime12
-              label="Start"
+              label={m.start}
               required
               value={form.values.start}
               onChange={(v) => form.setFieldValue('start', v)}
               error={form.errors.start as string | undefined}
             />
             <DateTime12
-              label="End"
+              label={m.end}
               required
               value={form.values.end}
               onChange={(v) => form.setFieldValue('end', v)}
               error={form.errors.end as string | undefined}
             />
           </SimpleGrid>
-          <Textarea label="Vacation message" withAsterisk rows={6} {...form.getInputProps('message')} />
-          <Textarea label="Special instructions" rows={3} {...form.getInputProps('instructions')} />
-          <TextInput label="Reply-to" type="email" withAsterisk {...form.getInputProps('reply_to')} />
+          <Textarea label={m.vacationMessage} withAsterisk rows={6} {...form.getInputProps('message')} />
+          <Textarea label={m.specialInstructions} rows={3} {...form.getInputProps('instructions')} />
+          <TextInput label={m.replyTo} type="email" withAsterisk {...form.getInputProps('reply_to')} />
           <Group>
             <Button type="submit" loading={request.isPending}>
-              Request Auto Responder
+              {m.requestAutoResponder}
             </Button>
           </Group>
         </Stack>

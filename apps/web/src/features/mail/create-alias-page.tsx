@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { t } from '../../app/language.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
@@ -27,14 +28,21 @@ export default function CreateAliasPage() {
   const add = useAddAlias(currentUser, {
     onSuccess: (res) => {
       navigate(back);
-      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({
+        title: t(mailText).added(res.data.address),
+        body: res.data.dst_list.join(', '),
+        type: 'review',
+      });
     },
     // A field's error beside the field, once; 'Addition Failed' only for what belongs to no field.
-    onError: (err) => showFailure(err, { title: mailText.additionFailed, setErrors, fields: ALIAS_FIELDS }),
+    onError: (err) =>
+      showFailure(err, { title: t(mailText).additionFailed, setErrors, fields: ALIAS_FIELDS }),
   });
 
+  const m = t(mailScreenText);
   return (
-    <Page title="Add an Alias" width={640}>
+    <Page title={m.addAliasTitle} width={640}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -45,7 +53,7 @@ export default function CreateAliasPage() {
       >
         <Stack>
           <TextInput
-            label="Alias name"
+            label={m.aliasName}
             withAsterisk
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
@@ -61,10 +69,10 @@ export default function CreateAliasPage() {
           <TargetsField value={targets} onChange={setTargets} error={errors.targets} />
           <Group>
             <Button type="submit" loading={add.isPending}>
-              Add Alias
+              {m.addAlias}
             </Button>
             <Button variant="default" component={Link} to={back}>
-              Cancel
+              {m.cancel}
             </Button>
           </Group>
         </Stack>

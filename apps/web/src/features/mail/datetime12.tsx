@@ -1,6 +1,8 @@
 import { Group, Input, Select, TextInput } from '@mantine/core';
+import { mailScreenText } from '@portal/contract/mail/messages';
 import dayjs from 'dayjs';
 import { useId } from 'react';
+import { t } from '../../app/language.ts';
 
 /** A date and a time on a 12-hour clock, as the pieces the user picked. */
 export interface DateTime12Value {
@@ -36,6 +38,7 @@ export function DateTime12(props: {
   required?: boolean;
 }) {
   const id = useId();
+  const m = t(mailScreenText);
   const set = (patch: Partial<DateTime12Value>) => props.onChange({ ...props.value, ...patch });
   return (
     <Input.Wrapper label={props.label} withAsterisk={props.required} error={props.error} id={id}>
@@ -49,7 +52,7 @@ export function DateTime12(props: {
           w={160}
         />
         <Select
-          aria-label={`${props.label} hour`}
+          aria-label={m.hourOf(props.label)}
           data={HOURS}
           value={props.value.hour}
           onChange={(v) => v && set({ hour: v })}
@@ -57,7 +60,7 @@ export function DateTime12(props: {
           w={70}
         />
         <Select
-          aria-label={`${props.label} minute`}
+          aria-label={m.minuteOf(props.label)}
           data={MINUTES}
           value={props.value.minute}
           onChange={(v) => v && set({ minute: v })}
@@ -65,7 +68,7 @@ export function DateTime12(props: {
           w={70}
         />
         <Select
-          aria-label={`${props.label} AM or PM`}
+          aria-label={m.halfOf(props.label)}
           data={['AM', 'PM']}
           value={props.value.half}
           onChange={(v) => v && set({ half: v as 'AM' | 'PM' })}

@@ -1,9 +1,10 @@
 import { Table, Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 import { diskUsageQuery } from './api.ts';
@@ -23,7 +24,7 @@ export default function DiskUsagePage() {
         title:
           err instanceof ApiError && err.kind === 'refused'
             ? commonText.permissionDenied
-            : mailText.diskUsageFailed,
+            : t(mailText).diskUsageFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       }),
@@ -31,8 +32,9 @@ export default function DiskUsagePage() {
   });
   // A failure empties the table.
   const rows = q.isError ? [] : (q.data ?? []);
+  const m = t(mailScreenText);
   return (
-    <Page title="Disk Usage" width={760}>
+    <Page title={m.diskUsageTitle} width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -40,14 +42,14 @@ export default function DiskUsagePage() {
       )}
       <Table.ScrollContainer minWidth={480}>
         <Table striped withTableBorder>
-          <caption className="visually-hidden">Disk usage of {account}</caption>
+          <caption className="visually-hidden">{m.diskUsageCaption(account)}</caption>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Logname</Table.Th>
-              <Table.Th>UID</Table.Th>
-              <Table.Th>Quota</Table.Th>
-              <Table.Th>Disk Usage</Table.Th>
-              <Table.Th>Percent Used</Table.Th>
+              <Table.Th>{m.colLogname}</Table.Th>
+              <Table.Th>{m.colUid}</Table.Th>
+              <Table.Th>{m.colQuota}</Table.Th>
+              <Table.Th>{m.colDiskUsage}</Table.Th>
+              <Table.Th>{m.colPercentUsed}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -64,7 +66,7 @@ export default function DiskUsagePage() {
               <Table.Tr>
                 <Table.Td colSpan={5}>
                   <Text ta="center" py="sm">
-                    {!ready || q.isLoading ? 'Loading…' : 'No disk usage recorded'}
+                    {!ready || q.isLoading ? m.loading : m.noDiskUsage}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -1,11 +1,12 @@
 import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
@@ -27,6 +28,7 @@ export default function EditTempEmailPage() {
   const domain = urls?.temp_email_domain ?? '';
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const language = useLanguage();
   const showFailure = useShowFailure();
   const list = routePath('temp-email');
   const q = useQuery({ ...tempAliasQuery(alias, currentUser), retry: false });
@@ -50,7 +52,7 @@ export default function EditTempEmailPage() {
   useEffect(() => {
     if (!q.error) return;
     showStatus({
-      title: mailText.noAliasFound,
+      title: t(mailText).noAliasFound,
       body: failureText(q.error, 'fields'),
       alert: 'warning',
     });
@@ -60,18 +62,19 @@ export default function EditTempEmailPage() {
   const update = useUpdateTempEmail({
     onSuccess: (res) => {
       navigate(list);
-      showStatus({ title: mailText.success, body: res.message });
+      showStatus({ title: t(mailText).success, body: res.message });
     },
     onError: (err) =>
       showFailure(err, {
-        title: mailText.failed,
+        title: t(mailText).failed,
         setErrors: form.setErrors,
         fields: ['forwards_to', 'expdate', 'notes'],
       }),
   });
 
+  const m = t(mailScreenText);
   return (
-    <Page title="Edit Temporary Email" width={640}>
+    <Page title={m.editTempTitle} width={640}>
       <Text fw={600} data-testid="temp-alias-address" style={{ overflowWrap: 'anywhere' }}>
         {alias}@{domain}
       </Text>
@@ -90,27 +93,27 @@ export default function EditTempEmailPage() {
       >
         <Stack>
           <TextInput
-            label="Forwards to"
+            label={m.forwardsTo}
             type="email"
             withAsterisk
             disabled={!q.data}
             {...form.getInputProps('forwards_to')}
           />
           <Select
-            label="Expires at"
+            label={m.expiresAt}
             withAsterisk
             disabled={!q.data}
-            data={(options.data?.list ?? []).map((o) => ({ value: o.date, label: expiryLabel(o) }))}
+            data={(options.data?.list ?? []).map((o) => ({ value: o.date, label: expiryLabel(o, language) }))}
             allowDeselect={false}
             {...form.getInputProps('expdate')}
           />
-          <TextInput label="Notes" disabled={!q.data} {...form.getInputProps('notes')} />
+          <TextInput label={m.notes} disabled={!q.data} {...form.getInputProps('notes')} />
           <Group>
             <Button type="submit" loading={update.isPending} disabled={!q.data}>
-              Update Temp Email
+              {m.updateTemp}
             </Button>
             <Button variant="default" component={Link} to={list}>
-              Back
+              {m.back}
             </Button>
           </Group>
         </Stack>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { AliasRow } from '@portal/contract/mail/calls';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { ownDomain } from '@portal/contract/mail/own-domain';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -9,19 +9,21 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { customerQuery } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { aliasesQuery, domainCountsQuery, useDeleteAlias } from './api.ts';
+import { Breakable } from './cells.tsx';
 import { destSummary } from './format.ts';
 
 const isCatchAll = (a: AliasRow) => a.src === '*';
 
 /** A failed load of the domains or of a domain's aliases. */
 const loadFailed = (err: unknown) => ({
-  title: mailText.failed,
+  title: t(mailText).failed,
   body: failureText(err, 'fields'),
   alert: 'serious' as const,
 });
@@ -44,6 +46,8 @@ export default function EmailAliasesPage() {
     meta: { failure: loadFailed },
   });
   const [deleting, setDeleting] = useState<AliasRow | null>(null);
+  const m = t(mailScreenText);
+  const mt = t(mailText);
 
   // Without a domain in the path (or one not in the list), show the account's own domain (that of
   // its billing address), else the first; a summary that cannot be loaded leaves the first.
@@ -62,36 +66,34 @@ export default function EmailAliasesPage() {
 
   const remove = useDeleteAlias(currentUser, {
     onSuccess: (res) => {
-      showStatus({ title: res.message, body: res.data.address, type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({ title: t(mailText).deleted, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
       showStatus({
-        title: mailText.deleteFailed,
+        title: mt.deleteFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
 
-  const catchAllAlert = () =>
-    showStatus({ title: mailText.catchAll, body: mailText.catchAll, alert: 'warning' });
+  const catchAllAlert = () => showStatus({ title: mt.catchAll, body: mt.catchAll, alert: 'warning' });
 
   const columns: ColumnDef<AliasRow, unknown>[] = [
     {
       accessorKey: 'src',
-      header: 'Source',
-      cell: ({ row }) => (isCatchAll(row.original) ? '* (catch-all)' : row.original.src),
+      header: m.colSource,
+      cell: ({ row }) => (isCatchAll(row.original) ? m.catchAllSource : row.original.src),
     },
     {
       id: 'dst',
-      header: 'Dest List',
+      header: m.colDestList,
       accessorFn: (a) => a.dst_list.join(' '),
-      cell: ({ row }) => (
-        <span style={{ overflowWrap: 'break-word' }}>{destSummary(row.original.dst_list)}</span>
-      ),
+      cell: ({ row }) => <Breakable text={destSummary(row.original.dst_list, m.moreTargets)} />,
     },
     {
       id: 'edit',
-      header: 'Edit',
+      header: m.colEdit,
       enableSorting: false,
       cell: ({ row }) =>
         isCatchAll(row.original) ? null : (
@@ -100,35 +102,35 @@ export default function EmailAliasesPage() {
             to={routePath('update-email-alias', { domain, src: row.original.src })}
             size="compact-sm"
             variant="light"
-            aria-label={`Edit ${row.original.src}`}
+            aria-label={m.editAlias(row.original.src)}
           >
-            Edit
+            {m.edit}
           </Button>
         ),
     },
     {
       id: 'delete',
-      header: 'Delete',
+      header: m.colDelete,
       enableSorting: false,
       cell: ({ row }) =>
         isCatchAll(row.original) ? null : (
           <Button
             size="compact-sm"
             variant="default"
-            aria-label={`Delete ${row.original.src}`}
+            aria-label={m.deleteAlias(row.original.src)}
             onClick={() => setDeleting(row.original)}
           >
-            Delete
+            {m.delete}
           </Button>
         ),
     },
   ];
 
   return (
-    <Page title="Email Aliases">
+    <Page title={m.aliasesTitle}>
       <Group align="flex-end" wrap="wrap">
         <Select
-          label="Domain"
+          label={m.domainLabel}
           w={320}
           maw="100%"
           data={domains.map((d) => ({ value: d.domain, label: `${d.domain} (${d.num_aliases})` }))}
@@ -136,23 +138,22 @@ export default function EmailAliasesPage() {
           onChange={(v) => v && navigate(routePath('email-aliases', { domain: v }))}
           allowDeselect={false}
           searchable
-          nothingFoundMessage={mailText.noDomains}
-          placeholder={counts.isLoading ? 'Loading…' : mailText.noDomains}
+          nothingFoundMessage={mt.noDomains}
+          placeholder={counts.isLoading ? m.loading : mt.noDomains}
         />
         <Button
           component={Link}
           to={domain ? routePath('create-email-alias', { src_domain: domain }) : '#'}
           disabled={!domain}
         >
-          Add an Alias
+          {m.addAnAlias}
         </Button>
       </Group>
-      {counts.data && domains.length === 0 && <Text>{mailText.noDomains}</Text>}
+      {counts.data && domains.length === 0 && <Text>{mt.noDomains}</Text>}
       {aliases.data?.some(isCatchAll) && (
         <Alert color="blue" variant="light" p="xs">
           <Text size="sm">
-            The catch-all (*) receives mail for every address of {domain} that has no alias of its own.{' '}
-            {mailText.catchAll}
+            {m.catchAllNote(domain)} {mt.catchAll}
           </Text>
         </Alert>
       )}
@@ -164,19 +165,23 @@ export default function EmailAliasesPage() {
           pageSizes={PAGE.aliases.choices}
           initialSort={[{ id: 'src', desc: false }]}
           globalSearch
-          emptyText="No aliases for this domain"
+          emptyText={m.noAliases}
           loading={aliases.isLoading}
           onRowClick={(a) => isCatchAll(a) && catchAllAlert()}
-          caption={`Email aliases of ${domain}`}
+          caption={m.aliasesCaption(domain)}
         />
       )}
-      <Modal opened={!!deleting} onClose={() => setDeleting(null)} title={<Text fw={700}>Delete alias</Text>}>
+      <Modal
+        opened={!!deleting}
+        onClose={() => setDeleting(null)}
+        title={<Text fw={700}>{m.deleteAliasTitle}</Text>}
+      >
         <Text style={{ overflowWrap: 'anywhere' }}>
-          Delete {deleting ? `${deleting.src}@${domain}` : ''}? Mail to it will no longer be delivered.
+          {m.deleteAliasAsk(deleting ? `${deleting.src}@${domain}` : '')}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>
-            Cancel
+            {m.cancel}
           </Button>
           <Button
             color="red"
@@ -185,7 +190,7 @@ export default function EmailAliasesPage() {
               setDeleting(null);
             }}
           >
-            Delete
+            {m.delete}
           </Button>
         </Group>
       </Modal>

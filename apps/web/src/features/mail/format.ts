@@ -1,4 +1,4 @@
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 
 /** Sizes in KB as the spec shows them: KB up to 1024, MB above, GB from 1048576; one decimal. */
 export function formatKb(kb: number): string {
@@ -14,10 +14,13 @@ export function percentUsed(usage: number, quota: number): string {
 }
 
 /** MM is Mailman, MJ is Majordomo, anything else Unknown-{value}. */
-export function listTypeName(type: string): string {
+export function listTypeName(
+  type: string,
+  unknown: (value: string) => string = mailText.unknownListType,
+): string {
   if (type === 'MM') return 'Mailman';
   if (type === 'MJ') return 'Majordomo';
-  return mailText.unknownListType(type);
+  return unknown(type);
 }
 
 /** The Mailman admin page of a list on the provider's list-admin host. */
@@ -27,8 +30,11 @@ export function listAdminUrl(host: string, listname: string): string {
 }
 
 /** The Dest List cell: the first target and how many more there are. */
-export function destSummary(list: string[]): string {
-  const [first, ...more] = list;
+export function destSummary(
+  list: string[],
+  more: (first: string, more: number) => string = mailScreenText.moreTargets,
+): string {
+  const [first, ...rest] = list;
   if (first === undefined) return '';
-  return more.length === 0 ? first : `${first} (+${more.length} more)`;
+  return rest.length === 0 ? first : more(first, rest.length);
 }

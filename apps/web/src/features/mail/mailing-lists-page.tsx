@@ -2,8 +2,10 @@ import { Anchor, Button, Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { MailingList } from '@portal/contract/mail/calls';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { t } from '../../app/language.ts';
 import { useInfoAccount, useUrls } from '../../app/shared-queries.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -34,10 +36,11 @@ export default function MailingListsPage() {
     list_link: l.list_type === 'MM' && host && !q.isError ? listAdminUrl(host, l.listname) : '',
   }));
 
+  const m = t(mailScreenText);
   const columns: ColumnDef<Row, unknown>[] = [
     {
       accessorKey: 'listname',
-      header: 'List Name',
+      header: m.colListName,
       cell: ({ row }) =>
         row.original.list_link ? (
           <Button
@@ -47,7 +50,7 @@ export default function MailingListsPage() {
             rel="noopener noreferrer"
             size="compact-sm"
             variant="light"
-            aria-label={`${row.original.listname} (Mailman admin page, opens in a new tab)`}
+            aria-label={m.listAdminLink(row.original.listname)}
           >
             {row.original.listname}
           </Button>
@@ -57,7 +60,7 @@ export default function MailingListsPage() {
     },
     {
       accessorKey: 'list_link',
-      header: 'List Link',
+      header: m.colListLink,
       enableSorting: false,
       cell: ({ row }) =>
         row.original.list_link ? (
@@ -74,11 +77,15 @@ export default function MailingListsPage() {
           <Text size="sm">—</Text>
         ),
     },
-    { id: 'list_type', accessorFn: (r) => listTypeName(r.list_type), header: 'List Type' },
+    {
+      id: 'list_type',
+      accessorFn: (r) => listTypeName(r.list_type, t(mailText).unknownListType),
+      header: m.colListType,
+    },
   ];
 
   return (
-    <Page title="Mailing Lists">
+    <Page title={m.mailingListsTitle}>
       {readOnly && (
         <Text size="sm" c="dimmed">
           {adminText.readOnlyNote(account)}
@@ -90,9 +97,9 @@ export default function MailingListsPage() {
         pageSize={PAGE.mailingLists.size}
         pageSizes={PAGE.mailingLists.choices}
         initialSort={[{ id: 'listname', desc: false }]}
-        emptyText="No Mailing Lists Found"
+        emptyText={m.noMailingLists}
         loading={!ready || q.isLoading}
-        caption="Mailing lists"
+        caption={m.mailingListsCaption}
       />
     </Page>
   );

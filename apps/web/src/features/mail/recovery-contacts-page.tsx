@@ -1,27 +1,32 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
+import { addressColumn } from './cells.tsx';
 import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
 
 /** Recovery Contacts: the addresses a password reset may be sent to. */
 export default function RecoveryContactsPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const language = useLanguage();
+  const m = t(mailScreenText);
+  const mt = t(mailText);
   const list = useQuery({
     ...recoveryQuery(currentUser),
     meta: {
       failure: (err) => ({
-        title: mailText.failed,
+        title: mt.failed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       }),
@@ -37,7 +42,7 @@ export default function RecoveryContactsPage() {
       setEmail('');
       setPassword('');
       showStatus({
-        title: mailText.added(res.data.contact_info),
+        title: mt.added(res.data.contact_info),
         body: res.message,
         type: 'review',
       });
@@ -45,7 +50,7 @@ export default function RecoveryContactsPage() {
     onError: (err) => {
       setError(failureText(err, 'fields'));
       showStatus({
-        title: mailText.addFailed,
+        title: mt.addFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       });
@@ -54,50 +59,43 @@ export default function RecoveryContactsPage() {
   const remove = useDeleteRecoveryEmail({
     onSuccess: (_res, body) => {
       const r = list.data?.find((x) => x.id === body.id);
-      showStatus({ title: mailText.deleted, body: r?.contact_info, type: 'review' });
+      showStatus({ title: mt.deleted, body: r?.contact_info, type: 'review' });
     },
     onError: (err) =>
       showStatus({
-        title: mailText.deletionFailed,
+        title: mt.deletionFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       }),
   });
 
   const columns: ColumnDef<RecoveryEmail, unknown>[] = [
-    { accessorKey: 'id', header: 'ID' },
-    { accessorKey: 'uid', header: 'UID' },
-    {
-      accessorKey: 'contact_info',
-      header: 'Recovery Address',
-      cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.contact_info}</span>,
-    },
+    { accessorKey: 'id', header: m.colId },
+    { accessorKey: 'uid', header: m.colUid },
+    addressColumn<RecoveryEmail>('contact_info', m.colRecoveryAddress),
     {
       // A new address receives resets only once it has followed the link mailed to it.
       id: 'confirmed',
-      header: 'Confirmed',
+      header: m.colConfirmed,
       enableSorting: false,
       cell: ({ row }) => {
-        const state = row.original.confirmed ? 'Yes' : mailText.recoveryPending;
+        const state = row.original.confirmed ? m.yes : mt.recoveryPending;
         // An address staff added waits out its cooling-off period: removing it cancels it.
         const after = row.original.usable_after;
         if (!after || new Date(after).getTime() <= Date.now()) return state;
-        return `${state}; ${mailText.recoveryCoolingOff(new Date(after).toLocaleDateString())}`;
+        return `${state}; ${mt.recoveryCoolingOff(new Date(after).toLocaleDateString(language))}`;
       },
     },
     rowActionColumn({
-      verb: 'Delete',
+      verb: m.delete,
       nameOf: (address) => address.contact_info,
       onClick: (address) => remove.mutate({ account: currentUser, id: address.id }),
     }),
   ];
 
   return (
-    <Page title="Recovery Contacts" width={760}>
-      <Text size="sm">
-        A password reset link can be sent to any of these addresses. Use addresses outside this account, so
-        that you can still receive the link when you cannot sign in to your mail.
-      </Text>
+    <Page title={m.recoveryTitle} width={760}>
+      <Text size="sm">{m.recoveryIntro}</Text>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -108,7 +106,7 @@ export default function RecoveryContactsPage() {
       >
         <Group align="flex-start" wrap="wrap">
           <TextInput
-            label="Recovery email"
+            label={m.recoveryEmail}
             type="email"
             w={320}
             maw="100%"
@@ -120,7 +118,7 @@ export default function RecoveryContactsPage() {
             <CurrentPasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
           )}
           <Button type="submit" mt={25} loading={add.isPending}>
-            Add Email
+            {m.addEmail}
           </Button>
         </Group>
       </form>
@@ -128,9 +126,9 @@ export default function RecoveryContactsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
         initialSort={[{ id: 'contact_info', desc: false }]}
-        emptyText={mailText.noRecovery}
+        emptyText={mt.noRecovery}
         loading={list.isLoading}
-        caption="Recovery addresses"
+        caption={m.recoveryCaption}
       />
     </Page>
   );

@@ -12,10 +12,11 @@ import {
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { SendMessageForm, sendMessage } from '@portal/contract/account/calls';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
 import { useMutation } from '@tanstack/react-query';
 import { call, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -48,49 +49,43 @@ export default function SendAuthMsgPage() {
       }),
     onSuccess: () => {
       form.reset();
-      showStatus({ title: mailText.sentTitle, body: mailText.sentBody, type: 'thankyou' });
+      showStatus({ title: t(mailText).sentTitle, body: t(mailText).sentBody, type: 'thankyou' });
     },
     onError: (err) =>
       showStatus({
-        title: mailText.sendFailedTitle,
+        title: t(mailText).sendFailedTitle,
         body: (
           <>
-            <p>{`${mailText.sendFailedBody}: ${failureText(err, 'fields')}`}</p>
-            <p>{`Please call the help desk at ${urls?.helpdesk_phone ?? ''} or write to ${urls?.helpdesk_email ?? ''}.`}</p>
+            <p>{`${t(mailText).sendFailedBody}: ${failureText(err, 'fields')}`}</p>
+            <p>{t(mailScreenText).callHelpDesk(urls?.helpdesk_phone ?? '', urls?.helpdesk_email ?? '')}</p>
           </>
         ),
         alert: 'serious',
       }),
   });
 
+  const m = t(mailScreenText);
   return (
-    <Page title="Send Authenticated Message" width={760}>
+    <Page title={m.sendAuthTitle} width={760}>
       <Paper withBorder p="sm">
         <UnstyledButton onClick={toggle} aria-expanded={why} aria-controls="why-panel" fw={600}>
-          {why ? '▾' : '▸'} Why do we need this?
+          {why ? '▾' : '▸'} {m.whyNeeded}
         </UnstyledButton>
         <Collapse in={why} id="why-panel">
           <Stack gap="xs" mt="xs">
-            <Text size="sm">
-              Anyone can forge the sender of an email, so the help desk cannot act on account changes asked
-              for by plain mail. A message sent from here is authenticated: you signed in to send it, and it
-              reaches the help desk marked with your account name.
-            </Text>
-            <Text size="sm">
-              Use it to ask for changes that need the account holder's consent. Replies go to the reply-to
-              address below, or to the account's email address when you leave it empty.
-            </Text>
+            <Text size="sm">{m.whyForged}</Text>
+            <Text size="sm">{m.whyUse}</Text>
           </Stack>
         </Collapse>
       </Paper>
       <form onSubmit={form.onSubmit((v) => send.mutate(v))} noValidate>
         <Stack>
-          <TextInput label="Subject" withAsterisk {...form.getInputProps('subject')} />
-          <Textarea label="Message" withAsterisk rows={7} {...form.getInputProps('message')} />
+          <TextInput label={m.subject} withAsterisk {...form.getInputProps('subject')} />
+          <Textarea label={m.message} withAsterisk rows={7} {...form.getInputProps('message')} />
           <TextInput
-            label="Reply-to (leave empty for the account's address)"
+            label={m.replyToOptional}
             type="email"
-            placeholder={replyTo || 'the account email address'}
+            placeholder={replyTo || m.accountEmailPlaceholder}
             {...form.getInputProps('reply_to')}
           />
           <Text size="sm" data-testid="message-footer">
@@ -98,7 +93,7 @@ export default function SendAuthMsgPage() {
           </Text>
           <Group>
             <Button type="submit" loading={send.isPending}>
-              Send Message
+              {m.sendMessage}
             </Button>
           </Group>
         </Stack>

@@ -1,46 +1,53 @@
 import { Anchor, Button, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { Language } from '@portal/contract/i18n/languages';
 import type { TempEmailRow } from '@portal/contract/mail/calls';
 import * as C from '@portal/contract/mail/calls';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
+import { addressColumn } from './cells.tsx';
 import { expListQuery, tempEmailsQuery, useAddTempEmail } from './api.ts';
 import { expiryLabel, formatWhen } from './dates.ts';
 
-const columns: ColumnDef<TempEmailRow, unknown>[] = [
-  { accessorKey: 'name', header: 'Alias' },
-  {
-    accessorKey: 'forwards_to',
-    header: 'Forwards to',
-    cell: ({ row }) => <span style={{ overflowWrap: 'break-word' }}>{row.original.forwards_to}</span>,
-  },
-  {
-    accessorKey: 'expires',
-    header: 'Expires',
-    cell: ({ row }) => (
-      <span>
-        {formatWhen(row.original.expires)}
-        {row.original.expired && (
-          <Text span size="xs" fw={700} ml={6}>
-            (expired)
-          </Text>
-        )}
-      </span>
-    ),
-  },
-  { accessorKey: 'goes_toedash', header: 'Fades', cell: ({ row }) => formatWhen(row.original.goes_toedash) },
-  { accessorKey: 'notes', header: 'Notes' },
-];
+/** The list's columns in `language`. */
+const columnsIn = (language: Language): ColumnDef<TempEmailRow, unknown>[] => {
+  const m = t(mailScreenText);
+  return [
+    { accessorKey: 'name', header: m.colAlias },
+    addressColumn<TempEmailRow>('forwards_to', m.forwardsTo),
+    {
+      accessorKey: 'expires',
+      header: m.colExpires,
+      cell: ({ row }) => (
+        <span>
+          {formatWhen(row.original.expires, language)}
+          {row.original.expired && (
+            <Text span size="xs" fw={700} ml={6}>
+              {m.expired}
+            </Text>
+          )}
+        </span>
+      ),
+    },
+    {
+      accessorKey: 'goes_toedash',
+      header: m.colFades,
+      cell: ({ row }) => formatWhen(row.original.goes_toedash, language),
+    },
+    { accessorKey: 'notes', header: m.notes },
+  ];
+};
 
 interface Values {
   name: string;
@@ -58,12 +65,15 @@ export default function TempEmailPage() {
   const { data: urls } = useUrls();
   const domain = urls?.temp_email_domain ?? '';
   const showStatus = useStatus();
+  const language = useLanguage();
+  const m = t(mailScreenText);
+  const mt = t(mailText);
   const showFailure = useShowFailure();
   const list = useQuery({
     ...tempEmailsQuery(currentUser),
     meta: {
       failure: (err) => ({
-        title: mailText.failed,
+        title: mt.failed,
         body: failureText(err, 'fields'),
         alert: 'serious',
       }),
@@ -82,22 +92,21 @@ export default function TempEmailPage() {
   const add = useAddTempEmail({
     onSuccess: (res) => {
       form.setValues({ name: '', notes: '' });
-      showStatus({ title: mailText.success, body: res.message, type: 'review' });
+      showStatus({ title: mt.success, body: res.message, type: 'review' });
     },
     // A field's error beside the field, once; the pop-up only for what belongs to no field.
-    onError: (err) =>
-      showFailure(err, { title: mailText.failed, setErrors: form.setErrors, fields: TEMP_FIELDS }),
+    onError: (err) => showFailure(err, { title: mt.failed, setErrors: form.setErrors, fields: TEMP_FIELDS }),
   });
 
   const rows = list.isError ? [] : (list.data ?? []);
   const active = rows.filter((r) => !r.expired).length;
 
   return (
-    <Page title="Temporary Email">
+    <Page title={m.tempTitle}>
       <Text size="sm">
-        A temporary alias forwards mail to your address until it expires; give it out where you expect spam.{' '}
+        {m.tempIntro}{' '}
         <Anchor component={Link} to={routePath('temp-email-faq')} size="sm" underline="always">
-          Temporary Email FAQ
+          {m.tempFaqLink}
         </Anchor>
       </Text>
       <form
@@ -115,7 +124,7 @@ export default function TempEmailPage() {
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
-              label="Alias"
+              label={m.colAlias}
               withAsterisk
               autoCapitalize="none"
               rightSection={
@@ -126,37 +135,45 @@ export default function TempEmailPage() {
               rightSectionWidth={domain.length * 8 + 30}
               {...form.getInputProps('name')}
             />
-            <TextInput label="Forwards to" type="email" withAsterisk {...form.getInputProps('forwards_to')} />
-            <Select
-              label="Expires at"
+            <TextInput
+              label={m.forwardsTo}
+              type="email"
               withAsterisk
-              data={(options.data?.list ?? []).map((o) => ({ value: o.date, label: expiryLabel(o) }))}
+              {...form.getInputProps('forwards_to')}
+            />
+            <Select
+              label={m.expiresAt}
+              withAsterisk
+              data={(options.data?.list ?? []).map((o) => ({
+                value: o.date,
+                label: expiryLabel(o, language),
+              }))}
               allowDeselect={false}
               {...form.getInputProps('expires')}
             />
-            <TextInput label="Notes" {...form.getInputProps('notes')} />
+            <TextInput label={m.notes} {...form.getInputProps('notes')} />
           </SimpleGrid>
           <Group>
             <Button type="submit" loading={add.isPending}>
-              Add New Alias
+              {m.addNewAlias}
             </Button>
             <Text size="sm" data-testid="temp-active-count">
-              {active} of {C.TEMP_EMAIL_MAX_ACTIVE} active
+              {m.activeCount(active, C.TEMP_EMAIL_MAX_ACTIVE)}
             </Text>
           </Group>
         </Stack>
       </form>
       <Title order={3} fz="h4">
-        Your temporary aliases
+        {m.yourTempAliases}
       </Title>
       <DataTable
-        columns={columns}
+        columns={columnsIn(language)}
         data={rows}
-        emptyText={mailText.noTempEmails}
+        emptyText={mt.noTempEmails}
         loading={list.isLoading}
         rowHref={(r) => routePath('edit-temp-email', { alias: r.name })}
         rowStyle={(r) => (r.expired ? { backgroundColor: 'var(--mantine-color-red-light)' } : undefined)}
-        caption="Temporary aliases"
+        caption={m.tempCaption}
       />
     </Page>
   );

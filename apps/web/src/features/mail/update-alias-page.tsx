@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { mailText } from '@portal/contract/mail/messages';
+import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { TargetsField } from './alias-form.tsx';
@@ -31,7 +32,7 @@ export default function UpdateAliasPage() {
   useEffect(() => {
     if (!dests.error) return;
     showStatus({
-      title: mailText.notFoundAlias,
+      title: t(mailText).notFoundAlias,
       body: failureText(dests.error, 'fields'),
       alert: 'warning',
     });
@@ -41,22 +42,28 @@ export default function UpdateAliasPage() {
   const change = useUpdateAlias({
     onSuccess: (res) => {
       navigate(back);
-      showStatus({ title: res.message, body: res.data.dst_list.join(', '), type: 'review' });
+      // The title from the answer's data, in the page's language (the API's message is English).
+      showStatus({
+        title: t(mailText).updated(res.data.address),
+        body: res.data.dst_list.join(', '),
+        type: 'review',
+      });
     },
-    onError: (err) => showFailure(err, { title: mailText.failedUpdate, setErrors, fields: ALIAS_FIELDS }),
+    onError: (err) => showFailure(err, { title: t(mailText).failedUpdate, setErrors, fields: ALIAS_FIELDS }),
   });
 
+  const m = t(mailScreenText);
   return (
-    <Page title="Change Alias" width={640}>
+    <Page title={m.changeAliasTitle} width={640}>
       <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="alias-address">
         {src}@{domain}
       </Text>
       {catchAll ? (
         <>
-          <Alert color="yellow">{mailText.catchAll}</Alert>
+          <Alert color="yellow">{t(mailText).catchAll}</Alert>
           <Group>
             <Button variant="default" component={Link} to={back}>
-              Back
+              {m.back}
             </Button>
           </Group>
         </>
@@ -73,10 +80,10 @@ export default function UpdateAliasPage() {
             <TargetsField value={targets ?? ''} onChange={setTargets} error={errors.targets} />
             <Group>
               <Button type="submit" loading={change.isPending} disabled={targets === null}>
-                Change
+                {m.change}
               </Button>
               <Button variant="default" component={Link} to={back}>
-                Cancel
+                {m.cancel}
               </Button>
             </Group>
           </Stack>

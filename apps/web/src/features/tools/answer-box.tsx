@@ -1,5 +1,7 @@
 import { ActionIcon, CopyButton, Group, Paper, Text, Tooltip } from '@mantine/core';
+import { toolsScreenText } from '@portal/contract/tools/messages';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { t } from '../../app/language.ts';
 import type { Answer } from './api.ts';
 import { useTones } from './tones.ts';
 
@@ -10,7 +12,7 @@ import { useTones } from './tones.ts';
 export function AnswerBox({
   label,
   answer,
-  empty = 'The answer appears here.',
+  empty,
   caption,
 }: {
   label: string;
@@ -20,6 +22,7 @@ export function AnswerBox({
   caption?: string;
 }) {
   const { muted, danger } = useTones();
+  const m = t(toolsScreenText);
   return (
     <Paper withBorder p="sm" radius="sm" aria-label={label} data-testid="answer-box">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -41,19 +44,19 @@ export function AnswerBox({
             </Text>
           ) : (
             <Text size="sm" c={muted}>
-              {empty}
+              {empty ?? m.answerEmpty}
             </Text>
           )}
         </div>
         {answer && !answer.error && (
           <CopyButton value={answer.text} timeout={1500}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow position="left">
+              <Tooltip label={copied ? m.copied : m.copy} withArrow position="left">
                 <ActionIcon
                   variant="subtle"
                   color={copied ? 'teal' : 'gray'}
                   onClick={copy}
-                  aria-label={copied ? 'Copied' : 'Copy the answer'}
+                  aria-label={copied ? m.copied : m.copyAnswer}
                 >
                   {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
                 </ActionIcon>

@@ -12,9 +12,11 @@ import {
   TextInput,
 } from '@mantine/core';
 import { openApiDocument } from '@portal/contract/reference/calls';
+import { toolsScreenText } from '@portal/contract/tools/messages';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { failureText, request } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 
 /**
@@ -60,7 +62,7 @@ interface Document {
 
 async function loadDocument(): Promise<Document> {
   const res = await request(openApiDocument.method, openApiDocument.path, undefined, false);
-  if (!res.ok) throw new Error(`The API document could not be loaded (${res.status})`);
+  if (!res.ok) throw new Error(t(toolsScreenText).apiDocumentFailed(res.status));
   return (await res.json()) as Document;
 }
 
@@ -86,21 +88,22 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 
 function CallDetails({ op, failures }: { op: Operation; failures: Document['components']['responses'] }) {
   const token = op.security.some((s) => 'bearer' in s);
+  const m = t(toolsScreenText);
   return (
     <Stack gap="xs">
       <Text size="sm">{op.description}</Text>
       <Text size="sm">
-        {token ? 'Send the token: Authorization: Bearer <id_token>.' : 'No token needed.'}
-        {op.method === 'POST' && token ? ' An Idempotency-Key header makes a retry safe.' : ''}
+        {token ? m.sendToken : m.noToken}
+        {op.method === 'POST' && token ? m.idempotency : ''}
       </Text>
       {op.parameters.length > 0 && (
         <Table withTableBorder>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Parameter</Table.Th>
-              <Table.Th>In</Table.Th>
-              <Table.Th>Schema</Table.Th>
-              <Table.Th>Example</Table.Th>
+              <Table.Th>{m.colParameter}</Table.Th>
+              <Table.Th>{m.colIn}</Table.Th>
+              <Table.Th>{m.colSchema}</Table.Th>
+              <Table.Th>{m.colExample}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -120,7 +123,7 @@ function CallDetails({ op, failures }: { op: Operation; failures: Document['comp
       {op.body && (
         <>
           <Text fw={600} size="sm">
-            Request body (example, then schema)
+            {m.requestBody}
           </Text>
           <Code block>{json(op.body.example)}</Code>
           <Code block>{json(op.body.schema)}</Code>
@@ -129,14 +132,14 @@ function CallDetails({ op, failures }: { op: Operation; failures: Document['comp
       {op.answer && (
         <>
           <Text fw={600} size="sm">
-            Answer (example, then schema)
+            {m.answerBody}
           </Text>
           <Code block>{json(op.answer.example)}</Code>
           <Code block>{json(op.answer.schema)}</Code>
         </>
       )}
       <Text fw={600} size="sm">
-        Failures
+        {m.failures}
       </Text>
       <Stack gap={2}>
         {op.failures.map((status) => (
@@ -185,9 +188,10 @@ export default function ApiReferencePage() {
     (op) => !query || `${op.method} ${op.path} ${op.summary} ${op.tag}`.toLowerCase().includes(query),
   );
   const tags = [...new Set(shown.map((op) => op.tag))];
+  const m = t(toolsScreenText);
 
   return (
-    <Page title="API Reference" width={1000}>
+    <Page title={m.apiTitle} width={1000}>
       {doc.isPending && <Loader />}
       {doc.isError && <Alert color="red">{failureText(doc.error)}</Alert>}
       {doc.data && (
@@ -195,15 +199,15 @@ export default function ApiReferencePage() {
           <Text size="sm">{doc.data.info.description?.replace(/`/g, '')}</Text>
           <Group>
             <Anchor href={openApiDocument.path} target="_blank" rel="noopener noreferrer">
-              openapi.json (OpenAPI 3.1, version {doc.data.info.version})
+              {m.apiDocumentLink(doc.data.info.version)}
             </Anchor>
             <Text size="sm" c="dimmed">
-              {operations.length} calls
+              {m.apiCalls(operations.length)}
             </Text>
           </Group>
           <TextInput
-            label="Search calls"
-            placeholder="payment, /api/domains, POST…"
+            label={m.searchCalls}
+            placeholder={m.searchPlaceholder}
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />

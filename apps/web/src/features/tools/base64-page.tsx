@@ -1,9 +1,10 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { decodeBase64, encodeBase64 } from '@portal/contract/tools/calls';
-import { toolsText } from '@portal/contract/tools/messages';
+import { toolsScreenText, toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 import { AnswerBox } from './answer-box.tsx';
 import { type Answer, answerOf, errorOf } from './api.ts';
@@ -33,9 +34,9 @@ export default function Base64Page() {
   );
 
   return (
-    <Page title={toolsText.base64Title} width={760}>
+    <Page title={t(toolsText).base64Title} width={760}>
       <Textarea
-        label={toolsText.base64Label}
+        label={t(toolsText).base64Label}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         rows={6}
@@ -43,10 +44,10 @@ export default function Base64Page() {
         styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
       />
       <Group gap="xs">
-        {button('encode', 'Encode')}
-        {button('decode', 'Decode')}
+        {button('encode', t(toolsScreenText).encode)}
+        {button('decode', t(toolsScreenText).decode)}
       </Group>
-      <AnswerBox label="Answer" answer={answer} />
+      <AnswerBox label={t(toolsScreenText).answer} answer={answer} />
     </Page>
   );
 }

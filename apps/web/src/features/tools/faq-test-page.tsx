@@ -1,20 +1,17 @@
 import { Accordion, Button, Group, Text } from '@mantine/core';
-import { toolsText } from '@portal/contract/tools/messages';
+import { toolsScreenText, toolsText } from '@portal/contract/tools/messages';
 import { useNavigate } from 'react-router';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 
-const FAQ = [
-  {
-    id: 'access',
-    q: 'Who can see and change my account in the portal?',
-    a: 'You, with your own login, and our staff when you ask the help desk for help. A secondary account sees only its own settings, unless you make it a dashboard admin, which lets it view your account information. Every change staff make for you is recorded with their name.',
-  },
-  {
-    id: 'forgot',
-    q: 'I forgot my password. How do I get back in?',
-    a: 'Use the links under the login form, Forgot panel password? or Forgot email password?, and enter your account name and your recovery email address. We email you a reset link; it works once and expires after 30 minutes.',
-  },
-];
+/** The two questions, in the page's language. */
+const faq = () => {
+  const m = t(toolsScreenText);
+  return [
+    { id: 'access', q: m.faqAccessQ, a: m.faqAccessA },
+    { id: 'forgot', q: m.faqForgotQ, a: m.faqForgotA },
+  ];
+};
 
 /** FAQ demo (route /faq-test): two questions and a Back button. */
 export default function FaqTestPage() {
@@ -22,9 +19,9 @@ export default function FaqTestPage() {
   // Opened from a link the history has a previous page; opened directly it goes home.
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate('/'));
   return (
-    <Page title={toolsText.faqTitle} width={760}>
+    <Page title={t(toolsText).faqTitle} width={760}>
       <Accordion variant="separated">
-        {FAQ.map((item) => (
+        {faq().map((item) => (
           <Accordion.Item key={item.id} value={item.id}>
             <Accordion.Control>{item.q}</Accordion.Control>
             <Accordion.Panel>
@@ -35,7 +32,7 @@ export default function FaqTestPage() {
       </Accordion>
       <Group>
         <Button variant="default" onClick={back}>
-          {toolsText.back}
+          {t(toolsText).back}
         </Button>
       </Group>
     </Page>

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, Table, Text, TextInput } from '@mantine/core';
 import { genPass, genSoftPass, genWordPass } from '@portal/contract/tools/calls';
-import { toolsText } from '@portal/contract/tools/messages';
+import { toolsScreenText, toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureText } from '../../app/api.ts';
 import { useTones } from './tones.ts';
@@ -40,7 +41,7 @@ export default function GeneratePasswordsPage() {
     },
     onError: (err) => {
       setPasswords([]);
-      setMessage({ text: toolsText.answerError(failureText(err, 'first-field')), error: true });
+      setMessage({ text: t(toolsText).answerError(failureText(err, 'first-field')), error: true });
     },
   });
   const button = (kind: Kind, label: string) => (
@@ -54,29 +55,29 @@ export default function GeneratePasswordsPage() {
   );
 
   return (
-    <Page title={toolsText.genTitle} width={760}>
+    <Page title={t(toolsText).genTitle} width={760}>
       <Group align="flex-end" gap="md">
         <TextInput
-          label={toolsText.countLabel}
-          placeholder={toolsText.countPlaceholder}
+          label={t(toolsText).countLabel}
+          placeholder={t(toolsText).countPlaceholder}
           inputMode="numeric"
           value={count}
           onChange={(e) => setCount(e.currentTarget.value)}
           w={160}
         />
         <Checkbox
-          label={toolsText.useNumbers}
+          label={t(toolsText).useNumbers}
           checked={useNumbers}
           onChange={(e) => setUseNumbers(e.currentTarget.checked)}
           mb={8}
         />
       </Group>
       <Group gap="xs">
-        {button('word', toolsText.wordBased)}
-        {button('mixed', toolsText.mixedChar)}
-        {button('soft', toolsText.soft)}
+        {button('word', t(toolsText).wordBased)}
+        {button('mixed', t(toolsText).mixedChar)}
+        {button('soft', t(toolsText).soft)}
       </Group>
-      <Text size="sm">{toolsText.reminder}</Text>
+      <Text size="sm">{t(toolsText).reminder}</Text>
       {message && (
         <Text
           size="sm"
@@ -89,7 +90,7 @@ export default function GeneratePasswordsPage() {
       )}
       {passwords.length > 0 && (
         <Table withTableBorder withColumnBorders striped data-testid="passwords">
-          <caption className="visually-hidden">Generated passwords, two per row</caption>
+          <caption className="visually-hidden">{t(toolsScreenText).generatedCaption}</caption>
           <Table.Tbody>
             {pairs(passwords).map((row) => (
               <Table.Tr key={row.join(' ')}>

@@ -1,9 +1,10 @@
 import { Button, Group, Text, Textarea } from '@mantine/core';
 import { bcrypt, md5, sha1 } from '@portal/contract/tools/calls';
-import { toolsText } from '@portal/contract/tools/messages';
+import { toolsScreenText, toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 import { AnswerBox } from './answer-box.tsx';
 import { type Answer, answerOf, errorOf } from './api.ts';
@@ -33,9 +34,9 @@ export default function Md5Page() {
   });
 
   return (
-    <Page title={toolsText.hashTitle} width={760}>
+    <Page title={t(toolsText).hashTitle} width={760}>
       <Textarea
-        label={toolsText.hashLabel}
+        label={t(toolsText).hashLabel}
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         autosize
@@ -56,9 +57,9 @@ export default function Md5Page() {
         ))}
       </Group>
       <Text size="sm" c={muted}>
-        {toolsText.hashHint}
+        {t(toolsText).hashHint}
       </Text>
-      <AnswerBox label="Result" answer={answer} caption={caption} />
+      <AnswerBox label={t(toolsScreenText).result} answer={answer} caption={caption} />
     </Page>
   );
 }

@@ -1,9 +1,10 @@
 import { Button, Group, List, Stack, TextInput } from '@mantine/core';
 import { humantime, unixtime } from '@portal/contract/tools/calls';
-import { toolsText } from '@portal/contract/tools/messages';
+import { toolsScreenText, toolsText } from '@portal/contract/tools/messages';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { call } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 import { AnswerBox } from './answer-box.tsx';
 import { type Answer, answerOf, errorOf } from './api.ts';
@@ -29,7 +30,9 @@ export default function UnixTimePage() {
     onSuccess: (value, seconds) => {
       const n = Number(seconds);
       setCaption(
-        n === 0 ? 'Current Unix time' : `Current Unix time ${n > 0 ? '+' : '−'} ${Math.abs(n)} seconds`,
+        n === 0
+          ? t(toolsScreenText).currentUnixTime
+          : t(toolsScreenText).currentUnixTimeShifted(n > 0 ? '+' : '−', Math.abs(n)),
       );
       setAnswer(answerOf(String(value)));
     },
@@ -38,7 +41,7 @@ export default function UnixTimePage() {
   const convert = useMutation({
     mutationFn: (ts: string) => call(humantime, { params: { timestamp: ts } }).then((r) => r.data.datetime),
     onSuccess: (value, ts) => {
-      setCaption(`Unix timestamp ${ts}`);
+      setCaption(t(toolsScreenText).unixTimestampOf(ts));
       setAnswer(answerOf(value));
     },
     onError: (err) => setAnswer(errorOf(err)),
@@ -52,20 +55,20 @@ export default function UnixTimePage() {
     e.preventDefault();
     const ts = timestamp.trim();
     if (!ts) {
-      setAnswer({ text: toolsText.answerError(toolsText.timestampRequired), error: true });
+      setAnswer({ text: t(toolsText).answerError(t(toolsText).timestampRequired), error: true });
       return;
     }
     convert.mutate(ts);
   };
 
   return (
-    <Page title={toolsText.unixTitle} width={760}>
-      <AnswerBox label="Answer" answer={answer} caption={caption} />
+    <Page title={t(toolsText).unixTitle} width={760}>
+      <AnswerBox label={t(toolsScreenText).answer} answer={answer} caption={caption} />
       <form onSubmit={submitShift} noValidate>
         <Stack gap="xs">
           <Group align="flex-end" gap="xs">
             <TextInput
-              label={toolsText.offsetLabel}
+              label={t(toolsText).offsetLabel}
               placeholder="86400"
               inputMode="numeric"
               value={offset}
@@ -74,20 +77,20 @@ export default function UnixTimePage() {
               maw="100%"
             />
             <Button type="submit" loading={shift.isPending}>
-              {toolsText.offsetButton}
+              {t(toolsText).offsetButton}
             </Button>
           </Group>
           <List size="sm" c={muted} spacing={2}>
-            <List.Item>{toolsText.hintDay}</List.Item>
-            <List.Item>{toolsText.hint30Days}</List.Item>
-            <List.Item>{toolsText.hintYear}</List.Item>
+            <List.Item>{t(toolsText).hintDay}</List.Item>
+            <List.Item>{t(toolsText).hint30Days}</List.Item>
+            <List.Item>{t(toolsText).hintYear}</List.Item>
           </List>
         </Stack>
       </form>
       <form onSubmit={submitConvert} noValidate>
         <Group align="flex-end" gap="xs">
           <TextInput
-            label={toolsText.timestampLabel}
+            label={t(toolsText).timestampLabel}
             placeholder="1700000000"
             inputMode="numeric"
             value={timestamp}
@@ -96,7 +99,7 @@ export default function UnixTimePage() {
             maw="100%"
           />
           <Button type="submit" loading={convert.isPending}>
-            {toolsText.timestampButton}
+            {t(toolsText).timestampButton}
           </Button>
         </Group>
       </form>
