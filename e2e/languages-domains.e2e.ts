@@ -108,7 +108,7 @@ describe('a Spanish-speaking customer', () => {
     await page.getByRole('button', { name: domainTextEs.whoisLookup }).waitFor();
     await page.goto(url('/dom-help'));
     await page.getByRole('heading', { name: domainTextEs.helpSection }).waitFor();
-    await page.getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
     await screenshot(page, 'languages-domains-help-es-1280');
     await page.goto(url('/dom-faq'));
     await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
