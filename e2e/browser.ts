@@ -4,6 +4,7 @@ import { type Browser, type CDPSession, chromium, type Locator, type Page } from
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
+import { loginTextEs } from '@portal/contract/shell/messages.es';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
@@ -331,4 +332,11 @@ export async function askForLanguage(page: Page, acceptLanguage: string): Promis
   const cdp = await page.context().newCDPSession(page);
   const userAgent = String(await page.evaluate('navigator.userAgent'));
   await cdp.send('Network.setUserAgentOverride', { userAgent, acceptLanguage });
+}
+
+/** Fills and sends the login form as it reads in Spanish (the page already shows Spanish). */
+export async function spanishLogin(page: Page, logname: string, password = `${logname}-demo-pass`) {
+  await page.getByLabel(loginTextEs.username).fill(logname);
+  await page.getByLabel(loginTextEs.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
 }

@@ -1,11 +1,10 @@
 import { domainTextEs } from '@portal/contract/domains/messages.es';
 import { hostingTextEs } from '@portal/contract/hosting/messages.es';
-import { loginTextEs } from '@portal/contract/shell/messages.es';
 import { homeTextEs } from '@portal/contract/shell/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
+import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, spanishLogin } from './browser.ts';
 
 /**
  * The domains and hosting screens in Spanish (docs/languages.md): a customer whose browser asks
@@ -26,9 +25,7 @@ describe('a Spanish-speaking customer', () => {
     const { page, look } = await lookingPage({ width: 1280 });
     await askForLanguage(page, 'es-MX,es;q=0.9');
     await page.goto(url('/'));
-    await page.getByLabel(loginTextEs.username).fill('alice');
-    await page.getByLabel(loginTextEs.password, { exact: true }).fill('alice-demo-pass');
-    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await spanishLogin(page, 'alice');
     await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
 
     // Renew Domains: heading, legend, columns and statuses in Spanish; the dates stay YYYY-MM-DD.

@@ -1,10 +1,10 @@
 import { mailScreenTextEs, mailTextEs } from '@portal/contract/mail/messages.es';
-import { homeTextEs, loginTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs } from '@portal/contract/shell/messages.es';
 import { toolsScreenTextEs, toolsTextEs } from '@portal/contract/tools/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
+import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, spanishLogin } from './browser.ts';
 
 /**
  * The mail and tools screens in Spanish (docs/languages.md): a customer whose browser asks for
@@ -131,9 +131,7 @@ describe('a Spanish-speaking customer on the mail and tools screens', () => {
     page.setDefaultTimeout(60_000);
     await askForLanguage(page, 'es-US,es;q=0.9');
     await page.goto(url('/'));
-    await page.getByLabel(loginTextEs.username).fill('alice');
-    await page.getByLabel(loginTextEs.password, { exact: true }).fill('alice-demo-pass');
-    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await spanishLogin(page, 'alice');
     await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
 
     // The alias list of the account's first domain, then Add an Alias, in Spanish.

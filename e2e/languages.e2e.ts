@@ -2,10 +2,16 @@ import { commonTextEs } from '@portal/contract/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
 import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
 import { navTextEs } from '@portal/contract/shell/nav-messages.es';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, workOn } from './browser.ts';
+import {
+  askForLanguage,
+  spanishLogin,
+  expectFitsPhone,
+  ownPortalAndBrowser,
+  screenshot,
+  workOn,
+} from './browser.ts';
 
 /**
  * The portal in the customer's language (docs/languages.md): a browser asking for Spanish sees
@@ -15,12 +21,6 @@ import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, workO
 
 // A portal of its own: the test changes alice's language.
 const { newPage, url, login } = ownPortalAndBrowser();
-
-async function spanishLogin(page: Page, logname: string, password = `${logname}-demo-pass`) {
-  await page.getByLabel(loginTextEs.username).fill(logname);
-  await page.getByLabel(loginTextEs.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
-}
 
 describe('a customer whose browser asks for Spanish', () => {
   it('sees login (with its failure), the shell and Home in Spanish, and keeps a language picked in the top bar', async () => {
