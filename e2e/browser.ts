@@ -4,7 +4,7 @@ import { type Browser, type CDPSession, chromium, type Locator, type Page } from
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
-import { loginTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs, loginTextEs } from '@portal/contract/shell/messages.es';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */
@@ -339,4 +339,12 @@ export async function spanishLogin(page: Page, logname: string, password = `${lo
   await page.getByLabel(loginTextEs.username).fill(logname);
   await page.getByLabel(loginTextEs.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+}
+
+/** A browser asking for Spanish opens `home` (the portal's address) and signs in as `logname`, up to Home. */
+export async function signInInSpanish(page: Page, home: string, logname: string): Promise<void> {
+  await askForLanguage(page, 'es-US,es;q=0.9');
+  await page.goto(home);
+  await spanishLogin(page, logname);
+  await page.getByRole('heading', { name: homeTextEs.welcome(logname) }).waitFor();
 }

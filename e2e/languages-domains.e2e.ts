@@ -1,10 +1,9 @@
 import { domainTextEs } from '@portal/contract/domains/messages.es';
 import { hostingTextEs } from '@portal/contract/hosting/messages.es';
-import { homeTextEs } from '@portal/contract/shell/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, spanishLogin } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } from './browser.ts';
 
 /**
  * The domains and hosting screens in Spanish (docs/languages.md): a customer whose browser asks
@@ -23,10 +22,7 @@ const RENEW_ROW = /^Renovar [a-z0-9-]+\.[a-z.]+$/;
 describe('a Spanish-speaking customer', () => {
   it('reads the domain list, renews a domain, edits one and sees hosting in Spanish, at 1280 and 390 px', async () => {
     const { page, look } = await lookingPage({ width: 1280 });
-    await askForLanguage(page, 'es-MX,es;q=0.9');
-    await page.goto(url('/'));
-    await spanishLogin(page, 'alice');
-    await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+    await signInInSpanish(page, url('/'), 'alice');
 
     // Renew Domains: heading, legend, columns and statuses in Spanish; the dates stay YYYY-MM-DD.
     await page.goto(url('/renew-domains'));

@@ -1,10 +1,9 @@
 import { mailScreenTextEs, mailTextEs } from '@portal/contract/mail/messages.es';
-import { homeTextEs } from '@portal/contract/shell/messages.es';
 import { toolsScreenTextEs, toolsTextEs } from '@portal/contract/tools/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { askForLanguage, expectFitsPhone, ownPortalAndBrowser, screenshot, spanishLogin } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } from './browser.ts';
 
 /**
  * The mail and tools screens in Spanish (docs/languages.md): a customer whose browser asks for
@@ -129,10 +128,7 @@ describe('a Spanish-speaking customer on the mail and tools screens', () => {
   it('adds an alias reading Spanish all the way, and sees every mail and tools screen in Spanish, on a phone too', async () => {
     const { page, look } = await lookingPage();
     page.setDefaultTimeout(60_000);
-    await askForLanguage(page, 'es-US,es;q=0.9');
-    await page.goto(url('/'));
-    await spanishLogin(page, 'alice');
-    await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
+    await signInInSpanish(page, url('/'), 'alice');
 
     // The alias list of the account's first domain, then Add an Alias, in Spanish.
     await page.goto(url('/email-aliases'));

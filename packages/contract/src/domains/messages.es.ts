@@ -11,7 +11,7 @@ const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) =
   '{product} will be DNS Host Only': (product) =>
     `El registro se queda con el registrador actual; usted apunta los servidores de nombres del dominio a los nuestros y ${product} aloja su DNS.`,
   '{product} will be Registrar & DNS Host': () =>
-    'Usted nos transfiere el registro y también alojamos su DNS: todo lo relativo al dominio se administra aquí.',
+    'Usted nos transfiere el registro y también alojamos su DNS: cuanto se refiere al dominio se administra aquí.',
   '{product} will be Web/Email Host Only': () =>
     'El registro y el DNS se quedan donde están; usted apunta los registros del sitio web y del correo a nuestros servidores y nosotros alojamos el sitio web y el correo electrónico.',
 };

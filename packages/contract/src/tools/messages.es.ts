@@ -38,7 +38,7 @@ export const toolsTextEs: Catalogue<typeof toolsText> = {
   mixedChar: 'Caracteres mixtos',
   soft: 'Sencillas',
   reminder:
-    'No reutilice contraseñas: use una distinta para cada cuenta y cada sitio. Evite todo lo que se relacione claramente con usted, como nombres, cumpleaños, mascotas, direcciones o números de teléfono.',
+    'No reutilice contraseñas: use una distinta para cada cuenta y cada sitio. Evite cualquier cosa que se relacione claramente con usted, como nombres, cumpleaños, mascotas, direcciones o números de teléfono.',
 
   pwnedTitle: 'Estado de la contraseña',
   pwnedLabel: 'Contraseña',
@@ -81,7 +81,7 @@ export const toolsScreenTextEs: Catalogue<typeof toolsScreenText> = {
     'Busca la contraseña en la lista Pwned Passwords: contraseñas aparecidas en filtraciones de datos públicas, recopiladas por Have I Been Pwned. Los atacantes las prueban primero, así que una contraseña de esa lista no debe volver a usarse nunca, por nadie ni para nada.',
   pwnedSentQ: '¿Se envía mi contraseña a alguien?',
   pwnedSentA:
-    'No. La comprobación se hace en nuestro propio servidor con una copia local de la lista; la contraseña no se envía a Have I Been Pwned ni a ningún otro tercero, y no se escribe en ningún registro. Nos llega igual que todo lo demás que usted escribe en el portal.',
+    'No. La comprobación se hace en nuestro propio servidor con una copia local de la lista; la contraseña no se envía a Have I Been Pwned ni a ningún otro tercero, y no se escribe en ningún registro. Nos llega igual que cualquier otro dato que usted escribe en el portal.',
   pwnedTimesQ: '¿Qué significa «veces vista»?',
   pwnedTimesA:
     'Cuántas veces apareció la contraseña en los datos de filtraciones. Un número alto significa que se usa mucho y que está entre lo primero que prueba un atacante. Cuando nuestra copia completa de la lista no está cargada, la comprobación usa una lista integrada más corta con las contraseñas más comunes, que no tiene recuentos: una contraseña encontrada allí muestra 1.',
