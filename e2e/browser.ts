@@ -143,6 +143,8 @@ export function ownPortalAndBrowser(hostname?: string) {
     url: own,
     /** Signs in on this portal (see login). */
     login: (page: Page, logname: string, password?: string) => login(page, logname, password, own),
+    /** When this portal started, so loaded its demo (demo-days.ts). */
+    demoLoadedOn: () => started(portal).demoLoadedOn,
   };
 }
 

@@ -8,5 +8,6 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', portal.baseUrl);
   project.provide('dataDir', portal.dataDir);
   project.provide('mailDir', portal.mailDir);
+  project.provide('demoLoadedOn', portal.demoLoadedOn);
   return () => portal.stop();
 }

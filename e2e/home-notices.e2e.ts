@@ -15,7 +15,7 @@ import { demoDay } from './demo-days.ts';
  */
 
 // A portal of its own: other files pay alice's invoice and change her domains on the shared one.
-const { newPage, url, login } = ownPortalAndBrowser();
+const { newPage, url, login, demoLoadedOn } = ownPortalAndBrowser();
 
 const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
 const DOMAIN = 'andersonphoto.net';
@@ -40,7 +40,7 @@ describe('Home notices', () => {
           .poll(() => box.getByRole('heading', { name: noticesText.heading }).isVisible())
           .toBe(true);
         const domain = box.locator('li', {
-          hasText: domainText.expiringNotice(DOMAIN, demoDay('2026-12-16')),
+          hasText: domainText.expiringNotice(DOMAIN, demoDay('2026-12-16', demoLoadedOn())),
         });
         await domain.waitFor();
         expect(

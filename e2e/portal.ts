@@ -14,6 +14,8 @@ export async function startPortal(env: Record<string, string> = {}, hostname = '
   // The embedded mail transport's mailbox: beside the data directory, never in it.
   const mailDir = `${dataDir}-mail`;
   const port = await freePort();
+  // The day the portal's demo is dated from (demo-days.ts), taken as the process is started.
+  const demoLoadedOn = new Date().toISOString();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
@@ -56,6 +58,7 @@ export async function startPortal(env: Record<string, string> = {}, hostname = '
     baseUrl,
     dataDir,
     mailDir,
+    demoLoadedOn,
     output: () => output,
     stop: async () => {
       child.kill('SIGTERM');

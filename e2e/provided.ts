@@ -5,6 +5,8 @@ declare module 'vitest' {
     dataDir: string;
     /** Where the shared portal's embedded mail transport writes .eml files (MAIL_DIR). */
     mailDir: string;
+    /** When the shared portal started, so loaded its demo (demo-days.ts). */
+    demoLoadedOn: string;
   }
 }
 
