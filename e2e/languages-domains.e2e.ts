@@ -1,5 +1,6 @@
 import { domainTextEs } from '@portal/contract/domains/messages.es';
 import { hostingTextEs } from '@portal/contract/hosting/messages.es';
+import { pagesTextEs } from '@portal/contract/shell/pages-messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -110,6 +111,35 @@ describe('a Spanish-speaking customer', () => {
     await page.getByRole('heading', { name: domainTextEs.registrationHelpTitle }).waitFor();
     await page.getByText(domainTextEs.registrationHelpIntro).waitFor();
     await page.getByRole('button', { name: domainTextEs.back }).waitFor();
+
+    // Register or Transfer: the form, its refusals and its thank-you page in Spanish.
+    await page.goto(url('/domain-registration'));
+    await page.getByRole('heading', { name: domainTextEs.registrationTitle }).waitFor();
+    const name = page.getByRole('textbox', { name: domainTextEs.fieldDomain });
+    await name.fill('ejemplo.zz');
+    await page.getByText(domainTextEs.cantFindIt).waitFor();
+    await name.fill('alice-nuevo.com');
+    await page.getByRole('textbox', { name: domainTextEs.regType }).waitFor();
+    expect(await page.getByRole('textbox', { name: domainTextEs.regType }).inputValue()).toBe(
+      'Dominio nuevo',
+    );
+    await page.getByRole('textbox', { name: domainTextEs.yearsLabel }).click();
+    await page.getByRole('option', { name: /^2 años – \$/ }).click();
+    await page.getByLabel(/^Sí \(\+\$5\.00 al año\)/).check();
+    await page.getByText(domainTextEs.includesPrivacy('$5.00')).waitFor();
+    await page.getByRole('button', { name: domainTextEs.submitRequest }).click();
+    await dialog(page).getByText(domainTextEs.mustAgree).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'hidden' });
+    await page.getByLabel(domainTextEs.agree, { exact: true }).check();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-domains-registration-es-1280');
+    await page.getByRole('button', { name: domainTextEs.submitRequest }).click();
+    await page.getByRole('heading', { name: domainTextEs.registrationSubmitted }).waitFor();
+    await page.getByText(/^Su solicitud para alice-nuevo\.com se envió al servicio de asistencia/).waitFor();
+    await page.getByText(/^Contrato de registro firmado el /).waitFor();
+    await page.getByRole('link', { name: pagesTextEs.home, exact: true }).waitFor();
+    await screenshot(page, 'languages-domains-registration-sent-es-1280');
     await page.goto(url('/devsites'));
     await page.getByRole('heading', { name: hostingTextEs.devsites }).waitFor();
     await page.goto(url('/webappinstall'));

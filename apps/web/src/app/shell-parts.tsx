@@ -8,6 +8,7 @@ import { call } from './api.ts';
 import { t, useLanguage } from './language.ts';
 import { session, useSession } from './session.ts';
 import { alertColor } from './status.ts';
+import { shellText } from '@portal/contract/shell/messages';
 
 /** Pieces of the shell shown both signed in and signed out. */
 
@@ -84,7 +85,7 @@ export function ModeToggle() {
         size="lg"
         // 34 px by Mantine's size; 44 px on a phone (global.css .tap-target)
         className="tap-target"
-        aria-label={`Switch to ${next} mode`}
+        aria-label={t(shellText).switchMode(next)}
         onClick={() => chooseMode(next)}
       >
         {shown === 'dark' ? '☀' : '☾'}
@@ -94,8 +95,8 @@ export function ModeToggle() {
           variant="default"
           size="lg"
           className="tap-target"
-          aria-label="Follow the device's light or dark setting"
-          title="Follow the device's light or dark setting"
+          aria-label={t(shellText).followDevice}
+          title={t(shellText).followDevice}
           onClick={() => chooseMode('system')}
         >
           <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">

@@ -1,7 +1,7 @@
 import { Group, Text, Title, useMantineColorScheme } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { USER_MODE } from '@portal/contract/session/typed-refs';
-import { showLanguage } from './language.ts';
+import { showLanguage, t } from './language.ts';
 
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
@@ -13,6 +13,7 @@ import { routesAt } from './route-match.ts';
 import { preloadScreen } from './screen-route.tsx';
 import { Banner, ModeToggle, modeSync, NoticeBar, StatusModal } from './shell-parts.tsx';
 import { urlsQuery } from './urls.ts';
+import { shellText } from '@portal/contract/shell/messages';
 
 /** Whose language the shell has asked for (once per user and page load). */
 const languageFetchedFor = { user: '' };
@@ -127,7 +128,7 @@ export function Shell() {
         {showLogin || onLoginScreen ? (
           <LoginPage />
         ) : (
-          <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+          <Suspense fallback={<Text c="dimmed">{t(shellText).loading}</Text>}>
             <Outlet />
           </Suspense>
         )}

@@ -1,6 +1,8 @@
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { session, useSession } from './session.ts';
 import { alertColor } from './status.ts';
+import { shellText } from '@portal/contract/shell/messages';
+import { t } from './language.ts';
 
 /** The modal of modal-type status messages: title, body, footer, Close. */
 export default function StatusModalView() {
@@ -13,7 +15,7 @@ export default function StatusModalView() {
       onClose={closeModal}
       title={<Text fw={700}>{status?.title}</Text>}
       size={status?.size ?? 'md'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t(shellText).close }}
       centered
     >
       {status && (
@@ -32,7 +34,7 @@ export default function StatusModalView() {
         </Text>
       )}
       <Group justify="flex-end" mt="md">
-        <Button onClick={closeModal}>Close</Button>
+        <Button onClick={closeModal}>{t(shellText).close}</Button>
       </Group>
     </Modal>
   );

@@ -1,4 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { pagesText } from '@portal/contract/shell/pages-messages';
+import { t } from '../app/language.ts';
 
 /**
  * A secret the portal shows once, just after making it (an API token, an app password for mail):
@@ -31,7 +33,7 @@ export function ShownOnceSecret(props: {
           <CopyButton value={props.secret} timeout={1500}>
             {({ copied, copy }) => (
               <Button size="compact-sm" variant="default" onClick={copy}>
-                {copied ? 'Copied' : 'Copy'}
+                {copied ? t(pagesText).copied : t(pagesText).copy}
               </Button>
             )}
           </CopyButton>

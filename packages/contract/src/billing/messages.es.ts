@@ -100,7 +100,7 @@ export const billingTextEs: Catalogue<typeof billingText> = {
   paymentAmountMismatch: 'Ese pago no es igual al precio por la cantidad de esta compra',
   paymentAlreadyUsed: 'Ese pago ya se usó para otra compra de coworking',
   unreadableInvoiceDate: (invoice) =>
-    `No se puede leer la fecha de la factura ${invoice}, así que no se puede mostrar el estado del pago. Comuníquese con la mesa de ayuda.`,
+    `No se puede leer la fecha de la factura ${invoice}, así que no se puede mostrar el estado del pago. Comuníquese con el servicio de asistencia.`,
 
   autobillDeclinedSubject: (invoice) => `Pago automático de la factura ${invoice} rechazado`,
   autobillDeclined: (invoice, amount, ccn4, reason) =>

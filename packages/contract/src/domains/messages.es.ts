@@ -1,6 +1,6 @@
 import { plural, type Catalogue } from '../i18n/catalogue.ts';
 import type { domainText } from './messages.ts';
-import type { REG_TYPES } from './calls.ts';
+import type { REG_TYPES, WEBSITE_OPTIONS } from './calls.ts';
 import type { DomainStatus } from './status.ts';
 
 const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
@@ -14,6 +14,21 @@ const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) =
     'Usted nos transfiere el registro y también alojamos su DNS: cuanto se refiere al dominio se administra aquí.',
   '{product} will be Web/Email Host Only': () =>
     'El registro y el DNS se quedan donde están; usted apunta los registros del sitio web y del correo a nuestros servidores y nosotros alojamos el sitio web y el correo electrónico.',
+};
+
+const REG_TYPE_NAMES: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
+  'New Domain': () => 'Dominio nuevo',
+  '{product}/OpenSRS will be Registrar Only': (product) => `${product}/OpenSRS solo como registrador`,
+  '{product} will be DNS Host Only': (product) => `${product} solo como servidor DNS`,
+  '{product} will be Registrar & DNS Host': (product) => `${product} como registrador y servidor DNS`,
+  '{product} will be Web/Email Host Only': (product) => `${product} solo como alojamiento web y de correo`,
+};
+
+const WEBSITE_OPTION_NAMES: Record<(typeof WEBSITE_OPTIONS)[number], string> = {
+  NONE: 'Ninguno',
+  'Basic Webhosting': 'Alojamiento web básico',
+  'Pro Webhosting': 'Alojamiento web Pro',
+  'Alias for another site': 'Alias de otro sitio',
 };
 
 const STATUS_WORDS: Record<DomainStatus, string> = {
@@ -60,6 +75,35 @@ export const domainTextEs: Catalogue<typeof domainText> = {
   signatureFailed: 'La firma falló',
   registerAnother: 'Registrar otro dominio',
   unknownAgreement: 'No existe ese texto',
+  registrationTitle: 'Registrar o transferir un dominio',
+  domainPlaceholder: 'ejemplo.com',
+  domainDescription: 'El nombre que desea registrar o transferir',
+  organization: 'Organización',
+  contactEmailPlaceholder: 'déjelo en blanco para usar el de la cuenta principal',
+  enterDomainFirst: 'Escriba primero un dominio',
+  yearOption: (n, price) => `${years(n)} – ${price}`,
+  estimatedTotal: 'Total estimado',
+  includesPrivacy: (perYear) => `incluye la privacidad whois, ${perYear} al año`,
+  regType: 'Tipo',
+  regTypeName: (type, product) => REG_TYPE_NAMES[type](product),
+  whatsThis: '¿Qué es esto?',
+  whoisPrivacy: 'Privacidad whois',
+  yesPerYear: (perYear) => `Sí (+${perYear} al año)`,
+  organizationType: 'Tipo de organización',
+  profit: 'Con fines de lucro',
+  nonprofit: 'Sin fines de lucro',
+  website: 'Sitio web',
+  websiteOption: (option) => WEBSITE_OPTION_NAMES[option],
+  instructions: 'Instrucciones',
+  registrationAgreement: 'Contrato de registro',
+  readAgreement: 'Leer el contrato de registro',
+  agree: 'Acepto',
+  dontAgree: 'No acepto',
+  submitRequest: 'Enviar solicitud',
+  agreementTitle: 'Contrato de registro',
+  requestSent:
+    'Su solicitud para {domain} se envió al servicio de asistencia y al administrador de dominios.',
+  agreementSigned: (stamp) => `Contrato de registro firmado el ${stamp}.`,
 
   cannotRenew: 'No se puede renovar el dominio',
   renewalPending: 'La renovación está pendiente',
@@ -70,7 +114,7 @@ export const domainTextEs: Catalogue<typeof domainText> = {
     `${domain} se renueva automáticamente unos 45 días antes de vencer; desactive la renovación automática para renovarlo manualmente`,
   tooEarly: (domain, n) => `${domain} se puede renovar a partir de ${days(n)} antes de su vencimiento`,
   tooLate: (domain) =>
-    `${domain} venció hace demasiado tiempo para renovarlo aquí; comuníquese con la mesa de ayuda`,
+    `${domain} venció hace demasiado tiempo para renovarlo aquí; comuníquese con el servicio de asistencia`,
   alreadyPending: (domain, n) => `Ya hay una renovación pendiente de ${domain} por ${years(n)}`,
   noPriceForYears: (n) => `${years(n)} no es un período de renovación que ofrezcamos para este dominio`,
   priceChanged: 'El precio ha cambiado: vuelva a cargar la página y revise el nuevo precio',
@@ -209,7 +253,7 @@ export const domainTextEs: Catalogue<typeof domainText> = {
   faqTitle: 'Preguntas frecuentes sobre dominios',
   faqQ1: '¿Quién puede cambiar mis dominios y sus alias de correo?',
   faqA1:
-    'Solo usted, el titular de la cuenta principal, salvo que conceda acceso de administrador a otra cuenta. Nuestro personal también puede hacer cambios por usted si lo solicita a la mesa de ayuda.',
+    'Solo usted, el titular de la cuenta principal, salvo que conceda acceso de administrador a otra cuenta. Nuestro personal también puede hacer cambios por usted si lo solicita al servicio de asistencia.',
   faqQ2: '¿Cómo permito que otra persona administre los alias de correo de mi dominio?',
   faqA2:
     'Abra Permisos de dominios, haga clic en el dominio y agregue la otra cuenta como administrador, solo para este dominio o para todos sus dominios. El administrador verá entonces el dominio en su propia lista de dominios y en el administrador de alias de correo, y podrá agregar, cambiar y eliminar sus alias.',

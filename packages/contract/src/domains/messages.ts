@@ -1,4 +1,4 @@
-import type { REG_TYPES } from './calls.ts';
+import type { REG_TYPES, WEBSITE_OPTIONS } from './calls.ts';
 import type { DomainStatus } from './status.ts';
 
 const REG_TYPE_EXPLAINED: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
@@ -66,6 +66,38 @@ export const domainText = {
   signatureFailed: 'Signature Failed',
   registerAnother: 'Register another domain',
   unknownAgreement: 'No such text',
+  // the Register or Transfer form
+  registrationTitle: 'Register or Transfer a Domain',
+  domainPlaceholder: 'example.com',
+  domainDescription: 'The name to register or transfer',
+  organization: 'Organization',
+  contactEmailPlaceholder: "leave blank to use the primary account's email address",
+  enterDomainFirst: 'Enter a domain first',
+  yearOption: (years: number, price: string) => `${years} ${yearLabel(years)} – ${price}`,
+  estimatedTotal: 'Estimated total',
+  includesPrivacy: (perYear: string) => `includes whois privacy ${perYear}/year`,
+  regType: 'Type',
+  /** A registration type's name in the form's list ({product} is the product's name). */
+  regTypeName: (type: (typeof REG_TYPES)[number], product: string) => type.replace('{product}', product),
+  whatsThis: "What's this?",
+  whoisPrivacy: 'Whois privacy',
+  yesPerYear: (perYear: string) => `Yes (+${perYear}/year)`,
+  organizationType: 'Organization type',
+  profit: 'Profit',
+  nonprofit: 'Non-profit',
+  website: 'Website',
+  /** A website option's name in the form's list (domains/calls.ts WEBSITE_OPTIONS). */
+  websiteOption: (option: (typeof WEBSITE_OPTIONS)[number]) => option,
+  instructions: 'Instructions',
+  registrationAgreement: 'Registration agreement',
+  readAgreement: 'Read the registration agreement',
+  agree: 'I agree',
+  dontAgree: "I don't agree",
+  submitRequest: 'Submit Request',
+  agreementTitle: 'Registration Agreement',
+  /** The thank-you page's sentence: {domain} shown in bold. */
+  requestSent: 'Your request for {domain} has been sent to the help desk and the hostmaster.',
+  agreementSigned: (stamp: string) => `Registration agreement signed ${stamp}.`,
 
   // renewal
   cannotRenew: 'Cannot renew domain',

@@ -5,6 +5,9 @@ export type Language = (typeof LANGUAGES)[number];
 /** Each language's own name, as the picker shows it (in that language, whatever the page's). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', es: 'Español' };
 
+/** The locale each language writes numbers, money and dates in (Intl), as a US customer reads them. */
+export const LOCALES: Record<Language, string> = { en: 'en-US', es: 'es-US' };
+
 /** Each language's name in English (the activity record's sentences). */
 export const LANGUAGE_ENGLISH_NAMES: Record<Language, string> = { en: 'English', es: 'Spanish' };
 

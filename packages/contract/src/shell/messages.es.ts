@@ -15,6 +15,7 @@ export const loginTextEs: Catalogue<typeof loginText> = {
   quickReferences: 'Referencias rápidas',
   loading: 'Cargando…',
   language: 'Idioma',
+  signInWith: (name) => `Iniciar sesión con ${name}`,
 };
 
 export const shellTextEs: Catalogue<typeof shellText> = {
@@ -37,6 +38,9 @@ export const shellTextEs: Catalogue<typeof shellText> = {
   findAccount: 'Buscar cuenta',
   chooseAccount: 'Elija una cuenta',
   firstMatches: (n) => `Las primeras ${n} coincidencias: escriba más para acotar la búsqueda.`,
+  switchMode: (mode) => (mode === 'dark' ? 'Cambiar al modo oscuro' : 'Cambiar al modo claro'),
+  followDevice: 'Usar el modo claro u oscuro del dispositivo',
+  close: 'Cerrar',
 };
 
 export const homeTextEs: Catalogue<typeof homeText> = {

@@ -15,6 +15,8 @@ export const loginText = {
   quickReferences: 'Quick References',
   loading: 'Loading…',
   language: 'Language',
+  /** The staff directory's button ({name}: the directory's name). */
+  signInWith: (name: string) => `Sign in with ${name}`,
 } as const;
 
 export const shellText = {
@@ -38,6 +40,9 @@ export const shellText = {
   findAccount: 'Find Account',
   chooseAccount: 'Choose an account',
   firstMatches: (n: number) => `The first ${n} matches: type more to narrow the search.`,
+  switchMode: (mode: 'light' | 'dark') => `Switch to ${mode} mode`,
+  followDevice: "Follow the device's light or dark setting",
+  close: 'Close',
 } as const;
 
 export const homeText = {

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contract/i18n/languages';
+import { type Language, LOCALES } from '@portal/contract/i18n/languages';
 
 /**
  * The billing screens' money, dates and times in the page's language: English as the spec writes
@@ -12,13 +12,10 @@ export function dollars(amount: number): string {
   return `${sign}$${Math.abs(amount).toFixed(2)}`;
 }
 
-/** The locale each language's numbers and dates are written in. */
-const LOCALE: Record<Exclude<Language, 'en'>, string> = { es: 'es-US' };
-
 /** An amount in dollars in `language`: "$89.95" in English, Intl's USD currency otherwise. */
 export function money(amount: number, language: Language): string {
   if (language === 'en') return dollars(amount);
-  return new Intl.NumberFormat(LOCALE[language], { style: 'currency', currency: 'USD' }).format(amount);
+  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /** YYYYMMDD → YYYY-MM-DD (other text unchanged). */
@@ -32,7 +29,7 @@ export function day(value: string, language: Language): string {
   if (language === 'en') return iso;
   const d = new Date(`${iso}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
 /** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone in English; Intl's short form otherwise. */
@@ -40,7 +37,7 @@ export function dateTime(iso: string, language: Language = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   if (language !== 'en') {
-    return new Intl.DateTimeFormat(LOCALE[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   }
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;

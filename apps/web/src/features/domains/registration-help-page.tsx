@@ -1,10 +1,5 @@
 import { Button, Group, Stack, Table, Text } from '@mantine/core';
-import {
-  PRODUCT_NAME,
-  REG_TYPES,
-  regTypeLabel,
-  WHOIS_PRIVACY_PER_YEAR,
-} from '@portal/contract/domains/calls';
+import { PRODUCT_NAME, REG_TYPES, WHOIS_PRIVACY_PER_YEAR } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { useNavigate } from 'react-router';
 import { t } from '../../app/language.ts';
@@ -22,7 +17,7 @@ export default function RegistrationHelpPage() {
           <Table.Tbody>
             {REG_TYPES.map((type) => (
               <Table.Tr key={type}>
-                <Table.Th w="35%">{regTypeLabel(type)}</Table.Th>
+                <Table.Th w="35%">{text.regTypeName(type, PRODUCT_NAME)}</Table.Th>
                 <Table.Td>{text.regTypeExplained(type, PRODUCT_NAME)}</Table.Td>
               </Table.Tr>
             ))}

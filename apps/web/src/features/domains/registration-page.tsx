@@ -16,6 +16,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { sendMessage } from '@portal/contract/account/calls';
 import { FILTER_DELAY_MS } from '@portal/contract/constants';
 import {
+  PRODUCT_NAME,
   REG_TYPES,
   type RegistrationForm,
   regTypeLabel,
@@ -24,7 +25,7 @@ import {
   WEBSITE_OPTIONS,
   WHOIS_PRIVACY_PER_YEAR,
 } from '@portal/contract/domains/calls';
-import { domainText, yearLabel } from '@portal/contract/domains/messages';
+import { domainText } from '@portal/contract/domains/messages';
 import { isEmail } from '@portal/contract/rules';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
@@ -32,8 +33,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { call, failureText } from '../../app/api.ts';
+import { language as pageLanguage, t } from '../../app/language.ts';
+import { momentIn } from '../../ui/date-time.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
+import { fill } from '../../ui/fill.tsx';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { agreementQuery, tldPricesQuery } from './api.ts';
@@ -55,7 +59,7 @@ const INITIAL: RegistrationForm = {
 const TLD = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/;
 const money = (n: number) => `$${n.toFixed(2)}`;
 
-/** The request as the help desk and the hostmaster read it. */
+/** The request as the help desk and the hostmaster read it: in English, the staff's language. */
 function describe(v: RegistrationForm, total: number, account: string): string {
   return [
     `Domain: ${v.domain.trim().toLowerCase()}`,
@@ -80,14 +84,15 @@ function describe(v: RegistrationForm, total: number, account: string): string {
 export default function RegistrationPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
+  const text = t(domainText);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const form = useForm<RegistrationForm>({
     initialValues: INITIAL,
     validate: {
-      domain: (v) => (v.trim() ? null : commonText.required),
-      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : commonText.invalidEmail),
+      domain: (v) => (v.trim() ? null : t(commonText).required),
+      contact_email: (v) => (v.trim() === '' || isEmail(v.trim()) ? null : t(commonText).invalidEmail),
     },
   });
   const [domainTyped] = useDebouncedValue(form.values.domain, FILTER_DELAY_MS);
@@ -102,33 +107,33 @@ export default function RegistrationPage() {
 
   let priceNote = '';
   if (tld && !prices.isFetching) {
-    if (!TLD.test(tld) || prices.isError) priceNote = domainText.notATld(tld);
-    else if (prices.data && prices.data.length === 0) priceNote = domainText.cantFindIt;
+    if (!TLD.test(tld) || prices.isError) priceNote = text.notATld(tld);
+    else if (prices.data && prices.data.length === 0) priceNote = text.cantFindIt;
   }
 
   const submit = form.onSubmit(async (values) => {
     if (busy.current) return;
     if (values.terms !== 'Agree') {
-      showStatus({ title: domainText.mustAgree, body: '', alert: 'warning' });
+      showStatus({ title: text.mustAgree, body: '', alert: 'warning' });
       return;
     }
     if (!values.numyears || !price) {
-      showStatus({ title: domainText.selectYears, body: '', alert: 'warning' });
+      showStatus({ title: text.selectYears, body: '', alert: 'warning' });
       return;
     }
     const request = { ...values, price: String(price) };
     const domain = values.domain.trim().toLowerCase();
-    const text = describe(request, total, currentUser);
+    const described = describe(request, total, currentUser);
     busy.current = true;
     setSubmitting(true);
     try {
       const subject = `Domain registration request: ${domain}`;
-      const message = { send_from: currentUser, subject, message: text, reply_to: values.contact_email };
+      const message = { send_from: currentUser, subject, message: described, reply_to: values.contact_email };
       try {
         await call(sendMessage, { body: { ...message, send_to: 'helpdesk' } });
       } catch (err) {
         showStatus({
-          title: domainText.errorSending,
+          title: text.errorSending,
           body: failureText(err),
           alert: alertOf(err),
         });
@@ -137,15 +142,17 @@ export default function RegistrationPage() {
       try {
         await call(sendMessage, { body: { ...message, send_to: 'hostmaster' } });
       } catch (err) {
-        showStatus({ title: domainText.problems, body: failureText(err), alert: alertOf(err) });
+        showStatus({ title: text.problems, body: failureText(err), alert: alertOf(err) });
         return;
       }
       let stamp = '';
       try {
-        stamp = (await call(signAgreement, { body: { domain, account: currentUser } })).data.stamp;
+        const signed = (await call(signAgreement, { body: { domain, account: currentUser } })).data;
+        const language = pageLanguage.get();
+        stamp = language === 'en' ? signed.stamp : momentIn(signed.signed_at, language, { utc: true });
       } catch (err) {
         showStatus({
-          title: domainText.signatureFailed,
+          title: text.signatureFailed,
           body: failureText(err),
           alert: alertOf(err),
         });
@@ -154,16 +161,14 @@ export default function RegistrationPage() {
       form.reset();
       showStatus({
         type: 'thankyou',
-        title: domainText.registrationSubmitted,
+        title: text.registrationSubmitted,
         body: (
           <>
-            <p>
-              Your request for <b>{domain}</b> has been sent to the help desk and the hostmaster.
-            </p>
-            <p>{`Registration agreement signed ${stamp}.`}</p>
+            <p>{fill(text.requestSent, { domain: <b>{domain}</b> })}</p>
+            <p>{text.agreementSigned(stamp)}</p>
           </>
         ),
-        menu: [{ name: domainText.registerAnother, url: routePath('domain-registration') }],
+        menu: [{ name: text.registerAnother, url: routePath('domain-registration') }],
       });
     } finally {
       busy.current = false;
@@ -172,107 +177,107 @@ export default function RegistrationPage() {
   });
 
   return (
-    <Page title="Register or Transfer a Domain" width={760}>
+    <Page title={text.registrationTitle} width={760}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <TextInput
             {...form.getInputProps('domain')}
-            label="Domain"
-            placeholder="example.com"
+            label={text.fieldDomain}
+            placeholder={text.domainPlaceholder}
             withAsterisk
-            description={priceNote ? undefined : 'The name to register or transfer'}
+            description={priceNote ? undefined : text.domainDescription}
             // After the spread: the TLD lookup's answer shows when the form has no error of its own.
             error={form.errors.domain ?? (priceNote || undefined)}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Organization" {...form.getInputProps('organization')} />
+            <TextInput label={text.organization} {...form.getInputProps('organization')} />
             <TextInput
-              label="Contact email"
-              placeholder="leave blank to use the primary account's email address"
+              label={text.contactEmail}
+              placeholder={text.contactEmailPlaceholder}
               {...form.getInputProps('contact_email')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Select
-              label="Years"
+              label={text.yearsLabel}
               withAsterisk
-              placeholder={prices.data?.length ? 'Select' : 'Enter a domain first'}
+              placeholder={prices.data?.length ? text.yearsPlaceholder : text.enterDomainFirst}
               data={(prices.data ?? []).map((p) => ({
                 value: String(p.id),
-                label: `${p.id} ${yearLabel(p.id)} – ${money(p.price)}`,
+                label: text.yearOption(p.id, money(p.price)),
               }))}
               {...form.getInputProps('numyears')}
             />
             <div>
               <Text size="sm" fw={500}>
-                Estimated total
+                {text.estimatedTotal}
               </Text>
               <Text size="lg" fw={700} data-testid="estimated-total">
                 {money(total)}
               </Text>
               {privacy > 0 && (
                 <Text size="xs" c="dimmed">
-                  includes whois privacy {money(WHOIS_PRIVACY_PER_YEAR)}/year
+                  {text.includesPrivacy(money(WHOIS_PRIVACY_PER_YEAR))}
                 </Text>
               )}
             </div>
           </SimpleGrid>
           <Group align="flex-end" gap="xs" wrap="nowrap">
             <Select
-              label="Type"
+              label={text.regType}
               style={{ flex: 1 }}
-              data={REG_TYPES.map((t) => ({ value: t, label: regTypeLabel(t) }))}
+              data={REG_TYPES.map((type) => ({ value: type, label: text.regTypeName(type, PRODUCT_NAME) }))}
               allowDeselect={false}
               {...form.getInputProps('reg_type')}
             />
             <Anchor component={Link} to={routePath('domain-registration-help')} size="sm" pb={8}>
-              What's this?
+              {text.whatsThis}
             </Anchor>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <Radio.Group label="Whois privacy" {...form.getInputProps('whois_priv')}>
+            <Radio.Group label={text.whoisPrivacy} {...form.getInputProps('whois_priv')}>
               <Group mt={4}>
-                <Radio value="Yes" label={`Yes (+${money(WHOIS_PRIVACY_PER_YEAR)}/year)`} />
-                <Radio value="No" label="No" />
+                <Radio value="Yes" label={text.yesPerYear(money(WHOIS_PRIVACY_PER_YEAR))} />
+                <Radio value="No" label={text.no} />
               </Group>
             </Radio.Group>
-            <Radio.Group label="Organization type" {...form.getInputProps('profit_nonprofit')}>
+            <Radio.Group label={text.organizationType} {...form.getInputProps('profit_nonprofit')}>
               <Group mt={4}>
-                <Radio value="profit" label="Profit" />
-                <Radio value="nonprofit" label="Non-profit" />
+                <Radio value="profit" label={text.profit} />
+                <Radio value="nonprofit" label={text.nonprofit} />
               </Group>
             </Radio.Group>
           </SimpleGrid>
           <Select
-            label="Website"
-            data={[...WEBSITE_OPTIONS]}
+            label={text.website}
+            data={WEBSITE_OPTIONS.map((option) => ({ value: option, label: text.websiteOption(option) }))}
             allowDeselect={false}
             {...form.getInputProps('website_option')}
           />
           <Textarea
-            label="Instructions"
+            label={text.instructions}
             autosize
             minRows={3}
             maxRows={8}
             {...form.getInputProps('instructions')}
           />
           <Radio.Group
-            label="Registration agreement"
+            label={text.registrationAgreement}
             description={
               <Anchor component="button" type="button" size="xs" onClick={() => setAgreementOpen(true)}>
-                Read the registration agreement
+                {text.readAgreement}
               </Anchor>
             }
             {...form.getInputProps('terms')}
           >
             <Group mt={4}>
-              <Radio value="Agree" label="I agree" />
-              <Radio value="DontAgree" label="I don't agree" />
+              <Radio value="Agree" label={text.agree} />
+              <Radio value="DontAgree" label={text.dontAgree} />
             </Group>
           </Radio.Group>
           <Group>
             <Button type="submit" loading={submitting}>
-              Submit Request
+              {text.submitRequest}
             </Button>
           </Group>
         </Stack>
@@ -280,10 +285,10 @@ export default function RegistrationPage() {
       <Modal
         opened={agreementOpen}
         onClose={() => setAgreementOpen(false)}
-        title={<Text fw={700}>Registration Agreement</Text>}
+        title={<Text fw={700}>{text.agreementTitle}</Text>}
         size="lg"
       >
-        {agreement.isLoading && <Text c="dimmed">Loading…</Text>}
+        {agreement.isLoading && <Text c="dimmed">{text.loading}</Text>}
         {agreement.isError && <Text c="red">{failureText(agreement.error)}</Text>}
         {agreement.data && <SafeHtml html={agreement.data} />}
         <Group justify="flex-end" mt="md">
@@ -293,10 +298,10 @@ export default function RegistrationPage() {
               setAgreementOpen(false);
             }}
           >
-            I agree
+            {text.agree}
           </Button>
           <Button variant="default" onClick={() => setAgreementOpen(false)}>
-            Close
+            {text.close}
           </Button>
         </Group>
       </Modal>

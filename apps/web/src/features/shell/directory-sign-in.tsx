@@ -7,6 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { useStatus } from '../../app/status.ts';
+import { loginText } from '@portal/contract/shell/messages';
+import { t } from '../../app/language.ts';
 
 type Answer = z.infer<typeof LoginData>;
 
@@ -75,7 +77,7 @@ export function DirectorySignIn({
   if (!offer) return null;
   return (
     <Button component="a" href={offer.url} variant="default" loading={pending}>
-      Sign in with {offer.name}
+      {t(loginText).signInWith(offer.name)}
     </Button>
   );
 }

@@ -4,21 +4,24 @@ import { quickRefsQuery } from './api.ts';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';
+import { pagesText } from '@portal/contract/shell/pages-messages';
+import { t } from '../../app/language.ts';
 
 /** Quick References: name/value rows and a Back button (public: shown without login too). */
 export default function QuickRefPage() {
+  const text = t(pagesText);
   const navigate = useNavigate();
   const { loggedIn } = useSession();
   // Reloaded after sign-in: staff see internal rows too.
   const refs = useQuery(quickRefsQuery(loggedIn));
   return (
-    <Page title="Quick References">
-      {refs.isError && <Text c="red">Could not load the quick references.</Text>}
+    <Page title={text.quickReferences}>
+      {refs.isError && <Text c="red">{text.quickRefsFailed}</Text>}
       <Table striped>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Value</Table.Th>
+            <Table.Th>{text.name}</Table.Th>
+            <Table.Th>{text.value}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -32,7 +35,7 @@ export default function QuickRefPage() {
       </Table>
       <div>
         <Button variant="default" onClick={() => navigate(-1)}>
-          Back
+          {text.back}
         </Button>
       </div>
     </Page>

@@ -15,6 +15,10 @@ import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session.ts';
+import { pagesText } from '@portal/contract/shell/pages-messages';
+import { t, useLanguage } from '../../app/language.ts';
+import type { Language } from '@portal/contract/i18n/languages';
+import { momentIn } from '../../ui/date-time.ts';
 
 /**
  * Nine icons, one chosen at random for each thank-you: drawn from the icon set (SVG), since an
@@ -32,17 +36,24 @@ const ICONS = [
   IconSparkles,
 ];
 
+/** When the status was set: as the spec writes it in English (STATUS_DATE_FORMAT), through Intl otherwise. */
+function stamp(at: number, language: Language): string {
+  return language === 'en' ? dayjs(at).format(STATUS_DATE_FORMAT) : momentIn(at, language);
+}
+
 /** The thank-you/status page: title, body, date, an icon and optional buttons. */
 export default function ThankYouPage() {
   const { status } = useSession();
+  const text = t(pagesText);
+  const language = useLanguage();
   const Icon = useMemo(() => ICONS[Math.floor(Math.random() * ICONS.length)] ?? IconStar, []);
   if (!status) {
     return (
       <Card withBorder p="lg" maw={720}>
-        <Title order={2}>Thank you</Title>
+        <Title order={2}>{text.thankYou}</Title>
         <Group mt="md">
           <Button component={Link} to="/">
-            Home
+            {text.home}
           </Button>
         </Group>
       </Card>
@@ -59,7 +70,7 @@ export default function ThankYouPage() {
         </Group>
         <div>{status.body}</div>
         <Text size="sm" c="dimmed">
-          {dayjs(status.at ?? Date.now()).format(STATUS_DATE_FORMAT)}
+          {stamp(status.at ?? Date.now(), language)}
         </Text>
         {status.footer && <Text size="sm">{status.footer}</Text>}
         <Group gap="sm">
@@ -75,7 +86,7 @@ export default function ThankYouPage() {
             ),
           )}
           <Button variant="default" component={Link} to="/">
-            Home
+            {text.home}
           </Button>
         </Group>
       </Stack>
