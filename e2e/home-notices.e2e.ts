@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
 import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
 import { demoDay } from './demo-days.ts';
+import { billingTextEs } from '@portal/contract/billing/messages.es';
+import { domainTextEs } from '@portal/contract/domains/messages.es';
+import { noticesTextEs } from '@portal/contract/notices/messages.es';
 
 /**
  * Home's notices (docs/decisions/107-home-notices.md): what needs the customer, each with its one
@@ -15,7 +18,7 @@ import { demoDay } from './demo-days.ts';
  */
 
 // A portal of its own: other files pay alice's invoice and change her domains on the shared one.
-const { newPage, url, login, demoLoadedOn } = ownPortalAndBrowser();
+const { newPage, lookingPage, url, login, demoLoadedOn } = ownPortalAndBrowser();
 
 const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors;
 const DOMAIN = 'andersonphoto.net';
@@ -74,6 +77,41 @@ describe('Home notices', () => {
     box = await homeNotices(page);
     await box.locator('li[data-kind="billing.invoice-overdue"]').first().getByRole('link').click();
     await page.waitForURL(/\/make-payment\?amount=\d+\.\d\d$/);
+    expect(errorsOf(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('follow the language chosen in the top bar: the list and each notice in Spanish', {
+    timeout: 120_000,
+  }, async () => {
+    const { page, look } = await lookingPage({ width: 1280 });
+    await login(page, 'alice');
+    let box = await homeNotices(page);
+    await box.getByRole('heading', { name: noticesText.heading }).waitFor();
+    await page.getByTestId('language-picker').selectOption('es');
+    await box.getByRole('heading', { name: noticesTextEs.heading }).waitFor();
+    // On a phone, after a reload: still Spanish.
+    await look({ width: 390 });
+    box = await homeNotices(page);
+    await box.getByRole('heading', { name: noticesTextEs.heading }).waitFor();
+    const domain = box.locator('li', {
+      hasText: domainTextEs.expiringNotice(DOMAIN, demoDay('2026-12-16', demoLoadedOn())),
+    });
+    await domain.waitFor();
+    await domain.getByRole('link', { name: domainTextEs.renewActionLabel(DOMAIN) }).waitFor();
+    const overdue = box.locator('li[data-kind="billing.invoice-overdue"]').first();
+    await overdue.getByRole('link', { name: billingTextEs.retryActionPay }).waitFor();
+    expect(await box.textContent()).not.toContain('is not set to renew automatically');
+    await expectFitsPhone(page, {
+      heading: noticesTextEs.heading,
+      action: domainTextEs.renewActionLabel(DOMAIN),
+    });
+    await screenshot(page, 'home-notices-es-390');
+    // Back to English for the tests after this one (the choice is kept on the account).
+    await look({ width: 1280 });
+    box = await homeNotices(page);
+    await page.getByTestId('language-picker').selectOption('en');
+    await box.getByRole('heading', { name: noticesText.heading }).waitFor();
     expect(errorsOf(page)).toEqual([]);
     await page.context().close();
   });

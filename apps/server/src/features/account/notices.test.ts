@@ -1,5 +1,7 @@
 import { billingText } from '@portal/contract/billing/messages';
+import { billingTextEs } from '@portal/contract/billing/messages.es';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainTextEs } from '@portal/contract/domains/messages.es';
 import { commonText } from '@portal/contract/messages';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,6 +128,34 @@ describe('GET /api/notices/:logname', () => {
         text: domainText.expiringNotice(soon.domain, f.inDays(12)),
         action: { label: domainText.renewActionLabel(soon.domain), to: `/domain-renewal/${soon.domain}` },
       },
+    ]);
+  });
+
+  it("in the caller's language: Spanish when it asks for Spanish, English otherwise; the kind never changes", async () => {
+    const owner = await f.makeAccount({ fields: { balance_cents: 2500 } });
+    const inv = await f.makeInvoice({ owner, amount: 25, date: f.inDays(-33), due: f.inDays(-3) });
+    const soon = await f.makeDomain({ owner, expires: f.inDays(12) });
+    const es = await t.request('GET', `/api/notices/${owner.logname}`, {
+      token: await t.token(owner.logname, owner.password),
+      headers: { 'accept-language': 'es-US,es;q=0.9' },
+    });
+    expect(es.status).toBe(200);
+    expect(es.body.data).toEqual([
+      {
+        kind: 'billing.invoice-overdue',
+        text: billingTextEs.overdueNotice(inv.invoice, '25.00', inv.due, 3),
+        action: { label: billingTextEs.retryActionPay, to: '/make-payment?amount=25.00' },
+      },
+      {
+        kind: 'domains.expiring',
+        text: domainTextEs.expiringNotice(soon.domain, f.inDays(12)),
+        action: { label: domainTextEs.renewActionLabel(soon.domain), to: `/domain-renewal/${soon.domain}` },
+      },
+    ]);
+    expect(es.body.data[0].text).toContain('vencía');
+    expect((await notices(owner)).map((n) => n.text)).toEqual([
+      billingText.overdueNotice(inv.invoice, '25.00', inv.due, 3),
+      domainText.expiringNotice(soon.domain, f.inDays(12)),
     ]);
   });
 

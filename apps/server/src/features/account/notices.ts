@@ -1,13 +1,18 @@
 import * as C from '@portal/contract/notices/calls';
+import type { Language } from '@portal/contract/i18n/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
+import { callerLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { retryNotices } from '../billing/dunning.ts';
 import { cardNotices, overdueNotices } from '../billing/notices.ts';
 import { domainNotices } from '../domains/notices.ts';
 
-/** One source of notices: what needs the account's owner now, read with the owner's name. */
-export type NoticeSource = (db: Db, account: string, now: Date) => Promise<C.Notice[]>;
+/**
+ * One source of notices: what needs the account's owner now, read with the owner's name, written in
+ * `language` (the caller's: staff read a customer's notices in their own).
+ */
+export type NoticeSource = (db: Db, account: string, now: Date, language: Language) => Promise<C.Notice[]>;
 
 /**
  * Every source of Home's notices, most pressing first (docs/decisions/107-home-notices.md). A new
@@ -21,10 +26,15 @@ export const NOTICE_SOURCES: readonly NoticeSource[] = [
 ];
 
 /** What needs the account now, every source's notices in the order of NOTICE_SOURCES. */
-export async function noticesOf(db: Db, account: string, now: Date): Promise<C.Notice[]> {
+export async function noticesOf(
+  db: Db,
+  account: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<C.Notice[]> {
   const notices: C.Notice[] = [];
   // One after another: `db` may be one connection (a transaction, PGlite).
-  for (const source of NOTICE_SOURCES) notices.push(...(await source(db, account, now)));
+  for (const source of NOTICE_SOURCES) notices.push(...(await source(db, account, now, language)));
   return notices;
 }
 
@@ -32,6 +42,7 @@ export function noticeRoutes(app: FastifyInstance): void {
   /** The billing scope: the account or staff; never a Secondary, nor a dashboard admin (decision 107). */
   route(app, C.getNotices, {
     access: { account: ({ params }) => params.logname, scope: 'billing' },
-    handler: async ({ db, account }) => noticesOf(db, account.logname, app.deps.now()),
+    handler: async ({ db, account, req }) =>
+      noticesOf(db, account.logname, app.deps.now(), callerLanguage(req)),
   });
 }

@@ -1,4 +1,6 @@
 import { billingText } from '@portal/contract/billing/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import type { Notice } from '@portal/contract/notices/calls';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -76,7 +78,13 @@ export async function retrySoon(db: Db, owner: string, now: Date): Promise<numbe
  * payment was declined, when the next try is, or that it stopped; each with the one action that
  * helps (a card on Add/Edit Credit Card; pay on Make a Payment when it stopped).
  */
-export async function retryNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
+export async function retryNotices(
+  db: Db,
+  account: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<Notice[]> {
+  const text = inLanguage(billingText, language);
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
   const rows = await declinedInvoicesOf(db, account, oldest);
   if (rows.length === 0) return [];
@@ -88,13 +96,13 @@ export async function retryNotices(db: Db, account: string, now: Date): Promise<
       nextAt
         ? {
             kind: 'billing.retrying' as const,
-            text: billingText.retryNoticeNext(invoice, tryDate(nextAt)),
-            action: { label: billingText.retryActionCard, to: '/edit-cc' },
+            text: text.retryNoticeNext(invoice, tryDate(nextAt)),
+            action: { label: text.retryActionCard, to: '/edit-cc' },
           }
         : {
             kind: 'billing.retry-stopped' as const,
-            text: billingText.retryNoticeStopped(invoice),
-            action: { label: billingText.retryActionPay, to: '/make-payment' },
+            text: text.retryNoticeStopped(invoice),
+            action: { label: text.retryActionPay, to: '/make-payment' },
           },
     );
 }

@@ -1,4 +1,6 @@
 import { billingText } from '@portal/contract/billing/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import type { Notice } from '@portal/contract/notices/calls';
 import { routePath } from '@portal/contract/routes';
 import type { Db } from '../../db/index.ts';
@@ -19,7 +21,13 @@ export const CARD_NOTICE_DAYS = 30;
  * Invoices still owed after their due day (the one reckoning, standingOf), oldest due first; an
  * invoice whose auto-billing was declined is told by the retries' notice instead.
  */
-export async function overdueNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
+export async function overdueNotices(
+  db: Db,
+  account: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<Notice[]> {
+  const text = inLanguage(billingText, language);
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
   const { invoices } = await standingOf(db, account, now);
   return invoices
@@ -30,13 +38,8 @@ export async function overdueNotices(db: Db, account: string, now: Date): Promis
       const amount = dollars(s.owedCents).toFixed(2);
       return {
         kind: 'billing.invoice-overdue' as const,
-        text: billingText.overdueNotice(
-          s.row.invoice,
-          amount,
-          due ? isoDay(due) : s.row.duedate,
-          s.daysOverdue,
-        ),
-        action: { label: billingText.retryActionPay, to: `${routePath('make-payment')}?amount=${amount}` },
+        text: text.overdueNotice(s.row.invoice, amount, due ? isoDay(due) : s.row.duedate, s.daysOverdue),
+        action: { label: text.retryActionPay, to: `${routePath('make-payment')}?amount=${amount}` },
       };
     });
 }
@@ -45,7 +48,13 @@ export async function overdueNotices(db: Db, account: string, now: Date): Promis
  * The card on auto-billing when it expires (the end of its MMYY month) within CARD_NOTICE_DAYS, or
  * before the next unpaid invoice falls due, or has expired already.
  */
-export async function cardNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
+export async function cardNotices(
+  db: Db,
+  account: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<Notice[]> {
+  const text = inLanguage(billingText, language);
   const today = parseDay(now.toISOString().slice(0, 10));
   if (!today) return [];
   const card = await autoBillingCardOf(db, account, compactDay(today));
@@ -62,8 +71,8 @@ export async function cardNotices(db: Db, account: string, now: Date): Promise<N
   return [
     {
       kind: 'billing.card-expiring',
-      text: billingText.cardExpiringNotice(card.last4, niceExpdate(expdate), endsAt <= todayAt),
-      action: { label: billingText.retryActionCard, to: routePath('edit-cc') },
+      text: text.cardExpiringNotice(card.last4, niceExpdate(expdate), endsAt <= todayAt),
+      action: { label: text.retryActionCard, to: routePath('edit-cc') },
     },
   ];
 }

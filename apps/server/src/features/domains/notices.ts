@@ -1,4 +1,6 @@
 import { domainText } from '@portal/contract/domains/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import type { Notice } from '@portal/contract/notices/calls';
 import { routePath } from '@portal/contract/routes';
 import type { Db } from '../../db/index.ts';
@@ -14,7 +16,13 @@ const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
  * The domains' source of Home's notices (docs/decisions/107-home-notices.md): a domain expiring
  * within DOMAIN_NOTICE_DAYS that is not on auto-renew, and not one the customer chose to let expire.
  */
-export async function domainNotices(db: Db, account: string, now: Date): Promise<Notice[]> {
+export async function domainNotices(
+  db: Db,
+  account: string,
+  now: Date,
+  language: Language = 'en',
+): Promise<Notice[]> {
+  const text = inLanguage(domainText, language);
   const rows = await expiringByHand(
     db,
     account,
@@ -23,7 +31,7 @@ export async function domainNotices(db: Db, account: string, now: Date): Promise
   );
   return rows.map(({ domain, expires }) => ({
     kind: 'domains.expiring' as const,
-    text: domainText.expiringNotice(domain, expires),
-    action: { label: domainText.renewActionLabel(domain), to: routePath('domain-renewal', { domain }) },
+    text: text.expiringNotice(domain, expires),
+    action: { label: text.renewActionLabel(domain), to: routePath('domain-renewal', { domain }) },
   }));
 }

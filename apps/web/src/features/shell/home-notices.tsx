@@ -4,14 +4,17 @@ import { NOTICES } from '@portal/contract/notices/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
+import type { Language } from '@portal/contract/i18n/languages';
 
 /**
  * What needs the customer (GET /api/notices, docs/decisions/107-home-notices.md), made by reference
  * (no zod): home shows without loading the schemas.
  */
-export const noticesQuery = (account: string) =>
+export const noticesQuery = (account: string, language: Language) =>
   queryOptions({
-    queryKey: [NOTICES.path, account],
+    // The notices' texts come in the page's language: another language is another answer.
+    queryKey: [NOTICES.path, account, language],
     queryFn: () => call(NOTICES, { params: { logname: account } }).then((r) => r.data),
   });
 
@@ -20,13 +23,13 @@ export const noticesQuery = (account: string) =>
  * the list could not be read (Home's overview still shows the balance and domains).
  */
 export default function HomeNotices({ account }: { account: string }) {
-  const notices = useQuery(noticesQuery(account));
+  const notices = useQuery(noticesQuery(account, useLanguage()));
   const list = notices.data ?? [];
   if (list.length === 0) return null;
   return (
     <Card withBorder p="md" component="section" aria-labelledby="notices-title" data-testid="home-notices">
       <Title order={2} id="notices-title" fz="h3" mb="sm">
-        {noticesText.heading}
+        {t(noticesText).heading}
       </Title>
       <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {list.map((n) => (

@@ -5,7 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { homeText, overviewText } from '@portal/contract/shell/messages';
-import { t } from '../../app/language.ts';
+import { language, t } from '../../app/language.ts';
 import { fill } from '../../ui/fill.tsx';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -40,7 +40,7 @@ export async function homeData({ client, ...ctx }: ScreenContext): Promise<unkno
       ? firstData(
           client.ensureQueryData(q.info),
           client.ensureQueryData(q.invoices),
-          client.ensureQueryData(noticesQuery(ctx.user)),
+          client.ensureQueryData(noticesQuery(ctx.user, language.get())),
         )
       : undefined,
   );
