@@ -9,6 +9,8 @@ import { homeText, loginText, overviewText, shellText } from '../shell/messages.
 import { pagesText } from '../shell/pages-messages.ts';
 import { noticesText } from '../notices/messages.ts';
 import { noticesTextEs } from '../notices/messages.es.ts';
+import { staffSignInText } from '../staff-sign-in/refs.ts';
+import { staffSignInTextEs } from '../staff-sign-in/refs.es.ts';
 import { pagesTextEs } from '../shell/pages-messages.es.ts';
 import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
@@ -41,6 +43,7 @@ register(loginText, 'es', loginTextEs);
 register(shellText, 'es', shellTextEs);
 register(pagesText, 'es', pagesTextEs);
 register(noticesText, 'es', noticesTextEs);
+register(staffSignInText, 'es', staffSignInTextEs);
 register(homeText, 'es', homeTextEs);
 register(overviewText, 'es', overviewTextEs);
 register(passkeyText, 'es', passkeyTextEs);

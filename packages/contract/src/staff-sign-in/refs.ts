@@ -26,13 +26,17 @@ export const STAFF_SIGN_IN_ERRORS = ['state', 'id_token', 'directory', 'not_staf
 export type StaffSignInError = (typeof STAFF_SIGN_IN_ERRORS)[number];
 
 /** The login page's text for the callback's `#staff-sign-in-error=<code>`. */
-export const STAFF_SIGN_IN_ERROR_TEXT: Record<StaffSignInError, string> = {
-  state: staffSignInText.state,
-  id_token: staffSignInText.idToken,
-  directory: staffSignInText.directory,
-  not_staff: staffSignInText.notStaff,
-  taken: staffSignInText.taken,
+const ERROR_KEYS: Record<StaffSignInError, keyof typeof staffSignInText> = {
+  state: 'state',
+  id_token: 'idToken',
+  directory: 'directory',
+  not_staff: 'notStaff',
+  taken: 'taken',
 };
+
+/** The login page's text for a refused directory sign-in, from `text` (staffSignInText in a language). */
+export const staffSignInErrorText = (text: typeof staffSignInText, error: StaffSignInError): string =>
+  text[ERROR_KEYS[error] ?? 'directory'];
 
 export const STAFF_SIGN_IN_OPTIONS = {
   method: 'GET',

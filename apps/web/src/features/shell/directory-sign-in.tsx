@@ -1,6 +1,10 @@
 import { Button } from '@mantine/core';
 import type { LoginData } from '@portal/contract/session/calls';
-import { STAFF_SIGN_IN_ERROR_TEXT, type StaffSignInError } from '@portal/contract/staff-sign-in/refs';
+import {
+  type StaffSignInError,
+  staffSignInErrorText,
+  staffSignInText,
+} from '@portal/contract/staff-sign-in/refs';
 import { STAFF_SIGN_IN_FINISH, STAFF_SIGN_IN_OPTIONS } from '@portal/contract/staff-sign-in/typed-refs';
 import { commonText } from '@portal/contract/messages';
 import { useEffect, useRef, useState } from 'react';
@@ -53,8 +57,8 @@ export function DirectorySignIn({
     const h = handlers.current;
     if (error) {
       h.showStatus({
-        title: commonText.loginFailedTitle,
-        body: STAFF_SIGN_IN_ERROR_TEXT[error] ?? STAFF_SIGN_IN_ERROR_TEXT.directory,
+        title: t(commonText).loginFailedTitle,
+        body: staffSignInErrorText(t(staffSignInText), error),
         alert: 'serious',
       });
       return;
@@ -66,7 +70,7 @@ export function DirectorySignIn({
         if (err instanceof SecondFactorNeeded) handlers.current.onSecondFactor(err);
         else
           handlers.current.showStatus({
-            title: commonText.loginFailedTitle,
+            title: t(commonText).loginFailedTitle,
             body: failureText(err),
             alert: 'serious',
           });
