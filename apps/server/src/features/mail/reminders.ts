@@ -1,3 +1,4 @@
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { TEMP_EMAIL_FADE_DAYS } from '@portal/contract/mail/calls';
 import { notices } from '@portal/contract/notifications/notices';
 import type { FastifyInstance } from 'fastify';
@@ -45,8 +46,13 @@ export async function runAliasReminders(app: FastifyInstance, db: Db): Promise<n
       account: a.owner,
       category: 'mail',
       kind: 'notices.alias-fading',
-      subject: notices.aliasFading.subject(address),
-      body: `${notices.aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
+      write: (language) => {
+        const text = inLanguage(notices.aliasFading, language);
+        return {
+          subject: text.subject(address),
+          body: `${text.body(address, fadesAt(a.expires).toUTCString())}\n`,
+        };
+      },
     });
     sent++;
   }
