@@ -51,11 +51,9 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/access-matrix.test.ts',
   'test/security/credential-gates.test.ts',
   'test/security/fuzz.test.ts',
-  'test/security/input-errors.test.ts',
   'test/security/lasting-credentials.test.ts',
   'test/security/no-secrets-at-rest.test.ts',
   'test/security/throttle.test.ts',
-  'test/typed-client/openapi-client.test.ts',
 ]);
 
 function testFiles(dir: string): string[] {
