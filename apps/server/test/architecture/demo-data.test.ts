@@ -49,7 +49,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/faults/restore.test.ts',
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
-  'test/security/credential-gates.test.ts',
   'test/security/fuzz.test.ts',
   'test/security/lasting-credentials.test.ts',
   'test/security/no-secrets-at-rest.test.ts',
