@@ -37,7 +37,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/mail/temp-emails.test.ts',
   'src/features/security/activity.test.ts',
   'src/features/session/session.test.ts',
-  'src/http/redact.test.ts',
   'src/lib/import-fields.test.ts',
   'src/lib/import-reads.test.ts',
   'src/lib/import.test.ts',
