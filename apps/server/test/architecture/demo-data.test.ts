@@ -48,7 +48,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/security/fuzz.test.ts',
   'test/security/lasting-credentials.test.ts',
   'test/security/no-secrets-at-rest.test.ts',
-  'test/security/throttle.test.ts',
 ]);
 
 function testFiles(dir: string): string[] {
