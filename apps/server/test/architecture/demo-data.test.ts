@@ -46,7 +46,6 @@ const NOT_YET_MOVED = new Set<string>([
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
   'test/security/fuzz.test.ts',
-  'test/security/no-secrets-at-rest.test.ts',
 ]);
 
 function testFiles(dir: string): string[] {
