@@ -41,7 +41,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/import-reads.test.ts',
   'src/lib/import.test.ts',
   'test/faults/dovecot.test.ts',
-  'test/faults/gateway-slow.test.ts',
   'test/faults/restore.test.ts',
   'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
