@@ -42,7 +42,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/lib/import.test.ts',
   'test/faults/dovecot.test.ts',
   'test/faults/restore.test.ts',
-  'test/faults/two-processes.test.ts',
   'test/security/access-matrix.test.ts',
   'test/security/fuzz.test.ts',
 ]);
