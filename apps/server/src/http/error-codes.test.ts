@@ -72,9 +72,7 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   // A code that is not one an authenticator shows (six digits) is never right.
   wrong_code: async () => {
     await t.as('bob').post('/api/totp-setup', { logname: 'bob' });
-    return t
-      .as('bob')
-      .post('/api/totp-confirm', { logname: 'bob', code: 'abcdef', password: PASSWORD });
+    return t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: 'abcdef', password: PASSWORD });
   },
   mfa_expired: () =>
     t.request('POST', '/api/mfa-verify', { body: { mfa_token: 'no-such-token', code: '123456' } }),

@@ -27,8 +27,8 @@ afterAll(() => t.close());
 
 /** Tokens expire when the test clock moves on (t.token() keeps the first one): a new sign-in. */
 const signIn = async (who: string): Promise<string> =>
-  (await t.request('POST', '/api/miglogin', { body: { username: who, password: PASSWORD } })).body
-    .data.id_token;
+  (await t.request('POST', '/api/miglogin', { body: { username: who, password: PASSWORD } })).body.data
+    .id_token;
 const signInAgain = async () => {
   tokens = { alice: await signIn('alice'), bob: await signIn('bob') };
 };
