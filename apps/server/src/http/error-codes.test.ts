@@ -1,6 +1,7 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
+import { factories, makeCast } from '../../test/support/factories.ts';
+import { build, type Res, type TestApp } from '../../test/support/helper.ts';
 import { passwordQueue } from '../auth/password-queue.ts';
 import { claim, fingerprintOf } from './idempotency.ts';
 import { payment as cardPayment, newCard } from '../../test/support/card-bodies.ts';
@@ -11,9 +12,17 @@ import { payment as cardPayment, newCard } from '../../test/support/card-bodies.
  * every code of the contract, so a code cannot be added without a request that shows it.
  */
 
+const PASSWORD = 'error-codes-pass';
 let t: TestApp;
+/** Bob's own domain, where a catch-all alias is refused. */
+let bobsDomain: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const cast = await makeCast(t, PASSWORD);
+  bobsDomain = (await factories(t).makeDomain({ owner: cast.bob })).domain;
+  // Signed in once each: `t.as(name)` and `t.token(name)` reuse these tokens (staff signs in
+  // under the policy its failure needs, below).
+  for (const name of ['alice', 'bob', 'carol', 'dave']) await t.token(name, PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -41,7 +50,7 @@ const payment = (over: Record<string, unknown> = {}) =>
 const mailPassword = (password: string) =>
   t.as('bob').post('/api/change-unix-password', {
     logname: 'bob',
-    panel_password: demoPassword('bob'),
+    panel_password: PASSWORD,
     new: password,
     confirm: password,
   });
@@ -56,16 +65,14 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   forbidden: () => t.as('alice').get('/api/customer/bob'),
   not_found: () => t.as('alice').get('/api/no-such-call'),
   conflict: async () => {
-    const body = { logname: 'carol', email: 'carol.codes@example.org', password: demoPassword('carol') };
+    const body = { logname: 'carol', email: 'carol.codes@example.org', password: PASSWORD };
     await t.as('carol').post('/api/add-recovery-email', body);
     return t.as('carol').post('/api/add-recovery-email', body);
   },
   // A code that is not one an authenticator shows (six digits) is never right.
   wrong_code: async () => {
     await t.as('bob').post('/api/totp-setup', { logname: 'bob' });
-    return t
-      .as('bob')
-      .post('/api/totp-confirm', { logname: 'bob', code: 'abcdef', password: demoPassword('bob') });
+    return t.as('bob').post('/api/totp-confirm', { logname: 'bob', code: 'abcdef', password: PASSWORD });
   },
   mfa_expired: () =>
     t.request('POST', '/api/mfa-verify', { body: { mfa_token: 'no-such-token', code: '123456' } }),
@@ -94,6 +101,7 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
     const config = t.app.deps.config;
     config.PORTAL_STAFF_MFA = 'required';
     try {
+      await t.token('staff', PASSWORD);
       return await t.as('staff').get('/api/get-popup-note/alice');
     } finally {
       config.PORTAL_STAFF_MFA = 'optional';
@@ -171,7 +179,7 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
   refused: () =>
     t.as('bob').post('/api/add-domain-alias', {
       src_user: '*',
-      src_domain: 'bakersdozen.com',
+      src_domain: bobsDomain,
       targets: 'x@example.org',
     }),
   wrong_password: () =>

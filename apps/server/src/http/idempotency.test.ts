@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
 import { payment as cardPayment } from '../../test/support/card-bodies.ts';
-import { build, demoPassword, type Res, type TestApp } from '../../test/support/helper.ts';
+import { factories, makeCast } from '../../test/support/factories.ts';
+import { build, type Res, type TestApp } from '../../test/support/helper.ts';
 import { claim, fingerprintOf, KEY_TTL_MS, STALE_RUNNING_MS } from './idempotency.ts';
 
 /**
@@ -11,18 +12,23 @@ import { claim, fingerprintOf, KEY_TTL_MS, STALE_RUNNING_MS } from './idempotenc
  * account; the same key with another request is a 422, a duplicate while the first runs a 409.
  */
 
+const PASSWORD = 'idempotency-test-pass';
 let t: TestApp;
 let tokens: Record<string, string>;
+/** Bob's own domain, where a catch-all alias is refused. */
+let bobsDomain: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const { bob } = await makeCast(t, PASSWORD);
+  bobsDomain = (await factories(t).makeDomain({ owner: bob })).domain;
   await signInAgain();
 });
 afterAll(() => t.close());
 
 /** Tokens expire when the test clock moves on (t.token() keeps the first one): a new sign-in. */
 const signIn = async (who: string): Promise<string> =>
-  (await t.request('POST', '/api/miglogin', { body: { username: who, password: demoPassword(who) } })).body
-    .data.id_token;
+  (await t.request('POST', '/api/miglogin', { body: { username: who, password: PASSWORD } })).body.data
+    .id_token;
 const signInAgain = async () => {
   tokens = { alice: await signIn('alice'), bob: await signIn('bob') };
 };
@@ -51,7 +57,7 @@ const address = (city: string) => ({
 
 describe('Idempotency-Key', () => {
   it('replays the first answer to a retry, without running the call again', async () => {
-    const body = { logname: 'alice', password: demoPassword('alice'), email: 'alice.replay@example.org' };
+    const body = { logname: 'alice', password: PASSWORD, email: 'alice.replay@example.org' };
     const first = await post('alice', '/api/add-recovery-email', body, 'key-replay-1');
     expect(first.status).toBe(200);
     expect(first.headers['idempotent-replayed']).toBeUndefined();
@@ -68,13 +74,13 @@ describe('Idempotency-Key', () => {
     await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', password: demoPassword('alice'), email: 'one@example.org' },
+      { logname: 'alice', password: PASSWORD, email: 'one@example.org' },
       'key-2',
     );
     const other = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', password: demoPassword('alice'), email: 'two@example.org' },
+      { logname: 'alice', password: PASSWORD, email: 'two@example.org' },
       'key-2',
     );
     expect(other.status).toBe(422);
@@ -89,13 +95,13 @@ describe('Idempotency-Key', () => {
     const a = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', password: demoPassword('alice'), email: 'a.k@example.org' },
+      { logname: 'alice', password: PASSWORD, email: 'a.k@example.org' },
       'shared',
     );
     const b = await post(
       'bob',
       '/api/add-recovery-email',
-      { logname: 'bob', password: demoPassword('bob'), email: 'b.k@example.org' },
+      { logname: 'bob', password: PASSWORD, email: 'b.k@example.org' },
       'shared',
     );
     expect([a.status, b.status]).toEqual([200, 200]);
@@ -104,7 +110,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('forgets a key after 24 hours: the request runs again', async () => {
-    const body = { logname: 'alice', password: demoPassword('alice'), email: 'alice.day@example.org' };
+    const body = { logname: 'alice', password: PASSWORD, email: 'alice.day@example.org' };
     expect((await post('alice', '/api/add-recovery-email', body, 'key-day')).status).toBe(200);
     t.clock.advance(KEY_TTL_MS - 1000);
     await signInAgain();
@@ -141,7 +147,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('replays a refusal, and gives the key up when the call failed and changed nothing', async () => {
-    const catchAll = { src_user: '*', src_domain: 'bakersdozen.com', targets: 'x@example.org' };
+    const catchAll = { src_user: '*', src_domain: bobsDomain, targets: 'x@example.org' };
     const refused = await post('bob', '/api/add-domain-alias', catchAll, 'key-refused');
     expect(refused.status).toBe(422);
     const again = await post('bob', '/api/add-domain-alias', catchAll, 'key-refused');
@@ -214,7 +220,7 @@ describe('Idempotency-Key', () => {
     const bad = await post(
       'alice',
       '/api/add-recovery-email',
-      { logname: 'alice', password: demoPassword('alice'), email: 'x@example.org' },
+      { logname: 'alice', password: PASSWORD, email: 'x@example.org' },
       'a b',
     );
     expect(bad.status).toBe(400);

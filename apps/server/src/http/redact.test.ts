@@ -18,9 +18,9 @@ import { buildApp, REDACT } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { auditLog } from '../db/schema.ts';
 import type { Transport } from '../integrations/mailer.ts';
-import { DEMO_FILE } from '../lib/demo.ts';
-import { importFile } from '../lib/import.ts';
-import { createTestDatabase, demoPassword } from '../../test/support/helper.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { importDocument } from '../lib/import.ts';
+import { createTestDatabase } from '../../test/support/helper.ts';
 import { registerWorkers } from '../workers.ts';
 import { ROUTES } from '@portal/contract/routes';
 import { redact, redactUrl, SECRET_FIELDS, SECRET_PATHS } from './redact.ts';
@@ -88,7 +88,14 @@ describe('the request log', () => {
     const lines: string[] = [];
     const dataDir = mkdtempSync(join(tmpdir(), 'redact-log-'));
     const { database, drop } = await createTestDatabase();
-    await importFile(database.db, DEMO_FILE);
+    const oldPanel = 'Panel-Before-3c9a57';
+    const hash = await hashPassword(oldPanel);
+    await importDocument(database.db, {
+      accounts: [
+        { logname: 'alice', uid: 9601, password_hash: hash, bill_email: 'alice@example.test' },
+        { logname: 'bob', uid: 9602, password_hash: hash, bill_email: 'bob.baker@example.org' },
+      ],
+    });
     const config = loadConfig({
       DATA_DIR: dataDir,
       PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
@@ -133,7 +140,6 @@ describe('the request log', () => {
       return res.json();
     };
     try {
-      const oldPanel = demoPassword('alice');
       const login = await post('/api/miglogin', { username: 'alice', password: oldPanel });
       const token = login.data.id_token as string;
       const newPanel = 'Panel-Rotated-7d1e93';

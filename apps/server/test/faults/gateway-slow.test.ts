@@ -9,6 +9,7 @@ import { RECONCILE_DELAY_MS } from '../../src/features/billing/payments.ts';
 import { FakeAuthorizeNet } from '../fakes/authorize-net.ts';
 import { AuthorizeNetGateway, shortKey } from '../../src/integrations/gateway/index.ts';
 import { payment } from '../support/card-bodies.ts';
+import { factories } from '../support/factories.ts';
 import { build, type TestApp } from '../support/helper.ts';
 import { waitUntil } from './wait.ts';
 
@@ -79,6 +80,7 @@ beforeAll(async () => {
   proxy = new HoldingProxy(fake.url);
   await proxy.start();
   t = await build({
+    demo: false,
     env: {
       PORTAL_GATEWAY: 'authorize-net',
       AUTHNET_ENDPOINT: proxy.url,
@@ -88,6 +90,7 @@ beforeAll(async () => {
       PORTAL_CARD_NUMBERS: 'accept',
     },
   });
+  await makeBob(t);
 }, 120_000);
 
 afterAll(async () => {
@@ -95,6 +98,15 @@ afterAll(async () => {
   await t?.close();
   await fake?.close();
 });
+
+const PASSWORD = 'gateway-slow-pass';
+/** The paying customer of each portal, bob, with the address his receipts go to. */
+const makeBob = (app: TestApp) =>
+  factories(app).makeAccount({
+    logname: 'bob',
+    password: PASSWORD,
+    fields: { bill_email: 'bob.baker@example.org' },
+  });
 
 /** bob's payment of `amount` with a new card, under the idempotency key `key`. */
 const bobPays = (amount: string, key: string) =>
@@ -104,7 +116,7 @@ describe('a slow card gateway', () => {
   it('a second submit while the charge is at the gateway is told so, and the card is charged once', async () => {
     const body = bobPays('12.00', 'fault-slow-1');
     const bob = t.as('bob');
-    await t.token('bob');
+    await t.token('bob', PASSWORD);
     proxy.hold = true;
     const first = bob.post('/api/single-payment', body);
     await waitUntil('the charge to reach the gateway', () => proxy.held === 1);
@@ -158,6 +170,7 @@ describe('a card gateway that answers after the time-out', () => {
   beforeAll(async () => {
     // The one client its routes and workers share.
     late = await build({
+      demo: false,
       gateway: new AuthorizeNetGateway({
         endpoint: proxy.url,
         loginId: fake.loginId,
@@ -165,6 +178,7 @@ describe('a card gateway that answers after the time-out', () => {
         timeoutMs: TIMEOUT_MS,
       }),
     });
+    await makeBob(late);
   }, 120_000);
   afterAll(async () => {
     proxy.release();
@@ -184,7 +198,7 @@ describe('a card gateway that answers after the time-out', () => {
         .from(outbox)
         .where(and(eq(outbox.account, 'bob'), like(outbox.kind, 'billing.receipt%')));
     const bob = late.as('bob');
-    await late.token('bob');
+    await late.token('bob', PASSWORD);
     const before = await balance();
     const chargesBefore = fake.requestsOf('createTransactionRequest').length;
     const heldBefore = proxy.held;

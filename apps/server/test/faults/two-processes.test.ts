@@ -12,8 +12,8 @@ import { RULES } from '../../src/auth/throttle.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
 import { deliverJob } from '../../src/integrations/mailer.ts';
 import { accounts, hostingChanges, jobs, outbox, payments } from '../../src/db/schema.ts';
-import { DEMO_FILE } from '../../src/lib/demo.ts';
-import { importFile } from '../../src/lib/import.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { importDocument } from '../../src/lib/import.ts';
 import { payment } from '../support/card-bodies.ts';
 import { freePort } from '../support/free-port.ts';
 import { SmtpSink } from './smtp-sink.ts';
@@ -35,6 +35,71 @@ import { must } from '../support/must.ts';
 
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 const SECRET = 'two-processes-secret-two-processes-secret';
+const PASSWORD = 'two-processes-pass';
+const DAY_MS = 86_400_000;
+/** The UTC day `days` from now: the processes run on the real clock. */
+const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
+/** Bob's two domains; the first has a website. */
+const BOB_DOMAINS = ['two-proc-bob.com', 'two-proc-bob.net'] as const;
+const [BOB_SITE] = BOB_DOMAINS;
+const INVOICE = `${inDays(-10).replaceAll('-', '')}-9801`;
+const SITE = { vid: 3102, virtname: 'two-proc-alice.org' };
+
+/** The accounts, domains, invoice, website and PHP versions the test reads and changes, in the import's format. */
+async function testData() {
+  const password_hash = await hashPassword(PASSWORD);
+  const account = (logname: string, uid: number, more: Record<string, unknown> = {}) => ({
+    logname,
+    uid,
+    bill_uid: uid,
+    first_name: 'Test',
+    last_name: logname,
+    bill_email: `${logname}@example.test`,
+    account_type: 'Shell',
+    password_hash,
+    ...more,
+  });
+  const secondary = { bill_uid: 9801, account_role: 'Secondary', primary: 'alice' };
+  return {
+    accounts: [
+      account('alice', 9801),
+      account('bob', 9802, { bill_email: 'bob.baker@example.org' }),
+      account('carol', 9803, { ...secondary, account_type: 'Email', at_code: 9 }),
+      account('erin', 9805, secondary),
+    ],
+    domains: BOB_DOMAINS.map((domain) => ({
+      domain,
+      owner: 'bob',
+      expiration_date: inDays(60),
+      contact_email: 'bob.baker@example.org',
+      registrar_managed: true,
+    })),
+    invoices: [
+      {
+        invoice: INVOICE,
+        owner: 'alice',
+        invdate: inDays(-10),
+        duedate: inDays(10),
+        amount: 89.95,
+        body: '<h2>Invoice</h2>',
+      },
+    ],
+    websites: [
+      {
+        ...SITE,
+        owner: 'alice',
+        php_version: '7.4',
+        ssl: 1,
+        error_logs: 0,
+        docroot: `/home/alice/www/${SITE.virtname}`,
+      },
+    ],
+    php_versions: [
+      { version: '7.4', sort: 0 },
+      { version: '8.3', sort: 1 },
+    ],
+  };
+}
 
 interface Proc {
   name: string;
@@ -122,9 +187,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
     const url = u.toString();
-    // The schema and the demo data, once, before any process starts.
+    // The schema and the test's own data, once, before any process starts.
     database = await openDatabase({ url });
-    await importFile(database.db, DEMO_FILE);
+    await importDocument(database.db, await testData());
     sink = new SmtpSink(await freePort());
     // A slow relay: a worker spends a while on each message, so the other gets its share.
     sink.delayMs = 150;
@@ -187,7 +252,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     if (cached) return cached;
     const res = await call(p, 'POST', '/api/miglogin', undefined, {
       username: logname,
-      password: `${logname}-demo-pass`,
+      password: PASSWORD,
     });
     if (res.status !== 200) throw new Error(`login ${logname} on ${p.name}: ${JSON.stringify(res.body)}`);
     tokens.set(logname, res.body.data.id_token);
@@ -201,7 +266,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
   it('a token signed in on A works on B, and signing out on B revokes it on A', async () => {
     const signIn = await call(A, 'POST', '/api/miglogin', undefined, {
       username: 'alice',
-      password: 'alice-demo-pass',
+      password: PASSWORD,
     });
     expect(signIn.status).toBe(200);
     const t = signIn.body.data.id_token as string;
@@ -222,7 +287,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     expect(statuses).toEqual(Array(RULES.pair.free).fill(401));
     // The next attempt is refused on either process, even with the right password.
     for (const p of [A, B]) {
-      const res = await attempt(p, 'erin-demo-pass');
+      const res = await attempt(p, PASSWORD);
       expect(res.status).toBe(429);
       expect(res.body.message).toBe(commonText.tooManyAttempts);
     }
@@ -247,33 +312,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
 
     // Domains: a domain admin granted on A, listed on B; the domain list on B.
     const grant = await as('bob', A).post('/api/addadmin', {
-      password: 'bob-demo-pass', // a lasting grant takes the current password
-      domain: 'bakersdozen.com',
+      password: PASSWORD, // a lasting grant takes the current password
+      domain: BOB_SITE,
       newadmin: 'carol',
       logname: 'bob',
       all: 0,
     });
     expect(grant.status).toBe(200);
-    expect((await as('bob', B).get('/api/domainadmins/bakersdozen.com')).body.data).toEqual([
+    expect((await as('bob', B).get(`/api/domainadmins/${BOB_SITE}`)).body.data).toEqual([
       { logname: 'carol', scope: 'domain' },
     ]);
-    expect((await as('bob', B).get('/api/domains/bob')).body.data).toHaveLength(2);
+    expect((await as('bob', B).get('/api/domains/bob')).body.data).toHaveLength(BOB_DOMAINS.length);
 
     // Mail: an alias added on B, listed on A.
     const alias = await as('bob', B).post('/api/add-domain-alias', {
       src_user: 'twoproc',
-      src_domain: 'bakersdozen.com',
+      src_domain: BOB_SITE,
       targets: 'bob.baker@example.org',
     });
     expect(alias.status).toBe(200);
-    const aliases = (await as('bob', A).get('/api/domain-email-aliases/bakersdozen.com')).body.data;
+    const aliases = (await as('bob', A).get(`/api/domain-email-aliases/${BOB_SITE}`)).body.data;
     expect(aliases.map((a: { src: string }) => a.src)).toContain('twoproc');
 
     // Admin: a contact added on B, listed on A.
     const contact = await as('alice', B).post('/api/add-contact', {
       logname: 'alice',
       contact: 'Two Processes',
-      info: 'noc@anderson-design.com',
+      info: 'noc@example.test',
       restricted: '0',
       technical: '1',
       billing: '0',
@@ -285,7 +350,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
 
     // Billing: an invoice read on B (payments: the next test).
     const invoice = await as('alice', B).post('/api/get-invoice', {
-      invoice: '20261101-5001',
+      invoice: INVOICE,
       logname: 'alice',
     });
     expect(invoice.status).toBe(200);
@@ -299,21 +364,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two API processes and two worke
     // Hosting: a PHP version change queued on A is applied by one of the workers, once, and seen on B.
     const change = await as('alice', A).post('/api/update-php-version', {
       logname: 'alice',
-      virtname: 'harbor-studio.org',
-      vid: 3102,
+      virtname: SITE.virtname,
+      vid: SITE.vid,
       php_version: '8.3',
     });
     expect(change.status).toBe(200);
     await waitUntil('the hosting change to be applied', async () => {
-      const r = await as('alice', B).post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
+      const r = await as('alice', B).post('/api/pending-virt-change', { logname: 'alice', vid: SITE.vid });
       return r.body.pending === false && r.body.last_genconf !== null;
     });
     const sites = (await as('alice', B).get('/api/compressed-websites/alice')).body.data;
-    expect(sites.find((s: { vid: number }) => s.vid === 3102).php_version).toBe('8.3');
+    expect(sites.find((s: { vid: number }) => s.vid === SITE.vid).php_version).toBe('8.3');
     const changes = await must(database, 'the database')
       .db.select()
       .from(hostingChanges)
-      .where(eq(hostingChanges.vid, 3102));
+      .where(eq(hostingChanges.vid, SITE.vid));
     expect(changes.map((c) => [c.state, c.agent])).toEqual([['done', 'embedded']]);
   }, 120_000);
 

@@ -3,7 +3,10 @@ import { secondFactorText } from '@portal/contract/security/second-factor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, apiTokens } from '../../src/db/schema.ts';
-import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, type TestApp } from '../support/helper.ts';
+
+const PASSWORD = 'credential-gates-pass';
 
 /**
  * Three gates around the lasting credentials (docs/security.md, the threat table), each tried as
@@ -15,12 +18,13 @@ import { build, demoPassword, type TestApp } from '../support/helper.ts';
 describe('a staff session before its second factor is set up', () => {
   let r: TestApp;
   beforeAll(async () => {
-    r = await build({ env: { PORTAL_STAFF_MFA: 'required' } });
+    r = await build({ demo: false, env: { PORTAL_STAFF_MFA: 'required' } });
+    await makeCast(r, PASSWORD);
   });
   afterAll(() => r.close());
 
   it("reaches no customer's account through the set-up calls", async () => {
-    const token = await r.token('staff');
+    const token = await r.token('staff', PASSWORD);
     const [before] = await r.db
       .select({ mode: accounts.mode })
       .from(accounts)
@@ -43,7 +47,7 @@ describe('a staff session before its second factor is set up', () => {
   });
 
   it('still reaches its own account, the shell and the set-up', async () => {
-    const token = await r.token('staff');
+    const token = await r.token('staff', PASSWORD);
     expect((await r.request('GET', '/api/customer/staff', { token })).status).toBe(200);
     expect((await r.request('GET', '/api/usermode/staff', { token })).status).toBe(200);
     expect((await r.request('GET', '/api/second-factor/staff', { token })).status).toBe(200);
@@ -61,24 +65,26 @@ describe('a staff session before its second factor is set up', () => {
 describe('a personal API token', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    await makeCast(t, PASSWORD);
   });
   afterAll(() => t.close());
 
   async function tokenOf(who: string): Promise<{ id: string; token: string }> {
+    await t.token(who, PASSWORD);
     const res = await t.as(who).post('/api/create-api-token', {
       logname: who,
       name: `full ${Math.random().toString(36).slice(2, 8)}`,
       scope: 'full',
       expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
-      password: demoPassword(who),
+      password: PASSWORD,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data;
   }
 
   it('manages no sign-in, session nor credential of its owner, whatever its scope', async () => {
-    const session = await t.token('alice');
+    const session = await t.token('alice', PASSWORD);
     const own = await tokenOf('alice');
     const other = await tokenOf('alice');
     const calls = [
@@ -89,8 +95,8 @@ describe('a personal API token', () => {
       ['GET', '/api/get-recovery-emails/alice', undefined],
       ['POST', '/api/delete-recovery-email', { account: 'alice', id: 1 }],
       ['GET', '/api/second-factor/alice', undefined],
-      ['POST', '/api/recovery-codes', { logname: 'alice', password: demoPassword('alice') }],
-      ['POST', '/api/totp-disable', { logname: 'alice', password: demoPassword('alice') }],
+      ['POST', '/api/recovery-codes', { logname: 'alice', password: PASSWORD }],
+      ['POST', '/api/totp-disable', { logname: 'alice', password: PASSWORD }],
       ['GET', '/api/passkeys/alice', undefined],
       ['POST', '/api/passkey-register-options', { logname: 'alice' }],
       ['POST', '/api/rename-passkey', { logname: 'alice', id: 'x', name: 'y' }],
@@ -119,17 +125,18 @@ describe('a personal API token', () => {
 describe('every API answer', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    await makeCast(t, PASSWORD);
   });
   afterAll(() => t.close());
 
   it('says no-store: successes, refusals, sign-in, not found and malformed input', async () => {
     const answers = [
       await t.request('POST', '/api/miglogin', {
-        body: { username: 'alice', password: demoPassword('alice') },
+        body: { username: 'alice', password: PASSWORD },
       }),
       await t.request('POST', '/api/miglogin', { body: { username: 'alice', password: 'wrong' } }),
-      await t.as('alice').get('/api/customer/alice'),
+      await t.request('GET', '/api/customer/alice', { token: await t.token('alice', PASSWORD) }),
       await t.as('alice').get('/api/customer/bob'),
       await t.request('GET', '/api/customer/alice'),
       await t.request('GET', '/api/no-such-call'),

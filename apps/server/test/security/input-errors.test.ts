@@ -3,6 +3,7 @@ import { BAD_CHARACTERS } from '@portal/contract/rules';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { unstorableText } from '../../src/app.ts';
+import { makeCast } from '../support/factories.ts';
 import { build } from '../support/helper.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
@@ -12,8 +13,10 @@ import { changedTables, snapshot } from './snapshot.ts';
  * handler maps the database's refusal for any field without them (app.ts, unstorableText).
  */
 
-const t = await build();
+const PASSWORD = 'input-errors-pass';
+const t = await build({ demo: false });
 afterAll(() => t.close());
+await makeCast(t, PASSWORD);
 
 const caught = async (query: Promise<unknown>) => {
   try {
@@ -69,7 +72,7 @@ describe('NUL and broken Unicode in requests', () => {
   });
 
   it('a NUL or a lone surrogate in a rule-checked field: 400 from the contract, with the field', async () => {
-    const staff = await t.token('staff');
+    const staff = await t.token('staff', PASSWORD);
     const body = {
       account: 'alice',
       first_name: 'A',
@@ -93,7 +96,7 @@ describe('NUL and broken Unicode in requests', () => {
   });
 
   it('a NUL in any text field as staff, audit log (JSON) included: 400, never 500', async () => {
-    const staff = await t.token('staff');
+    const staff = await t.token('staff', PASSWORD);
     const before = await snapshot(t.db);
     const res = await t.request('POST', '/api/addtoaudit', {
       token: staff,

@@ -15,7 +15,8 @@ import {
   recoveryEmails,
   totpAuthenticators,
 } from '../../src/db/schema.ts';
-import { build, demoPassword, type Res, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, type Res, type TestApp } from '../support/helper.ts';
 
 /**
  * Lasting credentials (API tokens, second factors, passkeys, recovery addresses) are made, kept and
@@ -23,9 +24,11 @@ import { build, demoPassword, type Res, type TestApp } from '../support/helper.t
  * code before the fix (docs/security.md, "Lasting credentials").
  */
 
+const PASSWORD = 'lasting-credentials-pass';
 let t: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
 }, 120_000);
 afterAll(() => t.close());
 
@@ -35,7 +38,7 @@ const codeNow = (secret: string) =>
 
 async function signIn(logname: string): Promise<string> {
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: logname, password: demoPassword(logname) },
+    body: { username: logname, password: PASSWORD },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.id_token;
@@ -62,7 +65,7 @@ describe('a call answering a secret keeps nothing for a replay', () => {
       name: 'replayed',
       scope: 'full',
       expires: inAYear(),
-      password: demoPassword('bob'),
+      password: PASSWORD,
     };
     const first = await post(token, '/api/create-api-token', body, { 'idempotency-key': 'secret-token-1' });
     expect(first.status, JSON.stringify(first.body)).toBe(400);
@@ -89,18 +92,13 @@ describe('a call answering a secret keeps nothing for a replay', () => {
     const setup = await post(token, '/api/totp-setup', { logname: 'dave' });
     expect(setup.status).toBe(200);
     const secret: string = setup.body.data.secret;
-    const confirmBody = { logname: 'dave', code: codeNow(secret), password: demoPassword('dave') };
+    const confirmBody = { logname: 'dave', code: codeNow(secret), password: PASSWORD };
     const confirmKeyed = await post(token, '/api/totp-confirm', confirmBody, key);
     expect(confirmKeyed.status).toBe(400);
     const confirm = await post(token, '/api/totp-confirm', confirmBody);
     expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
     t.clock.advance(STEP);
-    const codesKeyed = await post(
-      token,
-      '/api/recovery-codes',
-      { logname: 'dave', password: demoPassword('dave') },
-      key,
-    );
+    const codesKeyed = await post(token, '/api/recovery-codes', { logname: 'dave', password: PASSWORD }, key);
     expect(codesKeyed.status).toBe(400);
     expect(codesKeyed.body.data).toBeUndefined();
     const kept = await keptFor('dave');
@@ -109,7 +107,7 @@ describe('a call answering a secret keeps nothing for a replay', () => {
     // Off again for the tests below: the password and a current code.
     const off = await post(token, '/api/totp-disable', {
       logname: 'dave',
-      password: demoPassword('dave'),
+      password: PASSWORD,
       code: codeNow(secret),
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
@@ -140,7 +138,7 @@ describe('turning the second factor on is a lasting grant', () => {
     expect(row?.confirmedAt ?? null).toBeNull();
     // The owner still signs in with the password alone.
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: 'bob', password: demoPassword('bob') },
+      body: { username: 'bob', password: PASSWORD },
     });
     expect(login.body.status).toBe(1);
     await t.db.execute(sql`delete from totp_authenticators where account = 'bob'`);
@@ -183,7 +181,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
       name: 'script',
       scope: 'full',
       expires: inAYear(),
-      password: demoPassword('carol'),
+      password: PASSWORD,
     });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const apiToken: string = made.body.data.token;
@@ -192,7 +190,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
     const appPassword = await post(session, '/api/create-mail-app-password', {
       logname: 'carol',
       name: 'Phone',
-      password: demoPassword('carol'),
+      password: PASSWORD,
     });
     expect(appPassword.status, JSON.stringify(appPassword.body)).toBe(200);
     await t.db.insert(passkeys).values({
@@ -239,6 +237,7 @@ describe('a reset by mail revokes every API token and lists what remains', () =>
 describe('a recovery address staff put on a customer account waits out a cooling-off period', () => {
   it('staff add an address, it confirms itself, and a reset to it mails no link until the period is over', async () => {
     const planted = 'takeover@staff-planted.example';
+    await t.token('staff', PASSWORD);
     const added = await t.as('staff').post('/api/add-recovery-email', { logname: 'alice', email: planted });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     // The address follows its confirmation link (as its holder would).
@@ -269,6 +268,7 @@ describe('a recovery address staff put on a customer account waits out a cooling
     expect(notice?.body).toContain(mailText.recoveryStaffAdded(STAFF_RECOVERY_COOLING_DAYS));
     expect(notice?.body).toContain('/portal/recovery-contacts');
     // The customer's list shows it, with the date it would become usable.
+    await t.token('alice', PASSWORD);
     const list = await t.as('alice').get('/api/get-recovery-emails/alice');
     const row = list.body.data.email_list.find((r: { contact_info: string }) => r.contact_info === planted);
     expect(row).toMatchObject({ confirmed: true, usable_after: after });
@@ -289,7 +289,7 @@ describe('a recovery address staff put on a customer account waits out a cooling
     const added = await post(await signIn('alice'), '/api/add-recovery-email', {
       logname: 'alice',
       email: own,
-      password: demoPassword('alice'),
+      password: PASSWORD,
     });
     expect(added.status, JSON.stringify(added.body)).toBe(200);
     expect(added.body.data.usable_after).toBeNull();

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/index.ts';
-import { DEMO_FILE } from '../../src/lib/demo.ts';
-import { importFile } from '../../src/lib/import.ts';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import { importDocument } from '../../src/lib/import.ts';
 import { registerWorkers } from '../../src/workers.ts';
 import { dumpDatabase, findSecrets, pgDump, readTree } from '../support/at-rest.ts';
 import { payment } from '../support/card-bodies.ts';
-import { createTestDatabase, demoInjector, demoPassword, makeClock, type Res } from '../support/helper.ts';
+import { createTestDatabase, makeClock, type Res } from '../support/helper.ts';
 
 /**
  * Nothing secret in clear at rest (docs/decisions/045-secrets-at-rest.md): one portal as `npm start`
@@ -24,6 +24,10 @@ import { createTestDatabase, demoInjector, demoPassword, makeClock, type Res } f
  */
 
 type Found = { what: string; value: string };
+
+/** The password of the accounts the test imports (alice, bob, carol). */
+const PASSWORD = 'at-rest-test-pass';
+const CAROL_EMAIL = 'carol@example.test';
 interface Portal {
   post(url: string, as: string | null, body: unknown): Promise<Pick<Res, 'status' | 'body'>>;
   /** Runs the due jobs (mail delivery among them). */
@@ -46,7 +50,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
         name: 'backup script',
         scope: 'full',
         expires: new Date(p.now().getTime() + 30 * 86_400_000).toISOString(),
-        password: demoPassword('alice'),
+        password: PASSWORD,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const token: string = res.body.data.token;
@@ -64,7 +68,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
       const confirm = await p.post('/api/totp-confirm', 'bob', {
         logname: 'bob',
         code,
-        password: demoPassword('bob'),
+        password: PASSWORD,
       });
       expect(confirm.status, JSON.stringify(confirm.body)).toBe(200);
       const codes: string[] = confirm.body.data.recovery_codes;
@@ -81,7 +85,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
       const res = await p.post('/api/create-mail-app-password', 'alice', {
         logname: 'alice',
         name: 'phone',
-        password: demoPassword('alice'),
+        password: PASSWORD,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       const secret: string = res.body.data.app_password;
@@ -99,7 +103,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
     async make(p) {
       const res = await p.post('/api/forgot-panel-password', null, {
         account: 'carol',
-        email: 'carol@anderson-design.com',
+        email: CAROL_EMAIL,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       await p.drain();
@@ -113,7 +117,7 @@ const SECRET_MAKERS: { name: string; make(p: Portal): Promise<Found[]> }[] = [
       const res = await p.post('/api/add-recovery-email', 'alice', {
         logname: 'alice',
         email: 'alice.spare@example.org',
-        password: demoPassword('alice'),
+        password: PASSWORD,
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       await p.drain();
@@ -165,7 +169,15 @@ describe('secrets at rest', () => {
     mailDir = config.mailDir;
     if (process.env.TEST_DATABASE_URL) ({ database, url, drop } = await createTestDatabase());
     else database = await openDatabase({ dataDir: join(dataDir, 'pglite') });
-    await importFile(database.db, DEMO_FILE);
+    const hash = await hashPassword(PASSWORD);
+    await importDocument(database.db, {
+      accounts: ['alice', 'bob', 'carol'].map((logname, i) => ({
+        logname,
+        uid: 9701 + i,
+        password_hash: hash,
+        bill_email: `${logname}@example.test`,
+      })),
+    });
     const clock = makeClock();
     app = await buildApp(config, { database, now: clock.now, checkResponses: true, logger: false });
     registerWorkers(app);
@@ -181,9 +193,27 @@ describe('secrets at rest', () => {
   });
 
   it('keeps no API token, TOTP secret, recovery code, link or card number in clear in the database or DATA_DIR', async () => {
-    const inject = demoInjector(app);
+    // Each account signs in once, with the password the test gave it.
+    const tokens = new Map<string, string>();
+    const inject = async (url: string, payload: unknown, token?: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        payload: payload as object,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: res.statusCode, body: res.json() };
+    };
+    const tokenOf = async (logname: string) => {
+      const known = tokens.get(logname);
+      if (known) return known;
+      const signIn = await inject('/api/miglogin', { username: logname, password: PASSWORD });
+      expect(signIn.status, JSON.stringify(signIn.body)).toBe(200);
+      tokens.set(logname, signIn.body.data.id_token);
+      return signIn.body.data.id_token as string;
+    };
     const portal: Portal = {
-      post: (path, as, body) => inject('POST', path, as, body),
+      post: async (path, as, body) => inject(path, body, as ? await tokenOf(as) : undefined),
       drain: async () => {
         await app.deps.jobs.drain();
       },

@@ -2,7 +2,8 @@ import { commonText } from '@portal/contract/messages';
 import { afterAll, describe, expect, test } from 'vitest';
 import { RESET_LIMITS } from '../../src/features/account/resets.ts';
 import { RULES } from '../../src/auth/throttle.ts';
-import { build, demoPassword } from '../support/helper.ts';
+import { factories, makeCast } from '../support/factories.ts';
+import { build } from '../support/helper.ts';
 import { mailsTo } from '../support/mail.ts';
 import { must } from '../support/must.ts';
 import { outbox } from '../../src/db/schema.ts';
@@ -18,9 +19,12 @@ import { desc } from 'drizzle-orm';
 const BUDGET = 200;
 const t = await build({
   start: new Date('2026-11-21T09:00:00Z'),
+  demo: false,
   env: { SIGNIN_FAILURE_BUDGET: String(BUDGET), PORTAL_IDLE_MINUTES: '10080' },
 });
 afterAll(() => t.close());
+const PASSWORD = 'throttle-test-pass';
+const cast = await makeCast(t, PASSWORD);
 
 const MINUTE = 60_000;
 
@@ -44,7 +48,7 @@ async function login(username: string, password: string, ip: string, cookie?: st
 
 /** The owner's browser: the cookie its last sign-in was given. */
 async function ownersBrowser(logname: string, ip: string): Promise<string> {
-  const res = await login(logname, demoPassword(logname), ip);
+  const res = await login(logname, PASSWORD, ip);
   expect(res.status).toBe(200);
   const set = String(res.headers['set-cookie']);
   expect(set).toMatch(/^portal_device=[^;]+; Max-Age=\d+; Path=\/api; HttpOnly; SameSite=Strict$/);
@@ -110,7 +114,7 @@ describe('sign-in limits under attack', () => {
     ).toBeLessThanOrEqual(RULES.client.free + 2);
     expect(sum(checked)).toBeLessThanOrEqual(RULES.client.free + 7);
     // Another address is not slowed by it.
-    expect((await login('bob', demoPassword('bob'), '203.0.113.21')).status).toBe(200);
+    expect((await login('bob', PASSWORD, '203.0.113.21')).status).toBe(200);
   }, 300_000);
 
   test('1,000 addresses guessing one account; the owner signs in from their browser throughout', async () => {
@@ -137,9 +141,9 @@ describe('sign-in limits under attack', () => {
     expect(sum(checked)).toBeLessThanOrEqual(RULES.account.free + 8);
 
     // The owner during the attack: their browser goes straight in; a new browser of theirs waits.
-    const known = await login('carol', demoPassword('carol'), '192.0.2.44', owners);
+    const known = await login('carol', PASSWORD, '192.0.2.44', owners);
     expect(known.status).toBe(200);
-    const fresh = await login('carol', demoPassword('carol'), '192.0.2.45');
+    const fresh = await login('carol', PASSWORD, '192.0.2.45');
     expect(fresh.status).toBe(429);
     expect(fresh.body.message).toBe(commonText.tooManyAttempts);
     const wait = Number(fresh.headers['retry-after']);
@@ -152,11 +156,11 @@ describe('sign-in limits under attack', () => {
     // From the new browser a reset by mail lets the owner in: that browser is known from then on.
     await t.request('POST', '/api/forgot-panel-password', {
       remoteAddress: '192.0.2.45',
-      body: { account: 'carol', email: 'carol@anderson-design.com' },
+      body: { account: 'carol', email: cast.carol.email },
     });
     await t.drainJobs();
     const mail = t.sent
-      .filter((m) => m.to === 'carol@anderson-design.com' && m.body.includes('reset-panel-password/'))
+      .filter((m) => m.to === cast.carol.email && m.body.includes('reset-panel-password/'))
       .at(-1);
     const link = must(
       must(mail, 'the reset mail').body.match(/reset-panel-password\/([A-Za-z0-9_-]{43})/),
@@ -183,7 +187,7 @@ describe('sign-in limits under attack', () => {
     expect(checked[0]).toBe(RULES.device.free);
     // A forged or tampered cookie is an unknown browser.
     const forged = `${cookie.slice(0, -4)}AAAA`;
-    expect((await login('dave', demoPassword('dave'), '203.0.113.98', forged)).status).toBe(200);
+    expect((await login('dave', PASSWORD, '203.0.113.98', forged)).status).toBe(200);
   }, 300_000);
 
   test('spraying from many addresses across many accounts meets the portal-wide budget', async () => {
@@ -204,14 +208,15 @@ describe('sign-in limits under attack', () => {
     );
     expect(checked).toBe(BUDGET);
     // Known browsers are not counted against the budget, nor stopped by it.
-    expect((await login('bob', demoPassword('bob'), '192.0.2.80', owners)).status).toBe(200);
+    expect((await login('bob', PASSWORD, '192.0.2.80', owners)).status).toBe(200);
     t.clock.advance(16 * MINUTE);
     expect((await login('spray-later', 'Password1', '100.64.9.9')).status).toBe(401);
   }, 300_000);
 
   test('a forged X-Forwarded-For buys nothing behind TRUST_PROXY', async () => {
-    const behind = await build({ demo: true, env: { TRUST_PROXY: '127.0.0.1' } });
+    const behind = await build({ demo: false, env: { TRUST_PROXY: '127.0.0.1' } });
     try {
+      await factories(behind).makeAccount({ logname: 'alice', password: PASSWORD });
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
         const res = await behind.request('POST', '/api/miglogin', {
@@ -243,21 +248,20 @@ describe('reset requests under attack', () => {
     );
     const outboxBefore = last ?? 0;
     const statuses: number[] = [];
-    for (let i = 0; i < 40; i++)
-      statuses.push((await forgot(`198.18.${i}.1`, 'alice@anderson-design.com')).status);
+    for (let i = 0; i < 40; i++) statuses.push((await forgot(`198.18.${i}.1`, cast.alice.email)).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
-    const own = await forgot('192.0.2.44', 'alice@anderson-design.com');
+    const own = await forgot('192.0.2.44', cast.alice.email);
     expect(own.status).toBe(200);
     await t.drainJobs();
-    // Reset links only: the clock moved on, so alice's invoice reminders may go out in the same drain.
+    // Reset links only: other mail the clock brings due may go out in the same drain.
     const mails = t.sent
       .slice(before)
-      .filter((m) => m.to === 'alice@anderson-design.com' && m.body.includes('reset-panel-password/'));
+      .filter((m) => m.to === cast.alice.email && m.body.includes('reset-panel-password/'));
     expect(mails).toHaveLength(RESET_LIMITS.account);
     // The newest link is the one that works. Two job runners (TEST_INSTANCES=2) deliver in either
     // order, so it is read from the outbox by id, not taken as the last mail delivered.
     const newest = must(
-      (await mailsTo(t, { to: 'alice@anderson-design.com', after: outboxBefore })).filter((m) =>
+      (await mailsTo(t, { to: cast.alice.email, after: outboxBefore })).filter((m) =>
         m.body.includes('reset-panel-password/'),
       )[0],
       'newest',

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { makeCast } from '../support/factories.ts';
+import { build, type TestApp } from '../support/helper.ts';
 import { API_TYPES_FILE, renderApiTypes } from '../support/api-types.ts';
 import type { paths } from './portal-api.generated.ts';
 
@@ -10,10 +11,12 @@ import type { paths } from './portal-api.generated.ts';
  * (`npm run api:types`), calls made with openapi-fetch against a portal listening on a port.
  */
 
+const PASSWORD = 'typed-client-pass';
 let t: TestApp;
 let baseUrl: string;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  await makeCast(t, PASSWORD);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(() => t.close());
@@ -22,7 +25,7 @@ describe('a typed client generated from the API document', () => {
   it('signs in, reads an account, and gets the failure envelope with its code', async () => {
     const api = createClient<paths>({ baseUrl });
     const login = await api.POST('/api/miglogin', {
-      body: { username: 'alice', password: demoPassword('alice') },
+      body: { username: 'alice', password: PASSWORD },
     });
     expect(login.response.status).toBe(200);
     const token = login.data?.data.id_token;
@@ -44,7 +47,7 @@ describe('a typed client generated from the API document', () => {
   it('makes a personal access token and calls with it, as a script would', async () => {
     const api = createClient<paths>({ baseUrl });
     const login = await api.POST('/api/miglogin', {
-      body: { username: 'bob', password: demoPassword('bob') },
+      body: { username: 'bob', password: PASSWORD },
     });
     const session = { authorization: `Bearer ${login.data?.data.id_token}` };
     const made = await api.POST('/api/create-api-token', {
@@ -53,7 +56,7 @@ describe('a typed client generated from the API document', () => {
         name: 'typed client',
         scope: 'read',
         expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
-        password: demoPassword('bob'),
+        password: PASSWORD,
       },
       headers: session,
     });

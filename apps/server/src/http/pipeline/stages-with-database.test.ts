@@ -4,7 +4,8 @@ import { secondFactorText } from '@portal/contract/security/second-factor';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { makeCast } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { auditLog } from '../../db/schema.ts';
 import { audited } from './audit.ts';
@@ -17,12 +18,14 @@ import { secondFactorGate } from './second-factor-gate.ts';
 
 /**
  * The stages of the request pipeline (http/route.ts) that read or write the database, each on its
- * own, on the demo data; the stages without a database have a test file each beside them.
+ * own, on accounts the test makes (alice, bob, staff); the stages without a database have a test file each beside them.
  */
 
+const PASSWORD = 'stages-test-pass';
 let t: TestApp;
 beforeAll(async () => {
-  t = await build({ env: { PORTAL_STAFF_MFA: 'required' } });
+  t = await build({ demo: false, env: { PORTAL_STAFF_MFA: 'required' } });
+  await makeCast(t, PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -70,7 +73,7 @@ describe('authenticate', () => {
   });
 
   it("answers a session's caller with its own account, and keeps it on the request", async () => {
-    const r = req(`Bearer ${await t.token('alice')}`);
+    const r = req(`Bearer ${await t.token('alice', PASSWORD)}`);
     const who = await authenticate(t.app.deps, r, { access: 'user', call });
     expect(who).toMatchObject({ username: 'alice', self: { logname: 'alice' } });
     expect(r.caller).toBe(who);
@@ -115,7 +118,7 @@ describe('authorise', () => {
 describe('grant', () => {
   it("asks a customer's current password on a grant call, and notes staff were not asked", async () => {
     const plan = { grant: true };
-    expect(await checkGrant(t.db, plan, caller('alice'), { password: demoPassword('alice') })).toEqual({});
+    expect(await checkGrant(t.db, plan, caller('alice'), { password: PASSWORD })).toEqual({});
     expect(await codeOf(checkGrant(t.db, plan, caller('alice'), { password: 'wrong' }))).toBe('forbidden');
     const missing = await checkGrant(t.db, plan, caller('alice'), {}).catch((err) => err);
     expect(missing.message).toBe(commonText.grantPasswordRequired);
