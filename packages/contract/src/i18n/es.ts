@@ -47,8 +47,7 @@ register(pagesText, 'es', pagesTextEs);
 register(noticesText, 'es', noticesTextEs);
 register(staffSignInText, 'es', staffSignInTextEs);
 // The mailed reminders: one catalogue each (notifications/notices.ts).
-for (const key of Object.keys(notices) as Array<keyof typeof notices>)
-  register(notices[key], 'es', noticesEs[key]);
+for (const key of Object.keys(notices) as Array<keyof typeof notices>) register(notices[key], 'es', noticesEs[key]);
 register(homeText, 'es', homeTextEs);
 register(overviewText, 'es', overviewTextEs);
 register(passkeyText, 'es', passkeyTextEs);
