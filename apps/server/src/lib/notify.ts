@@ -1,7 +1,5 @@
 import type { NoticeCategory } from '@portal/contract/notifications/categories';
 import { LOCKED_CATEGORIES, type NoticeSendTo } from '@portal/contract/notifications/calls';
-import { inLanguage } from '@portal/contract/i18n/catalogue';
-import { isLanguage, type Language } from '@portal/contract/i18n/languages';
 import { noticeText } from '@portal/contract/notifications/messages';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { SecretBox } from '../auth/secret-box.ts';
@@ -15,11 +13,8 @@ export interface CustomerMail {
   category: NoticeCategory;
   /** The outbox kind, e.g. `notices.domain-expiring` (metrics and the activity list read it). */
   kind: string;
-  /**
-   * The mail in `language`, the account's (docs/languages.md): mailCustomer looks it up, so no
-   * caller can write to a Spanish-speaking customer in English by forgetting to.
-   */
-  write: (language: Language) => { subject: string; body: string };
+  subject: string;
+  body: string;
   /** Sent whatever the preferences say (receipts, security): no unsubscribe link. */
   essential?: boolean;
   /** Documents to attach (an invoice's PDF), made when the mail is delivered. */
@@ -62,15 +57,11 @@ export async function mailCustomer(outbox: Outbox, db: Db, mail: CustomerMail): 
   const s = settings(outbox);
   const essential = mail.essential === true || LOCKED_CATEGORIES.has(mail.category);
   const to = await addressesFor(db, s, mail.account, mail.category, essential);
-  if (to.length === 0) return 0;
-  const language = await languageOf(db, mail.account);
-  const { subject, body: text } = mail.write(language);
-  let body = text;
+  let body = mail.body;
   let headers: Record<string, string> | undefined;
   if (!essential) {
     const url = unsubscribeUrl(s, mail.account, mail.category);
-    const words = inLanguage(noticeText, language);
-    body = `${text}\n\n--\n${words.unsubscribeLine(words.categories[mail.category], url)}`;
+    body = `${mail.body}\n\n--\n${noticeText.unsubscribeLine(noticeText.categories[mail.category], url)}`;
     headers = { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
   }
   for (const address of to) {
@@ -78,7 +69,7 @@ export async function mailCustomer(outbox: Outbox, db: Db, mail: CustomerMail): 
       kind: mail.kind,
       account: mail.account,
       to: address,
-      subject,
+      subject: mail.subject,
       body,
       headers,
       attachments: mail.attachments,
@@ -198,16 +189,6 @@ export async function setSendTo(
       target: [noticePreferences.owner, noticePreferences.category],
       set: { sendTo, updatedAt: now },
     });
-}
-
-/** The language the account reads its mail in: its own once known, English until then. */
-export async function languageOf(db: Db, logname: string): Promise<Language> {
-  const [row] = await db
-    .select({ language: accounts.language })
-    .from(accounts)
-    .where(eq(accounts.logname, logname))
-    .limit(1);
-  return isLanguage(row?.language) ? row.language : 'en';
 }
 
 /** The account's bill address ('' when it has none), or null when there is no such account. */

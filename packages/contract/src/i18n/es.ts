@@ -11,8 +11,6 @@ import { noticesText } from '../notices/messages.ts';
 import { noticesTextEs } from '../notices/messages.es.ts';
 import { staffSignInText } from '../staff-sign-in/refs.ts';
 import { staffSignInTextEs } from '../staff-sign-in/refs.es.ts';
-import { notices } from '../notifications/notices.ts';
-import { noticesEs } from '../notifications/notices.es.ts';
 import { pagesTextEs } from '../shell/pages-messages.es.ts';
 import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
@@ -46,8 +44,6 @@ register(shellText, 'es', shellTextEs);
 register(pagesText, 'es', pagesTextEs);
 register(noticesText, 'es', noticesTextEs);
 register(staffSignInText, 'es', staffSignInTextEs);
-// The mailed reminders: one catalogue each (notifications/notices.ts).
-for (const key of Object.keys(notices) as Array<keyof typeof notices>) register(notices[key], 'es', noticesEs[key]);
 register(homeText, 'es', homeTextEs);
 register(overviewText, 'es', overviewTextEs);
 register(passkeyText, 'es', passkeyTextEs);

@@ -223,15 +223,12 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
           account: token.owner,
           category: 'security',
           kind: 'api-token.expiring',
-          // English whatever the account's language: this mail's texts are not in a catalogue yet.
-          write: () => ({
-            subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
-            body: [
-              `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
-              'Scripts that use it will then be refused. To keep them working, create a new token on the',
-              `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
-            ].join('\n'),
-          }),
+          subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
+          body: [
+            `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
+            'Scripts that use it will then be refused. To keep them working, create a new token on the',
+            `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
+          ].join('\n'),
         });
       }
     });

@@ -55,7 +55,8 @@ async function billingMailTo(who: Account): Promise<string[]> {
       account: who.logname,
       category: 'billing',
       kind: 'test.billing',
-      write: () => ({ subject, body: 'Hello.' }),
+      subject,
+      body: 'Hello.',
     }),
   );
   await t.drainJobs();

@@ -48,7 +48,8 @@ async function mail(
       account: who,
       category,
       kind: `test.${category}`,
-      write: () => ({ subject, body: 'Hello.' }),
+      subject,
+      body: 'Hello.',
       essential,
     }),
   );

@@ -195,7 +195,8 @@ describe('the invoice PDF', () => {
         account: alice.logname,
         category: 'billing',
         kind: 'notices.invoice-new',
-        write: () => ({ subject: `New invoice ${INVOICE}`, body: 'Your invoice is attached.' }),
+        subject: `New invoice ${INVOICE}`,
+        body: 'Your invoice is attached.',
         attachments: [{ kind: 'invoice-pdf', owner: alice.logname, invoice: INVOICE }],
       }),
     );

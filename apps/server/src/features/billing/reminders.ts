@@ -1,4 +1,3 @@
-import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { notices } from '@portal/contract/notifications/notices';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -75,13 +74,8 @@ async function runNewInvoiceMails(app: FastifyInstance, db: Db, at: Date, today:
       account: inv.owner,
       category: 'billing',
       kind: 'notices.invoice-new',
-      write: (language) => {
-        const text = inLanguage(notices.invoiceNew, language);
-        return {
-          subject: text.subject(inv.invoice),
-          body: `${text.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
-        };
-      },
+      subject: notices.invoiceNew.subject(inv.invoice),
+      body: `${notices.invoiceNew.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
       attachments: [{ kind: 'invoice-pdf', owner: inv.owner, invoice: inv.invoice }],
     });
     sent++;
@@ -122,10 +116,8 @@ async function runCardReminders(app: FastifyInstance, db: Db, at: Date, today: n
       account: c.owner,
       category: 'billing',
       kind: 'notices.card-expiring',
-      write: (language) => {
-        const text = inLanguage(notices.cardExpiring, language);
-        return { subject: text.subject(c.ccn4, days), body: `${text.body(c.ccn4, month)}\n` };
-      },
+      subject: notices.cardExpiring.subject(c.ccn4, days),
+      body: `${notices.cardExpiring.body(c.ccn4, month)}\n`,
     });
     sent++;
   }
@@ -161,20 +153,16 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
       at,
     });
     if (!claimed) continue;
+    const text = m.kind === 'invoice-due-soon' ? notices.invoiceDueSoon : notices.invoiceOverdue;
     await mailCustomer(outbox, db, {
       account: inv.owner,
       category: 'billing',
       kind: `notices.${m.kind}`,
-      write: (language) => {
-        const body = (text: { body: (invoice: string, amount: string, due: string) => string }) =>
-          `${text.body(inv.invoice, money(owed), iso(inv.duedate))}\n`;
-        if (m.kind === 'invoice-due-soon') {
-          const text = inLanguage(notices.invoiceDueSoon, language);
-          return { subject: text.subject(inv.invoice, iso(inv.duedate)), body: body(text) };
-        }
-        const text = inLanguage(notices.invoiceOverdue, language);
-        return { subject: text.subject(inv.invoice, Number(m.milestone)), body: body(text) };
-      },
+      subject:
+        m.kind === 'invoice-due-soon'
+          ? notices.invoiceDueSoon.subject(inv.invoice, iso(inv.duedate))
+          : notices.invoiceOverdue.subject(inv.invoice, Number(m.milestone)),
+      body: `${text.body(inv.invoice, money(owed), iso(inv.duedate))}\n`,
     });
     sent++;
   }

@@ -1,4 +1,3 @@
-import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { billingText } from '@portal/contract/billing/messages';
 import { and, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -160,29 +159,20 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
           .set({ autoBillNextAt: null })
           .where(and(eq(invoices.invoice, inv.invoice), eq(invoices.autoBillAttempts, n)));
       }
-      /** What was declined, in the language of `text` (billingText in a language). */
-      const declinedIn = (text: typeof billingText) =>
-        text.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
+      const next =
+        outcome === 'hard_decline'
+          ? billingText.autobillNewCard
+          : nextAt
+            ? billingText.autobillNextTry(tryDate(nextAt))
+            : billingText.autobillLastTry;
+      const declined = billingText.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
       await mailCustomer(app.deps.outbox, tx, {
         account: inv.owner,
         category: 'billing',
         kind: 'billing.autobill.declined',
-        write: (language) => {
-          const text = inLanguage(billingText, language);
-          const next =
-            outcome === 'hard_decline'
-              ? text.autobillNewCard
-              : nextAt
-                ? text.autobillNextTry(tryDate(nextAt))
-                : text.autobillLastTry;
-          return {
-            subject: text.autobillDeclinedSubject(inv.invoice),
-            body: `${declinedIn(text)}\n\n${next}\n`,
-          };
-        },
+        subject: billingText.autobillDeclinedSubject(inv.invoice),
+        body: `${declined}\n\n${next}\n`,
       });
-      // Accounting reads English.
-      const declined = declinedIn(billingText);
       if (stop) {
         await app.deps.outbox.send(tx, {
           kind: 'billing.autobill.stopped',

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { noticesEs } from '@portal/contract/notifications/notices.es';
-import { accounts, domains, tldPrices } from '../../db/schema.ts';
+import { domains, tldPrices } from '../../db/schema.ts';
 import { factories } from '../../../test/support/factories.ts';
 import { stepDays } from '../../../test/support/days.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
@@ -103,24 +102,5 @@ describe('domain expiry reminders', () => {
       ],
       [`${bare.domain} expires in 1 day: no card is on auto-billing`, cardless.email, 1, expect.any(String)],
     ]);
-  }, 600_000);
-
-  it("writes in the account's language: a Spanish-speaking customer's reminder is Spanish, its unsubscribe link kept", async () => {
-    const f = factories(t);
-    const tld = `e${Date.now().toString(36)}`;
-    const owner = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, owner.logname));
-    // Seven days ahead on the day the reminders run (stepDays moves the clock a day first).
-    const manual = await f.makeDomain({ owner, domain: `manual.${tld}`, expires: f.inDays(8) });
-    await stepDays(t, 1);
-    const [mail, ...more] = await mailsTo(t, { account: owner.logname, kind: 'notices.domain-expiring' });
-    expect(more).toEqual([]);
-    expect(mail?.subject).toBe(noticesEs.domainRenewNow.subject(manual.domain, 7));
-    expect(mail?.subject).toBe(`${manual.domain} vence en 7 días`);
-    const [text, footer] = (mail?.body ?? '').split('\n\n--\n');
-    expect(text).toBe(
-      `${noticesEs.domainRenewNow.body(manual.domain, manual.expires ?? '', `${URL}/portal/domain-renewal/${manual.domain}`)}\n`,
-    );
-    expect(footer).toContain(`${URL}/`);
   }, 600_000);
 });

@@ -1,4 +1,3 @@
-import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { tldOf } from '@portal/contract/domains/calls';
 import { notices } from '@portal/contract/notifications/notices';
 import { routePath } from '@portal/contract/routes';
@@ -55,29 +54,29 @@ export async function runDomainReminders(app: FastifyInstance, db: Db): Promise<
       at,
     });
     if (!claimed) continue;
-    const oneYear = d.autoRenew ? (await pricesOf(db, tldOf(d.domain))).find((p) => p.id === 1) : undefined;
-    const price = oneYear ? oneYear.price.toFixed(2) : null;
-    const link = `${config.publicUrl}/portal${routePath('domain-renewal', { domain: d.domain })}`;
-    const expires = d.expirationDate;
+    let subject: string;
+    let body: string;
+    if (d.autoRenew) {
+      const oneYear = (await pricesOf(db, tldOf(d.domain))).find((p) => p.id === 1);
+      const price = oneYear ? oneYear.price.toFixed(2) : null;
+      if (d.card) {
+        subject = notices.domainRenews.subject(d.domain, days);
+        body = notices.domainRenews.body(d.domain, d.expirationDate, price, d.card);
+      } else {
+        subject = notices.domainRenewsNoCard.subject(d.domain, days);
+        body = notices.domainRenewsNoCard.body(d.domain, d.expirationDate, price);
+      }
+    } else {
+      const link = `${config.publicUrl}/portal${routePath('domain-renewal', { domain: d.domain })}`;
+      subject = notices.domainRenewNow.subject(d.domain, days);
+      body = notices.domainRenewNow.body(d.domain, d.expirationDate, link);
+    }
     await mailCustomer(outbox, db, {
       account: d.owner,
       category: 'domains',
       kind: 'notices.domain-expiring',
-      write: (language) => {
-        if (d.autoRenew && d.card) {
-          const text = inLanguage(notices.domainRenews, language);
-          return {
-            subject: text.subject(d.domain, days),
-            body: `${text.body(d.domain, expires, price, d.card)}\n`,
-          };
-        }
-        if (d.autoRenew) {
-          const text = inLanguage(notices.domainRenewsNoCard, language);
-          return { subject: text.subject(d.domain, days), body: `${text.body(d.domain, expires, price)}\n` };
-        }
-        const text = inLanguage(notices.domainRenewNow, language);
-        return { subject: text.subject(d.domain, days), body: `${text.body(d.domain, expires, link)}\n` };
-      },
+      subject,
+      body: `${body}\n`,
     });
     sent++;
   }

@@ -1,4 +1,3 @@
-import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { TEMP_EMAIL_FADE_DAYS } from '@portal/contract/mail/calls';
 import { notices } from '@portal/contract/notifications/notices';
 import type { FastifyInstance } from 'fastify';
@@ -46,13 +45,8 @@ export async function runAliasReminders(app: FastifyInstance, db: Db): Promise<n
       account: a.owner,
       category: 'mail',
       kind: 'notices.alias-fading',
-      write: (language) => {
-        const text = inLanguage(notices.aliasFading, language);
-        return {
-          subject: text.subject(address),
-          body: `${text.body(address, fadesAt(a.expires).toUTCString())}\n`,
-        };
-      },
+      subject: notices.aliasFading.subject(address),
+      body: `${notices.aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
     });
     sent++;
   }

@@ -183,15 +183,12 @@ async function mailOwner(app: FastifyInstance, db: Db, owner: string, subject: s
     account: owner,
     category: 'security',
     kind: 'security.passkey',
-    // English whatever the account's language: this mail's texts are not in a catalogue yet.
-    write: () => ({
-      subject,
-      body: [
-        ...lines,
-        '',
-        `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
-        '',
-      ].join('\n'),
-    }),
+    subject,
+    body: [
+      ...lines,
+      '',
+      `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
+      '',
+    ].join('\n'),
   });
 }
