@@ -2,7 +2,19 @@ import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { baseUrl, expectFitsPhone, launch, login, lookingPage, newPage, screenshot, url } from './browser.ts';
+import {
+  askForLanguage,
+  baseUrl,
+  expectFitsPhone,
+  launch,
+  login,
+  lookingPage,
+  newPage,
+  screenshot,
+  spanishLogin,
+  url,
+} from './browser.ts';
+import { secondFactorTextEs } from '@portal/contract/security/second-factor-refs.es';
 import { startPortal } from './portal.ts';
 import { must } from '@portal/contract/must';
 
@@ -30,16 +42,21 @@ afterAll(async () => {
 const codeFor = (secret: string, ahead = 0) =>
   TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + ahead * 30_000 });
 
-async function removeSecondFactor(base: string, logname: string): Promise<void> {
-  const post = (path: string, body: unknown, token?: string) =>
-    fetch(`${base}${path}`, {
+/** Staff (the demo's) post `body` to `path` on the portal at `base`. */
+async function staffSets(base: string, path: string, body: unknown): Promise<void> {
+  const post = (to: string, what: unknown, token?: string) =>
+    fetch(`${base}${to}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
+      body: JSON.stringify(what),
     }).then((r) => r.json());
   const staff = await post('/api/miglogin', { username: 'staff', password: 'staff-demo-pass' });
-  await post('/api/remove-second-factor', { logname }, staff.data.id_token);
+  const answer = await post(path, body, staff.data.id_token);
+  if (answer.status !== 1) throw new Error(`${path}: ${JSON.stringify(answer)}`);
 }
+
+const removeSecondFactor = (base: string, logname: string) =>
+  staffSets(base, '/api/remove-second-factor', { logname });
 
 const dialog = (page: Page) => page.getByRole('dialog');
 async function closeDialog(page: Page): Promise<void> {
@@ -138,6 +155,28 @@ describe('the authenticator app', () => {
     await page.goto(url('/security'));
     await page.getByText('8 of 10 codes unused').waitFor();
     await page.context().close();
+  });
+
+  it('asks in Spanish when the browser does, refuses a wrong code in Spanish, and takes a recovery code', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await askForLanguage(page, 'es-US,es;q=0.9');
+    await page.goto(url('/'));
+    await spanishLogin(page, 'bob');
+    await page.getByRole('heading', { name: secondFactorTextEs.stepTitle }).waitFor();
+    await page.keyboard.type('000000');
+    await page.keyboard.press('Enter');
+    await page.getByText(secondFactorTextEs.wrongCode).waitFor();
+    await expectFitsPhone(page, { heading: secondFactorTextEs.stepTitle, action: secondFactorTextEs.verify });
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'code-step-es-light-phone');
+    await page.getByRole('button', { name: secondFactorTextEs.useRecoveryCode }).click();
+    await page.getByText(secondFactorTextEs.recoveryCodePrompt).waitFor();
+    await page.getByRole('textbox').fill(codes.pop() ?? '');
+    await page.getByRole('button', { name: secondFactorTextEs.verify }).click();
+    await page.getByTestId('operator').waitFor();
+    await page.context().close();
+    // bob is shared with the other files, which read him in English: his language goes back.
+    await staffSets(baseUrl(), '/api/set-language', { logname: 'bob', language: 'en' });
   });
 
   it('shows the screens dark and at phone width', async () => {
