@@ -29,7 +29,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/admin/admin.test.ts',
   'src/features/billing/billing.test.ts',
   'src/features/hosting/agent.test.ts',
-  'src/features/hosting/commands.test.ts',
   'src/features/hosting/hosting.test.ts',
   'src/features/mail/aliases.test.ts',
   'src/features/mail/mail.test.ts',
