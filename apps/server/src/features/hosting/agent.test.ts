@@ -47,6 +47,7 @@ describe('the agent API of the web servers', () => {
       error_logs,
       docroot: `/home/${owner}/www/${virtname}`,
     });
+    const WORDPRESS = { aid: 1, appname: 'WordPress', urlext: 'blog', version: '6.7.1' };
     await importDocument(a.db, {
       websites: [
         site(3101, alice.logname, 'anderson-design.com', '8.2', 1),
@@ -55,16 +56,7 @@ describe('the agent API of the web servers', () => {
         { ...site(3201, bob.logname, 'bakersdozen.com', '8.3', 1), server: 'web2' },
       ],
       php_versions: ['7.4', '8.1', '8.2', '8.3'].map((version, sort) => ({ version, sort })),
-      webapps: [
-        {
-          aid: 1,
-          appname: 'WordPress',
-          urlext: 'blog',
-          needs_suphp: 1,
-          wf_versions: '6.7',
-          version: '6.7.1',
-        },
-      ],
+      webapps: [{ ...WORDPRESS, needs_suphp: 1, wf_versions: '6.7' }],
     });
     as = requestsAs(a, PASSWORD);
   }, 180_000);
