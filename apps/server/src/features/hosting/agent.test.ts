@@ -3,7 +3,9 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostingChanges, websites } from '../../db/schema.ts';
+import { makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { importDocument } from '../../lib/import.ts';
 import { agentFor, parseAgentTokens } from './agent.ts';
 
 describe('PORTAL_AGENT_TOKENS', () => {
@@ -26,9 +28,37 @@ describe('the agent API of the web servers', () => {
   const post = (url: string, headers: Record<string, string>, body: unknown = {}) =>
     a.request('POST', url, { headers, body });
 
+  const PASSWORD = 'agent-test-pass';
+  let as: ReturnType<typeof requestsAs>;
+
   beforeAll(async () => {
-    a = await build({ env: { PORTAL_AGENT_TOKENS: 'web1:secret-one-1234, web2:secret-two-5678' } });
-    await a.db.update(websites).set({ server: 'web2' }).where(eq(websites.vid, 3201));
+    a = await build({
+      demo: false,
+      env: { PORTAL_AGENT_TOKENS: 'web1:secret-one-1234, web2:secret-two-5678' },
+    });
+    // alice's three sites and bob's one (on web2), the PHP versions and the app the race installs.
+    const { alice, bob } = await makeCast(a, PASSWORD);
+    const site = (vid: number, owner: string, virtname: string, php_version: string, error_logs: 0 | 1) => ({
+      vid,
+      owner,
+      virtname,
+      php_version,
+      ssl: 2,
+      error_logs,
+      docroot: `/home/${owner}/www/${virtname}`,
+    });
+    const WORDPRESS = { aid: 1, appname: 'WordPress', urlext: 'blog', version: '6.7.1' };
+    await importDocument(a.db, {
+      websites: [
+        site(3101, alice.logname, 'anderson-design.com', '8.2', 1),
+        site(3102, alice.logname, 'harbor-studio.org', '7.4', 0),
+        site(3103, alice.logname, 'client01-anderson.com', '8.1', 0),
+        { ...site(3201, bob.logname, 'bakersdozen.com', '8.3', 1), server: 'web2' },
+      ],
+      php_versions: ['7.4', '8.1', '8.2', '8.3'].map((version, sort) => ({ version, sort })),
+      webapps: [{ ...WORDPRESS, needs_suphp: 1, wf_versions: '6.7' }],
+    });
+    as = requestsAs(a, PASSWORD);
   }, 180_000);
   afterAll(() => a?.close());
 
@@ -38,14 +68,15 @@ describe('the agent API of the web servers', () => {
       hostingText.agentCredentials,
     );
     expect(
-      (await post('/api/agent/claim', { authorization: `Bearer ${await a.token('staff')}` })).status,
+      (await post('/api/agent/claim', { authorization: `Bearer ${await a.token('staff', PASSWORD)}` }))
+        .status,
     ).toBe(401);
     expect((await post('/api/agent/report', {}, { id: 1, state: 'done' })).status).toBe(401);
     expect((await post('/api/agent/logs', {}, { vid: 3101, lines: ['x'] })).status).toBe(401);
   });
 
   it('claims, reports progress and the result, and updates the site; the in-process agent stays idle', async () => {
-    await a.as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3101, php_version: '8.3' });
+    await as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3101, php_version: '8.3' });
     expect(await a.drainJobs()).toBeGreaterThanOrEqual(0);
     const claim = await post('/api/agent/claim', web1, { limit: 5 });
     expect(claim.status).toBe(200);
@@ -70,7 +101,7 @@ describe('the agent API of the web servers', () => {
       (await post('/api/agent/report', web1, { id: c.id, state: 'applying', message: 'writing vhost' })).body
         .data.state,
     ).toBe('applying');
-    const pending = await a.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3101 });
+    const pending = await as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3101 });
     expect(pending.body.pending).toBe(true);
     expect((await post('/api/agent/report', web1, { id: c.id, state: 'done' })).status).toBe(200);
     const row = must((await a.db.select().from(websites).where(eq(websites.vid, 3101)))[0], 'row');
@@ -80,7 +111,7 @@ describe('the agent API of the web servers', () => {
   });
 
   it('keeps a failed change from touching the site and frees the site for a new change', async () => {
-    await a.as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '7.4' });
+    await as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '7.4' });
     const [c] = (await post('/api/agent/claim', web2)).body.data.changes;
     await post('/api/agent/report', web2, { id: c.id, state: 'failed', message: 'php7.4-fpm not installed' });
     const row = must((await a.db.select().from(websites).where(eq(websites.vid, 3103)))[0], 'row');
@@ -88,17 +119,14 @@ describe('the agent API of the web servers', () => {
     const [stored] = await a.db.select().from(hostingChanges).where(eq(hostingChanges.id, c.id));
     expect(stored).toMatchObject({ state: 'failed', result: 'php7.4-fpm not installed' });
     expect(
-      (
-        await a
-          .as('alice')
-          .post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '8.2' })
-      ).status,
+      (await as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '8.2' }))
+        .status,
     ).toBe(200);
     await post('/api/agent/claim', web2);
   });
 
   it('gives a change for a site on another web server only to that server', async () => {
-    await a.as('bob').post('/api/watcherrorlogs', { logname: 'bob', vid: 3201, status: 0 });
+    await as('bob').post('/api/watcherrorlogs', { logname: 'bob', vid: 3201, status: 0 });
     expect((await post('/api/agent/claim', web1)).body.data.changes).toEqual([]);
     const [c] = (await post('/api/agent/claim', web2)).body.data.changes;
     expect(c).toMatchObject({ kind: 'error_logs', vid: 3201 });
@@ -110,12 +138,13 @@ describe('the agent API of the web servers', () => {
 
   it('lets two agents racing for the same changes claim each one exactly once', async () => {
     for (const vid of [3101, 3102])
-      await a
-        .as('alice')
-        .post('/api/watcherrorlogs', { logname: 'alice', vid, status: vid === 3101 ? 0 : 1 });
-    await a
-      .as('alice')
-      .post('/api/installapp', { webappid: 0, appname: 'WordPress', vid: 3102, subdir: 'blog' });
+      await as('alice').post('/api/watcherrorlogs', { logname: 'alice', vid, status: vid === 3101 ? 0 : 1 });
+    await as('alice').post('/api/installapp', {
+      webappid: 0,
+      appname: 'WordPress',
+      vid: 3102,
+      subdir: 'blog',
+    });
     const results = await Promise.all([
       post('/api/agent/claim', web1, { limit: 10 }),
       post('/api/agent/claim', web2, { limit: 10 }),
@@ -133,7 +162,7 @@ describe('the agent API of the web servers', () => {
   });
 
   it('offers a change again when its agent went silent', async () => {
-    await a.as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3101, php_version: '8.1' });
+    await as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3101, php_version: '8.1' });
     const [c] = (await post('/api/agent/claim', web1)).body.data.changes;
     expect((await post('/api/agent/claim', web2)).body.data.changes).toEqual([]);
     a.clock.advance(10 * 60_000);
@@ -151,9 +180,11 @@ describe('the agent API of the web servers', () => {
       lines: ['[php:error] pushed one', '', 'two\r\nlines'],
     });
     expect(res.body.data.inserted).toBe(2);
-    const logs = await a
-      .as('alice')
-      .post('/api/geterrorlogs', { vid: 3101, logname: 'alice', last_log_id: res.body.data.last_log_id - 2 });
+    const logs = await as('alice').post('/api/geterrorlogs', {
+      vid: 3101,
+      logname: 'alice',
+      last_log_id: res.body.data.last_log_id - 2,
+    });
     expect(logs.body.data.logs.map((l: { msg: string }) => l.msg)).toEqual([
       'two lines',
       '[php:error] pushed one',

@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
 import { errorLogs } from '../../db/schema.ts';
-import { DEMO_FILE } from '../../lib/demo.ts';
-import { importFile } from '../../lib/import.ts';
+import { importDocument } from '../../lib/import.ts';
 import { type Io, logsCommand } from './commands.ts';
 
 /**
@@ -27,7 +26,25 @@ beforeAll(async () => {
   config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
   const database = await openDatabase({ dataDir: `${dir}/pglite` });
   try {
-    await importFile(database.db, DEMO_FILE);
+    // Its own customer and websites: the vids the commands below name, and no more.
+    const site = (vid: number) => ({ vid, owner: 'logs-owner', virtname: `site${vid}.example.test`, ssl: 2 });
+    await importDocument(database.db, {
+      accounts: [
+        {
+          logname: 'logs-owner',
+          uid: 790_001,
+          bill_uid: 790_001,
+          first_name: 'Test',
+          last_name: 'Owner',
+          role: 'customer',
+          account_role: 'Primary',
+          bill_email: 'logs-owner@example.test',
+          account_type: 'Shell',
+          realm: 'members',
+        },
+      ],
+      websites: [site(3101), site(3102), site(3103), site(3201)],
+    });
   } finally {
     await database.close();
   }

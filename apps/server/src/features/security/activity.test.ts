@@ -5,12 +5,23 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, domains } from '../../db/schema.ts';
 import { payment } from '../../../test/support/card-bodies.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { factories, makeCast, requestsAs } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
+const PASSWORD = 'activity-test-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
-});
+  t = await build({ demo: false });
+  const { alice } = await makeCast(t, PASSWORD);
+  const f = factories(t);
+  // alice's domains: one the renewal test moves into its window, one her replies come from.
+  await f.makeDomain({ owner: alice, domain: 'andersonphoto.net', expires: f.inDays(200) });
+  await f.makeDomain({ owner: alice, domain: 'anderson-design.com', expires: f.inDays(300) });
+  await f.makePrices('net', [18, 36]);
+  await f.makeCard({ owner: alice });
+  as = requestsAs(t, PASSWORD);
+}, 180_000);
 afterAll(() => t.close());
 
 const accountAddress = (account: string) => ({
@@ -43,18 +54,16 @@ interface Event {
   summary: string;
 }
 const events = async (who: string, url: string): Promise<Event[]> => {
-  const res = await t.as(who).get(url);
+  const res = await as(who).get(url);
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.events;
 };
 
 describe('GET /api/account-activity/{logname}', () => {
   it('tells the changes of the customer, its Secondaries and staff (by logname), newest first', async () => {
-    expect((await t.as('alice').post('/api/add-contact', { logname: 'alice', ...contact })).status).toBe(200);
-    expect((await t.as('staff').post('/api/update-account-address', accountAddress('alice'))).status).toBe(
-      200,
-    );
-    expect((await t.as('carol').post('/api/set-mode', { logname: 'carol', mode: 'dark' })).status).toBe(200);
+    expect((await as('alice').post('/api/add-contact', { logname: 'alice', ...contact })).status).toBe(200);
+    expect((await as('staff').post('/api/update-account-address', accountAddress('alice'))).status).toBe(200);
+    expect((await as('carol').post('/api/set-mode', { logname: 'carol', mode: 'dark' })).status).toBe(200);
     const list = await events('alice', '/api/account-activity/alice');
     expect(list[0]).toMatchObject({
       operator: 'staff',
@@ -78,14 +87,12 @@ describe('GET /api/account-activity/{logname}', () => {
 
   it('shows a Primary the changes to its Secondaries, a Secondary only its own', async () => {
     const carol = await t.request('POST', '/api/miglogin', {
-      body: { username: 'carol', password: 'carol-demo-pass' },
+      body: { username: 'carol', password: PASSWORD },
     });
     const token = carol.body.data.id_token;
     const sessions = (await t.request('GET', '/api/sessions/carol', { token })).body.data.sessions;
     const other = sessions.find((s: { current: boolean }) => s.current);
-    expect((await t.as('carol').post('/api/end-session', { logname: 'carol', id: other.id })).status).toBe(
-      200,
-    );
+    expect((await as('carol').post('/api/end-session', { logname: 'carol', id: other.id })).status).toBe(200);
     const own = await events('carol', '/api/account-activity/carol');
     expect(own[0]).toMatchObject({ operator: 'carol', account: 'carol', action: 'Session ended' });
     expect(own.every((e) => e.account === 'carol')).toBe(true);
@@ -98,9 +105,9 @@ describe('GET /api/account-activity/{logname}', () => {
 
   it('never tells a secret: a password change reads as a sentence', async () => {
     const pass = 'A-new-Secret-4471!';
-    const res = await t.as('bob').post('/api/user-change-password', {
+    const res = await as('bob').post('/api/user-change-password', {
       username: 'bob',
-      old_password: 'bob-demo-pass',
+      old_password: PASSWORD,
       new_password: pass,
       conf_password: pass,
     });
@@ -113,7 +120,7 @@ describe('GET /api/account-activity/{logname}', () => {
       summary: 'Changed the portal password.',
     });
     expect(JSON.stringify(list.body)).not.toContain(pass);
-    expect(JSON.stringify(list.body)).not.toContain('bob-demo-pass');
+    expect(JSON.stringify(list.body)).not.toContain(PASSWORD);
   });
 
   it('searches the sentences, the operator and the change’s fields', async () => {
@@ -124,32 +131,32 @@ describe('GET /api/account-activity/{logname}', () => {
     const byField = await events('alice', '/api/account-activity/alice?q=night%20shift');
     expect(byField.map((e) => e.action)).toEqual(['Contact added']);
     expect(await events('alice', '/api/account-activity/alice?q=%25')).toEqual([]);
-    const tooLong = await t.as('alice').get(`/api/account-activity/alice?q=${'x'.repeat(101)}`);
+    const tooLong = await as('alice').get(`/api/account-activity/alice?q=${'x'.repeat(101)}`);
     expect(tooLong.status).toBe(400);
   });
 
   it('pages newest first', async () => {
     for (let i = 0; i < ACTIVITY_PAGE_SIZE + 2; i++)
-      await t.as('alice').post('/api/add-contact', { logname: 'alice', ...contact, contact: `Probe ${i}` });
-    const first = await t.as('alice').get('/api/account-activity/alice');
+      await as('alice').post('/api/add-contact', { logname: 'alice', ...contact, contact: `Probe ${i}` });
+    const first = await as('alice').get('/api/account-activity/alice');
     expect(first.body.data.events).toHaveLength(ACTIVITY_PAGE_SIZE);
     expect(first.body.data.total).toBeGreaterThan(ACTIVITY_PAGE_SIZE + 2);
     expect(first.body.data.events[0].summary).toBe(`Added the contact Probe ${ACTIVITY_PAGE_SIZE + 1}.`);
-    const second = await t.as('alice').get('/api/account-activity/alice?page=2');
+    const second = await as('alice').get('/api/account-activity/alice?page=2');
     expect(second.body.data.page).toBe(2);
     expect(second.body.data.events[0].summary).toBe('Added the contact Probe 1.');
-    expect((await t.as('alice').get('/api/account-activity/alice?page=0')).status).toBe(400);
-    expect((await t.as('alice').get('/api/account-activity/alice?page=x')).status).toBe(400);
+    expect((await as('alice').get('/api/account-activity/alice?page=0')).status).toBe(400);
+    expect((await as('alice').get('/api/account-activity/alice?page=x')).status).toBe(400);
   });
 
   it('refuses another customer, a Secondary naming its primary and a dashboard admin; staff may read', async () => {
-    expect((await t.as('bob').get('/api/account-activity/alice')).status).toBe(403);
-    expect((await t.as('carol').get('/api/account-activity/alice')).status).toBe(403);
-    expect((await t.as('dave').get('/api/account-activity/alice')).status).toBe(403);
-    expect((await t.as(null).get('/api/account-activity/alice')).status).toBe(401);
+    expect((await as('bob').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await as('carol').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await as('dave').get('/api/account-activity/alice')).status).toBe(403);
+    expect((await as(null).get('/api/account-activity/alice')).status).toBe(401);
     const staff = await events('admin', '/api/account-activity/alice');
     expect(staff.length).toBeGreaterThan(0);
-    expect((await t.as('staff').get('/api/account-activity/nosuchaccount')).status).toBe(404);
+    expect((await as('staff').get('/api/account-activity/nosuchaccount')).status).toBe(404);
   });
 });
 
@@ -173,12 +180,14 @@ describe('each entry names its object and amount, once', () => {
       .update(domains)
       .set({ expirationDate: soon, autoRenew: 0 })
       .where(eq(domains.domain, 'andersonphoto.net'));
-    const status = await t.as('alice').get('/api/domain-renewal-status/andersonphoto.net');
+    const status = await as('alice').get('/api/domain-renewal-status/andersonphoto.net');
     expect(status.body.data.renewable, JSON.stringify(status.body)).toBe(true);
     const { price } = status.body.data.prices.find((p: { id: number }) => p.id === 1);
-    const res = await t
-      .as('alice')
-      .post('/api/renew-domain', { renew_domain: 'andersonphoto.net', price, numyears: 1 });
+    const res = await as('alice').post('/api/renew-domain', {
+      renew_domain: 'andersonphoto.net',
+      price,
+      numyears: 1,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await newest('alice')).toMatchObject({
       action: 'Domain renewed',
@@ -188,7 +197,7 @@ describe('each entry names its object and amount, once', () => {
 
   it('a payment names the amount and the card ending, never more of the card', async () => {
     const bobs = { account: 'bob', ccname: 'Bob Baker', email: 'bob.baker@example.org' };
-    const res = await t.as('bob').post('/api/single-payment', payment({ ...bobs, amount: '25.5' }));
+    const res = await as('bob').post('/api/single-payment', payment({ ...bobs, amount: '25.5' }));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const entry = await newest('bob');
     expect(entry).toMatchObject({
@@ -200,15 +209,13 @@ describe('each entry names its object and amount, once', () => {
   });
 
   it('turning the authenticator on is one entry', async () => {
-    const setup = await t.as('dave').post('/api/totp-setup', { logname: 'dave' });
+    const setup = await as('dave').post('/api/totp-setup', { logname: 'dave' });
     expect(setup.status).toBe(200);
     const code = TOTP.generate({
       secret: Secret.fromBase32(setup.body.data.secret),
       timestamp: t.clock.now().getTime(),
     });
-    const on = await t
-      .as('dave')
-      .post('/api/totp-confirm', { logname: 'dave', code, password: demoPassword('dave') });
+    const on = await as('dave').post('/api/totp-confirm', { logname: 'dave', code, password: PASSWORD });
     expect(on.status, JSON.stringify(on.body)).toBe(200);
     const list = await events('dave', '/api/account-activity/dave');
     expect(list.filter((e) => e.action === 'Authenticator turned on')).toHaveLength(1);
@@ -222,7 +229,7 @@ describe('each entry names its object and amount, once', () => {
   it('the auto-responder names its dates and reply address', async () => {
     const start = new Date(t.clock.now().getTime() + DAY);
     const end = new Date(t.clock.now().getTime() + 5 * DAY);
-    const res = await t.as('alice').post('/api/auto-responder', {
+    const res = await as('alice').post('/api/auto-responder', {
       logname: 'alice',
       start: start.toISOString(),
       end: end.toISOString(),
