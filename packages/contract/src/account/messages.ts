@@ -83,3 +83,68 @@ export const accountText = {
 } as const;
 
 export type AddressKindLabel = 'Billing' | 'Account';
+
+/** The account screens' own labels, headings and help (apps/web/src/features/account). */
+export const accountScreenText = {
+  loading: 'Loading',
+  cancel: 'Cancel',
+  // addresses
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  company: 'Company',
+  address: 'Address',
+  city: 'City',
+  state: 'State',
+  zipCode: 'Zip Code',
+  country: 'Country',
+  phone: 'Phone',
+  changeAddressTitle: (kind: AddressKindLabel, account: string) => `Change ${kind} Address for ${account}`,
+  addressTitle: (kind: AddressKindLabel, account: string) => `${kind} Address for ${account}`,
+  billingAddressHelp: 'Where we send paper statements and what your card payments are checked against.',
+  accountAddressHelp: 'The service address of the account. Accounting is told of every change.',
+  updateAddress: (kind: AddressKindLabel) => `Update ${kind} Address`,
+  // panel password
+  panelPasswordTitle: (account: string) => `Change Members Panel Password for ${account}`,
+  panelPasswordHelp: 'The members panel password is the one you use to log in here. It takes effect at once.',
+  panelPasswordChanged: (account: string) => `The members panel password of ${account} has been changed.`,
+  oldPasswordOfOperator: (operator: string) => `Old Password: your own (${operator}) members panel password.`,
+  oldPassword: 'Old Password',
+  changePanelPassword: 'Change Panel Password',
+  // email password
+  emailPasswordTitle: (account: string) => `Change Email/Unix Password for ${account}`,
+  emailPasswordHelp:
+    'This is the password for reading mail (IMAP/POP), sending mail and logging in to the shell. It is separate from the members panel password.',
+  panelPasswordOfOperator: (operator: string) =>
+    `Panel Password: your own (${operator}) members panel password.`,
+  panelPasswordOwn: 'Panel Password: the password you logged in with.',
+  panelPassword: 'Panel Password',
+  newEmailPassword: 'New Email Password',
+  changeEmailPassword: 'Change Email Password',
+  // statement delivery
+  statementTitle: (account: string) => `Statement Delivery for ${account}`,
+  methodStandard: 'Standard',
+  methodEmail: 'Email only',
+  methodPaper: 'Paper only',
+  methodBoth: 'Both email and paper',
+  deliveryMethod: 'Delivery method',
+  onlyWhenOwed: 'Send a statement only when money is owed',
+  statementEmailHelp: 'Statement email: leave it blank to use the billing email of the account.',
+  statementEmail: 'Statement email',
+  standardHelp: "Standard delivery follows the account's billing plan.",
+  saveDeliveryMethod: 'Save Delivery Method',
+  contactHelpDesk: (phone: string, email: string) => ` Please contact the help desk at ${phone} or ${email}.`,
+  // password resets
+  requestResetTitle: (panel: boolean) => `Request ${panel ? 'Members Panel' : 'Email'} Password Reset`,
+  requestResetHelp:
+    'Enter your account name and your billing or recovery email address. If they match our records we send a reset link to that address; it is valid for 30 minutes.',
+  accountLabel: 'Account',
+  recoveryEmail: 'Recovery Email',
+  requestReset: 'Request Reset',
+  resetTitle: (panel: boolean) => `Reset ${panel ? 'Members Panel' : 'Email'} Password`,
+  resetHelp: 'Choose a new password of at least 8 characters. The link works once and for 30 minutes.',
+  resetPassword: 'Reset Password',
+  resetDone: 'You can now log in with your new password. Every session was ended.',
+  login: 'Login',
+  home: 'Home',
+  openSecurityCentre: 'Open the security centre',
+} as const;

@@ -37,6 +37,9 @@ import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 import { toolsScreenText, toolsText } from '../tools/messages.ts';
 import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+// account
+import { accountScreenText, accountText } from '../account/messages.ts';
+import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -64,3 +67,6 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+// account
+register(accountText, 'es', accountTextEs);
+register(accountScreenText, 'es', accountScreenTextEs);
