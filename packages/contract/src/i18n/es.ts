@@ -40,6 +40,8 @@ import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
 // account
 import { accountScreenText, accountText } from '../account/messages.ts';
 import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
+import { noticeText } from '../notifications/messages.ts';
+import { noticeTextEs } from '../notifications/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -70,3 +72,4 @@ register(toolsScreenText, 'es', toolsScreenTextEs);
 // account
 register(accountText, 'es', accountTextEs);
 register(accountScreenText, 'es', accountScreenTextEs);
+register(noticeText, 'es', noticeTextEs);
