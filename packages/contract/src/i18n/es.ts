@@ -42,6 +42,8 @@ import { accountScreenText, accountText } from '../account/messages.ts';
 import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
 import { noticeText } from '../notifications/messages.ts';
 import { noticeTextEs } from '../notifications/messages.es.ts';
+import { apiTokenScreenText, apiTokenText } from '../api-tokens/messages.ts';
+import { apiTokenScreenTextEs, apiTokenTextEs } from '../api-tokens/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -73,3 +75,5 @@ register(toolsScreenText, 'es', toolsScreenTextEs);
 register(accountText, 'es', accountTextEs);
 register(accountScreenText, 'es', accountScreenTextEs);
 register(noticeText, 'es', noticeTextEs);
+register(apiTokenText, 'es', apiTokenTextEs);
+register(apiTokenScreenText, 'es', apiTokenScreenTextEs);
