@@ -101,7 +101,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/account/add-secondaries-page.tsx': 20,
   'features/account/add-webhosting-page.tsx': 13,
   'features/account/api-tokens-page.tsx': 1,
-  'features/account/mail-app-passwords-page.tsx': 25,
+  'features/account/mail-app-passwords-page.tsx': 2,
   'features/admin/bus-accounts-page.tsx': 7,
   'features/admin/circuits-page.tsx': 5,
   'features/admin/contact-form.tsx': 7,

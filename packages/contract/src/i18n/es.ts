@@ -44,6 +44,8 @@ import { noticeText } from '../notifications/messages.ts';
 import { noticeTextEs } from '../notifications/messages.es.ts';
 import { apiTokenScreenText, apiTokenText } from '../api-tokens/messages.ts';
 import { apiTokenScreenTextEs, apiTokenTextEs } from '../api-tokens/messages.es.ts';
+import { mailAppPasswordScreenText, mailAppPasswordText } from '../mail-app-passwords/messages.ts';
+import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-passwords/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -77,3 +79,5 @@ register(accountScreenText, 'es', accountScreenTextEs);
 register(noticeText, 'es', noticeTextEs);
 register(apiTokenText, 'es', apiTokenTextEs);
 register(apiTokenScreenText, 'es', apiTokenScreenTextEs);
+register(mailAppPasswordText, 'es', mailAppPasswordTextEs);
+register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);
