@@ -43,7 +43,7 @@ export const apiTokenScreenTextEs: Catalogue<typeof apiTokenScreenText> = {
   apiReference: 'referencia de la API',
   dismiss: 'Descartar el token nuevo',
   staffNote: 'Solo la propia cuenta puede crear tokens. Usted puede ver y revocar los tokens de esta cuenta.',
-  namePlaceholder: 'Exportación nocturna de facturas',
+  namePlaceholder: 'Facturas cada noche',
   expiresIn: 'Caduca en',
   create: 'Crear el token',
   empty: 'No hay tokens de API',

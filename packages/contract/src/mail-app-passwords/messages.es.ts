@@ -55,5 +55,5 @@ export const mailAppPasswordScreenTextEs: Catalogue<typeof mailAppPasswordScreen
     'Si se activa, su contraseña de correo deja de funcionar en los programas de correo (IMAP, POP3, SMTP): solo funcionan las contraseñas de aplicación, de modo que una contraseña de correo robada no permite leer su correo. Los cambios tardan unos diez minutos en llegar a los servidores de correo.',
   pendingAt: (on, time) => `${on ? 'Se activará' : 'Se desactivará'} hacia las ${time}.`,
   requireSwitch: 'Los programas de correo deben usar contraseñas de aplicación',
-  currentPassword: 'Su contraseña actual (para cambiar esto)',
+  currentPassword: 'Su contraseña actual (para cambiarlo)',
 };
