@@ -10,7 +10,8 @@ import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } fro
 /**
  * The account screens in Spanish (docs/languages.md): a customer whose browser asks for Spanish
  * saves a notification choice reading Spanish all the way, and sees the addresses, passwords,
- * statement delivery, API tokens and mail passwords screens in Spanish, at 1280 px and on a
+ * statement delivery, the secondary-account and web hosting requests, API tokens and mail passwords
+ * screens in Spanish, at 1280 px and on a
  * 390 px phone, light and dark. One sign-in for the file.
  */
 
@@ -58,6 +59,19 @@ const screens: Array<{ name: string; path: string; heading: string; shows: strin
     heading: a.statementTitle(me),
     shows: a.onlyWhenOwed,
     action: a.saveDeliveryMethod,
+  },
+  {
+    name: 'add-secondaries',
+    path: '/add-secondaries',
+    heading: a.secondariesTitleFor(me),
+    shows: a.emailWhenReady,
+    action: a.requestAccounts,
+  },
+  {
+    name: 'add-webhosting',
+    path: '/add-webhosting',
+    heading: a.webHostingTitle(me),
+    shows: a.webHostingHelp,
   },
   {
     name: 'notifications',
