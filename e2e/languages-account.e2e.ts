@@ -96,11 +96,11 @@ const screens: Array<{ name: string; path: string; heading: string; shows: strin
   },
 ];
 
-async function show(page: Page, path: string, heading: string, shows: string) {
-  await page.goto(url(path));
-  await page.getByRole('heading', { name: heading }).first().waitFor();
-  await page.getByText(shows, { exact: false }).first().waitFor();
-  // The data a screen loads, before it is measured or pictured.
+/** Opens a screen: its Spanish heading and text shown, its data loaded (before it is measured or pictured). */
+async function open(page: Page, s: { path: string; heading: string; shows: string }) {
+  await page.goto(url(s.path));
+  for (const shown of [page.getByRole('heading', { name: s.heading }), page.getByText(s.shows)])
+    await shown.first().waitFor();
   await page.waitForLoadState('networkidle');
 }
 
@@ -111,7 +111,7 @@ describe('a Spanish-speaking customer on the account screens', () => {
     await signInInSpanish(page, url('/'), me);
 
     // Notifications: Domains to both addresses, saved, told in Spanish.
-    await show(page, '/notifications', noticeTextEs.title, noticeTextEs.intro);
+    await open(page, { path: '/notifications', heading: noticeTextEs.title, shows: noticeTextEs.intro });
     const domains = page.getByRole('radiogroup', { name: noticeTextEs.categories.domains });
     await domains.getByRole('radio', { name: noticeTextEs.sendTo.both }).check();
     expect(await seriousViolations(page)).toEqual([]);
@@ -125,7 +125,7 @@ describe('a Spanish-speaking customer on the account screens', () => {
 
     // Every screen at 1280 px, light: Spanish heading and text.
     for (const s of screens) {
-      await show(page, s.path, s.heading, s.shows);
+      await open(page, s);
       await screenshot(page, `languages-account-${s.name}-es-1280`);
     }
     expect(await seriousViolations(page)).toEqual([]);
@@ -134,7 +134,7 @@ describe('a Spanish-speaking customer on the account screens', () => {
     for (const dark of [false, true]) {
       await look({ width: 390, height: 844, dark });
       for (const s of screens) {
-        await show(page, s.path, s.heading, s.shows);
+        await open(page, s);
         await expectFitsPhone(page, { heading: s.heading, ...(s.action ? { action: s.action } : {}) });
         if (!dark || ['account-addr', 'notifications', 'api-tokens'].includes(s.name))
           await screenshot(page, `languages-account-${s.name}-es-390-${dark ? 'dark' : 'light'}`);
@@ -143,14 +143,17 @@ describe('a Spanish-speaking customer on the account screens', () => {
 
     // 1280 px dark: the address form and the mail passwords.
     await look({ width: 1280, height: 860, dark: true });
-    await show(page, '/account-addr', a.changeAddressTitle('Account', me), a.accountAddressHelp);
+    await open(page, {
+      path: '/account-addr',
+      heading: a.changeAddressTitle('Account', me),
+      shows: a.accountAddressHelp,
+    });
     await screenshot(page, 'languages-account-account-addr-es-1280-dark');
-    await show(
-      page,
-      '/mail-app-passwords',
-      mailAppPasswordScreenTextEs.title,
-      mailAppPasswordScreenTextEs.intro,
-    );
+    await open(page, {
+      path: '/mail-app-passwords',
+      heading: mailAppPasswordScreenTextEs.title,
+      shows: mailAppPasswordScreenTextEs.intro,
+    });
     await screenshot(page, 'languages-account-mail-app-passwords-es-1280-dark');
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
