@@ -4,10 +4,14 @@ import type { Language } from './languages.ts';
  * A catalogue is an area's message object in one language (docs/decisions/115-languages.md): the
  * English one is the area's `messages.ts` itself (the spec's exact texts), another language's is
  * `messages.<lang>.ts` beside it, of this type: the same keys, each text a string or a function
- * of the same arguments. The compiler refuses a missing key, an extra one or a wrong argument.
+ * of the same arguments (a group of texts, such as a list's names, an object of the same keys). The compiler refuses a missing key, an extra one or a wrong argument.
  */
 export type Catalogue<T> = {
-  readonly [K in keyof T]: T[K] extends (...args: infer A) => string ? (...args: A) => string : string;
+  readonly [K in keyof T]: T[K] extends (...args: infer A) => string
+    ? (...args: A) => string
+    : T[K] extends string
+      ? string
+      : Catalogue<T[K]>;
 };
 
 const registry = new Map<object, Partial<Record<Language, object>>>();

@@ -37,6 +37,15 @@ import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 import { toolsScreenText, toolsText } from '../tools/messages.ts';
 import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+// account
+import { accountScreenText, accountText } from '../account/messages.ts';
+import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
+import { noticeText } from '../notifications/messages.ts';
+import { noticeTextEs } from '../notifications/messages.es.ts';
+import { apiTokenScreenText, apiTokenText } from '../api-tokens/messages.ts';
+import { apiTokenScreenTextEs, apiTokenTextEs } from '../api-tokens/messages.es.ts';
+import { mailAppPasswordScreenText, mailAppPasswordText } from '../mail-app-passwords/messages.ts';
+import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-passwords/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -64,3 +73,11 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+// account
+register(accountText, 'es', accountTextEs);
+register(accountScreenText, 'es', accountScreenTextEs);
+register(noticeText, 'es', noticeTextEs);
+register(apiTokenText, 'es', apiTokenTextEs);
+register(apiTokenScreenText, 'es', apiTokenScreenTextEs);
+register(mailAppPasswordText, 'es', mailAppPasswordTextEs);
+register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);

@@ -17,3 +17,33 @@ export const mailAppPasswordText = {
     n === 1 ? 'The app password for mail was revoked.' : `All ${n} app passwords for mail were revoked.`,
   requireUnchanged: 'Nothing to change: the setting is already so',
 } as const;
+
+/** The Mail Passwords screen's own labels and help (apps/web/src/features/account/mail-app-passwords-page.tsx). */
+export const mailAppPasswordScreenText = {
+  title: 'Mail Passwords',
+  intro:
+    "An app password lets one mail program or device read (IMAP, POP3) or send (SMTP) mail as this account, instead of your email password. Make one per device, so that you can revoke a lost phone's without changing anything else. The portal makes the password; you cannot choose it.",
+  scopeAll: 'IMAP/POP3 and SMTP',
+  scopeBoth: 'Both',
+  never: 'Never',
+  notCreated: 'App password not created',
+  notRevoked: 'App password not revoked',
+  settingSaved: 'Setting saved',
+  settingNotChanged: 'Setting not changed',
+  name: 'Name',
+  namePlaceholder: 'Phone',
+  for: 'For',
+  created: 'Created',
+  lastUsed: 'Last used',
+  revoke: 'Revoke',
+  dismiss: 'Dismiss the new app password',
+  create: 'Create App Password',
+  empty: 'No app passwords',
+  caption: 'App passwords for mail',
+  requireTitle: 'Require app passwords',
+  requireHelp:
+    'When on, your email password no longer works in mail programs (IMAP, POP3, SMTP): only app passwords do, so a stolen email password cannot read your mail. Changes take about ten minutes to reach the mail servers.',
+  pendingAt: (on: boolean, time: string) => `${on ? 'Turning on' : 'Turning off'} at about ${time}.`,
+  requireSwitch: 'Mail programs must use app passwords',
+  currentPassword: 'Your current password (to change this)',
+} as const;

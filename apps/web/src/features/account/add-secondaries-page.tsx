@@ -1,12 +1,13 @@
 import { Alert, Button, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
 import { LOGNAME_MAX } from '@portal/contract/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
@@ -62,6 +63,8 @@ export default function AddSecondariesPage() {
   const { currentUser, replyTo, staff } = useSession();
   const role = useAccountRole();
   const showStatus = useStatus();
+  useLanguage();
+  const s = t(accountScreenText);
   const form = useForm({
     initialValues: { email: replyTo, rows: emptyRows() },
     validate: validate(currentUser),
@@ -73,10 +76,10 @@ export default function AddSecondariesPage() {
     onSuccess: ({ unavailable }) => {
       if (unavailable.length) {
         showStatus({
-          title: accountText.namesUnavailable,
+          title: t(accountText).namesUnavailable,
           body: (
             <>
-              {accountText.chooseDifferent}
+              {t(accountText).chooseDifferent}
               <ul>
                 {unavailable.map((n) => (
                   <li key={n.logname}>{`${n.logname}${n.status ? ` (${n.status})` : ''}`}</li>
@@ -90,33 +93,29 @@ export default function AddSecondariesPage() {
       }
       form.setValues({ rows: emptyRows() });
       showStatus({
-        title: accountText.newAccountsPending,
-        body: accountText.newAccountsBody,
+        title: t(accountText).newAccountsPending,
+        body: t(accountText).newAccountsBody,
         type: 'thankyou',
         alert: 'info',
       });
     },
     onError: (err) =>
-      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
+      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   if (role.data?.account_role === 'Secondary') {
     return (
-      <Page title="Add Secondary Accounts">
-        <Alert color="yellow" title={commonText.permissionDenied}>
-          {commonText.secondaryNoInfo}
+      <Page title={s.secondariesTitle}>
+        <Alert color="yellow" title={t(commonText).permissionDenied}>
+          {t(commonText).secondaryNoInfo}
         </Alert>
       </Page>
     );
   }
 
   return (
-    <Page title={`Add Secondary Accounts for ${currentUser}`} width={1000}>
-      <Text size="sm">
-        Up to nine new accounts per request. Account names have at most {LOGNAME_MAX} characters: a letter,
-        then letters, digits, '.', '_' or '-'. Email accounts get a mailbox; Full accounts also get shell and
-        web access. Our staff create the accounts and write to you when they are ready.
-      </Text>
+    <Page title={s.secondariesTitleFor(currentUser)} width={1000}>
+      <Text size="sm">{s.secondariesHelp(LOGNAME_MAX)}</Text>
       <form
         onSubmit={form.onSubmit((v) => {
           if (!submit.isPending) submit.mutate(toBody(currentUser, v.email, v.rows));
@@ -125,15 +124,15 @@ export default function AddSecondariesPage() {
       >
         <Stack>
           <Table.ScrollContainer minWidth={720}>
-            <Table verticalSpacing={4} aria-label="New accounts">
+            <Table verticalSpacing={4} aria-label={s.newAccounts}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={32}>#</Table.Th>
-                  <Table.Th>Account name</Table.Th>
-                  <Table.Th>First Name</Table.Th>
-                  <Table.Th>Last Name</Table.Th>
-                  <Table.Th>Alias</Table.Th>
-                  <Table.Th w={110}>Type</Table.Th>
+                  <Table.Th>{s.accountName}</Table.Th>
+                  <Table.Th>{s.firstName}</Table.Th>
+                  <Table.Th>{s.lastName}</Table.Th>
+                  <Table.Th>{s.alias}</Table.Th>
+                  <Table.Th w={110}>{s.type}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -143,7 +142,7 @@ export default function AddSecondariesPage() {
                     <Table.Td>{i + 1}</Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={`Account name ${i + 1}`}
+                        aria-label={s.accountNameN(i + 1)}
                         maxLength={LOGNAME_MAX}
                         autoCapitalize="none"
                         {...form.getInputProps(`rows.${i}.logname`)}
@@ -151,29 +150,32 @@ export default function AddSecondariesPage() {
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={`First name ${i + 1}`}
+                        aria-label={s.firstNameN(i + 1)}
                         maxLength={60}
                         {...form.getInputProps(`rows.${i}.first_name`)}
                       />
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={`Last name ${i + 1}`}
+                        aria-label={s.lastNameN(i + 1)}
                         maxLength={60}
                         {...form.getInputProps(`rows.${i}.last_name`)}
                       />
                     </Table.Td>
                     <Table.Td>
                       <TextInput
-                        aria-label={`Alias ${i + 1}`}
+                        aria-label={s.aliasN(i + 1)}
                         maxLength={60}
                         {...form.getInputProps(`rows.${i}.alias`)}
                       />
                     </Table.Td>
                     <Table.Td>
                       <NativeSelect
-                        aria-label={`Type ${i + 1}`}
-                        data={['Email', 'Full']}
+                        aria-label={s.typeN(i + 1)}
+                        data={[
+                          { value: 'Email', label: s.typeEmail },
+                          { value: 'Full', label: s.typeFull },
+                        ]}
                         {...form.getInputProps(`rows.${i}.type`)}
                       />
                     </Table.Td>
@@ -188,9 +190,9 @@ export default function AddSecondariesPage() {
             </Text>
           )}
           <Group align="flex-start" grow maw={640}>
-            <TextInput label="Requesting account" value={currentUser} readOnly />
+            <TextInput label={s.requestingAccount} value={currentUser} readOnly />
             <TextInput
-              label="Email when ready"
+              label={s.emailWhenReady}
               type="email"
               withAsterisk
               autoComplete="email"
@@ -199,7 +201,7 @@ export default function AddSecondariesPage() {
           </Group>
           <Group>
             <Button type="submit" loading={submit.isPending}>
-              Request Accounts
+              {s.requestAccounts}
             </Button>
           </Group>
         </Stack>
@@ -212,34 +214,36 @@ export default function AddSecondariesPage() {
 /** Staff: secondary-account requests waiting to be set up, each marked done once the accounts exist. */
 function PendingRequests() {
   const showStatus = useStatus();
+  const language = useLanguage();
+  const s = t(accountScreenText);
   const q = useQuery(pendingSecondaryRequestsQuery());
   const done = useMarkSecondaryRequestDone({
     onSuccess: (res) => {
       showStatus({
-        title: accountText.success,
-        body: `Request #${res.data.id} marked done; ${res.data.email} has been told.`,
+        title: t(accountText).success,
+        body: t(accountScreenText).requestMarkedDone(res.data.id, res.data.email),
         type: 'review',
         alert: 'info',
       });
     },
     onError: (err) =>
-      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
+      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
   });
   return (
     <Stack mt="xl" gap="sm">
-      <Title order={3}>Pending requests (staff)</Title>
+      <Title order={3}>{s.pendingRequestsStaff}</Title>
       {q.isError && <Text c="red">{failureText(q.error)}</Text>}
-      {q.data?.length === 0 && <Text>No pending requests.</Text>}
+      {q.data?.length === 0 && <Text>{s.noPendingRequests}</Text>}
       {!!q.data?.length && (
         <Table.ScrollContainer minWidth={640}>
-          <Table striped withTableBorder aria-label="Pending requests">
+          <Table striped withTableBorder aria-label={s.pendingRequests}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>#</Table.Th>
-                <Table.Th>Account</Table.Th>
-                <Table.Th>New accounts</Table.Th>
-                <Table.Th>Notify</Table.Th>
-                <Table.Th>Requested</Table.Th>
+                <Table.Th>{s.accountLabel}</Table.Th>
+                <Table.Th>{s.newAccounts}</Table.Th>
+                <Table.Th>{s.notify}</Table.Th>
+                <Table.Th>{s.requested}</Table.Th>
                 <Table.Th />
               </Table.Tr>
             </Table.Thead>
@@ -250,7 +254,7 @@ function PendingRequests() {
                   <Table.Td>{r.account}</Table.Td>
                   <Table.Td>{r.rows.map((x) => `${x.logname} (${x.type})`).join(', ')}</Table.Td>
                   <Table.Td>{r.email}</Table.Td>
-                  <Table.Td>{new Date(r.created).toLocaleString()}</Table.Td>
+                  <Table.Td>{new Date(r.created).toLocaleString(language)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
@@ -258,7 +262,7 @@ function PendingRequests() {
                       loading={done.isPending && done.variables?.id === r.id}
                       onClick={() => done.mutate({ id: r.id })}
                     >
-                      Mark done
+                      {s.markDone}
                     </Button>
                   </Table.Td>
                 </Table.Tr>

@@ -1,12 +1,13 @@
 import { Alert, Anchor, Button, Group, Radio, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { routePath } from '@portal/contract/routes';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -22,6 +23,8 @@ const EMPTY = { domain: '', hosting_type: '', profit_nonprofit: 'Profit', wp_yes
 export default function AddWebhostingPage() {
   const { currentUser, replyTo } = useSession();
   const showStatus = useStatus();
+  useLanguage();
+  const s = t(accountScreenText);
   const domains = useQuery({ ...emptyDomainsQuery(currentUser), enabled: !!currentUser });
   const form = useForm({ initialValues: EMPTY, validate: zodValidate(C.WebHostingRequest) });
   // biome-ignore lint/correctness/useExhaustiveDependencies: start afresh for another account
@@ -39,8 +42,8 @@ export default function AddWebhostingPage() {
     onSuccess: () => {
       form.setValues(EMPTY);
       showStatus({
-        title: accountText.webHostingSubmitted,
-        body: 'Our network operations team will set up the hosting and write to you when it is ready.',
+        title: t(accountText).webHostingSubmitted,
+        body: t(accountScreenText).webHostingDone,
         type: 'thankyou',
         alert: 'info',
       });
@@ -49,29 +52,26 @@ export default function AddWebhostingPage() {
       showStatus({
         title:
           err instanceof ApiError && err.kind === 'refused'
-            ? accountText.problemsWithRequest
-            : accountText.errorSendingRegistration,
+            ? t(accountText).problemsWithRequest
+            : t(accountText).errorSendingRegistration,
         body: failureText(err),
         alert: 'serious',
       }),
   });
 
   return (
-    <Page title={`Add Web Hosting for ${currentUser}`} width={640}>
-      <Text size="sm">
-        Choose one of your domains that has no website yet. Starter hosts static pages; Basic and Pro run PHP
-        applications such as WordPress.
-      </Text>
+    <Page title={s.webHostingTitle(currentUser)} width={640}>
+      <Text size="sm">{s.webHostingHelp}</Text>
       {domains.isError && (
-        <Alert color="red" title={accountText.problemsWithRequest}>
+        <Alert color="red" title={t(accountText).problemsWithRequest}>
           {failureText(domains.error)}
         </Alert>
       )}
       {domains.data?.length === 0 && (
-        <Alert color="blue" title="No domain to host" data-testid="no-hosting-domains">
-          <Text size="sm">{accountText.webHostingNoDomains}</Text>
+        <Alert color="blue" title={s.noDomainToHost} data-testid="no-hosting-domains">
+          <Text size="sm">{t(accountText).webHostingNoDomains}</Text>
           <Anchor component={Link} to={routePath('domain-registration')} size="sm">
-            Register or Transfer Domain
+            {s.registerOrTransfer}
           </Anchor>
         </Alert>
       )}
@@ -85,39 +85,39 @@ export default function AddWebhostingPage() {
       >
         <Stack>
           <Select
-            label="Domain"
-            placeholder={domains.data?.length === 0 ? 'No domains without a website' : 'Select a domain'}
+            label={s.domain}
+            placeholder={domains.data?.length === 0 ? s.noDomainsWithoutWebsite : t(accountText).selectDomain}
             data={(domains.data ?? []).map((d) => d.domain)}
             searchable
             withAsterisk
             {...form.getInputProps('domain')}
             onChange={(v) => form.setFieldValue('domain', v ?? '')}
           />
-          <Radio.Group label="Hosting type" withAsterisk {...form.getInputProps('hosting_type')}>
+          <Radio.Group label={s.hostingType} withAsterisk {...form.getInputProps('hosting_type')}>
             <Group mt="xs">
               {C.HOSTING_TYPES.map((h) => (
                 <Radio key={h} value={h} label={h} />
               ))}
             </Group>
           </Radio.Group>
-          <Radio.Group label="Profit status" {...form.getInputProps('profit_nonprofit')}>
+          <Radio.Group label={s.profitStatus} {...form.getInputProps('profit_nonprofit')}>
             <Group mt="xs">
-              <Radio value="Profit" label="Profit" />
-              <Radio value="Non-profit" label="Non-profit" />
+              <Radio value="Profit" label={s.profit} />
+              <Radio value="Non-profit" label={s.nonProfit} />
             </Group>
           </Radio.Group>
           {!starter && (
-            <Radio.Group label="Will you run WordPress?" {...form.getInputProps('wp_yesorno')}>
+            <Radio.Group label={s.runWordPress} {...form.getInputProps('wp_yesorno')}>
               <Group mt="xs">
-                <Radio value="Yes" label="Yes" />
-                <Radio value="No" label="No" />
+                <Radio value="Yes" label={s.yes} />
+                <Radio value="No" label={s.no} />
               </Group>
             </Radio.Group>
           )}
-          <Textarea label="Notes" autosize minRows={3} maxLength={4000} {...form.getInputProps('notes')} />
+          <Textarea label={s.notes} autosize minRows={3} maxLength={4000} {...form.getInputProps('notes')} />
           <Group>
             <Button type="submit" loading={send.isPending}>
-              Request Web Hosting
+              {s.requestWebHosting}
             </Button>
           </Group>
         </Stack>

@@ -2,11 +2,12 @@ import { Alert, Button, Group, Loader, SimpleGrid, Stack, Table, Text, TextInput
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { adminText } from '@portal/contract/admin/messages';
-import { accountText } from '@portal/contract/account/messages';
+import { type AddressKindLabel, accountScreenText, accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -26,16 +27,20 @@ const EMPTY: C.Address = {
   country: 'US',
   phone: '',
 };
-const LABELS: Record<keyof C.Address, string> = {
-  first_name: 'First Name',
-  last_name: 'Last Name',
-  company: 'Company',
-  address: 'Address',
-  city: 'City',
-  state: 'State',
-  zipcode: 'Zip Code',
-  country: 'Country',
-  phone: 'Phone',
+/** The fields' labels in the page's language (read at render time). */
+const labels = (): Record<keyof C.Address, string> => {
+  const s = t(accountScreenText);
+  return {
+    first_name: s.firstName,
+    last_name: s.lastName,
+    company: s.company,
+    address: s.address,
+    city: s.city,
+    state: s.state,
+    zipcode: s.zipCode,
+    country: s.country,
+    phone: s.phone,
+  };
 };
 
 /**
@@ -46,7 +51,10 @@ const LABELS: Record<keyof C.Address, string> = {
  */
 export function AddressPage({ kind }: { kind: Kind }) {
   const { currentUser } = useSession();
-  const label = kind === 'bill' ? 'Billing' : 'Account';
+  useLanguage();
+  const label: AddressKindLabel = kind === 'bill' ? 'Billing' : 'Account';
+  const s = t(accountScreenText);
+  const LABELS = labels();
   const role = useAccountRole();
   const info = useInfoAccount();
   // Billing stays with the current user: a Secondary never sees it.
@@ -78,21 +86,21 @@ export function AddressPage({ kind }: { kind: Kind }) {
 
   const update = useUpdateAddress(kind, account, {
     onSuccess: () => {
-      showStatus({ title: accountText.success, body: accountText.updated, alert: 'info' });
+      showStatus({ title: t(accountText).success, body: t(accountText).updated, alert: 'info' });
     },
     onError: (err) => {
       if (err instanceof ApiError && err.kind === 'refused') {
         showStatus({
-          title: accountText.addressProblem(label),
-          body: err.message || accountText.unknownErrorNoc,
+          title: t(accountText).addressProblem(label),
+          body: err.message || t(accountText).unknownErrorNoc,
           alert: 'warning',
         });
       } else {
         showStatus({
-          title: accountText.updateFailed,
+          title: t(accountText).updateFailed,
           body: (
             <>
-              {accountText.unableToUpdate}
+              {t(accountText).unableToUpdate}
               <br />
               {failureText(err)}
             </>
@@ -118,23 +126,26 @@ export function AddressPage({ kind }: { kind: Kind }) {
   );
 
   return (
-    <Page title={`${readOnly ? '' : 'Change '}${label} Address for ${account}`} width={760}>
+    <Page
+      title={readOnly ? s.addressTitle(label, account) : s.changeAddressTitle(label, account)}
+      width={760}
+    >
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       {secondary && (
-        <Alert color="yellow" title={commonText.permissionDenied}>
-          {commonText.secondaryNoBilling}
+        <Alert color="yellow" title={t(commonText).permissionDenied}>
+          {t(commonText).secondaryNoBilling}
         </Alert>
       )}
       {q.isError && (
-        <Alert color="red" title={accountText.failedToGetAddress(label)}>
+        <Alert color="red" title={t(accountText).failedToGetAddress(label)}>
           {failureText(q.error)}
         </Alert>
       )}
-      {q.isLoading && <Loader size="sm" aria-label="Loading" />}
+      {q.isLoading && <Loader size="sm" aria-label={s.loading} />}
       {q.data && readOnly && (
         <Table striped withTableBorder maw={640}>
           <Table.Tbody>
@@ -152,11 +163,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
       {q.data && !readOnly && (
         <form onSubmit={submit} noValidate>
           <Stack>
-            <Text size="sm">
-              {kind === 'bill'
-                ? 'Where we send paper statements and what your card payments are checked against.'
-                : 'The service address of the account. Accounting is told of every change.'}
-            </Text>
+            <Text size="sm">{kind === 'bill' ? s.billingAddressHelp : s.accountAddressHelp}</Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {field('first_name', { autoComplete: 'given-name', maxLength: 60 })}
               {field('last_name', { autoComplete: 'family-name', maxLength: 60 })}
@@ -174,7 +181,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
             </SimpleGrid>
             <Group>
               <Button type="submit" loading={update.isPending}>
-                Update {label} Address
+                {s.updateAddress(label)}
               </Button>
             </Group>
           </Stack>

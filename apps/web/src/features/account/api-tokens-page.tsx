@@ -1,13 +1,14 @@
 import { Anchor, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
-import { apiTokenText } from '@portal/contract/api-tokens/messages';
+import { apiTokenScreenText, apiTokenText } from '@portal/contract/api-tokens/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -18,12 +19,18 @@ import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
 
 const DAY_MS = 86_400_000;
-const LIFETIME_OPTIONS = T.API_TOKEN_LIFETIMES.map((days) => ({
-  value: String(days),
-  label: days === 365 ? '1 year' : `${days} days`,
-}));
+/** The lifetimes offered, named in the page's language (read at render time). */
+const lifetimeOptions = () => {
+  const s = t(apiTokenScreenText);
+  return T.API_TOKEN_LIFETIMES.map((days) => ({
+    value: String(days),
+    label: days === 365 ? s.oneYear : s.days(days),
+  }));
+};
 
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
+/** A date in the page's language (Intl). */
+const day = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleDateString(language) : t(apiTokenScreenText).never;
 const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.now();
 
 /**
@@ -34,6 +41,8 @@ const expired = (token: ApiToken) => new Date(token.expires).getTime() <= Date.n
 export default function ApiTokensPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const language = useLanguage();
+  const s = t(apiTokenScreenText);
   const showFailure = useShowFailure();
   const list = useQuery(apiTokensQuery(currentUser));
   const [name, setName] = useState('');
@@ -49,32 +58,37 @@ export default function ApiTokensPage() {
       setName('');
       setPassword('');
     },
-    onError: (err) => showFailure(err, { title: 'Token not created', setErrors }),
+    onError: (err) => showFailure(err, { title: t(apiTokenScreenText).notCreated, setErrors }),
   });
   const revoke = useRevokeApiToken({
     onSuccess: (_res, body) => {
       const token = list.data?.find((t) => t.id === body.id);
-      showStatus({ title: apiTokenText.revoked, body: token?.name, type: 'review' });
+      showStatus({ title: t(apiTokenText).revoked, body: token?.name, type: 'review' });
     },
-    onError: (err) => showStatus({ title: 'Token not revoked', body: failureText(err), alert: 'serious' }),
+    onError: (err) =>
+      showStatus({ title: t(apiTokenScreenText).notRevoked, body: failureText(err), alert: 'serious' }),
   });
 
   const columns: ColumnDef<ApiToken, unknown>[] = [
-    { accessorKey: 'name', header: 'Name' },
+    { accessorKey: 'name', header: s.name },
     {
       accessorKey: 'scope',
-      header: 'Access',
-      cell: ({ row }) => (row.original.scope === 'full' ? 'Full' : 'Read only'),
+      header: s.access,
+      cell: ({ row }) => (row.original.scope === 'full' ? s.full : s.readOnly),
     },
-    { accessorKey: 'created', header: 'Created', cell: ({ row }) => day(row.original.created) },
-    { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => day(row.original.last_used) },
+    { accessorKey: 'created', header: s.created, cell: ({ row }) => day(row.original.created, language) },
+    {
+      accessorKey: 'last_used',
+      header: s.lastUsed,
+      cell: ({ row }) => day(row.original.last_used, language),
+    },
     {
       accessorKey: 'expires',
-      header: 'Expires',
-      cell: ({ row }) => (expired(row.original) ? 'Expired' : day(row.original.expires)),
+      header: s.expires,
+      cell: ({ row }) => (expired(row.original) ? s.expired : day(row.original.expires, language)),
     },
     rowActionColumn({
-      verb: 'Revoke',
+      verb: s.revoke,
       nameOf: (token) => token.name,
       busy: (token) => revoke.isPending && revoke.variables?.id === token.id,
       onClick: (token) => revoke.mutate({ logname: currentUser, id: token.id }),
@@ -82,30 +96,28 @@ export default function ApiTokensPage() {
   ];
 
   return (
-    <Page title="API Tokens" width={860}>
+    <Page title={s.title} width={860}>
       <Text size="sm">
-        A personal access token lets a script use the portal's API as this account, without a password: send
-        it as <Code>Authorization: Bearer …</Code>. A read-only token makes GET calls only. No token can make
-        tokens, change passwords or hand access to anyone, and none carries staff power. Every call, with its
-        parameters, answers and failures, is in the{' '}
+        {s.introBefore} <Code>Authorization: Bearer …</Code>
+        {s.introAfter}{' '}
         <Anchor component={Link} to={routePath('api-reference')} underline="always">
-          API Reference
+          {s.apiReference}
         </Anchor>
         .
       </Text>
       {made && (
         <ShownOnceSecret
-          title={`${apiTokenText.created}: ${made.name}`}
-          warning={apiTokenText.shownOnce}
+          title={`${t(apiTokenText).created}: ${made.name}`}
+          warning={t(apiTokenText).shownOnce}
           secret={made.token}
           testId="new-api-token"
-          dismissLabel="Dismiss the new token"
+          dismissLabel={s.dismiss}
           onClose={() => setMade(null)}
         />
       )}
       {staff ? (
         <Text size="sm" c="dimmed">
-          Only the account itself can create tokens. You can see and revoke this account's tokens.
+          {s.staffNote}
         </Text>
       ) : (
         <form
@@ -124,8 +136,8 @@ export default function ApiTokensPage() {
         >
           <Group align="flex-start" wrap="wrap">
             <TextInput
-              label="Name"
-              placeholder="Nightly invoice export"
+              label={s.name}
+              placeholder={s.namePlaceholder}
               w={240}
               maw="100%"
               value={name}
@@ -134,22 +146,22 @@ export default function ApiTokensPage() {
             />
             <Stack gap={4}>
               <Text size="sm" fw={500} component="label" id="api-token-scope">
-                Access
+                {s.access}
               </Text>
               <SegmentedControl
                 aria-labelledby="api-token-scope"
                 value={scope}
                 onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
                 data={[
-                  { value: 'read', label: 'Read only' },
-                  { value: 'full', label: 'Full' },
+                  { value: 'read', label: s.readOnly },
+                  { value: 'full', label: s.full },
                 ]}
               />
             </Stack>
             <Select
-              label="Expires in"
+              label={s.expiresIn}
               w={130}
-              data={LIFETIME_OPTIONS}
+              data={lifetimeOptions()}
               value={days}
               onChange={(v) => setDays(v ?? '90')}
               allowDeselect={false}
@@ -161,7 +173,7 @@ export default function ApiTokensPage() {
               error={errors.password}
             />
             <Button type="submit" mt={25} loading={create.isPending}>
-              Create Token
+              {s.create}
             </Button>
           </Group>
         </form>
@@ -170,9 +182,9 @@ export default function ApiTokensPage() {
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
         initialSort={[{ id: 'created', desc: true }]}
-        emptyText="No API tokens"
+        emptyText={s.empty}
         loading={list.isLoading}
-        caption="API tokens"
+        caption={s.caption}
       />
     </Page>
   );

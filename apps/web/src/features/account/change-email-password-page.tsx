@@ -1,10 +1,11 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -16,6 +17,8 @@ import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 export default function ChangeEmailPasswordPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
+  useLanguage();
+  const s = t(accountScreenText);
   const form = useForm({
     initialValues: { logname: currentUser, panel_password: '', new: '', confirm: '' },
     validate: zodValidate(C.ChangeUnixPasswordBody),
@@ -30,17 +33,16 @@ export default function ChangeEmailPasswordPage() {
     mutationFn: (values: typeof form.values) => call(C.changeUnixPassword, { body: values }),
     onSuccess: () => {
       form.setValues({ panel_password: '', new: '', confirm: '' });
-      showStatus({ title: accountText.thankYou, body: accountText.propagate, alert: 'info' });
+      showStatus({ title: t(accountText).thankYou, body: t(accountText).propagate, alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
+      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (
-    <Page title={`Change Email/Unix Password for ${currentUser}`} width={560}>
+    <Page title={s.emailPasswordTitle(currentUser)} width={560}>
       <Text size="sm">
-        This is the password for reading mail (IMAP/POP), sending mail and logging in to the shell. It is
-        separate from the members panel password. {accountText.propagate}.
+        {s.emailPasswordHelp} {t(accountText).propagate}.
       </Text>
       <form
         onSubmit={form.onSubmit((v) => {
@@ -50,24 +52,22 @@ export default function ChangeEmailPasswordPage() {
       >
         <Stack>
           <Text size="sm">
-            {operator !== currentUser
-              ? `Panel Password: your own (${operator}) members panel password.`
-              : 'Panel Password: the password you logged in with.'}
+            {operator !== currentUser ? s.panelPasswordOfOperator(operator) : s.panelPasswordOwn}
           </Text>
           <PasswordInput
-            label="Panel Password"
+            label={s.panelPassword}
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('panel_password')}
           />
           <NewPasswordFields
-            label="New Email Password"
+            label={s.newEmailPassword}
             password={form.getInputProps('new')}
             confirm={form.getInputProps('confirm')}
           />
           <Group>
             <Button type="submit" loading={change.isPending}>
-              Change Email Password
+              {s.changeEmailPassword}
             </Button>
           </Group>
         </Stack>

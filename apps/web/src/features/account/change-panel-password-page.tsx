@@ -1,10 +1,11 @@
 import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
@@ -18,6 +19,8 @@ const EMPTY = { old_password: '', new_password: '', conf_password: '' };
 export default function ChangePanelPasswordPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
+  useLanguage();
+  const s = t(accountScreenText);
   const form = useForm({
     initialValues: { username: currentUser, ...EMPTY },
     validate: zodValidate(C.UserChangePasswordBody),
@@ -31,32 +34,30 @@ export default function ChangePanelPasswordPage() {
       form.setValues(EMPTY);
       if (res.message)
         showStatus({
-          title: accountText.problems,
+          title: t(accountText).problems,
           body: (
             <>
               {res.message}
               <br />
-              {accountText.contactHelp}
+              {t(accountText).contactHelp}
             </>
           ),
           alert: 'warning',
         });
       else
         showStatus({
-          title: accountText.passwordChanged,
-          body: `The members panel password of ${currentUser} has been changed.`,
+          title: t(accountText).passwordChanged,
+          body: t(accountScreenText).panelPasswordChanged(currentUser),
           alert: 'info',
         });
     },
     onError: (err) =>
-      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
+      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (
-    <Page title={`Change Members Panel Password for ${currentUser}`} width={560}>
-      <Text size="sm">
-        The members panel password is the one you use to log in here. It takes effect at once.
-      </Text>
+    <Page title={s.panelPasswordTitle(currentUser)} width={560}>
+      <Text size="sm">{s.panelPasswordHelp}</Text>
       <form
         onSubmit={form.onSubmit((v) => {
           if (!change.isPending) change.mutate(v);
@@ -64,11 +65,9 @@ export default function ChangePanelPasswordPage() {
         noValidate
       >
         <Stack>
-          {operator !== currentUser && (
-            <Text size="sm">Old Password: your own ({operator}) members panel password.</Text>
-          )}
+          {operator !== currentUser && <Text size="sm">{s.oldPasswordOfOperator(operator)}</Text>}
           <PasswordInput
-            label="Old Password"
+            label={s.oldPassword}
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('old_password')}
@@ -79,7 +78,7 @@ export default function ChangePanelPasswordPage() {
           />
           <Group>
             <Button type="submit" loading={change.isPending}>
-              Change Panel Password
+              {s.changePanelPassword}
             </Button>
           </Group>
         </Stack>

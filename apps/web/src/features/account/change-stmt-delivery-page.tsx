@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, Loader, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
@@ -13,12 +14,16 @@ import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { statementQuery, useChangeStatementDelivery } from './api.ts';
 
-const METHODS: Array<[C.StatementMethod, string]> = [
-  ['n', 'Standard'],
-  ['e', 'Email only'],
-  ['p', 'Paper only'],
-  ['ep', 'Both email and paper'],
-];
+/** The delivery methods and their names in the page's language (read at render time). */
+const methods = (): Array<[C.StatementMethod, string]> => {
+  const s = t(accountScreenText);
+  return [
+    ['n', s.methodStandard],
+    ['e', s.methodEmail],
+    ['p', s.methodPaper],
+    ['ep', s.methodBoth],
+  ];
+};
 
 /** Change Billing Method (/change-stmt-delivery): how statements are delivered; Primary accounts only. */
 export default function ChangeStmtDeliveryPage() {
@@ -27,6 +32,8 @@ export default function ChangeStmtDeliveryPage() {
   const urls = useUrls();
   const secondary = role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
+  useLanguage();
+  const s = t(accountScreenText);
   const query = statementQuery(currentUser);
   const q = useQuery({ ...query, enabled: !!currentUser && !!role.data && !secondary });
   const form = useForm({
@@ -42,14 +49,14 @@ export default function ChangeStmtDeliveryPage() {
 
   const save = useChangeStatementDelivery({
     onSuccess: () => {
-      showStatus({ title: accountText.thanks, body: accountText.statementSaved, alert: 'info' });
+      showStatus({ title: t(accountText).thanks, body: t(accountText).statementSaved, alert: 'info' });
     },
     onError: (err) => {
       const contact = urls.data
-        ? ` Please contact the help desk at ${urls.data.helpdesk_phone} or ${urls.data.helpdesk_email}.`
+        ? t(accountScreenText).contactHelpDesk(urls.data.helpdesk_phone, urls.data.helpdesk_email)
         : '';
       showStatus({
-        title: accountText.somethingFailed,
+        title: t(accountText).somethingFailed,
         body: (
           <>
             {failureText(err)}
@@ -63,18 +70,18 @@ export default function ChangeStmtDeliveryPage() {
   });
 
   return (
-    <Page title={`Statement Delivery for ${currentUser}`} width={640}>
+    <Page title={s.statementTitle(currentUser)} width={640}>
       {secondary && (
-        <Alert color="yellow" title={commonText.permissionDenied}>
-          {commonText.secondaryNoStatement}
+        <Alert color="yellow" title={t(commonText).permissionDenied}>
+          {t(commonText).secondaryNoStatement}
         </Alert>
       )}
       {q.isError && (
-        <Alert color="red" title={accountText.somethingFailed}>
+        <Alert color="red" title={t(accountText).somethingFailed}>
           {failureText(q.error)}
         </Alert>
       )}
-      {q.isLoading && <Loader size="sm" aria-label="Loading" />}
+      {q.isLoading && <Loader size="sm" aria-label={s.loading} />}
       {q.data && (
         <form
           onSubmit={form.onSubmit((v) => {
@@ -83,29 +90,29 @@ export default function ChangeStmtDeliveryPage() {
           noValidate
         >
           <Stack>
-            <Radio.Group label="Delivery method" {...form.getInputProps('method')}>
+            <Radio.Group label={s.deliveryMethod} {...form.getInputProps('method')}>
               <Stack gap="xs" mt="xs">
-                {METHODS.map(([value, title]) => (
+                {methods().map(([value, title]) => (
                   <Radio key={value} value={value} label={title} />
                 ))}
               </Stack>
             </Radio.Group>
             <Checkbox
-              label="Send a statement only when money is owed"
+              label={s.onlyWhenOwed}
               checked={form.values.nozero === 1}
               onChange={(e) => form.setFieldValue('nozero', e.currentTarget.checked ? 1 : 0)}
             />
-            <Text size="sm">Statement email: leave it blank to use the billing email of the account.</Text>
+            <Text size="sm">{s.statementEmailHelp}</Text>
             <TextInput
-              label="Statement email"
+              label={s.statementEmail}
               type="email"
               autoComplete="email"
               {...form.getInputProps('email')}
             />
-            <Text size="sm">Standard delivery follows the account's billing plan.</Text>
+            <Text size="sm">{s.standardHelp}</Text>
             <Group>
               <Button type="submit" loading={save.isPending}>
-                Save Delivery Method
+                {s.saveDeliveryMethod}
               </Button>
             </Group>
           </Stack>

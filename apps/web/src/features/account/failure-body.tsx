@@ -1,5 +1,6 @@
 import { accountText } from '@portal/contract/account/messages';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { Lines } from '../../ui/lines.tsx';
 
 /**
@@ -9,7 +10,7 @@ import { Lines } from '../../ui/lines.tsx';
 export function failureBody(err: unknown) {
   const hint =
     err instanceof ApiError && err.code === 'breached_password'
-      ? accountText.chooseAnother
-      : accountText.contactHelp;
+      ? t(accountText).chooseAnother
+      : t(accountText).contactHelp;
   return <Lines lines={[failureText(err), hint]} />;
 }

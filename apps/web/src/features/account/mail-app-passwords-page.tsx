@@ -1,10 +1,11 @@
 import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { MailAppPassword, MailAppPasswordScope } from '@portal/contract/mail-app-passwords/calls';
-import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
+import { mailAppPasswordScreenText, mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
@@ -19,13 +20,14 @@ import {
   useRevokeMailAppPassword,
 } from './api.ts';
 
-const SCOPE_LABELS: Record<MailAppPasswordScope, string> = {
-  all: 'IMAP/POP3 and SMTP',
-  imap: 'IMAP/POP3',
-  smtp: 'SMTP',
-};
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : 'Never');
-const when = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+/** What an app password is for, in the page's language (read at render time); protocol names stay. */
+const scopeLabel = (scope: MailAppPasswordScope): string =>
+  scope === 'all' ? t(mailAppPasswordScreenText).scopeAll : scope === 'imap' ? 'IMAP/POP3' : 'SMTP';
+/** A date and a time of day in the page's language (Intl). */
+const day = (iso: string | null, language: string) =>
+  iso ? new Date(iso).toLocaleDateString(language) : t(mailAppPasswordScreenText).never;
+const when = (iso: string, language: string) =>
+  new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
 /** The field errors of a refused call (400), else none. */
 const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.errors : {});
@@ -38,6 +40,8 @@ const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof 
 export default function MailAppPasswordsPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
+  const language = useLanguage();
+  const s = t(mailAppPasswordScreenText);
   const list = useQuery(mailAppPasswordsQuery(currentUser));
   const [name, setName] = useState('');
   const [scope, setScope] = useState<MailAppPasswordScope>('all');
@@ -54,32 +58,49 @@ export default function MailAppPasswordsPage() {
     },
     onError: (err) => {
       setErrors(fieldErrorsOf(err));
-      showStatus({ title: 'App password not created', body: failureText(err), alert: 'serious' });
+      showStatus({
+        title: t(mailAppPasswordScreenText).notCreated,
+        body: failureText(err),
+        alert: 'serious',
+      });
     },
   });
   const revoke = useRevokeMailAppPassword({
     onSuccess: (_res, body) => {
       const row = list.data?.app_passwords.find((p) => p.id === body.id);
-      showStatus({ title: mailAppPasswordText.revoked, body: row?.name, type: 'review' });
+      showStatus({ title: t(mailAppPasswordText).revoked, body: row?.name, type: 'review' });
     },
     onError: (err) =>
-      showStatus({ title: 'App password not revoked', body: failureText(err), alert: 'serious' }),
+      showStatus({
+        title: t(mailAppPasswordScreenText).notRevoked,
+        body: failureText(err),
+        alert: 'serious',
+      }),
   });
   const requirement = useRequireMailAppPasswords({
     onSuccess: (res) => {
       setRequirePassword('');
-      showStatus({ title: 'Setting saved', body: res.message, type: 'review' });
+      showStatus({ title: t(mailAppPasswordScreenText).settingSaved, body: res.message, type: 'review' });
     },
-    onError: (err) => showStatus({ title: 'Setting not changed', body: failureText(err), alert: 'serious' }),
+    onError: (err) =>
+      showStatus({
+        title: t(mailAppPasswordScreenText).settingNotChanged,
+        body: failureText(err),
+        alert: 'serious',
+      }),
   });
 
   const columns: ColumnDef<MailAppPassword, unknown>[] = [
-    { accessorKey: 'name', header: 'Name' },
-    { accessorKey: 'scope', header: 'For', cell: ({ row }) => SCOPE_LABELS[row.original.scope] },
-    { accessorKey: 'created', header: 'Created', cell: ({ row }) => day(row.original.created) },
-    { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => day(row.original.last_used) },
+    { accessorKey: 'name', header: s.name },
+    { accessorKey: 'scope', header: s.for, cell: ({ row }) => scopeLabel(row.original.scope) },
+    { accessorKey: 'created', header: s.created, cell: ({ row }) => day(row.original.created, language) },
+    {
+      accessorKey: 'last_used',
+      header: s.lastUsed,
+      cell: ({ row }) => day(row.original.last_used, language),
+    },
     rowActionColumn({
-      verb: 'Revoke',
+      verb: s.revoke,
       nameOf: (appPassword) => appPassword.name,
       busy: (appPassword) => revoke.isPending && revoke.variables?.id === appPassword.id,
       onClick: (appPassword) => revoke.mutate({ logname: currentUser, id: appPassword.id }),
@@ -90,19 +111,15 @@ export default function MailAppPasswordsPage() {
   const wanted = req ? (req.pending ? req.pending.required : req.required) : false;
 
   return (
-    <Page title="Mail Passwords" width={860}>
-      <Text size="sm">
-        An app password lets one mail program or device read (IMAP, POP3) or send (SMTP) mail as this account,
-        instead of your email password. Make one per device, so that you can revoke a lost phone's without
-        changing anything else. The portal makes the password; you cannot choose it.
-      </Text>
+    <Page title={s.title} width={860}>
+      <Text size="sm">{s.intro}</Text>
       {made && (
         <ShownOnceSecret
-          title={`${mailAppPasswordText.created}: ${made.name}`}
-          warning={mailAppPasswordText.shownOnce}
+          title={`${t(mailAppPasswordText).created}: ${made.name}`}
+          warning={t(mailAppPasswordText).shownOnce}
           secret={made.secret}
           testId="new-mail-app-password"
-          dismissLabel="Dismiss the new app password"
+          dismissLabel={s.dismiss}
           onClose={() => setMade(null)}
         />
       )}
@@ -116,8 +133,8 @@ export default function MailAppPasswordsPage() {
       >
         <Group align="flex-start" wrap="wrap">
           <TextInput
-            label="Name"
-            placeholder="Phone"
+            label={s.name}
+            placeholder={s.namePlaceholder}
             w={200}
             maw="100%"
             value={name}
@@ -126,14 +143,14 @@ export default function MailAppPasswordsPage() {
           />
           <Stack gap={4} maw="100%">
             <Text size="sm" fw={500} component="label" id="mail-app-password-scope">
-              For
+              {s.for}
             </Text>
             <SegmentedControl
               aria-labelledby="mail-app-password-scope"
               value={scope}
               onChange={(v) => setScope(v === 'imap' || v === 'smtp' ? v : 'all')}
               data={[
-                { value: 'all', label: 'Both' },
+                { value: 'all', label: s.scopeBoth },
                 { value: 'imap', label: 'IMAP/POP3' },
                 { value: 'smtp', label: 'SMTP' },
               ]}
@@ -145,7 +162,7 @@ export default function MailAppPasswordsPage() {
             error={errors.password}
           />
           <Button type="submit" mt={25} loading={create.isPending}>
-            Create App Password
+            {s.create}
           </Button>
         </Group>
       </form>
@@ -153,33 +170,29 @@ export default function MailAppPasswordsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data?.app_passwords ?? [])}
         initialSort={[{ id: 'created', desc: true }]}
-        emptyText="No app passwords"
+        emptyText={s.empty}
         loading={list.isLoading}
-        caption="App passwords for mail"
+        caption={s.caption}
       />
       {req && (
         <Stack gap="xs">
           <Title order={2} size="h4">
-            Require app passwords
+            {s.requireTitle}
           </Title>
-          <Text size="sm">
-            When on, your email password no longer works in mail programs (IMAP, POP3, SMTP): only app
-            passwords do, so a stolen email password cannot read your mail. Changes take about ten minutes to
-            reach the mail servers.
-          </Text>
+          <Text size="sm">{s.requireHelp}</Text>
           {!req.can_require && !req.required && (
             <Text size="sm" c="dimmed">
-              {mailAppPasswordText.secondFactorNeeded}.
+              {t(mailAppPasswordText).secondFactorNeeded}.
             </Text>
           )}
           {req.pending && (
             <Text size="sm" data-testid="mail-requirement-pending">
-              {req.pending.required ? 'Turning on' : 'Turning off'} at about {when(req.pending.apply_at)}.
+              {s.pendingAt(req.pending.required, when(req.pending.apply_at, language))}
             </Text>
           )}
           <Group align="flex-end" wrap="wrap">
             <Switch
-              label="Mail programs must use app passwords"
+              label={s.requireSwitch}
               checked={wanted}
               disabled={(!req.can_require && !wanted) || requirement.isPending}
               onChange={(e) =>
@@ -191,7 +204,7 @@ export default function MailAppPasswordsPage() {
               }
             />
             <CurrentPasswordInput
-              label="Your current password (to change this)"
+              label={s.currentPassword}
               w={260}
               disabled={!req.can_require && !wanted}
               value={requirePassword}

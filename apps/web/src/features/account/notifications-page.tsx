@@ -2,10 +2,12 @@ import { Alert, Button, Group, Loader, Radio, Select, Stack, Text, Title } from 
 import type { NoticeCategory } from '@portal/contract/notifications/categories';
 import type { NoticePreference, NoticePreferences, NoticeSendTo } from '@portal/contract/notifications/calls';
 import { NOTICE_SEND_TO } from '@portal/contract/notifications/calls';
+import { accountScreenText } from '@portal/contract/account/messages';
 import { noticeText } from '@portal/contract/notifications/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { failureText } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
@@ -38,21 +40,21 @@ const same = (a: Choice | undefined, b: Choice | undefined) => a?.sendTo === b?.
 
 /** The copy field's options: none, the account's Secondary accounts, its confirmed recovery addresses. */
 const copyOptions = (data: NoticePreferences) => [
-  { value: '', label: noticeText.copyNone },
+  { value: '', label: t(noticeText).copyNone },
   ...data.copy_targets.secondaries.map((s) => ({
     value: `secondary:${s.logname}`,
-    label: noticeText.copySecondary(s.logname, s.address),
+    label: t(noticeText).copySecondary(s.logname, s.address),
   })),
   ...data.copy_targets.recovery.map((r) => ({
     value: `recovery:${r.id}`,
-    label: noticeText.copyRecovery(r.address),
+    label: t(noticeText).copyRecovery(r.address),
   })),
 ];
 
 /** The address a choice stands for, shown under it. */
 function addressOf(data: NoticePreferences, sendTo: NoticeSendTo): string | undefined {
   const { bill, own } = data.addresses;
-  const or = (a: string) => a || noticeText.noAddress;
+  const or = (a: string) => a || t(noticeText).noAddress;
   if (sendTo === 'bill') return or(bill);
   if (sendTo === 'own') return or(own);
   if (sendTo === 'both') return bill && own ? `${bill}, ${own}` : or(bill || own);
@@ -67,6 +69,7 @@ function addressOf(data: NoticePreferences, sendTo: NoticeSendTo): string | unde
  */
 export default function NotificationsPage() {
   const { currentUser } = useSession();
+  useLanguage();
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const q = useQuery(noticePreferencesQuery(currentUser));
@@ -87,7 +90,7 @@ export default function NotificationsPage() {
     );
     setErrors({});
     if (!changed.length) {
-      showStatus({ title: noticeText.title, body: noticeText.unchanged, type: 'review' });
+      showStatus({ title: t(noticeText).title, body: t(noticeText).unchanged, type: 'review' });
       return;
     }
     setSaving(true);
@@ -106,7 +109,7 @@ export default function NotificationsPage() {
         } catch (err) {
           // The refusal of this category's choice goes beside it (the call names it `send_to`).
           showFailure(err, {
-            title: noticeText.notSaved,
+            title: t(noticeText).notSaved,
             setErrors,
             fields: [p.category, `${p.category}-copy`],
             rename: {
@@ -118,9 +121,9 @@ export default function NotificationsPage() {
           });
           return;
         }
-        names.push(noticeText.categories[p.category]);
+        names.push(t(noticeText).categories[p.category]);
       }
-      showStatus({ title: noticeText.title, body: noticeText.saved(names.join(', ')), type: 'review' });
+      showStatus({ title: t(noticeText).title, body: t(noticeText).saved(names.join(', ')), type: 'review' });
     } finally {
       setSaving(false);
     }
@@ -129,14 +132,14 @@ export default function NotificationsPage() {
   const data = q.data;
   const options = data ? copyOptions(data) : [];
   return (
-    <Page title={noticeText.title} width={720}>
-      <Text size="sm">{noticeText.intro}</Text>
+    <Page title={t(noticeText).title} width={720}>
+      <Text size="sm">{t(noticeText).intro}</Text>
       {q.isError && (
-        <Alert color="red" title={noticeText.notSaved}>
+        <Alert color="red" title={t(noticeText).notSaved}>
           {failureText(q.error)}
         </Alert>
       )}
-      {q.isLoading && <Loader size="sm" aria-label="Loading" />}
+      {q.isLoading && <Loader size="sm" aria-label={t(accountScreenText).loading} />}
       {data && (
         <form
           onSubmit={(e) => {
@@ -150,16 +153,16 @@ export default function NotificationsPage() {
               p.locked ? (
                 <Stack key={p.category} gap={4} data-testid={`notice-${p.category}`}>
                   <Title order={2} size="h5">
-                    {noticeText.categories[p.category]}
+                    {t(noticeText).categories[p.category]}
                   </Title>
-                  <Text size="sm">{noticeText.securityAlways}</Text>
+                  <Text size="sm">{t(noticeText).securityAlways}</Text>
                 </Stack>
               ) : (
                 <Stack key={p.category} gap={0}>
                   <Radio.Group
                     name={`notice-${p.category}`}
-                    label={noticeText.categories[p.category]}
-                    description={p.category === 'billing' ? noticeText.receiptsAlways : undefined}
+                    label={t(noticeText).categories[p.category]}
+                    description={p.category === 'billing' ? t(noticeText).receiptsAlways : undefined}
                     value={choices[p.category]?.sendTo ?? p.send_to}
                     onChange={(v) => {
                       const sendTo = NOTICE_SEND_TO.find((s) => s === v);
@@ -177,7 +180,7 @@ export default function NotificationsPage() {
                         <Radio
                           key={s}
                           value={s}
-                          label={noticeText.sendTo[s]}
+                          label={t(noticeText).sendTo[s]}
                           description={addressOf(data, s)}
                           maw="100%"
                           styles={{ description: { overflowWrap: 'anywhere' } }}
@@ -190,7 +193,7 @@ export default function NotificationsPage() {
                       mt="xs"
                       w={360}
                       maw="100%"
-                      label={`${noticeText.copyLabel} (${noticeText.categories[p.category]})`}
+                      label={`${t(noticeText).copyLabel} (${t(noticeText).categories[p.category]})`}
                       data={options}
                       value={choices[p.category]?.copy ?? copyOf(p)}
                       onChange={(v) =>
@@ -208,7 +211,7 @@ export default function NotificationsPage() {
             )}
             <Group>
               <Button type="submit" loading={saving}>
-                {noticeText.save}
+                {t(noticeText).save}
               </Button>
             </Group>
           </Stack>

@@ -1,10 +1,11 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
@@ -16,7 +17,8 @@ import { failureBody } from './failure-body.tsx';
 export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
   const navigate = useNavigate();
   const showStatus = useStatus();
-  const label = kind === 'panel' ? 'Members Panel' : 'Email';
+  useLanguage();
+  const s = t(accountScreenText);
   const form = useForm({
     initialValues: { account: '', email: '', burn_it: 0 },
     validate: zodValidate(C.ForgotPasswordBody),
@@ -26,10 +28,10 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
       call(kind === 'panel' ? C.forgotPanelPassword : C.forgotEmailPassword, { body: values }),
     onSuccess: () => {
       form.reset();
-      showStatus({ title: accountText.resetSubmitted, body: accountText.checkEmail, alert: 'info' });
+      showStatus({ title: t(accountText).resetSubmitted, body: t(accountText).checkEmail, alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: accountText.problems, body: failureBody(err), alert: alertOf(err) }),
+      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
   });
 
   return (
@@ -51,21 +53,18 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
       >
         <Stack>
           <Title order={2} id="reset-title">
-            Request {label} Password Reset
+            {s.requestResetTitle(kind === 'panel')}
           </Title>
-          <Text size="sm">
-            Enter your account name and your billing or recovery email address. If they match our records we
-            send a reset link to that address; it is valid for 30 minutes.
-          </Text>
+          <Text size="sm">{s.requestResetHelp}</Text>
           <TextInput
-            label="Account"
+            label={s.accountLabel}
             autoComplete="username"
             autoCapitalize="none"
             withAsterisk
             {...form.getInputProps('account')}
           />
           <TextInput
-            label="Recovery Email"
+            label={s.recoveryEmail}
             type="email"
             autoComplete="email"
             withAsterisk
@@ -73,10 +72,10 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
           />
           <Group>
             <Button type="submit" loading={request.isPending}>
-              Request Reset
+              {s.requestReset}
             </Button>
             <Button variant="default" onClick={() => navigate(-1)}>
-              Cancel
+              {s.cancel}
             </Button>
           </Group>
         </Stack>

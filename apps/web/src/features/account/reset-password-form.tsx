@@ -1,12 +1,13 @@
 import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { routePath } from '@portal/contract/routes';
 import { call } from '../../app/api.ts';
+import { t, useLanguage } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
@@ -16,7 +17,8 @@ import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
   const { token = '' } = useParams();
   const showStatus = useStatus();
-  const label = kind === 'panel' ? 'Members Panel' : 'Email';
+  useLanguage();
+  const s = t(accountScreenText);
   const form = useForm({
     initialValues: { reset_token: token, new_password: '', conf_password: '' },
     validate: zodValidate(C.ResetPasswordBody),
@@ -35,12 +37,12 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       form.reset();
       if (message) {
         showStatus({
-          title: accountText.resetFailed,
+          title: t(accountText).resetFailed,
           body: (
             <>
               {message}
               <br />
-              {accountText.contactHelp}
+              {t(accountText).contactHelp}
             </>
           ),
           alert: 'warning',
@@ -48,23 +50,23 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
         return;
       }
       showStatus({
-        title: accountText.passwordChanged,
+        title: t(accountText).passwordChanged,
         body:
           kind === 'panel' ? (
             <>
-              You can now log in with your new password. Every session was ended.
+              {t(accountScreenText).resetDone}
               {remaining && <ResetRemainingList remaining={remaining} />}
             </>
           ) : (
-            accountText.propagate
+            t(accountText).propagate
           ),
         type: 'thankyou',
         alert: 'info',
-        menu: [{ name: kind === 'panel' ? 'Login' : 'Home', url: '/' }],
+        menu: [{ name: kind === 'panel' ? t(accountScreenText).login : t(accountScreenText).home, url: '/' }],
       });
     },
     onError: (err) =>
-      showStatus({ title: accountText.resetFailed, body: failureBody(err), alert: 'serious' }),
+      showStatus({ title: t(accountText).resetFailed, body: failureBody(err), alert: 'serious' }),
   });
 
   return (
@@ -86,18 +88,16 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       >
         <Stack>
           <Title order={2} id="reset-title">
-            Reset {label} Password
+            {s.resetTitle(kind === 'panel')}
           </Title>
-          <Text size="sm">
-            Choose a new password of at least 8 characters. The link works once and for 30 minutes.
-          </Text>
+          <Text size="sm">{s.resetHelp}</Text>
           <NewPasswordFields
             password={form.getInputProps('new_password')}
             confirm={form.getInputProps('conf_password')}
           />
           <Group>
             <Button type="submit" loading={reset.isPending}>
-              Reset Password
+              {s.resetPassword}
             </Button>
           </Group>
         </Stack>
@@ -112,29 +112,29 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
  */
 function ResetRemainingList({ remaining }: { remaining: C.ResetRemaining }) {
   const left = [
-    ...(remaining.authenticator ? [accountText.resetRemainingAuthenticator] : []),
-    ...remaining.passkeys.map((name) => accountText.resetRemainingPasskey(name)),
+    ...(remaining.authenticator ? [t(accountText).resetRemainingAuthenticator] : []),
+    ...remaining.passkeys.map((name) => t(accountText).resetRemainingPasskey(name)),
   ];
   return (
     <Stack gap="xs" mt="sm" data-testid="reset-remaining">
       {remaining.tokens_revoked > 0 && (
-        <Text size="sm">{accountText.resetTokensRevoked(remaining.tokens_revoked)}</Text>
+        <Text size="sm">{t(accountText).resetTokensRevoked(remaining.tokens_revoked)}</Text>
       )}
       {remaining.app_passwords_revoked > 0 && (
-        <Text size="sm">{mailAppPasswordText.resetRevoked(remaining.app_passwords_revoked)}</Text>
+        <Text size="sm">{t(mailAppPasswordText).resetRevoked(remaining.app_passwords_revoked)}</Text>
       )}
       {left.length === 0 ? (
-        <Text size="sm">{accountText.resetNothingRemains}</Text>
+        <Text size="sm">{t(accountText).resetNothingRemains}</Text>
       ) : (
         <>
-          <Text size="sm">{accountText.resetRemainingIntro}</Text>
+          <Text size="sm">{t(accountText).resetRemainingIntro}</Text>
           <List size="sm">
             {left.map((l) => (
               <List.Item key={l}>{l}</List.Item>
             ))}
           </List>
           <Anchor component={Link} to={routePath('security')} size="sm">
-            Open the security centre
+            {t(accountScreenText).openSecurityCentre}
           </Anchor>
         </>
       )}
