@@ -37,6 +37,10 @@ import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 import { toolsScreenText, toolsText } from '../tools/messages.ts';
 import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+// the Security screen
+import { securityText } from '../security/messages.ts';
+import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
+import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -64,3 +68,7 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+// the Security screen
+register(securityText, 'es', securityTextEs);
+register(SIGN_IN_METHOD_TEXT, 'es', signInMethodTextEs);
+register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
