@@ -120,10 +120,7 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/domains/whois-page.tsx': 1,
   'features/hosting/databases-page.tsx': 1,
   'features/security/account-activity-page.tsx': 10,
-  'features/security/authenticator-panel.tsx': 30,
   'features/security/passkeys-panel.tsx': 16,
-  'features/security/sessions-panel.tsx': 17,
-  'features/security/staff-setup-page.tsx': 3,
   'features/tools/md5-page.tsx': 3,
 };
 

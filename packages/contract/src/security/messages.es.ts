@@ -1,4 +1,4 @@
-import type { Catalogue } from '../i18n/catalogue.ts';
+import { type Catalogue, plural } from '../i18n/catalogue.ts';
 import type { securityText } from './messages.ts';
 import type { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from './session-calls.ts';
 
@@ -40,6 +40,61 @@ export const securityTextEs: Catalogue<typeof securityText> = {
   unknown: 'Desconocida',
   noSignIns: 'No hay inicios de sesión.',
   noSignInsBecause: (why) => `No hay inicios de sesión: ${why}`,
+
+  sessionsTitle: 'Dónde tiene la sesión iniciada',
+  signOutOthers: 'Cerrar la sesión en todos los demás navegadores',
+  sessionsAbout: '¿No reconoce una sesión? Ciérrela y cambie su contraseña.',
+  sessions: 'Sesiones',
+  noSessions: 'No hay sesiones.',
+  noSessionsBecause: (why) => `No hay sesiones: ${why}`,
+  notEnded: 'No se cerró la sesión',
+  signedOutElsewhere: 'Sesiones cerradas en otros navegadores',
+  device: 'Dispositivo',
+  thisBrowser: 'Este navegador',
+  showOlder: (n, device) =>
+    `Mostrar ${n} ${plural('es', n, { one: 'sesión anterior', other: 'sesiones anteriores' })} de ${device}`,
+  signedInWith: 'Inició sesión con',
+  signedIn: 'Inicio de sesión',
+  lastActive: 'Última actividad',
+  signOut: 'Cerrar sesión',
+  signOutThe: (device) => `Cerrar la sesión de ${device}`,
+  thisSession: 'esta sesión',
+
+  staffSetupTitle: 'Configure su segundo factor',
+  staffSetupAbout:
+    'Las cuentas del personal pueden actuar sobre la cuenta de cualquier cliente, por eso inician sesión con una contraseña y un código de una aplicación de autenticación. Configure la aplicación ahora: el portal se abre en cuanto esté activada.',
+  staffSetupContinue: 'He guardado mis códigos de recuperación: continuar',
+
+  authenticatorTitle: 'Aplicación de autenticación',
+  authenticatorAbout:
+    'Una aplicación de autenticación en su teléfono (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…) muestra un código nuevo de seis dígitos cada 30 segundos. Con ella activada, el inicio de sesión pide ese código después de la contraseña, de modo que una contraseña robada no basta para abrir la cuenta.',
+  authenticatorUnread: 'No se pudo leer el estado de la aplicación de autenticación.',
+  onSince: (since) => `Activada${since ? ` desde el ${since}` : ''}.`,
+  offOnlyOwner: (account) =>
+    `Desactivada. Solo ${account} puede activarla, desde su propio inicio de sesión.`,
+  authenticatorOn: 'Aplicación de autenticación activada',
+  authenticatorOff: 'Aplicación de autenticación desactivada',
+  setUpApp: 'Configurar una aplicación de autenticación',
+  scanStep: '1. En la aplicación, añada una cuenta y escanee este código:',
+  qrLabel: (account) => `Código QR para añadir ${account} a una aplicación de autenticación`,
+  typeKey: '¿No puede escanearlo? Escriba esta clave en la aplicación (una clave basada en el tiempo):',
+  codeStep: '2. Introduzca el código de seis dígitos que muestra la aplicación',
+  passwordStep: '3. Su contraseña del panel, para confirmar que es usted',
+  passwordStepHint: 'Un segundo factor es un acceso duradero: una sesión por sí sola no puede activarlo.',
+  turnOn: 'Activar',
+  cancel: 'Cancelar',
+  turnOffOpen: 'Desactivar…',
+  turnOffAbout:
+    'Para desactivarla necesita su contraseña y un código de la aplicación (o un código de recuperación).',
+  codeOrRecovery: 'Código de la aplicación o código de recuperación',
+  turnOff: 'Desactivar la aplicación de autenticación',
+  keepOn: 'Mantenerla activada',
+  factorRemoved: 'Segundo factor eliminado',
+  problems: 'Problemas',
+  removeWarning: (account) =>
+    `Solo después de comprobar quién lo pide: se envía un correo electrónico a ${account} y se cierran todas las sesiones de ${account}.`,
+  removeFactorOf: (account) => `Eliminar el segundo factor de ${account}`,
+  removeFactorOpen: 'Eliminar el segundo factor…',
 };
 
 /** How a sign-in was made, in Spanish. */
