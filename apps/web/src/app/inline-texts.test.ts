@@ -120,7 +120,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/domains/whois-page.tsx': 1,
   'features/hosting/databases-page.tsx': 1,
   'features/security/account-activity-page.tsx': 10,
-  'features/security/passkeys-panel.tsx': 16,
   'features/tools/md5-page.tsx': 3,
 };
 

@@ -95,6 +95,21 @@ export const securityTextEs: Catalogue<typeof securityText> = {
     `Solo después de comprobar quién lo pide: se envía un correo electrónico a ${account} y se cierran todas las sesiones de ${account}.`,
   removeFactorOf: (account) => `Eliminar el segundo factor de ${account}`,
   removeFactorOpen: 'Eliminar el segundo factor…',
+
+  name: 'Nombre',
+  added: 'Añadida',
+  lastUsed: 'Último uso',
+  kind: 'Tipo',
+  actions: 'Acciones',
+  rename: 'Renombrar',
+  remove: 'Eliminar',
+  save: 'Guardar',
+  passkeysUnavailable: 'Llaves de acceso no disponibles',
+  passkeyName: 'Nombre de la llave de acceso',
+  passkeyNameHint: 'Para distinguir sus llaves de acceso, p. ej., Portátil del trabajo',
+  renamePasskey: 'Renombrar la llave de acceso',
+  removePasskey: 'Eliminar la llave de acceso',
+  currentPassword: 'Su contraseña actual',
 };
 
 /** How a sign-in was made, in Spanish. */

@@ -100,4 +100,20 @@ export const securityText = {
     `Only after checking who is asking: ${account} is mailed, and every session of ${account} ends.`,
   removeFactorOf: (account: string) => `Remove the second factor of ${account}`,
   removeFactorOpen: 'Remove second factor…',
+
+  // passkeys (the API's texts of them are in passkey-messages.ts)
+  name: 'Name',
+  added: 'Added',
+  lastUsed: 'Last used',
+  kind: 'Kind',
+  actions: 'Actions',
+  rename: 'Rename',
+  remove: 'Remove',
+  save: 'Save',
+  passkeysUnavailable: 'Passkeys unavailable',
+  passkeyName: 'Passkey name',
+  passkeyNameHint: 'So you can tell your passkeys apart, e.g. Work laptop',
+  renamePasskey: 'Rename passkey',
+  removePasskey: 'Remove passkey',
+  currentPassword: 'Your current password',
 } as const;
