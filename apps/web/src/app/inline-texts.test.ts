@@ -119,7 +119,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/domains/domain-list-page.tsx': 3,
   'features/domains/whois-page.tsx': 1,
   'features/hosting/databases-page.tsx': 1,
-  'features/security/account-activity-page.tsx': 10,
   'features/tools/md5-page.tsx': 3,
 };
 

@@ -109,7 +109,25 @@ export const securityTextEs: Catalogue<typeof securityText> = {
   passkeyNameHint: 'Para distinguir sus llaves de acceso, p. ej., Portátil del trabajo',
   renamePasskey: 'Renombrar la llave de acceso',
   removePasskey: 'Eliminar la llave de acceso',
-  currentPassword: 'Su contraseña actual',
+
+  activityAbout: 'Cambios hechos en su cuenta por usted, sus cuentas secundarias y nuestro personal.',
+  activityExample: 'p. ej., contraseña, dirección, un dominio',
+  who: 'Quién',
+  what: 'Qué',
+  details: 'Detalles',
+  staff: 'Personal',
+  noActivity: 'Todavía no hay actividad.',
+  noActivityBecause: (why) => `No hay actividad: ${why}`,
+  nothingMatches: 'Nada coincide con la búsqueda.',
+  activityCaption: 'Actividad de la cuenta',
+  activityPages: 'Páginas de actividad',
+  pageControl: (control) =>
+    ({
+      first: 'primera página',
+      previous: 'página anterior',
+      next: 'página siguiente',
+      last: 'última página',
+    })[control],
 };
 
 /** How a sign-in was made, in Spanish. */

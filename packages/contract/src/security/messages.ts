@@ -115,5 +115,18 @@ export const securityText = {
   passkeyNameHint: 'So you can tell your passkeys apart, e.g. Work laptop',
   renamePasskey: 'Rename passkey',
   removePasskey: 'Remove passkey',
-  currentPassword: 'Your current password',
+
+  // account activity (each event's "what" and details are the API's)
+  activityAbout: 'Changes made to your account by you, your secondary accounts and our staff.',
+  activityExample: 'e.g. password, address, a domain',
+  who: 'Who',
+  what: 'What',
+  details: 'Details',
+  staff: 'Staff',
+  noActivity: 'No activity yet.',
+  noActivityBecause: (why: string) => `No activity: ${why}`,
+  nothingMatches: 'Nothing matches the search.',
+  activityCaption: 'Account activity',
+  activityPages: 'Activity pages',
+  pageControl: (control: 'first' | 'previous' | 'next' | 'last') => `${control} page`,
 } as const;

@@ -24,6 +24,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
 import { dateTime } from './api.ts';
 import { securityText } from '@portal/contract/security/messages';
+import { uiText } from '@portal/contract/ui/messages';
 import { t, useLanguage } from '../../app/language.ts';
 import { passkeysQuery, useAddPasskey, useDeletePasskey, useRenamePasskey } from './passkey-api.ts';
 
@@ -258,7 +259,7 @@ function RemoveModal(props: {
         <Stack>
           <Text size="sm">{t(passkeyText).removeConfirm(passkey?.name ?? '')}</Text>
           <PasswordInput
-            label={t(securityText).currentPassword}
+            label={t(uiText).currentPassword}
             autoComplete="current-password"
             data-autofocus
             value={password}
