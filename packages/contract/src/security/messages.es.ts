@@ -42,7 +42,7 @@ export const securityTextEs: Catalogue<typeof securityText> = {
   noSignInsBecause: (why) => `No hay inicios de sesión: ${why}`,
 
   sessionsTitle: 'Dónde tiene la sesión iniciada',
-  signOutOthers: 'Cerrar la sesión en todos los demás navegadores',
+  signOutOthers: 'Cerrar las demás sesiones',
   sessionsAbout: '¿No reconoce una sesión? Ciérrela y cambie su contraseña.',
   sessions: 'Sesiones',
   noSessions: 'No hay sesiones.',
@@ -74,7 +74,7 @@ export const securityTextEs: Catalogue<typeof securityText> = {
     `Desactivada. Solo ${account} puede activarla, desde su propio inicio de sesión.`,
   authenticatorOn: 'Aplicación de autenticación activada',
   authenticatorOff: 'Aplicación de autenticación desactivada',
-  setUpApp: 'Configurar una aplicación de autenticación',
+  setUpApp: 'Configurar la aplicación',
   scanStep: '1. En la aplicación, añada una cuenta y escanee este código:',
   qrLabel: (account) => `Código QR para añadir ${account} a una aplicación de autenticación`,
   typeKey: '¿No puede escanearlo? Escriba esta clave en la aplicación (una clave basada en el tiempo):',
