@@ -110,15 +110,6 @@ const NOT_YET_MOVED: Record<string, number> = {
   'features/domains/domain-list-page.tsx': 3,
   'features/domains/whois-page.tsx': 1,
   'features/hosting/databases-page.tsx': 1,
-  'features/security/account-activity-page.tsx': 10,
-  'features/security/authenticator-panel.tsx': 30,
-  'features/security/passkeys-panel.tsx': 16,
-  'features/security/password-panel.tsx': 3,
-  'features/security/recovery-codes-panel.tsx': 8,
-  'features/security/recovery-codes-shown.tsx': 6,
-  'features/security/sessions-panel.tsx': 17,
-  'features/security/sign-ins-panel.tsx': 8,
-  'features/security/staff-setup-page.tsx': 3,
   'features/tools/md5-page.tsx': 3,
 };
 

@@ -46,6 +46,10 @@ import { apiTokenScreenText, apiTokenText } from '../api-tokens/messages.ts';
 import { apiTokenScreenTextEs, apiTokenTextEs } from '../api-tokens/messages.es.ts';
 import { mailAppPasswordScreenText, mailAppPasswordText } from '../mail-app-passwords/messages.ts';
 import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-passwords/messages.es.ts';
+// the Security screen
+import { securityText } from '../security/messages.ts';
+import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
+import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -81,3 +85,7 @@ register(apiTokenText, 'es', apiTokenTextEs);
 register(apiTokenScreenText, 'es', apiTokenScreenTextEs);
 register(mailAppPasswordText, 'es', mailAppPasswordTextEs);
 register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);
+// the Security screen
+register(securityText, 'es', securityTextEs);
+register(SIGN_IN_METHOD_TEXT, 'es', signInMethodTextEs);
+register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);

@@ -10,34 +10,38 @@ import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { activityQuery, dateTime } from './api.ts';
+import { securityText } from '@portal/contract/security/messages';
+import { navText } from '@portal/contract/shell/nav-messages';
+import { uiText } from '@portal/contract/ui/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /** The account the event changed, when it is not the one shown (a Secondary of it). */
 const columns = (account: string): ColumnDef<ActivityEvent, unknown>[] => [
   {
     accessorKey: 'time',
-    header: 'When',
+    header: t(securityText).when,
     enableSorting: false,
     cell: ({ row }) => dateTime(row.original.time),
   },
   {
     accessorKey: 'operator',
-    header: 'Who',
+    header: t(securityText).who,
     enableSorting: false,
     cell: ({ row }) => (
       <Group gap={6} wrap="nowrap">
         <span>{row.original.operator}</span>
         {row.original.staff && (
           <Badge size="sm" variant="light">
-            Staff
+            {t(securityText).staff}
           </Badge>
         )}
       </Group>
     ),
   },
-  { accessorKey: 'action', header: 'What', enableSorting: false },
+  { accessorKey: 'action', header: t(securityText).what, enableSorting: false },
   {
     accessorKey: 'summary',
-    header: 'Details',
+    header: t(securityText).details,
     enableSorting: false,
     cell: ({ row }) =>
       row.original.account === account
@@ -51,6 +55,7 @@ const columns = (account: string): ColumnDef<ActivityEvent, unknown>[] => [
  * Secondaries or staff, newest first; searched and paged by the server.
  */
 export default function AccountActivityPage() {
+  useLanguage();
   const { currentUser } = useSession();
   const [search, setSearch] = useState('');
   const [q] = useDebouncedValue(search.trim(), FILTER_DELAY_MS);
@@ -61,14 +66,14 @@ export default function AccountActivityPage() {
   const list = useQuery(activityQuery(currentUser, q, page));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.page_size)) : 1;
   return (
-    <Page title="Account Activity">
+    <Page title={t(navText)['Account Activity']}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          Changes made to your account by you, your secondary accounts and our staff.
+          {t(securityText).activityAbout}
         </Text>
         <TextInput
-          label="Search"
-          placeholder="e.g. password, address, a domain"
+          label={t(uiText).search}
+          placeholder={t(securityText).activityExample}
           value={search}
           maxLength={100}
           onChange={(e) => setSearch(e.currentTarget.value)}
@@ -79,21 +84,21 @@ export default function AccountActivityPage() {
           data={list.data?.events ?? []}
           emptyText={
             list.isError
-              ? `No activity: ${failureText(list.error)}`
+              ? t(securityText).noActivityBecause(failureText(list.error))
               : q
-                ? 'Nothing matches the search.'
-                : 'No activity yet.'
+                ? t(securityText).nothingMatches
+                : t(securityText).noActivity
           }
           loading={list.isLoading}
-          caption="Account activity"
+          caption={t(securityText).activityCaption}
         />
         {pages > 1 && (
           <Pagination
             total={pages}
             value={page}
             onChange={setPage}
-            aria-label="Activity pages"
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            aria-label={t(securityText).activityPages}
+            getControlProps={(control) => ({ 'aria-label': t(securityText).pageControl(control) })}
           />
         )}
       </Stack>

@@ -11,29 +11,28 @@ import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
+import { securityText } from '@portal/contract/security/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
-const codeRule = (v: string) => (v.trim() ? null : secondFactorText.codeRequired);
+const codeRule = (v: string) => (v.trim() ? null : t(secondFactorText).codeRequired);
 
 /**
  * The authenticator app: set up (QR code and the secret as text, then the first code), or on (turn
  * off with the password and a code). Staff looking at a customer read it, and may remove it.
  */
 export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) {
+  useLanguage();
   const { account, own, staff, state } = useSecurityTarget();
   const [codes, setCodes] = useState<string[] | null>(null);
   const data = state.data;
   return (
-    <Panel title="Authenticator app">
-      <Text size="sm">
-        An authenticator app on your phone (Google Authenticator, Microsoft Authenticator, 1Password, Aegis…)
-        shows a new six-digit code every 30 seconds. With it on, signing in asks for that code after the
-        password, so a stolen password alone does not open the account.
-      </Text>
-      {state.isError && <Text c="red">The state of the authenticator could not be read.</Text>}
+    <Panel title={t(securityText).authenticatorTitle}>
+      <Text size="sm">{t(securityText).authenticatorAbout}</Text>
+      {state.isError && <Text c="red">{t(securityText).authenticatorUnread}</Text>}
       {data &&
         (data.totp ? (
           <>
-            <Text fw={600}>On{data.totp_since ? ` since ${date(data.totp_since)}` : ''}.</Text>
+            <Text fw={600}>{t(securityText).onSince(data.totp_since ? date(data.totp_since) : null)}</Text>
             {own && <TurnOff account={account} />}
             {!own && staff && <StaffRemove account={account} />}
           </>
@@ -48,7 +47,7 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
             />
           )
         ) : (
-          <Text>Off. Only {account} can turn it on, from their own sign-in.</Text>
+          <Text>{t(securityText).offOnlyOwner(account)}</Text>
         ))}
       {codes && <RecoveryCodesShown account={account} codes={codes} />}
     </Panel>
@@ -56,10 +55,11 @@ export function AuthenticatorPanel({ onTurnedOn }: { onTurnedOn?: () => void }) 
 }
 
 function SetUp({ account, onDone }: { account: string; onDone: (codes: string[]) => void }) {
+  useLanguage();
   const showStatus = useStatus();
   const form = useForm({
     initialValues: { code: '', password: '' },
-    validate: { code: codeRule, password: (v) => (v ? null : 'Required') },
+    validate: { code: codeRule, password: (v) => (v ? null : t(securityText).required) },
   });
   const setup = useMutation({
     mutationFn: () => call(C.totpSetup, { body: { logname: account } }).then((r) => r.data),
@@ -68,7 +68,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
   const confirm = useTotpConfirm({
     onSuccess: (res) => {
       onDone(res.data.recovery_codes);
-      showStatus({ title: 'Authenticator on', body: res.message, alert: 'info' });
+      showStatus({ title: t(securityText).authenticatorOn, body: res.message, alert: 'info' });
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
@@ -76,17 +76,17 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
     return (
       <Group>
         <Button onClick={() => setup.mutate()} loading={setup.isPending}>
-          Set up an authenticator app
+          {t(securityText).setUpApp}
         </Button>
       </Group>
     );
   const { secret, otpauth_url } = setup.data;
   return (
     <Stack gap="sm">
-      <Text size="sm">1. In the app, add an account and scan this code:</Text>
-      <QrCode text={otpauth_url} label={`QR code to add ${account} to an authenticator app`} />
+      <Text size="sm">{t(securityText).scanStep}</Text>
+      <QrCode text={otpauth_url} label={t(securityText).qrLabel(account)} />
       <Text size="sm">
-        Cannot scan? Type this key into the app instead (a time-based key):
+        {t(securityText).typeKey}
         <br />
         <Code fz="md" data-testid="totp-secret" style={{ wordBreak: 'break-all' }}>
           {secret.replace(/(.{4})/g, '$1 ').trim()}
@@ -100,7 +100,7 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
       >
         <Stack gap="sm">
           <TextInput
-            label="2. Enter the six-digit code the app shows"
+            label={t(securityText).codeStep}
             inputMode="numeric"
             autoComplete="one-time-code"
             maw={320}
@@ -108,8 +108,8 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
             {...form.getInputProps('code')}
           />
           <PasswordInput
-            label="3. Your panel password, to confirm it is you"
-            description="A second factor is a lasting way in: a session alone cannot turn it on."
+            label={t(securityText).passwordStep}
+            description={t(securityText).passwordStepHint}
             autoComplete="current-password"
             maw={320}
             withAsterisk
@@ -117,10 +117,10 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
           />
           <Group>
             <Button type="submit" loading={confirm.isPending}>
-              Turn on
+              {t(securityText).turnOn}
             </Button>
             <Button variant="default" onClick={() => setup.reset()}>
-              Cancel
+              {t(securityText).cancel}
             </Button>
           </Group>
         </Stack>
@@ -130,17 +130,18 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
 }
 
 function TurnOff({ account }: { account: string }) {
+  useLanguage();
   const showStatus = useStatus();
   const [open, setOpen] = useState(false);
   const form = useForm({
     initialValues: { password: '', code: '' },
-    validate: { password: (v) => (v ? null : 'Required'), code: codeRule },
+    validate: { password: (v) => (v ? null : t(securityText).required), code: codeRule },
   });
   const off = useTotpDisable({
     onSuccess: (res) => {
       form.reset();
       setOpen(false);
-      showStatus({ title: 'Authenticator off', body: res.message, alert: 'info' });
+      showStatus({ title: t(securityText).authenticatorOff, body: res.message, alert: 'info' });
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
@@ -148,7 +149,7 @@ function TurnOff({ account }: { account: string }) {
     return (
       <Group>
         <Button variant="default" color="red" onClick={() => setOpen(true)}>
-          Turn off…
+          {t(securityText).turnOffOpen}
         </Button>
       </Group>
     );
@@ -160,27 +161,25 @@ function TurnOff({ account }: { account: string }) {
       })}
     >
       <Stack gap="sm" maw={360}>
-        <Text size="sm">
-          Turning it off needs your password and a code from the app (or a recovery code).
-        </Text>
+        <Text size="sm">{t(securityText).turnOffAbout}</Text>
         <PasswordInput
-          label="Panel password"
+          label={t(securityText).panelPassword}
           autoComplete="current-password"
           withAsterisk
           {...form.getInputProps('password')}
         />
         <TextInput
-          label="Code from the app, or a recovery code"
+          label={t(securityText).codeOrRecovery}
           autoComplete="one-time-code"
           withAsterisk
           {...form.getInputProps('code')}
         />
         <Group>
           <Button type="submit" color="red" loading={off.isPending}>
-            Turn off the authenticator
+            {t(securityText).turnOff}
           </Button>
           <Button variant="default" onClick={() => setOpen(false)}>
-            Keep it on
+            {t(securityText).keepOn}
           </Button>
         </Group>
       </Stack>
@@ -190,34 +189,33 @@ function TurnOff({ account }: { account: string }) {
 
 /** Staff remove a customer's second factor after checking who is asking (audited, mailed, sessions ended). */
 function StaffRemove({ account }: { account: string }) {
+  useLanguage();
   const showStatus = useStatus();
   const [sure, setSure] = useState(false);
   const remove = useRemoveSecondFactor({
     onSuccess: (res) => {
       setSure(false);
-      showStatus({ title: 'Second factor removed', body: res.message, alert: 'info' });
+      showStatus({ title: t(securityText).factorRemoved, body: res.message, alert: 'info' });
     },
     onError: (err) =>
-      showStatus({ title: 'Problems', body: String((err as Error).message), alert: 'serious' }),
+      showStatus({ title: t(securityText).problems, body: String((err as Error).message), alert: 'serious' }),
   });
   return sure ? (
     <Stack gap="sm">
-      <Text size="sm">
-        Only after checking who is asking: {account} is mailed, and every session of {account} ends.
-      </Text>
+      <Text size="sm">{t(securityText).removeWarning(account)}</Text>
       <Group>
         <Button color="red" onClick={() => remove.mutate({ logname: account })} loading={remove.isPending}>
-          Remove the second factor of {account}
+          {t(securityText).removeFactorOf(account)}
         </Button>
         <Button variant="default" onClick={() => setSure(false)}>
-          Cancel
+          {t(securityText).cancel}
         </Button>
       </Group>
     </Stack>
   ) : (
     <Group>
       <Button variant="default" onClick={() => setSure(true)}>
-        Remove second factor…
+        {t(securityText).removeFactorOpen}
       </Button>
     </Group>
   );

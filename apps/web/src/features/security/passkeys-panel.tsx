@@ -23,9 +23,12 @@ import { RowButton } from '../../ui/row-button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
 import { dateTime } from './api.ts';
+import { securityText } from '@portal/contract/security/messages';
+import { uiText } from '@portal/contract/ui/messages';
+import { t, useLanguage } from '../../app/language.ts';
 import { passkeysQuery, useAddPasskey, useDeletePasskey, useRenamePasskey } from './passkey-api.ts';
 
-const when = (iso: string | null) => (iso ? dateTime(iso) : passkeyText.never);
+const when = (iso: string | null) => (iso ? dateTime(iso) : t(passkeyText).never);
 
 /**
  * The Passkeys panel of the Security screen: the account's passkeys, and — for the account's own
@@ -33,6 +36,7 @@ const when = (iso: string | null) => (iso ? dateTime(iso) : passkeyText.never);
  * lasting way in, so adding and removing one asks for the current password.
  */
 export function PasskeysPanel() {
+  useLanguage();
   const { currentUser, operator } = useSession();
   const own = operator === currentUser;
   const supported = hasWebAuthn();
@@ -51,7 +55,7 @@ export function PasskeysPanel() {
       setPassword('');
       showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
-    onError: fail(passkeyText.addFailed),
+    onError: fail(t(passkeyText).addFailed),
   });
 
   const rename = useRenamePasskey({
@@ -59,7 +63,7 @@ export function PasskeysPanel() {
       setRenaming(null);
       showStatus({ title: res.message, body: res.data.name, type: 'review' });
     },
-    onError: fail(passkeyText.renameFailed),
+    onError: fail(t(passkeyText).renameFailed),
   });
 
   const remove = useDeletePasskey({
@@ -68,34 +72,42 @@ export function PasskeysPanel() {
       setRemoving(null);
       showStatus({ title: res.message, body: removed, type: 'review' });
     },
-    onError: fail(passkeyText.removeFailed),
+    onError: fail(t(passkeyText).removeFailed),
   });
 
   const columns: ColumnDef<P.Passkey, unknown>[] = [
     {
       accessorKey: 'name',
-      header: 'Name',
+      header: t(securityText).name,
       cell: ({ row }) => <span style={{ overflowWrap: 'anywhere' }}>{row.original.name}</span>,
     },
-    { accessorKey: 'created', header: 'Added', cell: ({ row }) => when(row.original.created) },
-    { accessorKey: 'last_used', header: 'Last used', cell: ({ row }) => when(row.original.last_used) },
+    { accessorKey: 'created', header: t(securityText).added, cell: ({ row }) => when(row.original.created) },
+    {
+      accessorKey: 'last_used',
+      header: t(securityText).lastUsed,
+      cell: ({ row }) => when(row.original.last_used),
+    },
     {
       id: 'kind',
-      header: 'Kind',
+      header: t(securityText).kind,
       enableSorting: false,
-      cell: ({ row }) => (row.original.backed_up ? passkeyText.synced : passkeyText.deviceOnly),
+      cell: ({ row }) => (row.original.backed_up ? t(passkeyText).synced : t(passkeyText).deviceOnly),
     },
     ...(own
       ? [
           {
             id: 'actions',
-            header: 'Actions',
+            header: t(securityText).actions,
             enableSorting: false,
             cell: ({ row }) => (
               <Group gap="xs" wrap="nowrap">
-                <RowButton verb="Rename" name={row.original.name} onClick={() => setRenaming(row.original)} />
                 <RowButton
-                  verb="Remove"
+                  verb={t(securityText).rename}
+                  name={row.original.name}
+                  onClick={() => setRenaming(row.original)}
+                />
+                <RowButton
+                  verb={t(securityText).remove}
                   name={row.original.name}
                   removes
                   onClick={() => setRemoving(row.original)}
@@ -111,17 +123,17 @@ export function PasskeysPanel() {
     <Card withBorder component="section" aria-labelledby="passkeys-title" data-testid="passkeys-panel">
       <Stack gap="sm">
         <Title order={3} id="passkeys-title">
-          {passkeyText.panelTitle}
+          {t(passkeyText).panelTitle}
         </Title>
-        <Text size="sm">{passkeyText.panelIntro}</Text>
+        <Text size="sm">{t(passkeyText).panelIntro}</Text>
         {!supported && (
-          <Alert color="yellow" title="Passkeys unavailable">
-            {passkeyText.unsupported}
+          <Alert color="yellow" title={t(securityText).passkeysUnavailable}>
+            {t(passkeyText).unsupported}
           </Alert>
         )}
         {!own && (
           <Text size="sm" c="dimmed">
-            {passkeyText.staffReadOnly}
+            {t(passkeyText).staffReadOnly}
           </Text>
         )}
         {own && (
@@ -134,9 +146,9 @@ export function PasskeysPanel() {
           >
             <Group align="flex-end" wrap="wrap">
               <TextInput
-                label="Passkey name"
-                description="So you can tell your passkeys apart, e.g. Work laptop"
-                placeholder={passkeyText.defaultName}
+                label={t(securityText).passkeyName}
+                description={t(securityText).passkeyNameHint}
+                placeholder={t(passkeyText).defaultName}
                 maxLength={P.PASSKEY_NAME_MAX}
                 w={260}
                 maw="100%"
@@ -145,7 +157,7 @@ export function PasskeysPanel() {
               />
               <CurrentPasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
               <Button type="submit" loading={add.isPending} disabled={!supported}>
-                {passkeyText.addButton}
+                {t(passkeyText).addButton}
               </Button>
             </Group>
           </form>
@@ -154,9 +166,9 @@ export function PasskeysPanel() {
           columns={columns}
           data={list.isError ? [] : (list.data ?? [])}
           initialSort={[{ id: 'created', desc: false }]}
-          emptyText={passkeyText.none}
+          emptyText={t(passkeyText).none}
           loading={list.isLoading}
-          caption="Passkeys"
+          caption={t(passkeyText).panelTitle}
         />
       </Stack>
       <RenameModal
@@ -181,13 +193,14 @@ function RenameModal(props: {
   onClose: () => void;
   onSave: (v: { id: number; name: string }) => void;
 }) {
+  useLanguage();
   const { passkey } = props;
   const [name, setName] = useState('');
   return (
     <Modal
       opened={!!passkey}
       onClose={props.onClose}
-      title={<Text fw={700}>Rename passkey</Text>}
+      title={<Text fw={700}>{t(securityText).renamePasskey}</Text>}
       // The field starts with the passkey's name each time the dialog opens.
       transitionProps={{ onEnter: () => setName(passkey?.name ?? '') }}
     >
@@ -200,7 +213,7 @@ function RenameModal(props: {
       >
         <Stack>
           <TextInput
-            label="Passkey name"
+            label={t(securityText).passkeyName}
             data-autofocus
             maxLength={P.PASSKEY_NAME_MAX}
             value={name}
@@ -208,10 +221,10 @@ function RenameModal(props: {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t(securityText).cancel}
             </Button>
             <Button type="submit" loading={props.pending}>
-              Save
+              {t(securityText).save}
             </Button>
           </Group>
         </Stack>
@@ -226,13 +239,14 @@ function RemoveModal(props: {
   onClose: () => void;
   onRemove: (v: { id: number; password: string }) => void;
 }) {
+  useLanguage();
   const { passkey } = props;
   const [password, setPassword] = useState('');
   return (
     <Modal
       opened={!!passkey}
       onClose={props.onClose}
-      title={<Text fw={700}>Remove passkey</Text>}
+      title={<Text fw={700}>{t(securityText).removePasskey}</Text>}
       transitionProps={{ onEnter: () => setPassword('') }}
     >
       <form
@@ -243,9 +257,9 @@ function RemoveModal(props: {
         noValidate
       >
         <Stack>
-          <Text size="sm">{passkeyText.removeConfirm(passkey?.name ?? '')}</Text>
+          <Text size="sm">{t(passkeyText).removeConfirm(passkey?.name ?? '')}</Text>
           <PasswordInput
-            label="Your current password"
+            label={t(uiText).currentPassword}
             autoComplete="current-password"
             data-autofocus
             value={password}
@@ -253,10 +267,10 @@ function RemoveModal(props: {
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={props.onClose}>
-              Cancel
+              {t(securityText).cancel}
             </Button>
             <Button type="submit" color="red" loading={props.pending}>
-              Remove
+              {t(securityText).remove}
             </Button>
           </Group>
         </Stack>

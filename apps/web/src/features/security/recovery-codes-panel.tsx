@@ -7,37 +7,35 @@ import { useNewRecoveryCodes, useSecurityTarget } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
+import { securityText } from '@portal/contract/security/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /** Recovery codes: how many are left, and new ones (with the password) that void the old ones. */
 export function RecoveryCodesPanel() {
+  useLanguage();
   const { account, own, state } = useSecurityTarget();
   const showStatus = useStatus();
   const [codes, setCodes] = useState<string[] | null>(null);
   const form = useForm({
     initialValues: { password: '' },
-    validate: { password: (v) => (v ? null : 'Required') },
+    validate: { password: (v) => (v ? null : t(securityText).required) },
   });
   const make = useNewRecoveryCodes({
     onSuccess: (res) => {
       form.reset();
       setCodes(res.data.recovery_codes);
-      showStatus({ title: 'New recovery codes', body: res.message, alert: 'info' });
+      showStatus({ title: t(securityText).newRecoveryCodes, body: res.message, alert: 'info' });
     },
     onError: (err) => showFailure(err, form, showStatus),
   });
   const data = state.data;
   return (
-    <Panel title="Recovery codes">
+    <Panel title={t(securityText).recoveryTitle}>
       {!data?.totp ? (
-        <Text size="sm">
-          Recovery codes come with the authenticator app: they sign you in when the phone is lost.
-        </Text>
+        <Text size="sm">{t(securityText).recoveryWithApp}</Text>
       ) : (
         <>
-          <Text size="sm">
-            {data.recovery_codes_left} of {RECOVERY_CODE_COUNT} codes unused. Each signs in once instead of
-            the app.
-          </Text>
+          <Text size="sm">{t(securityText).recoveryLeft(data.recovery_codes_left, RECOVERY_CODE_COUNT)}</Text>
           {codes && <RecoveryCodesShown account={account} codes={codes} />}
           {own && (
             <form
@@ -48,15 +46,15 @@ export function RecoveryCodesPanel() {
             >
               <Stack gap="sm" maw={360}>
                 <PasswordInput
-                  label="Panel password"
-                  description="New codes replace the old ones, which stop working."
+                  label={t(securityText).panelPassword}
+                  description={t(securityText).recoveryNewHint}
                   autoComplete="current-password"
                   withAsterisk
                   {...form.getInputProps('password')}
                 />
                 <Group>
                   <Button type="submit" variant="default" loading={make.isPending}>
-                    Make new recovery codes
+                    {t(securityText).makeRecoveryCodes}
                   </Button>
                 </Group>
               </Stack>

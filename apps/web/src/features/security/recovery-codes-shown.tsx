@@ -1,13 +1,16 @@
 import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
+import { securityText } from '@portal/contract/security/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * Recovery codes just made: shown this once (the server keeps only their hashes), with a copy and a
  * download, so they can be kept away from the phone.
  */
 export function RecoveryCodesShown({ account, codes }: { account: string; codes: string[] }) {
+  useLanguage();
   const [copied, setCopied] = useState(false);
-  const text = `Recovery codes of ${account} (each works once):\n${codes.join('\n')}\n`;
+  const text = `${t(securityText).codesFileText(account)}\n${codes.join('\n')}\n`;
   const copy = async () => {
     await navigator.clipboard?.writeText(text);
     setCopied(true);
@@ -23,13 +26,12 @@ export function RecoveryCodesShown({ account, codes }: { account: string; codes:
   return (
     <Alert
       color="yellow"
-      title="Your recovery codes: shown only now"
+      title={t(securityText).codesShownTitle}
       role="region"
-      aria-label="Recovery codes"
+      aria-label={t(securityText).recoveryTitle}
     >
       <Text size="sm" mb="xs">
-        If your phone is lost, each of these codes signs you in once instead of the app. Keep them somewhere
-        safe, away from the phone: this screen will not show them again.
+        {t(securityText).codesShownAbout}
       </Text>
       <List type="ordered" withPadding spacing={2} mb="sm" data-testid="recovery-codes">
         {codes.map((c) => (
@@ -40,10 +42,10 @@ export function RecoveryCodesShown({ account, codes }: { account: string; codes:
       </List>
       <Group gap="sm">
         <Button variant="default" size="xs" onClick={copy}>
-          {copied ? 'Copied' : 'Copy the codes'}
+          {copied ? t(securityText).copied : t(securityText).copyCodes}
         </Button>
         <Button variant="default" size="xs" onClick={download}>
-          Download the codes
+          {t(securityText).downloadCodes}
         </Button>
       </Group>
     </Alert>

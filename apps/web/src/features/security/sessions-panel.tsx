@@ -9,6 +9,8 @@ import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './api.ts';
 import { groupSessions, type SessionGroup } from './session-groups.ts';
+import { securityText } from '@portal/contract/security/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * Where the account is signed in (docs/decisions/018-session-list.md): each live session named by its
@@ -17,16 +19,17 @@ import { groupSessions, type SessionGroup } from './session-groups.ts';
  * (session-groups.ts). End one, or every other.
  */
 export function SessionsPanel() {
+  useLanguage();
   const { currentUser } = useSession();
   const showStatus = useStatus();
   const list = useQuery(sessionsQuery(currentUser));
   const failed = (err: unknown) =>
-    showStatus({ title: 'The session was not ended', body: failureText(err), alert: 'serious' });
+    showStatus({ title: t(securityText).notEnded, body: failureText(err), alert: 'serious' });
 
   const endOne = useEndSession({ onError: failed });
   const endOthers = useEndOtherSessions({
     onSuccess: (res) => {
-      showStatus({ title: 'Signed out elsewhere', body: res.message, type: 'review' });
+      showStatus({ title: t(securityText).signedOutElsewhere, body: res.message, type: 'review' });
     },
     onError: failed,
   });
@@ -45,9 +48,9 @@ export function SessionsPanel() {
   const columns: ColumnDef<S.SessionItem, unknown>[] = [
     {
       accessorKey: 'device',
-      header: 'Device',
+      header: t(securityText).device,
       cell: ({ row }) => {
-        const device = row.original.device || 'Unknown browser';
+        const device = row.original.device || t(securityText).unknownBrowser;
         const group = foldedUnder.get(row.original.id);
         const n = group?.older.length ?? 0;
         return (
@@ -56,7 +59,7 @@ export function SessionsPanel() {
               <span>{device}</span>
               {row.original.current && (
                 <Badge color="green" variant="light">
-                  This browser
+                  {t(securityText).thisBrowser}
                 </Badge>
               )}
             </Group>
@@ -73,21 +76,33 @@ export function SessionsPanel() {
                   setUnfolded((u) => new Set([...u, group.key]));
                 }}
               >
-                Show {n} older {n === 1 ? 'session' : 'sessions'} of {device}
+                {t(securityText).showOlder(n, device)}
               </Button>
             )}
           </Stack>
         );
       },
     },
-    { accessorKey: 'address', header: 'Network', cell: ({ row }) => row.original.address || 'Unknown' },
+    {
+      accessorKey: 'address',
+      header: t(securityText).network,
+      cell: ({ row }) => row.original.address || t(securityText).unknown,
+    },
     {
       accessorKey: 'method',
-      header: 'Signed in with',
-      cell: ({ row }) => S.SIGN_IN_METHOD_TEXT[row.original.method],
+      header: t(securityText).signedInWith,
+      cell: ({ row }) => t(S.SIGN_IN_METHOD_TEXT)[row.original.method],
     },
-    { accessorKey: 'created', header: 'Signed in', cell: ({ row }) => dateTime(row.original.created) },
-    { accessorKey: 'last_seen', header: 'Last active', cell: ({ row }) => dateTime(row.original.last_seen) },
+    {
+      accessorKey: 'created',
+      header: t(securityText).signedIn,
+      cell: ({ row }) => dateTime(row.original.created),
+    },
+    {
+      accessorKey: 'last_seen',
+      header: t(securityText).lastActive,
+      cell: ({ row }) => dateTime(row.original.last_seen),
+    },
     {
       id: 'end',
       header: '',
@@ -99,9 +114,9 @@ export function SessionsPanel() {
             variant="default"
             loading={endOne.isPending && endOne.variables?.id === row.original.id}
             onClick={() => endOne.mutate({ logname: currentUser, id: row.original.id })}
-            aria-label={`Sign out ${row.original.device || 'this session'}`}
+            aria-label={t(securityText).signOutThe(row.original.device || t(securityText).thisSession)}
           >
-            Sign out
+            {t(securityText).signOut}
           </Button>
         ),
     },
@@ -111,7 +126,7 @@ export function SessionsPanel() {
     <Stack gap="xs" component="section" aria-labelledby="sessions-title">
       <Group justify="space-between" align="end">
         <Title order={2} size="h4" id="sessions-title">
-          Where you are signed in
+          {t(securityText).sessionsTitle}
         </Title>
         <Button
           variant="light"
@@ -120,18 +135,22 @@ export function SessionsPanel() {
           loading={endOthers.isPending}
           onClick={() => endOthers.mutate({ logname: currentUser })}
         >
-          Sign out all other browsers
+          {t(securityText).signOutOthers}
         </Button>
       </Group>
       <Text size="sm" c="dimmed">
-        A session you do not recognise? Sign it out and change your password.
+        {t(securityText).sessionsAbout}
       </Text>
       <DataTable
         columns={columns}
         data={shown}
-        emptyText={list.isError ? `No sessions: ${failureText(list.error)}` : 'No sessions.'}
+        emptyText={
+          list.isError
+            ? t(securityText).noSessionsBecause(failureText(list.error))
+            : t(securityText).noSessions
+        }
         loading={list.isLoading}
-        caption="Sessions"
+        caption={t(securityText).sessions}
       />
     </Stack>
   );

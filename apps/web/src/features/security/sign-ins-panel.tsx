@@ -6,6 +6,8 @@ import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, signInsQuery } from './api.ts';
+import { securityText } from '@portal/contract/security/messages';
+import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * A sign-in's result. A success or a sign-in still waiting for its code is not alarming (green,
@@ -13,6 +15,7 @@ import { dateTime, signInsQuery } from './api.ts';
  * scheme: red.9 on white is 5.5:1, and on the dark page red.3 (red.9 there is 2.8:1).
  */
 function ResultBadge({ result }: { result: S.SignInResult }) {
+  useLanguage();
   const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const calm = result === 'success' || result === 'code_pending';
   return (
@@ -20,43 +23,59 @@ function ResultBadge({ result }: { result: S.SignInResult }) {
       color={result === 'success' ? 'green' : calm ? 'gray' : scheme === 'dark' ? 'red.3' : 'red.9'}
       variant={calm ? 'light' : 'outline'}
     >
-      {S.SIGN_IN_RESULT_TEXT[result]}
+      {t(S.SIGN_IN_RESULT_TEXT)[result]}
     </Badge>
   );
 }
 
-const columns: ColumnDef<S.SignInItem, unknown>[] = [
-  { accessorKey: 'time', header: 'When', cell: ({ row }) => dateTime(row.original.time) },
+/** The table's columns, in the page's language (made at render time). */
+const columns = (): ColumnDef<S.SignInItem, unknown>[] => [
+  { accessorKey: 'time', header: t(securityText).when, cell: ({ row }) => dateTime(row.original.time) },
   {
     accessorKey: 'result',
-    header: 'Result',
+    header: t(securityText).result,
     cell: ({ row }) => <ResultBadge result={row.original.result} />,
   },
-  { accessorKey: 'method', header: 'With', cell: ({ row }) => S.SIGN_IN_METHOD_TEXT[row.original.method] },
-  { accessorKey: 'device', header: 'Browser', cell: ({ row }) => row.original.device || 'Unknown browser' },
-  { accessorKey: 'address', header: 'Network', cell: ({ row }) => row.original.address || 'Unknown' },
+  {
+    accessorKey: 'method',
+    header: t(securityText).with,
+    cell: ({ row }) => t(S.SIGN_IN_METHOD_TEXT)[row.original.method],
+  },
+  {
+    accessorKey: 'device',
+    header: t(securityText).browser,
+    cell: ({ row }) => row.original.device || t(securityText).unknownBrowser,
+  },
+  {
+    accessorKey: 'address',
+    header: t(securityText).network,
+    cell: ({ row }) => row.original.address || t(securityText).unknown,
+  },
 ];
 
 /** The sign-in attempts of the last 90 days, newest first. */
 export function SignInsPanel() {
+  useLanguage();
   const { currentUser } = useSession();
   const list = useQuery(signInsQuery(currentUser));
   return (
     <Stack gap="xs" component="section" aria-labelledby="sign-ins-title">
       <Title order={2} size="h4" id="sign-ins-title">
-        Recent sign-ins
+        {t(securityText).signInsTitle}
       </Title>
       <Text size="sm" c="dimmed">
-        Every attempt to sign in to your account in the last {S.SIGN_IN_RETENTION_DAYS} days.
+        {t(securityText).signInsAbout(S.SIGN_IN_RETENTION_DAYS)}
       </Text>
       <DataTable
-        columns={columns}
+        columns={columns()}
         data={list.data ?? []}
         pageSize={10}
         initialSort={[{ id: 'time', desc: true }]}
-        emptyText={list.isError ? `No sign-ins: ${failureText(list.error)}` : 'No sign-ins.'}
+        emptyText={
+          list.isError ? t(securityText).noSignInsBecause(failureText(list.error)) : t(securityText).noSignIns
+        }
         loading={list.isLoading}
-        caption="Recent sign-ins"
+        caption={t(securityText).signInsTitle}
       />
     </Stack>
   );
