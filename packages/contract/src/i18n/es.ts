@@ -31,6 +31,9 @@ import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 import { toolsScreenText, toolsText } from '../tools/messages.ts';
 import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+// customer mails (the unsubscribe line; the reminders are chosen by noticesIn)
+import { customerMailText } from '../notifications/mails.ts';
+import { customerMailTextEs } from '../notifications/mails.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -55,3 +58,5 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+// customer mails
+register(customerMailText, 'es', customerMailTextEs);

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { factories } from '../../test/support/factories.ts';
+import { build, type TestApp } from '../../test/support/helper.ts';
+import { mailsTo } from '../../test/support/mail.ts';
+import { accounts } from '../db/schema.ts';
+import { runInvoiceReminders } from '../features/billing/reminders.ts';
+import { runDomainReminders } from '../features/domains/reminders.ts';
+
+const URL = 'https://portal.example.net';
+
+describe('customer mail in the account language (docs/decisions/117-mails-in-the-account-language.md)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await build({ demo: false, env: { PORTAL_PUBLIC_URL: URL } });
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('writes the reminders and the unsubscribe line in Spanish for a Spanish account, English otherwise', async () => {
+    const f = factories(t);
+    const spanish = await f.makeAccount();
+    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const english = await f.makeAccount();
+    const tld = `t${Date.now().toString(36)}`;
+    const es = await f.makeDomain({ owner: spanish, domain: `es.${tld}`, expires: f.inDays(7) });
+    const en = await f.makeDomain({ owner: english, domain: `en.${tld}`, expires: f.inDays(7) });
+    const esInvoice = await f.makeInvoice({
+      owner: spanish,
+      date: f.inDays(0),
+      due: f.inDays(20),
+      amount: 12.5,
+    });
+    const enInvoice = await f.makeInvoice({
+      owner: english,
+      date: f.inDays(0),
+      due: f.inDays(20),
+      amount: 12.5,
+    });
+    await t.db.transaction((tx) => runDomainReminders(t.app, tx));
+    await t.db.transaction((tx) => runInvoiceReminders(t.app, tx));
+
+    const only = async (account: string, kind: string) => {
+      const [mail, ...more] = await mailsTo(t, { account, kind });
+      expect(more).toHaveLength(0);
+      if (!mail) throw new Error(`no ${kind} mail for ${account}`);
+      return mail;
+    };
+    const esDomain = await only(spanish.logname, 'notices.domain-expiring');
+    expect(esDomain.subject).toBe(`${es.domain} vence en 7 días`);
+    expect(esDomain.body).toContain(
+      `${es.domain} vence el ${es.expires} y no se renueva automáticamente. Renuévelo ahora: ${URL}/portal/domain-renewal/${es.domain}\n`,
+    );
+    expect(esDomain.body).toMatch(
+      /\n\n--\nPara dejar de recibir estos correos de dominios, abra https:\/\/portal\.example\.net\/api\/unsubscribe\/\S+ o cambie Notificaciones en el portal de miembros\.$/,
+    );
+    const enDomain = await only(english.logname, 'notices.domain-expiring');
+    expect(enDomain.subject).toBe(`${en.domain} expires in 7 days`);
+    expect(enDomain.body).toMatch(
+      new RegExp(
+        `^${en.domain.replaceAll('.', '\\.')} expires on ${en.expires} and does not renew automatically\\. .*\\n\\n--\\nTo stop these domains mails, open \\S+ or change Notifications in the Members Portal\\.$`,
+        's',
+      ),
+    );
+
+    const esNew = await only(spanish.logname, 'notices.invoice-new');
+    expect(esNew.subject).toBe(`Nueva factura ${esInvoice.invoice}`);
+    expect(esNew.body).toContain(
+      `La factura ${esInvoice.invoice} del ${esInvoice.date} por $12.50 vence el ${esInvoice.due}.`,
+    );
+    const enNew = await only(english.logname, 'notices.invoice-new');
+    expect(enNew.subject).toBe(`New invoice ${enInvoice.invoice}`);
+    expect(enNew.body).toContain(
+      `Invoice ${enInvoice.invoice} of ${enInvoice.date} for $12.50 is due on ${enInvoice.due}. It is attached as a PDF`,
+    );
+  }, 300_000);
+});
