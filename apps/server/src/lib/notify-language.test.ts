@@ -73,4 +73,29 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
       `Invoice ${enInvoice.invoice} of ${enInvoice.date} for $12.50 is due on ${enInvoice.due}. It is attached as a PDF`,
     );
   }, 300_000);
+  it('writes the password reset link mail in the account language; English unchanged', async () => {
+    const f = factories(t);
+    const spanish = await f.makeAccount();
+    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const english = await f.makeAccount();
+    for (const who of [spanish, english])
+      await t.request('POST', '/api/forgot-panel-password', {
+        body: { account: who.logname, email: who.email, burn_it: 0 },
+      });
+    await t.drainJobs();
+    const [es] = await mailsTo(t, { account: spanish.logname, kind: 'reset.panel' });
+    expect(es?.subject).toBe('Restablecimiento de su contraseña del panel de miembros');
+    expect(es?.body).toMatch(
+      new RegExp(
+        `^Alguien \\(esperamos que usted\\) ha pedido restablecer la contraseña del panel de miembros de la cuenta ${spanish.logname}\\.\n\nPara elegir una contraseña nueva, abra este enlace en los próximos 30 minutos:\n\nhttps://portal\\.example\\.net/portal/reset-panel-password/\\S+\n\nEl enlace sirve una sola vez\\. `,
+      ),
+    );
+    const [en] = await mailsTo(t, { account: english.logname, kind: 'reset.panel' });
+    expect(en?.subject).toBe('Reset of your members panel password');
+    expect(en?.body).toMatch(
+      new RegExp(
+        `^Someone \\(we hope you\\) asked to reset the members panel password of account ${english.logname}\\.\n\nTo choose a new password, open this link within 30 minutes:\n\nhttps://portal\\.example\\.net/portal/reset-panel-password/\\S+\n\nThe link works once\\. If you did not ask for a reset, ignore this message: your password stays as it is\\.$`,
+      ),
+    );
+  }, 300_000);
 });

@@ -1,6 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.ts';
 import type { NoticeCategory } from './categories.ts';
-import type { customerMailText } from './mails.ts';
+import type { customerMailText, resetMailText } from './mails.ts';
 
 /** Each category as the Spanish unsubscribe line names it ("estos correos de …"). */
 const categoriesEs: Record<NoticeCategory, string> = {
@@ -14,4 +14,20 @@ const categoriesEs: Record<NoticeCategory, string> = {
 export const customerMailTextEs: Catalogue<typeof customerMailText> = {
   unsubscribeLine: (category: NoticeCategory, url: string) =>
     `Para dejar de recibir estos correos de ${categoriesEs[category]}, abra ${url} o cambie Notificaciones en el portal de miembros.`,
+};
+
+export const resetMailTextEs: Catalogue<typeof resetMailText> = {
+  panelPassword: 'del panel de miembros',
+  emailPassword: 'de correo/unix',
+  subject: (name: string) => `Restablecimiento de su contraseña ${name}`,
+  body: (name: string, owner: string, minutes: number, link: string) =>
+    [
+      `Alguien (esperamos que usted) ha pedido restablecer la contraseña ${name} de la cuenta ${owner}.`,
+      '',
+      `Para elegir una contraseña nueva, abra este enlace en los próximos ${minutes} minutos:`,
+      '',
+      link,
+      '',
+      'El enlace sirve una sola vez. Si usted no pidió el restablecimiento, ignore este mensaje: su contraseña no cambia.',
+    ].join('\n'),
 };

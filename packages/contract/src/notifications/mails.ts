@@ -16,3 +16,20 @@ export const customerMailText = {
 
 /** The reminders' texts (`notices.ts`) in `language`. */
 export const noticesIn = (language: Language): typeof notices => (language === 'es' ? noticesEs : notices);
+
+/** The password reset link's mail (apps/server/src/features/account/resets.ts). */
+export const resetMailText = {
+  panelPassword: 'members panel',
+  emailPassword: 'email/unix',
+  subject: (name: string) => `Reset of your ${name} password`,
+  body: (name: string, owner: string, minutes: number, link: string) =>
+    [
+      `Someone (we hope you) asked to reset the ${name} password of account ${owner}.`,
+      '',
+      `To choose a new password, open this link within ${minutes} minutes:`,
+      '',
+      link,
+      '',
+      'The link works once. If you did not ask for a reset, ignore this message: your password stays as it is.',
+    ].join('\n'),
+};
