@@ -98,4 +98,29 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
       ),
     );
   }, 300_000);
+  it('writes the sign-in alert in the account language; English unchanged', async () => {
+    const f = factories(t);
+    const spanish = await f.makeAccount();
+    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const english = await f.makeAccount();
+    for (const who of [spanish, english])
+      for (let i = 0; i < 2; i++)
+        await t.request('POST', '/api/miglogin', { body: { username: who.logname, password: who.password } });
+    const [es] = await mailsTo(t, { account: spanish.logname, kind: 'sign-in.new-device' });
+    expect(es?.subject).toBe('Nuevo inicio de sesión en su cuenta');
+    expect(es?.body).toContain(
+      `Se ha iniciado sesión en su cuenta ${spanish.logname} desde un navegador que no la había usado antes.`,
+    );
+    expect(es?.body).toMatch(
+      /\n\nSi usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia\.$/,
+    );
+    const [en] = await mailsTo(t, { account: english.logname, kind: 'sign-in.new-device' });
+    expect(en?.subject).toBe('New sign-in to your account');
+    expect(en?.body).toContain(
+      `Your account ${english.logname} was signed in to from a browser that has not signed in to it before.\n\nWhen: `,
+    );
+    expect(en?.body).toMatch(
+      /\n\nIf you did not make this change, sign in and change your password at once, and call the help desk\.$/,
+    );
+  }, 300_000);
 });

@@ -32,8 +32,8 @@ import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
 import { toolsScreenText, toolsText } from '../tools/messages.ts';
 import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
 // customer mails (the unsubscribe line; the reminders are chosen by noticesIn)
-import { customerMailText, resetMailText } from '../notifications/mails.ts';
-import { customerMailTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
+import { accountNoticeText, customerMailText, resetMailText } from '../notifications/mails.ts';
+import { accountNoticeTextEs, customerMailTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -61,3 +61,4 @@ register(toolsScreenText, 'es', toolsScreenTextEs);
 // customer mails
 register(customerMailText, 'es', customerMailTextEs);
 register(resetMailText, 'es', resetMailTextEs);
+register(accountNoticeText, 'es', accountNoticeTextEs);

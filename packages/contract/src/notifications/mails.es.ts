@@ -1,6 +1,6 @@
 import type { Catalogue } from '../i18n/catalogue.ts';
 import type { NoticeCategory } from './categories.ts';
-import type { customerMailText, resetMailText } from './mails.ts';
+import type { accountNoticeText, customerMailText, resetMailText } from './mails.ts';
 
 /** Each category as the Spanish unsubscribe line names it ("estos correos de …"). */
 const categoriesEs: Record<NoticeCategory, string> = {
@@ -29,5 +29,22 @@ export const resetMailTextEs: Catalogue<typeof resetMailText> = {
       link,
       '',
       'El enlace sirve una sola vez. Si usted no pidió el restablecimiento, ignore este mensaje: su contraseña no cambia.',
+    ].join('\n'),
+};
+
+export const accountNoticeTextEs: Catalogue<typeof accountNoticeText> = {
+  closing:
+    'Si usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia.',
+  newDeviceSubject: 'Nuevo inicio de sesión en su cuenta',
+  unknown: 'desconocido',
+  newDeviceBody: (account: string, when: string, browser: string, network: string) =>
+    [
+      `Se ha iniciado sesión en su cuenta ${account} desde un navegador que no la había usado antes.`,
+      '',
+      `Cuándo: ${when} UTC`,
+      `Navegador: ${browser}`,
+      `Red: ${network}`,
+      '',
+      'Si fue usted, no tiene que hacer nada. Sus sesiones y los inicios de sesión recientes aparecen en la pantalla Seguridad, donde puede cerrar la sesión de otros navegadores.',
     ].join('\n'),
 };

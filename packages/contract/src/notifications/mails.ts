@@ -33,3 +33,22 @@ export const resetMailText = {
       'The link works once. If you did not ask for a reset, ignore this message: your password stays as it is.',
     ].join('\n'),
 };
+
+/** The account notices' texts (apps/server/src/lib/account-notice.ts) written in a language so far. */
+export const accountNoticeText = {
+  /** The line that closes every account notice. */
+  closing:
+    'If you did not make this change, sign in and change your password at once, and call the help desk.',
+  newDeviceSubject: 'New sign-in to your account',
+  unknown: 'unknown',
+  newDeviceBody: (account: string, when: string, browser: string, network: string) =>
+    [
+      `Your account ${account} was signed in to from a browser that has not signed in to it before.`,
+      '',
+      `When: ${when} UTC`,
+      `Browser: ${browser}`,
+      `Network: ${network}`,
+      '',
+      'If this was you, there is nothing to do. Your sessions and recent sign-ins are listed on the Security screen, where you can sign other browsers out.',
+    ].join('\n'),
+};
