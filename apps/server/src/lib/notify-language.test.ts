@@ -16,11 +16,16 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
   }, 120_000);
   afterAll(() => t?.close());
 
-  it('writes the reminders and the unsubscribe line in Spanish for a Spanish account, English otherwise', async () => {
+  /** A Spanish account and an English one (no language set), made with the factories. */
+  const twoAccounts = async () => {
     const f = factories(t);
     const spanish = await f.makeAccount();
     await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
-    const english = await f.makeAccount();
+    return { f, spanish, english: await f.makeAccount() };
+  };
+
+  it('writes the reminders and the unsubscribe line in Spanish for a Spanish account, English otherwise', async () => {
+    const { f, spanish, english } = await twoAccounts();
     const tld = `t${Date.now().toString(36)}`;
     const es = await f.makeDomain({ owner: spanish, domain: `es.${tld}`, expires: f.inDays(7) });
     const en = await f.makeDomain({ owner: english, domain: `en.${tld}`, expires: f.inDays(7) });
@@ -74,10 +79,7 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
     );
   }, 300_000);
   it('writes the password reset link mail in the account language; English unchanged', async () => {
-    const f = factories(t);
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
-    const english = await f.makeAccount();
+    const { spanish, english } = await twoAccounts();
     for (const who of [spanish, english])
       await t.request('POST', '/api/forgot-panel-password', {
         body: { account: who.logname, email: who.email, burn_it: 0 },
@@ -99,10 +101,7 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
     );
   }, 300_000);
   it('writes the sign-in alert in the account language; English unchanged', async () => {
-    const f = factories(t);
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
-    const english = await f.makeAccount();
+    const { spanish, english } = await twoAccounts();
     for (const who of [spanish, english])
       for (let i = 0; i < 2; i++)
         await t.request('POST', '/api/miglogin', { body: { username: who.logname, password: who.password } });
