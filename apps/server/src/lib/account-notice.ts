@@ -1,7 +1,11 @@
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { accounts, recoveryEmails } from '../db/schema.ts';
 import type { Outbox } from '../integrations/mailer.ts';
+import { languageOf } from './notify.ts';
 
 /**
  * Tells an account's owner that who can reach or run the account changed: a password
@@ -18,12 +22,20 @@ export async function mailAccountNotice(
     kind: string;
     subject: string;
     lines: string[];
+    /**
+     * The subject and lines in the account's language, when the notice has them (the sign-in alert
+     * so far): then the closing line is in that language too; otherwise all is English.
+     */
+    write?: (language: Language) => { subject: string; lines: string[] };
     /** Addresses not to tell (e.g. the new recovery address, which gets its own mail). */
     except?: string[];
   },
 ): Promise<number> {
   const to = await noticeAddresses(db, notice.account);
   const skip = new Set((notice.except ?? []).map((a) => a.trim().toLowerCase()));
+  const language = notice.write ? await languageOf(db, notice.account) : 'en';
+  const written = notice.write ? notice.write(language) : notice;
+  const closing = inLanguage(accountNoticeText, language).closing;
   let sent = 0;
   for (const address of to) {
     if (skip.has(address)) continue;
@@ -31,12 +43,8 @@ export async function mailAccountNotice(
       kind: notice.kind,
       account: notice.account,
       to: address,
-      subject: notice.subject,
-      body: [
-        ...notice.lines,
-        '',
-        'If you did not make this change, sign in and change your password at once, and call the help desk.',
-      ].join('\n'),
+      subject: written.subject,
+      body: [...written.lines, '', closing].join('\n'),
     });
     sent++;
   }

@@ -1,6 +1,8 @@
+import { noticeText } from '@portal/contract/notifications/messages';
 import type { NoticeCategory } from '@portal/contract/notifications/categories';
 import { LOCKED_CATEGORIES, type NoticeSendTo } from '@portal/contract/notifications/calls';
-import { noticeText } from '@portal/contract/notifications/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { isLanguage, type Language } from '@portal/contract/i18n/languages';
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
@@ -13,8 +15,12 @@ export interface CustomerMail {
   category: NoticeCategory;
   /** The outbox kind, e.g. `notices.domain-expiring` (metrics and the activity list read it). */
   kind: string;
-  subject: string;
-  body: string;
+  /**
+   * The mail's subject and body in a language: mailCustomer calls it with the account's language
+   * (accounts.language, English when none), so no mail can forget it
+   * (docs/decisions/117-mails-in-the-account-language.md).
+   */
+  write: (language: Language) => { subject: string; body: string };
   /** Sent whatever the preferences say (receipts, security): no unsubscribe link. */
   essential?: boolean;
   /** Documents to attach (an invoice's PDF), made when the mail is delivered. */
@@ -57,11 +63,16 @@ export async function mailCustomer(outbox: Outbox, db: Db, mail: CustomerMail): 
   const s = settings(outbox);
   const essential = mail.essential === true || LOCKED_CATEGORIES.has(mail.category);
   const to = await addressesFor(db, s, mail.account, mail.category, essential);
-  let body = mail.body;
+  if (to.length === 0) return 0;
+  const language = await languageOf(db, mail.account);
+  const written = mail.write(language);
+  let body = written.body;
   let headers: Record<string, string> | undefined;
   if (!essential) {
     const url = unsubscribeUrl(s, mail.account, mail.category);
-    body = `${mail.body}\n\n--\n${noticeText.unsubscribeLine(noticeText.categories[mail.category], url)}`;
+    const words = inLanguage(noticeText, language);
+    const line = words.unsubscribeLine(words.categories[mail.category], url);
+    body = `${written.body}\n\n--\n${line}`;
     headers = { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
   }
   for (const address of to) {
@@ -69,13 +80,23 @@ export async function mailCustomer(outbox: Outbox, db: Db, mail: CustomerMail): 
       kind: mail.kind,
       account: mail.account,
       to: address,
-      subject: mail.subject,
+      subject: written.subject,
       body,
       headers,
       attachments: mail.attachments,
     });
   }
   return to.length;
+}
+
+/** The language the account's mail is written in: its own, English when it has none. */
+export async function languageOf(db: Db, logname: string): Promise<Language> {
+  const [row] = await db
+    .select({ language: accounts.language })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .limit(1);
+  return isLanguage(row?.language) ? row.language : 'en';
 }
 
 /** Where a category goes for an account: its row, or the bill address when it has none. */

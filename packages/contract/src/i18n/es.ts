@@ -50,6 +50,9 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
 import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
+// customer mails (the unsubscribe line; the reminders are chosen by noticesIn)
+import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
+import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -89,3 +92,6 @@ register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);
 register(securityText, 'es', securityTextEs);
 register(SIGN_IN_METHOD_TEXT, 'es', signInMethodTextEs);
 register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
+// customer mails
+register(resetMailText, 'es', resetMailTextEs);
+register(accountNoticeText, 'es', accountNoticeTextEs);

@@ -35,11 +35,11 @@ export const noticeTextEs: Catalogue<typeof noticeText> = {
   copySummary: (to) => `Copia a ${to}.`,
   noAddress: 'no hay ninguna dirección registrada',
   unsubscribeLine: (category, url) =>
-    `Para dejar de recibir estos correos de ${category.toLowerCase()}, abra ${url} o cambie las notificaciones en el Members Portal.`,
+    `Para dejar de recibir estos correos de ${category.toLowerCase()}, abra ${url} o cambie Notificaciones en el portal de miembros.`,
   unsubscribeTitle: 'Cancelar la suscripción',
   unsubscribeAsk: (category, logname) =>
     `¿Dejar de recibir los correos de ${category.toLowerCase()} de la cuenta ${logname}? Pulse el botón para cancelar la suscripción.`,
   unsubscribed: (category, logname) =>
-    `Se han desactivado los correos de ${category.toLowerCase()} de la cuenta ${logname}. Puede volver a activarlos en Notificaciones, en el Members Portal.`,
+    `Se han desactivado los correos de ${category.toLowerCase()} de la cuenta ${logname}. Puede volver a activarlos en Notificaciones, en el portal de miembros.`,
   unsubscribeInvalid: 'Este enlace para cancelar la suscripción no es válido.',
 };

@@ -223,12 +223,15 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
           account: token.owner,
           category: 'security',
           kind: 'api-token.expiring',
-          subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
-          body: [
-            `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
-            'Scripts that use it will then be refused. To keep them working, create a new token on the',
-            `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
-          ].join('\n'),
+          // English only for now (docs/languages.md, the mails row).
+          write: () => ({
+            subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
+            body: [
+              `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
+              'Scripts that use it will then be refused. To keep them working, create a new token on the',
+              `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
+            ].join('\n'),
+          }),
         });
       }
     });

@@ -55,8 +55,7 @@ async function billingMailTo(who: Account): Promise<string[]> {
       account: who.logname,
       category: 'billing',
       kind: 'test.billing',
-      subject,
-      body: 'Hello.',
+      write: () => ({ subject, body: 'Hello.' }),
     }),
   );
   await t.drainJobs();

@@ -48,8 +48,7 @@ async function mail(
       account: who,
       category,
       kind: `test.${category}`,
-      subject,
-      body: 'Hello.',
+      write: () => ({ subject, body: 'Hello.' }),
       essential,
     }),
   );

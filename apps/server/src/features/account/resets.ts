@@ -3,6 +3,8 @@ import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/message
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { resetMailText } from '@portal/contract/notifications/mails';
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -24,6 +26,7 @@ import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { revokeMailAppPasswords } from './mail-app-passwords.ts';
 import {
   consumeResetToken,
@@ -59,8 +62,6 @@ export const resetRequestJob = defineJob(
 );
 
 const ROUTE_OF: Record<ResetKind, string> = { panel: 'reset-panel-password', email: 'reset-email-password' };
-const NAME_OF: Record<ResetKind, string> = { panel: 'members panel', email: 'email/unix' };
-
 /**
  * The reset flows: a request mails a single-use link, valid 30 minutes, only
  * when the address is the account's bill or recovery address; the answer is the same whether or
@@ -188,21 +189,15 @@ export async function handleResetRequest(
   const token = await issueResetToken(db, owner, kind, now);
   const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;
   // Not mailCustomer: the link goes only to the address the request named and the checks above
-  // matched (docs/decisions/106-customer-mail-routing.md).
+  // matched (docs/decisions/106-customer-mail-routing.md). In the account's language, as mailCustomer writes.
+  const text = inLanguage(resetMailText, await languageOf(db, owner));
+  const name = kind === 'panel' ? text.panelPassword : text.emailPassword;
   await deps.outbox.send(db, {
     kind: `reset.${kind}`,
     account: owner,
     to: request.email,
-    subject: `Reset of your ${NAME_OF[kind]} password`,
-    body: [
-      `Someone (we hope you) asked to reset the ${NAME_OF[kind]} password of account ${owner}.`,
-      '',
-      `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
-      '',
-      link,
-      '',
-      'The link works once. If you did not ask for a reset, ignore this message: your password stays as it is.',
-    ].join('\n'),
+    subject: text.subject(name),
+    body: text.body(name, owner, RESET_TOKEN_MINUTES, link),
   });
 }
 

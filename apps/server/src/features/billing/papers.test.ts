@@ -195,8 +195,7 @@ describe('the invoice PDF', () => {
         account: alice.logname,
         category: 'billing',
         kind: 'notices.invoice-new',
-        subject: `New invoice ${INVOICE}`,
-        body: 'Your invoice is attached.',
+        write: () => ({ subject: `New invoice ${INVOICE}`, body: 'Your invoice is attached.' }),
         attachments: [{ kind: 'invoice-pdf', owner: alice.logname, invoice: INVOICE }],
       }),
     );

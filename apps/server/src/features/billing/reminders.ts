@@ -1,4 +1,4 @@
-import { notices } from '@portal/contract/notifications/notices';
+import { noticesIn } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -74,8 +74,10 @@ async function runNewInvoiceMails(app: FastifyInstance, db: Db, at: Date, today:
       account: inv.owner,
       category: 'billing',
       kind: 'notices.invoice-new',
-      subject: notices.invoiceNew.subject(inv.invoice),
-      body: `${notices.invoiceNew.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
+      write: (language) => ({
+        subject: noticesIn(language).invoiceNew.subject(inv.invoice),
+        body: `${noticesIn(language).invoiceNew.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
+      }),
       attachments: [{ kind: 'invoice-pdf', owner: inv.owner, invoice: inv.invoice }],
     });
     sent++;
@@ -116,8 +118,10 @@ async function runCardReminders(app: FastifyInstance, db: Db, at: Date, today: n
       account: c.owner,
       category: 'billing',
       kind: 'notices.card-expiring',
-      subject: notices.cardExpiring.subject(c.ccn4, days),
-      body: `${notices.cardExpiring.body(c.ccn4, month)}\n`,
+      write: (language) => ({
+        subject: noticesIn(language).cardExpiring.subject(c.ccn4, days),
+        body: `${noticesIn(language).cardExpiring.body(c.ccn4, month)}\n`,
+      }),
     });
     sent++;
   }
@@ -153,16 +157,22 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
       at,
     });
     if (!claimed) continue;
-    const text = m.kind === 'invoice-due-soon' ? notices.invoiceDueSoon : notices.invoiceOverdue;
+    const kind = m.kind;
     await mailCustomer(outbox, db, {
       account: inv.owner,
       category: 'billing',
-      kind: `notices.${m.kind}`,
-      subject:
-        m.kind === 'invoice-due-soon'
-          ? notices.invoiceDueSoon.subject(inv.invoice, iso(inv.duedate))
-          : notices.invoiceOverdue.subject(inv.invoice, Number(m.milestone)),
-      body: `${text.body(inv.invoice, money(owed), iso(inv.duedate))}\n`,
+      kind: `notices.${kind}`,
+      write: (language) => {
+        const n = noticesIn(language);
+        const text = kind === 'invoice-due-soon' ? n.invoiceDueSoon : n.invoiceOverdue;
+        return {
+          subject:
+            kind === 'invoice-due-soon'
+              ? n.invoiceDueSoon.subject(inv.invoice, iso(inv.duedate))
+              : n.invoiceOverdue.subject(inv.invoice, Number(m.milestone)),
+          body: `${text.body(inv.invoice, money(owed), iso(inv.duedate))}\n`,
+        };
+      },
     });
     sent++;
   }

@@ -1,4 +1,5 @@
 import { billingText } from '@portal/contract/billing/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { and, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -159,19 +160,22 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
           .set({ autoBillNextAt: null })
           .where(and(eq(invoices.invoice, inv.invoice), eq(invoices.autoBillAttempts, n)));
       }
-      const next =
-        outcome === 'hard_decline'
-          ? billingText.autobillNewCard
-          : nextAt
-            ? billingText.autobillNextTry(tryDate(nextAt))
-            : billingText.autobillLastTry;
       const declined = billingText.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
       await mailCustomer(app.deps.outbox, tx, {
         account: inv.owner,
         category: 'billing',
         kind: 'billing.autobill.declined',
-        subject: billingText.autobillDeclinedSubject(inv.invoice),
-        body: `${declined}\n\n${next}\n`,
+        write: (language) => {
+          const b = inLanguage(billingText, language);
+          const then =
+            outcome === 'hard_decline'
+              ? b.autobillNewCard
+              : nextAt
+                ? b.autobillNextTry(tryDate(nextAt))
+                : b.autobillLastTry;
+          const said = b.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
+          return { subject: b.autobillDeclinedSubject(inv.invoice), body: `${said}\n\n${then}\n` };
+        },
       });
       if (stop) {
         await app.deps.outbox.send(tx, {

@@ -1,5 +1,6 @@
 import { tldOf } from '@portal/contract/domains/calls';
-import { notices } from '@portal/contract/notifications/notices';
+import { noticesIn } from '@portal/contract/notifications/mails';
+import type { notices } from '@portal/contract/notifications/notices';
 import { routePath } from '@portal/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,8 @@ import { mailCustomer } from '../../lib/notify.ts';
 import { claimReminder } from '../billing/repository.ts';
 import { daysBetween, today } from './dates.ts';
 import { domainsExpiringBetween, pricesOf } from './repository.ts';
+
+type Notices = typeof notices;
 
 /**
  * Domain expiry reminders (docs/decisions/105-the-remaining-reminders.md): 30, 7 and 1 days before
@@ -54,29 +57,34 @@ export async function runDomainReminders(app: FastifyInstance, db: Db): Promise<
       at,
     });
     if (!claimed) continue;
-    let subject: string;
-    let body: string;
+    const expires = d.expirationDate;
+    // The texts are picked here, written in the account's language by mailCustomer.
+    let subject: (n: Notices) => string;
+    let body: (n: Notices) => string;
     if (d.autoRenew) {
       const oneYear = (await pricesOf(db, tldOf(d.domain))).find((p) => p.id === 1);
       const price = oneYear ? oneYear.price.toFixed(2) : null;
-      if (d.card) {
-        subject = notices.domainRenews.subject(d.domain, days);
-        body = notices.domainRenews.body(d.domain, d.expirationDate, price, d.card);
+      const card = d.card;
+      if (card) {
+        subject = (n) => n.domainRenews.subject(d.domain, days);
+        body = (n) => n.domainRenews.body(d.domain, expires, price, card);
       } else {
-        subject = notices.domainRenewsNoCard.subject(d.domain, days);
-        body = notices.domainRenewsNoCard.body(d.domain, d.expirationDate, price);
+        subject = (n) => n.domainRenewsNoCard.subject(d.domain, days);
+        body = (n) => n.domainRenewsNoCard.body(d.domain, expires, price);
       }
     } else {
       const link = `${config.publicUrl}/portal${routePath('domain-renewal', { domain: d.domain })}`;
-      subject = notices.domainRenewNow.subject(d.domain, days);
-      body = notices.domainRenewNow.body(d.domain, d.expirationDate, link);
+      subject = (n) => n.domainRenewNow.subject(d.domain, days);
+      body = (n) => n.domainRenewNow.body(d.domain, expires, link);
     }
     await mailCustomer(outbox, db, {
       account: d.owner,
       category: 'domains',
       kind: 'notices.domain-expiring',
-      subject,
-      body: `${body}\n`,
+      write: (language) => ({
+        subject: subject(noticesIn(language)),
+        body: `${body(noticesIn(language))}\n`,
+      }),
     });
     sent++;
   }

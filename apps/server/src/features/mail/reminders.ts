@@ -1,5 +1,5 @@
 import { TEMP_EMAIL_FADE_DAYS } from '@portal/contract/mail/calls';
-import { notices } from '@portal/contract/notifications/notices';
+import { noticesIn } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -45,8 +45,10 @@ export async function runAliasReminders(app: FastifyInstance, db: Db): Promise<n
       account: a.owner,
       category: 'mail',
       kind: 'notices.alias-fading',
-      subject: notices.aliasFading.subject(address),
-      body: `${notices.aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
+      write: (language) => ({
+        subject: noticesIn(language).aliasFading.subject(address),
+        body: `${noticesIn(language).aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
+      }),
     });
     sent++;
   }

@@ -50,13 +50,16 @@ export function registerWorkers(app: FastifyInstance): void {
           kind: 'tempemail.expired',
           category: 'mail',
           account: a.owner,
-          subject: `Temporary alias ${address} has expired`,
-          body: [
-            `Your temporary alias ${address} expired on ${a.expires.toUTCString()} and no longer forwards to ${a.forwardsTo}.`,
-            '',
-            `You can extend it on the Temporary Email page of the Members Portal until ${fadesAt(a.expires).toUTCString()}.`,
-            `After that it fades; its name stays reserved until ${reservedUntil(a.expires).toUTCString()} and cannot be used by anyone.`,
-          ].join('\n'),
+          // English only for now (docs/languages.md, the mails row).
+          write: () => ({
+            subject: `Temporary alias ${address} has expired`,
+            body: [
+              `Your temporary alias ${address} expired on ${a.expires.toUTCString()} and no longer forwards to ${a.forwardsTo}.`,
+              '',
+              `You can extend it on the Temporary Email page of the Members Portal until ${fadesAt(a.expires).toUTCString()}.`,
+              `After that it fades; its name stays reserved until ${reservedUntil(a.expires).toUTCString()} and cannot be used by anyone.`,
+            ].join('\n'),
+          }),
         });
       }
       await tx.delete(tempEmails).where(lte(tempEmails.expires, purgeCutoff(t)));

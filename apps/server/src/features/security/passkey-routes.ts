@@ -183,12 +183,15 @@ async function mailOwner(app: FastifyInstance, db: Db, owner: string, subject: s
     account: owner,
     category: 'security',
     kind: 'security.passkey',
-    subject,
-    body: [
-      ...lines,
-      '',
-      `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
-      '',
-    ].join('\n'),
+    // English only for now (docs/languages.md, the mails row).
+    write: () => ({
+      subject,
+      body: [
+        ...lines,
+        '',
+        `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
+        '',
+      ].join('\n'),
+    }),
   });
 }

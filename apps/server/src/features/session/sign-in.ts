@@ -21,6 +21,8 @@ import { startChallenge } from '../../auth/mfa.ts';
 import { completeSignIn, hasSignedInBefore, recordSignIn, type SignInAttempt } from '../../auth/sign-ins.ts';
 import { clientPrefix } from '../../http/client-address.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { describeDevice } from '../../lib/user-agent.ts';
 import { pickLanguage } from '@portal/contract/i18n/languages';
 import { setAccountLanguage } from './repository.ts';
@@ -197,18 +199,22 @@ export const specMode = (stored: string | undefined): 'light' | 'dark' =>
  * Tells the owner of a sign-in from a browser that has not signed in to the account before (the
  * device cookie does not name it): where from, in words, and what to do if it was not them.
  */
+const newDeviceBody = (text: typeof accountNoticeText, from: Omit<SignInAttempt, 'result'>) =>
+  text.newDeviceBody(
+    from.account,
+    from.at.toISOString().replace('T', ' ').slice(0, 16),
+    describeDevice(from.userAgent) || text.unknown,
+    clientPrefix(from.ip) || text.unknown,
+  );
+
 const mailNewDevice = (app: FastifyInstance, db: Db, from: Omit<SignInAttempt, 'result'>) =>
   mailAccountNotice(app.deps.outbox, db, {
     account: from.account,
     kind: 'sign-in.new-device',
-    subject: 'New sign-in to your account',
-    lines: [
-      `Your account ${from.account} was signed in to from a browser that has not signed in to it before.`,
-      '',
-      `When: ${from.at.toISOString().replace('T', ' ').slice(0, 16)} UTC`,
-      `Browser: ${describeDevice(from.userAgent) || 'unknown'}`,
-      `Network: ${clientPrefix(from.ip) || 'unknown'}`,
-      '',
-      'If this was you, there is nothing to do. Your sessions and recent sign-ins are listed on the Security screen, where you can sign other browsers out.',
-    ],
+    subject: accountNoticeText.newDeviceSubject,
+    lines: [newDeviceBody(accountNoticeText, from)],
+    write: (language) => {
+      const text = inLanguage(accountNoticeText, language);
+      return { subject: text.newDeviceSubject, lines: [newDeviceBody(text, from)] };
+    },
   });
