@@ -65,7 +65,6 @@ const NOT_YET_MOVED = new Set([
   'security/activity-routes.ts',
   'security/passkey-routes.ts',
   'security/second-factor.ts',
-  'security/session-list.ts',
   'session/routes.ts',
   'session/summary.ts',
   'staff/routes.ts',
