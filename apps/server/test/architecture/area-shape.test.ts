@@ -66,7 +66,6 @@ const NOT_YET_MOVED = new Set([
   'security/passkey-routes.ts',
   'security/second-factor.ts',
   'session/routes.ts',
-  'session/summary.ts',
   'staff/routes.ts',
 ]);
 
