@@ -62,7 +62,6 @@ const NOT_YET_MOVED = new Set([
   'mail/recovery.ts',
   'mail/temp-emails.ts',
   'mail/workers.ts',
-  'security/activity-routes.ts',
   'security/passkey-routes.ts',
   'security/second-factor.ts',
   'session/routes.ts',

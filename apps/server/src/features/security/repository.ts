@@ -1,7 +1,10 @@
-import { and, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
+import { must } from '@portal/contract/must';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AccountRef } from '../../auth/policy.ts';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
-import { sessions } from '../../db/schema.ts';
+import { accounts, auditLog, sessions } from '../../db/schema.ts';
 
 /** Queries of the security area. */
 
@@ -55,4 +58,59 @@ export async function endLiveSessionsExcept(
     .where(and(live(account, now), keep ? ne(sessions.id, keep) : undefined))
     .returning({ id: sessions.id });
   return ended.length;
+}
+
+/**
+ * One page of the activity of `scope` (accounts' lognames), newest first, with the count of all
+ * entries; `q` narrows both to the entries a search finds.
+ */
+export async function activityPage(db: Db, scope: string[], q: string | undefined, page: number) {
+  const where = and(inArray(auditLog.account, scope), q ? matching(q) : undefined);
+  const { total } = must(
+    (await db.select({ total: count() }).from(auditLog).where(where))[0],
+    'the count of entries',
+  );
+  const rows = await db
+    .select({
+      at: auditLog.at,
+      operator: auditLog.operator,
+      account: auditLog.account,
+      action: auditLog.action,
+      details: auditLog.details,
+      operatorRole: accounts.role,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.logname, auditLog.operator))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE);
+  return { total, rows };
+}
+
+/** The account, and for a Primary its Secondaries too. */
+export async function activityScopeOf(db: Db, account: AccountRef): Promise<string[]> {
+  if (account.accountRole === 'Secondary') return [account.logname];
+  const secondaries = await db
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.primary, account.logname));
+  return [account.logname, ...secondaries.map((s) => s.logname)];
+}
+
+/**
+ * Entries a search finds: those whose sentence says the words (the text a customer reads), made by
+ * an operator of that name, or naming them in the change's fields (a domain, an alias).
+ */
+function matching(q: string): SQL | undefined {
+  const words = q.toLowerCase();
+  const actions = Object.entries(ACTIVITY_SENTENCES)
+    .filter(([, s]) => `${s.action} ${s.summary({})}`.toLowerCase().includes(words))
+    .map(([key]) => key);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    actions.length ? inArray(auditLog.action, actions) : undefined,
+    ilike(auditLog.operator, pattern),
+    sql`${auditLog.details}::text ilike ${pattern}`,
+  );
 }
