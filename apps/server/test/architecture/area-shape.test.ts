@@ -51,7 +51,6 @@ const NOT_YET_MOVED = new Set([
   'billing/payments.ts',
   'billing/receipt.ts',
   'billing/workers.ts',
-  'domains/list.ts',
   'domains/permissions.ts',
   'domains/registration.ts',
   'hosting/changes.ts',
@@ -63,12 +62,9 @@ const NOT_YET_MOVED = new Set([
   'mail/recovery.ts',
   'mail/temp-emails.ts',
   'mail/workers.ts',
-  'security/activity-routes.ts',
   'security/passkey-routes.ts',
   'security/second-factor.ts',
-  'security/session-list.ts',
   'session/routes.ts',
-  'session/summary.ts',
   'staff/routes.ts',
 ]);
 

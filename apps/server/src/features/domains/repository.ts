@@ -3,7 +3,7 @@ import { domainText } from '@portal/contract/domains/messages';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, domainGrants, domains, tldPrices } from '../../db/schema.ts';
+import { accounts, cards, domainGrants, domains, emailAliases, tldPrices } from '../../db/schema.ts';
 import type { DomainRecord } from '../../auth/policy.ts';
 
 /** Queries of the domains area. */
@@ -57,6 +57,27 @@ export function visibleTo(account: string) {
     select d.domain from ${domainGrants} g
       join ${domains} d on d.owner = g.owner and (g.domain is null or d.domain = g.domain)
       where g.admin = ${account})`;
+}
+
+/** The domain list: the account's own domains and those it was granted, by name. */
+export function domainsVisibleTo(db: Db, account: string) {
+  return db.select().from(domains).where(visibleTo(account)).orderBy(asc(domains.domain));
+}
+
+/** The Domain Summary: the owner's own domains (not those it administers), each with its alias count. */
+export function domainUsageOf(db: Db, owner: string) {
+  return db
+    .select({
+      domain: domains.domain,
+      website: domains.website,
+      docroot: domains.docroot,
+      num_aliases: sql<number>`count(${emailAliases.id})::int`,
+    })
+    .from(domains)
+    .leftJoin(emailAliases, eq(emailAliases.domain, domains.domain))
+    .where(eq(domains.owner, owner))
+    .groupBy(domains.domain)
+    .orderBy(asc(domains.domain));
 }
 
 export async function ownerDomains(db: Db, owner: string): Promise<string[]> {

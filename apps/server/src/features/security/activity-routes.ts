@@ -1,16 +1,7 @@
-import { must } from '@portal/contract/must';
-import {
-  ACTIVITY_PAGE_SIZE,
-  ACTIVITY_SENTENCES,
-  accountActivity,
-  describeActivity,
-} from '@portal/contract/security/activity';
-import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { ACTIVITY_PAGE_SIZE, accountActivity, describeActivity } from '@portal/contract/security/activity';
 import type { FastifyInstance } from 'fastify';
-import type { AccountRef } from '../../auth/policy.ts';
-import type { Db } from '../../db/index.ts';
-import { accounts, auditLog } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
+import { activityPage, activityScopeOf } from './repository.ts';
 
 /**
  * The account's activity: what the audit log holds about the account, as sentences of the
@@ -22,27 +13,7 @@ export function activityRoutes(app: FastifyInstance): void {
   route(app, accountActivity, {
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account, query }) => {
-      const scope = inArray(auditLog.account, await accountsOf(db, account));
-      const where = and(scope, query.q ? matching(query.q) : undefined);
-      const { total } = must(
-        (await db.select({ total: count() }).from(auditLog).where(where))[0],
-        'the count of entries',
-      );
-      const rows = await db
-        .select({
-          at: auditLog.at,
-          operator: auditLog.operator,
-          account: auditLog.account,
-          action: auditLog.action,
-          details: auditLog.details,
-          operatorRole: accounts.role,
-        })
-        .from(auditLog)
-        .leftJoin(accounts, eq(accounts.logname, auditLog.operator))
-        .where(where)
-        .orderBy(desc(auditLog.at), desc(auditLog.id))
-        .limit(ACTIVITY_PAGE_SIZE)
-        .offset((query.page - 1) * ACTIVITY_PAGE_SIZE);
+      const { total, rows } = await activityPage(db, await activityScopeOf(db, account), query.q, query.page);
       return {
         events: rows.map((r) => ({
           time: r.at.toISOString(),
@@ -57,31 +28,4 @@ export function activityRoutes(app: FastifyInstance): void {
       };
     },
   });
-}
-
-/** The account, and for a Primary its Secondaries too. */
-async function accountsOf(db: Db, account: AccountRef): Promise<string[]> {
-  if (account.accountRole === 'Secondary') return [account.logname];
-  const secondaries = await db
-    .select({ logname: accounts.logname })
-    .from(accounts)
-    .where(eq(accounts.primary, account.logname));
-  return [account.logname, ...secondaries.map((s) => s.logname)];
-}
-
-/**
- * Entries a search finds: those whose sentence says the words (the text a customer reads), made by
- * an operator of that name, or naming them in the change's fields (a domain, an alias).
- */
-function matching(q: string): SQL | undefined {
-  const words = q.toLowerCase();
-  const actions = Object.entries(ACTIVITY_SENTENCES)
-    .filter(([, s]) => `${s.action} ${s.summary({})}`.toLowerCase().includes(words))
-    .map(([key]) => key);
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return or(
-    actions.length ? inArray(auditLog.action, actions) : undefined,
-    ilike(auditLog.operator, pattern),
-    sql`${auditLog.details}::text ilike ${pattern}`,
-  );
 }

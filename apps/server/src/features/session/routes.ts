@@ -22,7 +22,7 @@ import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
 import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
-import { accountSearch, setAccountLanguage } from './repository.ts';
+import { accountSearch, readCustomerSummary, setAccountLanguage } from './repository.ts';
 import { isLanguage } from '@portal/contract/i18n/languages';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import {
@@ -35,7 +35,6 @@ import {
   signInAttempt,
   specMode,
 } from './sign-in.ts';
-import { readCustomerSummary } from './summary.ts';
 
 /** Sign-in, sign-out, the shell's reference data and the staff account search. */
 export function sessionRoutes(app: FastifyInstance): void {

@@ -1,0 +1,116 @@
+import { must } from '@portal/contract/must';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AccountRef } from '../../auth/policy.ts';
+import type { EndReason } from '../../auth/sessions.ts';
+import type { Db } from '../../db/index.ts';
+import { accounts, auditLog, sessions } from '../../db/schema.ts';
+
+/** Queries of the security area. */
+
+/** Live: not ended and not past its lifetime. */
+const live = (account: string, now: Date): SQL | undefined =>
+  and(eq(sessions.account, account), isNull(sessions.endedAt), gt(sessions.expiresAt, now));
+
+/** The account's live sessions used within the last `idleMs`, most recently used first. */
+export function liveSessionsOf(db: Db, account: string, now: Date, idleMs: number) {
+  return (
+    db
+      .select()
+      .from(sessions)
+      // An idle session is ended when it is next used: it is not shown as one that could be.
+      .where(and(live(account, now), gt(sessions.lastSeen, new Date(now.getTime() - idleMs))))
+      .orderBy(desc(sessions.lastSeen), desc(sessions.createdAt))
+  );
+}
+
+/** One session of `account` by its public id, looked up with its owner. */
+export async function sessionOfAccount(db: Db, account: string, publicId: string) {
+  const [row] = await db
+    .select({ id: sessions.id, endedAt: sessions.endedAt })
+    .from(sessions)
+    .where(and(eq(sessions.publicId, publicId), eq(sessions.account, account)))
+    .limit(1);
+  return row;
+}
+
+/** Ends one session unless it already ended; returns how many were ended (0 or 1). */
+export async function endSession(db: Db, id: string, now: Date, reason: EndReason): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(eq(sessions.id, id), isNull(sessions.endedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends every live session of `account` except `keep`; returns how many were ended. */
+export async function endLiveSessionsExcept(
+  db: Db,
+  account: string,
+  keep: string | undefined,
+  now: Date,
+  reason: EndReason,
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ endedAt: now, endReason: reason })
+    .where(and(live(account, now), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/**
+ * One page of the activity of `scope` (accounts' lognames), newest first, with the count of all
+ * entries; `q` narrows both to the entries a search finds.
+ */
+export async function activityPage(db: Db, scope: string[], q: string | undefined, page: number) {
+  const where = and(inArray(auditLog.account, scope), q ? matching(q) : undefined);
+  const { total } = must(
+    (await db.select({ total: count() }).from(auditLog).where(where))[0],
+    'the count of entries',
+  );
+  const rows = await db
+    .select({
+      at: auditLog.at,
+      operator: auditLog.operator,
+      account: auditLog.account,
+      action: auditLog.action,
+      details: auditLog.details,
+      operatorRole: accounts.role,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.logname, auditLog.operator))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(ACTIVITY_PAGE_SIZE)
+    .offset((page - 1) * ACTIVITY_PAGE_SIZE);
+  return { total, rows };
+}
+
+/** The account, and for a Primary its Secondaries too. */
+export async function activityScopeOf(db: Db, account: AccountRef): Promise<string[]> {
+  if (account.accountRole === 'Secondary') return [account.logname];
+  const secondaries = await db
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.primary, account.logname));
+  return [account.logname, ...secondaries.map((s) => s.logname)];
+}
+
+/**
+ * Entries a search finds: those whose sentence says the words (the text a customer reads), made by
+ * an operator of that name, or naming them in the change's fields (a domain, an alias).
+ */
+function matching(q: string): SQL | undefined {
+  const words = q.toLowerCase();
+  const actions = Object.entries(ACTIVITY_SENTENCES)
+    .filter(([, s]) => `${s.action} ${s.summary({})}`.toLowerCase().includes(words))
+    .map(([key]) => key);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(
+    actions.length ? inArray(auditLog.action, actions) : undefined,
+    ilike(auditLog.operator, pattern),
+    sql`${auditLog.details}::text ilike ${pattern}`,
+  );
+}
