@@ -48,12 +48,4 @@ export async function endSessionById(
 }
 
 /** Ends every live session of `account` except `keep` (the caller's own, when it is the account's). */
-export async function endOtherSessions(
-  db: Db,
-  account: string,
-  keep: string | undefined,
-  now: Date,
-  reason: EndReason,
-): Promise<number> {
-  return endLiveSessionsExcept(db, account, keep, now, reason);
-}
+export const endOtherSessions = endLiveSessionsExcept;
