@@ -4,15 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { callerLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
+import type { NoticeSource } from '../../lib/notice-source.ts';
 import { retryNotices } from '../billing/dunning.ts';
 import { cardNotices, overdueNotices } from '../billing/notices.ts';
 import { domainNotices } from '../domains/notices.ts';
-
-/**
- * One source of notices: what needs the account's owner now, read with the owner's name, written in
- * `language` (the caller's: staff read a customer's notices in their own).
- */
-export type NoticeSource = (db: Db, account: string, now: Date, language: Language) => Promise<C.Notice[]>;
 
 /**
  * Every source of Home's notices, most pressing first (docs/decisions/107-home-notices.md). A new

@@ -1,12 +1,11 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
-import type { Notice } from '@portal/contract/notices/calls';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { declinedInvoicesOf, markDeclinedInvoicesDue, owedByInvoice } from './repository.ts';
+import type { NoticeSource } from '../../lib/notice-source.ts';
 
 /**
  * Retries of declined auto-billing (docs/decisions/054-auto-billing-retries.md): the schedule,
@@ -78,12 +77,7 @@ export async function retrySoon(db: Db, owner: string, now: Date): Promise<numbe
  * payment was declined, when the next try is, or that it stopped; each with the one action that
  * helps (a card on Add/Edit Credit Card; pay on Make a Payment when it stopped).
  */
-export async function retryNotices(
-  db: Db,
-  account: string,
-  now: Date,
-  language: Language = 'en',
-): Promise<Notice[]> {
+export const retryNotices: NoticeSource = async (db, account, now, language = 'en') => {
   const text = inLanguage(billingText, language);
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
   const rows = await declinedInvoicesOf(db, account, oldest);
@@ -105,6 +99,6 @@ export async function retryNotices(
             action: { label: text.retryActionPay, to: '/make-payment' },
           },
     );
-}
+};
 
 export const yyyymmdd = (d: Date) => d.toISOString().slice(0, 10).replace(/-/g, '');

@@ -1,12 +1,10 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
-import type { Notice } from '@portal/contract/notices/calls';
 import { routePath } from '@portal/contract/routes';
-import type { Db } from '../../db/index.ts';
 import { compactDay, dayStart, isoDay, parseDay } from '../../lib/days.ts';
 import { AUTOBILL_MAX_AGE_DAYS, yyyymmdd } from './dunning.ts';
 import { autoBillingCardOf, dollars, niceExpdate, normalExpdate, standingOf } from './repository.ts';
+import type { NoticeSource } from '../../lib/notice-source.ts';
 
 /**
  * Billing's sources of Home's notices (docs/decisions/107-home-notices.md); the retries' own is
@@ -21,12 +19,7 @@ export const CARD_NOTICE_DAYS = 30;
  * Invoices still owed after their due day (the one reckoning, standingOf), oldest due first; an
  * invoice whose auto-billing was declined is told by the retries' notice instead.
  */
-export async function overdueNotices(
-  db: Db,
-  account: string,
-  now: Date,
-  language: Language = 'en',
-): Promise<Notice[]> {
+export const overdueNotices: NoticeSource = async (db, account, now, language = 'en') => {
   const text = inLanguage(billingText, language);
   const oldest = yyyymmdd(new Date(now.getTime() - AUTOBILL_MAX_AGE_DAYS * DAY_MS));
   const { invoices } = await standingOf(db, account, now);
@@ -42,18 +35,13 @@ export async function overdueNotices(
         action: { label: text.retryActionPay, to: `${routePath('make-payment')}?amount=${amount}` },
       };
     });
-}
+};
 
 /**
  * The card on auto-billing when it expires (the end of its MMYY month) within CARD_NOTICE_DAYS, or
  * before the next unpaid invoice falls due, or has expired already.
  */
-export async function cardNotices(
-  db: Db,
-  account: string,
-  now: Date,
-  language: Language = 'en',
-): Promise<Notice[]> {
+export const cardNotices: NoticeSource = async (db, account, now, language = 'en') => {
   const text = inLanguage(billingText, language);
   const today = parseDay(now.toISOString().slice(0, 10));
   if (!today) return [];
@@ -75,4 +63,4 @@ export async function cardNotices(
       action: { label: text.retryActionCard, to: routePath('edit-cc') },
     },
   ];
-}
+};

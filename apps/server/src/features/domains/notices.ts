@@ -1,10 +1,8 @@
 import { domainText } from '@portal/contract/domains/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
-import type { Notice } from '@portal/contract/notices/calls';
 import { routePath } from '@portal/contract/routes';
-import type { Db } from '../../db/index.ts';
 import { expiringByHand } from './repository.ts';
+import type { NoticeSource } from '../../lib/notice-source.ts';
 
 /** Domains are told on Home this many days before they expire. */
 export const DOMAIN_NOTICE_DAYS = 30;
@@ -16,12 +14,7 @@ const iso = (at: number) => new Date(at).toISOString().slice(0, 10);
  * The domains' source of Home's notices (docs/decisions/107-home-notices.md): a domain expiring
  * within DOMAIN_NOTICE_DAYS that is not on auto-renew, and not one the customer chose to let expire.
  */
-export async function domainNotices(
-  db: Db,
-  account: string,
-  now: Date,
-  language: Language = 'en',
-): Promise<Notice[]> {
+export const domainNotices: NoticeSource = async (db, account, now, language = 'en') => {
   const text = inLanguage(domainText, language);
   const rows = await expiringByHand(
     db,
@@ -34,4 +27,4 @@ export async function domainNotices(
     text: text.expiringNotice(domain, expires),
     action: { label: text.renewActionLabel(domain), to: routePath('domain-renewal', { domain }) },
   }));
-}
+};
