@@ -1,3 +1,4 @@
+import { adminScreenTextEs, adminTextEs } from '@portal/contract/admin/messages.es';
 import { securityTextEs, signInMethodTextEs } from '@portal/contract/security/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
 import { navTextEs } from '@portal/contract/shell/nav-messages.es';
@@ -77,6 +78,48 @@ describe('a Spanish-speaking customer on the Security screen and Account Activit
     await look({ width: 1280, height: 860, dark: true });
     await showSecurity(page);
     await screenshot(page, 'languages-security-es-1280-dark');
+
+    // The admin screens of a Primary: secondaries, their passwords, contacts, circuits, BUS accounts.
+    await look({ width: 1280, height: 860, dark: false });
+    const admin = adminTextEs;
+    const screen = adminScreenTextEs;
+    await page.goto(url('/secondaries'));
+    await page.getByRole('heading', { name: screen.ofAccount(admin.secondariesTitle, 'alice') }).waitFor();
+    await page.getByText(screen.adminsIntro('alice')).waitFor();
+    await page.getByLabel(screen.dashboardAdminOf('dave')).waitFor();
+    await page.getByRole('button', { name: screen.updateAdmins }).click();
+    await page.getByRole('dialog').getByText(admin.updateAdminsConfirmTitle).waitFor();
+    await page.getByRole('dialog').getByLabel(screen.currentPassword).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-admin-secondaries-es-1280');
+    await page.getByRole('dialog').getByRole('button', { name: screen.cancel }).click();
+    await page.goto(url('/sec-passwords'));
+    await page.getByRole('heading', { name: admin.secPasswordsTitle }).waitFor();
+    await page.getByLabel(screen.newPasswordFor('carol')).waitFor();
+    await page.getByRole('button', { name: screen.changePasswords }).click();
+    await page.getByText(admin.panelPasswordRequired).waitFor();
+    await page.goto(url('/contacts'));
+    await page.getByRole('heading', { name: screen.ofAccount(admin.contactsTitle, 'alice') }).waitFor();
+    await page.getByRole('row', { name: /Front Desk/ }).click();
+    await page.getByText(screen.hasRestrictions).waitFor();
+    await page.getByRole('link', { name: screen.editContact }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'languages-admin-contacts-es-1280');
+    await page.goto(url('/circuit-list'));
+    await page.getByRole('heading', { name: admin.circuitsFor('alice') }).waitFor();
+    await page.getByRole('columnheader', { name: screen.colServiceAddress }).first().waitFor();
+    await page.goto(url('/ba-list'));
+    await page.getByRole('heading', { name: screen.ofAccount(admin.busAccountsTitle, 'alice') }).waitFor();
+    await page.getByRole('columnheader', { name: screen.colPercentUsed }).first().waitFor();
+    expect(await page.locator('main').innerText()).not.toMatch(/Percent Used|Total Quota|Retained Files/);
+    await look({ width: 390, height: 844, dark: true });
+    await page.goto(url('/contacts'));
+    await page.getByRole('heading', { name: screen.ofAccount(admin.contactsTitle, 'alice') }).waitFor();
+    await expectFitsPhone(page, {
+      heading: screen.ofAccount(admin.contactsTitle, 'alice'),
+      action: screen.addNewContact,
+    });
+    await screenshot(page, 'languages-admin-contacts-es-390-dark');
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
     await page.context().close();
   });

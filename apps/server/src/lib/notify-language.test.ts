@@ -86,10 +86,10 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
       });
     await t.drainJobs();
     const [es] = await mailsTo(t, { account: spanish.logname, kind: 'reset.panel' });
-    expect(es?.subject).toBe('Restablecimiento de su contraseña del panel de miembros');
+    expect(es?.subject).toBe('Restablecimiento de su contraseña del panel de socios');
     expect(es?.body).toMatch(
       new RegExp(
-        `^Alguien \\(esperamos que usted\\) ha pedido restablecer la contraseña del panel de miembros de la cuenta ${spanish.logname}\\.\n\nPara elegir una contraseña nueva, abra este enlace en los próximos 30 minutos:\n\nhttps://portal\\.example\\.net/portal/reset-panel-password/\\S+\n\nEl enlace sirve una sola vez\\. `,
+        `^Alguien \\(esperamos que usted\\) ha pedido restablecer la contraseña del panel de socios de la cuenta ${spanish.logname}\\.\n\nPara elegir una contraseña nueva, abra este enlace en los próximos 30 minutos:\n\nhttps://portal\\.example\\.net/portal/reset-panel-password/\\S+\n\nEl enlace sirve una sola vez\\. `,
       ),
     );
     const [en] = await mailsTo(t, { account: english.logname, kind: 'reset.panel' });

@@ -100,13 +100,6 @@ function tsxFiles(dir: string): string[] {
 const NOT_YET_MOVED: Record<string, number> = {
   'features/account/api-tokens-page.tsx': 1,
   'features/account/mail-app-passwords-page.tsx': 2,
-  'features/admin/bus-accounts-page.tsx': 7,
-  'features/admin/circuits-page.tsx': 5,
-  'features/admin/contact-form.tsx': 7,
-  'features/admin/contacts-page.tsx': 12,
-  'features/admin/edit-contact-page.tsx': 1,
-  'features/admin/sec-passwords-page.tsx': 9,
-  'features/admin/secondaries-page.tsx': 11,
   'features/domains/domain-list-page.tsx': 3,
   'features/domains/whois-page.tsx': 1,
   'features/hosting/databases-page.tsx': 1,

@@ -51,8 +51,73 @@ export const adminText = {
   noBusAccounts: 'No BUS accounts',
 } as const;
 
+/** The admin screens' labels, columns and buttons (English as the screens have always read). */
+export const adminScreenText = {
+  ofAccount: (title: string, account: string) => `${title} of ${account}`,
+  // Secondary Accounts
+  colLogname: 'Logname',
+  colAccountId: 'Account ID',
+  colName: 'Name',
+  colType: 'Type',
+  colDashboardAdmin: 'Dashboard Admin',
+  dashboardAdminOf: (logname: string) => `Dashboard admin: ${logname}`,
+  adminsIntro: (account: string) => `A dashboard admin can view the account information of ${account}.`,
+  updateAdmins: 'Update Admins',
+  none: 'None',
+  currentPassword: 'Your current password',
+  cancel: 'Cancel',
+  confirm: 'Confirm',
+  /** Account type codes: 9 Email, 2 Network Auth, otherwise Shell (accountType). */
+  accountType: (type: 'Email' | 'Network Auth' | 'Shell') => type,
+  // Set Passwords for Secondaries
+  panelPasswordOf: (operator: string) => `Panel password of ${operator}`,
+  panelPasswordHelp: 'Your own members panel password, to confirm the changes',
+  hide: 'Hide',
+  show: 'Show',
+  colNewPassword: 'New Password',
+  colStatus: 'Status',
+  loading: 'Loading…',
+  newPasswordFor: (logname: string) => `New password for ${logname}`,
+  changePasswords: 'Change Passwords',
+  status: (status: SecPasswordStatus) => SEC_PASSWORD_STATUS[status],
+  // Account Contacts
+  colContact: 'Contact',
+  addNewContact: 'Add New Contact',
+  hasRestrictions: 'Has restrictions?',
+  technicalContactQ: 'Technical Contact?',
+  billingContactQ: 'Billing Contact?',
+  /** A contact flag's word (flagText). */
+  flag: (flag: 'Yes' | 'No' | 'Unknown') => flag,
+  contactInfo: 'Contact Info',
+  restrictions: 'Restrictions',
+  editContact: 'Edit Contact',
+  deleteContact: 'Delete Contact',
+  delete: 'Delete',
+  contactName: 'Contact Name',
+  restricted: 'Restricted',
+  technicalContact: 'Technical Contact',
+  billingContact: 'Billing Contact',
+  info: 'Info',
+  restriction: 'Restriction',
+  contactList: 'Contact List',
+  // Circuits
+  colLocation: 'Location',
+  colServiceAddress: 'Service Address',
+  colProvider: 'Provider',
+  colSpeed: 'Speed',
+  colActivation: 'Activation',
+  // BUS Accounts
+  colAccount: 'Account',
+  colPlan: 'Plan',
+  colTotalQuota: 'Total Quota',
+  colPercentUsed: 'Percent Used',
+  colActiveFiles: 'Active Files',
+  colRetainedFiles: 'Retained Files',
+  colNotes: 'Notes',
+} as const;
+
 /** Account type codes: 9 Email, 2 Network Auth, otherwise Shell. */
-export function accountType(atCode: number): string {
+export function accountType(atCode: number): 'Email' | 'Network Auth' | 'Shell' {
   if (atCode === 9) return 'Email';
   if (atCode === 2) return 'Network Auth';
   return 'Shell';
@@ -66,6 +131,15 @@ export function flagText(value: unknown): 'Yes' | 'No' | 'Unknown' {
 }
 
 export type SecPasswordStatus = 'waiting' | 'unchanged' | 'error' | 'pending' | 'already';
+
+/** A secondary password row's status word. */
+const SEC_PASSWORD_STATUS: Record<SecPasswordStatus, string> = {
+  waiting: 'Waiting',
+  unchanged: 'Unchanged',
+  error: 'Error',
+  pending: 'Change pending',
+  already: 'Already pending',
+};
 
 /**
  * The row status for a server answer to a secondary password change: a message

@@ -53,6 +53,9 @@ import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-ca
 // customer mails (the unsubscribe line; the reminders are chosen by noticesIn)
 import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
+// admin
+import { adminScreenText, adminText } from '../admin/messages.ts';
+import { adminScreenTextEs, adminTextEs } from '../admin/messages.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -95,3 +98,6 @@ register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
 // customer mails
 register(resetMailText, 'es', resetMailTextEs);
 register(accountNoticeText, 'es', accountNoticeTextEs);
+// admin
+register(adminText, 'es', adminTextEs);
+register(adminScreenText, 'es', adminScreenTextEs);

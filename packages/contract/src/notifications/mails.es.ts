@@ -2,7 +2,7 @@ import type { Catalogue } from '../i18n/catalogue.ts';
 import type { accountNoticeText, resetMailText } from './mails.ts';
 
 export const resetMailTextEs: Catalogue<typeof resetMailText> = {
-  panelPassword: 'del panel de miembros',
+  panelPassword: 'del panel de socios',
   emailPassword: 'de correo/unix',
   subject: (name: string) => `Restablecimiento de su contraseña ${name}`,
   body: (name: string, owner: string, minutes: number, link: string) =>

@@ -9,7 +9,7 @@ export const securityTextEs: Catalogue<typeof securityText> = {
 
   passwordTitle: 'Contraseña',
   passwordAbout:
-    'La contraseña del panel de miembros es lo primero que pide el inicio de sesión. Elija una que no use en ningún otro sitio.',
+    'La contraseña del panel de socios es lo primero que pide el inicio de sesión. Elija una que no use en ningún otro sitio.',
   changePassword: 'Cambiar la contraseña del panel',
   panelPassword: 'Contraseña del panel',
 

@@ -7,6 +7,7 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { useAddContact } from './api.ts';
 import { ContactForm, emptyContact, toBody, useBackToListOnUserChange } from './contact-form.tsx';
+import { t } from '../../app/language.ts';
 
 /** Add Account Contact: a success returns to the list; failures show "Add Contact Failed". */
 export default function AddContactPage() {
@@ -16,11 +17,11 @@ export default function AddContactPage() {
   const add = useAddContact({
     onSuccess: () => navigate(routePath('contacts')),
     onError: (err) =>
-      showStatus({ title: adminText.addContactFailed, body: failureText(err), alert: alertOf(err) }),
+      showStatus({ title: t(adminText).addContactFailed, body: failureText(err), alert: alertOf(err) }),
   });
   useBackToListOnUserChange();
   return (
-    <Page title={adminText.addContactTitle}>
+    <Page title={t(adminText).addContactTitle}>
       <ContactForm
         initial={emptyContact}
         submitLabel="Add New Contact"

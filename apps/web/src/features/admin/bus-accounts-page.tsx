@@ -1,38 +1,41 @@
 import type { BusAccount } from '@portal/contract/admin/calls';
-import { adminText } from '@portal/contract/admin/messages';
+import { adminScreenText, adminText } from '@portal/contract/admin/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { busAccountsQuery } from './api.ts';
 import { busAccountsFailure } from './failures.ts';
 import { thousands } from './format.ts';
+import { t } from '../../app/language.ts';
 
-const columns: ColumnDef<BusAccount, unknown>[] = [
-  { accessorKey: 'account', header: 'Account' },
-  { accessorKey: 'plan', header: 'Plan' },
+/** The list's columns, headed in the page's language. */
+const columnsIn = (text: typeof adminScreenText): ColumnDef<BusAccount, unknown>[] => [
+  { accessorKey: 'account', header: text.colAccount },
+  { accessorKey: 'plan', header: text.colPlan },
   {
     accessorKey: 'total_quota',
-    header: 'Total Quota',
+    header: text.colTotalQuota,
     cell: ({ row }) => `${thousands(row.original.total_quota)} GB`,
   },
   {
     accessorKey: 'percent_used',
-    header: 'Percent Used',
+    header: text.colPercentUsed,
     cell: ({ row }) => `${row.original.percent_used} %`,
   },
   {
     accessorKey: 'active_files',
-    header: 'Active Files',
+    header: text.colActiveFiles,
     cell: ({ row }) => thousands(row.original.active_files),
   },
   {
     accessorKey: 'retained_files',
-    header: 'Retained Files',
+    header: text.colRetainedFiles,
     cell: ({ row }) => thousands(row.original.retained_files),
   },
-  { accessorKey: 'comment', header: 'Notes', enableSorting: false },
+  { accessorKey: 'comment', header: text.colNotes, enableSorting: false },
 ];
 
 function failure(err: unknown) {
@@ -44,15 +47,18 @@ function failure(err: unknown) {
 export default function BusAccountsPage() {
   const { account, ready } = useInfoAccount();
   const q = useQuery({ ...busAccountsQuery(account), enabled: ready, meta: { failure: failure } });
+  const text = t(adminText);
+  const screen = t(adminScreenText);
+  const columns = useMemo(() => columnsIn(screen), [screen]);
   return (
-    <Page title={`${adminText.busAccountsTitle} of ${account}`}>
+    <Page title={screen.ofAccount(text.busAccountsTitle, account)}>
       <DataTable
         columns={columns}
         data={q.isError ? [] : (q.data ?? [])}
         initialSort={[{ id: 'account', desc: false }]}
-        emptyText={adminText.noBusAccounts}
+        emptyText={text.noBusAccounts}
         loading={!ready || q.isPending}
-        caption={adminText.busAccountsTitle}
+        caption={text.busAccountsTitle}
       />
     </Page>
   );

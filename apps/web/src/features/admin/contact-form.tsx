@@ -7,6 +7,8 @@ import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
 import { zodValidate } from '../../ui/form.ts';
+import { adminScreenText } from '@portal/contract/admin/messages';
+import { t } from '../../app/language.ts';
 
 export interface ContactFormValues {
   contact: string;
@@ -65,6 +67,7 @@ export function ContactForm(props: {
     initialValues: props.initial,
     validate: zodValidate(ContactFields),
   });
+  const text = t(adminScreenText);
   const submit = form.onSubmit(async (values) => {
     try {
       await props.onSubmit(values);
@@ -76,14 +79,22 @@ export function ContactForm(props: {
     <form onSubmit={submit} noValidate>
       {props.tcid !== undefined && <input type="hidden" name="tcid" value={props.tcid} />}
       <Stack gap="sm" maw={640}>
-        <TextInput label="Contact Name" withAsterisk autoComplete="off" {...form.getInputProps('contact')} />
+        <TextInput
+          label={text.contactName}
+          withAsterisk
+          autoComplete="off"
+          {...form.getInputProps('contact')}
+        />
         <Group gap="lg">
-          <Checkbox label="Restricted" {...form.getInputProps('restricted', { type: 'checkbox' })} />
-          <Checkbox label="Technical Contact" {...form.getInputProps('technical', { type: 'checkbox' })} />
-          <Checkbox label="Billing Contact" {...form.getInputProps('billing', { type: 'checkbox' })} />
+          <Checkbox label={text.restricted} {...form.getInputProps('restricted', { type: 'checkbox' })} />
+          <Checkbox
+            label={text.technicalContact}
+            {...form.getInputProps('technical', { type: 'checkbox' })}
+          />
+          <Checkbox label={text.billingContact} {...form.getInputProps('billing', { type: 'checkbox' })} />
         </Group>
         <Textarea
-          label="Info"
+          label={text.info}
           withAsterisk
           autosize
           minRows={3}
@@ -91,7 +102,7 @@ export function ContactForm(props: {
           {...form.getInputProps('info')}
         />
         <Textarea
-          label="Restriction"
+          label={text.restriction}
           withAsterisk
           autosize
           minRows={3}
@@ -103,7 +114,7 @@ export function ContactForm(props: {
             {props.submitLabel}
           </Button>
           <Button component={Link} to={routePath('contacts')} variant="default">
-            Contact List
+            {text.contactList}
           </Button>
         </Group>
       </Stack>

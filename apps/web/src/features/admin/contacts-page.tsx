@@ -1,13 +1,14 @@
 import { Button, Card, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type * as C from '@portal/contract/admin/calls';
-import { adminText, flagText } from '@portal/contract/admin/messages';
+import { adminScreenText, adminText, flagText } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -16,11 +17,15 @@ import { contactsQuery, useDeleteContact } from './api.ts';
 
 const preLine = { whiteSpace: 'pre-line' as const, overflowWrap: 'anywhere' as const };
 
-const columns: ColumnDef<C.Contact, unknown>[] = [
-  { accessorKey: 'contact', header: 'Contact' },
+/** The list's columns, headed in the page's language. */
+const columnsIn = (
+  text: typeof adminText,
+  screen: typeof adminScreenText,
+): ColumnDef<C.Contact, unknown>[] => [
+  { accessorKey: 'contact', header: screen.colContact },
   {
     accessorKey: 'contact_info',
-    header: adminText.contactsInfoHeader,
+    header: text.contactsInfoHeader,
     enableSorting: false,
     cell: ({ row }) => <span style={preLine}>{row.original.contact_info}</span>,
   },
@@ -30,12 +35,15 @@ const columns: ColumnDef<C.Contact, unknown>[] = [
 export default function ContactsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
+  const text = t(adminText);
+  const screen = t(adminScreenText);
+  const columns = useMemo(() => columnsIn(text, screen), [text, screen]);
   const list = useQuery({
     ...contactsQuery(account),
     enabled: ready,
     meta: {
       failure: (err) => ({
-        title: commonText.permissionDenied,
+        title: t(commonText).permissionDenied,
         body: failureText(err),
         alert: 'warning',
       }),
@@ -54,26 +62,25 @@ export default function ContactsPage() {
     onSuccess: (res) => {
       setSelectedId(null);
       showStatus({
-        title: adminText.success,
-        body: adminText.deleted(res.data.contact),
+        title: text.success,
+        body: text.deleted(res.data.contact),
         type: 'review',
       });
     },
-    onError: (err) =>
-      showStatus({ title: adminText.deletionFailed, body: failureText(err), alert: 'serious' }),
+    onError: (err) => showStatus({ title: text.deletionFailed, body: failureText(err), alert: 'serious' }),
   });
 
   return (
-    <Page title={`${adminText.contactsTitle} of ${account}`}>
+    <Page title={screen.ofAccount(text.contactsTitle, account)}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {text.readOnlyNote(account)}
         </Text>
       )}
       {!readOnly && (
         <Group>
           <Button component={Link} to={routePath('add-tc-contact')}>
-            Add New Contact
+            {screen.addNewContact}
           </Button>
         </Group>
       )}
@@ -81,10 +88,10 @@ export default function ContactsPage() {
         columns={columns}
         data={list.isError ? [] : (list.data ?? [])}
         initialSort={[{ id: 'contact', desc: false }]}
-        emptyText={adminText.noContacts}
+        emptyText={text.noContacts}
         loading={!ready || list.isPending}
         onRowClick={(c) => setSelectedId(c.tcid)}
-        caption={adminText.contactsTitle}
+        caption={text.contactsTitle}
       />
       {selected && (
         <Card
@@ -100,18 +107,18 @@ export default function ContactsPage() {
             </Title>
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               <Text size="sm">
-                Has restrictions? <b>{flagText(selected.restricted)}</b>
+                {screen.hasRestrictions} <b>{screen.flag(flagText(selected.restricted))}</b>
               </Text>
               <Text size="sm">
-                Technical Contact? <b>{flagText(selected.technical)}</b>
+                {screen.technicalContactQ} <b>{screen.flag(flagText(selected.technical))}</b>
               </Text>
               <Text size="sm">
-                Billing Contact? <b>{flagText(selected.billing)}</b>
+                {screen.billingContactQ} <b>{screen.flag(flagText(selected.billing))}</b>
               </Text>
             </SimpleGrid>
             <div>
               <Text size="sm" fw={700}>
-                Contact Info
+                {screen.contactInfo}
               </Text>
               <Text size="sm" style={preLine} data-testid="contact-info">
                 {selected.contact_info}
@@ -119,7 +126,7 @@ export default function ContactsPage() {
             </div>
             <div>
               <Text size="sm" fw={700}>
-                Restrictions
+                {screen.restrictions}
               </Text>
               <Text size="sm" style={preLine} data-testid="contact-restriction">
                 {selected.restriction}
@@ -132,7 +139,7 @@ export default function ContactsPage() {
                   to={routePath('edit-tc-contact', { tcid: selected.tcid })}
                   variant="light"
                 >
-                  Edit Contact
+                  {screen.editContact}
                 </Button>
                 <Button
                   color="red"
@@ -140,7 +147,7 @@ export default function ContactsPage() {
                   onClick={() => setConfirming(true)}
                   loading={remove.isPending}
                 >
-                  Delete Contact
+                  {screen.deleteContact}
                 </Button>
               </Group>
             )}
@@ -150,12 +157,12 @@ export default function ContactsPage() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={<Text fw={700}>Delete Contact</Text>}
+        title={<Text fw={700}>{screen.deleteContact}</Text>}
       >
-        <Text>{selected ? adminText.deleteConfirm(selected.contact) : ''}</Text>
+        <Text>{selected ? text.deleteConfirm(selected.contact) : ''}</Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
+            {screen.cancel}
           </Button>
           <Button
             color="red"
@@ -164,7 +171,7 @@ export default function ContactsPage() {
               if (selected) remove.mutate({ id: selected.tcid, account });
             }}
           >
-            Delete
+            {screen.delete}
           </Button>
         </Group>
       </Modal>

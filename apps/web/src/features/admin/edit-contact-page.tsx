@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
+import { adminScreenText, adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { contactQuery, useUpdateContact } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
+import { t } from '../../app/language.ts';
 
 /** Edit Account Contact: the form prefilled from get-contact; a success returns to the list. */
 export default function EditContactPage() {
@@ -19,10 +20,11 @@ export default function EditContactPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const text = t(adminText);
   const update = useUpdateContact({
     onSuccess: () => navigate(routePath('contacts')),
     onError: (err) =>
-      showStatus({ title: adminText.editContactFailed, body: failureText(err), alert: alertOf(err) }),
+      showStatus({ title: text.editContactFailed, body: failureText(err), alert: alertOf(err) }),
   });
   const leaving = useBackToListOnUserChange();
   // The contact belongs to the account the screen was opened on: a new current user is not asked for it.
@@ -32,26 +34,26 @@ export default function EditContactPage() {
     meta: {
       failure: (err) =>
         err instanceof ApiError && err.kind === 'refused'
-          ? { title: adminText.cantFind(raw), body: err.message, alert: 'warning' }
-          : { title: adminText.getContactFailed(raw), body: failureText(err), alert: 'serious' },
+          ? { title: text.cantFind(raw), body: err.message, alert: 'warning' }
+          : { title: text.getContactFailed(raw), body: failureText(err), alert: 'serious' },
     },
   });
   // An id that is not one (/edit-tc-contact/abc) is never sent; it is the same "Can't find {id}" warning.
   useEffect(() => {
     if (!valid)
       showStatus({
-        title: adminText.cantFind(raw),
-        body: adminText.contactNotFound,
+        title: text.cantFind(raw),
+        body: text.contactNotFound,
         alert: 'warning',
       });
-  }, [valid, raw, showStatus]);
+  }, [valid, raw, showStatus, text]);
 
   const c = q.data;
   return (
-    <Page title={adminText.editContactTitle}>
-      {!valid && <Text c="red">{adminText.cantFind(raw)}</Text>}
-      {q.isLoading && <Text c="dimmed">Loading…</Text>}
-      {q.isError && <Text c="red">{adminText.cantFind(raw)}</Text>}
+    <Page title={text.editContactTitle}>
+      {!valid && <Text c="red">{text.cantFind(raw)}</Text>}
+      {q.isLoading && <Text c="dimmed">{t(adminScreenText).loading}</Text>}
+      {q.isError && <Text c="red">{text.cantFind(raw)}</Text>}
       {c && (
         <ContactForm
           key={`${c.tcid}`}

@@ -2,6 +2,7 @@ import { adminText } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
 import { failureText } from '../../app/failures.ts';
 import type { AlertKind } from '../../app/session.ts';
+import { t } from '../../app/language.ts';
 
 /**
  * The status messages of failed loads on the circuits and BUS accounts screens. Pure,
@@ -35,8 +36,8 @@ export function circuitsFailure(err: unknown): LoadFailure {
   if (isCallFailure(err) && err.kind === 'refused')
     return { title: commonText.permissionDenied, text, alert: 'warning' };
   if (isCallFailure(err) && err.httpStatus === 500)
-    return { title: adminText.serverFailure(500), text, alert: 'serious' };
-  return { title: adminText.getCircuitsFailed, text, alert: 'serious' };
+    return { title: t(adminText).serverFailure(500), text, alert: 'serious' };
+  return { title: t(adminText).getCircuitsFailed, text, alert: 'serious' };
 }
 
 /** BUS accounts: no usable answer is the serious modal "Get Bus Accounts failed"; a refusal the permission warning. */
@@ -44,5 +45,5 @@ export function busAccountsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
     return { title: commonText.permissionDenied, text, alert: 'warning' };
-  return { title: adminText.getBusAccountsFailed, text, alert: 'serious' };
+  return { title: t(adminText).getBusAccountsFailed, text, alert: 'serious' };
 }

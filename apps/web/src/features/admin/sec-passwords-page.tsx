@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/co
 import { changeUnixPassword } from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import type { Secondary } from '@portal/contract/admin/calls';
-import { adminText, type SecPasswordStatus } from '@portal/contract/admin/messages';
+import { adminScreenText, adminText, type SecPasswordStatus } from '@portal/contract/admin/messages';
 import { MIN_PASSWORD } from '@portal/contract/rules';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -12,19 +12,13 @@ import { useSession } from '../../app/session.ts';
 import { alertOf, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery } from './api.ts';
+import { t } from '../../app/language.ts';
 
 interface RowState {
   status: SecPasswordStatus;
   note: string;
 }
 
-const LABEL: Record<SecPasswordStatus, string> = {
-  waiting: 'Waiting',
-  unchanged: 'Unchanged',
-  error: 'Error',
-  pending: 'Change pending',
-  already: 'Already pending',
-};
 const COLOR: Record<SecPasswordStatus, string> = {
   waiting: 'gray',
   unchanged: 'blue',
@@ -44,11 +38,13 @@ const stopsAll = (err: unknown) =>
 export default function SecPasswordsPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
+  const text = t(adminText);
+  const screen = t(adminScreenText);
   const list = useQuery({
     ...secondariesQuery(currentUser),
     meta: {
       failure: (err) => ({
-        title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
+        title: alertOf(err) === 'warning' ? t(commonText).permissionDenied : t(commonText).networkFailed,
         body: failureText(err),
         alert: alertOf(err),
       }),
@@ -67,7 +63,7 @@ export default function SecPasswordsPage() {
     e.preventDefault();
     const secondaries: Secondary[] = list.data ?? [];
     if (!panelPassword) {
-      setPanelError(adminText.panelPasswordRequired);
+      setPanelError(text.panelPasswordRequired);
       return;
     }
     setPanelError('');
@@ -78,7 +74,7 @@ export default function SecPasswordsPage() {
       const value = values[s.logname] ?? '';
       if (value === '') setRow(s.logname, { status: 'unchanged', note: '' });
       else if (value.length < MIN_PASSWORD)
-        setRow(s.logname, { status: 'error', note: adminText.secPasswordTooShort(s.logname) });
+        setRow(s.logname, { status: 'error', note: text.secPasswordTooShort(s.logname) });
       else {
         setRow(s.logname, { status: 'waiting', note: '' });
         toSend.push(s);
@@ -114,17 +110,18 @@ export default function SecPasswordsPage() {
       }
     }
     setRunning(false);
-    if (changed > 0) showStatus({ title: accountText.thankYou, body: accountText.propagate, type: 'review' });
+    if (changed > 0)
+      showStatus({ title: t(accountText).thankYou, body: t(accountText).propagate, type: 'review' });
   };
 
   const secondaries = list.data ?? [];
   return (
-    <Page title={adminText.secPasswordsTitle}>
+    <Page title={text.secPasswordsTitle}>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           <TextInput
-            label={`Panel password of ${operator}`}
-            description="Your own members panel password, to confirm the changes"
+            label={screen.panelPasswordOf(operator)}
+            description={screen.panelPasswordHelp}
             type={show ? 'text' : 'password'}
             autoComplete="current-password"
             value={panelPassword}
@@ -139,7 +136,7 @@ export default function SecPasswordsPage() {
                 onClick={() => setShow((v) => !v)}
                 aria-pressed={show}
               >
-                {show ? 'Hide' : 'Show'}
+                {show ? screen.hide : screen.show}
               </Button>
             }
           />
@@ -147,10 +144,10 @@ export default function SecPasswordsPage() {
             <Table striped verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Logname</Table.Th>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>New Password</Table.Th>
-                  <Table.Th>Status</Table.Th>
+                  <Table.Th>{screen.colLogname}</Table.Th>
+                  <Table.Th>{screen.colName}</Table.Th>
+                  <Table.Th>{screen.colNewPassword}</Table.Th>
+                  <Table.Th>{screen.colStatus}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -159,10 +156,10 @@ export default function SecPasswordsPage() {
                     <Table.Td colSpan={4}>
                       <Text c="dimmed" ta="center" py="sm">
                         {list.isLoading
-                          ? 'Loading…'
+                          ? screen.loading
                           : list.isError
                             ? failureText(list.error)
-                            : adminText.noSecondaries}
+                            : text.noSecondaries}
                       </Text>
                     </Table.Td>
                   </Table.Tr>
@@ -175,7 +172,7 @@ export default function SecPasswordsPage() {
                       <Table.Td>{`${s.first_name} ${s.last_name}`.trim()}</Table.Td>
                       <Table.Td>
                         <TextInput
-                          aria-label={`New password for ${s.logname}`}
+                          aria-label={screen.newPasswordFor(s.logname)}
                           type="password"
                           autoComplete="new-password"
                           size="xs"
@@ -192,7 +189,7 @@ export default function SecPasswordsPage() {
                           variant="light"
                           styles={{ label: { color: 'var(--mantine-color-text)' } }}
                         >
-                          {LABEL[row.status]}
+                          {screen.status(row.status)}
                         </Badge>
                         {row.note && (
                           <Text size="xs" mt={2} data-testid={`note-${s.logname}`}>
@@ -208,7 +205,7 @@ export default function SecPasswordsPage() {
           </Table.ScrollContainer>
           <Group>
             <Button type="submit" loading={running} disabled={secondaries.length === 0}>
-              Change Passwords
+              {screen.changePasswords}
             </Button>
           </Group>
         </Stack>

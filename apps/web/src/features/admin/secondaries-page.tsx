@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Modal, PasswordInput, Text } from '@mantine/core';
 import type * as C from '@portal/contract/admin/calls';
-import { adminText, accountType } from '@portal/contract/admin/messages';
+import { accountType, adminScreenText, adminText } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -11,16 +11,19 @@ import { alertOf, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery, useUpdateAdmins } from './api.ts';
+import { t } from '../../app/language.ts';
 
 /** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each. */
 export default function SecondariesPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const text = t(adminText);
+  const screen = t(adminScreenText);
   const list = useQuery({
     ...secondariesQuery(currentUser),
     meta: {
       failure: (err) => ({
-        title: alertOf(err) === 'warning' ? commonText.permissionDenied : commonText.networkFailed,
+        title: alertOf(err) === 'warning' ? t(commonText).permissionDenied : t(commonText).networkFailed,
         body: failureText(err),
         alert: alertOf(err),
       }),
@@ -40,13 +43,13 @@ export default function SecondariesPage() {
     onSuccess: (res) => {
       setPassword('');
       showStatus({
-        title: adminText.adminsUpdatedTitle,
-        body: res.message || adminText.adminsUpdated(currentUser),
+        title: text.adminsUpdatedTitle,
+        body: res.message || text.adminsUpdated(currentUser),
       });
     },
     onError: (err) =>
       showStatus({
-        title: adminText.updateAdminsFailed,
+        title: text.updateAdminsFailed,
         body: failureText(err),
         alert: alertOf(err),
       }),
@@ -65,38 +68,38 @@ export default function SecondariesPage() {
 
   const columns = useMemo<ColumnDef<C.Secondary, unknown>[]>(
     () => [
-      { accessorKey: 'logname', header: 'Logname' },
-      { accessorKey: 'uid', header: 'Account ID' },
-      { id: 'name', header: 'Name', accessorFn: (s) => `${s.first_name} ${s.last_name}`.trim() },
-      { id: 'type', header: 'Type', accessorFn: (s) => accountType(s.at_code) },
+      { accessorKey: 'logname', header: screen.colLogname },
+      { accessorKey: 'uid', header: screen.colAccountId },
+      { id: 'name', header: screen.colName, accessorFn: (s) => `${s.first_name} ${s.last_name}`.trim() },
+      { id: 'type', header: screen.colType, accessorFn: (s) => screen.accountType(accountType(s.at_code)) },
       {
         id: 'admin',
-        header: 'Dashboard Admin',
+        header: screen.colDashboardAdmin,
         enableSorting: false,
         cell: ({ row }) => (
           <Checkbox
-            aria-label={`Dashboard admin: ${row.original.logname}`}
+            aria-label={screen.dashboardAdminOf(row.original.logname)}
             checked={checked.has(row.original.uid)}
             onChange={(e) => toggle(row.original.uid, e.currentTarget.checked)}
           />
         ),
       },
     ],
-    [checked, toggle],
+    [checked, toggle, screen],
   );
 
   return (
-    <Page title={`${adminText.secondariesTitle} of ${currentUser}`}>
+    <Page title={screen.ofAccount(text.secondariesTitle, currentUser)}>
       <Text size="sm" c="dimmed">
-        A dashboard admin can view the account information of {currentUser}.
+        {screen.adminsIntro(currentUser)}
       </Text>
       <DataTable
         columns={columns}
         data={list.data ?? []}
         initialSort={[{ id: 'logname', desc: false }]}
-        emptyText={list.isError ? failureText(list.error) : adminText.noSecondaries}
+        emptyText={list.isError ? failureText(list.error) : text.noSecondaries}
         loading={list.isLoading}
-        caption={adminText.secondariesTitle}
+        caption={text.secondariesTitle}
       />
       <Group>
         <Button
@@ -104,25 +107,25 @@ export default function SecondariesPage() {
           disabled={!list.data || list.data.length === 0}
           loading={update.isPending}
         >
-          Update Admins
+          {screen.updateAdmins}
         </Button>
       </Group>
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title={<Text fw={700}>{adminText.updateAdminsConfirmTitle}</Text>}
+        title={<Text fw={700}>{text.updateAdminsConfirmTitle}</Text>}
       >
-        <Text>{adminText.updateAdminsConfirm(currentUser)}</Text>
+        <Text>{text.updateAdminsConfirm(currentUser)}</Text>
         <Text mt="xs" fw={600} data-testid="admins-to-save">
           {(list.data ?? [])
             .filter((s) => checked.has(s.uid))
             .map((s) => s.logname)
-            .join(', ') || 'None'}
+            .join(', ') || screen.none}
         </Text>
         {!staff && (
           <PasswordInput
             mt="md"
-            label="Your current password"
+            label={screen.currentPassword}
             autoComplete="current-password"
             data-autofocus
             value={password}
@@ -131,7 +134,7 @@ export default function SecondariesPage() {
         )}
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setConfirming(false)}>
-            Cancel
+            {screen.cancel}
           </Button>
           <Button
             disabled={!staff && !password}
@@ -144,7 +147,7 @@ export default function SecondariesPage() {
               });
             }}
           >
-            Confirm
+            {screen.confirm}
           </Button>
         </Group>
       </Modal>
