@@ -14,6 +14,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { contactsQuery, useDeleteContact } from './api.ts';
+import { shellText } from '@portal/contract/shell/messages';
 
 const preLine = { whiteSpace: 'pre-line' as const, overflowWrap: 'anywhere' as const };
 
@@ -157,6 +158,7 @@ export default function ContactsPage() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
+        closeButtonProps={{ 'aria-label': t(shellText).close }}
         title={<Text fw={700}>{screen.deleteContact}</Text>}
       >
         <Text>{selected ? text.deleteConfirm(selected.contact) : ''}</Text>

@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery, useUpdateAdmins } from './api.ts';
 import { t } from '../../app/language.ts';
+import { shellText } from '@portal/contract/shell/messages';
 
 /** Secondary Accounts: the primary's secondaries, with a Dashboard Admin checkbox each. */
 export default function SecondariesPage() {
@@ -113,6 +114,7 @@ export default function SecondariesPage() {
       <Modal
         opened={confirming}
         onClose={() => setConfirming(false)}
+        closeButtonProps={{ 'aria-label': t(shellText).close }}
         title={<Text fw={700}>{text.updateAdminsConfirmTitle}</Text>}
       >
         <Text>{text.updateAdminsConfirm(currentUser)}</Text>
