@@ -50,12 +50,14 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
 import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
-// customer mails (the unsubscribe line; the reminders are chosen by noticesIn)
+// customer mails: the reminders, the reset and account notices
 import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
 // admin
 import { adminScreenText, adminText } from '../admin/messages.ts';
 import { adminScreenTextEs, adminTextEs } from '../admin/messages.es.ts';
+import { notices } from '../notifications/notices.ts';
+import { noticesEs } from '../notifications/notices.es.ts';
 
 register(commonText, 'es', commonTextEs);
 register(loginText, 'es', loginTextEs);
@@ -101,3 +103,4 @@ register(accountNoticeText, 'es', accountNoticeTextEs);
 // admin
 register(adminText, 'es', adminTextEs);
 register(adminScreenText, 'es', adminScreenTextEs);
+register(notices, 'es', noticesEs);

@@ -1,10 +1,3 @@
-import type { Language } from '../i18n/languages.ts';
-import { notices } from './notices.ts';
-import { noticesEs } from './notices.es.ts';
-
-/** The reminders' texts (`notices.ts`) in `language`. */
-export const noticesIn = (language: Language): typeof notices => (language === 'es' ? noticesEs : notices);
-
 /** The password reset link's mail (apps/server/src/features/account/resets.ts). */
 export const resetMailText = {
   panelPassword: 'members panel',

@@ -1,4 +1,5 @@
-import { noticesIn } from '@portal/contract/notifications/mails';
+import { notices } from '@portal/contract/notifications/notices';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -75,8 +76,8 @@ async function runNewInvoiceMails(app: FastifyInstance, db: Db, at: Date, today:
       category: 'billing',
       kind: 'notices.invoice-new',
       write: (language) => ({
-        subject: noticesIn(language).invoiceNew.subject(inv.invoice),
-        body: `${noticesIn(language).invoiceNew.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
+        subject: inLanguage(notices, language).invoiceNew.subject(inv.invoice),
+        body: `${inLanguage(notices, language).invoiceNew.body(inv.invoice, money(inv.amountCents), iso(inv.invdate), iso(inv.duedate))}\n`,
       }),
       attachments: [{ kind: 'invoice-pdf', owner: inv.owner, invoice: inv.invoice }],
     });
@@ -119,8 +120,8 @@ async function runCardReminders(app: FastifyInstance, db: Db, at: Date, today: n
       category: 'billing',
       kind: 'notices.card-expiring',
       write: (language) => ({
-        subject: noticesIn(language).cardExpiring.subject(c.ccn4, days),
-        body: `${noticesIn(language).cardExpiring.body(c.ccn4, month)}\n`,
+        subject: inLanguage(notices, language).cardExpiring.subject(c.ccn4, days),
+        body: `${inLanguage(notices, language).cardExpiring.body(c.ccn4, month)}\n`,
       }),
     });
     sent++;
@@ -163,7 +164,7 @@ export async function runInvoiceReminders(app: FastifyInstance, db: Db): Promise
       category: 'billing',
       kind: `notices.${kind}`,
       write: (language) => {
-        const n = noticesIn(language);
+        const n = inLanguage(notices, language);
         const text = kind === 'invoice-due-soon' ? n.invoiceDueSoon : n.invoiceOverdue;
         return {
           subject:

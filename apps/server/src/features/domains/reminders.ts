@@ -1,6 +1,6 @@
+import { notices } from '@portal/contract/notifications/notices';
 import { tldOf } from '@portal/contract/domains/calls';
-import { noticesIn } from '@portal/contract/notifications/mails';
-import type { notices } from '@portal/contract/notifications/notices';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { routePath } from '@portal/contract/routes';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -82,8 +82,8 @@ export async function runDomainReminders(app: FastifyInstance, db: Db): Promise<
       category: 'domains',
       kind: 'notices.domain-expiring',
       write: (language) => ({
-        subject: subject(noticesIn(language)),
-        body: `${body(noticesIn(language))}\n`,
+        subject: subject(inLanguage(notices, language)),
+        body: `${body(inLanguage(notices, language))}\n`,
       }),
     });
     sent++;

@@ -1,5 +1,6 @@
+import { notices } from '@portal/contract/notifications/notices';
 import { TEMP_EMAIL_FADE_DAYS } from '@portal/contract/mail/calls';
-import { noticesIn } from '@portal/contract/notifications/mails';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
@@ -46,8 +47,8 @@ export async function runAliasReminders(app: FastifyInstance, db: Db): Promise<n
       category: 'mail',
       kind: 'notices.alias-fading',
       write: (language) => ({
-        subject: noticesIn(language).aliasFading.subject(address),
-        body: `${noticesIn(language).aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
+        subject: inLanguage(notices, language).aliasFading.subject(address),
+        body: `${inLanguage(notices, language).aliasFading.body(address, fadesAt(a.expires).toUTCString())}\n`,
       }),
     });
     sent++;
