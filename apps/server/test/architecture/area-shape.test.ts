@@ -51,8 +51,6 @@ const NOT_YET_MOVED = new Set([
   'billing/payments.ts',
   'billing/receipt.ts',
   'billing/workers.ts',
-  'domains/permissions.ts',
-  'domains/registration.ts',
   'hosting/changes.ts',
   'hosting/commands.ts',
   'hosting/logs.ts',

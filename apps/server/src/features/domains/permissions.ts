@@ -1,24 +1,27 @@
 import * as C from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
-import { domainGrants } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { grantsOf, ownerDomains } from './repository.ts';
+import {
+  adminGrantsOf,
+  grantAdmin,
+  grantAdminEach,
+  grantsOf,
+  ownerDomains,
+  removeAllDomainsGrant,
+  removeGrant,
+  removeGrantsOf,
+} from './repository.ts';
 
 /** Domain permissions: who may manage a domain and its email aliases. */
 export function permissionRoutes(app: FastifyInstance): void {
   route(app, C.domainAdmins, {
     access: { domain: ({ params }) => params.domain },
     handler: async ({ db, domain }) => {
-      const rows = await db
-        .select({ admin: domainGrants.admin, domain: domainGrants.domain })
-        .from(domainGrants)
-        .where(eq(domainGrants.owner, domain.owner))
-        .orderBy(asc(domainGrants.admin));
+      const rows = await adminGrantsOf(db, domain.owner);
       const out = new Map<string, 'domain' | 'all'>();
       for (const r of rows) {
         if (r.domain === null) out.set(r.admin, 'all');
@@ -42,11 +45,7 @@ export function permissionRoutes(app: FastifyInstance): void {
         const text = domainText.cannotGrant(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
-      // Granting again is harmless: the unique (owner, admin, domain) keeps one row.
-      await db
-        .insert(domainGrants)
-        .values({ owner: domain.owner, admin: body.newadmin, domain: body.all ? null : domain.domain })
-        .onConflictDoNothing();
+      await grantAdmin(db, domain.owner, body.newadmin, body.all ? null : domain.domain);
       const affected = body.all ? await ownerDomains(db, domain.owner) : [domain.domain];
       await mailAccountNotice(app.deps.outbox, db, {
         account: domain.owner,
@@ -72,25 +71,12 @@ export function permissionRoutes(app: FastifyInstance): void {
       const own = grants.find((g) => g.domain === name);
       const all = grants.find((g) => g.domain === null);
       if (!own && !all) throw notFound(domainText.notAdmin(body.logname, name));
-      if (own) await db.delete(domainGrants).where(eq(domainGrants.id, own.id));
+      if (own) await removeGrant(db, own.id);
       if (all) {
         // An all-domains grant minus this domain: the admin keeps each of the owner's other domains.
-        await db
-          .delete(domainGrants)
-          .where(
-            and(
-              eq(domainGrants.owner, owner),
-              eq(domainGrants.admin, body.logname),
-              isNull(domainGrants.domain),
-            ),
-          );
+        await removeAllDomainsGrant(db, owner, body.logname);
         const others = (await ownerDomains(db, owner)).filter((d) => d !== name);
-        if (others.length) {
-          await db
-            .insert(domainGrants)
-            .values(others.map((d) => ({ owner, admin: body.logname, domain: d })))
-            .onConflictDoNothing();
-        }
+        await grantAdminEach(db, owner, body.logname, others);
       }
       return new Answer({ admin: body.logname, domain: name }, domainText.adminRemoved(body.logname, name));
     },
@@ -101,10 +87,7 @@ export function permissionRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.current_user },
     handler: async ({ db, account, body }) => {
       const owner = account.logname;
-      const removed = await db
-        .delete(domainGrants)
-        .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, body.admin_to_delete)))
-        .returning({ domain: domainGrants.domain });
+      const removed = await removeGrantsOf(db, owner, body.admin_to_delete);
       if (removed.length === 0) throw notFound(domainText.noGrants(body.admin_to_delete));
       const affected = removed.some((r) => r.domain === null)
         ? await ownerDomains(db, owner)

@@ -1,15 +1,12 @@
-import { must } from '@portal/contract/must';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import * as C from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { domainAgreements } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { notFound } from '../../lib/errors.ts';
 import { stamp } from './dates.ts';
-import { pricesOf } from './repository.ts';
+import { pricesOf, signAgreement } from './repository.ts';
 
 /** Texts gettext serves, by name; the files ship with the server (features/domains/texts/). */
 const TEXTS: Record<string, URL> = {
@@ -49,32 +46,13 @@ export function registrationRoutes(app: FastifyInstance): void {
     access: { account: ({ body, caller }) => body.account ?? caller.username },
     handler: async ({ db, body, account, caller }) => {
       // One signature per account, domain and agreement: a repeated submission keeps the first.
-      await db
-        .insert(domainAgreements)
-        .values({
-          account: account.logname,
-          domain: body.domain,
-          agreement: C.AGREEMENT_TEXT,
-          signedBy: caller.username,
-          signedAt: deps.now(),
-        })
-        .onConflictDoNothing();
-      const row = must(
-        (
-          await db
-            .select()
-            .from(domainAgreements)
-            .where(
-              and(
-                eq(domainAgreements.account, account.logname),
-                eq(domainAgreements.domain, body.domain),
-                eq(domainAgreements.agreement, C.AGREEMENT_TEXT),
-              ),
-            )
-            .limit(1)
-        )[0],
-        'the agreement just signed',
-      );
+      const row = await signAgreement(db, {
+        account: account.logname,
+        domain: body.domain,
+        agreement: C.AGREEMENT_TEXT,
+        signedBy: caller.username,
+        signedAt: deps.now(),
+      });
       return {
         domain: row.domain,
         account: row.account,

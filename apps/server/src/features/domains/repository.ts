@@ -1,9 +1,18 @@
 import type { DomainRow } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { must } from '@portal/contract/must';
+import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, domainGrants, domains, emailAliases, tldPrices } from '../../db/schema.ts';
+import {
+  accounts,
+  cards,
+  domainAgreements,
+  domainGrants,
+  domains,
+  emailAliases,
+  tldPrices,
+} from '../../db/schema.ts';
 import type { DomainRecord } from '../../auth/policy.ts';
 
 /** Queries of the domains area. */
@@ -100,6 +109,75 @@ export async function grantsOf(db: Db, owner: string, admin: string) {
     .select()
     .from(domainGrants)
     .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, admin)));
+}
+
+/** The admins the domain's owner has granted, each with the one domain granted or null for all of them. */
+export function adminGrantsOf(db: Db, owner: string) {
+  return db
+    .select({ admin: domainGrants.admin, domain: domainGrants.domain })
+    .from(domainGrants)
+    .where(eq(domainGrants.owner, owner))
+    .orderBy(asc(domainGrants.admin));
+}
+
+/**
+ * Makes `admin` an admin of one of the owner's domains, or of all of them when `domain` is null.
+ * Granting again is harmless: the unique (owner, admin, domain) keeps one row.
+ */
+export async function grantAdmin(db: Db, owner: string, admin: string, domain: string | null): Promise<void> {
+  await db.insert(domainGrants).values({ owner, admin, domain }).onConflictDoNothing();
+}
+
+/** Grants `admin` each of `domainsOfOwner` on its own (an existing grant of one stays as it is). */
+export async function grantAdminEach(db: Db, owner: string, admin: string, domainsOfOwner: string[]) {
+  if (domainsOfOwner.length === 0) return;
+  await db
+    .insert(domainGrants)
+    .values(domainsOfOwner.map((domain) => ({ owner, admin, domain })))
+    .onConflictDoNothing();
+}
+
+/** Removes one grant by its id. */
+export async function removeGrant(db: Db, id: number): Promise<void> {
+  await db.delete(domainGrants).where(eq(domainGrants.id, id));
+}
+
+/** Removes the owner's all-domains grant of `admin`. */
+export async function removeAllDomainsGrant(db: Db, owner: string, admin: string): Promise<void> {
+  await db
+    .delete(domainGrants)
+    .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, admin), isNull(domainGrants.domain)));
+}
+
+/** Removes every grant of `admin` on the owner's domains; returns the domains they named (null: all). */
+export function removeGrantsOf(db: Db, owner: string, admin: string) {
+  return db
+    .delete(domainGrants)
+    .where(and(eq(domainGrants.owner, owner), eq(domainGrants.admin, admin)))
+    .returning({ domain: domainGrants.domain });
+}
+
+/**
+ * Records the account's signature of an agreement for a domain and returns the signature kept:
+ * one per account, domain and agreement, so a repeated submission keeps the first.
+ */
+export async function signAgreement(
+  db: Db,
+  signature: { account: string; domain: string; agreement: string; signedBy: string; signedAt: Date },
+) {
+  await db.insert(domainAgreements).values(signature).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(domainAgreements)
+    .where(
+      and(
+        eq(domainAgreements.account, signature.account),
+        eq(domainAgreements.domain, signature.domain),
+        eq(domainAgreements.agreement, signature.agreement),
+      ),
+    )
+    .limit(1);
+  return must(row, 'the agreement just signed');
 }
 
 const primaryAccount = alias(accounts, 'primary_account');
