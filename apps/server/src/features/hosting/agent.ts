@@ -4,9 +4,9 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { claimChanges, claimedChange, finishChange, noteProgress } from './changes.ts';
+import { claimChanges, finishChange, noteProgress } from './changes.ts';
 import { appendLogs } from './logs.ts';
-import { sitePaths, siteServer } from './repository.ts';
+import { claimedChange, sitePaths, siteServer } from './repository.ts';
 
 /**
  * The agent API of the provider's web servers (docs/hosting-agent.md). Each web server has its own

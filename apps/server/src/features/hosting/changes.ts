@@ -1,12 +1,25 @@
-import { must } from '@portal/contract/must';
 import type { ChangeKind } from '@portal/contract/hosting/agent';
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { devsites, hostingChanges, websites } from '../../db/schema.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
-import { nextVid } from './repository.ts';
+import {
+  applyWebsiteSettings,
+  type ChangeRow,
+  changesQueuedBefore,
+  claimableChanges,
+  closeChange,
+  insertChange,
+  insertDevsite,
+  lockQueuedChange,
+  markChangesClaimed,
+  markChangeTaken,
+  markDevsiteRefreshed,
+  markWebsiteRegenerated,
+  nextVid,
+  noteChange,
+  websiteOfVid,
+} from './repository.ts';
 
 /**
  * The change queue: PHP versions, log toggles, installs and devsite requests are rows that the
@@ -15,7 +28,7 @@ import { nextVid } from './repository.ts';
  * in the same transaction as the report.
  */
 
-export type Change = typeof hostingChanges.$inferSelect;
+export type Change = ChangeRow;
 type Deps = FastifyInstance['deps'];
 
 /** The embedded agent applies one queued change (a hosting_changes row). */
@@ -43,78 +56,30 @@ export interface NewChange {
 /** Queues a change in the caller's transaction; the embedded agent gets a job due after the configured delay. */
 export async function queueChange(deps: Deps, db: Db, change: NewChange): Promise<number> {
   const now = deps.now();
-  const row = must(
-    (
-      await db
-        .insert(hostingChanges)
-        .values({ ...change, state: 'queued', createdAt: now, updatedAt: now })
-        .returning({ id: hostingChanges.id })
-    )[0],
-    'the change just queued',
-  );
+  const id = await insertChange(db, { ...change, state: 'queued', createdAt: now, updatedAt: now });
   if (embeddedAgent(deps)) {
     await enqueue(
       db,
       applyChangeJob,
-      { id: row.id },
+      { id },
       { runAt: new Date(now.getTime() + deps.config.PORTAL_AGENT_DELAY_MS), maxAttempts: 3 },
     );
   }
-  return row.id;
+  return id;
 }
 
 /** Claims up to `limit` changes for `agent`: its own servers' and unassigned ones, oldest first. */
 export async function claimChanges(deps: Deps, db: Db, agent: string, limit: number): Promise<Change[]> {
   const now = deps.now();
   const stale = new Date(now.getTime() - AGENT_STALE_MS);
-  const candidates = await db
-    .select({ id: hostingChanges.id })
-    .from(hostingChanges)
-    .where(
-      and(
-        or(
-          eq(hostingChanges.state, 'queued'),
-          and(eq(hostingChanges.state, 'applying'), lte(hostingChanges.updatedAt, stale)),
-        ),
-        or(isNull(hostingChanges.server), eq(hostingChanges.server, agent)),
-      ),
-    )
-    .orderBy(asc(hostingChanges.id))
-    .limit(limit)
-    .for('update', { skipLocked: true });
+  const candidates = await claimableChanges(db, agent, stale, limit);
   if (candidates.length === 0) return [];
-  return db
-    .update(hostingChanges)
-    .set({ state: 'applying', agent, claimedAt: now, updatedAt: now, result: null })
-    .where(
-      inArray(
-        hostingChanges.id,
-        candidates.map((c) => c.id),
-      ),
-    )
-    .returning()
-    .then((rows) => rows.sort((a, b) => a.id - b.id));
-}
-
-/** A change `agent` has claimed and not yet reported done or failed, locked for the report. */
-export async function claimedChange(db: Db, id: number, agent: string): Promise<Change | undefined> {
-  const [change] = await db
-    .select()
-    .from(hostingChanges)
-    .where(
-      and(eq(hostingChanges.id, id), eq(hostingChanges.agent, agent), eq(hostingChanges.state, 'applying')),
-    )
-    .limit(1)
-    .for('update');
-  return change;
+  return markChangesClaimed(db, candidates, agent, now);
 }
 
 /** An agent's progress note on a change it is applying. */
 export async function noteProgress(deps: Deps, db: Db, id: number, message: string | null): Promise<void> {
-  await db
-    .update(hostingChanges)
-    .set({ result: message, updatedAt: deps.now() })
-    .where(eq(hostingChanges.id, id));
+  await noteChange(db, id, message, deps.now());
 }
 
 export interface Outcome {
@@ -126,24 +91,15 @@ export interface Outcome {
 /** Records the outcome of a claimed change and, when done, applies its effect to the portal's rows. */
 export async function finishChange(deps: Deps, db: Db, change: Change, outcome: Outcome): Promise<void> {
   const now = deps.now();
-  await db
-    .update(hostingChanges)
-    .set({ state: outcome.state, result: outcome.message ?? null, updatedAt: now, finishedAt: now })
-    .where(eq(hostingChanges.id, change.id));
+  await closeChange(db, change.id, outcome.state, outcome.message ?? null, now);
   if (outcome.state !== 'done') return;
   const p = change.payload;
   switch (change.kind as ChangeKind) {
     case 'php_version':
-      await db
-        .update(websites)
-        .set({ phpVersion: String(p.php_version), lastGenconf: now })
-        .where(eq(websites.vid, change.vid as number));
+      await applyWebsiteSettings(db, change.vid as number, { phpVersion: String(p.php_version) }, now);
       return;
     case 'error_logs':
-      await db
-        .update(websites)
-        .set({ errorLogs: Number(p.status), lastGenconf: now })
-        .where(eq(websites.vid, change.vid as number));
+      await applyWebsiteSettings(db, change.vid as number, { errorLogs: Number(p.status) }, now);
       return;
     case 'install':
       if (p.email) {
@@ -160,23 +116,16 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
       return;
     case 'devsite.create': {
       const domain = String(p.domain);
-      const [site] = await db
-        .select()
-        .from(websites)
-        .where(eq(websites.vid, change.vid as number))
-        .limit(1);
-      await db
-        .insert(devsites)
-        .values({
-          vid: outcome.details?.vid ?? (await nextVid(db)),
-          owner: change.owner,
-          domain,
-          virtname: outcome.details?.virtname ?? `dev.${domain}`,
-          docroot: outcome.details?.docroot ?? `/home/${change.owner}/dev/${domain}`,
-          ssl: site?.ssl ?? 0,
-          setupDate: now.toISOString().slice(0, 10),
-        })
-        .onConflictDoNothing();
+      const site = await websiteOfVid(db, change.vid as number);
+      await insertDevsite(db, {
+        vid: outcome.details?.vid ?? (await nextVid(db)),
+        owner: change.owner,
+        domain,
+        virtname: outcome.details?.virtname ?? `dev.${domain}`,
+        docroot: outcome.details?.docroot ?? `/home/${change.owner}/dev/${domain}`,
+        ssl: site?.ssl ?? 0,
+        setupDate: now.toISOString().slice(0, 10),
+      });
       if (p.email_contact) {
         await deps.outbox.send(db, {
           kind: 'hosting.devsite',
@@ -189,16 +138,10 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
       return;
     }
     case 'devsite.refresh':
-      await db
-        .update(devsites)
-        .set({ setupDate: now.toISOString().slice(0, 10) })
-        .where(eq(devsites.vid, change.vid as number));
+      await markDevsiteRefreshed(db, change.vid as number, now.toISOString().slice(0, 10));
       return;
     case 'devsite.promote':
-      await db
-        .update(websites)
-        .set({ lastGenconf: now })
-        .where(and(eq(websites.virtname, String(p.domain)), eq(websites.owner, change.owner)));
+      await markWebsiteRegenerated(db, change.owner, String(p.domain), now);
       return;
   }
 }
@@ -210,16 +153,9 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
 export async function applyEmbedded(deps: Deps, id: number): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const db: Db = tx;
-    const [change] = await db
-      .select()
-      .from(hostingChanges)
-      .where(and(eq(hostingChanges.id, id), eq(hostingChanges.state, 'queued')))
-      .for('update', { skipLocked: true });
+    const change = await lockQueuedChange(db, id);
     if (!change) return false;
-    await db
-      .update(hostingChanges)
-      .set({ agent: EMBEDDED_AGENT, claimedAt: deps.now() })
-      .where(eq(hostingChanges.id, id));
+    await markChangeTaken(db, id, EMBEDDED_AGENT, deps.now());
     await finishChange(deps, db, change, { state: 'done', message: 'Applied by the in-process agent' });
     return true;
   });
@@ -228,11 +164,5 @@ export async function applyEmbedded(deps: Deps, id: number): Promise<boolean> {
 /** Queued changes older than the agent delay (a safety net for jobs lost or changes queued while agents were configured). */
 export async function overdueChanges(deps: Deps): Promise<number[]> {
   const due = new Date(deps.now().getTime() - deps.config.PORTAL_AGENT_DELAY_MS);
-  const rows = await deps.db
-    .select({ id: hostingChanges.id })
-    .from(hostingChanges)
-    .where(and(eq(hostingChanges.state, 'queued'), lte(hostingChanges.createdAt, due)))
-    .orderBy(asc(hostingChanges.id))
-    .limit(500);
-  return rows.map((r) => r.id);
+  return changesQueuedBefore(deps.db, due, 500);
 }

@@ -2,12 +2,11 @@ import { createReadStream } from 'node:fs';
 import { access } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import type { Command } from '../../cli/command.ts';
 import type { Config } from '../../config.ts';
 import { openDatabase } from '../../db/index.ts';
-import { websites } from '../../db/schema.ts';
 import { ingestStream } from './logs.ts';
+import { websiteOfVid } from './repository.ts';
 
 const USAGE =
   'logs ingest --vid N [FILE|-]          append error-log lines of a website (standard input without FILE)';
@@ -62,12 +61,7 @@ export async function logsCommand(args: string[], config: Config, io: Io = proce
     dataDir: config.embedded ? `${config.DATA_DIR}/pglite` : undefined,
   });
   try {
-    const [site] = await database.db
-      .select({ vid: websites.vid })
-      .from(websites)
-      .where(eq(websites.vid, vid))
-      .limit(1);
-    if (!site) {
+    if (!(await websiteOfVid(database.db, vid))) {
       io.err(`no website with vid ${vid}`);
       return 1;
     }

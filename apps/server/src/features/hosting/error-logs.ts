@@ -13,8 +13,15 @@ import { Answer, route } from '../../http/route.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { queueChange } from './changes.ts';
 import { createLogLinks } from './log-links.ts';
-import { hasLogs, logDownload, logFileName, readLogs } from './logs.ts';
-import { CONFIG_KINDS, findWebsite, hasOpenChange, operator, type WebsiteRow } from './repository.ts';
+import { logDownload, logFileName, readLogs } from './logs.ts';
+import {
+  CONFIG_KINDS,
+  findWebsite,
+  hasLogs,
+  hasOpenChange,
+  operator,
+  type WebsiteRow,
+} from './repository.ts';
 
 /** A website's error logs: switching them on and off, reading, downloading. */
 export function errorLogRoutes(app: FastifyInstance): void {

@@ -2,14 +2,13 @@ import { must } from '@portal/contract/must';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { LOG_BATCH, type LogEntry } from '@portal/contract/hosting/calls';
-import { and, asc, desc, eq, gt, lte, max } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { errorLogs } from '../../db/schema.ts';
+import { insertLogLines, logLinesAfter, newestLogId, newestLogLines } from './repository.ts';
 
 /**
- * Error-log rows. Every query is a range scan of the (vid, id) index, so a poll or a page costs
- * the same with ten rows or ten million, and the download walks the log by keyset, never
- * holding more than one batch.
+ * Error-log rows. Every query is a range scan of the (vid, id) index (hosting/repository.ts), so
+ * a poll or a page costs the same with ten rows or ten million, and the download walks the log by
+ * keyset, never holding more than one batch.
  */
 
 /** A log line is stored as sent, without its line break, cut at this length. */
@@ -23,31 +22,12 @@ export async function readLogs(
   vid: number,
   lastId: number,
 ): Promise<{ logs: LogEntry[]; lastId: number }> {
-  const columns = { id: errorLogs.id, msg: errorLogs.msg };
   const logs =
     lastId > 0
       ? // Oldest of the newer rows first, so a burst larger than a batch is caught up over the next polls.
-        (
-          await db
-            .select(columns)
-            .from(errorLogs)
-            .where(and(eq(errorLogs.vid, vid), gt(errorLogs.id, lastId)))
-            .orderBy(asc(errorLogs.id))
-            .limit(LOG_BATCH)
-        ).reverse()
-      : await db
-          .select(columns)
-          .from(errorLogs)
-          .where(eq(errorLogs.vid, vid))
-          .orderBy(desc(errorLogs.id))
-          .limit(LOG_BATCH);
+        (await logLinesAfter(db, vid, lastId, LOG_BATCH)).reverse()
+      : await newestLogLines(db, vid, LOG_BATCH);
   return { logs, lastId: logs[0]?.id ?? lastId };
-}
-
-/** Does the site's log have a line yet? (One probe of the (vid, id) index.) */
-export async function hasLogs(db: Db, vid: number): Promise<boolean> {
-  const [row] = await db.select({ id: errorLogs.id }).from(errorLogs).where(eq(errorLogs.vid, vid)).limit(1);
-  return !!row;
 }
 
 /** The download's file name: the site's name, safe in a Content-Disposition header and on any disk. */
@@ -55,24 +35,11 @@ export const logFileName = (virtname: string) => `${virtname.replace(/[^A-Za-z0-
 
 /** The whole log of a site as text lines, oldest first, read in keyset batches up to the newest row at the start. */
 export async function* logText(db: Db, vid: number): AsyncGenerator<string> {
-  const { last } = must(
-    (
-      await db
-        .select({ last: max(errorLogs.id) })
-        .from(errorLogs)
-        .where(eq(errorLogs.vid, vid))
-    )[0],
-    'the newest log id',
-  );
+  const last = await newestLogId(db, vid);
   if (last === null) return;
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select({ id: errorLogs.id, msg: errorLogs.msg })
-      .from(errorLogs)
-      .where(and(eq(errorLogs.vid, vid), gt(errorLogs.id, after), lte(errorLogs.id, Number(last))))
-      .orderBy(asc(errorLogs.id))
-      .limit(STREAM_BATCH);
+    const rows = await logLinesAfter(db, vid, after, STREAM_BATCH, last);
     if (rows.length === 0) return;
     let chunk = '';
     for (const r of rows) chunk += `${r.msg}\n`;
@@ -105,19 +72,13 @@ export async function appendLogs(
   vid: number,
   lines: string[],
 ): Promise<{ inserted: number; lastId: number }> {
-  const values = lines
-    .map(cleanLine)
-    .filter((msg) => msg !== '')
-    .map((msg) => ({ vid, msg }));
+  const msgs = lines.map(cleanLine).filter((msg) => msg !== '');
   let lastId = 0;
-  for (let i = 0; i < values.length; i += STREAM_BATCH) {
-    const rows = await db
-      .insert(errorLogs)
-      .values(values.slice(i, i + STREAM_BATCH))
-      .returning({ id: errorLogs.id });
-    for (const r of rows) lastId = Math.max(lastId, r.id);
+  for (let i = 0; i < msgs.length; i += STREAM_BATCH) {
+    const ids = await insertLogLines(db, vid, msgs.slice(i, i + STREAM_BATCH));
+    for (const id of ids) lastId = Math.max(lastId, id);
   }
-  return { inserted: values.length, lastId };
+  return { inserted: msgs.length, lastId };
 }
 
 /** Reads lines from a stream (a file or standard input) and appends them in batches. */

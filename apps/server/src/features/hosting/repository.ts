@@ -1,11 +1,19 @@
 import { must } from '@portal/contract/must';
 import type { Devsite, Website } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/tokens.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { databases, devsites, hostingChanges, phpVersions, webapps, websites } from '../../db/schema.ts';
+import {
+  databases,
+  devsites,
+  errorLogs,
+  hostingChanges,
+  phpVersions,
+  webapps,
+  websites,
+} from '../../db/schema.ts';
 
 /**
  * The hosting area's repository: its queries (a site is always addressed together with its owner)
@@ -282,3 +290,212 @@ export async function nextVid(db: Db): Promise<number> {
 
 /** Who asked for a change, as the change log records it (empty without a signed-in caller). */
 export const operator = (caller: Caller | null) => caller?.username ?? '';
+
+/*
+ * The change queue (changes.ts): rows the web servers' agents claim, apply and report on.
+ */
+
+export type ChangeRow = typeof hostingChanges.$inferSelect;
+
+/** Adds a change to the queue; returns its id. */
+export async function insertChange(db: Db, change: Omit<typeof hostingChanges.$inferInsert, 'id'>) {
+  const [row] = await db.insert(hostingChanges).values(change).returning({ id: hostingChanges.id });
+  return must(row, 'the change just queued').id;
+}
+
+/**
+ * Up to `limit` changes `agent` may claim, oldest first, locked (skipping those another claim
+ * holds): queued ones, and those claimed before `stale` and not reported since, of its own
+ * servers or of none.
+ */
+export async function claimableChanges(db: Db, agent: string, stale: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: hostingChanges.id })
+    .from(hostingChanges)
+    .where(
+      and(
+        or(
+          eq(hostingChanges.state, 'queued'),
+          and(eq(hostingChanges.state, 'applying'), lte(hostingChanges.updatedAt, stale)),
+        ),
+        or(isNull(hostingChanges.server), eq(hostingChanges.server, agent)),
+      ),
+    )
+    .orderBy(asc(hostingChanges.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return rows.map((r) => r.id);
+}
+
+/** Marks changes as being applied by `agent`; returns them by id. */
+export async function markChangesClaimed(
+  db: Db,
+  ids: number[],
+  agent: string,
+  now: Date,
+): Promise<ChangeRow[]> {
+  const rows = await db
+    .update(hostingChanges)
+    .set({ state: 'applying', agent, claimedAt: now, updatedAt: now, result: null })
+    .where(inArray(hostingChanges.id, ids))
+    .returning();
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** A change `agent` has claimed and not yet reported done or failed, locked for the report. */
+export async function claimedChange(db: Db, id: number, agent: string): Promise<ChangeRow | undefined> {
+  const [change] = await db
+    .select()
+    .from(hostingChanges)
+    .where(
+      and(eq(hostingChanges.id, id), eq(hostingChanges.agent, agent), eq(hostingChanges.state, 'applying')),
+    )
+    .limit(1)
+    .for('update');
+  return change;
+}
+
+/** A queued change, locked; undefined when it is no longer queued or another process holds it. */
+export async function lockQueuedChange(db: Db, id: number): Promise<ChangeRow | undefined> {
+  const [change] = await db
+    .select()
+    .from(hostingChanges)
+    .where(and(eq(hostingChanges.id, id), eq(hostingChanges.state, 'queued')))
+    .for('update', { skipLocked: true });
+  return change;
+}
+
+/** Records who took a change and when, leaving its state as it is. */
+export async function markChangeTaken(db: Db, id: number, agent: string, now: Date): Promise<void> {
+  await db.update(hostingChanges).set({ agent, claimedAt: now }).where(eq(hostingChanges.id, id));
+}
+
+/** Sets a change's note (an agent's progress, or its outcome's message). */
+export async function noteChange(db: Db, id: number, note: string | null, now: Date): Promise<void> {
+  await db.update(hostingChanges).set({ result: note, updatedAt: now }).where(eq(hostingChanges.id, id));
+}
+
+/** Closes a change as done or failed, with its outcome's message. */
+export async function closeChange(
+  db: Db,
+  id: number,
+  state: 'done' | 'failed',
+  note: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(hostingChanges)
+    .set({ state, result: note, updatedAt: now, finishedAt: now })
+    .where(eq(hostingChanges.id, id));
+}
+
+/** Ids of the changes queued at or before `due`, oldest first, at most `limit`. */
+export async function changesQueuedBefore(db: Db, due: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: hostingChanges.id })
+    .from(hostingChanges)
+    .where(and(eq(hostingChanges.state, 'queued'), lte(hostingChanges.createdAt, due)))
+    .orderBy(asc(hostingChanges.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Website `vid` whoever owns it (a change names its site by vid), or undefined. */
+export async function websiteOfVid(db: Db, vid: number): Promise<WebsiteRow | undefined> {
+  const [site] = await db.select().from(websites).where(eq(websites.vid, vid)).limit(1);
+  return site;
+}
+
+/** A website's settings the web server now applies, with when its configuration was regenerated. */
+export async function applyWebsiteSettings(
+  db: Db,
+  vid: number,
+  settings: Pick<Partial<WebsiteRow>, 'phpVersion' | 'errorLogs'>,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(websites)
+    .set({ ...settings, lastGenconf: now })
+    .where(eq(websites.vid, vid));
+}
+
+/** Records that the configuration of the owner's website `virtname` was regenerated. */
+export async function markWebsiteRegenerated(
+  db: Db,
+  owner: string,
+  virtname: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(websites)
+    .set({ lastGenconf: now })
+    .where(and(eq(websites.virtname, virtname), eq(websites.owner, owner)));
+}
+
+/** Adds a devsite unless its vid is taken. */
+export async function insertDevsite(db: Db, devsite: typeof devsites.$inferInsert): Promise<void> {
+  await db.insert(devsites).values(devsite).onConflictDoNothing();
+}
+
+/** Records the day devsite `vid` was set up again. */
+export async function markDevsiteRefreshed(db: Db, vid: number, setupDate: string): Promise<void> {
+  await db.update(devsites).set({ setupDate }).where(eq(devsites.vid, vid));
+}
+
+/*
+ * Error logs (logs.ts). Every query is a range scan of the (vid, id) index, so a poll or a page
+ * costs the same with ten rows or ten million.
+ */
+
+const logColumns = { id: errorLogs.id, msg: errorLogs.msg };
+
+/** The newest `limit` lines of a site's log, newest first. */
+export function newestLogLines(db: Db, vid: number, limit: number) {
+  return db
+    .select(logColumns)
+    .from(errorLogs)
+    .where(eq(errorLogs.vid, vid))
+    .orderBy(desc(errorLogs.id))
+    .limit(limit);
+}
+
+/** The first `limit` lines of a site's log after id `after` and up to id `upTo` (when given), oldest first. */
+export function logLinesAfter(db: Db, vid: number, after: number, limit: number, upTo?: number) {
+  return db
+    .select(logColumns)
+    .from(errorLogs)
+    .where(
+      and(
+        eq(errorLogs.vid, vid),
+        gt(errorLogs.id, after),
+        upTo === undefined ? undefined : lte(errorLogs.id, upTo),
+      ),
+    )
+    .orderBy(asc(errorLogs.id))
+    .limit(limit);
+}
+
+/** Does the site's log have a line yet? (One probe of the (vid, id) index.) */
+export async function hasLogs(db: Db, vid: number): Promise<boolean> {
+  const [row] = await db.select({ id: errorLogs.id }).from(errorLogs).where(eq(errorLogs.vid, vid)).limit(1);
+  return !!row;
+}
+
+/** The id of the newest line of a site's log, or null when it has none. */
+export async function newestLogId(db: Db, vid: number): Promise<number | null> {
+  const [row] = await db
+    .select({ last: max(errorLogs.id) })
+    .from(errorLogs)
+    .where(eq(errorLogs.vid, vid));
+  const { last } = must(row, 'the newest log id');
+  return last === null ? null : Number(last);
+}
+
+/** Appends lines to a site's log; returns their ids. */
+export async function insertLogLines(db: Db, vid: number, msgs: string[]): Promise<number[]> {
+  const rows = await db
+    .insert(errorLogs)
+    .values(msgs.map((msg) => ({ vid, msg })))
+    .returning({ id: errorLogs.id });
+  return rows.map((r) => r.id);
+}
