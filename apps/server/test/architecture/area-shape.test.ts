@@ -45,8 +45,6 @@ const NOT_YET_MOVED = new Set([
   'account/resets.ts',
   'account/routes.ts',
   'account/statement.ts',
-  'billing/cards.ts',
-  'billing/coworking.ts',
   'billing/pay.ts',
   'billing/payments.ts',
   'billing/receipt.ts',

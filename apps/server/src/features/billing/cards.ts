@@ -2,10 +2,8 @@ import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { accounts, addresses, cards } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
   type BillingInput,
@@ -20,12 +18,20 @@ import {
 import { invalid, refused } from '../../lib/errors.ts';
 import { retrySoon } from './dunning.ts';
 import {
+  type CardRow,
+  cardById,
+  cardPrefillOf,
+  cardsOf,
   customerProfileOf,
+  deleteCardRow,
   normalExpdate,
   ownCard,
+  sameCardOf,
   setAutoBilling,
   syncAutoBillFlag,
   toPayMethod,
+  updateCardDetails,
+  upsertCard,
 } from './repository.ts';
 
 const billing = (logname: (i: { body: { account: string } }) => string) => ({
@@ -122,63 +128,35 @@ export async function saveCardRow(
   stored: StoredCard,
   details: BillingInput,
   autoBill: boolean,
-): Promise<typeof cards.$inferSelect> {
+): Promise<CardRow> {
   const { firstName, lastName } = splitName(details.name);
   return db.transaction(async (t) => {
     const tx: Db = t;
     // The same card again (same last four, type and expiry): the account keeps the one row it has
     //; the caller deletes the gateway's new copy (`isOtherCopy`).
-    const [same] = await tx
-      .select()
-      .from(cards)
-      .where(
-        and(
-          eq(cards.owner, owner),
-          eq(cards.ccn4, stored.ccn4),
-          eq(cards.cardType, stored.cardType),
-          eq(cards.expdate, stored.expdate),
-        ),
-      )
-      .limit(1);
+    const same = await sameCardOf(tx, owner, stored);
     if (same) {
       if (autoBill) await setAutoBilling(tx, owner, same.id, true);
-      const [fresh] = await tx.select().from(cards).where(eq(cards.id, same.id));
-      return must(fresh, 'the card already stored');
+      return must(await cardById(tx, same.id), 'the card already stored');
     }
-    await tx
-      .insert(cards)
-      .values({
-        owner,
-        cid: stored.customerProfileId,
-        paymentProfileId: stored.paymentProfileId,
-        ccn4: stored.ccn4,
-        cardType: stored.cardType,
-        // The expiry as the gateway holds it: a tokenised card's is known only there.
-        expdate: stored.expdate,
-        firstName,
-        lastName,
-        address: details.address,
-        city: details.city,
-        state: details.state,
-        zipcode: details.zipcode,
-        country: details.country,
-      })
-      .onConflictDoUpdate({
-        target: [cards.owner, cards.paymentProfileId],
-        set: { expdate: stored.expdate },
-      });
-    const row = must(
-      (
-        await tx
-          .select()
-          .from(cards)
-          .where(and(eq(cards.owner, owner), eq(cards.paymentProfileId, stored.paymentProfileId)))
-      )[0],
-      'the card just stored',
-    );
+    const row = await upsertCard(tx, {
+      owner,
+      cid: stored.customerProfileId,
+      paymentProfileId: stored.paymentProfileId,
+      ccn4: stored.ccn4,
+      cardType: stored.cardType,
+      // The expiry as the gateway holds it: a tokenised card's is known only there.
+      expdate: stored.expdate,
+      firstName,
+      lastName,
+      address: details.address,
+      city: details.city,
+      state: details.state,
+      zipcode: details.zipcode,
+      country: details.country,
+    });
     if (autoBill) await setAutoBilling(tx, owner, row.id, true);
-    const [fresh] = await tx.select().from(cards).where(eq(cards.id, row.id));
-    return must(fresh, 'the card just stored');
+    return must(await cardById(tx, row.id), 'the card just stored');
   });
 }
 
@@ -187,11 +165,7 @@ export function cardRoutes(app: FastifyInstance): void {
   route(app, C.getPaymentMethods, {
     access: { account: ({ params }) => params.account, scope: 'billing' },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(cards)
-        .where(eq(cards.owner, account.logname))
-        .orderBy(asc(cards.id));
+      const rows = await cardsOf(db, account.logname);
       return { pay_methods: rows.map(toPayMethod) };
     },
   });
@@ -202,11 +176,7 @@ export function cardRoutes(app: FastifyInstance): void {
     audit: false,
     handler: async ({ db, account }) => {
       const logname = account.logname;
-      const acct = must(
-        (await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1))[0],
-        'the account',
-      );
-      const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
+      const { account: acct, addresses: rows } = await cardPrefillOf(db, logname);
       const addr = rows.find((r) => r.kind === 'bill') ?? rows.find((r) => r.kind === 'account');
       const first = addr?.firstName || acct.firstName;
       const last = addr?.lastName || acct.lastName;
@@ -297,12 +267,9 @@ export function cardRoutes(app: FastifyInstance): void {
       if (!result.ok) throw refused(`${billingText.unableToUpdateCard}: ${result.message}`);
       const row = await db.transaction(async (t) => {
         const tx: Db = t;
-        await tx
-          .update(cards)
-          .set({ expdate, ...billTo })
-          .where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
+        await updateCardDetails(tx, owner, card.id, { expdate, ...billTo });
         if (body.auto_bill !== undefined) await setAutoBilling(tx, owner, card.id, body.auto_bill === 1);
-        const [fresh] = await tx.select().from(cards).where(eq(cards.id, card.id));
+        const fresh = await cardById(tx, card.id);
         // The auto-billing card updated: a declined invoice is tried again at once (dunning.ts).
         if (fresh?.onAutoBilling) await retrySoon(tx, owner, app.deps.now());
         return must(fresh, 'the card just updated');
@@ -324,7 +291,7 @@ export function cardRoutes(app: FastifyInstance): void {
       if (!result.ok) throw refused(result.message);
       await db.transaction(async (t) => {
         const tx: Db = t;
-        await tx.delete(cards).where(and(eq(cards.id, card.id), eq(cards.owner, owner)));
+        await deleteCardRow(tx, owner, card.id);
         await syncAutoBillFlag(tx, owner);
       });
       return new Answer({ id: card.id }, billingText.cardDeleted);

@@ -1,12 +1,17 @@
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
-import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { coworkingProducts, coworkingPurchases, payments } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid } from '../../lib/errors.ts';
-import { dollars } from './repository.ts';
+import {
+  approvedCoworkingPayment,
+  type CoworkingProductRow,
+  coworkingProduct,
+  coworkingProductsByPrice,
+  dollars,
+  recordPurchase,
+} from './repository.ts';
 
 /**
  * The payment named by a purchase must be an approved coworking payment of the account, of exactly
@@ -18,20 +23,9 @@ async function checkPayment(
   owner: string,
   transId: string,
   units: number,
-  product: typeof coworkingProducts.$inferSelect,
+  product: CoworkingProductRow,
 ): Promise<void> {
-  const [paid] = await db
-    .select({ amountCents: payments.amountCents })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.transId, transId),
-        eq(payments.owner, owner),
-        eq(payments.purpose, 'coworking'),
-        eq(payments.status, 'approved'),
-      ),
-    )
-    .limit(1);
+  const paid = await approvedCoworkingPayment(db, owner, transId);
   if (!paid)
     throw invalid(`trans_id: ${billingText.paymentNotForPurchase}`, {
       trans_id: billingText.paymentNotForPurchase,
@@ -51,7 +45,7 @@ export function coworkingRoutes(app: FastifyInstance): void {
     transaction: false,
     audit: false,
     handler: async ({ db, body }) => {
-      const rows = await db.select().from(coworkingProducts).orderBy(asc(coworkingProducts.actualPrice));
+      const rows = await coworkingProductsByPrice(db);
       const products = rows.map((p) => ({
         pcode: p.pcode,
         name: p.name,
@@ -69,30 +63,22 @@ export function coworkingRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname, scope: 'staff' },
     handler: async (ctx) => {
       const { db, body, caller, account } = ctx;
-      const [product] = await db
-        .select()
-        .from(coworkingProducts)
-        .where(eq(coworkingProducts.pcode, body.pcode))
-        .limit(1);
+      const product = await coworkingProduct(db, body.pcode);
       if (!product)
         throw invalid(`pcode: ${billingText.productNotFound}`, { pcode: billingText.productNotFound });
       if (body.trans_id) await checkPayment(db, account.logname, body.trans_id, body.units, product);
       // One payment pays for one purchase: the unique index on trans_id, even for two at once.
-      const [row] = await db
-        .insert(coworkingPurchases)
-        .values({
-          owner: account.logname,
-          pcode: product.pcode,
-          units: body.units,
-          comment: body.comment,
-          operator: caller.username,
-          transId: body.trans_id || null,
-        })
-        .onConflictDoNothing({ target: coworkingPurchases.transId })
-        .returning({ id: coworkingPurchases.id });
-      if (!row) throw conflict(billingText.paymentAlreadyUsed);
-      ctx.auditDetails.purchase = row.id;
-      return { id: row.id };
+      const id = await recordPurchase(db, {
+        owner: account.logname,
+        pcode: product.pcode,
+        units: body.units,
+        comment: body.comment,
+        operator: caller.username,
+        transId: body.trans_id || null,
+      });
+      if (id === undefined) throw conflict(billingText.paymentAlreadyUsed);
+      ctx.auditDetails.purchase = id;
+      return { id };
     },
   });
 

@@ -1,7 +1,17 @@
+import { must } from '@portal/contract/must';
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
 import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, invoices, payments, remindersSent } from '../../db/schema.ts';
+import {
+  accounts,
+  addresses,
+  cards,
+  coworkingProducts,
+  coworkingPurchases,
+  invoices,
+  payments,
+  remindersSent,
+} from '../../db/schema.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { billingText } from '@portal/contract/billing/messages';
@@ -375,4 +385,134 @@ export async function autoBillingCardOf(
     .where(and(eq(cards.owner, owner), eq(cards.onAutoBilling, true)))
     .limit(1);
   return row;
+}
+
+/** The account's stored cards, oldest first. */
+export function cardsOf(db: Db, owner: string): Promise<CardRow[]> {
+  return db.select().from(cards).where(eq(cards.owner, owner)).orderBy(asc(cards.id));
+}
+
+/** A card row as it stands now, by id. */
+export async function cardById(db: Db, id: number): Promise<CardRow | undefined> {
+  const [row] = await db.select().from(cards).where(eq(cards.id, id));
+  return row;
+}
+
+/** The account's card with the same last four digits, type and expiry, if it has one. */
+export async function sameCardOf(
+  db: Db,
+  owner: string,
+  card: Pick<CardRow, 'ccn4' | 'cardType' | 'expdate'>,
+): Promise<CardRow | undefined> {
+  const [same] = await db
+    .select()
+    .from(cards)
+    .where(
+      and(
+        eq(cards.owner, owner),
+        eq(cards.ccn4, card.ccn4),
+        eq(cards.cardType, card.cardType),
+        eq(cards.expdate, card.expdate),
+      ),
+    )
+    .limit(1);
+  return same;
+}
+
+/**
+ * Stores a card of the account's gateway payment profile and returns its row; a profile already
+ * stored takes the new expiry and keeps its row.
+ */
+export async function upsertCard(db: Db, card: typeof cards.$inferInsert): Promise<CardRow> {
+  await db
+    .insert(cards)
+    .values(card)
+    .onConflictDoUpdate({ target: [cards.owner, cards.paymentProfileId], set: { expdate: card.expdate } });
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.owner, card.owner), eq(cards.paymentProfileId, card.paymentProfileId)));
+  return must(row, 'the card just stored');
+}
+
+/** Updates the expiry and billing address of the account's card `id`. */
+export async function updateCardDetails(
+  db: Db,
+  owner: string,
+  id: number,
+  details: Pick<
+    CardRow,
+    'expdate' | 'firstName' | 'lastName' | 'company' | 'address' | 'city' | 'state' | 'zipcode' | 'country'
+  >,
+): Promise<void> {
+  await db
+    .update(cards)
+    .set(details)
+    .where(and(eq(cards.id, id), eq(cards.owner, owner)));
+}
+
+/** Deletes the account's card `id`. */
+export async function deleteCardRow(db: Db, owner: string, id: number): Promise<void> {
+  await db.delete(cards).where(and(eq(cards.id, id), eq(cards.owner, owner)));
+}
+
+/** The account's row and its addresses: what a card form is prefilled from. */
+export async function cardPrefillOf(db: Db, logname: string) {
+  const [account] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
+  return { account: must(account, 'the account'), addresses: rows };
+}
+
+export type CoworkingProductRow = typeof coworkingProducts.$inferSelect;
+
+/** The coworking products, cheapest first. */
+export function coworkingProductsByPrice(db: Db): Promise<CoworkingProductRow[]> {
+  return db.select().from(coworkingProducts).orderBy(asc(coworkingProducts.actualPrice));
+}
+
+/** The coworking product of that code, if there is one. */
+export async function coworkingProduct(db: Db, pcode: string): Promise<CoworkingProductRow | undefined> {
+  const [product] = await db
+    .select()
+    .from(coworkingProducts)
+    .where(eq(coworkingProducts.pcode, pcode))
+    .limit(1);
+  return product;
+}
+
+/** The amount of the account's approved coworking payment of that transaction id, if there is one. */
+export async function approvedCoworkingPayment(
+  db: Db,
+  owner: string,
+  transId: string,
+): Promise<{ amountCents: number } | undefined> {
+  const [paid] = await db
+    .select({ amountCents: payments.amountCents })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.transId, transId),
+        eq(payments.owner, owner),
+        eq(payments.purpose, 'coworking'),
+        eq(payments.status, 'approved'),
+      ),
+    )
+    .limit(1);
+  return paid;
+}
+
+/**
+ * Records a coworking purchase and returns its id; undefined when its payment already pays for
+ * another purchase (the unique index on trans_id, even for two at once).
+ */
+export async function recordPurchase(
+  db: Db,
+  purchase: Omit<typeof coworkingPurchases.$inferInsert, 'id'>,
+): Promise<number | undefined> {
+  const [row] = await db
+    .insert(coworkingPurchases)
+    .values(purchase)
+    .onConflictDoNothing({ target: coworkingPurchases.transId })
+    .returning({ id: coworkingPurchases.id });
+  return row?.id;
 }
