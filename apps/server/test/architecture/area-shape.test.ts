@@ -57,8 +57,6 @@ const NOT_YET_MOVED = new Set([
   'mail/workers.ts',
   'security/passkey-routes.ts',
   'security/second-factor.ts',
-  'session/routes.ts',
-  'staff/routes.ts',
 ]);
 
 describe('the shape of an area', () => {

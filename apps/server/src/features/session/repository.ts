@@ -1,10 +1,10 @@
 import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import type { CustomerSummary } from '@portal/contract/session/calls';
 import type { Language } from '@portal/contract/i18n/languages';
-import { and, asc, eq, ilike, inArray, isNull, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, min, or, sql } from 'drizzle-orm';
 import { type PgColumn, union } from 'drizzle-orm/pg-core';
 import { type Db, preparedFor } from '../../db/index.ts';
-import { accounts, domains } from '../../db/schema.ts';
+import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
 
 /** An account's name as the staff search matches it; migration 0012's accounts_name_trgm indexes this expression. */
 const accountName = sql<string>`trim(${accounts.firstName} || ' ' || ${accounts.lastName})`;
@@ -107,4 +107,60 @@ const summaryQuery = preparedFor((db) =>
 export async function readCustomerSummary(db: Db, logname: string): Promise<CustomerSummary | undefined> {
   const [row] = await summaryQuery(db).execute({ logname });
   return row?.summary;
+}
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** The account of that logname, whole (the sign-in checks its password hash and session epoch). */
+export async function accountOf(db: Db, logname: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  return row;
+}
+
+/** The account's display mode and language, as stored. */
+export async function displayModeOf(db: Db, logname: string) {
+  const [row] = await db
+    .select({ mode: accounts.mode, language: accounts.language })
+    .from(accounts)
+    .where(eq(accounts.logname, logname));
+  return row;
+}
+
+/** Sets the account's display mode. */
+export async function setDisplayMode(db: Db, logname: string, mode: string): Promise<void> {
+  await db.update(accounts).set({ mode }).where(eq(accounts.logname, logname));
+}
+
+/** The staff's pop-up note on the account and when it was last changed; undefined: no such account. */
+export async function popupNoteOf(db: Db, logname: string) {
+  const [row] = await db
+    .select({ note: accounts.popupNote, lastmod: accounts.popupNoteLastmod })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The account whose logname is `text` or whose uid is `uid` (the exact logname first when both
+ * match one), with its billing email.
+ */
+export async function accountByLognameOrUid(db: Db, text: string, uid: number) {
+  const [row] = await db
+    .select({ logname: accounts.logname, bill_email: accounts.billEmail })
+    .from(accounts)
+    .where(or(eq(accounts.logname, text), eq(accounts.uid, uid)))
+    .orderBy(sql`${accounts.logname} = ${text} desc`)
+    .limit(1);
+  return row;
+}
+
+/** The network status notices, the most severe and then the newest first. */
+export function networkNotices(db: Db) {
+  return db.select().from(networkStatus).orderBy(desc(networkStatus.level), desc(networkStatus.modified));
+}
+
+/** The quick references, by name (staff rows included: the caller filters them). */
+export function quickReferences(db: Db) {
+  return db.select().from(quickRefs).orderBy(quickRefs.refName);
 }

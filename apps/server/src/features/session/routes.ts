@@ -1,6 +1,5 @@
 import * as S from '@portal/contract/session/calls';
 import { commonText } from '@portal/contract/messages';
-import { desc, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { passwordQueue } from '../../auth/password-queue.ts';
 import { verifyInSlot } from '../../auth/passwords.ts';
@@ -19,10 +18,21 @@ import { passkeyAssertionOptions, relyingParty } from '../../auth/passkeys.ts';
 import { mfaPasskeyOptions, mfaVerify, secondFactorText } from '@portal/contract/security/second-factor';
 import { scopesOf } from '../../auth/policy.ts';
 import { recordSignIn, recordWrongPassword } from '../../auth/sign-ins.ts';
-import { accounts, networkStatus, quickRefs } from '../../db/schema.ts';
 import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
-import { accountSearch, readCustomerSummary, setAccountLanguage } from './repository.ts';
+import {
+  type AccountRow,
+  accountByLognameOrUid,
+  accountOf,
+  accountSearch,
+  displayModeOf,
+  networkNotices,
+  popupNoteOf,
+  quickReferences,
+  readCustomerSummary,
+  setAccountLanguage,
+  setDisplayMode,
+} from './repository.ts';
 import { isLanguage } from '@portal/contract/i18n/languages';
 import { AppError, notFound, refused } from '../../lib/errors.ts';
 import {
@@ -56,11 +66,11 @@ export function sessionRoutes(app: FastifyInstance): void {
       // A slot of the password queue first (auth/password-queue.ts): when a burst fills it, the
       // attempt is refused (429 hashing_busy) before it is counted against anyone's limits.
       const release = await passwordQueue().acquire();
-      let user: typeof accounts.$inferSelect | undefined;
+      let user: AccountRow | undefined;
       let ok: boolean;
       try {
         await admitSignIn(db, checks, now, reply, attempt);
-        [user] = await db.select().from(accounts).where(eq(accounts.logname, body.username)).limit(1);
+        user = await accountOf(db, body.username);
         ok = await verifyInSlot(user?.passwordHash, body.password);
       } finally {
         release();
@@ -124,7 +134,7 @@ export function sessionRoutes(app: FastifyInstance): void {
       }
       // Used up only now: a mistyped code leaves the sign-in open for another try (throttled).
       const used = await consumeChallenge(db, body.mfa_token, now);
-      const [user] = await db.select().from(accounts).where(eq(accounts.logname, challenge.account)).limit(1);
+      const user = await accountOf(db, challenge.account);
       // A password change or reset since the password step ends this sign-in too.
       if (!used || !user || user.sessionEpoch !== used.epoch) throw challengeExpired();
       const device = await readDevice(deps.devices, req);
@@ -163,10 +173,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     access: 'user',
     handler: async ({ db }) => {
-      const rows = await db
-        .select()
-        .from(networkStatus)
-        .orderBy(desc(networkStatus.level), desc(networkStatus.modified));
+      const rows = await networkNotices(db);
       return rows.map((r) => ({ ...r, modified: r.modified.toISOString() }));
     },
   });
@@ -177,7 +184,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     // Visitors may read the quick references without signing in; staff rows need staff.
     access: 'optional',
     handler: async ({ db, caller }) => {
-      const rows = await db.select().from(quickRefs).orderBy(quickRefs.refName);
+      const rows = await quickReferences(db);
       const staff = caller?.role === 'admin' || caller?.role === 'staff';
       // ref_role 'staff' rows are internal references, shown to staff only.
       const refs = rows
@@ -217,10 +224,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     access: { account: ({ params }) => params.operator },
     handler: async ({ db, account }) => {
-      const [row] = await db
-        .select({ mode: accounts.mode, language: accounts.language })
-        .from(accounts)
-        .where(eq(accounts.logname, account.logname));
+      const row = await displayModeOf(db, account.logname);
       return {
         mode: specMode(row?.mode),
         color_mode: colorMode(row?.mode),
@@ -247,7 +251,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     // The display mode is a personal preference, not a change to the customer's account.
     audit: false,
     handler: async ({ db, account, body }) => {
-      await db.update(accounts).set({ mode: body.mode }).where(eq(accounts.logname, account.logname));
+      await setDisplayMode(db, account.logname, body.mode);
       return { mode: body.mode };
     },
   });
@@ -255,11 +259,7 @@ export function sessionRoutes(app: FastifyInstance): void {
   route(app, S.popupNote, {
     access: 'staff',
     handler: async ({ db, params }) => {
-      const [row] = await db
-        .select({ note: accounts.popupNote, lastmod: accounts.popupNoteLastmod })
-        .from(accounts)
-        .where(eq(accounts.logname, params.logname))
-        .limit(1);
+      const row = await popupNoteOf(db, params.logname);
       if (!row) throw notFound('Account not found');
       return { note: row.note, lastmod: row.lastmod ? row.lastmod.toISOString() : '' };
     },
@@ -271,12 +271,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     handler: async ({ db, params, caller }) => {
       const text = params.text.toLowerCase();
       const uid = /^\d{1,9}$/.test(text) ? Number(text) : -1;
-      const [row] = await db
-        .select({ logname: accounts.logname, bill_email: accounts.billEmail })
-        .from(accounts)
-        .where(or(eq(accounts.logname, text), eq(accounts.uid, uid)))
-        .orderBy(sql`${accounts.logname} = ${text} desc`)
-        .limit(1);
+      const row = await accountByLognameOrUid(db, text, uid);
       if (!row) throw notFound(commonText.userNotFound(params.text));
       await workOn(db, caller.sid, row.logname);
       return row;
