@@ -56,7 +56,6 @@ const NOT_YET_MOVED = new Set([
   'mail/temp-emails.ts',
   'mail/workers.ts',
   'security/passkey-routes.ts',
-  'security/second-factor.ts',
 ]);
 
 describe('the shape of an area', () => {

@@ -1,10 +1,24 @@
 import { must } from '@portal/contract/must';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
-import { and, count, desc, eq, gt, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AccountRef } from '../../auth/policy.ts';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, auditLog, sessions } from '../../db/schema.ts';
+import { accounts, auditLog, sessions, totpAuthenticators } from '../../db/schema.ts';
 
 /** Queries of the security area. */
 
@@ -113,4 +127,49 @@ function matching(q: string): SQL | undefined {
     ilike(auditLog.operator, pattern),
     sql`${auditLog.details}::text ilike ${pattern}`,
   );
+}
+
+export type AuthenticatorRow = typeof totpAuthenticators.$inferSelect;
+
+/** When the account's authenticator app was confirmed; undefined when it has none on. */
+export async function confirmedAuthenticatorOf(
+  db: Db,
+  account: string,
+): Promise<{ since: Date | null } | undefined> {
+  const [totp] = await db
+    .select({ since: totpAuthenticators.confirmedAt })
+    .from(totpAuthenticators)
+    .where(and(eq(totpAuthenticators.account, account), isNotNull(totpAuthenticators.confirmedAt)))
+    .limit(1);
+  return totp;
+}
+
+/** The account's authenticator app, confirmed or still being set up, if it has one. */
+export async function authenticatorOf(db: Db, account: string): Promise<AuthenticatorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(totpAuthenticators)
+    .where(eq(totpAuthenticators.account, account))
+    .limit(1);
+  return row;
+}
+
+/** Starts (or starts again) the setup of the account's authenticator app with a new sealed secret. */
+export async function startAuthenticatorSetup(
+  db: Db,
+  account: string,
+  setup: { secretEnc: string; createdAt: Date; lastStep: null },
+): Promise<void> {
+  await db
+    .insert(totpAuthenticators)
+    .values({ account, ...setup })
+    .onConflictDoUpdate({ target: totpAuthenticators.account, set: setup });
+}
+
+/** Turns the account's authenticator app on, its confirming code's step used. */
+export async function confirmAuthenticator(db: Db, account: string, now: Date, step: number): Promise<void> {
+  await db
+    .update(totpAuthenticators)
+    .set({ confirmedAt: now, lastStep: step })
+    .where(eq(totpAuthenticators.account, account));
 }

@@ -1,7 +1,6 @@
 import { accountText } from '@portal/contract/account/messages';
 import * as C from '@portal/contract/security/second-factor';
 import { secondFactorText } from '@portal/contract/security/second-factor';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   makeRecoveryCodes,
@@ -16,11 +15,16 @@ import { endSessions } from '../../auth/sessions.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { matchingStep, newTotpSecret, otpauthUrl, totpShape } from '../../auth/totp.ts';
 import type { Db } from '../../db/index.ts';
-import { totpAuthenticators } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { verifyOperator } from '../account/passwords.ts';
+import {
+  authenticatorOf,
+  confirmAuthenticator,
+  confirmedAuthenticatorOf,
+  startAuthenticatorSetup,
+} from './repository.ts';
 
 /**
  * The second factor of an account (docs/api.md "Second factor"): an authenticator app
@@ -38,11 +42,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     handler: async ({ db, account }) => {
       const target = account as AccountRef;
-      const [totp] = await db
-        .select({ since: totpAuthenticators.confirmedAt })
-        .from(totpAuthenticators)
-        .where(and(eq(totpAuthenticators.account, target.logname), isNotNull(totpAuthenticators.confirmedAt)))
-        .limit(1);
+      const totp = await confirmedAuthenticatorOf(db, target.logname);
       return {
         totp: !!totp,
         totp_since: totp?.since ? totp.since.toISOString() : null,
@@ -60,19 +60,12 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     beforeSecondFactor: true,
     handler: async ({ db, body }) => {
       const now = deps.now();
-      const [current] = await db
-        .select({ confirmedAt: totpAuthenticators.confirmedAt })
-        .from(totpAuthenticators)
-        .where(eq(totpAuthenticators.account, body.logname))
-        .limit(1);
+      const current = await authenticatorOf(db, body.logname);
       if (current?.confirmedAt) throw conflict(secondFactorText.alreadyOn);
       // A setup started again gets a new secret: a QR code shown earlier (a shared screen) is void.
       const secret = newTotpSecret();
       const row = { secretEnc: deps.secretBox.seal(secret, body.logname), createdAt: now, lastStep: null };
-      await db
-        .insert(totpAuthenticators)
-        .values({ account: body.logname, ...row })
-        .onConflictDoUpdate({ target: totpAuthenticators.account, set: row });
+      await startAuthenticatorSetup(db, body.logname, row);
       return { secret, otpauth_url: otpauthUrl(secret, body.logname, deps.config.PORTAL_TITLE) };
     },
   });
@@ -80,11 +73,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
   /** Turns the authenticator on once the password was right: one transaction. */
   const confirmTotp = async (ctx: ConfirmContext, now: Date) => {
     const { db, body } = ctx;
-    const [row] = await db
-      .select()
-      .from(totpAuthenticators)
-      .where(eq(totpAuthenticators.account, body.logname))
-      .limit(1);
+    const row = await authenticatorOf(db, body.logname);
     if (!row) throw refused(secondFactorText.notSetUp);
     if (row.confirmedAt) throw conflict(secondFactorText.alreadyOn);
     const secret = deps.secretBox.open(row.secretEnc, body.logname);
@@ -92,10 +81,7 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     const step = secret && digits ? matchingStep(secret, digits, now) : null;
     if (step === null) throw refused(secondFactorText.wrongCode, 'wrong_code');
     // The confirming code is used: it cannot sign in a second time within its step.
-    await db
-      .update(totpAuthenticators)
-      .set({ confirmedAt: now, lastStep: step })
-      .where(eq(totpAuthenticators.account, body.logname));
+    await confirmAuthenticator(db, body.logname, now, step);
     const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
     record(ctx, 'second factor on: authenticator app');
     await notify(
