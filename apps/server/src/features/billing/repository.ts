@@ -458,9 +458,9 @@ export async function deleteCardRow(db: Db, owner: string, id: number): Promise<
 
 /** The account's row and its addresses: what a card form is prefilled from. */
 export async function cardPrefillOf(db: Db, logname: string) {
-  const [account] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
-  const rows = await db.select().from(addresses).where(eq(addresses.owner, logname));
-  return { account: must(account, 'the account'), addresses: rows };
+  const [row] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  const account = must(row, 'the account');
+  return { account, addresses: await db.select().from(addresses).where(eq(addresses.owner, logname)) };
 }
 
 export type CoworkingProductRow = typeof coworkingProducts.$inferSelect;
