@@ -30,7 +30,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/billing/billing.test.ts',
   'src/features/hosting/hosting.test.ts',
   'src/features/mail/aliases.test.ts',
-  'src/features/mail/postfix.test.ts',
   'src/features/mail/temp-emails.test.ts',
   'src/lib/import-fields.test.ts',
   'src/lib/import-reads.test.ts',
