@@ -28,7 +28,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/account/api-tokens.test.ts',
   'src/features/admin/admin.test.ts',
   'src/features/billing/billing.test.ts',
-  'src/features/hosting/hosting.test.ts',
   'src/features/mail/aliases.test.ts',
   'src/features/mail/temp-emails.test.ts',
   'src/lib/import-fields.test.ts',
