@@ -8,12 +8,90 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
-import { demoPassword, build, type TestApp } from '../../../test/support/helper.ts';
+import { inDays, makeCast, requestsAs } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
+import { importDocument } from '../../lib/import.ts';
 import { logDownload, STREAM_BATCH } from './logs.ts';
 
+const PASSWORD = 'hosting-test-pass';
+
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
+let cast: Awaited<ReturnType<typeof makeCast>>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  cast = await makeCast(t, PASSWORD);
+  const site = (vid: number, owner: string, virtname: string, php_version: string, ssl: number) => ({
+    vid,
+    owner,
+    virtname,
+    php_version,
+    ssl,
+    docroot: `/home/${owner}/www/${virtname}`,
+  });
+  const devsite = (vid: number, owner: string, domain: string, setup_date: string) => ({
+    vid,
+    owner,
+    domain,
+    virtname: `dev.${domain}`,
+    docroot: `/home/${owner}/dev/${domain}`,
+    ssl: 1,
+    setup_date,
+  });
+  const database = (owner: string, name: string) => ({
+    owner,
+    name,
+    pma_url: `https://db.example.net/phpmyadmin/?db=${name}`,
+  });
+  const app = (aid: number, appname: string, urlext: string, needs_suphp: number, wf_versions: string) => ({
+    aid,
+    appname,
+    urlext,
+    needs_suphp,
+    wf_versions,
+    version: `${wf_versions}.1`,
+  });
+  await importDocument(t.db, {
+    // alice's three sites (the first with error logs and a devsite), bob's one with its logs.
+    websites: [
+      { ...site(3101, 'alice', 'anderson-design.com', '8.2', 2), error_logs: 1 },
+      { ...site(3102, 'alice', 'harbor-studio.org', '7.4', 1), error_logs: 0 },
+      { ...site(3103, 'alice', 'client01-anderson.com', '8.1', 0), error_logs: 0 },
+      { ...site(3201, 'bob', 'bakersdozen.com', '8.3', 2), error_logs: 1 },
+    ],
+    error_logs: [
+      ...[
+        'PHP Warning:  Undefined variable $title in /home/alice/www/anderson-design.com/index.php on line 14',
+        'PHP Notice:  Trying to access array offset on value of type null',
+        "AH01071: Got error 'Primary script unknown'",
+      ].map((msg, i) => ({ id: i + 1, vid: 3101, msg: `[php:error] ${msg}` })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        id: 100 + i,
+        vid: 3201,
+        msg: `[client 198.51.100.${i}] File does not exist: /home/bob/www/bakersdozen.com/favicon.ico`,
+      })),
+    ],
+    devsites: [
+      devsite(3901, 'alice', 'anderson-design.com', inDays(t.clock, -53)),
+      devsite(3902, 'bob', 'bakersdozen.com', inDays(t.clock, -76)),
+    ],
+    databases: [
+      database('alice', 'alice_wp'),
+      database('alice', 'alice_shop'),
+      database('bob', 'bob_recipes'),
+    ],
+    php_versions: [
+      ...['7.4', '8.1', '8.2', '8.3'].map((version, sort) => ({ version, sort })),
+      { version: 'Disabled', sort: 99 },
+    ],
+    // The install form names an app by its place in this list (webappid): MediaWiki is the third.
+    webapps: [
+      app(1, 'WordPress', 'blog', 1, '6.7'),
+      app(2, 'Nextcloud', 'cloud', 1, '30'),
+      app(3, 'MediaWiki', 'wiki', 0, '1.42'),
+    ],
+  });
+  as = requestsAs(t, PASSWORD);
 }, 180_000);
 afterAll(() => t.close());
 
@@ -22,7 +100,7 @@ const changesOf = (vid: number) => t.db.select().from(hostingChanges).where(eq(h
 
 describe('GET /api/compressed-websites/{user}', () => {
   it('lists the account websites sorted by name with the spec fields', async () => {
-    const res = await t.as('alice').get('/api/compressed-websites/alice');
+    const res = await as('alice').get('/api/compressed-websites/alice');
     expect(res.status).toBe(200);
     expect(res.body.data.map((w: { virtname: string }) => w.virtname)).toEqual([
       'anderson-design.com',
@@ -41,22 +119,22 @@ describe('GET /api/compressed-websites/{user}', () => {
   });
 
   it('refuses no token (401) and another account (403); staff and a dashboard admin may read', async () => {
-    expect((await t.as(null).get('/api/compressed-websites/alice')).status).toBe(401);
-    expect((await t.as('bob').get('/api/compressed-websites/alice')).body).toEqual({
+    expect((await as(null).get('/api/compressed-websites/alice')).status).toBe(401);
+    expect((await as('bob').get('/api/compressed-websites/alice')).body).toEqual({
       status: 0,
       message: 'Permission denied',
       code: 'forbidden',
     });
-    expect((await t.as('carol').get('/api/compressed-websites/alice')).status).toBe(403);
-    expect((await t.as('dave').get('/api/compressed-websites/alice')).body.data).toHaveLength(3);
-    expect((await t.as('staff').get('/api/compressed-websites/bob')).body.data).toHaveLength(1);
-    expect((await t.as('alice').get('/api/compressed-websites/BAD NAME')).status).toBe(400);
+    expect((await as('carol').get('/api/compressed-websites/alice')).status).toBe(403);
+    expect((await as('dave').get('/api/compressed-websites/alice')).body.data).toHaveLength(3);
+    expect((await as('staff').get('/api/compressed-websites/bob')).body.data).toHaveLength(1);
+    expect((await as('alice').get('/api/compressed-websites/BAD NAME')).status).toBe(400);
   });
 });
 
 describe('GET /api/compressed-nondev-websites/{user}', () => {
   it('lists live websites and marks those that already have a devsite', async () => {
-    const res = await t.as('alice').get('/api/compressed-nondev-websites/alice');
+    const res = await as('alice').get('/api/compressed-nondev-websites/alice');
     expect(res.status).toBe(200);
     const byName = Object.fromEntries(
       res.body.data.map((w: { virtname: string; has_devsite: boolean }) => [w.virtname, w.has_devsite]),
@@ -66,14 +144,14 @@ describe('GET /api/compressed-nondev-websites/{user}', () => {
       'client01-anderson.com': false,
       'harbor-studio.org': false,
     });
-    expect((await t.as('bob').get('/api/compressed-nondev-websites/alice')).status).toBe(403);
-    expect((await t.as(null).get('/api/compressed-nondev-websites/alice')).status).toBe(401);
+    expect((await as('bob').get('/api/compressed-nondev-websites/alice')).status).toBe(403);
+    expect((await as(null).get('/api/compressed-nondev-websites/alice')).status).toBe(401);
   });
 });
 
 describe('GET /api/virt-details-protected/{user}/{vid}', () => {
   it('answers the site details', async () => {
-    const res = await t.as('alice').get('/api/virt-details-protected/alice/3102');
+    const res = await as('alice').get('/api/virt-details-protected/alice/3102');
     expect(res.body.data).toEqual({
       virtname: 'harbor-studio.org',
       vid: 3102,
@@ -84,22 +162,22 @@ describe('GET /api/virt-details-protected/{user}/{vid}', () => {
   });
 
   it("refuses another account's vid exactly like a missing one (403), and tells staff 'VID not found'", async () => {
-    const foreign = await t.as('alice').get('/api/virt-details-protected/alice/3201');
-    const missing = await t.as('alice').get('/api/virt-details-protected/alice/999999');
+    const foreign = await as('alice').get('/api/virt-details-protected/alice/3201');
+    const missing = await as('alice').get('/api/virt-details-protected/alice/999999');
     expect(foreign.status).toBe(403);
     expect(missing.body).toEqual(foreign.body);
-    expect((await t.as('alice').get('/api/virt-details-protected/bob/3201')).status).toBe(403);
-    const staff = await t.as('staff').get('/api/virt-details-protected/alice/3201');
+    expect((await as('alice').get('/api/virt-details-protected/bob/3201')).status).toBe(403);
+    const staff = await as('staff').get('/api/virt-details-protected/alice/3201');
     expect(staff.status).toBe(404);
     expect(staff.body.message).toBe('VID not found');
-    expect((await t.as('alice').get('/api/virt-details-protected/alice/abc')).status).toBe(400);
-    expect((await t.as(null).get('/api/virt-details-protected/alice/3101')).status).toBe(401);
+    expect((await as('alice').get('/api/virt-details-protected/alice/abc')).status).toBe(400);
+    expect((await as(null).get('/api/virt-details-protected/alice/3101')).status).toBe(401);
   });
 });
 
 describe('GET /api/php-versions', () => {
   it('lists the offered versions in order, Disabled last', async () => {
-    const res = await t.as('bob').get('/api/php-versions');
+    const res = await as('bob').get('/api/php-versions');
     expect(res.body.data.map((v: { version: string }) => v.version)).toEqual([
       '7.4',
       '8.1',
@@ -107,7 +185,7 @@ describe('GET /api/php-versions', () => {
       '8.3',
       'Disabled',
     ]);
-    expect((await t.as(null).get('/api/php-versions')).status).toBe(401);
+    expect((await as(null).get('/api/php-versions')).status).toBe(401);
   });
 });
 
@@ -115,12 +193,12 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
   const body = { logname: 'alice', virtname: 'harbor-studio.org', vid: 3102 };
 
   it('needs a version (spec text), a known one, and a different one', async () => {
-    const none = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '' });
+    const none = await as('alice').post('/api/update-php-version', { ...body, php_version: '' });
     expect(none.status).toBe(400);
     expect(none.body.errors.php_version).toBe('Select a new PHP version');
-    const unknown = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '5.2' });
+    const unknown = await as('alice').post('/api/update-php-version', { ...body, php_version: '5.2' });
     expect(unknown.body.errors.php_version).toBe(hostingText.unknownPhp);
-    const same = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '7.4' });
+    const same = await as('alice').post('/api/update-php-version', { ...body, php_version: '7.4' });
     expect(same.status).toBe(400);
     expect(same.body.errors.php_version).toBe(hostingText.samePhp);
     expect(await changesOf(3102)).toHaveLength(0);
@@ -128,34 +206,33 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
 
   it("refuses another account's vid, a mismatched name, and no token", async () => {
     expect(
-      (
-        await t
-          .as('alice')
-          .post('/api/update-php-version', { logname: 'alice', vid: 3201, php_version: '8.1' })
-      ).status,
+      (await as('alice').post('/api/update-php-version', { logname: 'alice', vid: 3201, php_version: '8.1' }))
+        .status,
     ).toBe(403);
     expect(
-      (await t.as('alice').post('/api/update-php-version', { logname: 'bob', vid: 3201, php_version: '8.1' }))
+      (await as('alice').post('/api/update-php-version', { logname: 'bob', vid: 3201, php_version: '8.1' }))
         .status,
     ).toBe(403);
     expect(
       (
-        await t
-          .as('alice')
-          .post('/api/update-php-version', { ...body, virtname: 'bakersdozen.com', php_version: '8.1' })
+        await as('alice').post('/api/update-php-version', {
+          ...body,
+          virtname: 'bakersdozen.com',
+          php_version: '8.1',
+        })
       ).status,
     ).toBe(403);
-    expect((await t.as('dave').post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
+    expect((await as('dave').post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
       403,
     );
-    expect((await t.as(null).post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
+    expect((await as(null).post('/api/update-php-version', { ...body, php_version: '8.1' })).status).toBe(
       401,
     );
     expect(await changesOf(3201)).toHaveLength(0);
   });
 
   it('queues the change, refuses a second one while it is pending, and applies it after the agent delay', async () => {
-    const before = await t.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
+    const before = await as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
     expect(before.body).toMatchObject({
       status: 1,
       pending: false,
@@ -163,27 +240,29 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
       data: { pending: false },
     });
 
-    const res = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '8.3' });
+    const res = await as('alice').post('/api/update-php-version', { ...body, php_version: '8.3' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Update queued');
     const change = must((await changesOf(3102))[0], 'change');
     expect(change).toMatchObject({ kind: 'php_version', state: 'queued', owner: 'alice', operator: 'alice' });
     expect(change.payload).toMatchObject({ php_version: '8.3', previous: '7.4' });
 
-    const pending = await t
-      .as('alice')
-      .post('/api/pending-virt-change', { logname: 'alice', vid: 3102, virtname: 'harbor-studio.org' });
+    const pending = await as('alice').post('/api/pending-virt-change', {
+      logname: 'alice',
+      vid: 3102,
+      virtname: 'harbor-studio.org',
+    });
     expect(pending.body.pending).toBe(true);
     expect(
-      (await t.as('alice').get('/api/compressed-websites/alice')).body.data.find(
+      (await as('alice').get('/api/compressed-websites/alice')).body.data.find(
         (w: { vid: number }) => w.vid === 3102,
       ).pending,
     ).toBe(true);
 
-    const second = await t.as('alice').post('/api/update-php-version', { ...body, php_version: '8.1' });
+    const second = await as('alice').post('/api/update-php-version', { ...body, php_version: '8.1' });
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('Change is already pending - please check back later');
-    const toggle = await t.as('alice').post('/api/watcherrorlogs', {
+    const toggle = await as('alice').post('/api/watcherrorlogs', {
       logname: 'alice',
       virt_server: 'harbor-studio.org',
       vid: 3102,
@@ -194,25 +273,25 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
 
     await t.drainJobs();
     expect(must(await site(3102), 'the value').phpVersion).toBe('8.3');
-    const after = await t.as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
+    const after = await as('alice').post('/api/pending-virt-change', { logname: 'alice', vid: 3102 });
     expect(after.body.pending).toBe(false);
     expect(after.body.last_genconf).toBe(t.clock.now().toISOString());
     expect((await changesOf(3102))[0]).toMatchObject({ state: 'done', agent: 'embedded' });
   });
 
   it('refuses pending-virt-change for another account vid', async () => {
-    expect((await t.as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 3102 })).status).toBe(
+    expect((await as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 3102 })).status).toBe(
       403,
     );
-    expect((await t.as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 'x' })).status).toBe(
-      400,
-    );
+    expect((await as('bob').post('/api/pending-virt-change', { logname: 'bob', vid: 'x' })).status).toBe(400);
   });
 
   it('audits a change made by staff for the account', async () => {
-    const res = await t
-      .as('staff')
-      .post('/api/update-php-version', { logname: 'alice', vid: 3103, php_version: '8.2' });
+    const res = await as('staff').post('/api/update-php-version', {
+      logname: 'alice',
+      vid: 3103,
+      php_version: '8.2',
+    });
     expect(res.status).toBe(200);
     const entry = must(
       (
@@ -232,34 +311,43 @@ describe('PHP version change: update-php-version and pending-virt-change', () =>
 
 describe('POST /api/watcherrorlogs', () => {
   it('validates the status', async () => {
-    const res = await t
-      .as('bob')
-      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 7 });
+    const res = await as('bob').post('/api/watcherrorlogs', {
+      logname: 'bob',
+      virt_server: 'bakersdozen.com',
+      vid: 3201,
+      status: 7,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.status).toBeTruthy();
   });
 
   it("refuses another account's vid and no token", async () => {
     expect(
-      (await t.as('alice').post('/api/watcherrorlogs', { logname: 'alice', vid: 3201, status: 0 })).status,
+      (await as('alice').post('/api/watcherrorlogs', { logname: 'alice', vid: 3201, status: 0 })).status,
     ).toBe(403);
     expect(
-      (await t.as(null).post('/api/watcherrorlogs', { logname: 'bob', vid: 3201, status: 0 })).status,
+      (await as(null).post('/api/watcherrorlogs', { logname: 'bob', vid: 3201, status: 0 })).status,
     ).toBe(401);
   });
 
   it('queues the toggle, which turns logs off once applied; the same state queues nothing', async () => {
-    const same = await t
-      .as('bob')
-      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 1 });
+    const same = await as('bob').post('/api/watcherrorlogs', {
+      logname: 'bob',
+      virt_server: 'bakersdozen.com',
+      vid: 3201,
+      status: 1,
+    });
     expect(same.body).toMatchObject({
       status: 1,
       message: hostingText.logsAlreadyOn,
       data: { queued: false },
     });
-    const off = await t
-      .as('bob')
-      .post('/api/watcherrorlogs', { logname: 'bob', virt_server: 'bakersdozen.com', vid: 3201, status: 0 });
+    const off = await as('bob').post('/api/watcherrorlogs', {
+      logname: 'bob',
+      virt_server: 'bakersdozen.com',
+      vid: 3201,
+      status: 0,
+    });
     expect(off.body).toMatchObject({
       status: 1,
       message: hostingText.logsOff,
@@ -268,7 +356,7 @@ describe('POST /api/watcherrorlogs', () => {
     expect(must(await site(3201), 'the value').errorLogs).toBe(1);
     await t.drainJobs();
     expect(must(await site(3201), 'the value').errorLogs).toBe(0);
-    const on = await t.as('bob').post('/api/watcherrorlogs', {
+    const on = await as('bob').post('/api/watcherrorlogs', {
       logname: 'bob',
       virt_server: 'bakersdozen.com',
       vid: 3201,
@@ -282,9 +370,12 @@ describe('POST /api/watcherrorlogs', () => {
 
 describe('POST /api/geterrorlogs', () => {
   const ask = (last_log_id: number, who = 'bob') =>
-    t
-      .as(who)
-      .post('/api/geterrorlogs', { virt_server: 'bakersdozen.com', vid: 3201, logname: 'bob', last_log_id });
+    as(who).post('/api/geterrorlogs', {
+      virt_server: 'bakersdozen.com',
+      vid: 3201,
+      logname: 'bob',
+      last_log_id,
+    });
 
   it('answers the newest rows first, then only rows newer than last_log_id', async () => {
     const first = await ask(0);
@@ -326,29 +417,28 @@ describe('POST /api/geterrorlogs', () => {
   });
 
   it('validates last_log_id and refuses another account, a wrong name and no token', async () => {
-    const bad = await t
-      .as('bob')
-      .post('/api/geterrorlogs', { vid: 3201, logname: 'bob', last_log_id: 'abc' });
+    const bad = await as('bob').post('/api/geterrorlogs', { vid: 3201, logname: 'bob', last_log_id: 'abc' });
     expect(bad.status).toBe(400);
     expect(bad.body.errors.last_log_id).toBeTruthy();
     expect((await ask(0, 'alice')).status).toBe(403);
     expect(
-      (await t.as('alice').post('/api/geterrorlogs', { vid: 3201, logname: 'alice', last_log_id: 0 })).status,
+      (await as('alice').post('/api/geterrorlogs', { vid: 3201, logname: 'alice', last_log_id: 0 })).status,
     ).toBe(403);
     expect(
-      (await t.as('bob').post('/api/geterrorlogs', { virt_server: 'x.com', vid: 3201, logname: 'bob' }))
-        .status,
+      (await as('bob').post('/api/geterrorlogs', { virt_server: 'x.com', vid: 3201, logname: 'bob' })).status,
     ).toBe(403);
-    expect((await t.as(null).post('/api/geterrorlogs', { vid: 3201, logname: 'bob' })).status).toBe(401);
+    expect((await as(null).post('/api/geterrorlogs', { vid: 3201, logname: 'bob' })).status).toBe(401);
     expect((await ask(0, 'staff')).status).toBe(200);
   });
 });
 
 describe('POST /api/download-errorlogs', () => {
   it('answers the log as a text file named after the site, oldest line first', async () => {
-    const res = await t
-      .as('alice')
-      .post('/api/download-errorlogs', { logname: 'alice', virt_server: 'anderson-design.com', vid: 3101 });
+    const res = await as('alice').post('/api/download-errorlogs', {
+      logname: 'alice',
+      virt_server: 'anderson-design.com',
+      vid: 3101,
+    });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toBe(
@@ -364,7 +454,7 @@ describe('POST /api/download-errorlogs', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/download-errorlogs',
-      headers: { authorization: `Bearer ${await t.token('alice')}`, 'accept-encoding': 'gzip' },
+      headers: { authorization: `Bearer ${await t.token('alice', PASSWORD)}`, 'accept-encoding': 'gzip' },
       payload: { logname: 'alice', vid: 3101 },
     });
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -372,12 +462,12 @@ describe('POST /api/download-errorlogs', () => {
   });
 
   it("refuses another account's vid (403) and no token (401) with the JSON envelope", async () => {
-    const res = await t.as('bob').post('/api/download-errorlogs', { logname: 'bob', vid: 3101 });
+    const res = await as('bob').post('/api/download-errorlogs', { logname: 'bob', vid: 3101 });
     expect(res.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
-    expect((await t.as(null).post('/api/download-errorlogs', { logname: 'alice', vid: 3101 })).status).toBe(
+    expect((await as(null).post('/api/download-errorlogs', { logname: 'alice', vid: 3101 })).status).toBe(
       401,
     );
-    expect((await t.as('alice').post('/api/download-errorlogs', { logname: 'alice' })).status).toBe(400);
+    expect((await as('alice').post('/api/download-errorlogs', { logname: 'alice' })).status).toBe(400);
   });
 
   it('streams a large log to the end, batch by batch', async () => {
@@ -388,7 +478,7 @@ describe('POST /api/download-errorlogs', () => {
     );
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = t.app.server.address() as AddressInfo;
-    const token = await t.token('alice');
+    const token = await t.token('alice', PASSWORD);
     const { bytes, lines, chunks } = await new Promise<{ bytes: number; lines: number; chunks: number }>(
       (resolve, reject) => {
         const req = httpRequest(
@@ -437,7 +527,7 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
   const linkOf = async (who: string, body: Record<string, unknown>, token?: string) =>
     token
       ? t.request('POST', '/api/download-errorlogs-link', { token, body })
-      : t.as(who).post('/api/download-errorlogs-link', body);
+      : as(who).post('/api/download-errorlogs-link', body);
   const fetchLink = (url: string) => t.request('GET', url);
   const file = (link: string) => `/api/download-errorlogs?link=${link}`;
   /** The link with its payload replaced (the signature left as it was). */
@@ -486,7 +576,7 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     expect((await fetchLink(withPayload(url, { exp: 4_000_000_000 }))).body).toEqual(invalid);
     expect((await fetchLink(`${url.slice(0, -2)}xx`)).status).toBe(404);
     // A bearer token is signed with another key for another purpose: it is no link.
-    expect((await fetchLink(file(await t.token('alice')))).body).toEqual(invalid);
+    expect((await fetchLink(file(await t.token('alice', PASSWORD)))).body).toEqual(invalid);
     expect((await fetchLink(file('not-a-link'))).status).toBe(404);
     expect((await fetchLink('/api/download-errorlogs')).body).toEqual(invalid);
 
@@ -499,14 +589,14 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     });
     expect((await linkOf('alice', { logname: 'alice', vid: 3101, virt_server: 'x.com' })).status).toBe(403);
     expect(
-      (await t.as(null).post('/api/download-errorlogs-link', { logname: 'alice', vid: 3101 })).status,
+      (await as(null).post('/api/download-errorlogs-link', { logname: 'alice', vid: 3101 })).status,
     ).toBe(401);
     expect((await linkOf('alice', { logname: 'alice' })).status).toBe(400);
     expect((await linkOf('staff', { logname: 'alice', vid: 3101 })).status).toBe(200);
 
     // The link is bound to its caller's session: logging out ends it.
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: 'alice', password: 'alice-demo-pass' },
+      body: { username: 'alice', password: PASSWORD },
     });
     const session = login.body.data.id_token as string;
     const own = (await linkOf('alice', { logname: 'alice', vid: 3101 }, session)).body.data.url;
@@ -518,11 +608,8 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
     const daves = (await linkOf('dave', { logname: 'alice', vid: 3101 })).body.data.url;
     expect((await fetchLink(daves)).status).toBe(200);
     expect(
-      (
-        await t
-          .as('alice')
-          .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '' })
-      ).status,
+      (await as('alice').post('/api/update-admins', { password: PASSWORD, logname: 'alice', admins: '' }))
+        .status,
     ).toBe(200);
     try {
       expect((await fetchLink(daves)).body).toEqual({
@@ -531,9 +618,11 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
         code: 'forbidden',
       });
     } finally {
-      await t
-        .as('alice')
-        .post('/api/update-admins', { password: demoPassword('alice'), logname: 'alice', admins: '5004' });
+      await as('alice').post('/api/update-admins', {
+        password: PASSWORD,
+        logname: 'alice',
+        admins: String(cast.dave.uid),
+      });
     }
   });
 
@@ -614,7 +703,7 @@ describe('signed error-log links: download-errorlogs-link and GET /api/download-
 
 describe('web app installs: applist, installapp, pending-installations', () => {
   it('lists the applications', async () => {
-    const res = await t.as('alice').get('/api/applist');
+    const res = await as('alice').get('/api/applist');
     expect(res.body.data[0]).toEqual({
       aid: 1,
       appname: 'WordPress',
@@ -623,37 +712,37 @@ describe('web app installs: applist, installapp, pending-installations', () => {
       wf_versions: '6.7',
       version: '6.7.1',
     });
-    expect((await t.as(null).get('/api/applist')).status).toBe(401);
+    expect((await as(null).get('/api/applist')).status).toBe(401);
   });
 
   it('validates the install payload with the spec texts', async () => {
     const base = { webappid: 0, appname: 'WordPress', vid: 3101, subdir: 'blog', email: '' };
-    const noApp = await t.as('alice').post('/api/installapp', { ...base, webappid: -1 });
+    const noApp = await as('alice').post('/api/installapp', { ...base, webappid: -1 });
     expect(noApp.status).toBe(400);
     expect(noApp.body.errors.webappid).toBe('Select an App');
-    const noSite = await t.as('alice').post('/api/installapp', { ...base, vid: '' });
+    const noSite = await as('alice').post('/api/installapp', { ...base, vid: '' });
     expect(noSite.body.errors.vid).toBe('Select a website');
-    const badMail = await t.as('alice').post('/api/installapp', { ...base, email: 'nope' });
+    const badMail = await as('alice').post('/api/installapp', { ...base, email: 'nope' });
     expect(badMail.body.errors.email).toBe('This field must be a valid email address');
-    const badDir = await t.as('alice').post('/api/installapp', { ...base, subdir: '../etc' });
+    const badDir = await as('alice').post('/api/installapp', { ...base, subdir: '../etc' });
     expect(badDir.body.errors.subdir).toBe(hostingText.invalidSubdir);
-    const wrongApp = await t.as('alice').post('/api/installapp', { ...base, webappid: 1 });
+    const wrongApp = await as('alice').post('/api/installapp', { ...base, webappid: 1 });
     expect(wrongApp.body.errors.webappid).toBe('Select an App');
   });
 
   it("refuses another account's vid and no token", async () => {
     const body = { webappid: 0, appname: 'WordPress', vid: 3201, subdir: 'blog' };
-    expect((await t.as('alice').post('/api/installapp', body)).status).toBe(403);
-    expect((await t.as('alice').post('/api/installapp', { ...body, vid: 999999 })).status).toBe(403);
-    expect((await t.as('staff').post('/api/installapp', { ...body, vid: 999999 })).body.message).toBe(
+    expect((await as('alice').post('/api/installapp', body)).status).toBe(403);
+    expect((await as('alice').post('/api/installapp', { ...body, vid: 999999 })).status).toBe(403);
+    expect((await as('staff').post('/api/installapp', { ...body, vid: 999999 })).body.message).toBe(
       'VID not found',
     );
-    expect((await t.as(null).post('/api/installapp', body)).status).toBe(401);
-    expect((await t.as('bob').get('/api/pending-installations/alice')).status).toBe(403);
+    expect((await as(null).post('/api/installapp', body)).status).toBe(401);
+    expect((await as('bob').get('/api/pending-installations/alice')).status).toBe(403);
   });
 
   it('queues an install, lists it as pending, refuses the same directory twice, and mails the contact when done', async () => {
-    const res = await t.as('alice').post('/api/installapp', {
+    const res = await as('alice').post('/api/installapp', {
       webappid: 2,
       appname: 'MediaWiki',
       vid: 3102,
@@ -665,16 +754,19 @@ describe('web app installs: applist, installapp, pending-installations', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.url).toBe('https://harbor-studio.org/wiki/');
     expect(res.body.message).toBe('Installing ...');
-    const again = await t
-      .as('alice')
-      .post('/api/installapp', { webappid: 2, appname: 'MediaWiki', vid: 3102, subdir: 'wiki' });
+    const again = await as('alice').post('/api/installapp', {
+      webappid: 2,
+      appname: 'MediaWiki',
+      vid: 3102,
+      subdir: 'wiki',
+    });
     expect(again.status).toBe(409);
-    const pending = await t.as('alice').get('/api/pending-installations/alice');
+    const pending = await as('alice').get('/api/pending-installations/alice');
     expect(pending.body.data.installations).toEqual([
       { appname: 'MediaWiki', appurl: 'https://harbor-studio.org/wiki/', state: 'Queued' },
     ]);
     await t.drainJobs();
-    expect((await t.as('alice').get('/api/pending-installations/alice')).body.data.installations).toEqual([]);
+    expect((await as('alice').get('/api/pending-installations/alice')).body.data.installations).toEqual([]);
     expect(t.sent.find((m) => m.to === 'webmaster@harbor-studio.org')?.subject).toBe(
       'MediaWiki installed at https://harbor-studio.org/wiki/',
     );
@@ -683,7 +775,7 @@ describe('web app installs: applist, installapp, pending-installations', () => {
 
 describe('devsites and databases', () => {
   it('lists devsites and answers one, with the owner check', async () => {
-    const list = await t.as('alice').get('/api/devsites/alice');
+    const list = await as('alice').get('/api/devsites/alice');
     expect(list.body.data).toEqual([
       {
         domain: 'anderson-design.com',
@@ -691,40 +783,42 @@ describe('devsites and databases', () => {
         vid: 3901,
         docroot: '/home/alice/dev/anderson-design.com',
         ssl: 1,
-        setup_date: '2026-10-07',
+        setup_date: inDays(t.clock, -53),
       },
     ]);
-    expect((await t.as('bob').get('/api/devsites/bob')).body.data.map((d: { vid: number }) => d.vid)).toEqual(
-      [3902],
-    );
-    expect((await t.as('alice').get('/api/devsite/alice/3901')).body.data.virtname).toBe(
+    expect((await as('bob').get('/api/devsites/bob')).body.data.map((d: { vid: number }) => d.vid)).toEqual([
+      3902,
+    ]);
+    expect((await as('alice').get('/api/devsite/alice/3901')).body.data.virtname).toBe(
       'dev.anderson-design.com',
     );
-    expect((await t.as('bob').get('/api/devsite/bob/3901')).status).toBe(403);
-    expect((await t.as('bob').get('/api/devsite/alice/3901')).status).toBe(403);
-    expect((await t.as('staff').get('/api/devsite/bob/3901')).body.message).toBe('VID not found');
-    expect((await t.as(null).get('/api/devsites/alice')).status).toBe(401);
+    expect((await as('bob').get('/api/devsite/bob/3901')).status).toBe(403);
+    expect((await as('bob').get('/api/devsite/alice/3901')).status).toBe(403);
+    expect((await as('staff').get('/api/devsite/bob/3901')).body.message).toBe('VID not found');
+    expect((await as(null).get('/api/devsites/alice')).status).toBe(401);
   });
 
   it('lists databases with their administration link', async () => {
-    const res = await t.as('alice').get('/api/databases/alice');
+    const res = await as('alice').get('/api/databases/alice');
     expect(res.body.data).toEqual([
       { name: 'alice_shop', pma_url: 'https://db.example.net/phpmyadmin/?db=alice_shop' },
       { name: 'alice_wp', pma_url: 'https://db.example.net/phpmyadmin/?db=alice_wp' },
     ]);
-    expect((await t.as('bob').get('/api/databases/alice')).status).toBe(403);
-    expect((await t.as(null).get('/api/databases/alice')).status).toBe(401);
+    expect((await as('bob').get('/api/databases/alice')).status).toBe(403);
+    expect((await as(null).get('/api/databases/alice')).status).toBe(401);
   });
 });
 
 describe('POST /api/devsite-request', () => {
   it('needs a website (spec text) and a known devsite type', async () => {
-    const res = await t
-      .as('alice')
-      .post('/api/devsite-request', { action: 'create', logname: 'alice', vid: '' });
+    const res = await as('alice').post('/api/devsite-request', {
+      action: 'create',
+      logname: 'alice',
+      vid: '',
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.vid).toBe('Select a website');
-    const type = await t.as('alice').post('/api/devsite-request', {
+    const type = await as('alice').post('/api/devsite-request', {
       action: 'create',
       logname: 'alice',
       vid: 3102,
@@ -734,27 +828,28 @@ describe('POST /api/devsite-request', () => {
   });
 
   it('refuses a website that has a devsite, another account, and no token', async () => {
-    const dup = await t
-      .as('alice')
-      .post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3101 });
+    const dup = await as('alice').post('/api/devsite-request', {
+      action: 'create',
+      logname: 'alice',
+      vid: 3101,
+    });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe(hostingText.devsiteExists);
     expect(
-      (await t.as('alice').post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3201 }))
+      (await as('alice').post('/api/devsite-request', { action: 'create', logname: 'alice', vid: 3201 }))
         .status,
     ).toBe(403);
     expect(
-      (await t.as('bob').post('/api/devsite-request', { action: 'promote', logname: 'bob', vid: 3901 }))
-        .status,
+      (await as('bob').post('/api/devsite-request', { action: 'promote', logname: 'bob', vid: 3901 })).status,
     ).toBe(403);
     expect(
-      (await t.as(null).post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 }))
+      (await as(null).post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 }))
         .status,
     ).toBe(401);
   });
 
   it('records a create request, mails the NOC, and sets up the devsite when applied', async () => {
-    const res = await t.as('staff').post('/api/devsite-request', {
+    const res = await as('staff').post('/api/devsite-request', {
       action: 'create',
       logname: 'alice',
       vid: 3102,
@@ -785,30 +880,34 @@ describe('POST /api/devsite-request', () => {
     expect(noc?.replyTo).toBe('dev@harbor-studio.org');
     const [dev] = await t.db.select().from(devsites).where(eq(devsites.domain, 'harbor-studio.org'));
     expect(dev).toMatchObject({ owner: 'alice', virtname: 'dev.harbor-studio.org' });
-    const list = await t.as('alice').get('/api/compressed-nondev-websites/alice');
+    const list = await as('alice').get('/api/compressed-nondev-websites/alice');
     expect(list.body.data.find((w: { vid: number }) => w.vid === 3102).has_devsite).toBe(true);
   });
 
   it('records promote and refresh requests, one at a time per devsite', async () => {
-    const promote = await t.as('alice').post('/api/devsite-request', {
+    const promote = await as('alice').post('/api/devsite-request', {
       action: 'promote',
       logname: 'alice',
       vid: 3901,
       notes: 'Go live Monday',
     });
     expect(promote.body.message).toBe(hostingText.promoteSubmitted);
-    const refresh = await t
-      .as('alice')
-      .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
+    const refresh = await as('alice').post('/api/devsite-request', {
+      action: 'refresh',
+      logname: 'alice',
+      vid: 3901,
+    });
     expect(refresh.status).toBe(409);
     expect(refresh.body.message).toBe('Change is already pending - please check back later');
     await t.drainJobs();
     const mail = t.sent.find((m) => m.subject === 'Devsite request: promote dev.anderson-design.com (alice)');
     expect(mail?.body).toContain('replaces the live site');
     expect(mail?.body).toContain('Message sent by alice');
-    const again = await t
-      .as('alice')
-      .post('/api/devsite-request', { action: 'refresh', logname: 'alice', vid: 3901 });
+    const again = await as('alice').post('/api/devsite-request', {
+      action: 'refresh',
+      logname: 'alice',
+      vid: 3901,
+    });
     expect(again.body.message).toBe(hostingText.refreshSubmitted);
   });
 });

@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponders, emailAliases, tempEmails } from '../../db/schema.ts';
+import { factories, makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { must } from '../../../test/support/must.ts';
 import { rowsOf } from '../../../test/support/rows.ts';
+import { importDocument } from '../../lib/import.ts';
 
 /**
  * The lookups the mail servers make, exactly as docs/mail-servers.md configures them: every
@@ -80,11 +82,40 @@ function expand(query: string, key: string): string {
   return query.replace(/%([sud])/g, (_m, c: string) => quote(c === 's' ? key : c === 'u' ? local : domain));
 }
 
+const PASSWORD = 'postfix-test-pass';
+
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const { alice, bob } = await makeCast(t, PASSWORD);
+  const f = factories(t);
+  for (const domain of ['anderson-design.com', 'harbor-studio.org'])
+    await f.makeDomain({ owner: alice, domain });
+  // bobbaker.net has no alias: the tests add one.
+  for (const domain of ['bakersdozen.com', 'bobbaker.net']) await f.makeDomain({ owner: bob, domain });
+  const alias = (domain: string, src: string, ...dst_list: string[]) => ({ domain, src, dst_list });
+  await importDocument(t.db, {
+    email_aliases: [
+      // A catch-all that names an address of its own domain, an alias to two people, and an alias
+      // (on another domain) that reaches alice through an alias of this one.
+      alias('anderson-design.com', '*', 'alice@anderson-design.com'),
+      alias('anderson-design.com', 'info', 'alice@anderson-design.com', 'carol@anderson-design.com'),
+      alias('anderson-design.com', 'studio', 'alice@anderson-design.com'),
+      alias('harbor-studio.org', 'hello', 'studio@anderson-design.com'),
+      alias('bakersdozen.com', 'orders', 'bob.baker@example.org'),
+      alias('bakersdozen.com', '*', 'bob.baker@example.org'),
+    ],
+  });
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(() => t.close());
+
+/**
+ * A time `ms` after both the test clock and the real one: the portal checks an expiry or an end
+ * against its clock, the mail servers' views against the database's `now()`.
+ */
+const ahead = (ms: number) => new Date(Math.max(Date.now(), t.clock.now().getTime()) + ms);
 
 /** The answer Postfix gets for `key` from one of the documented files: values joined by commas, or null. */
 async function lookup(file: string, key: string): Promise<string | null> {
@@ -203,7 +234,7 @@ describe('Postfix virtual aliases', () => {
   });
 
   it('follows the portal at once: added, changed and deleted aliases', async () => {
-    await t.as('bob').post('/api/add-domain-alias', {
+    await as('bob').post('/api/add-domain-alias', {
       src_user: 'hello',
       src_domain: 'bobbaker.net',
       targets: 'a@example.org\nb@example.org',
@@ -212,13 +243,13 @@ describe('Postfix virtual aliases', () => {
       'a@example.org,b@example.org',
     );
     expect(await lookup('pgsql-alias-domains.cf', 'bobbaker.net')).toBe('bobbaker.net');
-    await t.as('bob').post('/api/update-domain-alias', {
+    await as('bob').post('/api/update-domain-alias', {
       src_user: 'hello',
       src_domain: 'bobbaker.net',
       targets: 'c@example.org',
     });
     expect(await lookup('pgsql-virtual-aliases.cf', 'hello@bobbaker.net')).toBe('c@example.org');
-    await t.as('bob').post('/api/delete-domain-alias', { src_user: 'hello', src_domain: 'bobbaker.net' });
+    await as('bob').post('/api/delete-domain-alias', { src_user: 'hello', src_domain: 'bobbaker.net' });
     expect(await lookup('pgsql-virtual-aliases.cf', 'hello@bobbaker.net')).toBeNull();
     expect(await lookup('pgsql-alias-domains.cf', 'bobbaker.net')).toBeNull();
   });
@@ -230,7 +261,7 @@ describe('Postfix virtual aliases', () => {
   it('looks an address up through an index, not by reading every alias', async () => {
     const f = FILES.get('pgsql-virtual-aliases.cf') as LookupFile;
     const plan = await t.db.transaction(async (tx) => {
-      // A handful of demo rows would be read whole anyway: ask which plan a large table gets.
+      // A handful of rows would be read whole anyway: ask which plan a large table gets.
       await tx.execute(sql`set local enable_seqscan = off`);
       const res = await tx.execute(sql.raw(`explain ${expand(f.query, 'info@anderson-design.com')}`));
       return rowsOf<Record<string, string>>(res)
@@ -250,11 +281,11 @@ describe('Postfix temporary aliases', () => {
   const domain = () => t.app.deps.config.TEMP_EMAIL_DOMAIN;
 
   it('resolves an active alias on the temporary domain only', async () => {
-    const res = await t.as('bob').post('/api/add-tempemail', {
+    const res = await as('bob').post('/api/add-tempemail', {
       logname: 'bob',
       name: 'pf-active',
       forwards_to: 'bob.baker@example.org',
-      expires: new Date(Date.now() + 24 * 3600_000).toISOString(),
+      expires: ahead(24 * 3600_000).toISOString(),
     });
     expect(res.status).toBe(200);
     expect(await lookup('pgsql-temp-aliases.cf', `pf-active@${domain()}`)).toBe('bob.baker@example.org');
@@ -339,7 +370,7 @@ describe('vacation responder', () => {
     // An address with an alias of its own does not fall back to the catch-all.
     expect(await delivered('hello@harbor-studio.org')).toEqual(new Set(['alice@anderson-design.com']));
     expect(await delivered('outside@anderson-design.com')).toEqual(new Set(['someone@example.org']));
-    // The demo catch-all of anderson-design.com names an address of the domain, not a mailbox.
+    // The catch-all of anderson-design.com names an address of the domain, not a mailbox.
     expect(await delivered('alice@anderson-design.com')).toEqual(new Set(['alice@anderson-design.com']));
   });
 
@@ -357,10 +388,10 @@ describe('vacation responder', () => {
   });
 
   it('answers the newest open request of the account', async () => {
-    const res = await t.as('alice').post('/api/auto-responder', {
+    const res = await as('alice').post('/api/auto-responder', {
       logname: 'alice',
       start: at(-30 * 60_000).toISOString(),
-      end: at(3 * hour).toISOString(),
+      end: ahead(3 * hour).toISOString(),
       message: 'Back on Monday',
       reply_to: 'info@anderson-design.com',
     });

@@ -1,22 +1,57 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
+import { type Account, factories, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
+import { importDocument } from '../../lib/import.ts';
+
+const PASSWORD = 'session-test-pass';
+const ALICE_EMAIL = 'alice@anderson-design.com';
+const BOB_EMAIL = 'bob.baker@example.org';
 
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
+let alice: Account;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  const f = factories(t);
+  const made = (logname: string, input: Parameters<typeof f.makeAccount>[0] = {}) =>
+    f.makeAccount({ ...input, logname, password: PASSWORD });
+  // A Primary with a plain Secondary (carol), a dashboard admin (dave) and one who signs in
+  // only to be locked out (erin); another Primary (bob); staff; an admin who chose dark mode.
+  // alice and carol share a mail domain, which the staff search finds both by.
+  alice = await made('alice', {
+    fields: { bill_email: ALICE_EMAIL, popup_note: 'Prefers contact by email. VIP since 2009.' },
+  });
+  const bob = await made('bob', { fields: { first_name: 'Bob', last_name: 'Baker', bill_email: BOB_EMAIL } });
+  await made('carol', { primary: alice, fields: { bill_email: 'carol@anderson-design.com' } });
+  await made('dave', { primary: alice, fields: { dashboard_admin: true } });
+  await made('erin', { primary: alice });
+  await made('staff', { role: 'staff' });
+  await made('admin', { role: 'admin', fields: { mode: 'dark' } });
+  await f.makeDomain({ owner: bob, domain: 'bakersdozen.com' });
+  await importDocument(t.db, {
+    network_status: [
+      { id: 1, subject: 'Fiber cut', modified: f.inDays(-1), report: '<p>Repair under way.</p>', level: 3 },
+      { id: 2, subject: 'Maintenance', modified: f.inDays(-2), report: '<p>Mail delayed.</p>', level: 2 },
+    ],
+    quick_refs: [
+      { ref_name: 'DNS servers', ref_value: 'ns1.example.net, ns2.example.net', ref_role: '' },
+      { ref_name: 'NOC escalation line', ref_value: '+1 555 0199 (staff only)', ref_role: 'staff' },
+    ],
+  });
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(() => t.close());
 
 describe('POST /api/miglogin', () => {
   it('signs in with the logname, case-insensitively, and answers id_token, bill_email, mode', async () => {
     const res = await t.request('POST', '/api/miglogin', {
-      body: { username: 'Alice', password: 'alice-demo-pass' },
+      body: { username: 'Alice', password: PASSWORD },
     });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe(1);
-    expect(res.body.data.bill_email).toBe('alice@anderson-design.com');
+    expect(res.body.data.bill_email).toBe(ALICE_EMAIL);
     expect(res.body.data.mode).toBe('light');
     const claims = JSON.parse(Buffer.from(res.body.data.id_token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ username: 'alice', altuser: 'alice', role: 'customer' });
@@ -26,12 +61,12 @@ describe('POST /api/miglogin', () => {
 
   it('gives a Secondary its primary as altuser and staff their role', async () => {
     const carol = await t.request('POST', '/api/miglogin', {
-      body: { username: 'carol', password: 'carol-demo-pass' },
+      body: { username: 'carol', password: PASSWORD },
     });
     const claims = JSON.parse(Buffer.from(carol.body.data.id_token.split('.')[1], 'base64url').toString());
     expect(claims).toMatchObject({ username: 'carol', altuser: 'alice', role: 'customer' });
     const admin = await t.request('POST', '/api/miglogin', {
-      body: { username: 'admin', password: 'admin-demo-pass' },
+      body: { username: 'admin', password: PASSWORD },
     });
     expect(admin.body.data.mode).toBe('dark');
   });
@@ -64,7 +99,7 @@ describe('POST /api/miglogin', () => {
       await t.request('POST', '/api/miglogin', { body: { username: 'erin', password: `wrong-${i}` } });
     }
     const locked = await t.request('POST', '/api/miglogin', {
-      body: { username: 'erin', password: 'anything' },
+      body: { username: 'erin', password: PASSWORD },
     });
     expect(locked.status).toBe(429);
     t.clock.advance(16 * 60_000);
@@ -97,7 +132,7 @@ describe('tokens', () => {
     await refused('wrong signature', { token: forged });
 
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: 'alice', password: 'alice-demo-pass' },
+      body: { username: 'alice', password: PASSWORD },
     });
     const token = login.body.data.id_token;
     expect((await t.request('GET', url, { token })).status).toBe(200);
@@ -109,7 +144,7 @@ describe('tokens', () => {
 
   it('revokes the presented token on logout, and answers logout without a token', async () => {
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: 'bob', password: 'bob-demo-pass' },
+      body: { username: 'bob', password: PASSWORD },
     });
     const token = login.body.data.id_token;
     expect((await t.request('GET', '/api/customer/bob', { token })).status).toBe(200);
@@ -179,7 +214,7 @@ describe('GET /api/urls', () => {
 
 describe('account calls and the access policy', () => {
   it('lets a customer read their own summary, role and mode but not another account', async () => {
-    const bob = t.as('bob');
+    const bob = as('bob');
     expect((await bob.get('/api/customer/bob')).body.data.logname).toBe('bob');
     expect((await bob.get('/api/account-role/bob')).body.data.account_role).toBe('Primary');
     expect((await bob.get('/api/usermode/bob')).body.data.mode).toBe('light');
@@ -205,23 +240,23 @@ describe('account calls and the access policy', () => {
       '/api/secondaries/carol',
       '/api/secondaries/alice',
     ]) {
-      const res = await t.as('bob').get(url);
+      const res = await as('bob').get(url);
       expect(res.status, url).toBe(403);
       expect(res.body, url).toEqual(denied);
     }
-    const own = await t.as('carol').get('/api/get-payment-methods/carol');
+    const own = await as('carol').get('/api/get-payment-methods/carol');
     expect(own.status).toBe(403);
     expect(own.body.message).toBe("Secondary accounts don't have access to billing information");
   });
 
   it("lets a dashboard-admin Secondary read its primary's summary, and not a plain Secondary", async () => {
-    expect((await t.as('dave').get('/api/customer/alice')).status).toBe(200);
-    expect((await t.as('carol').get('/api/customer/alice')).status).toBe(403);
-    expect((await t.as('carol').get('/api/account-role/carol')).body.data.account_role).toBe('Secondary');
+    expect((await as('dave').get('/api/customer/alice')).status).toBe(200);
+    expect((await as('carol').get('/api/customer/alice')).status).toBe(403);
+    expect((await as('carol').get('/api/account-role/carol')).body.data.account_role).toBe('Secondary');
   });
 
   it('answers with the role the scopes the account’s screens may use, as the policy decides them', async () => {
-    const scopes = async (who: string) => (await t.as(who).get(`/api/account-role/${who}`)).body.data.scopes;
+    const scopes = async (who: string) => (await as(who).get(`/api/account-role/${who}`)).body.data.scopes;
     expect(await scopes('bob')).toEqual(['self', 'read', 'info', 'billing', 'primary', 'statement', 'own']);
     // carol, a plain Secondary: none of her primary's information, billing, secondaries, statements.
     expect(await scopes('carol')).toEqual(['self', 'read', 'own']);
@@ -236,11 +271,11 @@ describe('account calls and the access policy', () => {
       '/api/secondaries/carol',
       '/api/get-statement-delivery/carol',
     ])
-      expect((await t.as('carol').get(url)).status, url).toBe(403);
+      expect((await as('carol').get(url)).status, url).toBe(403);
     for (const url of ['/api/contacts/alice', '/api/circuits/alice', '/api/bus-accounts/alice'])
-      expect((await t.as('dave').get(url)).status, url).toBe(200);
+      expect((await as('dave').get(url)).status, url).toBe(200);
     // Staff working on carol are offered what carol is: the same answer.
-    expect((await t.as('staff').get('/api/account-role/carol')).body.data.scopes).toEqual([
+    expect((await as('staff').get('/api/account-role/carol')).body.data.scopes).toEqual([
       'self',
       'read',
       'own',
@@ -248,45 +283,44 @@ describe('account calls and the access policy', () => {
   });
 
   it('saves the display mode per user', async () => {
-    expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'dark' })).status).toBe(200);
-    expect((await t.as('bob').get('/api/usermode/bob')).body.data.mode).toBe('dark');
-    expect((await t.as('bob').post('/api/set-mode', { logname: 'alice', mode: 'dark' })).status).toBe(403);
-    expect((await t.as('bob').post('/api/set-mode', { logname: 'bob', mode: 'purple' })).status).toBe(400);
+    expect((await as('bob').post('/api/set-mode', { logname: 'bob', mode: 'dark' })).status).toBe(200);
+    expect((await as('bob').get('/api/usermode/bob')).body.data.mode).toBe('dark');
+    expect((await as('bob').post('/api/set-mode', { logname: 'alice', mode: 'dark' })).status).toBe(403);
+    expect((await as('bob').post('/api/set-mode', { logname: 'bob', mode: 'purple' })).status).toBe(400);
   });
 
   it("follows the system until a mode is chosen; the spec's mode reads light meanwhile", async () => {
     const login = async () =>
-      (await t.request('POST', '/api/miglogin', { body: { username: 'dave', password: 'dave-demo-pass' } }))
-        .body;
+      (await t.request('POST', '/api/miglogin', { body: { username: 'dave', password: PASSWORD } })).body;
     expect(await login()).toMatchObject({ mode: 'light', color_mode: 'system' });
     // No language yet: these sign-ins send no Accept-Language (the language has its own tests).
-    expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
+    expect((await as('dave').get('/api/usermode/dave')).body.data).toEqual({
       mode: 'light',
       color_mode: 'system',
       language: null,
     });
-    await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'light' });
+    await as('dave').post('/api/set-mode', { logname: 'dave', mode: 'light' });
     expect((await login()).data).toMatchObject({ mode: 'light', color_mode: 'light' });
-    await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'dark' });
-    expect((await t.as('dave').get('/api/usermode/dave')).body.data).toEqual({
+    await as('dave').post('/api/set-mode', { logname: 'dave', mode: 'dark' });
+    expect((await as('dave').get('/api/usermode/dave')).body.data).toEqual({
       mode: 'dark',
       color_mode: 'dark',
       language: null,
     });
     // 'system' clears the choice.
-    expect((await t.as('dave').post('/api/set-mode', { logname: 'dave', mode: 'system' })).status).toBe(200);
+    expect((await as('dave').post('/api/set-mode', { logname: 'dave', mode: 'system' })).status).toBe(200);
     expect((await login()).data).toMatchObject({ mode: 'light', color_mode: 'system' });
   });
 
   it('keeps staff calls for staff: lookup by logname or uid, popup note', async () => {
-    expect((await t.as('alice').get('/api/lookup-logname-uid/bob')).status).toBe(403);
-    expect((await t.as('alice').get('/api/get-popup-note/alice')).status).toBe(403);
-    const staff = t.as('staff');
+    expect((await as('alice').get('/api/lookup-logname-uid/bob')).status).toBe(403);
+    expect((await as('alice').get('/api/get-popup-note/alice')).status).toBe(403);
+    const staff = as('staff');
     expect((await staff.get('/api/lookup-logname-uid/BOB')).body.data).toEqual({
       logname: 'bob',
-      bill_email: 'bob.baker@example.org',
+      bill_email: BOB_EMAIL,
     });
-    expect((await staff.get('/api/lookup-logname-uid/5001')).body.data.logname).toBe('alice');
+    expect((await staff.get(`/api/lookup-logname-uid/${alice.uid}`)).body.data.logname).toBe('alice');
     expect((await staff.get('/api/lookup-logname-uid/nobody')).status).toBe(404);
     const note = await staff.get('/api/get-popup-note/alice');
     expect(note.body.data.note).toContain('VIP');
@@ -296,9 +330,9 @@ describe('account calls and the access policy', () => {
   });
 
   it('lets staff find accounts by name, email or domain, and only staff', async () => {
-    expect((await t.as('alice').get('/api/search-accounts/baker')).status).toBe(403);
-    expect((await t.as(null).get('/api/search-accounts/baker')).status).toBe(401);
-    const staff = t.as('staff');
+    expect((await as('alice').get('/api/search-accounts/baker')).status).toBe(403);
+    expect((await as(null).get('/api/search-accounts/baker')).status).toBe(401);
+    const staff = as('staff');
     const byName = await staff.get('/api/search-accounts/Baker');
     expect(byName.body.data.map((r: { logname: string }) => r.logname)).toEqual(['bob']);
     const byDomain = (await staff.get('/api/search-accounts/bakersdozen')).body.data;
@@ -306,7 +340,7 @@ describe('account calls and the access policy', () => {
       {
         logname: 'bob',
         name: expect.any(String),
-        bill_email: 'bob.baker@example.org',
+        bill_email: BOB_EMAIL,
         domain: 'bakersdozen.com',
       },
     ]);
@@ -320,7 +354,7 @@ describe('account calls and the access policy', () => {
   });
 
   it('writes staff changes to the audit log with operator and account', async () => {
-    await t.as('admin').post('/api/set-mode', { logname: 'admin', mode: 'light' });
+    await as('admin').post('/api/set-mode', { logname: 'admin', mode: 'light' });
     const before = (await t.db.select().from(auditLog)).length;
     // set-mode is a personal preference and not audited; nothing new.
     expect(before).toBe(0);
@@ -329,12 +363,12 @@ describe('account calls and the access policy', () => {
 
 describe('reference data', () => {
   it('lists network notices and quick references (staff rows for staff only)', async () => {
-    const ns = await t.as('bob').get('/api/networkstatus');
+    const ns = await as('bob').get('/api/networkstatus');
     expect(ns.body.data.map((n: { level: number }) => n.level)).toContain(3);
-    const refs = await t.as('bob').get('/api/quickrefs');
+    const refs = await as('bob').get('/api/quickrefs');
     expect(refs.body.references.length).toBe(refs.body.data.length);
     expect(refs.body.references.some((r: { ref_role: string }) => r.ref_role === 'staff')).toBe(false);
-    const staffRefs = await t.as('staff').get('/api/quickrefs');
+    const staffRefs = await as('staff').get('/api/quickrefs');
     expect(staffRefs.body.references.some((r: { ref_role: string }) => r.ref_role === 'staff')).toBe(true);
   });
 });
