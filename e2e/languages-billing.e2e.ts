@@ -134,6 +134,9 @@ describe('a Spanish-speaking customer', () => {
     await receipt.getByText(`$12.34 ${x.paid}`).waitFor();
     await receipt.getByText(x.transactionId, { exact: true }).waitFor();
     await receipt.getByText(x.endingIn('1111')).waitFor();
+    // The server's words in the caller's language too: what it paid for, its date through Intl.
+    await receipt.getByText(b.paidForBalance, { exact: true }).waitFor();
+    await receipt.getByText(/^\d{1,2} de [a-z]+ de \d{4} a las \d{1,2}:\d{2}\s[ap]\.\s?m\. \S+$/).waitFor();
     await page.getByRole('link', { name: x.backToRecentPayments }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-billing-receipt-es-1280-light');

@@ -89,6 +89,18 @@ export const billingTextEs: Catalogue<typeof billingText> = {
 
   noPayments: 'No hay pagos',
 
+  paidForInvoice: (invoice) => `Factura ${invoice} (pago automático)`,
+  paidForCoworking: 'Compra de coworking',
+  paidForBalance: 'El saldo de su cuenta',
+  receiptSubject: (amount) => `Recibo de pago: $${amount}`,
+  receiptAmount: (amount) => `Importe: $${amount}`,
+  receiptDate: (words) => `Fecha: ${words}`,
+  receiptCard: (ccn4) => `Tarjeta: terminada en ${ccn4 || 'n/d'}`,
+  receiptPaid: (what) => `Pagado: ${what}`,
+  receiptTransId: (transId) => `ID de transacción: ${transId}`,
+  receiptComments: (comments) => `Comentarios: ${comments}`,
+  receiptEnteredBy: (operator) => `Registrado por: ${operator}`,
+
   reservationNameRequired: 'Se requiere un nombre para la reserva',
   purchaseRecordFailed: 'Compra realizada; hubo un problema al registrar la compra (consulte al NOC)',
   purchaseLogFailed: 'La compra es correcta; hubo problemas con el registro (consulte al NOC)',

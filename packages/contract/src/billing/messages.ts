@@ -99,6 +99,23 @@ export const billingText = {
   // recent payments
   noPayments: 'No payments',
 
+  // receipts: the receipt screen's row, the receipt mail and its PDF (the account line is pdfAccount,
+  // the thanks pdfThanks: the same words on each)
+  /** What a payment paid, in words. */
+  paidForInvoice: (invoice: string) => `Invoice ${invoice} (automatic payment)`,
+  paidForCoworking: 'Coworking purchase',
+  paidForBalance: 'Your account balance',
+  receiptSubject: (amount: string) => `Payment receipt: $${amount}`,
+  receiptAmount: (amount: string) => `Amount: $${amount}`,
+  /** `words`: the date and time in words, in the customer's time zone. */
+  receiptDate: (words: string) => `Date: ${words}`,
+  receiptCard: (ccn4: string) => `Card: ending in ${ccn4 || 'n/a'}`,
+  receiptPaid: (what: string) => `Paid: ${what}`,
+  receiptTransId: (transId: string) => `Transaction ID: ${transId}`,
+  receiptComments: (comments: string) => `Comments: ${comments}`,
+  /** The staff member who entered a payment for the customer. */
+  receiptEnteredBy: (operator: string) => `Entered by: ${operator}`,
+
   // coworking
   reservationNameRequired: 'A reservation name is required',
   purchaseRecordFailed: 'Purchase complete - problem with recording the purchase (see NOC)',

@@ -2,6 +2,7 @@ import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { missing } from '../../auth/policy.ts';
+import { callerLanguage } from '../../http/language.ts';
 import { route } from '../../http/route.ts';
 import { invoicePaper, ownReceiptPaper, PDF_TYPE, pdfOf } from './papers.ts';
 import { dollars, ownInvoice, standingFields, standingOf } from './repository.ts';
@@ -49,9 +50,16 @@ export function invoiceRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname, scope: 'billing' },
     transaction: false,
     audit: false,
-    handler: async ({ db, body, account, caller, reply }) => {
-      // Looked up with its owner, as getinvoice: another account's invoice is a missing one.
-      const paper = await invoicePaper(db, account.logname, body.invoice, app.deps.now());
+    handler: async ({ db, body, account, caller, reply, req }) => {
+      // Looked up with its owner, as getinvoice: another account's invoice is a missing one. A
+      // download is written in the caller's language, as the screen it is downloaded from.
+      const paper = await invoicePaper(
+        db,
+        account.logname,
+        body.invoice,
+        app.deps.now(),
+        callerLanguage(req),
+      );
       if (!paper) throw missing(caller, billingText.invoiceNotFound(body.invoice));
       return sendPdf(reply, billingText.invoiceFileName(body.invoice), await pdfOf(app.deps.config, paper));
     },
@@ -61,8 +69,8 @@ export function invoiceRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.account, scope: 'billing' },
     transaction: false,
     audit: false,
-    handler: async ({ db, body, account, caller, reply }) => {
-      const paper = await ownReceiptPaper(db, account.logname, body.trans_id);
+    handler: async ({ db, body, account, caller, reply, req }) => {
+      const paper = await ownReceiptPaper(db, account.logname, body.trans_id, callerLanguage(req));
       if (!paper) throw missing(caller, billingText.paymentNotFound(body.trans_id));
       return sendPdf(reply, billingText.receiptFileName(body.trans_id), await pdfOf(app.deps.config, paper));
     },

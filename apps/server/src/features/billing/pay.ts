@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { AccountRef } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
+import { callerLanguage } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
   type BillingInput,
@@ -181,16 +182,18 @@ export function paymentRoutes(app: FastifyInstance): void {
 
   route(app, C.recentPayments, {
     access: { account: ({ params }) => params.account, scope: 'billing' },
-    handler: async ({ db, account }) => {
+    handler: async ({ db, account, req }) => {
       const rows = await recentPaymentsOf(db, account.logname);
       const zone = await customerZone(db, account.logname);
+      // The words are the caller's to read: a staff member's language, not the customer's.
+      const language = callerLanguage(req);
       return {
         payments: rows.map((p) => ({
           ...paymentFields(p),
           status: p.status === 'approved' ? 'approved' : 'being confirmed',
           comments: p.comments,
-          paid_for: paidFor(p),
-          date_words: dateInWords(p.date, zone),
+          paid_for: paidFor(p, language),
+          date_words: dateInWords(p.date, zone, language),
         })),
       };
     },

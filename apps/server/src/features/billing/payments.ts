@@ -1,3 +1,5 @@
+import { billingText } from '@portal/contract/billing/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { must } from '@portal/contract/must';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -7,6 +9,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
 import { dollars, markCoveredInvoicesPaid, money, type PaymentRow } from './repository.ts';
 
@@ -205,7 +208,11 @@ export async function recordOutcome(
   });
 }
 
-/** Receipts of an approved payment: the customer (when an address was given), accounting and the NOC. */
+/**
+ * Receipts of an approved payment: the customer (when an address was given), in the account's
+ * language (docs/decisions/117-mails-in-the-account-language.md), and accounting and the NOC, in
+ * English: theirs is the staff's paper.
+ */
 async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promise<void> {
   const { config, outbox } = app.deps;
   const zone = await customerZone(db, p.owner);
@@ -213,20 +220,22 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
     // A receipt can go to any address the payer types: only one to the account's own billing
     // address carries what the payer wrote (else the portal would mail a stranger their text).
     const own = await isOwnAddress(db, p.owner, p.receiptTo);
-    const lines = receiptLines(p, zone, { comments: own, operator: own });
+    const language = await languageOf(db, p.owner);
+    const text = inLanguage(billingText, language);
+    const lines = receiptLines(p, zone, { comments: own, operator: own }, language);
     // Not mailCustomer: a receipt is always sent (essential) and goes to the address the payer
     // typed for it on the payment form (docs/decisions/106-customer-mail-routing.md).
     await outbox.send(db, {
       kind: 'billing.receipt',
       account: p.owner,
       to: p.receiptTo,
-      subject: `Payment receipt: $${money(p.amountCents)}`,
-      body: `Thank you for your payment.\n\n${lines.join('\n')}\n`,
+      subject: text.receiptSubject(money(p.amountCents)),
+      body: `${text.pdfThanks}\n\n${lines.join('\n')}\n`,
       // The receipt as a PDF, made when the mail is delivered (papers.ts); the same facts as the text.
       attachments: [{ kind: 'receipt-pdf', owner: p.owner, transId: p.transId, private: own }],
     });
   }
-  const body = receiptLines(p, zone, { comments: true, operator: true }).join('\n');
+  const body = receiptLines(p, zone, { comments: true, operator: true }, 'en').join('\n');
   for (const to of [config.ACCOUNTING_EMAIL, config.NOC_EMAIL]) {
     await outbox.send(db, {
       kind: 'billing.receipt.internal',

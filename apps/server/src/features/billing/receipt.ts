@@ -1,3 +1,6 @@
+import { billingText } from '@portal/contract/billing/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { type Language, LOCALES } from '@portal/contract/i18n/languages';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { accounts, addresses } from '../../db/schema.ts';
@@ -82,29 +85,33 @@ export async function customerZone(db: Db, owner: string): Promise<string> {
   return pick ? zoneOfAddress(pick.state, pick.country) : 'UTC';
 }
 
-/** "November 28, 2026 at 1:39 AM EST" in `zone`. */
-export function dateInWords(at: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/**
+ * "November 28, 2026 at 1:39 AM EST" in `zone`, in `language` through Intl (Spanish: "28 de
+ * noviembre de 2026 a las 1:39 a.m. EST"); the zone's short name follows, as Intl names it there.
+ */
+export function dateInWords(at: Date, zone: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(LOCALES[language], {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: zone,
   })
     .format(at)
-    .concat(` ${zoneName(at, zone)}`);
+    .concat(` ${zoneName(at, zone, language)}`);
 }
 
-function zoneName(at: Date, zone: string): string {
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+function zoneName(at: Date, zone: string, language: Language): string {
+  const part = new Intl.DateTimeFormat(LOCALES[language], { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;
 }
 
-/** What a payment paid, in words. */
-export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>): string {
-  if (p.invoice) return `Invoice ${p.invoice} (automatic payment)`;
-  if (p.purpose === 'coworking') return 'Coworking purchase';
-  return 'Your account balance';
+/** What a payment paid, in words, in `language`. */
+export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>, language: Language): string {
+  const text = inLanguage(billingText, language);
+  if (p.invoice) return text.paidForInvoice(p.invoice);
+  if (p.purpose === 'coworking') return text.paidForCoworking;
+  return text.paidForBalance;
 }
 
 /**
@@ -121,20 +128,22 @@ export async function isOwnAddress(db: Db, owner: string, address: string): Prom
   return acct !== undefined && acct.billEmail.trim().toLowerCase() === wanted;
 }
 
-/** The lines of a receipt, the same facts as the receipt screen. */
+/** The lines of a receipt in `language`, the same facts as the receipt screen. */
 export function receiptLines(
   p: PaymentRow,
   zone: string,
   opts: { comments: boolean; operator: boolean },
+  language: Language,
 ): string[] {
+  const text = inLanguage(billingText, language);
   return [
-    `Account: ${p.owner}`,
-    `Amount: $${money(p.amountCents)}`,
-    `Date: ${dateInWords(p.date, zone)}`,
-    `Card: ending in ${p.ccn4 || 'n/a'}`,
-    `Paid: ${paidFor(p)}`,
-    `Transaction ID: ${p.transId}`,
-    ...(opts.comments && p.comments ? [`Comments: ${p.comments}`] : []),
-    ...(opts.operator && p.operator && p.operator !== p.owner ? [`Entered by: ${p.operator}`] : []),
+    text.pdfAccount(p.owner),
+    text.receiptAmount(money(p.amountCents)),
+    text.receiptDate(dateInWords(p.date, zone, language)),
+    text.receiptCard(p.ccn4),
+    text.receiptPaid(paidFor(p, language)),
+    text.receiptTransId(p.transId),
+    ...(opts.comments && p.comments ? [text.receiptComments(p.comments)] : []),
+    ...(opts.operator && p.operator && p.operator !== p.owner ? [text.receiptEnteredBy(p.operator)] : []),
   ];
 }
