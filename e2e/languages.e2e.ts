@@ -1,6 +1,7 @@
 import { commonTextEs } from '@portal/contract/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
-import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs, overviewTextEs } from '@portal/contract/shell/home-messages.es';
+import { loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
 import { navTextEs } from '@portal/contract/shell/nav-messages.es';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';

@@ -4,7 +4,7 @@ import { NETWORK_STATUS } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { homeText, overviewText } from '@portal/contract/shell/messages';
+import { homeText, overviewText } from '@portal/contract/shell/home-messages';
 import { language, t } from '../../app/language.ts';
 import { fill } from '../../ui/fill.tsx';
 import { call } from '../../app/api.ts';
