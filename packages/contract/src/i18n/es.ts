@@ -51,7 +51,7 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 // the Security screen
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
-import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
+import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/sign-in-texts.ts';
 // customer mails: the reminders, the reset and account notices
 import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
