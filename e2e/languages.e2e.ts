@@ -32,6 +32,11 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('es');
     await page.getByRole('button', { name: passkeyTextEs.signInButton }).waitFor();
+    // Nothing typed: each field says it is required, in Spanish; typing in one clears its own.
+    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await expect.poll(() => page.getByText(commonTextEs.required, { exact: true }).count()).toBe(2);
+    await page.getByLabel(loginTextEs.username).fill('alice');
+    await expect.poll(() => page.getByText(commonTextEs.required, { exact: true }).count()).toBe(1);
     // A wrong password: the title (the web's) and the text (the API's) in Spanish.
     await spanishLogin(page, 'alice', 'not-her-password');
     const problem = page.getByTestId('login-problem');
