@@ -128,7 +128,7 @@ export const accountScreenTextEs: Catalogue<typeof accountScreenText> = {
     ` Póngase en contacto con el servicio de asistencia en el ${phone} o en ${email}.`,
   languageTitle: 'Idioma',
   languageHelp:
-    'El idioma del portal y de los correos que le enviamos, en todos los dispositivos en los que inicie sesión.',
+    'El idioma del portal y de los correos que le enviamos, en cada dispositivo en el que inicie sesión.',
   languageOf: (account) => `Idioma de ${account}`,
   languageStaffHelp: (account) =>
     `El idioma del portal y de los correos de ${account}, no el suyo: el cambio queda registrado en la actividad de la cuenta.`,
