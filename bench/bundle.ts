@@ -1,9 +1,10 @@
 // bench/bundle: gzip size of everything the browser loads to show a screen: the login screen, then
-// Home, the domain list, Make Payment and Websites signed in.
+// Home, the domain list, Make Payment and Websites signed in; then the login screen and Home in
+// Spanish (a browser asking for Spanish, docs/languages.md).
 // Prints figures; asserts nothing. Builds the web app first.
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
-import { launch } from '../e2e/browser.ts';
+import { askForLanguage, launch, spanishLogin } from '../e2e/browser.ts';
 import { startPortal } from '../e2e/portal.ts';
 
 execFileSync('bash', ['scripts/build-web.sh'], { stdio: 'inherit' });
@@ -11,11 +12,17 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const portal = await startPortal();
 const browser = await launch();
 try {
-  const measure = async (path: string, loginFirst: boolean, phone = false) => {
+  const measure = async (path: string, loginFirst: boolean, phone = false, spanish = false) => {
     // A phone's viewport: the signed-in sidebar starts closed there, and its code is not loaded.
     const context = await browser.newContext(phone ? { viewport: { width: 390, height: 844 } } : {});
     const page = await context.newPage();
-    if (loginFirst) {
+    if (spanish) await askForLanguage(page, 'es-US,es;q=0.9');
+    // In Spanish, bob: his first sign-in from a Spanish browser makes Spanish his account's language.
+    if (loginFirst && spanish) {
+      await page.goto(`${portal.baseUrl}/portal/`);
+      await spanishLogin(page, 'bob');
+      await page.getByTestId('operator').waitFor();
+    } else if (loginFirst) {
       await page.goto(`${portal.baseUrl}/portal/`);
       await page.getByLabel('Username').fill('alice');
       await page.getByLabel('Password', { exact: true }).fill('alice-demo-pass');
@@ -49,6 +56,11 @@ try {
   for (const path of ['/', '/domain-list', '/make-payment']) {
     const s = await measure(path, true, true);
     console.log(`${path === '/' ? 'home' : path} at 390 px: ${line(s)} (a reload on a phone)`);
+  }
+  console.log(`login screen in Spanish: ${line(await measure('/', false, false, true))}`);
+  for (const path of ['/', '/make-payment']) {
+    const s = await measure(path, true, false, true);
+    console.log(`${path === '/' ? 'home' : path} in Spanish: ${line(s)} (a reload of a signed-in screen)`);
   }
 } finally {
   await browser.close();

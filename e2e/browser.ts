@@ -4,7 +4,8 @@ import { type Browser, type CDPSession, chromium, type Locator, type Page } from
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, chromiumPath } from '../apps/server/test/support/chromium.ts';
 import { startPortal } from './portal.ts';
-import { homeTextEs, loginTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs } from '@portal/contract/shell/home-messages.es';
+import { loginTextEs } from '@portal/contract/shell/messages.es';
 import './provided.ts';
 
 /** Debian's chromium, headless, with no outside network (see the machine notes in the README). */

@@ -1,15 +1,18 @@
+import { accountScreenText } from '@portal/contract/account/messages';
 import { accountScreenTextEs } from '@portal/contract/account/messages.es';
 import { apiTokenScreenTextEs } from '@portal/contract/api-tokens/messages.es';
 import { mailAppPasswordScreenTextEs } from '@portal/contract/mail-app-passwords/messages.es';
+import { noticeText } from '@portal/contract/notifications/messages';
 import { noticeTextEs } from '@portal/contract/notifications/messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
 
 /**
- * The account screens in Spanish (docs/languages.md): a customer whose browser asks for Spanish
- * saves a notification choice reading Spanish all the way, and sees the addresses, passwords,
+ * The account screens in Spanish (docs/languages.md): a customer signed in in English picks Español
+ * on the account's own picker (Notifications), the page turns Spanish and the account keeps it;
+ * then saves a notification choice reading Spanish all the way, and sees the addresses, passwords,
  * statement delivery, the secondary-account and web hosting requests, API tokens and mail passwords
  * screens in Spanish, at 1280 px and on a
  * 390 px phone, light and dark. One sign-in for the file.
@@ -18,7 +21,7 @@ import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } fro
 vi.setConfig({ testTimeout: 300_000 });
 
 // A portal of its own: the test changes a notification choice and gives the account its language.
-const { lookingPage, url } = ownPortalAndBrowser();
+const { lookingPage, url, login } = ownPortalAndBrowser();
 
 const a = accountScreenTextEs;
 const me = 'alice';
@@ -105,10 +108,25 @@ async function open(page: Page, s: { path: string; heading: string; shows: strin
 }
 
 describe('a Spanish-speaking customer on the account screens', () => {
-  it('saves a notification choice reading Spanish, and sees every account screen in Spanish, on a phone too', async () => {
+  it('picks Español on the account screen, saves a notification choice reading Spanish, and sees every account screen in Spanish, on a phone too', async () => {
     const { page, look } = await lookingPage();
     page.setDefaultTimeout(60_000);
-    await signInInSpanish(page, url('/'), me);
+    // Signed in in English (an English browser: the account's language is English).
+    await login(page, me);
+    await open(page, { path: '/notifications', heading: noticeText.title, shows: noticeText.intro });
+    await page.getByText(accountScreenText.languageHelp).waitFor();
+    // Español on the account screen: the page turns Spanish at once.
+    await page.getByRole('combobox', { name: accountScreenText.languageOf(me) }).selectOption('es');
+    await page.getByRole('heading', { name: noticeTextEs.title }).waitFor();
+    await page.getByText(a.languageHelp).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('es');
+    // Kept by the account, not only this browser: without the browser's copy, a reload reads
+    // the account's language (GET /api/usermode) and shows Spanish again.
+    await page.evaluate(() => localStorage.removeItem('language'));
+    await page.reload();
+    await page.getByRole('heading', { name: noticeTextEs.title }).waitFor();
+    await page.getByText(noticeTextEs.intro).waitFor();
+    expect(await page.getByRole('combobox', { name: a.languageOf(me) }).inputValue()).toBe('es');
 
     // Notifications: Domains to both addresses, saved, told in Spanish.
     await open(page, { path: '/notifications', heading: noticeTextEs.title, shows: noticeTextEs.intro });

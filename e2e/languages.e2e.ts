@@ -1,6 +1,8 @@
+import { accountScreenText } from '@portal/contract/account/messages';
 import { commonTextEs } from '@portal/contract/messages.es';
 import { passkeyTextEs } from '@portal/contract/security/passkey-messages.es';
-import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
+import { homeTextEs, overviewTextEs } from '@portal/contract/shell/home-messages.es';
+import { loginTextEs, shellTextEs } from '@portal/contract/shell/messages.es';
 import { navTextEs } from '@portal/contract/shell/nav-messages.es';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
@@ -30,6 +32,11 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: loginTextEs.signIn }).waitFor();
     expect(await page.evaluate('document.documentElement.lang')).toBe('es');
     await page.getByRole('button', { name: passkeyTextEs.signInButton }).waitFor();
+    // Nothing typed: each field says it is required, in Spanish; typing in one clears its own.
+    await page.getByRole('button', { name: loginTextEs.login, exact: true }).click();
+    await expect.poll(() => page.getByText(commonTextEs.required, { exact: true }).count()).toBe(2);
+    await page.getByLabel(loginTextEs.username).fill('alice');
+    await expect.poll(() => page.getByText(commonTextEs.required, { exact: true }).count()).toBe(1);
     // A wrong password: the title (the web's) and the text (the API's) in Spanish.
     await spanishLogin(page, 'alice', 'not-her-password');
     const problem = page.getByTestId('login-problem');
@@ -44,6 +51,10 @@ describe('a customer whose browser asks for Spanish', () => {
     await page.getByRole('heading', { name: homeTextEs.welcome('alice') }).waitFor();
     await page.getByRole('button', { name: shellTextEs.logout }).waitFor();
     await page.getByRole('heading', { name: homeTextEs.breakingNews }).waitFor();
+    // The news items' times through Intl in Spanish ("21 nov 2026, 2:10 p.m."), not the English format.
+    const newsTime = page.getByTestId('news-time').first();
+    await newsTime.waitFor();
+    expect(await newsTime.innerText()).toMatch(/^\d{1,2} [a-z]{3,4}\.? \d{4}, \d{1,2}:\d{2}\s[ap]\.\s?m\.$/);
     await page.getByRole('heading', { name: overviewTextEs.heading }).waitFor();
     await page.getByText(overviewTextEs.balance, { exact: true }).waitFor();
     // The top bar's menu, the sidebar and the tab's title follow the language.
@@ -60,6 +71,8 @@ describe('a customer whose browser asks for Spanish', () => {
     // English picked in the top bar: at once, and kept by the account.
     await page.getByTestId('language-picker').selectOption('en');
     await page.getByRole('heading', { name: 'Welcome, alice' }).waitFor();
+    // The same news times as the spec writes them in English ("Nov 21, 2026 2:10 PM").
+    expect(await newsTime.innerText()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     await page.close();
@@ -105,6 +118,18 @@ describe('staff working on a Spanish-speaking customer', () => {
     await bar.getByTestId('customer-language').getByText('language: Spanish').waitFor();
     await page.getByRole('button', { name: 'Logout' }).waitFor();
     await screenshot(page, 'languages-staff-working-on-1280-dark');
+    // The account screen's picker is the customer's language, said so; staff's page stays English.
+    await page.goto(url('/notifications'));
+    await page.getByText(accountScreenText.languageStaffHelp('alice')).waitFor();
+    const theirs = page.getByRole('combobox', { name: accountScreenText.languageOf('alice') });
+    await expect.poll(() => theirs.inputValue()).toBe('es');
+    await theirs.selectOption('en');
+    await bar.getByTestId('customer-language').getByText('language: English').waitFor();
+    await page.getByRole('heading', { name: 'Notifications' }).waitFor();
+    expect(await page.evaluate('document.documentElement.lang')).toBe('en');
+    // Spanish again: the customer's own choice.
+    await theirs.selectOption('es');
+    await bar.getByTestId('customer-language').getByText('language: Spanish').waitFor();
     await page.close();
   });
 });

@@ -14,7 +14,7 @@ import {
   spanishLogin,
   url,
 } from './browser.ts';
-import { secondFactorTextEs } from '@portal/contract/security/second-factor-refs.es';
+import { secondFactorTextEs } from '@portal/contract/security/second-factor-messages.es';
 import { startPortal } from './portal.ts';
 import { must } from '@portal/contract/must';
 

@@ -6,23 +6,46 @@ import { showLanguage, t, useLanguage } from './language.ts';
 import { session } from './session.ts';
 
 /**
- * The language picker of the login screen and the top bar: each language named in itself. Signed
- * in, the choice is the account's (kept for its other devices and its mails); before, this browser's.
+ * Shows the page in `language` at once; signed in, makes it the account's (kept for its other
+ * devices and its mails); before, this browser's. A refusal leaves the page as chosen: the
+ * account keeps its language until the next choice.
  */
-export function LanguagePicker() {
+async function chooseOwnLanguage(language: Language): Promise<void> {
+  const { loggedIn, operator } = session.get();
+  await showLanguage(language);
+  if (loggedIn) await call(SET_LANGUAGE, { body: { logname: operator, language } }).catch(() => {});
+}
+
+interface LanguagePickerProps {
+  /** Its accessible name; "Language" in the page's language unless given. */
+  label?: string;
+  /** The language shown as chosen; the page's own unless given. */
+  value?: Language;
+  /** What a choice does; `chooseOwnLanguage` unless given (staff choosing a customer's). */
+  onChoose?: (language: Language) => void;
+  testId?: string;
+}
+
+/**
+ * The language picker of the login screen, the top bar, the sidebar and the account's
+ * Notifications screen: each language named in itself. Without props it is the signed-in
+ * account's own language (or this browser's before sign-in).
+ */
+export function LanguagePicker({
+  label,
+  value,
+  onChoose,
+  testId = 'language-picker',
+}: LanguagePickerProps = {}) {
   const current = useLanguage();
-  const choose = async (language: Language) => {
-    const { loggedIn, operator } = session.get();
-    await showLanguage(language);
-    if (loggedIn) await call(SET_LANGUAGE, { body: { logname: operator, language } }).catch(() => {});
-  };
+  const choose = onChoose ?? ((language: Language) => void chooseOwnLanguage(language));
   return (
     <select
-      aria-label={t(loginText).language}
-      data-testid="language-picker"
+      aria-label={label ?? t(loginText).language}
+      data-testid={testId}
       className="language-picker tap-target"
-      value={current}
-      onChange={(e) => void choose(e.currentTarget.value as Language)}
+      value={value ?? current}
+      onChange={(e) => choose(e.currentTarget.value as Language)}
     >
       {LANGUAGES.map((l) => (
         <option key={l} value={l} lang={l}>

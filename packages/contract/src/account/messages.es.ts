@@ -126,6 +126,12 @@ export const accountScreenTextEs: Catalogue<typeof accountScreenText> = {
   saveDeliveryMethod: 'Guardar la forma de envío',
   contactHelpDesk: (phone, email) =>
     ` Póngase en contacto con el servicio de asistencia en el ${phone} o en ${email}.`,
+  languageTitle: 'Idioma',
+  languageHelp:
+    'El idioma del portal y de los correos que le enviamos, en cada dispositivo en el que inicie sesión.',
+  languageOf: (account) => `Idioma de ${account}`,
+  languageStaffHelp: (account) =>
+    `El idioma del portal y de los correos de ${account}, no el suyo: el cambio queda registrado en la actividad de la cuenta.`,
   requestResetTitle: (panel) =>
     `Solicitar el restablecimiento de la contraseña ${panel ? 'del panel de socios' : 'de correo'}`,
   requestResetHelp:

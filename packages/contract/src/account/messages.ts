@@ -133,6 +133,13 @@ export const accountScreenText = {
   standardHelp: "Standard delivery follows the account's billing plan.",
   saveDeliveryMethod: 'Save Delivery Method',
   contactHelpDesk: (phone: string, email: string) => ` Please contact the help desk at ${phone} or ${email}.`,
+  // the account's language (Notifications: features/account/notifications-page.tsx)
+  languageTitle: 'Language',
+  languageHelp: 'The language of the portal and of the mails we send you, on every device you sign in on.',
+  languageOf: (account: string) => `Language of ${account}`,
+  /** Staff working on a customer: whose language the picker changes, and that it is recorded. */
+  languageStaffHelp: (account: string) =>
+    `The language of the portal and of the mails for ${account}, not your own: the change is recorded in the account's activity.`,
   // password resets
   requestResetTitle: (panel: boolean) => `Request ${panel ? 'Members Panel' : 'Email'} Password Reset`,
   requestResetHelp:

@@ -5,14 +5,16 @@
 import { register } from './catalogue.ts';
 import { commonText } from '../messages.ts';
 import { commonTextEs } from '../messages.es.ts';
-import { homeText, loginText, overviewText, shellText } from '../shell/messages.ts';
+import { homeText, overviewText } from '../shell/home-messages.ts';
+import { loginText, shellText } from '../shell/messages.ts';
 import { pagesText } from '../shell/pages-messages.ts';
 import { noticesText } from '../notices/messages.ts';
 import { noticesTextEs } from '../notices/messages.es.ts';
 import { staffSignInText } from '../staff-sign-in/refs.ts';
 import { staffSignInTextEs } from '../staff-sign-in/refs.es.ts';
 import { pagesTextEs } from '../shell/pages-messages.es.ts';
-import { homeTextEs, loginTextEs, overviewTextEs, shellTextEs } from '../shell/messages.es.ts';
+import { homeTextEs, overviewTextEs } from '../shell/home-messages.es.ts';
+import { loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
@@ -22,8 +24,8 @@ import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
 import { navText } from '../shell/nav-messages.ts';
 import { navTextEs } from '../shell/nav-messages.es.ts';
 // the second factor
-import { secondFactorText } from '../security/second-factor-refs.ts';
-import { secondFactorTextEs } from '../security/second-factor-refs.es.ts';
+import { secondFactorText } from '../security/second-factor-messages.ts';
+import { secondFactorTextEs } from '../security/second-factor-messages.es.ts';
 // shared components (apps/web/src/ui)
 import { uiText } from '../ui/messages.ts';
 import { uiTextEs } from '../ui/messages.es.ts';
@@ -49,7 +51,7 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 // the Security screen
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
-import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
+import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/sign-in-texts.ts';
 // customer mails: the reminders, the reset and account notices
 import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';

@@ -1,6 +1,6 @@
 import { type Catalogue, plural } from '../i18n/catalogue.ts';
 import type { securityText } from './messages.ts';
-import type { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from './session-calls.ts';
+import type { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from './sign-in-texts.ts';
 
 /** The Security screen in Spanish (docs/languages.md: `usted`, the glossary's terms). */
 export const securityTextEs: Catalogue<typeof securityText> = {

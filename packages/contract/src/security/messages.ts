@@ -1,6 +1,6 @@
 /**
  * The Security screen's texts (apps/web/src/features/security): its title, the panels' titles,
- * prose, labels and buttons. The API's own answers are in second-factor-refs.ts and
+ * prose, labels and buttons. The API's own answers are in second-factor-messages.ts and
  * passkey-messages.ts.
  */
 import { plural } from '../i18n/catalogue.ts';

@@ -2,8 +2,9 @@ import type { CallRef } from '../http.ts';
 
 /**
  * What the first screens need of the second factor (the sign-in's code step, the staff setup gate
- * of the shell) without zod: the calls' references and the texts. second-factor.ts builds the full
- * calls from them.
+ * of the shell) without zod: the calls' references. second-factor.ts builds the full calls from
+ * them; the texts are in second-factor-messages.ts, out of the login screen's first load (the
+ * passkey sign-in reads these references there).
  */
 
 export const SECOND_FACTOR = {
@@ -36,45 +37,3 @@ export const TOTP = { digits: 6, period: 30, algorithm: 'SHA1' } as const;
  */
 export const MFA_METHODS = ['totp', 'recovery_code', 'passkey'] as const;
 export type MfaMethod = (typeof MFA_METHODS)[number];
-
-export const secondFactorText = {
-  mfaRequired: 'Enter the code from your authenticator app',
-  wrongCode: 'That code is not right: please try again',
-  codeUsed: 'That code was already used: wait for the next one',
-  challengeExpired: 'This sign-in has expired: please sign in again',
-  codeRequired: 'Please enter the code',
-  notSetUp: 'Set up the authenticator first',
-  alreadyOn: 'An authenticator is already on: turn it off first to change it',
-  notOn: 'No authenticator is on for this account',
-  turnedOn: 'The authenticator is on. Keep your recovery codes somewhere safe.',
-  turnedOff: 'The authenticator is off',
-  codesMade: 'New recovery codes made: the old ones no longer work',
-  removed: (logname: string) => `The second factor of ${logname} was removed and its sessions ended`,
-  staffOnlyOwn: 'Staff cannot set up a second factor for a customer: the customer does it themselves',
-  setupRequired:
-    'Staff accounts need a second factor: set up an authenticator app before anything else (Account → Security)',
-  noSecondFactor: 'This account has no second factor',
-
-  // a passkey as the second step (docs/decisions/077-passkey-second-factor.md)
-  usePasskey: 'Use a passkey instead',
-  /** The assertion did not verify: another account's passkey, a bad signature, a wrong site. */
-  passkeyNotAccepted: 'This passkey was not accepted: use a passkey of this account, or enter a code',
-  /** The browser's ceremony ended without an answer (cancelled, timed out, no passkey there). */
-  passkeyCancelled: 'The passkey request was cancelled or timed out: try again, or enter a code',
-  passkeyUnsupported: 'This browser cannot use passkeys: enter a code instead',
-  /** The browser's ceremony failed for another reason (a wrong site, the authenticator's error). */
-  passkeyFailed: 'The passkey could not be used: try again, or enter a code',
-  passkeyFailedTitle: 'Passkey not used',
-  noPasskey: 'This account has no passkey: enter a code instead',
-  codeOrPasskey: 'Send a code or a passkey, not both',
-
-  // the second step of the sign-in (apps/web/src/features/shell/code-step.tsx)
-  stepTitle: 'Two-step sign-in',
-  recoveryCodePrompt: 'Enter one of the recovery codes you kept when you set up the app. Each works once.',
-  verify: 'Verify',
-  useRecoveryCode: 'Use a recovery code instead',
-  useAuthenticator: 'Use the authenticator app instead',
-  startOver: 'Start over',
-  codeLabel: 'Code from your authenticator app',
-  recoveryCodeLabel: 'Recovery code',
-} as const;

@@ -4,15 +4,11 @@ import { commonText } from '../messages.ts';
 import { logname, text } from '../rules.ts';
 import { LoginData } from '../session/calls.ts';
 import { AuthenticationResponse, RequestOptions } from './passkeys.ts';
-import {
-  MFA_METHODS,
-  MFA_PASSKEY_OPTIONS,
-  MFA_VERIFY,
-  SECOND_FACTOR,
-  secondFactorText,
-} from './second-factor-refs.ts';
+import { MFA_METHODS, MFA_PASSKEY_OPTIONS, MFA_VERIFY, SECOND_FACTOR } from './second-factor-refs.ts';
+import { secondFactorText } from './second-factor-messages.ts';
 
-export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, secondFactorText, TOTP } from './second-factor-refs.ts';
+export { MFA_TOKEN_MINUTES, RECOVERY_CODE_COUNT, TOTP } from './second-factor-refs.ts';
+export { secondFactorText } from './second-factor-messages.ts';
 
 /**
  * The second factor: authenticator codes (TOTP, RFC 6238), recovery codes, the sign-in's

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../http.ts';
 import { logname, text } from '../rules.ts';
+import { SIGN_IN_METHODS, SIGN_IN_RESULTS } from './sign-in-texts.ts';
+
+export {
+  SIGN_IN_METHOD_TEXT,
+  SIGN_IN_METHODS,
+  SIGN_IN_RESULT_TEXT,
+  SIGN_IN_RESULTS,
+} from './sign-in-texts.ts';
 
 /**
  * The account's sessions and sign-in attempts (docs/decisions/018-session-list.md).
@@ -8,63 +16,14 @@ import { logname, text } from '../rules.ts';
  * prefixes (an IPv4 /24, an IPv6 /64), never a whole address.
  */
 
-/**
- * How a session was opened (and a sign-in attempted): password, password + authenticator code,
- * password + passkey (the passkey as the second step), passkey alone, staff.
- */
-export const SIGN_IN_METHODS = [
-  'password',
-  'password+code',
-  'password+passkey',
-  'passkey',
-  'staff',
-  'directory',
-  'directory+mfa',
-] as const;
 export const SignInMethod = z.enum(SIGN_IN_METHODS);
 export type SignInMethod = z.infer<typeof SignInMethod>;
 
-/**
- * What became of a sign-in attempt: signed in; wrong password; refused by the sign-in limits before
- * the password was checked; the password was right and the second factor is awaited; the second
- * factor was wrong; the second factor was awaited and its sign-in's time ran out.
- *
- * A two-step sign-in is one row: written `code_pending` after the password, it becomes `success`
- * when the second factor is given, and reads `code_expired` once its time
- * (MFA_TOKEN_MINUTES) has run out without it. `code_expired` is only ever answered, never stored.
- */
-export const SIGN_IN_RESULTS = [
-  'success',
-  'bad_password',
-  'throttled',
-  'code_pending',
-  'code_failed',
-  'code_expired',
-] as const;
 export const SignInResult = z.enum(SIGN_IN_RESULTS);
 export type SignInResult = z.infer<typeof SignInResult>;
 
 /** Sign-in attempts are kept this long (the housekeeping job deletes older ones). */
 export const SIGN_IN_RETENTION_DAYS = 90;
-
-/** Words for the screens. */
-export const SIGN_IN_METHOD_TEXT: Record<SignInMethod, string> = {
-  password: 'Password',
-  'password+code': 'Password and authenticator code',
-  'password+passkey': 'Password and passkey',
-  passkey: 'Passkey',
-  staff: 'Staff',
-  directory: 'Staff directory',
-  'directory+mfa': 'Staff directory with a second factor',
-};
-export const SIGN_IN_RESULT_TEXT: Record<SignInResult, string> = {
-  success: 'Signed in',
-  bad_password: 'Wrong password',
-  throttled: 'Refused: too many attempts',
-  code_pending: 'Waiting for the code',
-  code_failed: 'Wrong code',
-  code_expired: 'Code not given in time',
-};
 
 export const SessionItem = z.object({
   /** The session's public id (not its secret). */

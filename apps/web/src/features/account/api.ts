@@ -2,11 +2,13 @@ import * as C from '@portal/contract/account/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import * as M from '@portal/contract/mail-app-passwords/calls';
 import * as N from '@portal/contract/notifications/calls';
+import * as S from '@portal/contract/session/calls';
 import type { BodyOf } from '@portal/contract/http';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError, call } from '../../app/api.ts';
 import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { customerQuery } from '../../app/shared-queries.ts';
 
 /** Query options of the account area, keyed by the account so a staff account switch reloads. */
 export const accountAddressQuery = (kind: 'account' | 'bill', account: string) =>
@@ -65,6 +67,13 @@ export const noticePreferencesQuery = (logname: string) =>
 // Mutations, next to the queries they change (app/mutation.ts).
 
 /** Changes where one category goes: the answer is the account's new preferences, written to their cache entry. */
+/**
+ * Staff set the language of the customer they work on (the server records it on the customer's
+ * activity); the account's summary, whose language the "Working on" bar shows, is asked for again.
+ */
+export const useSetCustomerLanguage = (config?: CallMutationConfig<typeof S.setLanguage>) =>
+  useCallMutation(S.setLanguage, (_data, body) => [customerQuery(body.logname).queryKey], config);
+
 export const useSetNoticePreference = (config?: CallMutationConfig<typeof N.setNoticePreference>) =>
   useCallMutation(N.setNoticePreference, () => [], config, {
     writes: (client, res, body) =>

@@ -12,6 +12,7 @@ import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { noticePreferencesQuery, useSetNoticePreference } from './api.ts';
+import { LanguagePanel } from './language-panel.tsx';
 
 /** Each category's label reads as the heading Security has, so the five line up. */
 const CATEGORY_STYLES = { label: { fontWeight: 700, fontSize: 'var(--mantine-font-size-md)' } };
@@ -66,6 +67,7 @@ function addressOf(data: NoticePreferences, sendTo: NoticeSendTo): string | unde
  * customer mail, whether it goes to the bill email, the account's own address, both, or nowhere.
  * Security cannot be changed, so it is told, not offered. Staff working on an account see and
  * change its choices the same way (the server audits their change onto the activity list).
+ * Under them, the account's language, which its mails are written in (language-panel.tsx).
  */
 export default function NotificationsPage() {
   const { currentUser } = useSession();
@@ -217,6 +219,7 @@ export default function NotificationsPage() {
           </Stack>
         </form>
       )}
+      <LanguagePanel />
     </Page>
   );
 }

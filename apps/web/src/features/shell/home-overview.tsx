@@ -4,7 +4,7 @@ import { routePath } from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { overviewText } from '@portal/contract/shell/messages';
+import { overviewText } from '@portal/contract/shell/home-messages';
 import type { Language } from '@portal/contract/i18n/languages';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';

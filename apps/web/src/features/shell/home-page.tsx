@@ -2,10 +2,10 @@ import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/c
 import { NETWORK_LEVEL } from '@portal/contract/constants';
 import { NETWORK_STATUS } from '@portal/contract/session/typed-refs';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { homeText, overviewText } from '@portal/contract/shell/messages';
-import { language, t } from '../../app/language.ts';
+import { homeText, overviewText } from '@portal/contract/shell/home-messages';
+import { language, t, useLanguage } from '../../app/language.ts';
+import { minuteIn } from '../../ui/date-time.ts';
 import { fill } from '../../ui/fill.tsx';
 import { call } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
@@ -62,6 +62,7 @@ export default function HomePage() {
   const secondary = role.data?.account_role === 'Secondary';
   const workingOn = staff && currentUser !== operator;
   const news = useQuery(newsQuery);
+  const shown = useLanguage();
   const settled = useFirstData();
   const items: Notice[] = news.isError
     ? [{ id: 0, subject: t(homeText).failed, modified: '', report: '', level: 2 }]
@@ -179,8 +180,8 @@ export default function HomePage() {
               data-level={n.level}
             >
               {n.modified && (
-                <Text size="xs" mb={4}>
-                  {dayjs(n.modified).format('MMM D, YYYY h:mm A')}
+                <Text size="xs" mb={4} data-testid="news-time">
+                  {minuteIn(n.modified, shown)}
                 </Text>
               )}
               <SafeHtml html={n.report} />

@@ -10,12 +10,11 @@ import {
   Title,
   useMantineColorScheme,
 } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { commonText } from '@portal/contract/messages';
 import { loginText } from '@portal/contract/shell/messages';
 import { t } from '../../app/language.ts';
 import { LanguagePicker } from '../../app/language-picker.tsx';
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type KeyboardEvent, lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, call, failureText, SecondFactorNeeded } from '../../app/api.ts';
 import { decodeToken, mantineScheme, session } from '../../app/session.ts';
@@ -33,6 +32,9 @@ interface SignInProblem {
   reset?: boolean;
 }
 
+/** The form's two fields, each with its value and the refusal shown under it. */
+type Field = 'username' | 'password';
+
 /** The second step, after `mfa_required`: loaded only by the accounts that have one. */
 const CodeStep = lazy(() => import('./code-step.tsx'));
 
@@ -45,15 +47,30 @@ export function LoginPage() {
   // A refused sign-in, told beside the form (where the eye is), with its next step; not a pop-up.
   const [problem, setProblem] = useState<SignInProblem | null>(null);
   const { setColorScheme } = useMantineColorScheme();
-  const form = useForm({
-    initialValues: { username: '', password: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : t(commonText).required),
-      password: (v) => (v ? null : t(commonText).required),
+  // Two fields kept in state, not Mantine's useForm: the form library is 4.5 KB gzip of the login
+  // screen's first load, over its budget (docs/performance.md "Languages"); the screens after
+  // sign-in load it with their own code.
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const input = (name: Field) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+      // As useForm does: a field's refusal goes once it is edited.
+      setErrors((v) => ({ ...v, [name]: undefined }));
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const missing = {
+      ...(values.username.trim() ? {} : { username: t(commonText).required }),
+      ...(values.password ? {} : { password: t(commonText).required }),
+    };
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
     const username = values.username.trim().toLowerCase();
     if (username.includes('@')) {
       setProblem({
@@ -88,7 +105,7 @@ export function LoginPage() {
     } finally {
       setPending(false);
     }
-  });
+  };
 
   if (challenge)
     return (
@@ -100,7 +117,7 @@ export function LoginPage() {
             setColorScheme(mantineScheme(mode));
           }}
           onStartOver={() => {
-            form.setFieldValue('password', '');
+            setValues((v) => ({ ...v, password: '' }));
             setChallenge(null);
           }}
         />
@@ -109,7 +126,7 @@ export function LoginPage() {
 
   return (
     <SignInCard titleId="login-title">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Title order={2} id="login-title">
@@ -125,7 +142,7 @@ export function LoginPage() {
             // `webauthn`: the browser may offer the account's passkeys here (PasskeySignIn).
             autoComplete="username webauthn"
             autoCapitalize="none"
-            {...form.getInputProps('username')}
+            {...input('username')}
           />
           <PasswordInput
             label={t(loginText).password}
@@ -145,7 +162,7 @@ export function LoginPage() {
                 setShowPassword((v) => !v);
               },
             }}
-            {...form.getInputProps('password')}
+            {...input('password')}
           />
           {problem && (
             <Alert color={problem.color} title={problem.title} data-testid="login-problem">

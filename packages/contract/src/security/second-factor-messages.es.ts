@@ -1,5 +1,5 @@
 import type { Catalogue } from '../i18n/catalogue.ts';
-import type { secondFactorText } from './second-factor-refs.ts';
+import type { secondFactorText } from './second-factor-messages.ts';
 
 /** The second factor in Spanish (docs/languages.md: `usted`, the glossary's terms). */
 export const secondFactorTextEs: Catalogue<typeof secondFactorText> = {
