@@ -31,6 +31,7 @@ const USER_PROPS = new Set([
   'emptyText',
   'helperText',
   'tooltip',
+  'submitLabel',
 ]);
 
 /** Keys of objects a screen shows: a table's column header, a menu item's label, a notification. */

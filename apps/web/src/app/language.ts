@@ -11,9 +11,18 @@ const KEY = 'language';
 let current: Language = 'en';
 const listeners = new Set<() => void>();
 
+/**
+ * The pseudo-locale's switch (docs/decisions/118-pseudo-locale.md): only the browser test
+ * e2e/pseudo-locale.e2e.ts sets it in the page's storage; no screen offers it. Its catalogues are
+ * made from the English ones by a chunk loaded only then, so real users load nothing more.
+ */
+const PSEUDO_KEY = 'pseudo-locale';
+let pseudo: (<T extends object>(english: T) => T) | null = null;
+
 /** The catalogue `english` in the page's language. */
 export function t<T extends object>(english: T): T {
-  return inLanguage(english, current);
+  const texts = inLanguage(english, current);
+  return pseudo ? pseudo(texts) : texts;
 }
 
 function stored(): Language | null {
@@ -36,8 +45,10 @@ export async function showLanguage(language: Language, { keep = true } = {}): Pr
 }
 
 /** The language at start, loaded before the first render (nothing to load for English). */
-export function startLanguage(): Promise<void> {
+export async function startLanguage(): Promise<void> {
   const language = stored() ?? pickLanguage(navigator.languages) ?? 'en';
+  if (localStorage.getItem(PSEUDO_KEY) === 'on')
+    pseudo = (await import('@portal/contract/i18n/pseudo')).pseudoCatalogue;
   return showLanguage(language, { keep: false });
 }
 

@@ -1,13 +1,15 @@
 import { PasswordInput } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
+import { uiText } from '@portal/contract/ui/messages';
+import { t } from '../app/language.ts';
 
 /**
  * The new password and its confirmation, as every password form asks them: "{label}" and
- * "Confirm {label}", marked required, for the browser's password manager (`new-password`). The
+ * "Confirm {label}" (`uiText`), marked required, for the browser's password manager (`new-password`). The
  * fields' errors come from the form (`form.getInputProps(name)`), beside each field.
  */
 export function NewPasswordFields({
-  label = 'New Password',
+  label = t(uiText).newPassword,
   password,
   confirm,
 }: {
@@ -18,7 +20,12 @@ export function NewPasswordFields({
   return (
     <>
       <PasswordInput label={label} autoComplete="new-password" withAsterisk {...password} />
-      <PasswordInput label={`Confirm ${label}`} autoComplete="new-password" withAsterisk {...confirm} />
+      <PasswordInput
+        label={t(uiText).confirmPassword(label)}
+        autoComplete="new-password"
+        withAsterisk
+        {...confirm}
+      />
     </>
   );
 }

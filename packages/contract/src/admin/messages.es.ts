@@ -88,6 +88,7 @@ export const adminScreenTextEs: Catalogue<typeof adminScreenText> = {
   contactInfo: 'Información de contacto',
   restrictions: 'Restricciones',
   editContact: 'Modificar contacto',
+  updateContact: 'Actualizar',
   deleteContact: 'Eliminar contacto',
   delete: 'Eliminar',
   contactName: 'Nombre del contacto',

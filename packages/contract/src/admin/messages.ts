@@ -91,6 +91,8 @@ export const adminScreenText = {
   contactInfo: 'Contact Info',
   restrictions: 'Restrictions',
   editContact: 'Edit Contact',
+  /** The edit contact form's button. */
+  updateContact: 'Update',
   deleteContact: 'Delete Contact',
   delete: 'Delete',
   contactName: 'Contact Name',

@@ -6,6 +6,8 @@ import type { billingScreenText, billingText } from './messages.ts';
  * before them, as es-US writes them (docs/decisions/112-billing-money-in-spanish.md).
  */
 const NOT_CHARGED = 'No se cobró nada';
+/** Recent Payments lists the approved payments and those still being confirmed (`unknown`). */
+const PAYMENT_STATUS: Record<string, string> = { approved: 'aprobado', unknown: 'en confirmación' };
 
 export const billingTextEs: Catalogue<typeof billingText> = {
   cardAddedTitle: 'Listo',
@@ -154,6 +156,7 @@ export const billingScreenTextEs: Catalogue<typeof billingScreenText> = {
   dueDate: 'Vencimiento',
   amount: 'Importe',
   status: 'Estado',
+  paymentStatus: (status) => PAYMENT_STATUS[status] ?? status,
   pay: 'Pagar',
   payThisInvoice: 'Pagar esta factura',
   payThisInvoiceLabel: (invoice) => `Pagar esta factura: ${invoice}`,

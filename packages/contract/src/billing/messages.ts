@@ -182,6 +182,8 @@ export const billingScreenText = {
   dueDate: 'Due Date',
   amount: 'Amount',
   status: 'Status',
+  /** A recent payment's status word, as the API gives it (approved, or still being confirmed). */
+  paymentStatus: (status: string) => status,
   pay: 'Pay',
   payThisInvoice: 'Pay this invoice',
   payThisInvoiceLabel: (invoice: string) => `Pay this invoice: ${invoice}`,

@@ -15,4 +15,26 @@ export const pagesText = {
   notAvailable: 'This page is not available yet.',
   copy: 'Copy',
   copied: 'Copied',
+  // Account Summary (features/shell/account-info-page.tsx)
+  accountSummaryTitle: (account: string) => `Account Summary for ${account}`,
+  /** The customer summary's rows, by the field each shows. */
+  accountSummary: {
+    logname: 'Logname',
+    uid: 'UID',
+    bill_uid: 'Billing UID',
+    first_name: 'First Name',
+    last_name: 'Last Name',
+    role: 'Role',
+    company: 'Company',
+    addr1: 'Address',
+    addr2: 'Address (cont.)',
+    bill_email: 'Billing Email',
+    home_phone: 'Home Phone',
+    work_phone: 'Work Phone',
+    pricing_plan: 'Pricing Plan',
+    account_type: 'Account Type',
+    billing_code: 'Billing Code',
+    auto_bill: 'Auto Bill',
+    realm: 'Realm',
+  },
 } as const;

@@ -17,4 +17,6 @@ export const uiTextEs: Catalogue<typeof uiText> = {
   previousPage: 'página anterior',
   nextPage: 'página siguiente',
   currentPassword: 'Su contraseña actual',
+  newPassword: 'Nueva contraseña',
+  confirmPassword: (label) => `Confirme: ${label}`,
 };

@@ -15,4 +15,7 @@ export const uiText = {
   previousPage: 'previous page',
   nextPage: 'next page',
   currentPassword: 'Your current password',
+  newPassword: 'New Password',
+  /** The second of a new password's two fields (`label` is the first's). */
+  confirmPassword: (label: string) => `Confirm ${label}`,
 };

@@ -1,4 +1,4 @@
-import { adminText } from '@portal/contract/admin/messages';
+import { adminScreenText, adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useNavigate } from 'react-router';
 import { failureText } from '../../app/api.ts';
@@ -24,7 +24,7 @@ export default function AddContactPage() {
     <Page title={t(adminText).addContactTitle}>
       <ContactForm
         initial={emptyContact}
-        submitLabel="Add New Contact"
+        submitLabel={t(adminScreenText).addNewContact}
         onSubmit={async (values) => {
           await add.mutateAsync({ logname: currentUser, ...toBody(values) });
         }}

@@ -66,7 +66,7 @@ export default function EditContactPage() {
             billing: c.billing === '1',
             restriction: c.restriction,
           }}
-          submitLabel="Update"
+          submitLabel={t(adminScreenText).updateContact}
           onSubmit={async (values) => {
             await update.mutateAsync({ logname: currentUser, tcid: c.tcid, ...toBody(values) });
           }}

@@ -28,7 +28,7 @@ const columnsFor = (
     cell: ({ row }) => (row.original.ccn4 ? `…${row.original.ccn4}` : ''),
   },
   { accessorKey: 'trans_id', header: x.transactionId },
-  { accessorKey: 'status', header: x.status },
+  { accessorKey: 'status', header: x.status, cell: ({ row }) => x.paymentStatus(row.original.status) },
   { accessorKey: 'comments', header: x.comments, enableSorting: false },
   {
     id: 'receipt',

@@ -1,32 +1,35 @@
 import { Table, Text } from '@mantine/core';
 import { infoAccountOf } from '@portal/contract/admin/dashboard-admin';
 import { adminText } from '@portal/contract/admin/messages';
+import { pagesText } from '@portal/contract/shell/pages-messages';
 import type * as S from '@portal/contract/session/calls';
 import { useQuery } from '@tanstack/react-query';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { customerQuery, useAccountRole } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
 
-const LABELS: Array<[keyof S.CustomerSummary, string]> = [
-  ['logname', 'Logname'],
-  ['uid', 'UID'],
-  ['bill_uid', 'Billing UID'],
-  ['first_name', 'First Name'],
-  ['last_name', 'Last Name'],
-  ['role', 'Role'],
-  ['company', 'Company'],
-  ['addr1', 'Address'],
-  ['addr2', 'Address (cont.)'],
-  ['bill_email', 'Billing Email'],
-  ['home_phone', 'Home Phone'],
-  ['work_phone', 'Work Phone'],
-  ['pricing_plan', 'Pricing Plan'],
-  ['account_type', 'Account Type'],
-  ['billing_code', 'Billing Code'],
-  ['auto_bill', 'Auto Bill'],
-  ['realm', 'Realm'],
-];
+/** The summary's rows, in order: each field and its label's key in `pagesText.accountSummary`. */
+const FIELDS = [
+  'logname',
+  'uid',
+  'bill_uid',
+  'first_name',
+  'last_name',
+  'role',
+  'company',
+  'addr1',
+  'addr2',
+  'bill_email',
+  'home_phone',
+  'work_phone',
+  'pricing_plan',
+  'account_type',
+  'billing_code',
+  'auto_bill',
+  'realm',
+] as const satisfies ReadonlyArray<keyof S.CustomerSummary & keyof typeof pagesText.accountSummary>;
 
 /**
  * Account Summary: the customer summary of the current user. A Secondary its primary designated
@@ -41,21 +44,22 @@ export default function AccountInfoPage() {
     // Until the role is known it is not known whose summary to show.
     enabled: !role.isLoading,
   });
+  const x = t(pagesText);
   return (
-    <Page title={`Account Summary for ${account}`}>
+    <Page title={x.accountSummaryTitle(account)}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       {q.isError && <Text c="red">{failureText(q.error)}</Text>}
       {q.data && (
         <Table striped withTableBorder maw={640}>
           <Table.Tbody>
-            {LABELS.map(([key, label]) => (
+            {FIELDS.map((key) => (
               <Table.Tr key={key}>
                 <Table.Th scope="row" w={200}>
-                  {label}
+                  {x.accountSummary[key]}
                 </Table.Th>
                 <Table.Td>{String(q.data[key] ?? '')}</Table.Td>
               </Table.Tr>

@@ -91,7 +91,9 @@ function CallDetails({ op, failures }: { op: Operation; failures: Document['comp
   const m = t(toolsScreenText);
   return (
     <Stack gap="xs">
-      <Text size="sm">{op.description}</Text>
+      <Text size="sm" lang="en">
+        {op.description}
+      </Text>
       <Text size="sm">
         {token ? m.sendToken : m.noToken}
         {op.method === 'POST' && token ? m.idempotency : ''}
@@ -147,7 +149,7 @@ function CallDetails({ op, failures }: { op: Operation; failures: Document['comp
             <Badge variant="light" mr="xs">
               {status}
             </Badge>
-            {responsesText(failures, status)}
+            <span lang="en">{responsesText(failures, status)}</span>
           </Text>
         ))}
       </Stack>
@@ -196,7 +198,10 @@ export default function ApiReferencePage() {
       {doc.isError && <Alert color="red">{failureText(doc.error)}</Alert>}
       {doc.data && (
         <Stack>
-          <Text size="sm">{doc.data.info.description?.replace(/`/g, '')}</Text>
+          {/* The OpenAPI document's texts stay English (docs/languages.md): `lang` tells screen readers so. */}
+          <Text size="sm" lang="en">
+            {doc.data.info.description?.replace(/`/g, '')}
+          </Text>
           <Group>
             <Anchor href={openApiDocument.path} target="_blank" rel="noopener noreferrer">
               {m.apiDocumentLink(doc.data.info.version)}
@@ -213,7 +218,7 @@ export default function ApiReferencePage() {
           />
           {tags.map((tag) => (
             <Stack key={tag} gap="xs">
-              <Text fw={700} tt="capitalize">
+              <Text fw={700} tt="capitalize" lang="en">
                 {tag}
               </Text>
               <Accordion variant="separated" chevronPosition="left" value={open} onChange={setOpen}>
@@ -223,11 +228,13 @@ export default function ApiReferencePage() {
                     <Accordion.Item key={op.operationId} value={op.operationId}>
                       <Accordion.Control>
                         <Group gap="sm" wrap="nowrap">
-                          <Badge color={op.method === 'GET' ? 'blue.9' : 'teal.9'} w={60}>
+                          <Badge color={op.method === 'GET' ? 'blue.9' : 'teal.9'} miw={60}>
                             {op.method}
                           </Badge>
                           <Code>{op.path}</Code>
-                          <Text size="sm">{op.summary}</Text>
+                          <Text size="sm" lang="en">
+                            {op.summary}
+                          </Text>
                         </Group>
                       </Accordion.Control>
                       <Accordion.Panel>
