@@ -101,6 +101,7 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
   const load = (doc: Record<string, unknown[]>) => importDocument(t.db, doc);
   return {
     ...partB(load),
+    ...mailFactories(load),
     inDays: (days: number) => inDays(t.clock, days),
     ...partA(t, load),
 
@@ -399,4 +400,28 @@ export function requestsAs(t: Pick<TestApp, 'token' | 'as'>, password: string) {
       return t.as(who).post(url, body);
     },
   });
+}
+
+/** Mail rows beyond aliases, spread into `factories(t)`; written through the import as the others. */
+function mailFactories(load: Load) {
+  return {
+    /** A temporary alias on the temporary domain; `expires` an ISO date-time, past for an expired one. */
+    async makeTempEmail(input: {
+      owner: Account;
+      name?: string;
+      forwardsTo?: string;
+      expires: string;
+      notes?: string;
+    }) {
+      const name = input.name ?? `tmp-${unique()}`;
+      const row = {
+        name,
+        forwards_to: input.forwardsTo ?? input.owner.email,
+        expires: input.expires,
+        notes: input.notes ?? '',
+      };
+      await load({ temp_emails: [{ owner: input.owner.logname, ...row }] });
+      return { owner: input.owner, ...row };
+    },
+  };
 }

@@ -4,7 +4,8 @@ import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, apiTokens, auditLog } from '../../db/schema.ts';
-import { build, demoPassword, type TestApp } from '../../../test/support/helper.ts';
+import { type Account, makeCast, requestsAs } from '../../../test/support/factories.ts';
+import { build, type TestApp } from '../../../test/support/helper.ts';
 
 /**
  * Personal access tokens: made in a session with the password, shown once, stored
@@ -14,21 +15,27 @@ import { build, demoPassword, type TestApp } from '../../../test/support/helper.
  */
 
 const DAY = 86_400_000;
+const PASSWORD = 'api-tokens-test-pass';
 let t: TestApp;
+let as: ReturnType<typeof requestsAs>;
+/** alice (a Primary, her Secondary carol and dashboard admin dave), bob, staff. */
+let alice: Account;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  ({ alice } = await makeCast(t, PASSWORD));
+  as = requestsAs(t, PASSWORD);
 });
 afterAll(() => t.close());
 
 const inDays = (days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
 
 async function create(who: string, over: Record<string, unknown> = {}) {
-  return t.as(who).post('/api/create-api-token', {
+  return as(who).post('/api/create-api-token', {
     logname: who,
     name: `script ${Math.random().toString(36).slice(2, 8)}`,
     scope: 'full',
     expires: inDays(30),
-    password: demoPassword(who),
+    password: PASSWORD,
     ...over,
   });
 }
@@ -75,7 +82,7 @@ describe('creating a token', () => {
     expect(row.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(row)).not.toContain(token.slice(21));
 
-    const list = await t.as('alice').get('/api/api-tokens/alice');
+    const list = await as('alice').get('/api/api-tokens/alice');
     expect(list.status).toBe(200);
     const listed = list.body.data.tokens.find((x: { id: string }) => x.id === id);
     expect(listed).toEqual({ id, name, scope, created, last_used: null, expires });
@@ -101,7 +108,7 @@ describe('creating a token', () => {
     const { token } = await tokenOf('alice', { name: 'Mail notice' });
     await t.drainJobs();
     const mails = t.sent.slice(before).filter((m) => m.body.includes('"Mail notice"'));
-    expect(mails.map((m) => m.to)).toContain('alice@anderson-design.com');
+    expect(mails.map((m) => m.to)).toContain(alice.email);
     for (const m of mails) {
       expect(m.subject).toBe('An API token was created for account alice');
       expect(m.body).not.toContain(token.slice(21));
@@ -135,24 +142,24 @@ describe('creating a token', () => {
   });
 
   it('is the account’s own act: not staff for a customer, not a staff account, not a dashboard admin', async () => {
-    const staffFor = await t.as('staff').post('/api/create-api-token', {
+    const staffFor = await as('staff').post('/api/create-api-token', {
       logname: 'alice',
       name: 'by staff',
       scope: 'full',
       expires: inDays(30),
-      password: demoPassword('staff'),
+      password: PASSWORD,
     });
     expect(staffFor.status).toBe(403);
     const own = await create('staff');
     expect(own.status).toBe(422);
     expect(own.body.message).toBe(apiTokenText.staffAccount);
     // dave is alice's dashboard admin: he reads her account, but makes no credentials for it.
-    const dave = await t.as('dave').post('/api/create-api-token', {
+    const dave = await as('dave').post('/api/create-api-token', {
       logname: 'alice',
       name: 'by dave',
       scope: 'read',
       expires: inDays(30),
-      password: demoPassword('dave'),
+      password: PASSWORD,
     });
     expect(dave.status).toBe(403);
     expect(await t.db.select().from(apiTokens).where(eq(apiTokens.name, 'by dave'))).toEqual([]);
@@ -213,7 +220,7 @@ describe('using a token', () => {
       .where(sql`${auditLog.details}->'api_token'->>'id' = ${id}`);
     expect(after).toHaveLength(3);
     // The account's activity says which token made the change.
-    const activity = await t.as('alice').get('/api/account-activity/alice?q=Address%20sync');
+    const activity = await as('alice').get('/api/account-activity/alice?q=Address%20sync');
     expect(activity.status).toBe(200);
     const summaries = activity.body.data.events.map((e: { summary: string }) => e.summary);
     expect(summaries).toContain('Changed the account address. Made with the API token "Address sync".');
@@ -228,11 +235,11 @@ describe('using a token', () => {
       name: 'from a token',
       scope: 'full',
       expires: inDays(30),
-      password: demoPassword('alice'),
+      password: PASSWORD,
     });
     expect(made.status).toBe(403);
     expect(made.body.message).toBe(apiTokenText.sessionOnly);
-    const pass = demoPassword('alice');
+    const pass = PASSWORD;
     const changed = await api.post('/api/user-change-password', {
       username: 'alice',
       old_password: pass,
@@ -255,7 +262,7 @@ describe('using a token', () => {
     });
     expect(granted.status).toBe(403);
     expect(granted.body.message).toBe(apiTokenText.sessionOnly);
-    expect((await api.get('/api/search-accounts/anderson')).status).toBe(403);
+    expect((await api.get('/api/search-accounts/alice')).status).toBe(403);
     expect(await t.db.select().from(apiTokens).where(eq(apiTokens.name, 'from a token'))).toEqual([]);
   });
 
@@ -264,7 +271,7 @@ describe('using a token', () => {
     expect((await withToken(token).get('/api/customer/bob')).status).toBe(200);
     await t.db.update(accounts).set({ role: 'staff' }).where(eq(accounts.logname, 'bob'));
     try {
-      const res = await withToken(token).get('/api/search-accounts/anderson');
+      const res = await withToken(token).get('/api/search-accounts/alice');
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ status: 'expired_token', code: 'unauthenticated' });
       expect((await withToken(token).get('/api/customer/alice')).status).toBe(401);
@@ -310,7 +317,7 @@ describe('using a token', () => {
     t.clock.advance(31_000);
     await withToken(token).get('/api/customer/alice');
     expect((await lastUsed())?.getTime()).toBe(t.clock.now().getTime());
-    const list = await t.as('alice').get('/api/api-tokens/alice');
+    const list = await as('alice').get('/api/api-tokens/alice');
     const listed = list.body.data.tokens.find((x: { id: string }) => x.id === id);
     expect(listed.last_used).toBe(t.clock.now().toISOString());
   });
@@ -320,24 +327,25 @@ describe('revoking a token', () => {
   it('refuses the token at once, and drops it from the list', async () => {
     const { token, id } = await tokenOf('alice');
     expect((await withToken(token).get('/api/customer/alice')).status).toBe(200);
-    const res = await t.as('alice').post('/api/revoke-api-token', { logname: 'alice', id });
+    const res = await as('alice').post('/api/revoke-api-token', { logname: 'alice', id });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ message: apiTokenText.revoked, data: { id } });
     expect((await withToken(token).get('/api/customer/alice')).status).toBe(401);
-    const list = await t.as('alice').get('/api/api-tokens/alice');
+    const list = await as('alice').get('/api/api-tokens/alice');
     expect(list.body.data.tokens.map((x: { id: string }) => x.id)).not.toContain(id);
   });
 
   it('refuses another account’s token id like one that does not exist', async () => {
     const { token, id } = await tokenOf('bob');
-    const viaOwn = await t.as('alice').post('/api/revoke-api-token', { logname: 'alice', id });
+    const viaOwn = await as('alice').post('/api/revoke-api-token', { logname: 'alice', id });
     expect(viaOwn.status).toBe(403);
     expect(viaOwn.body.message).toBe('Permission denied');
-    const viaBob = await t.as('alice').post('/api/revoke-api-token', { logname: 'bob', id });
+    const viaBob = await as('alice').post('/api/revoke-api-token', { logname: 'bob', id });
     expect(viaBob.status).toBe(403);
-    const none = await t
-      .as('alice')
-      .post('/api/revoke-api-token', { logname: 'alice', id: '0123456789abcdef' });
+    const none = await as('alice').post('/api/revoke-api-token', {
+      logname: 'alice',
+      id: '0123456789abcdef',
+    });
     expect(none.status).toBe(403);
     expect(none.body.message).toBe('Permission denied');
     expect((await withToken(token).get('/api/customer/bob')).status).toBe(200);
@@ -345,10 +353,10 @@ describe('revoking a token', () => {
 
   it('may be done by staff for a customer, audited; staff list a customer’s tokens', async () => {
     const { token, id } = await tokenOf('bob', { name: 'Leaked one' });
-    const list = await t.as('staff').get('/api/api-tokens/bob');
+    const list = await as('staff').get('/api/api-tokens/bob');
     expect(list.status).toBe(200);
     expect(list.body.data.tokens.map((x: { name: string }) => x.name)).toContain('Leaked one');
-    const res = await t.as('staff').post('/api/revoke-api-token', { logname: 'bob', id });
+    const res = await as('staff').post('/api/revoke-api-token', { logname: 'bob', id });
     expect(res.status).toBe(200);
     expect((await withToken(token).get('/api/customer/bob')).status).toBe(401);
     const row = must((await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0], 'row');
@@ -362,12 +370,12 @@ describe('revoking a token', () => {
 
   it('lets a Secondary manage its own tokens only, and its primary not manage them', async () => {
     const { id } = await tokenOf('carol', { scope: 'read' });
-    expect((await t.as('carol').get('/api/api-tokens/carol')).status).toBe(200);
-    expect((await t.as('carol').get('/api/api-tokens/alice')).status).toBe(403);
-    expect((await t.as('alice').get('/api/api-tokens/carol')).status).toBe(403);
-    expect((await t.as('dave').get('/api/api-tokens/alice')).status).toBe(403);
-    expect((await t.as('alice').post('/api/revoke-api-token', { logname: 'carol', id })).status).toBe(403);
-    expect((await t.as('carol').post('/api/revoke-api-token', { logname: 'carol', id })).status).toBe(200);
+    expect((await as('carol').get('/api/api-tokens/carol')).status).toBe(200);
+    expect((await as('carol').get('/api/api-tokens/alice')).status).toBe(403);
+    expect((await as('alice').get('/api/api-tokens/carol')).status).toBe(403);
+    expect((await as('dave').get('/api/api-tokens/alice')).status).toBe(403);
+    expect((await as('alice').post('/api/revoke-api-token', { logname: 'carol', id })).status).toBe(403);
+    expect((await as('carol').post('/api/revoke-api-token', { logname: 'carol', id })).status).toBe(200);
   });
 });
 
@@ -377,8 +385,7 @@ describe('the expiry mail', () => {
     await tokenOf('alice', { name: 'Short lived', expires: inDays(5) });
     // The bill address's copy (a security notice also goes to the confirmed recovery addresses:
     // customer-mail.test.ts).
-    const expiring = () =>
-      t.sent.filter((m) => m.subject.startsWith('API token "') && m.to === 'alice@anderson-design.com');
+    const expiring = () => t.sent.filter((m) => m.subject.startsWith('API token "') && m.to === alice.email);
     await t.drainJobs();
     const before = expiring().length;
     t.clock.advance(12 * DAY);
@@ -388,7 +395,7 @@ describe('the expiry mail', () => {
     await t.drainJobs();
     const mails = expiring().slice(before);
     expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('"Expiring soon" expires on')]);
-    expect(must(mails[0], 'mails[0]').to).toBe('alice@anderson-design.com');
+    expect(must(mails[0], 'mails[0]').to).toBe(alice.email);
     expect(must(mails[0], 'mails[0]').body).toContain('/portal/api-tokens');
     const row = must((await t.db.select().from(apiTokens).where(eq(apiTokens.id, id)))[0], 'row');
     expect(row.expiryNoticeAt).not.toBeNull();
@@ -402,14 +409,16 @@ describe('the expiry mail', () => {
 
 describe('the token rate limit', () => {
   it('counts every call made with an account’s tokens, apart from its sessions', async () => {
-    const limited = await build({ env: { PORTAL_RATE_LIMITS: 'token=3/100/60' } });
+    const limited = await build({ demo: false, env: { PORTAL_RATE_LIMITS: 'token=3/100/60' } });
     try {
-      const made = await limited.as('alice').post('/api/create-api-token', {
+      await makeCast(limited, PASSWORD);
+      const asAlice = requestsAs(limited, PASSWORD)('alice');
+      const made = await asAlice.post('/api/create-api-token', {
         logname: 'alice',
         name: 'loop',
         scope: 'read',
         expires: new Date(limited.clock.now().getTime() + 30 * DAY).toISOString(),
-        password: demoPassword('alice'),
+        password: PASSWORD,
       });
       const token = made.body.data.token as string;
       for (let i = 0; i < 3; i++)
@@ -419,7 +428,7 @@ describe('the token rate limit', () => {
       expect(over.body.code).toBe('rate_limited');
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
       // The account's session is not limited by its tokens' use.
-      expect((await limited.as('alice').get('/api/customer/alice')).status).toBe(200);
+      expect((await asAlice.get('/api/customer/alice')).status).toBe(200);
       limited.clock.advance(61_000);
       expect((await limited.request('GET', '/api/customer/alice', { token })).status).toBe(200);
     } finally {

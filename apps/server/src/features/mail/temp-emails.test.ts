@@ -2,22 +2,59 @@ import { must } from '../../../test/support/must.ts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, tempEmails } from '../../db/schema.ts';
+import { type Account, factories, makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 
 const START = new Date('2026-11-21T12:00:00Z');
 const DAY = 24 * 3600_000;
 const inDays = (t: TestApp, days: number) => new Date(t.clock.now().getTime() + days * DAY).toISOString();
+const PASSWORD = 'temp-emails-test-pass';
+
+/**
+ * The accounts (alice, her Secondary carol, bob, staff) and their temporary aliases, dated from the
+ * clock's start: alice's expired 3 days ago and hers that expires in 20 days, bob's in 5 days.
+ */
+async function makeAliases(t: TestApp) {
+  const cast = await makeCast(t, PASSWORD);
+  const f = factories(t);
+  const forwardsTo = 'alice@anderson-design.com';
+  const at = (days: number) => inDays(t, days);
+  await f.makeTempEmail({
+    owner: cast.alice,
+    name: 'shop-2026',
+    forwardsTo,
+    expires: at(20),
+    notes: 'Online store sign-up',
+  });
+  await f.makeTempEmail({
+    owner: cast.alice,
+    name: 'conference-nov',
+    forwardsTo,
+    expires: at(-3),
+    notes: 'Expired conference alias',
+  });
+  await f.makeTempEmail({
+    owner: cast.bob,
+    name: 'bob-raffle',
+    forwardsTo: 'bob.baker@example.org',
+    expires: at(5),
+  });
+  return cast;
+}
 
 describe('temporary email', () => {
   let t: TestApp;
+  let as: ReturnType<typeof requestsAs>;
   beforeAll(async () => {
-    t = await build({ start: START });
+    t = await build({ demo: false, start: START });
+    await makeAliases(t);
+    as = requestsAs(t, PASSWORD);
   });
   afterAll(() => t.close());
 
   describe('GET /api/tempemails/{user}', () => {
     it('lists the account aliases with expiry, fade date and the expired flag', async () => {
-      const res = await t.as('alice').get('/api/tempemails/alice');
+      const res = await as('alice').get('/api/tempemails/alice');
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual([
         {
@@ -42,16 +79,16 @@ describe('temporary email', () => {
     });
 
     it('is refused for another account (403) and without a token (401), empty for none', async () => {
-      expect((await t.as('bob').get('/api/tempemails/alice')).status).toBe(403);
-      expect((await t.as(null).get('/api/tempemails/alice')).status).toBe(401);
-      expect((await t.as('staff').get('/api/tempemails/alice')).body.data).toHaveLength(2);
-      expect((await t.as('carol').get('/api/tempemails/carol')).body.data).toEqual([]);
+      expect((await as('bob').get('/api/tempemails/alice')).status).toBe(403);
+      expect((await as(null).get('/api/tempemails/alice')).status).toBe(401);
+      expect((await as('staff').get('/api/tempemails/alice')).body.data).toHaveLength(2);
+      expect((await as('carol').get('/api/tempemails/carol')).body.data).toEqual([]);
     });
   });
 
   describe('GET /api/tempemail-explist[/{expdate}]', () => {
     it('offers expiry dates on whole hours with a week selected', async () => {
-      const res = await t.as('alice').get('/api/tempemail-explist');
+      const res = await as('alice').get('/api/tempemail-explist');
       expect(res.status).toBe(200);
       const { list, selected_date } = res.body.data;
       expect(list.map((o: { label: string }) => o.label)).toEqual([
@@ -66,23 +103,23 @@ describe('temporary email', () => {
       ]);
       expect(list[0].date).toBe('2026-11-22T13:00:00.000Z');
       expect(selected_date).toBe('2026-11-28T13:00:00.000Z');
-      expect((await t.as(null).get('/api/tempemail-explist')).status).toBe(401);
+      expect((await as(null).get('/api/tempemail-explist')).status).toBe(401);
     });
 
     it('offers and selects the current expiry when given', async () => {
-      const res = await t.as('alice').get('/api/tempemail-explist/2026-12-11T12:00:00.000Z');
+      const res = await as('alice').get('/api/tempemail-explist/2026-12-11T12:00:00.000Z');
       expect(res.body.data.selected_date).toBe('2026-12-11T12:00:00.000Z');
       expect(res.body.data.list[0]).toEqual({ date: '2026-12-11T12:00:00.000Z', label: 'Unchanged' });
       expect(res.body.data.list).toHaveLength(9);
-      const bad = await t.as('alice').get('/api/tempemail-explist/tomorrow');
+      const bad = await as('alice').get('/api/tempemail-explist/tomorrow');
       expect(bad.status).toBe(400);
-      expect((await t.as(null).get('/api/tempemail-explist/2026-12-11T12:00:00.000Z')).status).toBe(401);
+      expect((await as(null).get('/api/tempemail-explist/2026-12-11T12:00:00.000Z')).status).toBe(401);
     });
   });
 
   describe('POST /api/add-tempemail', () => {
     it('adds an alias on the temporary domain', async () => {
-      const res = await t.as('alice').post('/api/add-tempemail', {
+      const res = await as('alice').post('/api/add-tempemail', {
         logname: 'alice',
         name: 'Newsletter-Test',
         forwards_to: 'alice@anderson-design.com',
@@ -96,7 +133,7 @@ describe('temporary email', () => {
         forwards_to: 'alice@anderson-design.com',
         notes: 'trying a shop',
       });
-      const list = await t.as('alice').get('/api/tempemails/alice');
+      const list = await as('alice').get('/api/tempemails/alice');
       expect(list.body.data.map((r: { name: string }) => r.name)).toContain('newsletter-test');
     });
 
@@ -126,7 +163,7 @@ describe('temporary email', () => {
         [{ expires: 'next week' }, 'expires', 'Invalid'],
       ];
       for (const [patch, field, text] of cases) {
-        const res = await t.as('alice').post('/api/add-tempemail', { ...base, ...patch });
+        const res = await as('alice').post('/api/add-tempemail', { ...base, ...patch });
         expect(res.status, JSON.stringify(patch)).toBe(400);
         expect(res.body.errors[field]).toBe(text);
       }
@@ -142,9 +179,9 @@ describe('temporary email', () => {
         expires: inDays(t, 3),
         notes: '',
       };
-      expect((await t.as('alice').post('/api/add-tempemail', body)).status).toBe(403);
-      expect((await t.as(null).post('/api/add-tempemail', body)).status).toBe(401);
-      const staff = await t.as('staff').post('/api/add-tempemail', { ...body, name: 'by-staff' });
+      expect((await as('alice').post('/api/add-tempemail', body)).status).toBe(403);
+      expect((await as(null).post('/api/add-tempemail', body)).status).toBe(401);
+      const staff = await as('staff').post('/api/add-tempemail', { ...body, name: 'by-staff' });
       expect(staff.status).toBe(200);
       const row = must(
         (await t.db.select().from(tempEmails).where(eq(tempEmails.name, 'by-staff')))[0],
@@ -156,7 +193,7 @@ describe('temporary email', () => {
     });
 
     it('refuses a name in use by any account', async () => {
-      const res = await t.as('alice').post('/api/add-tempemail', {
+      const res = await as('alice').post('/api/add-tempemail', {
         logname: 'alice',
         name: 'bob-raffle',
         forwards_to: 'a@example.org',
@@ -171,7 +208,7 @@ describe('temporary email', () => {
 
   describe('POST /api/tempemail-alias', () => {
     it('loads one alias by name or full address', async () => {
-      const res = await t.as('alice').post('/api/tempemail-alias', { alias: 'shop-2026', logname: 'alice' });
+      const res = await as('alice').post('/api/tempemail-alias', { alias: 'shop-2026', logname: 'alice' });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         id: expect.any(Number),
@@ -179,41 +216,43 @@ describe('temporary email', () => {
         forwards_to: 'alice@anderson-design.com',
         expires: '2026-12-11T12:00:00.000Z',
       });
-      const full = await t
-        .as('alice')
-        .post('/api/tempemail-alias', { alias: 'Shop-2026@tmp.example.net', logname: 'alice' });
+      const full = await as('alice').post('/api/tempemail-alias', {
+        alias: 'Shop-2026@tmp.example.net',
+        logname: 'alice',
+      });
       expect(full.body.data.id).toBe(res.body.data.id);
     });
 
     it('answers a missing and a foreign alias alike: 403 to a customer, No Alias Found to staff', async () => {
-      const missing = await t.as('alice').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
+      const missing = await as('alice').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
       expect(missing.status).toBe(403);
       expect(missing.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
-      const foreign = await t
-        .as('alice')
-        .post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'alice' });
+      const foreign = await as('alice').post('/api/tempemail-alias', {
+        alias: 'bob-raffle',
+        logname: 'alice',
+      });
       expect(foreign.status).toBe(403);
       expect(foreign.body).toEqual({ status: 0, message: 'Permission denied', code: 'forbidden' });
-      const staff = await t.as('staff').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
+      const staff = await as('staff').post('/api/tempemail-alias', { alias: 'nope', logname: 'alice' });
       expect(staff.status).toBe(404);
       expect(staff.body).toEqual({ status: 0, message: 'No Alias Found', code: 'not_found' });
       expect(
-        (await t.as('alice').post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
+        (await as('alice').post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
       ).toBe(403);
       expect(
-        (await t.as(null).post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
+        (await as(null).post('/api/tempemail-alias', { alias: 'bob-raffle', logname: 'bob' })).status,
       ).toBe(401);
-      expect((await t.as('alice').post('/api/tempemail-alias', { logname: 'alice' })).status).toBe(400);
+      expect((await as('alice').post('/api/tempemail-alias', { logname: 'alice' })).status).toBe(400);
     });
   });
 
   describe('POST /api/update-tempemail', () => {
     const load = async (name: string, logname = 'alice') =>
-      (await t.as(logname).post('/api/tempemail-alias', { alias: name, logname })).body.data;
+      (await as(logname).post('/api/tempemail-alias', { alias: name, logname })).body.data;
 
     it('updates forwards_to, expiry and notes', async () => {
       const a = await load('shop-2026');
-      const res = await t.as('alice').post('/api/update-tempemail', {
+      const res = await as('alice').post('/api/update-tempemail', {
         name: 'shop-2026',
         forwards_to: 'shop@anderson-design.com',
         expdate: inDays(t, 30),
@@ -233,7 +272,7 @@ describe('temporary email', () => {
 
     it('keeps the past expiry of an expired alias when only the notes change', async () => {
       const a = await load('conference-nov');
-      const res = await t.as('alice').post('/api/update-tempemail', {
+      const res = await as('alice').post('/api/update-tempemail', {
         ...a,
         name: 'conference-nov',
         expdate: a.expires,
@@ -243,7 +282,7 @@ describe('temporary email', () => {
       });
       expect(res.status).toBe(200);
       expect((await load('conference-nov')).notes).toBe('old');
-      const past = await t.as('alice').post('/api/update-tempemail', {
+      const past = await as('alice').post('/api/update-tempemail', {
         ...a,
         name: 'conference-nov',
         expdate: inDays(t, -1),
@@ -258,34 +297,46 @@ describe('temporary email', () => {
       const a = await load('shop-2026');
       const b = await load('bob-raffle', 'bob');
       const base = { forwards_to: 'a@example.org', expdate: inDays(t, 2), notes: '', logname: 'alice' };
-      const wrongName = await t
-        .as('alice')
-        .post('/api/update-tempemail', { ...base, name: 'conference-nov', key: a.id });
+      const wrongName = await as('alice').post('/api/update-tempemail', {
+        ...base,
+        name: 'conference-nov',
+        key: a.id,
+      });
       expect(wrongName.status).toBe(403);
       expect(wrongName.body.message).toBe('Permission denied');
-      const foreign = await t
-        .as('alice')
-        .post('/api/update-tempemail', { ...base, name: 'bob-raffle', key: b.id });
+      const foreign = await as('alice').post('/api/update-tempemail', {
+        ...base,
+        name: 'bob-raffle',
+        key: b.id,
+      });
       expect(foreign.status).toBe(403);
-      const byStaff = await t
-        .as('staff')
-        .post('/api/update-tempemail', { ...base, name: 'bob-raffle', key: b.id });
+      const byStaff = await as('staff').post('/api/update-tempemail', {
+        ...base,
+        name: 'bob-raffle',
+        key: b.id,
+      });
       expect(byStaff.status).toBe(404);
       expect(byStaff.body.message).toBe('No Alias Found');
       expect((await load('bob-raffle', 'bob')).forwards_to).toBe('bob.baker@example.org');
       expect(
         (
-          await t
-            .as('alice')
-            .post('/api/update-tempemail', { ...base, logname: 'bob', name: 'bob-raffle', key: b.id })
+          await as('alice').post('/api/update-tempemail', {
+            ...base,
+            logname: 'bob',
+            name: 'bob-raffle',
+            key: b.id,
+          })
         ).status,
       ).toBe(403);
       expect(
-        (await t.as(null).post('/api/update-tempemail', { ...base, name: 'shop-2026', key: a.id })).status,
+        (await as(null).post('/api/update-tempemail', { ...base, name: 'shop-2026', key: a.id })).status,
       ).toBe(401);
-      const bad = await t
-        .as('alice')
-        .post('/api/update-tempemail', { ...base, name: 'shop-2026', key: a.id, forwards_to: 'x' });
+      const bad = await as('alice').post('/api/update-tempemail', {
+        ...base,
+        name: 'shop-2026',
+        key: a.id,
+        forwards_to: 'x',
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.errors.forwards_to).toBe('Invalid Email Address');
     });
@@ -294,14 +345,16 @@ describe('temporary email', () => {
 
 describe('temporary email limits over time', () => {
   let t: TestApp;
+  let bob: Account;
   beforeAll(async () => {
-    t = await build({ start: START });
+    t = await build({ demo: false, start: START });
+    ({ bob } = await makeAliases(t));
   });
   afterAll(() => t.close());
   /** Signs in again at the test clock's time: moving the clock days ahead expires earlier tokens. */
   const as = async (logname: string) => {
     const login = await t.request('POST', '/api/miglogin', {
-      body: { username: logname, password: `${logname}-demo-pass` },
+      body: { username: logname, password: PASSWORD },
     });
     const token = login.body.data.id_token as string;
     return {
@@ -383,7 +436,7 @@ describe('temporary email limits over time', () => {
     const notices = t.sent.filter((m) => m.subject.includes('short-lived'));
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({
-      to: 'bob.baker@example.org',
+      to: bob.email,
       subject: 'Temporary alias short-lived@tmp.example.net has expired',
     });
     expect(must(notices[0], 'notices[0]').body).toContain('no longer forwards to bob@example.org');
