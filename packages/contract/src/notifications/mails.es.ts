@@ -132,4 +132,36 @@ export const customerMailTextEs: Catalogue<typeof customerMailText> = {
       '',
       'Si no conoce esta cuenta, ignore este mensaje: no se le enviará ningún enlace de restablecimiento.',
     ].join('\n'),
+  replyToConfirmSubject: 'Confirme la dirección de respuesta de una respuesta automática',
+  replyToConfirmBody: (
+    account: string,
+    mailbox: string,
+    replyTo: string,
+    start: string,
+    end: string,
+    hours: number,
+    link: string,
+  ) =>
+    [
+      `La cuenta ${account} ha pedido que las respuestas automáticas de ${mailbox} se envíen con ${replyTo} como remitente, desde el ${start} hasta el ${end}.`,
+      '',
+      `Para permitirlo, abra este enlace en las próximas ${hours} horas:`,
+      '',
+      link,
+      '',
+      'Si no conoce esta cuenta, ignore este mensaje: no se enviará ninguna respuesta en su nombre.',
+    ].join('\n'),
+  newsletterConfirmSubject: 'Confirme su suscripción al Portal',
+  newsletterConfirmBody: (account: string, email: string, link: string, pastIssues: string) =>
+    [
+      'Hola:',
+      '',
+      `Alguien (la cuenta ${account}) ha pedido suscribir ${email} al Portal, nuestro boletín mensual.`,
+      'Para confirmar la suscripción, abra este enlace:',
+      '',
+      link,
+      '',
+      'Si usted no lo pidió, ignore este mensaje: no se le enviará nada.',
+      `Números anteriores: ${pastIssues}`,
+    ].join('\n'),
 };

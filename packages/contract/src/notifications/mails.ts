@@ -111,7 +111,8 @@ export const accountNoticeText = {
 
 /**
  * Other customer mails the server writes: the temporary alias expired (mail/workers.ts), the API
- * token expiring (account/api-tokens.ts), the recovery address's confirmation link (mail/recovery.ts).
+ * token expiring (account/api-tokens.ts), the confirmation links of a recovery address, an
+ * auto-responder's reply address and a newsletter subscription.
  */
 export const customerMailText = {
   aliasExpiredSubject: (address: string) => `Temporary alias ${address} has expired`,
@@ -140,5 +141,39 @@ export const customerMailText = {
       link,
       '',
       'If you do not know this account, ignore this message: no reset links will be sent to you.',
+    ].join('\n'),
+  /** The confirmation link of an auto-responder's reply address that is not the account's own (mail/auto-responder.ts). */
+  replyToConfirmSubject: 'Please confirm the reply address of an auto-responder',
+  replyToConfirmBody: (
+    account: string,
+    mailbox: string,
+    replyTo: string,
+    start: string,
+    end: string,
+    hours: number,
+    link: string,
+  ) =>
+    [
+      `Account ${account} asked that vacation replies from ${mailbox} be sent with ${replyTo} as their sender, from ${start} to ${end}.`,
+      '',
+      `To allow it, open this link within ${hours} hours:`,
+      '',
+      link,
+      '',
+      'If you do not know this account, ignore this message: no reply will be sent in your name.',
+    ].join('\n'),
+  /** The newsletter subscription's confirmation link (mail/newsletter.ts). */
+  newsletterConfirmSubject: 'Please confirm your subscription to the Portal',
+  newsletterConfirmBody: (account: string, email: string, link: string, pastIssues: string) =>
+    [
+      'Hello,',
+      '',
+      `Someone (account ${account}) asked to subscribe ${email} to the Portal, our monthly newsletter.`,
+      'To confirm the subscription, open this link:',
+      '',
+      link,
+      '',
+      'If you did not ask for it, ignore this message: nothing will be sent to you.',
+      `Past issues: ${pastIssues}`,
     ].join('\n'),
 };

@@ -97,6 +97,57 @@ describe('mail area mails in the account language', () => {
     );
   });
 
+  it('writes the auto-responder and newsletter confirmations in the account language; English unchanged', async () => {
+    const spanish = await spanishAccount();
+    const english = await f.makeAccount();
+    for (const who of [spanish, english]) {
+      const rule = await f.as(who).post('/api/auto-responder', {
+        logname: who.logname,
+        start: '2027-07-02T08:00:00Z',
+        end: '2027-07-09T08:00:00Z',
+        message: 'Away.',
+        reply_to: `${who.logname}@elsewhere.test`,
+      });
+      expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+      const subscribed = await f
+        .as(who)
+        .post('/api/subscribe-portal', { logname: who.logname, email: `${who.logname}-news@elsewhere.test` });
+      expect(subscribed.status, JSON.stringify(subscribed.body)).toBe(200);
+    }
+    const newsLink = `${URL.replaceAll('.', '\\.')}/api/subscribe-portal/confirm/\\S+`;
+    const es = spanish.logname;
+    const esReply = await lastMail(t, { kind: 'auto-responder.confirm', account: es });
+    expect(esReply.subject).toBe('Confirme la dirección de respuesta de una respuesta automática');
+    expect(esReply.body).toMatch(
+      new RegExp(
+        `^La cuenta ${es} ha pedido que las respuestas automáticas de ${es}@mail\\.example\\.net se envíen con ${es}@elsewhere\\.test como remitente, desde el 2027-07-02 08:00 UTC hasta el 2027-07-09 08:00 UTC\\.\n\nPara permitirlo, abra este enlace en las próximas 48 horas:\n\n${LINK}\n\nSi no conoce esta cuenta, ignore este mensaje: no se enviará ninguna respuesta en su nombre\\.$`,
+      ),
+    );
+    const esNews = await lastMail(t, { kind: 'newsletter.confirm', account: es });
+    expect(esNews.subject).toBe('Confirme su suscripción al Portal');
+    expect(esNews.body).toMatch(
+      new RegExp(
+        `^Hola:\n\nAlguien \\(la cuenta ${es}\\) ha pedido suscribir ${es}-news@elsewhere\\.test al Portal, nuestro boletín mensual\\.\nPara confirmar la suscripción, abra este enlace:\n\n${newsLink}\n\nSi usted no lo pidió, ignore este mensaje: no se le enviará nada\\.\nNúmeros anteriores: https://\\S+$`,
+      ),
+    );
+
+    const en = english.logname;
+    const enReply = await lastMail(t, { kind: 'auto-responder.confirm', account: en });
+    expect(enReply.subject).toBe('Please confirm the reply address of an auto-responder');
+    expect(enReply.body).toMatch(
+      new RegExp(
+        `^Account ${en} asked that vacation replies from ${en}@mail\\.example\\.net be sent with ${en}@elsewhere\\.test as their sender, from 2027-07-02 08:00 UTC to 2027-07-09 08:00 UTC\\.\n\nTo allow it, open this link within 48 hours:\n\n${LINK}\n\nIf you do not know this account, ignore this message: no reply will be sent in your name\\.$`,
+      ),
+    );
+    const enNews = await lastMail(t, { kind: 'newsletter.confirm', account: en });
+    expect(enNews.subject).toBe('Please confirm your subscription to the Portal');
+    expect(enNews.body).toMatch(
+      new RegExp(
+        `^Hello,\n\nSomeone \\(account ${en}\\) asked to subscribe ${en}-news@elsewhere\\.test to the Portal, our monthly newsletter\\.\nTo confirm the subscription, open this link:\n\n${newsLink}\n\nIf you did not ask for it, ignore this message: nothing will be sent to you\\.\nPast issues: https://\\S+$`,
+      ),
+    );
+  });
+
   it('writes the expired temporary alias mail in the account language; English unchanged', async () => {
     const spanish = await spanishAccount();
     const english = await f.makeAccount();
