@@ -1,4 +1,4 @@
-import type { Catalogue } from '../i18n/catalogue.ts';
+import { type Catalogue, plural } from '../i18n/catalogue.ts';
 import { utcMoment } from '../i18n/moments.ts';
 import type { accountNoticeText, customerMailText, resetMailText } from './mails.ts';
 
@@ -163,5 +163,25 @@ export const customerMailTextEs: Catalogue<typeof customerMailText> = {
       '',
       'Si usted no lo pidió, ignore este mensaje: no se le enviará nada.',
       `Números anteriores: ${pastIssues}`,
+    ].join('\n'),
+  renewalNoticeBody: (
+    domain: string,
+    years: number,
+    price: string,
+    expiration: string,
+    newExpiration: string,
+    by: string,
+    owner: string | null,
+  ) =>
+    [
+      `Hemos recibido su solicitud de renovar ${domain} por ${years} ${plural('es', years, { one: 'año', other: 'años' })} ($${price}).`,
+      '',
+      `Fecha de vencimiento actual: ${expiration}`,
+      `Nueva fecha de vencimiento: ${newExpiration}`,
+      '',
+      'El registro suele confirmar una renovación en menos de una hora; hasta entonces, la lista de dominios la muestra como pendiente.',
+      'El cargo aparecerá en su próxima factura.',
+      '',
+      `Solicitado por ${by}${owner === null ? '' : ` para ${owner}`}.`,
     ].join('\n'),
 };

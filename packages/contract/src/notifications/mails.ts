@@ -1,3 +1,5 @@
+import { yearLabel } from '../domains/messages.ts';
+
 /** The password reset link's mail (apps/server/src/features/account/resets.ts). */
 export const resetMailText = {
   panelPassword: 'members panel',
@@ -175,5 +177,29 @@ export const customerMailText = {
       '',
       'If you did not ask for it, ignore this message: nothing will be sent to you.',
       `Past issues: ${pastIssues}`,
+    ].join('\n'),
+  /**
+   * A renewal asked for by hand, to the domain's contact address (domains/renewal.ts); the subject is
+   * domainText's renewNoticeSubject. `by` names who asked, and `owner` the account when that was someone else.
+   */
+  renewalNoticeBody: (
+    domain: string,
+    years: number,
+    price: string,
+    expiration: string,
+    newExpiration: string,
+    by: string,
+    owner: string | null,
+  ) =>
+    [
+      `We have received your request to renew ${domain} for ${years} ${yearLabel(years)} ($${price}).`,
+      '',
+      `Current expiration date: ${expiration}`,
+      `New expiration date: ${newExpiration}`,
+      '',
+      'The registry usually confirms a renewal within an hour; the domain list shows it as pending until then.',
+      'The charge will appear on your next invoice.',
+      '',
+      `Requested by ${by}${owner === null ? '' : ` for ${owner}`}.`,
     ].join('\n'),
 };
