@@ -20,21 +20,19 @@ export async function mailAccountNotice(
   notice: {
     account: string;
     kind: string;
-    subject: string;
-    lines: string[];
     /**
-     * The subject and lines in the account's language, when the notice has them (the sign-in alert
-     * so far): then the closing line is in that language too; otherwise all is English.
+     * The subject and lines in a language: called with the account's (English when none), which
+     * the closing line is written in too (docs/decisions/117-mails-in-the-account-language.md).
      */
-    write?: (language: Language) => { subject: string; lines: string[] };
+    write: (language: Language) => { subject: string; lines: string[] };
     /** Addresses not to tell (e.g. the new recovery address, which gets its own mail). */
     except?: string[];
   },
 ): Promise<number> {
   const to = await noticeAddresses(db, notice.account);
   const skip = new Set((notice.except ?? []).map((a) => a.trim().toLowerCase()));
-  const language = notice.write ? await languageOf(db, notice.account) : 'en';
-  const written = notice.write ? notice.write(language) : notice;
+  const language = await languageOf(db, notice.account);
+  const written = notice.write(language);
   const closing = inLanguage(accountNoticeText, language).closing;
   let sent = 0;
   for (const address of to) {

@@ -53,8 +53,8 @@ import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
 import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/sign-in-texts.ts';
 // customer mails: the reminders, the reset and account notices
-import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
-import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
+import { accountNoticeText, customerMailText, resetMailText } from '../notifications/mails.ts';
+import { accountNoticeTextEs, customerMailTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
 // admin
 import { adminScreenText, adminText } from '../admin/messages.ts';
 import { adminScreenTextEs, adminTextEs } from '../admin/messages.es.ts';
@@ -102,6 +102,7 @@ register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
 // customer mails
 register(resetMailText, 'es', resetMailTextEs);
 register(accountNoticeText, 'es', accountNoticeTextEs);
+register(customerMailText, 'es', customerMailTextEs);
 // admin
 register(adminText, 'es', adminTextEs);
 register(adminScreenText, 'es', adminScreenTextEs);

@@ -1,6 +1,8 @@
 import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText, customerMailText } from '@portal/contract/notifications/mails';
 import { isStaffRole } from '@portal/contract/constants';
 import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -127,12 +129,17 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       await mailAccountNotice(deps.outbox, db, {
         account: owner.logname,
         kind: 'notice.api-token-created',
-        subject: `An API token was created for account ${owner.logname}`,
-        lines: [
-          `An API token named "${body.name}" with ${body.scope === 'full' ? 'full' : 'read-only'} access was created for account ${owner.logname}.`,
-          `It works until ${expiresAt.toUTCString()} unless revoked on the API tokens page of the Members Portal:`,
-          `${deps.config.publicUrl}/portal/api-tokens`,
-        ],
+        write: (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          return {
+            subject: text.apiTokenCreatedSubject(owner.logname),
+            lines: [
+              text.apiTokenCreated(body.name, text.apiTokenAccess[body.scope], owner.logname),
+              text.apiTokenUntil(expiresAt),
+              `${deps.config.publicUrl}/portal/api-tokens`,
+            ],
+          };
+        },
       });
       return new Answer({ ...toApi(row), token: made.token }, apiTokenText.created);
     },
@@ -223,15 +230,18 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
           account: token.owner,
           category: 'security',
           kind: 'api-token.expiring',
-          // English only for now (docs/languages.md, the mails row).
-          write: () => ({
-            subject: `API token "${token.name}" expires on ${token.expiresAt.toUTCString()}`,
-            body: [
-              `The API token "${token.name}" of account ${token.owner} expires on ${token.expiresAt.toUTCString()}.`,
-              'Scripts that use it will then be refused. To keep them working, create a new token on the',
-              `API tokens page of the Members Portal and put it in their place: ${config.publicUrl}/portal/api-tokens`,
-            ].join('\n'),
-          }),
+          write: (language) => {
+            const text = inLanguage(customerMailText, language);
+            return {
+              subject: text.apiTokenExpiringSubject(token.name, token.expiresAt),
+              body: text.apiTokenExpiringBody(
+                token.name,
+                token.owner,
+                token.expiresAt,
+                `${config.publicUrl}/portal/api-tokens`,
+              ),
+            };
+          },
         });
       }
     });

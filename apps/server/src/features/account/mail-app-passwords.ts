@@ -2,6 +2,8 @@ import { must } from '@portal/contract/must';
 import { randomBytes, randomInt } from 'node:crypto';
 import * as C from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { isStaffRole } from '@portal/contract/constants';
 import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -65,12 +67,6 @@ const toApi = (row: Listed): C.MailAppPassword => ({
   created: row.createdAt.toISOString(),
   last_used: row.lastUsedAt?.toISOString() ?? null,
 });
-
-const SCOPE_WORDS: Record<C.MailAppPasswordScope, string> = {
-  all: 'reading (IMAP, POP3) and sending (SMTP) mail',
-  imap: 'reading mail (IMAP, POP3)',
-  smtp: 'sending mail (SMTP)',
-};
 
 const live = (owner: string) => and(eq(mailAppPasswords.owner, owner), isNull(mailAppPasswords.revokedAt));
 
@@ -175,12 +171,17 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       await mailAccountNotice(deps.outbox, db, {
         account: owner,
         kind: 'notice.mail-app-password-created',
-        subject: `An app password for mail was created for account ${owner}`,
-        lines: [
-          `An app password named "${body.name}" for ${SCOPE_WORDS[body.scope]} was created for account ${owner}.`,
-          'It works until it is revoked on the Mail passwords page of the Members Portal:',
-          `${deps.config.publicUrl}/portal/mail-app-passwords`,
-        ],
+        write: (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          return {
+            subject: text.appPasswordCreatedSubject(owner),
+            lines: [
+              text.appPasswordCreated(body.name, text.appPasswordScopes[body.scope], owner),
+              text.appPasswordUntil,
+              `${deps.config.publicUrl}/portal/mail-app-passwords`,
+            ],
+          };
+        },
       });
       return new Answer({ ...toApi(row), app_password: secret }, mailAppPasswordText.created);
     },
@@ -270,10 +271,13 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       await mailAccountNotice(deps.outbox, db, {
         account: owner,
         kind: 'notice.mail-app-passwords-required',
-        subject: body.required
-          ? `Account ${owner} now requires app passwords for mail`
-          : `Account ${owner} no longer requires app passwords for mail`,
-        lines: [`${body.required ? mailAppPasswordText.requireOn : mailAppPasswordText.requireOff}.`],
+        write: (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          const words = inLanguage(mailAppPasswordText, language);
+          return body.required
+            ? { subject: text.appPasswordsRequiredSubject(owner), lines: [`${words.requireOn}.`] }
+            : { subject: text.appPasswordsNotRequiredSubject(owner), lines: [`${words.requireOff}.`] };
+        },
       });
       return new Answer(
         await requirementOf(db, owner),

@@ -2,6 +2,9 @@ import { must } from '@portal/contract/must';
 import { createHash, randomBytes } from 'node:crypto';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -50,20 +53,28 @@ export async function verifyOperator(
   await clearFailures(db, key);
 }
 
-/** Tells the account's addresses that its panel password changed; the password is never in it. */
+/**
+ * Tells the account's addresses that its panel password changed; the password is never in it.
+ * `by` is who changed it, or null for a reset link.
+ */
 export async function mailPasswordChanged(
   outbox: Outbox,
   db: Db,
   logname: string,
-  by: string,
-  /** More to tell (a reset by mail: what it revoked, what remains). */
-  more: string[] = [],
+  by: string | null,
+  /** More to tell, in the mail's language (a reset by mail: what it revoked, what remains). */
+  more: (language: Language) => string[] = () => [],
 ): Promise<void> {
   await mailAccountNotice(outbox, db, {
     account: logname,
     kind: 'notice.password-changed',
-    subject: `The password of account ${logname} was changed`,
-    lines: [`The members panel password of account ${logname} was changed (by ${by}).`, ...more],
+    write: (language) => {
+      const text = inLanguage(accountNoticeText, language);
+      return {
+        subject: text.passwordChangedSubject(logname),
+        lines: [text.passwordChanged(logname, by ?? text.byResetLink), ...more(language)],
+      };
+    },
   });
 }
 

@@ -4,6 +4,7 @@ import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import { resetMailText } from '@portal/contract/notifications/mails';
 import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -115,12 +116,8 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       await clearFailures(db, `acct:${owner}`, `pair:${owner}:${clientKey(req.ip)}`);
       const device = await readDevice(deps.devices, req);
       await rememberDevice(deps.devices, device, owner, reply, deps.config.publicUrl.startsWith('https:'));
-      await mailPasswordChanged(
-        deps.outbox,
-        db,
-        owner,
-        'a reset link',
-        remainingLines(remaining, `${deps.config.publicUrl}/portal/security`),
+      await mailPasswordChanged(deps.outbox, db, owner, null, (language) =>
+        remainingLines(language, remaining, `${deps.config.publicUrl}/portal/security`),
       );
       return new Answer({ username: owner, ...remaining }, '');
     },
@@ -231,18 +228,20 @@ async function afterReset(db: Db, owner: string, now: Date): Promise<C.ResetRema
   };
 }
 
-/** The reset mail's lines on what was revoked and what remains (the texts of the last screen). */
-function remainingLines(remaining: C.ResetRemaining, securityUrl: string): string[] {
+/** The reset mail's lines on what was revoked and what remains (the texts of the last screen), in a language. */
+function remainingLines(language: Language, remaining: C.ResetRemaining, securityUrl: string): string[] {
+  const account = inLanguage(accountText, language);
+  const appPasswords = inLanguage(mailAppPasswordText, language);
   const lines: string[] = [''];
-  if (remaining.tokens_revoked > 0) lines.push(accountText.resetTokensRevoked(remaining.tokens_revoked));
+  if (remaining.tokens_revoked > 0) lines.push(account.resetTokensRevoked(remaining.tokens_revoked));
   if (remaining.app_passwords_revoked > 0)
-    lines.push(mailAppPasswordText.resetRevoked(remaining.app_passwords_revoked));
+    lines.push(appPasswords.resetRevoked(remaining.app_passwords_revoked));
   const left = [
-    ...(remaining.authenticator ? [accountText.resetRemainingAuthenticator] : []),
-    ...remaining.passkeys.map((name) => accountText.resetRemainingPasskey(name)),
+    ...(remaining.authenticator ? [account.resetRemainingAuthenticator] : []),
+    ...remaining.passkeys.map((name) => account.resetRemainingPasskey(name)),
   ];
-  if (left.length === 0) lines.push(accountText.resetNothingRemains);
-  else lines.push(accountText.resetRemainingIntro, ...left.map((l) => `- ${l}`), '', securityUrl);
+  if (left.length === 0) lines.push(account.resetNothingRemains);
+  else lines.push(account.resetRemainingIntro, ...left.map((l) => `- ${l}`), '', securityUrl);
   return lines;
 }
 

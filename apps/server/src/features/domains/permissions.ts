@@ -1,5 +1,7 @@
 import * as C from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
 import { Answer, route } from '../../http/route.ts';
@@ -50,11 +52,14 @@ export function permissionRoutes(app: FastifyInstance): void {
       await mailAccountNotice(app.deps.outbox, db, {
         account: domain.owner,
         kind: 'notice.domain-admin-added',
-        subject: `A domain admin was added to account ${domain.owner}`,
-        lines: [
-          `${caller.username} made account ${body.newadmin} an admin of ${body.all ? `all the domains of account ${domain.owner}` : domain.domain}.`,
-          'A domain admin may change where the domain’s mail goes, its contact address and its renewal.',
-        ],
+        write: (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          const of = body.all ? text.allDomainsOf(domain.owner) : domain.domain;
+          return {
+            subject: text.domainAdminAddedSubject(domain.owner),
+            lines: [text.domainAdminAdded(caller.username, body.newadmin, of), text.domainAdminMay],
+          };
+        },
       });
       return new Answer(
         { admin: body.newadmin, all: body.all, domains: affected },

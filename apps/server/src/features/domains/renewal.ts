@@ -1,10 +1,13 @@
 import * as C from '@portal/contract/domains/calls';
 import { domainText, yearLabel } from '@portal/contract/domains/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { Answer, route } from '../../http/route.ts';
 import { addYears } from '../../integrations/registrar/index.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { enqueue } from '../../lib/jobs.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { pick } from '../../lib/pick.ts';
 import { daysBetween, today } from './dates.ts';
 import {
@@ -103,23 +106,22 @@ export function renewalRoutes(app: FastifyInstance): void {
       const period = `${body.numyears} ${yearLabel(body.numyears)}`;
       if (to) {
         // Not mailCustomer yet: it goes to the domain's own contact address, set per domain on Edit
-        // Domains (docs/decisions/106-customer-mail-routing.md).
+        // Domains (docs/decisions/106-customer-mail-routing.md). In the owner's language.
+        const language = await languageOf(db, d.owner);
         await deps.outbox.send(db, {
           kind: 'domains.renewal-notice',
           account: d.owner,
           to,
-          subject: domainText.renewNoticeSubject(d.domain),
-          body: [
-            `We have received your request to renew ${d.domain} for ${period} ($${price.price.toFixed(2)}).`,
-            '',
-            `Current expiration date: ${expiration}`,
-            `New expiration date: ${newExpiration}`,
-            '',
-            'The registry usually confirms a renewal within an hour; the domain list shows it as pending until then.',
-            'The charge will appear on your next invoice.',
-            '',
-            `Requested by ${caller.username}${caller.username === d.owner ? '' : ` for ${d.owner}`}.`,
-          ].join('\n'),
+          subject: inLanguage(domainText, language).renewNoticeSubject(d.domain),
+          body: inLanguage(customerMailText, language).renewalNoticeBody(
+            d.domain,
+            body.numyears,
+            price.price.toFixed(2),
+            expiration,
+            newExpiration,
+            caller.username,
+            caller.username === d.owner ? null : d.owner,
+          ),
         });
       }
       const { registrar } = deps;

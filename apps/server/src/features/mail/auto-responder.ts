@@ -3,12 +3,15 @@ import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { messageFooter } from '@portal/contract/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import { autoResponders, domains, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -86,21 +89,23 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       });
       if (token) {
         // Not mailCustomer: the link confirms THIS reply address, so it goes to it, whatever the
-        // account's notification preferences say (docs/decisions/106-customer-mail-routing.md).
+        // account's notification preferences say (docs/decisions/106-customer-mail-routing.md). In
+        // the account's language, as mailCustomer writes.
+        const text = inLanguage(customerMailText, await languageOf(db, logname));
         await deps.outbox.send(db, {
           kind: 'auto-responder.confirm',
           account: logname,
           to: replyTo,
-          subject: 'Please confirm the reply address of an auto-responder',
-          body: [
-            `Account ${logname} asked that vacation replies from ${logname}@${deps.config.MAILBOX_DOMAIN} be sent with ${replyTo} as their sender, from ${utc(start)} to ${utc(end)}.`,
-            '',
-            `To allow it, open this link within ${C.CONFIRM_LINK_HOURS} hours:`,
-            '',
+          subject: text.replyToConfirmSubject,
+          body: text.replyToConfirmBody(
+            logname,
+            `${logname}@${deps.config.MAILBOX_DOMAIN}`,
+            replyTo,
+            utc(start),
+            utc(end),
+            C.CONFIRM_LINK_HOURS,
             `${deps.config.publicUrl}/api/confirm-address/${token}`,
-            '',
-            'If you do not know this account, ignore this message: no reply will be sent in your name.',
-          ].join('\n'),
+          ),
         });
       }
       return new Answer(

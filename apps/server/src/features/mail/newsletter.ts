@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/index.ts';
 import { newsletterSubscriptions } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from './link-page.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -20,24 +24,23 @@ export function newsletterRoutes(app: FastifyInstance): void {
   const { deps } = app;
 
   // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
-  // notification preferences say (docs/decisions/106-customer-mail-routing.md).
-  const confirmationMail = (email: string, token: string, account: string) => ({
-    kind: 'newsletter.confirm',
-    to: email,
-    account,
-    subject: 'Please confirm your subscription to the Portal',
-    body: [
-      'Hello,',
-      '',
-      `Someone (account ${account}) asked to subscribe ${email} to the Portal, our monthly newsletter.`,
-      'To confirm the subscription, open this link:',
-      '',
-      `${deps.config.publicUrl}/api/subscribe-portal/confirm/${token}`,
-      '',
-      'If you did not ask for it, ignore this message: nothing will be sent to you.',
-      `Past issues: ${deps.config.LINK_NEWSLETTERS}`,
-    ].join('\n'),
-  });
+  // notification preferences say (docs/decisions/106-customer-mail-routing.md). In the account's
+  // language, as mailCustomer writes.
+  const confirmationMail = async (db: Db, email: string, token: string, account: string) => {
+    const text = inLanguage(customerMailText, await languageOf(db, account));
+    return {
+      kind: 'newsletter.confirm',
+      to: email,
+      account,
+      subject: text.newsletterConfirmSubject,
+      body: text.newsletterConfirmBody(
+        account,
+        email,
+        `${deps.config.publicUrl}/api/subscribe-portal/confirm/${token}`,
+        deps.config.LINK_NEWSLETTERS,
+      ),
+    };
+  };
 
   route(app, C.subscribePortal, {
     access: { account: ({ body }) => body.logname },
@@ -63,7 +66,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
           .update(newsletterSubscriptions)
           .set({ tokenHash: hashToken(token), updatedAt: now })
           .where(eq(newsletterSubscriptions.id, existing.id));
-        await deps.outbox.send(db, confirmationMail(email, token, account.logname));
+        await deps.outbox.send(db, await confirmationMail(db, email, token, account.logname));
         return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmResent(email));
       }
       const [row] = await db
@@ -79,7 +82,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .returning({ id: newsletterSubscriptions.id });
       // A concurrent request for the same address won: it sent the link.
       if (!row) return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
-      await deps.outbox.send(db, confirmationMail(email, token, account.logname));
+      await deps.outbox.send(db, await confirmationMail(db, email, token, account.logname));
       return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmSent(email));
     },
   });

@@ -2,6 +2,8 @@ import { must } from '@portal/contract/must';
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText, customerMailText } from '@portal/contract/notifications/mails';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accounts, recoveryEmails } from '../../db/schema.ts';
@@ -9,6 +11,7 @@ import { Answer, route } from '../../http/route.ts';
 import { isStaff, missing } from '../../auth/policy.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
+import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
 
 /**
@@ -88,37 +91,41 @@ export function recoveryRoutes(app: FastifyInstance): void {
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
       if (!row) throw conflict(mailText.recoveryExists(email));
       // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
-      // notification preferences say (docs/decisions/106-customer-mail-routing.md).
+      // notification preferences say (docs/decisions/106-customer-mail-routing.md). In the
+      // account's language, as mailCustomer writes.
+      const confirm = inLanguage(customerMailText, await languageOf(db, owner));
       await deps.outbox.send(db, {
         kind: 'recovery.confirm',
         account: owner,
         to: email,
-        subject: 'Please confirm your recovery address',
-        body: [
-          `${email} was added as a recovery address of account ${owner}: password reset links of that account may be sent to it.`,
-          '',
-          `To confirm, open this link within ${C.CONFIRM_LINK_HOURS} hours:`,
-          '',
+        subject: confirm.recoveryConfirmSubject,
+        body: confirm.recoveryConfirmBody(
+          email,
+          owner,
+          C.CONFIRM_LINK_HOURS,
           `${deps.config.publicUrl}/api/confirm-address/${token}`,
-          '',
-          'If you do not know this account, ignore this message: no reset links will be sent to you.',
-        ].join('\n'),
+        ),
       });
       await mailAccountNotice(deps.outbox, db, {
         account: owner,
         kind: 'notice.recovery-added',
-        subject: `A recovery address was added to account ${owner}`,
-        lines: [
-          `${email} was added as a recovery address of account ${owner} by ${caller.username}.`,
-          'Once confirmed, password reset links of the account may be sent to it.',
-          ...(byStaff
-            ? [
-                '',
-                mailText.recoveryStaffAdded(C.STAFF_RECOVERY_COOLING_DAYS),
-                `${deps.config.publicUrl}/portal/recovery-contacts`,
-              ]
-            : []),
-        ],
+        write: (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          return {
+            subject: text.recoveryAddedSubject(owner),
+            lines: [
+              text.recoveryAdded(email, owner, caller.username),
+              text.recoveryAddedThen,
+              ...(byStaff
+                ? [
+                    '',
+                    inLanguage(mailText, language).recoveryStaffAdded(C.STAFF_RECOVERY_COOLING_DAYS),
+                    `${deps.config.publicUrl}/portal/recovery-contacts`,
+                  ]
+                : []),
+            ],
+          };
+        },
         except: [email],
       });
       if (byStaff) auditDetails.usable_after = usableAfter?.toISOString();

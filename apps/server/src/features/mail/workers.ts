@@ -1,3 +1,5 @@
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -50,16 +52,19 @@ export function registerWorkers(app: FastifyInstance): void {
           kind: 'tempemail.expired',
           category: 'mail',
           account: a.owner,
-          // English only for now (docs/languages.md, the mails row).
-          write: () => ({
-            subject: `Temporary alias ${address} has expired`,
-            body: [
-              `Your temporary alias ${address} expired on ${a.expires.toUTCString()} and no longer forwards to ${a.forwardsTo}.`,
-              '',
-              `You can extend it on the Temporary Email page of the Members Portal until ${fadesAt(a.expires).toUTCString()}.`,
-              `After that it fades; its name stays reserved until ${reservedUntil(a.expires).toUTCString()} and cannot be used by anyone.`,
-            ].join('\n'),
-          }),
+          write: (language) => {
+            const text = inLanguage(customerMailText, language);
+            return {
+              subject: text.aliasExpiredSubject(address),
+              body: text.aliasExpiredBody(
+                address,
+                a.expires,
+                a.forwardsTo,
+                fadesAt(a.expires),
+                reservedUntil(a.expires),
+              ),
+            };
+          },
         });
       }
       await tx.delete(tempEmails).where(lte(tempEmails.expires, purgeCutoff(t)));

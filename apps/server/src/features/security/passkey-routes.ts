@@ -1,5 +1,8 @@
 import { must } from '@portal/contract/must';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import * as P from '@portal/contract/security/passkeys';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -68,10 +71,13 @@ export function passkeyRoutes(app: FastifyInstance): void {
         if (!row) throw conflict(passkeyText.duplicate);
         // route() writes the change to the account's record; it names the passkey.
         Object.assign(auditDetails, { id: row.id, name: row.name });
-        await mailOwner(app, tx, owner, passkeyText.addedSubject, [
-          `A passkey named "${row.name}" was added to your account ${owner} on ${now.toUTCString()}.`,
-          'It can sign in to the members portal without your password.',
-        ]);
+        await mailOwner(app, tx, owner, (language) => {
+          const text = inLanguage(accountNoticeText, language);
+          return {
+            subject: inLanguage(passkeyText, language).addedSubject,
+            lines: [text.passkeyAdded(row.name, owner, now), text.passkeyAddedThen],
+          };
+        });
         return new Answer(toPasskey(row), passkeyText.added);
       });
     },
@@ -121,10 +127,14 @@ export function passkeyRoutes(app: FastifyInstance): void {
         .returning();
       if (!row) throw forbidden();
       Object.assign(auditDetails, { id: row.id, name: row.name });
-      await mailOwner(app, db, owner, passkeyText.removedSubject, [
-        `The passkey named "${row.name}" was removed from your account ${owner} on ${deps.now().toUTCString()}.`,
-        'It can no longer sign in to the members portal.',
-      ]);
+      const at = deps.now();
+      await mailOwner(app, db, owner, (language) => {
+        const text = inLanguage(accountNoticeText, language);
+        return {
+          subject: inLanguage(passkeyText, language).removedSubject,
+          lines: [text.passkeyRemoved(row.name, owner, at), text.passkeyRemovedThen],
+        };
+      });
       return new Answer({ id: row.id }, passkeyText.removed);
     },
   });
@@ -177,21 +187,21 @@ function toPasskey(row: typeof passkeys.$inferSelect): P.Passkey {
  * (lib/notify.ts `mailCustomer`), so it goes to the bill address and every confirmed recovery
  * address whatever the preferences say, and cannot be unsubscribed from.
  */
-async function mailOwner(app: FastifyInstance, db: Db, owner: string, subject: string, lines: string[]) {
+async function mailOwner(
+  app: FastifyInstance,
+  db: Db,
+  owner: string,
+  write: (language: Language) => { subject: string; lines: string[] },
+) {
   const { deps } = app;
   await mailCustomer(deps.outbox, db, {
     account: owner,
     category: 'security',
     kind: 'security.passkey',
-    // English only for now (docs/languages.md, the mails row).
-    write: () => ({
-      subject,
-      body: [
-        ...lines,
-        '',
-        `If this was not you, sign in, remove the passkey under Account > Security, change your panel password, and contact ${deps.config.HELPDESK_EMAIL}.`,
-        '',
-      ].join('\n'),
-    }),
+    write: (language) => {
+      const { subject, lines } = write(language);
+      const closing = inLanguage(accountNoticeText, language).passkeyClosing(deps.config.HELPDESK_EMAIL);
+      return { subject, body: [...lines, '', closing, ''].join('\n') };
+    },
   });
 }

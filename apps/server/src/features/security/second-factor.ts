@@ -1,6 +1,8 @@
 import { accountText } from '@portal/contract/account/messages';
 import * as C from '@portal/contract/security/second-factor';
 import { secondFactorText } from '@portal/contract/security/second-factor';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { accountNoticeText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   makeRecoveryCodes,
@@ -84,16 +86,11 @@ export function secondFactorRoutes(app: FastifyInstance): void {
     await confirmAuthenticator(db, body.logname, now, step);
     const codes = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
     record(ctx, 'second factor on: authenticator app');
-    await notify(
-      db,
-      body.logname,
-      'notice.second-factor-on',
-      `A second factor is on for account ${body.logname}`,
-      [
-        `An authenticator app now protects the sign-in of account ${body.logname} (set up by ${ctx.caller?.username}).`,
-        'Signing in now asks for a code from the app, or one of the recovery codes.',
-      ],
-    );
+    const by = (ctx.caller as Caller).username;
+    await notify(db, body.logname, 'notice.second-factor-on', (text) => ({
+      subject: text.secondFactorOnSubject(body.logname),
+      lines: [text.secondFactorOn(body.logname, by), text.secondFactorOnThen],
+    }));
     return new Answer({ recovery_codes: codes }, secondFactorText.turnedOn);
   };
 
@@ -137,16 +134,10 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         const db: Db = tx;
         await removeSecondFactors(db, body.logname);
         record(ctx, 'second factor off: authenticator app');
-        await notify(
-          db,
-          body.logname,
-          'notice.second-factor-off',
-          `The second factor of account ${body.logname} is off`,
-          [
-            `The authenticator app of account ${body.logname} was turned off (by ${operator}).`,
-            'Signing in now asks for the password only.',
-          ],
-        );
+        await notify(db, body.logname, 'notice.second-factor-off', (text) => ({
+          subject: text.secondFactorOffSubject(body.logname),
+          lines: [text.secondFactorOff(body.logname, operator), text.secondFactorOffThen],
+        }));
       });
       return new Answer({ totp: false as const }, secondFactorText.turnedOff);
     },
@@ -168,15 +159,10 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         const db: Db = tx;
         const made = await makeRecoveryCodes(db, deps.secretBox, body.logname, now);
         record(ctx, 'recovery codes made anew');
-        await notify(
-          db,
-          body.logname,
-          'notice.recovery-codes',
-          `New recovery codes for account ${body.logname}`,
-          [
-            `New recovery codes were made for account ${body.logname} (by ${operator}); the old ones no longer work.`,
-          ],
-        );
+        await notify(db, body.logname, 'notice.recovery-codes', (text) => ({
+          subject: text.recoveryCodesSubject(body.logname),
+          lines: [text.recoveryCodes(body.logname, operator)],
+        }));
         return made;
       });
       return new Answer({ recovery_codes: codes }, secondFactorText.codesMade);
@@ -195,23 +181,30 @@ export function secondFactorRoutes(app: FastifyInstance): void {
       // Whoever asked may not be the owner: every session of the account ends, the owner is told.
       await endSessions(db, account.logname, now);
       ctx.auditDetails.event = 'second factor removed by staff';
-      await notify(
-        db,
-        account.logname,
-        'notice.second-factor-removed',
-        `The second factor of account ${account.logname} was removed`,
-        [
-          `Our staff (${ctx.caller?.username}) removed the second factor of account ${account.logname} at your request.`,
-          'Every session of the account was ended. Sign in with your password and set up a new authenticator app.',
-        ],
-      );
+      const staff = (ctx.caller as Caller).username;
+      await notify(db, account.logname, 'notice.second-factor-removed', (text) => ({
+        subject: text.secondFactorRemovedSubject(account.logname),
+        lines: [text.secondFactorRemoved(staff, account.logname), text.secondFactorRemovedThen],
+      }));
       return new Answer({ removed: true as const }, secondFactorText.removed(account.logname));
     },
   });
 
-  /** Mails the account's addresses (bill address and confirmed recovery addresses) in the call's transaction. */
-  async function notify(db: Db, account: string, kind: string, subject: string, lines: string[]) {
-    await mailAccountNotice(deps.outbox, db, { account, kind, subject, lines });
+  /**
+   * Mails the account's addresses (bill address and confirmed recovery addresses) in the call's
+   * transaction, written with the account notices' texts in the account's language.
+   */
+  async function notify(
+    db: Db,
+    account: string,
+    kind: string,
+    write: (text: typeof accountNoticeText) => { subject: string; lines: string[] },
+  ) {
+    await mailAccountNotice(deps.outbox, db, {
+      account,
+      kind,
+      write: (language) => write(inLanguage(accountNoticeText, language)),
+    });
   }
 }
 

@@ -211,8 +211,6 @@ const mailNewDevice = (app: FastifyInstance, db: Db, from: Omit<SignInAttempt, '
   mailAccountNotice(app.deps.outbox, db, {
     account: from.account,
     kind: 'sign-in.new-device',
-    subject: accountNoticeText.newDeviceSubject,
-    lines: [newDeviceBody(accountNoticeText, from)],
     write: (language) => {
       const text = inLanguage(accountNoticeText, language);
       return { subject: text.newDeviceSubject, lines: [newDeviceBody(text, from)] };
