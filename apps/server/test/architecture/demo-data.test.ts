@@ -34,7 +34,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/mail/postfix.test.ts',
   'src/features/mail/temp-emails.test.ts',
   'src/features/session/session.test.ts',
-  'src/lib/import-fields.test.ts',
   'test/faults/dovecot.test.ts',
   'test/faults/restore.test.ts',
   'test/security/access-matrix.test.ts',
