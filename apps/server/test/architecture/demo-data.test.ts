@@ -35,7 +35,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/mail/temp-emails.test.ts',
   'src/features/session/session.test.ts',
   'test/faults/dovecot.test.ts',
-  'test/faults/restore.test.ts',
   'test/security/access-matrix.test.ts',
   'test/security/fuzz.test.ts',
 ]);
