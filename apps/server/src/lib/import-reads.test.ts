@@ -252,6 +252,7 @@ function sendAll(names: Names) {
   const targets: Target[] = [names.p, names.s].map((account) => ({
     name: 'A',
     account,
+    now: t.clock.now(),
     obj: {
       domain: names.domain,
       alias: 'info',

@@ -34,8 +34,6 @@ const NOT_YET_MOVED = new Set<string>([
   'src/features/mail/postfix.test.ts',
   'src/features/mail/temp-emails.test.ts',
   'src/features/session/session.test.ts',
-  'test/security/access-matrix.test.ts',
-  'test/security/fuzz.test.ts',
 ]);
 
 function testFiles(dir: string): string[] {
