@@ -23,7 +23,16 @@ import { ImportError, importDocument } from './import.ts';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await build();
+  t = await build({ demo: false });
+  // The two customers the documents below name, by logname and uid.
+  await importDocument(t.db, {
+    accounts: [
+      { logname: 'alice', uid: 5001, bill_email: 'alice@example.org', password: 'alice-own-pass' },
+      { logname: 'bob', uid: 5002, bill_email: 'bob@example.org', password: 'bob-own-pass' },
+    ],
+  });
+  await t.token('alice', 'alice-own-pass');
+  await t.token('bob', 'bob-own-pass');
 });
 afterAll(() => t.close());
 

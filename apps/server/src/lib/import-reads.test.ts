@@ -2,6 +2,7 @@ import { must } from '../../test/support/must.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTATIONS, type Sample, type Target } from '../../test/security/expectations/index.ts';
+import { factories } from '../../test/support/factories.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { ImportError, importDocument } from './import.ts';
 
@@ -14,8 +15,10 @@ import { ImportError, importDocument } from './import.ts';
 let t: TestApp;
 let staff: string;
 beforeAll(async () => {
-  t = await build();
-  staff = await t.token('staff');
+  // The generated documents are the data: nothing else is in the database but the staff who reads.
+  t = await build({ demo: false });
+  const reader = await factories(t).makeAccount({ role: 'staff' });
+  staff = await t.token(reader.logname, reader.password);
 });
 afterAll(() => t.close());
 
@@ -249,6 +252,7 @@ function sendAll(names: Names) {
   const targets: Target[] = [names.p, names.s].map((account) => ({
     name: 'A',
     account,
+    now: t.clock.now(),
     obj: {
       domain: names.domain,
       alias: 'info',

@@ -7,9 +7,8 @@ import { describe, expect, it } from 'vitest';
  * Tests own their data (docs/decisions/088-test-factories-and-clock.md): a test makes the rows it
  * reads with the factories (test/support/factories.ts), relative to its clock, instead of signing in
  * as a demo user and depending on the demo's values. The demo data file is read only by the demo's
- * own tests and by the end-to-end journeys named in DEMO_READERS; the files in NOT_YET_MOVED still
- * lean on it and move to factories one by one (the list only shrinks: a listed file that no longer
- * reads the demo fails the test until it leaves the list). A new test file is never added to either.
+ * own tests and by the end-to-end journeys named in DEMO_READERS, and by no test support file but the
+ * helper that can load it (`build()` without `demo: false`). A new test file is never added here.
  */
 const server = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,24 +22,14 @@ const DEMO_READERS = new Set([
   'test/faults/previous-release.test.ts',
 ]);
 
-const NOT_YET_MOVED = new Set<string>([
-  // Written in parallel with the factories (release 0.5.0); next to move.
-  'src/lib/import-fields.test.ts',
-  'src/lib/import-reads.test.ts',
-  'src/lib/import.test.ts',
-  'test/faults/dovecot.test.ts',
-  'test/faults/restore.test.ts',
-  'test/security/access-matrix.test.ts',
-  'test/security/fuzz.test.ts',
-]);
-
-function testFiles(dir: string): string[] {
+function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     const path = join(dir, e.name);
-    if (e.isDirectory()) return e.name === 'node_modules' ? [] : testFiles(path);
-    return e.name.endsWith('.test.ts') ? [relative(server, path)] : [];
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(path);
+    return e.name.endsWith('.ts') ? [relative(server, path)] : [];
   });
 }
+const testFiles = (dir: string) => sourceFiles(dir).filter((f) => f.endsWith('.test.ts'));
 
 /** Names that only the demo data set brings, or that read its file. */
 const DEMO_NAMES =
@@ -61,15 +50,16 @@ const files = [...testFiles(join(server, 'src')), ...testFiles(join(server, 'tes
 describe('tests own their data', () => {
   it('no test reads the demo data except the demo tests and the named journeys', () => {
     const readers = files.filter((f) => readsDemo(readFileSync(join(server, f), 'utf8')));
-    const unexpected = readers.filter((f) => !DEMO_READERS.has(f) && !NOT_YET_MOVED.has(f));
+    const unexpected = readers.filter((f) => !DEMO_READERS.has(f));
     expect(unexpected, 'make this data with test/support/factories.ts (build({ demo: false }))').toEqual([]);
   });
 
-  it('the not-yet-moved list only shrinks: a file that no longer reads the demo leaves it', () => {
-    const stale = [...NOT_YET_MOVED].filter(
-      (f) => !files.includes(f) || !readsDemo(readFileSync(join(server, f), 'utf8')),
+  it("no test support file names the demo's data but the helper that loads it", () => {
+    const support = sourceFiles(join(server, 'test')).filter(
+      (f) => !f.endsWith('.test.ts') && f !== 'test/support/helper.ts',
     );
-    expect(stale).toEqual([]);
+    expect(support.length).toBeGreaterThan(3);
+    expect(support.filter((f) => DEMO_NAMES.test(readFileSync(join(server, f), 'utf8')))).toEqual([]);
   });
 
   it('tells a demo reader from a test that makes its own data', () => {

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashMailPassword } from '../../src/auth/passwords.ts';
 import { accounts, mailLogins, totpAuthenticators } from '../../src/db/schema.ts';
 import { MAIL_PASSWORD_DELAY_MS } from '../../src/features/account/passwords.ts';
-import { build, demoPassword, type TestApp } from '../support/helper.ts';
+import { type Account, factories } from '../support/factories.ts';
+import { build, type TestApp } from '../support/helper.ts';
 import { freePort } from '../support/free-port.ts';
 import { ROOT } from './processes.ts';
 import { waitUntil } from './wait.ts';
@@ -57,10 +58,16 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
   let imapPort = 0;
   let dovecot: ChildProcess | undefined;
   let role = '';
+  let alice: Account;
   const MAIN = 'Main-mailbox-pass-73';
 
   beforeAll(async () => {
-    t = await build();
+    t = await build({ demo: false });
+    // The mailbox owner, and another account whose name Dovecot must not mix up with hers.
+    const f = factories(t);
+    alice = await f.makeAccount({ logname: 'alice', password: 'alice-own-pass' });
+    await f.makeAccount({ logname: 'bob', password: 'bob-own-pass' });
+    await t.token(alice.logname, alice.password);
     const current = rowsOf<{ db: string }>(await t.db.execute(sql`select current_database() as db`));
     const db = must(current[0], 'the current database').db;
     role = `dovecot_${randomBytes(4).toString('hex')}`;
@@ -211,7 +218,7 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
       logname: 'alice',
       name,
       scope,
-      password: demoPassword('alice'),
+      password: alice.password,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data as { id: string; app_password: string };
@@ -277,7 +284,7 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
 
   it('refuses the main password once the requirement is applied; app passwords keep working', async () => {
     const made = await make('Tablet', 'all');
-    await t.token('alice');
+    await t.token(alice.logname, alice.password);
     await t.db.insert(totpAuthenticators).values({
       account: 'alice',
       secretEnc: 'v1.test',
@@ -287,7 +294,7 @@ describe.skipIf(!!why)(`Dovecot verifies app passwords${why ? ` (skipped: ${why}
     const res = await t.as('alice').post('/api/require-mail-app-passwords', {
       logname: 'alice',
       required: true,
-      password: demoPassword('alice'),
+      password: alice.password,
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     // Pending: the ten minutes have not passed.

@@ -2,7 +2,7 @@ import { must } from '../support/must.ts';
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, test } from 'vitest';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
-import { build, demoPassword, type Res } from '../support/helper.ts';
+import { build, type Res } from '../support/helper.ts';
 import { renderAccessDoc } from './access-doc.ts';
 import { commonText } from '@portal/contract/messages';
 import {
@@ -19,6 +19,7 @@ import {
 } from './expectations/index.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
+import { makeWorld, worldPassword } from './world.ts';
 
 /**
  * The access matrix: generated from the routes the app registered, every call × every
@@ -27,7 +28,14 @@ import { loadTargets } from './targets.ts';
  */
 
 const whois = await startWhoisTestServer();
-const t = await build({ env: { WHOIS_SERVERS: `com=${whois.address}`, WHOIS_TIMEOUT_MS: '1000' } });
+const t = await build({
+  demo: false,
+  env: { WHOIS_SERVERS: `com=${whois.address}`, WHOIS_TIMEOUT_MS: '1000' },
+});
+await makeWorld(t);
+// Every identity signs in once, with its own password; `t.as` reuses these sessions.
+const tokens = new Map<Who, string>();
+for (const who of IDENTITIES) if (who !== 'none') tokens.set(who, await t.token(who, worldPassword(who)));
 afterAll(async () => {
   await t.close();
   await whois.close();
@@ -36,26 +44,23 @@ afterAll(async () => {
 const calls = t.app.deps.calls.filter((c) => c.path.startsWith('/api/'));
 const key = (c: { method: string; path: string }) => `${c.method} ${c.path}`;
 
-// The demo data has no API tokens (only their owners make them): alice and bob make one each.
+// The import makes no API tokens (only their owners make them): alice and bob make one each.
 for (const who of ['alice', 'bob'])
   await t.as(who).post('/api/create-api-token', {
     logname: who,
     name: 'matrix-target',
     scope: 'read',
     expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
-    password: demoPassword(who),
+    password: worldPassword(who),
   });
 // Nor app passwords for mail: alice and bob make one each.
 for (const who of ['alice', 'bob'])
   await t.as(who).post('/api/create-mail-app-password', {
     logname: who,
     name: 'matrix-target',
-    password: demoPassword(who),
+    password: worldPassword(who),
   });
-const targetOf = await loadTargets(t.db);
-
-const tokens = new Map<Who, string>();
-for (const who of IDENTITIES) if (who !== 'none') tokens.set(who, await t.token(who));
+const targetOf = await loadTargets(t.db, t.clock);
 
 async function send(method: string, path: string, sample: Sample, token: string | undefined): Promise<Res> {
   const url = path.replace(/:([a-z_]+)/g, (_, name: string) => {
@@ -69,7 +74,7 @@ async function send(method: string, path: string, sample: Sample, token: string 
 async function freshToken(who: Who): Promise<string | undefined> {
   if (who === 'none') return undefined;
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: who, password: demoPassword(who) },
+    body: { username: who, password: worldPassword(who) },
   });
   return res.body.data.id_token as string;
 }
@@ -172,8 +177,8 @@ describe('access matrix', () => {
       const cells: Cell[] = [];
       for (const name of TARGETS[must(entry, 'entry').kind]) {
         const sample = must(entry, 'entry').sample(targetOf(name));
-        // A missing demo object would silently shrink the matrix: every target must be sent.
-        if (!sample) throw new Error(`${key(call)}: no sample for target ${name} (a demo object is missing)`);
+        // A missing object would silently shrink the matrix: every target must be sent.
+        if (!sample) throw new Error(`${key(call)}: no sample for target ${name} (world.ts lacks an object)`);
         for (const who of IDENTITIES)
           cells.push({ who, target: name, sample, want: expected(must(entry, 'entry'), who, name) });
       }
@@ -186,7 +191,7 @@ describe('access matrix', () => {
         // A lasting grant carries the caller's own password: the matrix is about who, not that.
         const sample =
           must(entry, 'entry').grant && cell.who !== 'none'
-            ? { ...cell.sample, body: { ...(cell.sample.body as object), password: demoPassword(cell.who) } }
+            ? { ...cell.sample, body: { ...(cell.sample.body as object), password: worldPassword(cell.who) } }
             : cell.sample;
         const res = await send(call.method, call.path, sample, token);
         cellsSent++;

@@ -24,10 +24,11 @@ import { z } from 'zod';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { RegisteredCall } from '../../src/http/route.ts';
 import { startWhoisTestServer } from '../fakes/whois-server.ts';
-import { build, demoPassword, type Res } from '../support/helper.ts';
+import { build, type Res } from '../support/helper.ts';
 import { EXPECTATIONS, TARGETS } from './expectations/index.ts';
-import { changedTables, snapshot, watchWrites } from './snapshot.ts';
+import { watchWrites } from './snapshot.ts';
 import { loadTargets } from './targets.ts';
+import { makeWorld, WORLD_ACCOUNTS, worldPassword } from './world.ts';
 
 /** An injected answer as the tests read it: the parsed JSON body when there is one, else the text. */
 function toRes(r: { statusCode: number; body: string; headers: Res['headers']; json(): unknown }): Res {
@@ -83,6 +84,7 @@ const byKey = new Map(contractCalls.map((c) => [`${c.method} ${c.path}`, c]));
 
 const whois = await startWhoisTestServer();
 const t = await build({
+  demo: false,
   env: {
     WHOIS_SERVERS: `com=${whois.address}`,
     WHOIS_TIMEOUT_MS: '1000',
@@ -94,29 +96,30 @@ afterAll(async () => {
   await t.close();
   await whois.close();
 });
-// The demo data has no API tokens (only their owners make them): alice makes one to revoke.
+await makeWorld(t);
+const staffToken = await t.token('staff', worldPassword('staff'));
+let aliceToken = await t.token('alice', worldPassword('alice'));
+// The import makes no API tokens (only their owners make them): alice makes one to revoke.
 await t.as('alice').post('/api/create-api-token', {
   logname: 'alice',
   name: 'fuzz-target',
   scope: 'read',
   expires: new Date(t.clock.now().getTime() + 30 * 86_400_000).toISOString(),
-  password: demoPassword('alice'),
+  password: worldPassword('alice'),
 });
 // Nor app passwords for mail: alice makes one to revoke.
 await t.as('alice').post('/api/create-mail-app-password', {
   logname: 'alice',
   name: 'fuzz-target',
-  password: demoPassword('alice'),
+  password: worldPassword('alice'),
 });
-const targetOf = await loadTargets(t.db);
-const staffToken = await t.token('staff');
-let aliceToken = await t.token('alice');
+const targetOf = await loadTargets(t.db, t.clock);
 /** A new token of alice's, after staff ended her sessions (end-other-sessions). */
 async function newAliceToken(): Promise<string> {
   // The sign-in calls' hostile variants spent the sign-in budgets: this sign-in is not one of them.
   await t.db.execute(sql`delete from login_failures`);
   const res = await t.request('POST', '/api/miglogin', {
-    body: { username: 'alice', password: 'alice-demo-pass' },
+    body: { username: 'alice', password: worldPassword('alice') },
   });
   return res.body.data.id_token as string;
 }
@@ -128,9 +131,11 @@ const isAgentCall = (c: RegisteredCall) => c.path.startsWith('/api/agent/');
  * The hostile strings. Each one goes, whole, into every text field of every POST call. Where the
  * field's rules refuse a whole value (an email address, an account name), the character-level ones
  * (NUL, controls, quotes, markup, Unicode) also go inside the field's valid value, after its first
- * character, so they reach the fields the schema accepts them in.
+ * character, so they reach the fields the schema accepts them in. The numeric ones (`numeric`) go into
+ * the fields that may hold a number (a valid value that reads as one, or none to read): in a field of
+ * words they would be one more word, which the other strings already are.
  */
-const HOSTILE: Array<{ name: string; value: string; inside?: true }> = [
+const HOSTILE: Array<{ name: string; value: string; inside?: true; numeric?: true }> = [
   { name: 'empty', value: '' },
   { name: 'blank', value: '   ' },
   { name: 'very long (100 000 characters)', value: 'x'.repeat(100_000) },
@@ -153,14 +158,14 @@ const HOSTILE: Array<{ name: string; value: string; inside?: true }> = [
   { name: 'HTML tag, no spaces', value: '<svg/onload=alert(1)>', inside: true },
   { name: 'template and JNDI', value: ['{{7*7}}', '$', '{7*7}', '$', '{jndi:ldap://x/a}'].join('') },
   { name: 'path traversal and URL-encoding', value: '../../../../etc/passwd%00%27', inside: true },
-  { name: 'zero', value: '0' },
-  { name: 'minus one', value: '-1' },
-  { name: 'int32 max + 1', value: '2147483648' },
-  { name: 'int32 min - 1', value: '-2147483649' },
-  { name: 'int64 max + 1', value: '9223372036854775808' },
-  { name: 'overflowing exponent', value: '1e309' },
-  { name: 'NaN', value: 'NaN' },
-  { name: 'long fraction', value: '1.999999999999999999999' },
+  { name: 'zero', value: '0', numeric: true },
+  { name: 'minus one', value: '-1', numeric: true },
+  { name: 'int32 max + 1', value: '2147483648', numeric: true },
+  { name: 'int32 min - 1', value: '-2147483649', numeric: true },
+  { name: 'int64 max + 1', value: '9223372036854775808', numeric: true },
+  { name: 'overflowing exponent', value: '1e309', numeric: true },
+  { name: 'NaN', value: 'NaN', numeric: true },
+  { name: 'long fraction', value: '1.999999999999999999999', numeric: true },
 ];
 
 /** Values of every wrong shape for the invalid variants: types, edges, metacharacters, length. */
@@ -294,6 +299,8 @@ const stats = {
   /** Text fields of all calls, and the same counted once per identity that fuzzed them. */
   fields: 0,
   fieldRuns: 0,
+  /** Hostile strings put whole into a text field, over all calls' fields (each field once). */
+  wholeValues: 0,
   statuses: new Map<number, number>(),
   hostileStatuses: new Map<number, number>(),
   ms: 0,
@@ -322,8 +329,8 @@ const COUNTS_FAILURES = new Set([
   // passkeys: an unknown passkey counts against the client and the portal's budget
   '/api/passkey-login',
 ]);
-/** Sign-in failures are answered after a delay: these are sent concurrently, one per demo account. */
-const DEMO_LOGINS = ['alice', 'bob', 'carol', 'dave', 'erin', 'staff', 'admin'];
+/** Sign-in failures are answered after a delay: these are sent concurrently, one per account of the world. */
+const LOGINS = WORLD_ACCOUNTS.map((a) => a.logname);
 
 interface Variant {
   label: string;
@@ -340,11 +347,13 @@ function hostileVariants(call: CallDef, sample: Body, rotateLogin: boolean, firs
   const out: Variant[] = [];
   for (const path of paths) {
     const valid = valueAt(sample, path);
+    const holdsNumber = valid === undefined || valid === null || /^[-+]?\d/.test(String(valid));
     for (const h of HOSTILE) {
+      if (h.numeric && !holdsNumber) continue;
       const variant = (name: string, value: string): Variant => {
         let body = withValue(sample, path, value);
         if (rotateLogin && path[0] !== 'username')
-          body = { ...body, username: DEMO_LOGINS[out.length % DEMO_LOGINS.length] };
+          body = { ...body, username: LOGINS[out.length % LOGINS.length] };
         return {
           label: `${path.join('.')} = ${name}`,
           body,
@@ -353,6 +362,7 @@ function hostileVariants(call: CallDef, sample: Body, rotateLogin: boolean, firs
       };
       const whole = variant(h.name, h.value);
       out.push(whole);
+      if (first) stats.wholeValues++;
       if (whole.refusedBySchema && h.inside && typeof valid === 'string' && valid.length > 0)
         out.push(variant(`${h.name} inside`, `${valid.slice(0, 1)}${h.value}${valid.slice(1)}`));
     }
@@ -415,21 +425,21 @@ async function hostilePhase(registered: RegisteredCall, call: CallDef, sample: B
     };
 
     // Refused by the schema: answered before any work and whoever asks (the schema is checked before
-    // the access rule), so they are sent once, as the first identity, concurrently, and one snapshot
-    // pair covers them all.
+    // the access rule), so they are sent once, as the first identity, concurrently, and one look at
+    // the write log covers them all.
     if (identity === must(who[0], 'who[0]')[0]) {
-      const before = await snapshot(t.db);
+      await writes.since();
       const refused = all.filter((x) => x.refusedBySchema);
       for (let i = 0; i < refused.length; i += 25)
         await Promise.all(refused.slice(i, i + 25).map((v) => send(v)));
-      for (const name of written(changedTables(before, await snapshot(t.db)), identity))
+      for (const name of written(await writes.since(), identity))
         failures.push(`${identity}: values the schema refused wrote ${name}`);
     }
 
     // Accepted by the schema: each reaches the handler, and a refusal must have written nothing
     // (the write log names every table a committed transaction wrote since the previous request).
     const accepted = all.filter((x) => !x.refusedBySchema);
-    const chunk = login ? DEMO_LOGINS.length : 1;
+    const chunk = login ? LOGINS.length : 1;
     for (let i = 0; i < accepted.length; i += chunk) {
       const batch = accepted.slice(i, i + chunk);
       if (counted) await t.db.execute(sql`delete from login_failures`);
@@ -515,30 +525,29 @@ describe('fuzzing every POST call from its contract schema', () => {
       });
       // Staff ending alice's sessions (the sample names her account) ended her token too.
       if (/^\/api\/end-/.test(registered.path)) aliceToken = await newAliceToken();
-      const tokens = registered.token ? [staffToken, aliceToken] : [undefined];
-      // Invalid variants: refused before any work, with the envelope, and nothing written.
-      const before = await snapshot(t.db);
-      for (const token of tokens) {
-        const post = (body: unknown) => answer(t.request('POST', registered.path, { token, body }));
-        await fc.assert(
-          fc.asyncProperty(variants(sample, keys.length ? keys : ['x']), async (body) => {
-            // No body (null) is read as an empty object (http/route.ts): valid for a call without fields.
-            fc.pre(!call.body.safeParse(body ?? {}).success);
-            const res = await post(body);
-            stats.invalid++;
-            count(stats.statuses, res.status);
-            if (isAgentCall(registered)) expect(res.status, show(body)).toBe(401);
-            // A bare string is sent as text/plain: a call whose body has no fields says so with 415.
-            else if (typeof body === 'string' && keys.length === 0)
-              expect([400, 415], `${show(body)} -> ${show(res.body)}`).toContain(res.status);
-            else expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
-            expect(envelopeOk(res), show(res.body)).toBe(true);
-          }),
-          { numRuns: RUNS, seed: 9, endOnFailure: true },
-        );
-      }
+      // Invalid variants: refused before any work, with the envelope, and nothing written. The schema
+      // is checked before the access rule, whoever asks: one identity (staff where the call takes a
+      // token) sends them; the values that reach the handlers are sent as staff and as alice below.
+      const token = registered.token ? staffToken : undefined;
+      await writes.since();
+      const post = (body: unknown) => answer(t.request('POST', registered.path, { token, body }));
+      await fc.assert(
+        fc.asyncProperty(variants(sample, keys.length ? keys : ['x']), async (body) => {
+          // No body (null) is read as an empty object (http/route.ts): valid for a call without fields.
+          fc.pre(!call.body.safeParse(body ?? {}).success);
+          const res = await post(body);
+          stats.invalid++;
+          count(stats.statuses, res.status);
+          if (isAgentCall(registered)) expect(res.status, show(body)).toBe(401);
+          // A bare string is sent as text/plain: a call whose body has no fields says so with 415.
+          else if (typeof body === 'string' && keys.length === 0)
+            expect([400, 415], `${show(body)} -> ${show(res.body)}`).toContain(res.status);
+          else expect(res.status, `${show(body)} -> ${show(res.body)}`).toBe(400);
+          expect(envelopeOk(res), show(res.body)).toBe(true);
+        }),
+        { numRuns: RUNS, seed: 9, endOnFailure: true },
+      );
       // Malformed, oversized and non-JSON bodies.
-      const token = tokens[0];
       const raw = async (payload: string, type: string) => {
         const res = await answer(
           t.app
@@ -560,7 +569,7 @@ describe('fuzzing every POST call from its contract schema', () => {
       await raw('{"a":1}}', 'application/json');
       await raw(JSON.stringify({ ...sample, pad: 'x'.repeat(300_000) }), 'application/json');
       await raw(JSON.stringify(sample), 'text/plain');
-      expect(changedTables(before, await snapshot(t.db)), 'tables written by refused input').toEqual([]);
+      expect(await writes.since(), 'tables written by refused input').toEqual([]);
 
       await hostilePhase(registered, call, sample);
     }, 120_000);
@@ -569,7 +578,8 @@ describe('fuzzing every POST call from its contract schema', () => {
   test('prints what was sent', () => {
     console.log(
       `fuzz: ${posts.length} POST calls; ${stats.invalid} invalid variants, ${stats.raw} malformed/oversized/non-JSON bodies; ` +
-        `${HOSTILE.length} hostile strings × ${stats.fields} text fields (the character-level ones also inside ` +
+        `${HOSTILE.length} hostile strings × ${stats.fields} text fields (the numeric ones where a number may go: ` +
+        `${stats.wholeValues} values; the character-level ones also inside ` +
         `format-checked values) = ${stats.hostile} hostile-value requests: ${stats.hostileRefusedBySchema} refused by ` +
         `the schema (sent once), ${stats.hostile - stats.hostileRefusedBySchema} reached the handler (as staff and ` +
         `as alice: ${stats.fieldRuns} field runs) ` +
@@ -577,6 +587,9 @@ describe('fuzzing every POST call from its contract schema', () => {
         `other answers by status: ${byStatus(stats.statuses)}`,
     );
     expect(stats.invalid).toBeGreaterThanOrEqual(posts.length * RUNS);
-    expect(stats.hostile).toBeGreaterThanOrEqual(stats.fields * HOSTILE.length);
+    // Every field took every hostile string, but the numeric ones only where a number may go.
+    const numeric = HOSTILE.filter((h) => h.numeric).length;
+    expect(stats.wholeValues).toBeGreaterThanOrEqual(stats.fields * (HOSTILE.length - numeric));
+    expect(stats.hostile).toBeGreaterThanOrEqual(stats.wholeValues);
   });
 });

@@ -10,11 +10,18 @@ import {
   type Target,
   type TargetName,
 } from './expectations/index.ts';
+import type { Clock } from '../support/helper.ts';
 import { must } from '../support/must.ts';
 import { rowsOf } from './snapshot.ts';
 
-/** The targets of the expectations table with the real ids of the demo objects in `db`. */
-export async function loadTargets(db: Db): Promise<(name: TargetName) => Target> {
+/**
+ * The targets of the expectations table with the real ids of the objects in `db` (the matrix's world,
+ * world.ts), and the clock the samples date their requests by (the real one when none is given).
+ */
+export async function loadTargets(
+  db: Db,
+  clock: Pick<Clock, 'now'> = { now: () => new Date() },
+): Promise<(name: TargetName) => Target> {
   await addPasskeys(db);
   // The objects an account may lack (a card, a passkey, an API token…): undefined when it has none.
   const first = async <R extends Record<string, unknown>>(q: string) => (await rowsOf<R>(db, q))[0];
@@ -99,12 +106,12 @@ export async function loadTargets(db: Db): Promise<(name: TargetName) => Target>
       ...must(objects[TARGET_OBJECTS[name]], `the objects of ${name}`),
       ...(name === 'G' ? granted : {}),
     };
-    return { name, account: TARGET_ACCOUNT[name], obj };
+    return { name, account: TARGET_ACCOUNT[name], obj, now: clock.now() };
   };
 }
 
 /**
- * A passkey for alice and bob: the demo data has none (an authenticator makes them), and the
+ * A passkey for alice and bob: the import makes none (an authenticator makes them), and the
  * matrix's passkey calls need one of each account to name. The key is a stand-in the calls never
  * verify (rename and delete); passkeys.test.ts makes real ones.
  */

@@ -1,3 +1,4 @@
+import { worldPassword } from '../world.ts';
 import { address, future, secondaryRequest } from './samples.ts';
 import type { Expectation } from './types.ts';
 
@@ -20,7 +21,7 @@ export const accountExpectations: Record<string, Expectation> = {
     sample: (t) => ({
       body: {
         logname: t.account,
-        panel_password: `${t.account}-demo-pass`,
+        panel_password: worldPassword(t.account),
         new: 'Matrix-mail-9',
         confirm: 'Matrix-mail-9',
       },
@@ -35,7 +36,7 @@ export const accountExpectations: Record<string, Expectation> = {
       429: "staff's wrong panel passwords count against the sign-in limit of the staff account",
     },
     sample: (t) => {
-      const pass = `${t.account}-demo-pass`;
+      const pass = worldPassword(t.account);
       return { body: { username: t.account, old_password: pass, new_password: pass, conf_password: pass } };
     },
   },
@@ -147,7 +148,7 @@ export const accountExpectations: Record<string, Expectation> = {
     kind: 'account',
     note: 'the account itself only: staff may list and revoke a customer’s tokens, not make them',
     sample: (t) => ({
-      body: { logname: t.account, name: 'matrix-probe', scope: 'read', expires: future(30) },
+      body: { logname: t.account, name: 'matrix-probe', scope: 'read', expires: future(t, 30) },
     }),
   },
   'GET /api/api-tokens/:logname': {

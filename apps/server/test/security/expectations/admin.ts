@@ -1,3 +1,4 @@
+import { worldUid } from '../world.ts';
 import { contact } from './samples.ts';
 import type { Expectation } from './types.ts';
 
@@ -13,7 +14,9 @@ export const adminExpectations: Record<string, Expectation> = {
     grant: true,
     kind: 'account',
     note: 'the sample keeps dave the dashboard admin of alice',
-    sample: (t) => ({ body: { logname: t.account, admins: t.account === 'alice' ? '5004' : '' } }),
+    sample: (t) => ({
+      body: { logname: t.account, admins: t.account === 'alice' ? String(worldUid('dave')) : '' },
+    }),
   },
   'GET /api/contacts/:account': {
     access: 'account:info',

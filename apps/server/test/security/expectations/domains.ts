@@ -32,7 +32,7 @@ export const domainsExpectations: Record<string, Expectation> = {
   'POST /api/renew-domain': {
     access: 'domain',
     kind: 'domain',
-    answers: { 422: 'the demo domains cannot be renewed by hand now (auto-renew, or too early)' },
+    answers: { 422: 'the domains of the world cannot be renewed by hand now (auto-renew, or too early)' },
     sample: (t) => ({ body: { renew_domain: t.obj.domain, price: 18, numyears: 1 } }),
   },
   'GET /api/domain-status/:domain': {

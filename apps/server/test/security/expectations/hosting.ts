@@ -52,7 +52,7 @@ export const hostingExpectations: Record<string, Expectation> = {
     access: 'account:self',
     kind: 'object',
     answers: { 409: "the first caller's change is pending" },
-    // Neither demo website runs 8.1, so no caller is told it is the current version.
+    // Neither website of the world runs 8.1, so no caller is told it is the current version.
     sample: (t) => ({ body: { logname: t.account, php_version: '8.1', vid: t.obj.vid } }),
   },
   'POST /api/geterrorlogs': {

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { DEMO_FILE } from '../../../src/lib/demo.ts';
 import { accountExpectations } from './account.ts';
 import { adminExpectations } from './admin.ts';
 import { agentExpectations } from './agent.ts';
@@ -11,6 +9,7 @@ import { miscExpectations } from './misc.ts';
 import { securityExpectations } from './security.ts';
 import { sessionExpectations } from './session.ts';
 import { toolsExpectations } from './tools.ts';
+import { GRANTED_DOMAIN, WORLD_ACCOUNTS, WORLD_DOMAINS, WORLD_GRANTS } from '../world.ts';
 import type { Expectation, Objects, Outcome, TargetName, Who } from './types.ts';
 
 export * from './types.ts';
@@ -18,7 +17,8 @@ export * from './types.ts';
 /**
  * The expectations table of the access matrix (access-matrix.test.ts, docs/access.md): for every
  * registered call, the access rule it must be registered with, what it addresses, and a valid
- * sample request for each target. Who may do what follows from the rule and the demo accounts; the
+ * sample request for each target. Who may do what follows from the rule and the accounts of the
+ * matrix's world (../world.ts, which the test makes in its own database); the
  * test sends every request and checks the class of every answer.
  *
  * Each area keeps its entries in its own file here (`<area>.ts`); a new route's entry goes in its
@@ -56,24 +56,7 @@ function joinAreas(areas: Record<string, Record<string, Expectation>>): Record<s
 /** Keyed "METHOD path", exactly as registered. */
 export const EXPECTATIONS: Record<string, Expectation> = joinAreas(AREAS);
 
-interface DemoAccount {
-  logname: string;
-  role: string;
-  account_role: string;
-  primary?: string | null;
-  dashboard_admin?: boolean | null;
-}
-interface DemoGrant {
-  owner: string;
-  admin: string;
-  domain?: string | null;
-}
-const demo = JSON.parse(readFileSync(DEMO_FILE, 'utf8')) as {
-  accounts: DemoAccount[];
-  domain_admins: DemoGrant[];
-  domains: { domain: string; owner: string }[];
-};
-const ACCOUNTS = new Map(demo.accounts.map((a) => [a.logname, a]));
+const ACCOUNTS = new Map(WORLD_ACCOUNTS.map((a) => [a.logname, a]));
 
 /** The names of each target (the test fills in the serial ids). */
 export const TARGET_ACCOUNT: Record<TargetName, string> = {
@@ -101,10 +84,10 @@ export const TARGET_OBJECTS: Record<TargetName, string> = {
   G: 'alice',
   '?': NOBODY,
 };
-export const GRANTED_DOMAIN = 'harbor-studio.org';
+export { GRANTED_DOMAIN };
 /** The domain of target `?`. */
 export const MISSING_DOMAIN = 'no-such-domain-probe.com';
-/** The objects of targets `A×?` and `?`: ids and names no demo row has. */
+/** The objects of targets `A×?` and `?`: ids and names no row of the world has. */
 export const MISSING_OBJECTS: Objects = {
   domain: MISSING_DOMAIN,
   alias: 'no-such-alias',
@@ -143,7 +126,7 @@ const BASE_RULES: Record<string, string> = {
 };
 export const baseRule = (rule: string): string => BASE_RULES[rule] ?? rule;
 
-/** The expected class of answer of one request, from the call's rule and the demo accounts. */
+/** The expected class of answer of one request, from the call's rule and the world's accounts. */
 export function expected(e: Expectation, who: Who, target: TargetName): Outcome {
   if (e.special === 'agent') return 'unauthenticated';
   const rule = e.access;
@@ -162,7 +145,7 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
     const owner = TARGET_ACCOUNT[target];
     if (staff || who === owner) return 'pass';
     if (rule === 'domain:owner') return 'refused';
-    const granted = demo.domain_admins.some(
+    const granted = WORLD_GRANTS.some(
       (g) => g.admin === who && g.owner === owner && (!g.domain || g.domain === domain),
     );
     return granted ? 'pass' : 'refused';
@@ -183,12 +166,12 @@ export function expected(e: Expectation, who: Who, target: TargetName): Outcome 
   return 'refused';
 }
 
-/** The demo owner of a domain target. */
+/** The domain a domain target names: its owner's first in the world. */
 export function domainOf(target: TargetName): string {
   if (target === 'G') return GRANTED_DOMAIN;
   if (target === '?') return MISSING_DOMAIN;
   const owner = TARGET_OBJECTS[target];
-  const found = demo.domains.find((d) => d.owner === owner);
-  if (!found) throw new Error(`no demo domain of ${owner}`);
+  const found = WORLD_DOMAINS.find((d) => d.owner === owner);
+  if (!found) throw new Error(`no domain of ${owner} in the world`);
   return found.domain;
 }

@@ -44,7 +44,7 @@ export const mailExpectations: Record<string, Expectation> = {
   'GET /api/tempemail-explist/:expdate': {
     access: 'user',
     kind: 'none',
-    sample: () => ({ params: { expdate: future(30) } }),
+    sample: (t) => ({ params: { expdate: future(t, 30) } }),
   },
   'POST /api/add-tempemail': {
     access: 'account:self',
@@ -55,7 +55,7 @@ export const mailExpectations: Record<string, Expectation> = {
         logname: t.account,
         name: 'matrix-probe',
         forwards_to: 'probe@example.com',
-        expires: future(30),
+        expires: future(t, 30),
         notes: '',
       },
     }),
@@ -74,7 +74,7 @@ export const mailExpectations: Record<string, Expectation> = {
             body: {
               name: t.obj.tempName,
               forwards_to: 'probe@example.com',
-              expdate: future(40),
+              expdate: future(t, 40),
               notes: 'probe',
               key: t.obj.tempId,
               logname: t.account,
@@ -153,8 +153,8 @@ export const mailExpectations: Record<string, Expectation> = {
     sample: (t) => ({
       body: {
         logname: t.account,
-        start: future(1),
-        end: future(5),
+        start: future(t, 1),
+        end: future(t, 5),
         message: 'Away',
         reply_to: 'probe@example.com',
       },

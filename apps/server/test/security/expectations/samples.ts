@@ -1,5 +1,9 @@
+import type { Target } from './types.ts';
+
 /** Request bodies several areas' samples share. */
-export const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** The instant `days` after the test clock's now. */
+export const future = (t: Target, days: number) =>
+  new Date(t.now.getTime() + days * 86_400_000).toISOString();
 export const address = (account: string) => ({
   account,
   first_name: 'Matrix',

@@ -1,3 +1,4 @@
+import { worldPassword } from '../world.ts';
 import type { Expectation } from './types.ts';
 
 /**
@@ -21,24 +22,24 @@ export const securityExpectations: Record<string, Expectation> = {
     access: 'account:own',
     kind: 'account',
     answers: { 422: "the sample's code is not the authenticator's" },
-    sample: (t) => ({ body: { logname: t.account, code: 'abcdef', password: `${t.account}-demo-pass` } }),
+    sample: (t) => ({ body: { logname: t.account, code: 'abcdef', password: worldPassword(t.account) } }),
   },
   'POST /api/totp-disable': {
     access: 'account:own',
     kind: 'account',
-    answers: { 422: 'the demo accounts have no second factor on' },
-    sample: (t) => ({ body: { logname: t.account, password: `${t.account}-demo-pass`, code: '000000' } }),
+    answers: { 422: 'the accounts of the world have no second factor on' },
+    sample: (t) => ({ body: { logname: t.account, password: worldPassword(t.account), code: '000000' } }),
   },
   'POST /api/recovery-codes': {
     access: 'account:own',
     kind: 'account',
-    answers: { 422: 'the demo accounts have no second factor on' },
-    sample: (t) => ({ body: { logname: t.account, password: `${t.account}-demo-pass` } }),
+    answers: { 422: 'the accounts of the world have no second factor on' },
+    sample: (t) => ({ body: { logname: t.account, password: worldPassword(t.account) } }),
   },
   'POST /api/remove-second-factor': {
     access: 'account:staff',
     kind: 'account',
-    answers: { 422: 'the demo accounts have no second factor to remove' },
+    answers: { 422: 'the accounts of the world have no second factor to remove' },
     sample: (t) => ({ body: { logname: t.account } }),
   },
   'POST /api/mfa-verify': {

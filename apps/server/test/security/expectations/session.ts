@@ -1,3 +1,4 @@
+import { worldPassword } from '../world.ts';
 import type { Expectation } from './types.ts';
 
 /** The access matrix's entries of session and shell, keyed "METHOD path" exactly as registered. */
@@ -5,7 +6,7 @@ export const sessionExpectations: Record<string, Expectation> = {
   'POST /api/miglogin': {
     access: 'public',
     kind: 'none',
-    sample: () => ({ body: { username: 'alice', password: 'alice-demo-pass' } }),
+    sample: () => ({ body: { username: 'alice', password: worldPassword('alice') } }),
   },
   'GET /api/logout': { access: 'public', kind: 'none', special: 'logout', sample: () => ({}) },
   'GET /api/urls': { access: 'public', kind: 'none', sample: () => ({}) },

@@ -52,7 +52,7 @@ export const TARGET_NOTES: Record<TargetName, string> = {
   '?': 'an object or domain that does not exist',
 };
 
-/** The demo objects a sample names (serial ids are looked up in the database by the test). */
+/** The objects a sample names (serial ids are looked up in the database by the test). */
 export interface Objects {
   domain: string;
   alias: string;
@@ -69,7 +69,7 @@ export interface Objects {
   invoice: string;
   /** payments.trans_id of an approved payment (its receipt) */
   payment?: string;
-  /** passkeys.id (the matrix adds one for alice and bob: the demo data has none) */
+  /** passkeys.id (the matrix adds one for alice and bob: the import makes none) */
   passkey?: number;
   /** sessions.public_id of a spare session */
   session?: string;
@@ -85,6 +85,8 @@ export interface Target {
   account: string;
   /** The objects the request names (another account's for the cross targets). */
   obj: Objects;
+  /** The test clock's now: the samples' dates are relative to it. */
+  now: Date;
 }
 
 export type Outcome = 'pass' | 'unauthenticated' | 'refused';
