@@ -35,8 +35,8 @@ import { hostingTextEs } from '../hosting/messages.es.ts';
 // mail and tools
 import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
-import { toolsScreenText, toolsText } from '../tools/messages.ts';
-import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+import { ToolText, toolsScreenText, toolsText } from '../tools/messages.ts';
+import { ToolTextEs, toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
 // account
 import { accountScreenText, accountText } from '../account/messages.ts';
 import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
@@ -85,6 +85,7 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+register(ToolText, 'es', ToolTextEs);
 // account
 register(accountText, 'es', accountTextEs);
 register(accountScreenText, 'es', accountScreenTextEs);

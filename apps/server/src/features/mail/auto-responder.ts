@@ -10,6 +10,7 @@ import { autoResponders, domains, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
 import { hashToken } from './confirm.ts';
+import { textsFor } from '../../http/language.ts';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -21,7 +22,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
   const { deps } = app;
   route(app, C.autoResponder, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, req }) => {
       const start = new Date(body.start);
       const end = new Date(body.end);
       if (end.getTime() <= deps.now().getTime())
@@ -105,7 +106,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       }
       return new Answer(
         { id: row.id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
-        token ? mailText.replyToPending(replyTo) : mailText.autoResponderSent,
+        token ? textsFor(req, mailText).replyToPending(replyTo) : mailText.autoResponderSent,
       );
     },
   });

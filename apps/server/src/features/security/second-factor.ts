@@ -21,6 +21,7 @@ import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { verifyOperator } from '../account/passwords.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * The second factor of an account (docs/api.md "Second factor"): an authenticator app
@@ -219,7 +220,10 @@ export function secondFactorRoutes(app: FastifyInstance): void {
           'Every session of the account was ended. Sign in with your password and set up a new authenticator app.',
         ],
       );
-      return new Answer({ removed: true as const }, secondFactorText.removed(account.logname));
+      return new Answer(
+        { removed: true as const },
+        textsFor(ctx.req, secondFactorText).removed(account.logname),
+      );
     },
   });
 

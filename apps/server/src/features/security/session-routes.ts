@@ -1,3 +1,4 @@
+import { commonText } from '@portal/contract/messages';
 import * as S from '@portal/contract/security/session-calls';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
 import type { FastifyInstance } from 'fastify';
@@ -38,7 +39,7 @@ export function sessionListRoutes(app: FastifyInstance): void {
       const reason = isStaff(caller) && caller.username !== account.logname ? 'ended by staff' : 'ended';
       const ended = await endSessionById(db, account.logname, body.id, deps.now(), reason);
       // Looked up with its owner: another account's session is refused like one that does not exist.
-      if (ended === null) throw isStaff(caller) ? notFound('Session not found') : forbidden();
+      if (ended === null) throw isStaff(caller) ? notFound(commonText.sessionNotFound) : forbidden();
       return new Answer({ ended }, ended ? 'The session was ended.' : 'The session had already ended.');
     },
   });
