@@ -50,6 +50,8 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
 import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/session-calls.ts';
+import { ACTIVITY_SENTENCES, activityText } from '../security/activity.ts';
+import { activitySentencesEs, activityTextEs } from '../security/activity.es.ts';
 // customer mails: the reminders, the reset and account notices
 import { accountNoticeText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
@@ -98,6 +100,8 @@ register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);
 register(securityText, 'es', securityTextEs);
 register(SIGN_IN_METHOD_TEXT, 'es', signInMethodTextEs);
 register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
+register(ACTIVITY_SENTENCES, 'es', activitySentencesEs);
+register(activityText, 'es', activityTextEs);
 // customer mails
 register(resetMailText, 'es', resetMailTextEs);
 register(accountNoticeText, 'es', accountNoticeTextEs);
