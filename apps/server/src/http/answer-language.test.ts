@@ -100,7 +100,11 @@ describe('every catalogue text as an API failure', () => {
     expect(commonTextEs.tooManyRequests(42)).not.toBe(commonText.tooManyRequests(42));
     expect((await get('/limited')).body.message).toBe(commonText.tooManyRequests(42));
     const busy = await get('/limited?busy=1', 'es-MX');
-    expect(busy.body).toEqual({ status: 0, message: commonTextEs.passwordChecksBusy(7), code: 'hashing_busy' });
+    expect(busy.body).toEqual({
+      status: 0,
+      message: commonTextEs.passwordChecksBusy(7),
+      code: 'hashing_busy',
+    });
     expect((await get('/limited?busy=1', 'fr')).body.message).toBe(commonText.passwordChecksBusy(7));
   });
 });

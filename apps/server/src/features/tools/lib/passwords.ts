@@ -92,7 +92,7 @@ function generate(
   if (!parsed.ok) return parsed;
   const { count, clampedFrom } = parsed.value;
   const passwords = Array.from({ length: count }, make);
-  return ok(passwords, clampedFrom ? t.clamped(clampedFrom) : t.generated(count, ToolText[kind]));
+  return ok(passwords, clampedFrom ? t.clamped(clampedFrom) : t.generated(count, t[kind]));
 }
 
 export function wordPassword(useNumbers: boolean): string {
