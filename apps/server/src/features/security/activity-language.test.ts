@@ -1,3 +1,5 @@
+import { securityText } from '@portal/contract/security/messages';
+import { securityTextEs } from '@portal/contract/security/messages.es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
@@ -9,6 +11,7 @@ import { build, type TestApp } from '../../../test/support/helper.ts';
  */
 let t: TestApp;
 let token = '';
+let password = '';
 let logname = '';
 let domain = '';
 beforeAll(async () => {
@@ -16,6 +19,7 @@ beforeAll(async () => {
   const f = factories(t);
   const account = await f.makeAccount();
   logname = account.logname;
+  password = account.password;
   ({ domain } = await f.makeDomain({ owner: account }));
   token = await t.token(account.logname, account.password);
   const added = await t.request('POST', '/api/add-domain-alias', {
@@ -54,5 +58,29 @@ describe('account activity in the caller’s language', () => {
     expect(await events('?q=agreg%C3%B3', 'es')).toHaveLength(1);
     expect(await events('?q=agreg%C3%B3')).toHaveLength(0);
     expect(await events('?q=added')).toHaveLength(1);
+  });
+});
+
+describe('the Security screen’s answers with a value, in the caller’s language', () => {
+  it('counts the sessions signing out ended, in Spanish', async () => {
+    // Two more sessions of the account, in other "browsers", for this one to sign out.
+    for (const agent of ['Other/1', 'Other/2']) {
+      const signIn = await t.request('POST', '/api/miglogin', {
+        body: { username: logname, password },
+        headers: { 'user-agent': agent },
+      });
+      expect(signIn.status).toBe(200);
+    }
+    const res = await t.request('POST', '/api/end-other-sessions', {
+      token,
+      body: { logname },
+      headers: { 'accept-language': 'es' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data.ended).toBe(2);
+    expect(res.body.message).toBe(securityTextEs.sessionsEnded(2));
+    expect(res.body.message).toBe('Se cerraron 2 sesiones.');
+    const none = await t.request('POST', '/api/end-other-sessions', { token, body: { logname } });
+    expect(none.body.message).toBe(securityText.sessionsEnded(0));
   });
 });
