@@ -59,8 +59,8 @@ function translateMessage(message: string, errors: object, translated: object, l
   const whole = translateText(message, language);
   if (whole !== message) return whole;
   for (const [field, text] of Object.entries(errors)) {
-    const inLanguage = (translated as Record<string, unknown>)[field];
-    if (message === `${field}: ${text}` && typeof inLanguage === 'string') return `${field}: ${inLanguage}`;
+    const said = (translated as Record<string, unknown>)[field];
+    if (message === `${field}: ${text}` && typeof said === 'string') return `${field}: ${said}`;
   }
   return message;
 }
