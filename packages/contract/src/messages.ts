@@ -20,6 +20,10 @@ export const commonText = {
   internalError: 'Internal error',
   sessionExpired: 'Session expired',
   notFound: 'Not found',
+  /** What staff are told of an account, a domain or a session that does not exist. */
+  accountNotFound: 'Account not found',
+  domainNotFound: 'Domain not found',
+  sessionNotFound: 'Session not found',
   invalidInput: 'Invalid input',
   tooLarge: 'Request too large',
   unavailable: 'Service temporarily unavailable',

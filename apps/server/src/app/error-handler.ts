@@ -1,6 +1,7 @@
 import { commonText } from '@portal/contract/messages';
 import { BAD_CHARACTERS } from '@portal/contract/rules';
 import type { FastifyInstance } from 'fastify';
+import { callerLanguage } from '../http/language.ts';
 import { AppError, envelopeOf, httpStatusOf, RateLimited } from '../lib/errors.ts';
 
 /**
@@ -12,7 +13,7 @@ export function useErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, req, reply) => {
     if (err instanceof AppError) {
       if (err instanceof RateLimited) reply.header('retry-after', String(err.retryAfterSeconds));
-      return reply.code(httpStatusOf(err)).send(envelopeOf(err));
+      return reply.code(httpStatusOf(err)).send(envelopeOf(err, callerLanguage(req)));
     }
     const e = err as { statusCode?: number; code?: string; message?: string };
     if (e.statusCode === 413 || e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

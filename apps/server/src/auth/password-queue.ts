@@ -1,5 +1,4 @@
 import { availableParallelism } from 'node:os';
-import { commonText } from '@portal/contract/messages';
 import { RateLimited } from '../lib/errors.ts';
 
 /**
@@ -64,7 +63,7 @@ export class PasswordQueue {
 
   private busy(): RateLimited {
     const seconds = this.retryAfterSeconds();
-    return new RateLimited(seconds, commonText.passwordChecksBusy(seconds), 'hashing_busy');
+    return new RateLimited(seconds, (texts) => texts.passwordChecksBusy(seconds), 'hashing_busy');
   }
 
   private releaser(): () => void {

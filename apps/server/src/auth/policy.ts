@@ -94,7 +94,7 @@ export async function authorizeAccount(
   const target = caller.self?.logname === logname ? caller.self : await findAccount(db, logname);
   const staff = isStaff(caller) && scope !== 'own';
   // A customer learns nothing about accounts that are not theirs: missing and foreign look the same.
-  if (!target) throw isStaff(caller) ? notFound('Account not found') : forbidden();
+  if (!target) throw isStaff(caller) ? notFound(commonText.accountNotFound) : forbidden();
   // Who may act on the account is settled before what the account may do: the Secondary texts
   // below would otherwise tell a stranger that the account is a Secondary.
   if (
@@ -182,7 +182,7 @@ export async function authorizeDomain(
   const query = db.select().from(domains).where(eq(domains.domain, domain.toLowerCase())).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   const staff = isStaff(caller);
-  if (!row) throw staff ? notFound('Domain not found') : forbidden();
+  if (!row) throw staff ? notFound(commonText.domainNotFound) : forbidden();
   if (!staff && row.owner !== caller.username) {
     if (!(await isGrantedAdmin(db, caller.username, row))) throw forbidden();
     if (scope === 'owner') throw forbidden(domainText.ownerOnly);

@@ -37,14 +37,30 @@ export function useAnswerLanguage(app: FastifyInstance): void {
     const language = callerLanguage(req);
     if (language === 'en') return payload;
     const out: Envelope = { ...payload };
-    if (typeof payload.message === 'string') out.message = translateText(payload.message, language);
-    if (typeof payload.errors === 'object' && payload.errors !== null)
+    const errors = typeof payload.errors === 'object' && payload.errors !== null ? payload.errors : undefined;
+    if (errors)
       out.errors = Object.fromEntries(
-        Object.entries(payload.errors).map(([field, text]) => [
+        Object.entries(errors).map(([field, text]) => [
           field,
           typeof text === 'string' ? translateText(text, language) : text,
         ]),
       );
+    if (typeof payload.message === 'string')
+      out.message = translateMessage(payload.message, errors ?? {}, out.errors ?? {}, language);
     return out;
   });
+}
+
+/**
+ * A failure's message in `language`: a catalogue text itself, or the first wrong field's error
+ * after its name ("cleartext: …", as the input stage and some handlers write it).
+ */
+function translateMessage(message: string, errors: object, translated: object, language: Language): string {
+  const whole = translateText(message, language);
+  if (whole !== message) return whole;
+  for (const [field, text] of Object.entries(errors)) {
+    const said = (translated as Record<string, unknown>)[field];
+    if (message === `${field}: ${text}` && typeof said === 'string') return `${field}: ${said}`;
+  }
+  return message;
 }

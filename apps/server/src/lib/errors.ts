@@ -1,4 +1,6 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import { commonText } from '@portal/contract/messages';
 
 /**
@@ -20,10 +22,19 @@ export type ErrorCode =
     >
   | 'too_many';
 
+/**
+ * A refusal's text made with a value where no request is at hand (a limit deep in a helper): the
+ * error handler writes it in the caller's language (docs/languages.md). Where the request is at
+ * hand, `textsFor(req, catalogue)` writes the text in its language at once.
+ */
+export type TextIn = (language: Language) => string;
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly errors?: Record<string, string>;
   readonly specific?: FailureCode;
+  /** The message in another language, when it holds a value (`message` is its English). */
+  textIn?: TextIn;
   constructor(
     code: ErrorCode,
     message: string,
@@ -60,13 +71,17 @@ export const refused = (message: string, specific?: FailureCode) =>
   new AppError('refused', message, undefined, specific);
 export const expired = () => new AppError('unauthenticated', commonText.sessionExpired);
 
-/** The failure envelope of an error: 'expired_token' for a refused token, else status 0. */
-export function envelopeOf(err: AppError): Record<string, unknown> {
-  if (err.code === 'unauthenticated')
-    return { status: 'expired_token', message: err.message, code: failureCode(err) };
+/**
+ * The failure envelope of an error: 'expired_token' for a refused token, else status 0; its message
+ * in `language` when it was made with a value (a plain text is translated on the way out, in
+ * http/language.ts).
+ */
+export function envelopeOf(err: AppError, language: Language = 'en'): Record<string, unknown> {
+  const message = err.textIn && language !== 'en' ? err.textIn(language) : err.message;
+  if (err.code === 'unauthenticated') return { status: 'expired_token', message, code: failureCode(err) };
   return {
     status: 0,
-    message: err.message,
+    message,
     code: failureCode(err),
     ...(err.errors ? { errors: err.errors } : {}),
   };
@@ -77,11 +92,13 @@ export class RateLimited extends AppError {
   readonly retryAfterSeconds: number;
   constructor(
     retryAfterSeconds: number,
-    message: string = commonText.tooManyRequests(retryAfterSeconds),
+    /** The text from the shared catalogue, in whichever language the caller asks for. */
+    text: (texts: typeof commonText) => string = (texts) => texts.tooManyRequests(retryAfterSeconds),
     specific?: FailureCode,
   ) {
-    super('too_many', message, undefined, specific);
+    super('too_many', text(commonText), undefined, specific);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.textIn = (language) => text(inLanguage(commonText, language));
   }
 }
 export const rateLimited = (retryAfterSeconds: number) => new RateLimited(retryAfterSeconds);

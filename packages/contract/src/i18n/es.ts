@@ -37,8 +37,8 @@ import { hostingTextEs } from '../hosting/messages.es.ts';
 // mail and tools
 import { mailScreenText, mailText } from '../mail/messages.ts';
 import { mailScreenTextEs, mailTextEs } from '../mail/messages.es.ts';
-import { toolsScreenText, toolsText } from '../tools/messages.ts';
-import { toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
+import { ToolText, toolsScreenText, toolsText } from '../tools/messages.ts';
+import { ToolTextEs, toolsScreenTextEs, toolsTextEs } from '../tools/messages.es.ts';
 // account
 import { accountScreenText, accountText } from '../account/messages.ts';
 import { accountScreenTextEs, accountTextEs } from '../account/messages.es.ts';
@@ -52,6 +52,8 @@ import { mailAppPasswordScreenTextEs, mailAppPasswordTextEs } from '../mail-app-
 import { securityText } from '../security/messages.ts';
 import { securityTextEs, signInMethodTextEs, signInResultTextEs } from '../security/messages.es.ts';
 import { SIGN_IN_METHOD_TEXT, SIGN_IN_RESULT_TEXT } from '../security/sign-in-texts.ts';
+import { ACTIVITY_SENTENCES, activityText } from '../security/activity.ts';
+import { activitySentencesEs, activityTextEs } from '../security/activity.es.ts';
 // customer mails: the reminders, the reset and account notices
 import { accountNoticeText, customerMailText, resetMailText } from '../notifications/mails.ts';
 import { accountNoticeTextEs, customerMailTextEs, resetMailTextEs } from '../notifications/mails.es.ts';
@@ -87,6 +89,7 @@ register(mailText, 'es', mailTextEs);
 register(mailScreenText, 'es', mailScreenTextEs);
 register(toolsText, 'es', toolsTextEs);
 register(toolsScreenText, 'es', toolsScreenTextEs);
+register(ToolText, 'es', ToolTextEs);
 // account
 register(accountText, 'es', accountTextEs);
 register(accountScreenText, 'es', accountScreenTextEs);
@@ -99,6 +102,8 @@ register(mailAppPasswordScreenText, 'es', mailAppPasswordScreenTextEs);
 register(securityText, 'es', securityTextEs);
 register(SIGN_IN_METHOD_TEXT, 'es', signInMethodTextEs);
 register(SIGN_IN_RESULT_TEXT, 'es', signInResultTextEs);
+register(ACTIVITY_SENTENCES, 'es', activitySentencesEs);
+register(activityText, 'es', activityTextEs);
 // customer mails
 register(resetMailText, 'es', resetMailTextEs);
 register(accountNoticeText, 'es', accountNoticeTextEs);

@@ -93,6 +93,18 @@ export const mailTextEs: Catalogue<typeof mailText> = {
   deletionFailed: 'No se pudo eliminar',
 
   unknownListType: (value) => `Desconocido-${value}`,
+
+  expiryChoices: {
+    1: '1 día',
+    3: '3 días',
+    7: '1 semana',
+    14: '2 semanas',
+    30: '1 mes',
+    91: '3 meses',
+    182: '6 meses',
+    365: '1 año',
+  },
+  expiryUnchanged: 'Sin cambios',
 };
 
 export const mailScreenTextEs: Catalogue<typeof mailScreenText> = {

@@ -107,6 +107,20 @@ export const mailText = {
 
   // mailing lists
   unknownListType: (value: string) => `Unknown-${value}`,
+
+  /** A temporary alias's expiry choices, by their number of days from now (the API's list). */
+  expiryChoices: {
+    1: '1 day',
+    3: '3 days',
+    7: '1 week',
+    14: '2 weeks',
+    30: '1 month',
+    91: '3 months',
+    182: '6 months',
+    365: '1 year',
+  },
+  /** The choice that keeps an alias's expiry as it is. */
+  expiryUnchanged: 'Unchanged',
 } as const;
 
 /**

@@ -17,9 +17,9 @@ import { noticeText } from '../notifications/messages.ts';
 export const ACTIVITY_PAGE_SIZE = 25;
 
 /** The audit entry's recorded request fields (already redacted). */
-type Details = Record<string, unknown>;
+export type Details = Record<string, unknown>;
 
-interface Sentence {
+export interface Sentence {
   /** Short name of the change (the list's "What" column). */
   action: string;
   /** The change in a sentence, from the entry's harmless fields. */
@@ -27,22 +27,22 @@ interface Sentence {
 }
 
 /** A field as text when it is a short plain string or number, else ''. */
-const field = (d: Details, name: string): string => {
+export const field = (d: Details, name: string): string => {
   const v = d[name];
   if (typeof v === 'number') return String(v);
   return typeof v === 'string' && v.length <= 255 && v !== '[redacted]' ? v : '';
 };
 /** " name" when the field has a value: "Renewed the domain example.com". */
-const named = (d: Details, ...names: string[]) => {
+export const named = (d: Details, ...names: string[]) => {
   for (const name of names) {
     const v = field(d, name);
     if (v) return ` ${v}`;
   }
   return '';
 };
-const fixed = (action: string, summary: string): Sentence => ({ action, summary: () => summary });
+export const fixed = (action: string, summary: string): Sentence => ({ action, summary: () => summary });
 /** " $25.00" from a field of dollars, or ''. */
-const dollars = (d: Details, name: string): string => {
+export const dollars = (d: Details, name: string): string => {
   const v = Number(field(d, name));
   return field(d, name) && Number.isFinite(v) ? ` $${v.toFixed(2)}` : '';
 };
@@ -64,15 +64,18 @@ const forYears = (d: Details, name: string): string => {
   return Number.isInteger(n) && n > 0 ? ` for ${n} ${n === 1 ? 'year' : 'years'}` : '';
 };
 /** "2026-12-01 09:00 UTC" from an ISO date and time (its offset named when not UTC), or ''. */
-const when = (d: Details, name: string): string => {
+export const when = (d: Details, name: string): string => {
   const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::[\d.]+)?(Z|[+-]\d{2}:?\d{2})$/.exec(field(d, name));
   if (!m) return '';
   const zone = m[3] === 'Z' || /^[+-]00:?00$/.test(m[3] ?? '') ? 'UTC' : `UTC${m[3]}`;
   return `${m[1]} ${m[2]} ${zone}`;
 };
 
-/** Keyed like the audit log's `action`: "METHOD path". */
-export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
+/**
+ * Keyed like the audit log's `action`: "METHOD path". The entries are told at read time from the
+ * stored action and fields, so each caller reads them in its language (`activity.es.ts`).
+ */
+export const ACTIVITY_SENTENCES = {
   // account
   'POST /api/update-account-address': fixed('Account address changed', 'Changed the account address.'),
   'POST /api/update-bill-address': fixed('Billing address changed', 'Changed the billing address.'),
@@ -279,31 +282,48 @@ export const ACTIVITY_SENTENCES: Record<string, Sentence> = {
       return `${noticeText.categories[category]} notifications: ${noticeText.sendTo[sendTo]}.${copy}`;
     },
   },
+} satisfies Record<string, Sentence>;
+
+/** The words of an entry a sentence does not tell: a call without a sentence, the token it was made with. */
+export const activityText = {
+  otherAction: 'Account changed',
+  otherSummary: 'A change was made to the account.',
+  viaToken: (name: string) => ` Made with the API token "${name}".`,
+  viaAnyToken: ' Made with an API token.',
 };
 
 /** "user@domain" from two fields, or the one there is. */
-function alias(d: Details, user: string, domain: string): string {
+export function alias(d: Details, user: string, domain: string): string {
   const u = field(d, user);
   const dom = field(d, domain);
   if (u && dom) return ` ${u}@${dom}`;
   return u || dom ? ` ${u || dom}` : '';
 }
 
-/** The sentence of an audit entry; a call without one is still told, in general words. */
-export function describeActivity(action: string, details: Details): { action: string; summary: string } {
-  const sentence = ACTIVITY_SENTENCES[action];
+/**
+ * The sentence of an audit entry in `language`; a call without one is still told, in general words.
+ * `sentences` and `texts` are `ACTIVITY_SENTENCES` and `activityText` in the language
+ * (`inLanguage`, which the server has loaded).
+ */
+export function describeActivity(
+  action: string,
+  details: Details,
+  sentences: Record<string, Sentence> = ACTIVITY_SENTENCES,
+  texts: typeof activityText = activityText,
+): { action: string; summary: string } {
+  const sentence = sentences[action];
   // The token calls name the token they made or revoked; any other call names the token it was made with.
-  const via = action.includes('-api-token') ? '' : viaToken(details);
-  if (!sentence) return { action: 'Account changed', summary: `A change was made to the account.${via}` };
+  const via = action.includes('-api-token') ? '' : viaToken(details, texts);
+  if (!sentence) return { action: texts.otherAction, summary: `${texts.otherSummary}${via}` };
   return { action: sentence.action, summary: `${sentence.summary(details)}${via}` };
 }
 
 /** " Made with the API token "name"." for a change a personal access token made, else ''. */
-function viaToken(details: Details): string {
+function viaToken(details: Details, texts: typeof activityText): string {
   const token = details.api_token;
   if (!token || typeof token !== 'object') return '';
   const name = field(token as Details, 'name');
-  return name ? ` Made with the API token "${name}".` : ' Made with an API token.';
+  return name ? texts.viaToken(name) : texts.viaAnyToken;
 }
 
 export const ActivityEvent = z.object({

@@ -53,6 +53,10 @@ export const securityText = {
   noSessions: 'No sessions.',
   noSessionsBecause: (why: string) => `No sessions: ${why}`,
   notEnded: 'The session was not ended',
+  /** The API's answers to ending a session and every other one. */
+  sessionEnded: 'The session was ended.',
+  sessionAlreadyEnded: 'The session had already ended.',
+  sessionsEnded: (n: number) => (n === 1 ? '1 session was ended.' : `${n} sessions were ended.`),
   signedOutElsewhere: 'Signed out elsewhere',
   device: 'Device',
   thisBrowser: 'This browser',

@@ -1,5 +1,11 @@
-import type { Catalogue } from '../i18n/catalogue.ts';
-import type { toolsScreenText, toolsText } from './messages.ts';
+import { type Catalogue, plural } from '../i18n/catalogue.ts';
+import {
+  BCRYPT_MAX_BYTES,
+  PASSWORD_COUNT_MAX,
+  type ToolText,
+  type toolsScreenText,
+  type toolsText,
+} from './messages.ts';
 
 /** The tools screens in Spanish (docs/languages.md: `usted`, the glossary's terms). */
 export const toolsTextEs: Catalogue<typeof toolsText> = {
@@ -115,4 +121,45 @@ export const toolsScreenTextEs: Catalogue<typeof toolsScreenText> = {
   requestBody: 'Cuerpo de la solicitud (ejemplo, luego esquema)',
   answerBody: 'Respuesta (ejemplo, luego esquema)',
   failures: 'Errores',
+};
+
+/**
+ * The tool functions' failures and results in Spanish: the API writes them in the caller's
+ * language. The kinds of password are phrases that follow "contraseña(s)" in either number.
+ */
+export const ToolTextEs: Catalogue<typeof ToolText> = {
+  notText: 'La entrada debe ser texto',
+  tooLong: (maxBytes) =>
+    `El texto es demasiado largo: como máximo ${maxBytes / 1024} KiB (${maxBytes.toLocaleString('en-US')} bytes de UTF-8)`,
+  brokenText: 'El texto contiene un carácter sustituto sin pareja y no se puede codificar como UTF-8',
+
+  unknownHashKind: 'Tipo de hash desconocido: use MD5, SHA-1 o bcrypt',
+  bcryptTooLong: (bytes) =>
+    `bcrypt usa como máximo ${BCRYPT_MAX_BYTES} bytes de entrada; este texto ocupa ${bytes} bytes en UTF-8. Acórtelo, o use MD5 o SHA-1`,
+
+  base64InvalidCharacter: (ch, position) =>
+    `No es Base64 válido: el carácter ${JSON.stringify(ch)} en la posición ${position} no está permitido (use A–Z, a–z, 0–9, + y /, con = solo como relleno al final)`,
+  base64BadPadding:
+    'No es Base64 válido: el relleno "=" solo puede ir al final, como mucho dos, y hacer la longitud múltiplo de 4',
+  base64BadLength: 'No es Base64 válido: la longitud es incorrecta (sobra o falta un carácter)',
+  base64NotCanonical:
+    'No es Base64 válido: el último carácter tiene bits que no codifican nada (el texto se cortó o se alteró)',
+  base64NotUtf8: 'Los bytes decodificados no son texto UTF-8 válido',
+
+  offsetNotNumber:
+    'Los segundos que sumar o restar deben ser un número entero, como 86400, -3600 o 2,592,000',
+  timestampNotNumber: 'La marca de tiempo Unix debe ser un número entero de segundos, como 1700000000',
+  timestampRequired: 'Escriba una marca de tiempo Unix',
+  timeOutOfRange: 'La hora resultante está fuera de rango: debe caer entre los años 1 y 9999',
+  timestampOutOfRange: (looksLikeMs) =>
+    `La marca de tiempo está fuera de rango: debe caer entre los años 1 y 9999${looksLikeMs ? ' (parece estar en milisegundos: divídala entre 1000)' : ''}`,
+
+  countNotNumber: `El número de contraseñas debe ser un número entero de 1 a ${PASSWORD_COUNT_MAX}`,
+  countTooSmall: 'Pida al menos 1 contraseña',
+  generated: (n, kind) => `${n} ${plural('es', n, { one: 'contraseña', other: 'contraseñas' })} ${kind}`,
+  clamped: (asked) =>
+    `Como máximo ${PASSWORD_COUNT_MAX} contraseñas a la vez: se muestran ${PASSWORD_COUNT_MAX} en lugar de ${asked}`,
+  kindWord: 'con palabras',
+  kindMixed: 'de caracteres mixtos',
+  kindSoft: 'de tipo sencillo',
 };

@@ -12,6 +12,7 @@ import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
 import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { textsFor } from '../../http/language.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { mailCustomer } from '../../lib/notify.ts';
@@ -54,12 +55,12 @@ const toApi = (row: Listed): C.ApiToken => ({
 });
 
 /** The expiry asked for, refused when past or more than a year ahead. */
-function expiryOf(expires: string, now: Date): Date {
+function expiryOf(expires: string, now: Date, texts: typeof apiTokenText): Date {
   const at = new Date(expires);
   if (at.getTime() <= now.getTime())
     throw invalid(apiTokenText.expiryPast, { expires: apiTokenText.expiryPast });
   if (at.getTime() > now.getTime() + C.API_TOKEN_MAX_DAYS * DAY_MS + CLOCK_SKEW_MS) {
-    const text = apiTokenText.expiryTooFar(C.API_TOKEN_MAX_DAYS);
+    const text = texts.expiryTooFar(C.API_TOKEN_MAX_DAYS);
     throw invalid(text, { expires: text });
   }
   return at;
@@ -69,20 +70,26 @@ function expiryOf(expires: string, now: Date): Date {
 const live = (owner: string, now: Date) =>
   and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
 
-async function checkRoom(db: Db, owner: string, name: string, now: Date): Promise<void> {
+async function checkRoom(
+  db: Db,
+  owner: string,
+  name: string,
+  now: Date,
+  texts: typeof apiTokenText,
+): Promise<void> {
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
   await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
   const { n } = must(
     (await db.select({ n: count() }).from(apiTokens).where(live(owner, now)))[0],
     'the count of live tokens',
   );
-  if (n >= C.MAX_API_TOKENS) throw refused(apiTokenText.tooMany(C.MAX_API_TOKENS));
+  if (n >= C.MAX_API_TOKENS) throw refused(texts.tooMany(C.MAX_API_TOKENS));
   const [same] = await db
     .select({ id: apiTokens.id })
     .from(apiTokens)
     .where(and(live(owner, now), eq(apiTokens.name, name)))
     .limit(1);
-  if (same) throw conflict(apiTokenText.nameTaken(name));
+  if (same) throw conflict(texts.nameTaken(name));
 }
 
 export function apiTokenRoutes(app: FastifyInstance): void {
@@ -94,14 +101,15 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     session: 'interactive',
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, auditDetails }) => {
+    handler: async ({ db, account, body, auditDetails, req }) => {
       const owner = account;
+      const texts = textsFor(req, apiTokenText);
       // A token never carries staff power; rather than a staff account's token acting as a customer
       // on an account that has nothing of a customer's, staff accounts have none.
       if (isStaffRole(owner.role)) throw refused(apiTokenText.staffAccount);
       const now = deps.now();
-      const expiresAt = expiryOf(body.expires, now);
-      await checkRoom(db, owner.logname, body.name, now);
+      const expiresAt = expiryOf(body.expires, now, texts);
+      await checkRoom(db, owner.logname, body.name, now, texts);
       const made = newApiToken();
       const row = must(
         (

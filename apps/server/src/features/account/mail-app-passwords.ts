@@ -18,6 +18,7 @@ import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * App passwords for mail (docs/mail-servers-passwords.md, docs/decisions/051-mail-app-passwords.md).
@@ -127,7 +128,7 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
     // The account itself only: staff do not make (or see) credentials for a customer's mailbox.
     access: { account: ({ body }) => body.logname, scope: 'own' },
     ...LASTING_GRANT,
-    handler: async ({ db, account, body, auditDetails }) => {
+    handler: async ({ db, account, body, auditDetails, req }) => {
       const owner = account.logname;
       if (isStaffRole(account.role)) throw refused(mailAppPasswordText.staffAccount);
       const now = deps.now();
@@ -142,8 +143,9 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
         .from(mailAppPasswords)
         .where(live(owner));
       if (rows.length >= C.MAX_MAIL_APP_PASSWORDS)
-        throw refused(mailAppPasswordText.tooMany(C.MAX_MAIL_APP_PASSWORDS));
-      if (rows.some((r) => r.name === body.name)) throw conflict(mailAppPasswordText.nameTaken(body.name));
+        throw refused(textsFor(req, mailAppPasswordText).tooMany(C.MAX_MAIL_APP_PASSWORDS));
+      if (rows.some((r) => r.name === body.name))
+        throw conflict(textsFor(req, mailAppPasswordText).nameTaken(body.name));
       // The lookup (first group) is unique among the owner's live app passwords: Dovecot's query
       // finds one row by it.
       const taken = new Set(rows.map((r) => r.lookup));

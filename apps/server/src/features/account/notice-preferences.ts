@@ -1,7 +1,7 @@
 import * as C from '@portal/contract/notifications/calls';
 import { NOTICE_CATEGORIES } from '@portal/contract/notifications/categories';
 import { noticeText } from '@portal/contract/notifications/messages';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid as invalidInput, refused } from '../../lib/errors.ts';
@@ -16,6 +16,7 @@ import {
   setSendTo,
 } from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from '../mail/link-page.ts';
+import { callerLanguage, textsFor } from '../../http/language.ts';
 
 /**
  * Notification preferences and the one-click unsubscribe (docs/decisions/055-notification-preferences.md).
@@ -58,7 +59,7 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
 
   route(app, C.setNoticePreference, {
     access: { account: ({ body }) => body.logname, scope: 'self' },
-    handler: async ({ db, account, body, auditDetails }) => {
+    handler: async ({ db, account, body, auditDetails, req }) => {
       const owner = account.logname;
       if (C.LOCKED_CATEGORIES.has(body.category)) throw refused(noticeText.securityLocked);
       const before = await choiceOf(db, owner, body.category);
@@ -77,7 +78,6 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
       const recovery = next.copyRecovery;
       if (recovery !== null && !(await confirmedRecoveryOf(db, owner)).some((r) => r.id === recovery))
         throw invalidInput(noticeText.copyRecoveryUnknown, { copy_recovery: noticeText.copyRecoveryUnknown });
-      const name = noticeText.categories[body.category];
       if (
         before.sendTo === next.sendTo &&
         before.copySecondary === next.copySecondary &&
@@ -92,14 +92,15 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
         copy_secondary: next.copySecondary,
         copy_recovery: next.copyRecovery,
       });
-      return new Answer(await preferencesOf(db, owner), noticeText.saved(name));
+      const texts = textsFor(req, noticeText);
+      return new Answer(await preferencesOf(db, owner), texts.saved(texts.categories[body.category]));
     },
   });
 
   const home = () => `${deps.config.publicUrl}/portal/`;
-  const invalid = () => ({
-    title: noticeText.unsubscribeTitle,
-    text: noticeText.unsubscribeInvalid,
+  const invalid = (texts: typeof noticeText) => ({
+    title: texts.unsubscribeTitle,
+    text: texts.unsubscribeInvalid,
     home: home(),
   });
   const read = async (db: Db, token: string) => {
@@ -108,24 +109,35 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
     return (await billEmailOf(db, named.logname)) === null ? null : named;
   };
 
-  /** The page a link answers: the text for a valid token (with the button while asking), else "not valid". */
-  const answer = (reply: FastifyReply, named: unknown, text: string | null, button = true) =>
+  /**
+   * The page a link answers, in the browser's language: the text for a valid token (with the button
+   * while asking), else "not valid".
+   */
+  const answer = (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    named: unknown,
+    text: (texts: typeof noticeText) => string | null,
+    button = true,
+  ) => {
+    const texts = textsFor(req, noticeText);
+    const said = text(texts);
     sendLinkPage(
       reply,
-      named && text ? 200 : 404,
-      named && text ? { title: noticeText.unsubscribeTitle, text, home: home(), button } : invalid(),
+      named && said ? 200 : 404,
+      named && said ? { title: texts.unsubscribeTitle, text: said, home: home(), button } : invalid(texts),
+      callerLanguage(req),
     );
+  };
 
   // Opening the link (HEAD or GET, as mail scanners do) only shows the page; its button unsubscribes.
   route(app, C.unsubscribePage, {
     access: 'public',
     audit: false,
-    handler: async ({ db, params, reply }) => {
+    handler: async ({ db, params, reply, req }) => {
       const named = await read(db, params.token);
-      answer(
-        reply,
-        named,
-        named && noticeText.unsubscribeAsk(noticeText.categories[named.category], named.logname),
+      answer(req, reply, named, (texts) =>
+        named ? texts.unsubscribeAsk(texts.categories[named.category], named.logname) : null,
       );
       return { category: named?.category ?? '' };
     },
@@ -136,13 +148,14 @@ export function noticePreferenceRoutes(app: FastifyInstance): void {
     route(scope, C.unsubscribe, {
       access: 'public',
       audit: false,
-      handler: async ({ db, params, reply }) => {
+      handler: async ({ db, params, reply, req }) => {
         const named = await read(db, params.token);
         if (named) await setSendTo(db, named.logname, named.category, 'off', deps.now());
         answer(
+          req,
           reply,
           named,
-          named && noticeText.unsubscribed(noticeText.categories[named.category], named.logname),
+          (texts) => (named ? texts.unsubscribed(texts.categories[named.category], named.logname) : null),
           false,
         );
         return { category: named?.category ?? '' };

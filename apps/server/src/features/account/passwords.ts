@@ -90,7 +90,15 @@ export async function refuseBreached(breach: BreachService, password: string): P
  */
 export async function queueMailPassword(
   db: Db,
-  opts: { owner: string; password: string; operator: string; now: Date; supersede?: boolean },
+  opts: {
+    owner: string;
+    password: string;
+    operator: string;
+    now: Date;
+    supersede?: boolean;
+    /** The account texts in the caller's language (`textsFor`). */
+    texts?: typeof accountText;
+  },
 ): Promise<Date> {
   const pending = and(eq(mailPasswordChanges.owner, opts.owner), eq(mailPasswordChanges.status, 'pending'));
   if (opts.supersede) {
@@ -101,7 +109,7 @@ export async function queueMailPassword(
       .from(mailPasswordChanges)
       .where(pending)
       .limit(1);
-    if (open) throw conflict(accountText.alreadyPending(opts.owner), 'already_pending');
+    if (open) throw conflict((opts.texts ?? accountText).alreadyPending(opts.owner), 'already_pending');
   }
   const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
   const row = must(

@@ -10,6 +10,7 @@ import type { Db } from '../../db/index.ts';
 import { accounts, domains, outbox, secondaryRequests } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { textsFor } from '../../http/language.ts';
 
 type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
 type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
@@ -76,12 +77,12 @@ export function requestRoutes(app: FastifyInstance): void {
   route(app, C.requestAccounts, {
     access: { account: ({ body }) => body.account, scope: 'primary' },
     limit: 'request',
-    handler: async ({ db, body, account, caller }) => {
+    handler: async ({ db, body, account, caller, req }) => {
       const list = await checkNames(db, body.lognames);
       const refused = list.filter((n) => n.status !== 'available');
       // Checked again here: a name may have been taken since the screen's check-account-names.
       if (refused.length)
-        throw conflict(accountText.namesRefused(refused.map((n) => n.logname)), 'names_taken');
+        throw conflict(textsFor(req, accountText).namesRefused(refused.map((n) => n.logname)), 'names_taken');
       const rows = toRows(body);
       const saved = must(
         (

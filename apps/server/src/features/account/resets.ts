@@ -37,6 +37,7 @@ import {
   type ResetKind,
   refuseBreached,
 } from './passwords.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Reset requests: per client address, 20 within 15 minutes (every request counts: there is no
@@ -125,12 +126,13 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
 
   route(app, C.resetUnixPassword, {
     access: 'public',
-    handler: async ({ db, body }) => {
+    handler: async ({ db, body, req }) => {
       const now = deps.now();
       await refuseBreached(breach, body.new_password);
       const owner = await consumeResetToken(db, body.reset_token, 'email', now);
       if (body.username && body.username !== owner) throw refused(accountText.resetInvalid);
       const applyAt = await queueMailPassword(db, {
+        texts: textsFor(req, accountText),
         owner,
         password: body.new_password,
         operator: 'reset-link',
@@ -141,7 +143,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       await revokeMailAppPasswords(db, owner, 'reset-link', now);
       return new Answer(
         { logname: owner, apply_at: applyAt.toISOString() },
-        accountText.changePending(owner),
+        textsFor(req, accountText).changePending(owner),
       );
     },
   });

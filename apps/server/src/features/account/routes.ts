@@ -16,6 +16,7 @@ import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator 
 import { requestRoutes } from './requests.ts';
 import { resetRoutes } from './resets.ts';
 import { statementRoutes } from './statement.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Routes of the account area (spec 000): addresses, passwords and resets, statement delivery,
@@ -49,16 +50,22 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
     session: 'interactive',
     // Wrong panel passwords must be counted even though the call fails: no enclosing transaction.
     transaction: false,
-    handler: async ({ db, body, caller, target }) => {
+    handler: async ({ db, body, caller, target, req }) => {
       const now = deps.now();
       await verifyOperator(db, caller.username, body.panel_password, accountText.wrongPanelPassword, now);
       await refuseBreached(breach, body.new);
       const applyAt = await db.transaction((tx) =>
-        queueMailPassword(tx, { owner: target.logname, password: body.new, operator: caller.username, now }),
+        queueMailPassword(tx, {
+          owner: target.logname,
+          password: body.new,
+          operator: caller.username,
+          now,
+          texts: textsFor(req, accountText),
+        }),
       );
       return new Answer(
         { logname: target.logname, id: body.id ?? null, status: 'pending', apply_at: applyAt.toISOString() },
-        accountText.changePending(target.logname),
+        textsFor(req, accountText).changePending(target.logname),
       );
     },
   });

@@ -6,6 +6,7 @@ import type { Caller } from '../../auth/tokens.ts';
 import { Answer, route } from '../../http/route.ts';
 import { forbidden } from '../../lib/errors.ts';
 import * as R from './repository.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Account administration (spec 002): secondary accounts and their dashboard admins, account
@@ -25,7 +26,7 @@ export function adminRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, auditDetails }) => {
+    handler: async ({ db, account, body, auditDetails, req }) => {
       // Only the primary's own secondaries can be named; any other uid refuses the whole list.
       const own = await R.ownSecondaryUids(db, account.logname, body.admins);
       if (own.length !== body.admins.length) throw forbidden();
@@ -33,7 +34,7 @@ export function adminRoutes(app: FastifyInstance): void {
       auditDetails.admins = body.admins;
       return new Answer(
         { secondaries: await R.listSecondaries(db, account.logname, account.uid) },
-        adminText.adminsUpdated(account.logname),
+        textsFor(req, adminText).adminsUpdated(account.logname),
       );
     },
   });
@@ -58,28 +59,28 @@ export function adminRoutes(app: FastifyInstance): void {
 
   route(app, C.addContact, {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, req }) => {
       const created = await R.insertContact(db, account.logname, body);
-      return new Answer({ contact: created }, adminText.contactAdded(created.contact));
+      return new Answer({ contact: created }, textsFor(req, adminText).contactAdded(created.contact));
     },
   });
 
   route(app, C.updateContact, {
     access: { account: ({ body }) => body.logname, scope: 'primary' },
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, req }) => {
       const updated = await R.updateContact(db, account.logname, body.tcid, body);
       if (!updated) throw missingContact(caller);
-      return new Answer({ contact: updated }, adminText.contactUpdated(updated.contact));
+      return new Answer({ contact: updated }, textsFor(req, adminText).contactUpdated(updated.contact));
     },
   });
 
   route(app, C.deleteContact, {
     access: { account: ({ body }) => body.account, scope: 'primary' },
-    handler: async ({ db, account, body, caller, auditDetails }) => {
+    handler: async ({ db, account, body, caller, auditDetails, req }) => {
       const deleted = await R.deleteContact(db, account.logname, body.id);
       if (!deleted) throw missingContact(caller);
       auditDetails.contact = deleted.contact;
-      return new Answer(deleted, adminText.deleted(deleted.contact));
+      return new Answer(deleted, textsFor(req, adminText).deleted(deleted.contact));
     },
   });
 

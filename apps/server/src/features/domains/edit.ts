@@ -5,14 +5,15 @@ import { Answer, route } from '../../http/route.ts';
 import { refused } from '../../lib/errors.ts';
 import { pick } from '../../lib/pick.ts';
 import { type DomainRecord, domainAnswer, updateDomainSettings } from './repository.ts';
+import { textsFor } from '../../http/language.ts';
 
 /** The Domain Edit answer: the settings of a registrar-managed domain. */
 const statusOf = (d: DomainRecord) =>
   pick(domainAnswer(d), 'domain', 'auto_renew', 'abandon', 'contact_email', 'expiration_date');
 
 /** A domain not registered through our registrar partner has no settings we can change. */
-function managedDomain(d: DomainRecord): DomainRecord {
-  if (!d.registrarManaged) throw refused(domainText.notRegistrarManaged(d.domain));
+function managedDomain(d: DomainRecord, texts: typeof domainText): DomainRecord {
+  if (!d.registrarManaged) throw refused(texts.notRegistrarManaged(d.domain));
   return d;
 }
 
@@ -20,19 +21,19 @@ function managedDomain(d: DomainRecord): DomainRecord {
 export function editRoutes(app: FastifyInstance): void {
   route(app, C.domainStatus, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ domain }) => statusOf(managedDomain(domain)),
+    handler: async ({ domain, req }) => statusOf(managedDomain(domain, textsFor(req, domainText))),
   });
 
   route(app, C.domainEdit, {
     access: { domain: ({ body }) => body.domain },
-    handler: async ({ db, domain, body }) => {
-      managedDomain(domain);
+    handler: async ({ db, domain, body, req }) => {
+      managedDomain(domain, textsFor(req, domainText));
       const d = await updateDomainSettings(db, domain.domain, {
         autoRenew: body.auto_renew,
         abandon: body.abandon,
         contactEmail: body.contact_email,
       });
-      return new Answer(statusOf(d), domainText.updated(d.domain));
+      return new Answer(statusOf(d), textsFor(req, domainText).updated(d.domain));
     },
   });
 }

@@ -17,6 +17,7 @@ import {
   removeGrant,
   removeGrantsOf,
 } from './repository.ts';
+import { textsFor } from '../../http/language.ts';
 
 /** Domain permissions: who may manage a domain and its email aliases. */
 export function permissionRoutes(app: FastifyInstance): void {
@@ -38,13 +39,13 @@ export function permissionRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.domain, scope: 'owner', owner: ({ body }) => body.logname },
     grant: true,
     limit: 'grant',
-    handler: async ({ db, domain, body, caller }) => {
+    handler: async ({ db, domain, body, caller, req }) => {
       if (body.newadmin === domain.owner) {
-        const text = domainText.ownerAlready(body.newadmin);
+        const text = textsFor(req, domainText).ownerAlready(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
       if (!(await findAccount(db, body.newadmin))) {
-        const text = domainText.cannotGrant(body.newadmin);
+        const text = textsFor(req, domainText).cannotGrant(body.newadmin);
         throw invalid(text, { newadmin: text });
       }
       await grantAdmin(db, domain.owner, body.newadmin, body.all ? null : domain.domain);
@@ -63,19 +64,19 @@ export function permissionRoutes(app: FastifyInstance): void {
       });
       return new Answer(
         { admin: body.newadmin, all: body.all, domains: affected },
-        domainText.adminAdded(body.newadmin, affected.length),
+        textsFor(req, domainText).adminAdded(body.newadmin, affected.length),
       );
     },
   });
 
   route(app, C.deleteAdmin, {
     access: { domain: ({ body }) => body.domain, scope: 'owner' },
-    handler: async ({ db, domain, body }) => {
+    handler: async ({ db, domain, body, req }) => {
       const { owner, domain: name } = domain;
       const grants = await grantsOf(db, owner, body.logname);
       const own = grants.find((g) => g.domain === name);
       const all = grants.find((g) => g.domain === null);
-      if (!own && !all) throw notFound(domainText.notAdmin(body.logname, name));
+      if (!own && !all) throw notFound(textsFor(req, domainText).notAdmin(body.logname, name));
       if (own) await removeGrant(db, own.id);
       if (all) {
         // An all-domains grant minus this domain: the admin keeps each of the owner's other domains.
@@ -83,23 +84,26 @@ export function permissionRoutes(app: FastifyInstance): void {
         const others = (await ownerDomains(db, owner)).filter((d) => d !== name);
         await grantAdminEach(db, owner, body.logname, others);
       }
-      return new Answer({ admin: body.logname, domain: name }, domainText.adminRemoved(body.logname, name));
+      return new Answer(
+        { admin: body.logname, domain: name },
+        textsFor(req, domainText).adminRemoved(body.logname, name),
+      );
     },
   });
 
   route(app, C.deleteAdminFromAll, {
     // The owner names itself as current_user: its own account (or staff working on it).
     access: { account: ({ body }) => body.current_user },
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, req }) => {
       const owner = account.logname;
       const removed = await removeGrantsOf(db, owner, body.admin_to_delete);
-      if (removed.length === 0) throw notFound(domainText.noGrants(body.admin_to_delete));
+      if (removed.length === 0) throw notFound(textsFor(req, domainText).noGrants(body.admin_to_delete));
       const affected = removed.some((r) => r.domain === null)
         ? await ownerDomains(db, owner)
         : removed.map((r) => r.domain as string).sort();
       return new Answer(
         { admin: body.admin_to_delete, domains: affected },
-        domainText.removedFromAll(body.admin_to_delete, affected.length),
+        textsFor(req, domainText).removedFromAll(body.admin_to_delete, affected.length),
       );
     },
   });

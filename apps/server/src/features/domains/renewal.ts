@@ -18,18 +18,23 @@ import {
   pricesOf,
 } from './repository.ts';
 import { type RenewJob, renewJob } from './workers.ts';
+import { textsFor } from '../../http/language.ts';
 
 /** The idempotency key of a renewal: the same request can never renew twice. */
 export const renewKey = (domain: string, currentExpiration: string, years: number) =>
   `renew:${domain}:${currentExpiration}:${years}`;
 
 /** Why a domain cannot be renewed by hand now, or null (docs/areas/domains.md). */
-export function renewRefusal(d: DomainRecord, now: Date): string | null {
-  if (!d.registrarManaged || !d.expirationDate) return domainText.notRegistrarManaged(d.domain);
-  if (d.autoRenew) return domainText.onAutoRenew(d.domain);
+export function renewRefusal(
+  d: DomainRecord,
+  now: Date,
+  texts: typeof domainText = domainText,
+): string | null {
+  if (!d.registrarManaged || !d.expirationDate) return texts.notRegistrarManaged(d.domain);
+  if (d.autoRenew) return texts.onAutoRenew(d.domain);
   const days = daysBetween(today(now), d.expirationDate);
-  if (days > C.RENEW_WINDOW_DAYS) return domainText.tooEarly(d.domain, C.RENEW_WINDOW_DAYS);
-  if (days < -C.RENEW_GRACE_DAYS) return domainText.tooLate(d.domain);
+  if (days > C.RENEW_WINDOW_DAYS) return texts.tooEarly(d.domain, C.RENEW_WINDOW_DAYS);
+  if (days < -C.RENEW_GRACE_DAYS) return texts.tooLate(d.domain);
   return null;
 }
 
@@ -39,8 +44,8 @@ export function renewalRoutes(app: FastifyInstance): void {
 
   route(app, C.domainRenewalStatus, {
     access: { domain: ({ params }) => params.domain },
-    handler: async ({ db, domain: d }) => {
-      const refusal = d.renewalPending ? null : renewRefusal(d, deps.now());
+    handler: async ({ db, domain: d, req }) => {
+      const refusal = d.renewalPending ? null : renewRefusal(d, deps.now(), textsFor(req, domainText));
       const prices = d.registrarManaged ? await pricesOf(db, C.tldOf(d.domain)) : [];
       const data = {
         ...pick(
@@ -56,7 +61,7 @@ export function renewalRoutes(app: FastifyInstance): void {
         prices,
       };
       const message = d.renewalPending
-        ? domainText.alreadyPending(d.domain, d.renewalPending)
+        ? textsFor(req, domainText).alreadyPending(d.domain, d.renewalPending)
         : (refusal ?? '');
       return new Answer(data, message);
     },
@@ -66,7 +71,7 @@ export function renewalRoutes(app: FastifyInstance): void {
     access: { domain: ({ body }) => body.renew_domain },
     // The policy hands over the domain's row locked (auth/policy.ts authorizeDomain): two renewals
     // of one domain at once must not both pass the checks.
-    handler: async ({ db, domain: d, body, caller, auditDetails }) => {
+    handler: async ({ db, domain: d, body, caller, auditDetails, req }) => {
       const answer = (years: number, expiration: string) =>
         new Answer(
           {
@@ -83,16 +88,17 @@ export function renewalRoutes(app: FastifyInstance): void {
         // The same request again (a double click, a retried POST): same answer, nothing sent twice.
         if (d.renewalPending === body.numyears && d.expirationDate)
           return answer(d.renewalPending, d.expirationDate);
-        throw conflict(domainText.alreadyPending(d.domain, d.renewalPending));
+        throw conflict(textsFor(req, domainText).alreadyPending(d.domain, d.renewalPending));
       }
-      const refusal = renewRefusal(d, deps.now());
+      const refusal = renewRefusal(d, deps.now(), textsFor(req, domainText));
       // renewRefusal refuses a domain without an expiration date: the second test only tells TypeScript.
       const expiration = d.expirationDate;
-      if (refusal || !expiration) throw refused(refusal ?? domainText.notRegistrarManaged(d.domain));
+      if (refusal || !expiration)
+        throw refused(refusal ?? textsFor(req, domainText).notRegistrarManaged(d.domain));
 
       const price = (await pricesOf(db, C.tldOf(d.domain))).find((p) => p.id === body.numyears);
       if (!price) {
-        const text = domainText.noPriceForYears(body.numyears);
+        const text = textsFor(req, domainText).noPriceForYears(body.numyears);
         throw invalid(text, { numyears: text });
       }
       if (Math.round(price.price * 100) !== Math.round(body.price * 100))

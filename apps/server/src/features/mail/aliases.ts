@@ -6,6 +6,7 @@ import type { Caller } from '../../auth/tokens.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, forbidden, invalid, notFound, refused } from '../../lib/errors.ts';
 import { addAlias, aliasCountsOf, aliasesOf, deleteAlias, findAlias, updateAlias } from './repository.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Domain email aliases (spec 001 "Email Aliases"): the domain's owner, admins granted on it and
@@ -33,27 +34,29 @@ export function aliasRoutes(app: FastifyInstance): void {
 
   route(app, C.addDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
-    handler: async ({ db, domain, body, caller }) => {
+    handler: async ({ db, domain, body, caller, req }) => {
       const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
-      checkRoleAddress(caller, domain.owner, body.src_user, address);
-      checkNotItself(address, body.targets);
+      const texts = textsFor(req, mailText);
+      checkRoleAddress(caller, domain.owner, body.src_user, address, texts);
+      checkNotItself(address, body.targets, texts);
       if (!(await addAlias(db, domain.domain, body.src_user, body.targets)))
-        throw conflict(mailText.aliasExists(address));
-      return new Answer({ address, dst_list: body.targets }, mailText.added(address));
+        throw conflict(texts.aliasExists(address));
+      return new Answer({ address, dst_list: body.targets }, texts.added(address));
     },
   });
 
   route(app, C.updateDomainAlias, {
     access: { domain: ({ body }) => body.src_domain },
-    handler: async ({ db, domain, body, caller }) => {
+    handler: async ({ db, domain, body, caller, req }) => {
       const address = `${body.src_user}@${domain.domain}`;
       if (body.src_user === '*') throw refused(mailText.catchAll);
-      checkRoleAddress(caller, domain.owner, body.src_user, address);
-      checkNotItself(address, body.targets);
+      const texts = textsFor(req, mailText);
+      checkRoleAddress(caller, domain.owner, body.src_user, address, texts);
+      checkNotItself(address, body.targets, texts);
       if (!(await updateAlias(db, domain.domain, body.src_user, body.targets)))
         throw notFound(mailText.notFoundAlias);
-      return new Answer({ address, dst_list: body.targets }, mailText.updated(address));
+      return new Answer({ address, dst_list: body.targets }, texts.updated(address));
     },
   });
 
@@ -69,9 +72,9 @@ export function aliasRoutes(app: FastifyInstance): void {
 }
 
 /** An alias that lists itself would loop in Postfix until the hop limit bounces the mail. */
-function checkNotItself(address: string, targets: string[]): void {
+function checkNotItself(address: string, targets: string[], texts: typeof mailText): void {
   if (targets.includes(address)) {
-    const text = mailText.aliasToItself(address);
+    const text = texts.aliasToItself(address);
     throw invalid(text, { targets: text });
   }
 }
@@ -82,7 +85,13 @@ function checkNotItself(address: string, targets: string[]): void {
  * staff) makes or changes one; a domain admin or secondary working on the domain is refused
  * (docs/decisions/034-role-addresses.md).
  */
-function checkRoleAddress(caller: Caller | null, owner: string, src: string, address: string): void {
+function checkRoleAddress(
+  caller: Caller | null,
+  owner: string,
+  src: string,
+  address: string,
+  texts: typeof mailText,
+): void {
   if (!C.isRoleAddress(src) || isStaff(caller) || caller?.username === owner) return;
-  throw forbidden(mailText.roleAddressOwnerOnly(address));
+  throw forbidden(texts.roleAddressOwnerOnly(address));
 }

@@ -13,6 +13,7 @@ import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
+import { textsFor } from '../../http/language.ts';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -24,7 +25,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
   const { deps } = app;
   route(app, C.autoResponder, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, req }) => {
       const start = new Date(body.start);
       const end = new Date(body.end);
       if (end.getTime() <= deps.now().getTime())
@@ -110,7 +111,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       }
       return new Answer(
         { id: row.id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
-        token ? mailText.replyToPending(replyTo) : mailText.autoResponderSent,
+        token ? textsFor(req, mailText).replyToPending(replyTo) : mailText.autoResponderSent,
       );
     },
   });

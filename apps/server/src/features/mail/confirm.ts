@@ -7,6 +7,7 @@ import type { Db } from '../../db/index.ts';
 import { autoResponders, recoveryEmails } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { formPostRoutes, sendLinkPage } from './link-page.ts';
+import { callerLanguage, textsFor } from '../../http/language.ts';
 
 /** Only the SHA-256 of a link's token is stored: a database reader cannot confirm an address. */
 export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -23,19 +24,22 @@ export function confirmRoutes(app: FastifyInstance): void {
   route(app, C.confirmAddress, {
     access: 'public',
     audit: false,
-    handler: async ({ db, params, reply }) => {
+    handler: async ({ db, params, reply, req }) => {
       const email = await pending(db, hashToken(params.token), deps.now());
+      // The link's page is read in the browser's language, all of it.
+      const texts = textsFor(req, mailText);
       sendLinkPage(
         reply,
         email ? 200 : 404,
         email
           ? {
-              title: mailText.confirmAddressTitle,
-              text: mailText.confirmAddressAsk(email),
+              title: texts.confirmAddressTitle,
+              text: texts.confirmAddressAsk(email),
               home: home(),
               button: true,
             }
-          : { title: 'Members Portal', text: mailText.confirmLinkInvalid, home: home() },
+          : { title: 'Members Portal', text: texts.confirmLinkInvalid, home: home() },
+        callerLanguage(req),
       );
       return { email: email ?? '' };
     },
@@ -46,14 +50,16 @@ export function confirmRoutes(app: FastifyInstance): void {
       audit: false,
       // Each update is one statement: the page is sent only after it committed.
       transaction: false,
-      handler: async ({ db, params, reply }) => {
-        const confirmed = await confirm(db, hashToken(params.token), deps.now());
+      handler: async ({ db, params, reply, req }) => {
+        const texts = textsFor(req, mailText);
+        const confirmed = await confirm(db, hashToken(params.token), deps.now(), texts);
         sendLinkPage(
           reply,
           confirmed ? 200 : 404,
           confirmed
-            ? { title: mailText.addressConfirmedTitle, text: confirmed.text, home: home() }
-            : { title: 'Members Portal', text: mailText.confirmLinkInvalid, home: home() },
+            ? { title: texts.addressConfirmedTitle, text: confirmed.text, home: home() }
+            : { title: 'Members Portal', text: texts.confirmLinkInvalid, home: home() },
+          callerLanguage(req),
         );
         return { email: confirmed?.email ?? '' };
       },
@@ -93,6 +99,7 @@ async function confirm(
   db: Db,
   tokenHash: string,
   now: Date,
+  texts: typeof mailText,
 ): Promise<{ email: string; text: string } | null> {
   const done = { confirmedAt: now, tokenHash: null, tokenExpiresAt: null };
   const [recovery] = await db
@@ -106,7 +113,7 @@ async function confirm(
       ),
     )
     .returning({ email: recoveryEmails.contactInfo });
-  if (recovery) return { email: recovery.email, text: mailText.recoveryConfirmed(recovery.email) };
+  if (recovery) return { email: recovery.email, text: texts.recoveryConfirmed(recovery.email) };
   const [rule] = await db
     .update(autoResponders)
     .set(done)
@@ -118,6 +125,6 @@ async function confirm(
       ),
     )
     .returning({ email: autoResponders.replyTo });
-  if (rule) return { email: rule.email, text: mailText.replyToConfirmed(rule.email) };
+  if (rule) return { email: rule.email, text: texts.replyToConfirmed(rule.email) };
   return null;
 }

@@ -1,3 +1,5 @@
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import type { Language } from '@portal/contract/i18n/languages';
 import { mailText } from '@portal/contract/mail/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -12,16 +14,18 @@ export function sendLinkPage(
   reply: FastifyReply,
   status: number,
   page: { title: string; text: string; home: string; button?: boolean },
+  /** The language of the page's texts (the browser's, `callerLanguage`): its button and `lang` follow it. */
+  language: Language = 'en',
 ): void {
   const form = page.button
-    ? `<form method="post"><button type="submit" style="font-size:1rem;padding:.5rem 1.5rem">${html(mailText.confirmButton)}</button></form>`
+    ? `<form method="post"><button type="submit" style="font-size:1rem;padding:.5rem 1.5rem">${html(inLanguage(mailText, language).confirmButton)}</button></form>`
     : '';
   reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .send(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${html(page.title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${html(page.title)}</h1><p>${html(page.text)}</p>${form}<p><a href="${html(page.home)}">Members Portal</a></p></body></html>`,
+      `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer"><title>${html(page.title)}</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>${html(page.title)}</h1><p>${html(page.text)}</p>${form}<p><a href="${html(page.home)}">Members Portal</a></p></body></html>`,
     );
 }
 

@@ -10,6 +10,7 @@ import { newsletterSubscriptions } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from './link-page.ts';
+import { callerLanguage, textsFor } from '../../http/language.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 /** A pending address is mailed again at most this often, so the form cannot be used to flood a mailbox. */
@@ -45,7 +46,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
   route(app, C.subscribePortal, {
     access: { account: ({ body }) => body.logname },
     limit: 'subscribe',
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, req }) => {
       const email = body.email.toLowerCase();
       const now = deps.now();
       const token = randomBytes(24).toString('base64url');
@@ -56,18 +57,27 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .for('update')
         .limit(1);
       if (existing?.confirmedAt) {
-        return new Answer({ email, state: 'confirmed', mailed: false }, mailText.alreadySubscribed(email));
+        return new Answer(
+          { email, state: 'confirmed', mailed: false },
+          textsFor(req, mailText).alreadySubscribed(email),
+        );
       }
       if (existing) {
         if (now.getTime() - existing.updatedAt.getTime() < RESEND_AFTER_MS) {
-          return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
+          return new Answer(
+            { email, state: 'pending', mailed: false },
+            textsFor(req, mailText).confirmResent(email),
+          );
         }
         await db
           .update(newsletterSubscriptions)
           .set({ tokenHash: hashToken(token), updatedAt: now })
           .where(eq(newsletterSubscriptions.id, existing.id));
         await deps.outbox.send(db, await confirmationMail(db, email, token, account.logname));
-        return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmResent(email));
+        return new Answer(
+          { email, state: 'pending', mailed: true },
+          textsFor(req, mailText).confirmResent(email),
+        );
       }
       const [row] = await db
         .insert(newsletterSubscriptions)
@@ -81,19 +91,31 @@ export function newsletterRoutes(app: FastifyInstance): void {
         .onConflictDoNothing()
         .returning({ id: newsletterSubscriptions.id });
       // A concurrent request for the same address won: it sent the link.
-      if (!row) return new Answer({ email, state: 'pending', mailed: false }, mailText.confirmResent(email));
+      if (!row)
+        return new Answer(
+          { email, state: 'pending', mailed: false },
+          textsFor(req, mailText).confirmResent(email),
+        );
       await deps.outbox.send(db, await confirmationMail(db, email, token, account.logname));
-      return new Answer({ email, state: 'pending', mailed: true }, mailText.confirmSent(email));
+      return new Answer(
+        { email, state: 'pending', mailed: true },
+        textsFor(req, mailText).confirmSent(email),
+      );
     },
   });
 
   const home = () => `${deps.config.publicUrl}/portal/`;
-  const invalid = () => ({ title: 'The Portal', text: mailText.confirmLinkInvalid, home: home() });
+  // The link's page is read in the browser's language, all of it.
+  const invalid = (texts: typeof mailText) => ({
+    title: 'The Portal',
+    text: texts.confirmLinkInvalid,
+    home: home(),
+  });
   // Opening the link (HEAD or GET, as mail scanners do) only shows the page; its button confirms.
   route(app, C.confirmPortal, {
     access: 'public',
     audit: false,
-    handler: async ({ db, params, reply }) => {
+    handler: async ({ db, params, reply, req }) => {
       const [row] = await db
         .select({ email: newsletterSubscriptions.email })
         .from(newsletterSubscriptions)
@@ -104,13 +126,14 @@ export function newsletterRoutes(app: FastifyInstance): void {
           ),
         )
         .limit(1);
+      const texts = textsFor(req, mailText);
       const ask = row && {
-        title: mailText.confirmSubscriptionTitle,
-        text: mailText.confirmSubscriptionAsk(row.email),
+        title: texts.confirmSubscriptionTitle,
+        text: texts.confirmSubscriptionAsk(row.email),
         home: home(),
         button: true,
       };
-      sendLinkPage(reply, row ? 200 : 404, ask || invalid());
+      sendLinkPage(reply, row ? 200 : 404, ask || invalid(texts), callerLanguage(req));
       return { email: row?.email ?? '' };
     },
   });
@@ -121,7 +144,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
       // One statement: it is its own transaction, and the page is sent only after it committed.
       transaction: false,
       audit: false,
-      handler: async ({ db, params, reply }) => {
+      handler: async ({ db, params, reply, req }) => {
         const [row] = await db
           .update(newsletterSubscriptions)
           .set({ confirmedAt: deps.now(), tokenHash: null, updatedAt: deps.now() })
@@ -132,12 +155,13 @@ export function newsletterRoutes(app: FastifyInstance): void {
             ),
           )
           .returning({ email: newsletterSubscriptions.email });
+        const texts = textsFor(req, mailText);
         const done = row && {
-          title: mailText.subscribedTitle,
-          text: mailText.subscriptionConfirmed(row.email),
+          title: texts.subscribedTitle,
+          text: texts.subscriptionConfirmed(row.email),
           home: home(),
         };
-        sendLinkPage(reply, row ? 200 : 404, done || invalid());
+        sendLinkPage(reply, row ? 200 : 404, done || invalid(texts), callerLanguage(req));
         return { email: row?.email ?? '' };
       },
     }),

@@ -13,6 +13,7 @@ import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Recovery Contacts: the addresses a password reset may be sent to (the account area reads
@@ -52,7 +53,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname },
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, caller, auditDetails }) => {
+    handler: async ({ db, account, body, caller, auditDetails, req }) => {
       const owner = account.logname;
       const email = body.email.toLowerCase();
       // Serialise adds of one account so the limit holds under concurrent requests.
@@ -65,7 +66,8 @@ export function recoveryRoutes(app: FastifyInstance): void {
         (await db.select({ n: count() }).from(recoveryEmails).where(eq(recoveryEmails.owner, owner)))[0],
         'the count of recovery addresses',
       );
-      if (n >= C.MAX_RECOVERY_EMAILS) throw refused(mailText.recoveryLimit(C.MAX_RECOVERY_EMAILS));
+      if (n >= C.MAX_RECOVERY_EMAILS)
+        throw refused(textsFor(req, mailText).recoveryLimit(C.MAX_RECOVERY_EMAILS));
       // Pending until the address follows its link: a thief's address gets no reset before the
       // owner has been told (below) and had the chance to remove it.
       const token = randomBytes(24).toString('base64url');
@@ -89,7 +91,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
         })
         .onConflictDoNothing()
         .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
-      if (!row) throw conflict(mailText.recoveryExists(email));
+      if (!row) throw conflict(textsFor(req, mailText).recoveryExists(email));
       // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
       // notification preferences say (docs/decisions/106-customer-mail-routing.md). In the
       // account's language, as mailCustomer writes.
@@ -131,7 +133,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
       if (byStaff) auditDetails.usable_after = usableAfter?.toISOString();
       return new Answer(
         { ...row, uid: account.uid, confirmed: false, usable_after: usableAfter?.toISOString() ?? null },
-        mailText.recoveryAddedPending(email),
+        textsFor(req, mailText).recoveryAddedPending(email),
       );
     },
   });

@@ -8,6 +8,7 @@ import { missing } from '../../auth/policy.ts';
 import { accounts, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
+import { textsFor } from '../../http/language.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -25,26 +26,21 @@ const fadeCutoff = (now: Date) => new Date(now.getTime() - C.TEMP_EMAIL_FADE_DAY
 export const purgeCutoff = (now: Date): Date =>
   new Date(fadeCutoff(now).getTime() - C.TEMP_EMAIL_RESERVED_DAYS * DAY);
 
-const EXPIRY_CHOICES: Array<[string, number]> = [
-  ['1 day', 1],
-  ['3 days', 3],
-  ['1 week', 7],
-  ['2 weeks', 14],
-  ['1 month', 30],
-  ['3 months', 91],
-  ['6 months', 182],
-  ['1 year', 365],
-];
-/** The choice selected at first (its index in the list). */
-const DEFAULT_CHOICE = EXPIRY_CHOICES.findIndex(([label]) => label === '1 week');
+/** The expiry choices, in days from now; each one's label is in the catalogue (`mailText.expiryChoices`). */
+const EXPIRY_CHOICES = [1, 3, 7, 14, 30, 91, 182, 365] as const;
+/** The choice selected at first (its index in the list): a week. */
+const DEFAULT_CHOICE = EXPIRY_CHOICES.indexOf(7);
 
-/** The expiry choices from `now`, each on a whole hour so the list reads well. */
-export function expiryOptions(now: Date): Array<{ date: string; label: string }> {
-  return EXPIRY_CHOICES.map(([label, days]) => {
+/** The expiry choices from `now`, each on a whole hour so the list reads well, labelled in `texts`' language. */
+export function expiryOptions(
+  now: Date,
+  texts: typeof mailText = mailText,
+): Array<{ date: string; label: string }> {
+  return EXPIRY_CHOICES.map((days) => {
     const d = new Date(now.getTime() + days * DAY);
     d.setUTCMinutes(0, 0, 0);
     d.setTime(d.getTime() + 3600_000);
-    return { date: d.toISOString(), label };
+    return { date: d.toISOString(), label: texts.expiryChoices[days] };
   });
 }
 
@@ -125,31 +121,33 @@ export function tempEmailRoutes(app: FastifyInstance): void {
 
   route(app, C.tempEmailExpList, {
     access: 'user',
-    handler: async () => {
-      const list = expiryOptions(deps.now());
+    handler: async ({ req }) => {
+      const list = expiryOptions(deps.now(), textsFor(req, mailText));
       return { list, selected_date: must(list[DEFAULT_CHOICE], 'the default expiry choice').date };
     },
   });
 
   route(app, C.tempEmailExpListFor, {
     access: 'user',
-    handler: async ({ params }) => {
+    handler: async ({ params, req }) => {
       const current = new Date(params.expdate).toISOString();
-      const list = expiryOptions(deps.now());
-      if (!list.some((o) => o.date === current)) list.unshift({ date: current, label: 'Unchanged' });
+      const texts = textsFor(req, mailText);
+      const list = expiryOptions(deps.now(), texts);
+      if (!list.some((o) => o.date === current))
+        list.unshift({ date: current, label: texts.expiryUnchanged });
       return { list, selected_date: current };
     },
   });
 
   route(app, C.addTempEmail, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body }) => {
+    handler: async ({ db, account, body, req }) => {
       const owner = account.logname;
       const expires = checkExpiry(body.expires);
       checkForward(body.forwards_to);
       await lockAccount(db, owner);
       if ((await activeCount(db, owner)) >= C.TEMP_EMAIL_MAX_ACTIVE)
-        throw refused(mailText.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+        throw refused(textsFor(req, mailText).tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       // A name whose reservation has ended is free again, whether or not the expiry job has purged it yet.
       await db
         .delete(tempEmails)
@@ -159,7 +157,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
         .values({ owner, name: body.name, forwardsTo: body.forwards_to, expires, notes: body.notes })
         .onConflictDoNothing()
         .returning();
-      if (!row) throw conflict(mailText.tempNameTaken(at(body.name)));
+      if (!row) throw conflict(textsFor(req, mailText).tempNameTaken(at(body.name)));
       return new Answer(
         {
           id: row.id,
@@ -168,7 +166,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
           expires: row.expires.toISOString(),
           notes: row.notes,
         },
-        mailText.addedTemp(at(row.name)),
+        textsFor(req, mailText).addedTemp(at(row.name)),
       );
     },
   });
@@ -194,7 +192,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
 
   route(app, C.updateTempEmail, {
     access: { account: ({ body }) => body.logname },
-    handler: async ({ db, account, body, caller }) => {
+    handler: async ({ db, account, body, caller, req }) => {
       const owner = account.logname;
       await lockAccount(db, owner);
       const row = await findListed(db, owner, eq(tempEmails.id, body.key));
@@ -204,7 +202,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       const now = deps.now();
       const reactivates = row.expires.getTime() <= now.getTime() && expires.getTime() > now.getTime();
       if (reactivates && (await activeCount(db, owner, row.id)) >= C.TEMP_EMAIL_MAX_ACTIVE) {
-        throw refused(mailText.tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
+        throw refused(textsFor(req, mailText).tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       }
       const [updated] = await db
         .update(tempEmails)
@@ -225,7 +223,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
           expires: updated.expires.toISOString(),
           notes: updated.notes,
         },
-        mailText.updatedTemp(at(updated.name)),
+        textsFor(req, mailText).updatedTemp(at(updated.name)),
       );
     },
   });

@@ -22,6 +22,7 @@ import { Answer, route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
 import { mailCustomer } from '../../lib/notify.ts';
 import { admitSignIn, signedIn } from '../session/sign-in.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * Passkeys: an account's own passkeys — staff may list them, never make or change them
@@ -51,7 +52,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     transaction: false,
     grant: true,
     limit: 'grant',
-    handler: async ({ db, account, body, auditDetails }) => {
+    handler: async ({ db, account, body, auditDetails, req }) => {
       const owner = account.logname;
       const now = deps.now();
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
@@ -61,7 +62,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
           (await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner)))[0],
           'the count of passkeys',
         );
-        if (n >= P.MAX_PASSKEYS) throw refused(passkeyText.limit(P.MAX_PASSKEYS));
+        if (n >= P.MAX_PASSKEYS) throw refused(textsFor(req, passkeyText).limit(P.MAX_PASSKEYS));
         const [row] = await tx
           .insert(passkeys)
           .values({ owner, ...made, name: body.name, createdAt: now })

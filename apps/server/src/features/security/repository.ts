@@ -1,5 +1,5 @@
 import { must } from '@portal/contract/must';
-import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES } from '@portal/contract/security/activity';
+import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES, type Sentence } from '@portal/contract/security/activity';
 import {
   and,
   count,
@@ -76,10 +76,17 @@ export async function endLiveSessionsExcept(
 
 /**
  * One page of the activity of `scope` (accounts' lognames), newest first, with the count of all
- * entries; `q` narrows both to the entries a search finds.
+ * entries; `q` narrows both to the entries a search finds, its words looked for in the sentences
+ * the caller reads (`sentences`, ACTIVITY_SENTENCES in the caller's language).
  */
-export async function activityPage(db: Db, scope: string[], q: string | undefined, page: number) {
-  const where = and(inArray(auditLog.account, scope), q ? matching(q) : undefined);
+export async function activityPage(
+  db: Db,
+  scope: string[],
+  q: string | undefined,
+  page: number,
+  sentences: Record<string, Sentence> = ACTIVITY_SENTENCES,
+) {
+  const where = and(inArray(auditLog.account, scope), q ? matching(q, sentences) : undefined);
   const { total } = must(
     (await db.select({ total: count() }).from(auditLog).where(where))[0],
     'the count of entries',
@@ -116,9 +123,9 @@ export async function activityScopeOf(db: Db, account: AccountRef): Promise<stri
  * Entries a search finds: those whose sentence says the words (the text a customer reads), made by
  * an operator of that name, or naming them in the change's fields (a domain, an alias).
  */
-function matching(q: string): SQL | undefined {
+function matching(q: string, sentences: Record<string, Sentence>): SQL | undefined {
   const words = q.toLowerCase();
-  const actions = Object.entries(ACTIVITY_SENTENCES)
+  const actions = Object.entries(sentences)
     .filter(([, s]) => `${s.action} ${s.summary({})}`.toLowerCase().includes(words))
     .map(([key]) => key);
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

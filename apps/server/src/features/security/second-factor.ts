@@ -27,6 +27,7 @@ import {
   confirmedAuthenticatorOf,
   startAuthenticatorSetup,
 } from './repository.ts';
+import { textsFor } from '../../http/language.ts';
 
 /**
  * The second factor of an account (docs/api.md "Second factor"): an authenticator app
@@ -186,7 +187,10 @@ export function secondFactorRoutes(app: FastifyInstance): void {
         subject: text.secondFactorRemovedSubject(account.logname),
         lines: [text.secondFactorRemoved(staff, account.logname), text.secondFactorRemovedThen],
       }));
-      return new Answer({ removed: true as const }, secondFactorText.removed(account.logname));
+      return new Answer(
+        { removed: true as const },
+        textsFor(ctx.req, secondFactorText).removed(account.logname),
+      );
     },
   });
 

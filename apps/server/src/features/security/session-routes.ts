@@ -1,8 +1,11 @@
+import { commonText } from '@portal/contract/messages';
+import { securityText } from '@portal/contract/security/messages';
 import * as S from '@portal/contract/security/session-calls';
 import type { SignInMethod } from '@portal/contract/security/session-calls';
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '../../auth/policy.ts';
 import { recentSignIns, shownResult } from '../../auth/sign-ins.ts';
+import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
@@ -38,8 +41,8 @@ export function sessionListRoutes(app: FastifyInstance): void {
       const reason = isStaff(caller) && caller.username !== account.logname ? 'ended by staff' : 'ended';
       const ended = await endSessionById(db, account.logname, body.id, deps.now(), reason);
       // Looked up with its owner: another account's session is refused like one that does not exist.
-      if (ended === null) throw isStaff(caller) ? notFound('Session not found') : forbidden();
-      return new Answer({ ended }, ended ? 'The session was ended.' : 'The session had already ended.');
+      if (ended === null) throw isStaff(caller) ? notFound(commonText.sessionNotFound) : forbidden();
+      return new Answer({ ended }, ended ? securityText.sessionEnded : securityText.sessionAlreadyEnded);
     },
   });
 
@@ -47,7 +50,7 @@ export function sessionListRoutes(app: FastifyInstance): void {
     // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
     session: 'interactive',
     access: { account: ({ body }) => body.logname, scope: 'self' },
-    handler: async ({ db, account, caller }) => {
+    handler: async ({ db, account, caller, req }) => {
       const own = caller.username === account.logname;
       // Staff ending a customer's sessions end them all: staff's own session is not among them.
       const ended = await endOtherSessions(
@@ -57,7 +60,7 @@ export function sessionListRoutes(app: FastifyInstance): void {
         deps.now(),
         own ? 'ended' : 'ended by staff',
       );
-      return new Answer({ ended }, ended === 1 ? '1 session was ended.' : `${ended} sessions were ended.`);
+      return new Answer({ ended }, textsFor(req, securityText).sessionsEnded(ended));
     },
   });
 

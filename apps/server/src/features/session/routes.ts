@@ -201,7 +201,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     handler: async ({ db, account }) => {
       // The account was found by the access rule; a row deleted since is a stale view (404).
       const summary = account && (await readCustomerSummary(db, account.logname));
-      if (!summary) throw notFound('Account not found');
+      if (!summary) throw notFound(commonText.accountNotFound);
       return summary;
     },
   });
@@ -260,7 +260,7 @@ export function sessionRoutes(app: FastifyInstance): void {
     access: 'staff',
     handler: async ({ db, params }) => {
       const row = await popupNoteOf(db, params.logname);
-      if (!row) throw notFound('Account not found');
+      if (!row) throw notFound(commonText.accountNotFound);
       return { note: row.note, lastmod: row.lastmod ? row.lastmod.toISOString() : '' };
     },
   });
@@ -268,11 +268,11 @@ export function sessionRoutes(app: FastifyInstance): void {
   route(app, S.lookupLognameUid, {
     access: 'staff',
     // Finding an account is how staff start working on it (the "Working on" of the top bar).
-    handler: async ({ db, params, caller }) => {
+    handler: async ({ db, params, caller, req }) => {
       const text = params.text.toLowerCase();
       const uid = /^\d{1,9}$/.test(text) ? Number(text) : -1;
       const row = await accountByLognameOrUid(db, text, uid);
-      if (!row) throw notFound(commonText.userNotFound(params.text));
+      if (!row) throw notFound(textsFor(req, commonText).userNotFound(params.text));
       await workOn(db, caller.sid, row.logname);
       return row;
     },

@@ -1,5 +1,7 @@
 import * as C from '@portal/contract/tools/calls';
+import { ToolText } from '@portal/contract/tools/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
 import { decodeBase64, encodeBase64 } from './lib/base64.ts';
@@ -37,33 +39,37 @@ export function toolRoutes(app: FastifyInstance): void {
   route(app, C.md5, {
     access: 'user',
     ...hashing,
-    handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', md5Hex(body.cleartext)) }),
+    handler: async ({ body, req, reply }) => ({
+      result: answer(reply, 'cleartext', md5Hex(body.cleartext, textsFor(req, ToolText))),
+    }),
   });
   route(app, C.sha1, {
     access: 'user',
     ...hashing,
-    handler: async ({ body, reply }) => ({ result: answer(reply, 'cleartext', sha1Hex(body.cleartext)) }),
+    handler: async ({ body, req, reply }) => ({
+      result: answer(reply, 'cleartext', sha1Hex(body.cleartext, textsFor(req, ToolText))),
+    }),
   });
   route(app, C.bcrypt, {
     access: 'user',
     ...compute,
     limit: 'bcrypt',
-    handler: async ({ body, reply }) => ({
-      result: answer(reply, 'cleartext', await bcryptHash(body.cleartext)),
+    handler: async ({ body, req, reply }) => ({
+      result: answer(reply, 'cleartext', await bcryptHash(body.cleartext, textsFor(req, ToolText))),
     }),
   });
   route(app, C.encodeBase64, {
     access: 'user',
     ...hashing,
-    handler: async ({ body, reply }) => ({
-      result: answer(reply, 'cleartext', encodeBase64(body.cleartext)),
+    handler: async ({ body, req, reply }) => ({
+      result: answer(reply, 'cleartext', encodeBase64(body.cleartext, textsFor(req, ToolText))),
     }),
   });
   route(app, C.decodeBase64, {
     access: 'user',
     ...hashing,
-    handler: async ({ body, reply }) => ({
-      result: answer(reply, 'cleartext', decodeBase64(body.cleartext)),
+    handler: async ({ body, req, reply }) => ({
+      result: answer(reply, 'cleartext', decodeBase64(body.cleartext, textsFor(req, ToolText))),
     }),
   });
 
@@ -80,32 +86,34 @@ export function toolRoutes(app: FastifyInstance): void {
 
   route(app, C.unixtime, {
     access: 'user',
-    handler: async ({ params, reply }) => ({
+    handler: async ({ params, req, reply }) => ({
       unixtime: answer(
         reply,
         'seconds_offset',
-        unixtime(params.seconds_offset, () => app.deps.now().getTime()),
+        unixtime(params.seconds_offset, () => app.deps.now().getTime(), textsFor(req, ToolText)),
       ),
     }),
   });
   route(app, C.humantime, {
     access: 'user',
-    handler: async ({ params, reply }) => ({
-      datetime: answer(reply, 'timestamp', humantime(params.timestamp)),
+    handler: async ({ params, req, reply }) => ({
+      datetime: answer(reply, 'timestamp', humantime(params.timestamp, textsFor(req, ToolText))),
     }),
   });
 
   route(app, C.genWordPass, {
     access: 'user',
-    handler: async ({ params, reply }) =>
-      passwords(reply, genWordPasswords(params.count, params.use_numbers)),
+    handler: async ({ params, req, reply }) =>
+      passwords(reply, genWordPasswords(params.count, params.use_numbers, textsFor(req, ToolText))),
   });
   route(app, C.genSoftPass, {
     access: 'user',
-    handler: async ({ params, reply }) => passwords(reply, genSoftPasswords(params.count)),
+    handler: async ({ params, req, reply }) =>
+      passwords(reply, genSoftPasswords(params.count, textsFor(req, ToolText))),
   });
   route(app, C.genPass, {
     access: 'user',
-    handler: async ({ params, reply }) => passwords(reply, genMixedPasswords(params.count)),
+    handler: async ({ params, req, reply }) =>
+      passwords(reply, genMixedPasswords(params.count, textsFor(req, ToolText))),
   });
 }

@@ -20,18 +20,18 @@ for (let i = 0; i < ALPHABET.length; i++) VALUE[ALPHABET.charCodeAt(i)] = i;
 const WHITESPACE = /[ \t\r\n\f\v]/g;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function encodeBase64(text: unknown): ToolResult<string> {
-  if (typeof text !== 'string') return fail(ToolText.notText);
-  if (!isWellFormedText(text)) return fail(ToolText.brokenText);
+export function encodeBase64(text: unknown, t: typeof ToolText = ToolText): ToolResult<string> {
+  if (typeof text !== 'string') return fail(t.notText);
+  if (!isWellFormedText(text)) return fail(t.brokenText);
   const bytes = Buffer.from(text, 'utf8');
-  if (bytes.length > BASE64_INPUT_MAX_BYTES) return fail(ToolText.tooLong(BASE64_INPUT_MAX_BYTES));
+  if (bytes.length > BASE64_INPUT_MAX_BYTES) return fail(t.tooLong(BASE64_INPUT_MAX_BYTES));
   return ok(bytes.toString('base64'));
 }
 
-export function decodeBase64(encoded: unknown): ToolResult<string> {
-  if (typeof encoded !== 'string') return fail(ToolText.notText);
+export function decodeBase64(encoded: unknown, t: typeof ToolText = ToolText): ToolResult<string> {
+  if (typeof encoded !== 'string') return fail(t.notText);
   if (encoded.length > Math.ceil((BASE64_INPUT_MAX_BYTES * 4) / 3) + 4096)
-    return fail(ToolText.tooLong(BASE64_INPUT_MAX_BYTES));
+    return fail(t.tooLong(BASE64_INPUT_MAX_BYTES));
   // positions refer to the text as given
   let data = '';
   let firstPad = -1;
@@ -47,30 +47,30 @@ export function decodeBase64(encoded: unknown): ToolResult<string> {
     if (code >= 128 || (VALUE[code] ?? -1) < 0) {
       // outside the table: not a base64 character
       const cp = encoded.codePointAt(i) ?? code;
-      return fail(ToolText.base64InvalidCharacter(String.fromCodePoint(cp), i + 1));
+      return fail(t.base64InvalidCharacter(String.fromCodePoint(cp), i + 1));
     }
-    if (firstPad !== -1) return fail(ToolText.base64BadPadding);
+    if (firstPad !== -1) return fail(t.base64BadPadding);
     data += ch;
   }
   let body = data;
   if (firstPad !== -1) {
     const pads = data.length - firstPad;
-    if (pads > 2 || data.length % 4 !== 0) return fail(ToolText.base64BadPadding);
+    if (pads > 2 || data.length % 4 !== 0) return fail(t.base64BadPadding);
     body = data.slice(0, firstPad);
   }
   const rest = body.length % 4;
-  if (rest === 1) return fail(ToolText.base64BadLength);
-  if (firstPad !== -1 && rest === 0) return fail(ToolText.base64BadPadding);
+  if (rest === 1) return fail(t.base64BadLength);
+  if (firstPad !== -1 && rest === 0) return fail(t.base64BadPadding);
   if (rest !== 0) {
     const last = must(VALUE[body.charCodeAt(body.length - 1)], 'the value of a checked base64 character');
     const unused = rest === 2 ? 0x0f : 0x03; // bits of the last character that encode nothing
-    if ((last & unused) !== 0) return fail(ToolText.base64NotCanonical);
+    if ((last & unused) !== 0) return fail(t.base64NotCanonical);
   }
   const bytes = Buffer.from(body.replace(WHITESPACE, ''), 'base64');
-  if (bytes.length > BASE64_INPUT_MAX_BYTES) return fail(ToolText.tooLong(BASE64_INPUT_MAX_BYTES));
+  if (bytes.length > BASE64_INPUT_MAX_BYTES) return fail(t.tooLong(BASE64_INPUT_MAX_BYTES));
   try {
     return ok(utf8.decode(bytes));
   } catch {
-    return fail(ToolText.base64NotUtf8);
+    return fail(t.base64NotUtf8);
   }
 }

@@ -14,15 +14,15 @@ import { fail, isWellFormedText, ok, type ToolResult } from './result.ts';
 export type HashKind = 'md5' | 'sha1' | 'bcrypt';
 export const BCRYPT_COST = 10;
 
-function checkText(text: unknown): string | null {
-  if (typeof text !== 'string') return ToolText.notText;
-  if (!isWellFormedText(text)) return ToolText.brokenText;
-  if (Buffer.byteLength(text, 'utf8') > HASH_INPUT_MAX_BYTES) return ToolText.tooLong(HASH_INPUT_MAX_BYTES);
+function checkText(text: unknown, t: typeof ToolText): string | null {
+  if (typeof text !== 'string') return t.notText;
+  if (!isWellFormedText(text)) return t.brokenText;
+  if (Buffer.byteLength(text, 'utf8') > HASH_INPUT_MAX_BYTES) return t.tooLong(HASH_INPUT_MAX_BYTES);
   return null;
 }
 
-function digest(algorithm: 'md5' | 'sha1', text: unknown): ToolResult<string> {
-  const error = checkText(text);
+function digest(algorithm: 'md5' | 'sha1', text: unknown, t: typeof ToolText = ToolText): ToolResult<string> {
+  const error = checkText(text, t);
   if (error) return fail(error);
   return ok(
     createHash(algorithm)
@@ -31,14 +31,16 @@ function digest(algorithm: 'md5' | 'sha1', text: unknown): ToolResult<string> {
   );
 }
 
-export const md5Hex = (text: unknown): ToolResult<string> => digest('md5', text);
-export const sha1Hex = (text: unknown): ToolResult<string> => digest('sha1', text);
+export const md5Hex = (text: unknown, t: typeof ToolText = ToolText): ToolResult<string> =>
+  digest('md5', text, t);
+export const sha1Hex = (text: unknown, t: typeof ToolText = ToolText): ToolResult<string> =>
+  digest('sha1', text, t);
 
-export async function bcryptHash(text: unknown): Promise<ToolResult<string>> {
-  const error = checkText(text);
+export async function bcryptHash(text: unknown, t: typeof ToolText = ToolText): Promise<ToolResult<string>> {
+  const error = checkText(text, t);
   if (error) return fail(error);
   const bytes = Buffer.byteLength(text as string, 'utf8');
-  if (bytes > BCRYPT_MAX_BYTES) return fail(ToolText.bcryptTooLong(bytes));
+  if (bytes > BCRYPT_MAX_BYTES) return fail(t.bcryptTooLong(bytes));
   // The native addon is loaded with the first bcrypt asked for, not at every start (docs/performance.md).
   const { hash: bcrypt } = await import('@node-rs/bcrypt');
   return ok(await bcrypt(text as string, { cost: BCRYPT_COST, rejectLongPasswords: true }));
@@ -50,8 +52,12 @@ export function parseHashKind(kind: unknown): HashKind | null {
   return k === 'md5' || k === 'sha1' || k === 'bcrypt' ? k : null;
 }
 
-export async function hashText(kind: unknown, text: unknown): Promise<ToolResult<string>> {
+export async function hashText(
+  kind: unknown,
+  text: unknown,
+  t: typeof ToolText = ToolText,
+): Promise<ToolResult<string>> {
   const k = parseHashKind(kind);
-  if (!k) return fail(ToolText.unknownHashKind);
-  return k === 'bcrypt' ? bcryptHash(text) : digest(k, text);
+  if (!k) return fail(t.unknownHashKind);
+  return k === 'bcrypt' ? bcryptHash(text, t) : digest(k, text, t);
 }

@@ -60,21 +60,21 @@ export interface PasswordCount {
   clampedFrom?: string;
 }
 
-export function parseCount(input: unknown): ToolResult<PasswordCount> {
+export function parseCount(input: unknown, t: typeof ToolText = ToolText): ToolResult<PasswordCount> {
   if (input === undefined || input === null || (typeof input === 'string' && input.trim() === '')) {
     return ok({ count: PASSWORD_COUNT_DEFAULT });
   }
   let n: number;
   let text: string;
   if (typeof input === 'number') {
-    if (!Number.isInteger(input)) return fail(ToolText.countNotNumber);
+    if (!Number.isInteger(input)) return fail(t.countNotNumber);
     n = input;
     text = String(input);
   } else if (typeof input === 'string' && /^[+-]?\d+$/.test(input.trim())) {
     text = input.trim();
     n = Number(text);
-  } else return fail(ToolText.countNotNumber);
-  if (n < 1) return fail(ToolText.countTooSmall);
+  } else return fail(t.countNotNumber);
+  if (n < 1) return fail(t.countTooSmall);
   if (n > PASSWORD_COUNT_MAX) return ok({ count: PASSWORD_COUNT_MAX, clampedFrom: text.replace(/^\+/, '') });
   return ok({ count: n });
 }
@@ -82,12 +82,17 @@ export function parseCount(input: unknown): ToolResult<PasswordCount> {
 const pick = (chars: string) => chars.charAt(randomInt(chars.length));
 const capitalise = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
 
-function generate(input: unknown, kind: string, make: () => string): ToolResult<string[]> {
-  const parsed = parseCount(input);
+function generate(
+  input: unknown,
+  kind: 'kindWord' | 'kindMixed' | 'kindSoft',
+  make: () => string,
+  t: typeof ToolText,
+): ToolResult<string[]> {
+  const parsed = parseCount(input, t);
   if (!parsed.ok) return parsed;
   const { count, clampedFrom } = parsed.value;
   const passwords = Array.from({ length: count }, make);
-  return ok(passwords, clampedFrom ? ToolText.clamped(clampedFrom) : ToolText.generated(count, kind));
+  return ok(passwords, clampedFrom ? t.clamped(clampedFrom) : t.generated(count, t[kind]));
 }
 
 export function wordPassword(useNumbers: boolean): string {
@@ -126,17 +131,21 @@ export function softPassword(): string {
 const truthy = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
 
 /** GET /api/genwordpass/{count}/{use_numbers 0 or 1} */
-export function genWordPasswords(count: unknown, useNumbers: unknown): ToolResult<string[]> {
+export function genWordPasswords(
+  count: unknown,
+  useNumbers: unknown,
+  t: typeof ToolText = ToolText,
+): ToolResult<string[]> {
   const withNumbers = truthy(useNumbers);
-  return generate(count, ToolText.kindWord, () => wordPassword(withNumbers));
+  return generate(count, 'kindWord', () => wordPassword(withNumbers), t);
 }
 
 /** GET /api/genpass/{count} */
-export function genMixedPasswords(count: unknown): ToolResult<string[]> {
-  return generate(count, ToolText.kindMixed, mixedPassword);
+export function genMixedPasswords(count: unknown, t: typeof ToolText = ToolText): ToolResult<string[]> {
+  return generate(count, 'kindMixed', mixedPassword, t);
 }
 
 /** GET /api/gensoftpass/{count} */
-export function genSoftPasswords(count: unknown): ToolResult<string[]> {
-  return generate(count, ToolText.kindSoft, softPassword);
+export function genSoftPasswords(count: unknown, t: typeof ToolText = ToolText): ToolResult<string[]> {
+  return generate(count, 'kindSoft', softPassword, t);
 }

@@ -33,13 +33,17 @@ function parseWhole(input: unknown): number | null {
 
 const inRange = (t: number) => t >= MIN_UNIX_TIME && t <= MAX_UNIX_TIME;
 
-export function unixtime(offset: unknown, clock: Clock = Date.now): ToolResult<number> {
+export function unixtime(
+  offset: unknown,
+  clock: Clock = Date.now,
+  t: typeof ToolText = ToolText,
+): ToolResult<number> {
   const empty =
     offset === undefined || offset === null || (typeof offset === 'string' && offset.trim() === '');
   const seconds = empty ? 0 : parseWhole(offset);
-  if (seconds === null) return fail(ToolText.offsetNotNumber);
+  if (seconds === null) return fail(t.offsetNotNumber);
   const result = Math.floor(clock() / 1000) + seconds;
-  if (!inRange(result)) return fail(ToolText.timeOutOfRange);
+  if (!inRange(result)) return fail(t.timeOutOfRange);
   return ok(result);
 }
 
@@ -54,19 +58,22 @@ export interface HumanTime {
   iso: string;
 }
 
-export function humantimeDetail(timestamp: unknown): ToolResult<HumanTime> {
+export function humantimeDetail(
+  timestamp: unknown,
+  texts: typeof ToolText = ToolText,
+): ToolResult<HumanTime> {
   if (
     timestamp === undefined ||
     timestamp === null ||
     (typeof timestamp === 'string' && timestamp.trim() === '')
   ) {
-    return fail(ToolText.timestampRequired);
+    return fail(texts.timestampRequired);
   }
   const t = parseWhole(timestamp);
-  if (t === null) return fail(ToolText.timestampNotNumber);
+  if (t === null) return fail(texts.timestampNotNumber);
   // 13 digits or more that make sense divided by 1000: most likely milliseconds
   if (!inRange(t))
-    return fail(ToolText.timestampOutOfRange(Math.abs(t) >= 1e12 && inRange(Math.trunc(t / 1000))));
+    return fail(texts.timestampOutOfRange(Math.abs(t) >= 1e12 && inRange(Math.trunc(t / 1000))));
   const d = new Date(t * 1000);
   const year = String(d.getUTCFullYear()).padStart(4, '0');
   const time = `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`;
@@ -76,7 +83,7 @@ export function humantimeDetail(timestamp: unknown): ToolResult<HumanTime> {
 }
 
 /** The date-time text for /api/humantime (data.datetime). */
-export function humantime(timestamp: unknown): ToolResult<string> {
-  const r = humantimeDetail(timestamp);
+export function humantime(timestamp: unknown, texts: typeof ToolText = ToolText): ToolResult<string> {
+  const r = humantimeDetail(timestamp, texts);
   return r.ok ? ok(r.value.text) : r;
 }
