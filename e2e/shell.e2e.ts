@@ -90,14 +90,14 @@ describe('sign-in and the shell', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     await page.goto(url('/domain-list'));
     await page.waitForLoadState('networkidle');
-    expect(asked.some((p) => /\/assets\/shell-[^/]*\.js$/.test(p))).toBe(true);
+    expect(asked.some((p) => /\/assets\/signed-in-shell-[^/]*\.js$/.test(p))).toBe(true);
     expect(asked.some((p) => /\/assets\/domain-list-page-[^/]*\.js$/.test(p))).toBe(true);
     // Signed out, nothing beyond the first screen's files.
     await page.evaluate(() => localStorage.clear());
     asked.length = 0;
     await page.goto(url('/domain-list'));
     await page.waitForLoadState('networkidle');
-    expect(asked.filter((p) => /\/assets\/(shell|domain-list-page)-/.test(p))).toEqual([]);
+    expect(asked.filter((p) => /\/assets\/(signed-in-shell|domain-list-page)-/.test(p))).toEqual([]);
     await page.context().close();
   });
 

@@ -11,7 +11,8 @@ import { ROUTES } from '../../packages/contract/src/routes.ts';
  * `@mantine/core/styles/<Component>.layer.css`), imported from the component's class-name module.
  * A screen's chunk then carries the CSS of exactly the components it renders, in import order (a
  * component's sheet after those of the components it builds on), instead of the full 200 KB sheet;
- * a component added to a screen later brings its CSS without anyone listing it.
+ * a component added to a screen later brings its CSS without anyone listing it. −19.6 KB on the
+ * login screen, −13.9 KB on the phone's home (the full sheet instead: bench:bundle 2026-11-29).
  */
 function mantineComponentCss(): Plugin {
   const suffix = '.module.css.mjs';
@@ -50,7 +51,8 @@ function mantineComponentOf(id: string): string | null {
  * UI's `useMergeRefs`: one import that made every screen with a table download the pop-over code
  * (the `overlays` chunk, Floating UI's module whole). Here it merges them with Mantine's own
  * `useMergedRef`, which does the same (a callback ref setting each of them); the build stops if
- * that line of the package changes.
+ * that line of the package changes. −23.3 KB on the phone's Account Info (bench:bundle 2026-11-29;
+ * the domain list and Make Payment draw plain tables and gain nothing).
  */
 function scrollAreaOwnRefs(): Plugin {
   const from = "import { useMergeRefs } from '@floating-ui/react';";
@@ -71,7 +73,9 @@ function scrollAreaOwnRefs(): Plugin {
 /**
  * Brotli (best quality) and gzip copies of every text file of the build, next to it (`x.js.br`,
  * `x.js.gz`): the server sends them as they are (@fastify/static `preCompressed`), 15 % smaller
- * than compressing on the fly at the fast setting, and without spending CPU on each request.
+ * than compressing on the fly at the fast setting, and without spending CPU on each request:
+ * −21.9 KB sent for the login screen, −29.8 KB for the phone's home (bench:bundle 2026-11-29, its
+ * brotli columns).
  */
 function precompress(): Plugin {
   const br = promisify(brotliCompress);
@@ -204,6 +208,8 @@ function screensOf(program: unknown): Map<string, string> | string {
  * syntax trees: screensOf) and the paths from the contract's route table; the build fails if a
  * route is left without files, so a change of either form is noticed here rather than in the
  * scores. The script is loaded `async` from index.html (the CSP allows no inline script).
+ * It costs 3.9 KB on every page (bench:bundle 2026-11-29) and buys time, not bytes: the shell's and
+ * the screen's requests start with the entry's (docs/decisions/119-build-tricks-measured.md).
  */
 function preloadScript(): Plugin {
   const screenOf = new Map<string, string>();
@@ -295,24 +301,24 @@ function preloadScript(): Plugin {
 }
 
 /**
- * Mantine's inputs beyond the login form's (their code and sheets), for forms: those that open a
- * list (Select and the Combobox it builds on) or format a number.
+ * Mantine's inputs beyond the login form's (their code and sheets) with the libraries they build
+ * on: kept out of `ui` below, so that home, which has no form, does not download them.
  */
-const FORM_INPUT_NAMES = new Set(['Combobox', 'NativeSelect', 'NumberInput', 'Pagination', 'Select']);
-/**
- * The inputs that show their choices in place (radios, checkboxes, switches) and the text area: a
- * few KB, apart from the list inputs above, so that a form with only these (the pay form) does not
- * download those.
- */
-const CHOICE_INPUT_NAMES = new Set([
+const INPUT_NAMES = new Set([
   'Checkbox',
   'CheckIcon',
+  'Combobox',
   'InlineInput',
   'InputsGroupFieldset',
+  'NativeSelect',
+  'NumberInput',
+  'Pagination',
   'Radio',
+  'Select',
   'Switch',
   'Textarea',
 ]);
+const INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
 /** Mantine's components that float over a screen, with what they build on (code and sheets). */
 const OVERLAY_NAMES = new Set([
   'Popover',
@@ -326,16 +332,10 @@ const OVERLAY_NAMES = new Set([
 ]);
 /** Mantine's Table and the ScrollArea its scroll container builds on (code and sheets). */
 const TABLE_NAMES = new Set(['Table', 'ScrollArea']);
-/** The libraries those inputs build on. */
-const FORM_INPUT_PACKAGES = ['react-number-format'];
-const CHOICE_INPUT_PACKAGES = ['react-textarea-autosize'];
 const inNodeModule = (id: string, name: string) =>
   id.replaceAll('\\', '/').includes(`/node_modules/${name}/`);
-const FORM_INPUTS = (id: string) =>
-  FORM_INPUT_NAMES.has(mantineComponentOf(id) ?? '') || FORM_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
-const CHOICE_INPUTS = (id: string) =>
-  CHOICE_INPUT_NAMES.has(mantineComponentOf(id) ?? '') ||
-  CHOICE_INPUT_PACKAGES.some((p) => inNodeModule(id, p));
+const INPUTS = (id: string) =>
+  INPUT_NAMES.has(mantineComponentOf(id) ?? '') || INPUT_PACKAGES.some((p) => inNodeModule(id, p));
 /** TanStack Table and the shared data table: list screens only. */
 const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table\.tsx$/;
 
@@ -349,13 +349,15 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // A few chunks instead of a hundred: every file is a request, and on a slow link the
-        // browser fetches six at a time. The first screen is one file; the signed-in shell one more;
-        // a screen then needs its own chunk and at most the three shared ones it uses.
+        // browser fetches six at a time. Each group is here for what bench:bundle measured without
+        // it (docs/performance.md, "Build tricks, what each buys"; 2026-11-29).
         codeSplitting: {
           groups: [
-            // Everything the first screen runs, in two files that the browser compiles side by side
-            // (one file of half a megabyte is compiled in one long task): React, and the rest
-            // (the router, Mantine's core, TanStack Query, the app's shell and login).
+            // Everything the first screen runs, in two files: React, and the rest (the router, Mantine's
+            // core, TanStack Query, the app's shell and login). Without any group the login screen
+            // fetches 58 files instead of 6 and 19.9 KB more; React in a file of its own saves
+            // 0.3–0.5 KB on every page, which keeps the phone's Make Payment under its 200 KB
+            // (bench:bundle 2026-11-29).
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
@@ -365,25 +367,17 @@ export default defineConfig({
             { name: 'app', tags: ['$initial'], priority: 10 },
             // The sanitiser of server markup (ui/safe-html.tsx), on its own: a file that stays cached
             // while the app changes, and that the XSS test names as the source of the CSP reports
-            // DOMPurify's own parsing raises.
+            // DOMPurify's own parsing raises. With zod below: −24.5 KB on the phone's home, −35.6 KB
+            // on its domain list and Make Payment (bench:bundle 2026-11-29, the two groups off).
             { name: 'dompurify', test: /node_modules[\\/]dompurify[\\/]/, priority: 6 },
             // zod, on its own: the forms validate with the contract's schemas, while the shell and the
             // screens that only show data make their calls by reference (`call-refs.ts`) without it.
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/, priority: 6 },
-            // The signed-in layout's navigation with what it needs (menus, accordion, floating UI):
-            // loaded once the navigation can be seen, so not on a phone's first screen.
-            {
-              name: 'nav',
-              test: /src[\\/]app[\\/]shell-nav/,
-              priority: 6,
-              includeDependenciesRecursively: false,
-            },
-            // The signed-in layout's frame (top bar, AppShell).
-            { name: 'shell', test: /src[\\/]app[\\/]signed-in-shell/, priority: 5 },
             // What floats over a screen (Floating UI with Popover and Tooltip, Modal and what it builds
             // on): home and the forms' text inputs use none of it, and it was half of the shared chunk
             // below, which home needs. Only these modules: what they build on stays with the
-            // screens' other parts.
+            // screens' other parts. −29.5 KB on the phone's home, domain list and Make Payment
+            // (bench:bundle 2026-11-29).
             {
               name: 'overlays',
               test: (id) =>
@@ -398,6 +392,8 @@ export default defineConfig({
             // above no longer need the overlays for it. Not ScrollArea's `toInt`,
             // which FloatingIndicator (in `ui`, on home) imports: with it here, home would load this
             // chunk for one line (as it once loaded the overlays, 29.7 KB of 223.6 on a phone).
+            // −6.0 KB on the phone's home and domain list, −5.9 KB on its Make Payment (bench:bundle
+            // 2026-11-29).
             {
               name: 'mantine-table',
               test: (id) => TABLE_NAMES.has(mantineComponentOf(id) ?? '') && !id.endsWith('to-int.mjs'),
@@ -405,27 +401,12 @@ export default defineConfig({
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
-            // Libraries shared by two screens or more, except the inputs and the table below.
+            // Libraries shared by two screens or more, except the inputs and TanStack Table.
             {
               name: 'ui',
-              test: (id) =>
-                /node_modules/.test(id) && !FORM_INPUTS(id) && !CHOICE_INPUTS(id) && !TABLE.test(id),
+              test: (id) => /node_modules/.test(id) && !INPUTS(id) && !TABLE.test(id),
               priority: 4,
               minShareCount: 2,
-            },
-            { name: 'forms', test: FORM_INPUTS, priority: 3, minShareCount: 2 },
-            { name: 'choices', test: CHOICE_INPUTS, priority: 3, minShareCount: 2 },
-            // Only the table itself: its other dependencies stay in the groups above.
-            { name: 'table', test: TABLE, priority: 2, includeDependenciesRecursively: false },
-            // The page frame; not ui/form.ts, which brings zod (its screens load it from their own chunks).
-            // With it, the call references and their typed refs (a few hundred bytes) of the areas
-            // whose reads start with a screen's first data (the manifest's `data`) and home's
-            // overview: reached from there and
-            // from the screens, they were a file of their own in each screen's first download.
-            {
-              name: 'common',
-              test: /src[\\/]ui[\\/]page\.tsx$|contract[\\/]src[\\/]((domains|billing|hosting)[\\/](call|typed)-refs|ref)\.ts$/,
-              priority: 1,
             },
           ],
         },
