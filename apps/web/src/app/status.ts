@@ -49,6 +49,8 @@ export interface ShowFailureOptions extends FormFailureOptions {
   setErrors?: (errors: Record<string, string>) => void;
   /** The pop-up's colour where the spec gives one whatever the failure; else `alertOf(err)`. */
   alert?: AlertKind;
+  /** The pop-up's body where the screen words it by the failure's code (hosting's siteFailure); else the form error. */
+  body?: StatusInput['body'];
 }
 
 /**
@@ -59,11 +61,11 @@ export interface ShowFailureOptions extends FormFailureOptions {
 export function useShowFailure(): (err: unknown, opts: ShowFailureOptions) => FormFailure {
   const showStatus = useStatus();
   return useCallback(
-    (err, { title, setErrors, alert = alertOf(err), ...mapping }) => {
+    (err, { title, setErrors, alert = alertOf(err), body, ...mapping }) => {
       // Without setErrors nothing sits beside a field: every text goes in the pop-up.
       const failure = formFailure(err, setErrors ? mapping : { ...mapping, fields: [] });
       setErrors?.(failure.fieldErrors);
-      if (failure.formError !== null) showStatus({ title, body: failure.formError, alert });
+      if (failure.formError !== null) showStatus({ title, body: body ?? failure.formError, alert });
       return failure;
     },
     [showStatus],
