@@ -180,10 +180,11 @@ describe('account contacts', () => {
 });
 
 describe('failure modals of the account administration screens', () => {
-  const envelope = (status: number, message: string) => ({
+  // The server's failure envelope; its code (packages/contract/src/http.ts) is what the screens read.
+  const envelope = (status: number, message: string, code = 'refused') => ({
     status,
     contentType: 'application/json',
-    body: JSON.stringify({ status: 0, message }),
+    body: JSON.stringify({ status: 0, message, code }),
   });
   // A proxy's answer: an error status and no body at all.
   const bodiless = (status: number) => ({ status, contentType: 'text/html', body: '' });
@@ -191,7 +192,7 @@ describe('failure modals of the account administration screens', () => {
   it('circuits: a 500 is "Server failure: 500", a failure with no body "Get Circuits failed"; the list is emptied', async () => {
     const page = await newPage(browser);
     await login(page, 'alice');
-    await page.route('**/api/circuits/*', (r) => r.fulfill(envelope(500, 'Internal error')));
+    await page.route('**/api/circuits/*', (r) => r.fulfill(envelope(500, 'Internal error', 'internal')));
     await page.goto(url('/circuit-list'));
     expect(await statusModal(page, 'Server failure: 500')).toEqual({ color: 'red', body: 'Internal error' });
     await closeDialog(page);

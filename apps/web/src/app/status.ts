@@ -47,6 +47,10 @@ export interface ShowFailureOptions extends FormFailureOptions {
   title: string;
   /** The form's setErrors (Mantine's `form.setErrors`, or a state setter): each field's error beside it. */
   setErrors?: (errors: Record<string, string>) => void;
+  /** The pop-up's colour where the spec gives one whatever the failure; else `alertOf(err)`. */
+  alert?: AlertKind;
+  /** The pop-up's body where the screen words it by the failure's code (hosting's siteFailure); else the form error. */
+  body?: StatusInput['body'];
 }
 
 /**
@@ -57,10 +61,11 @@ export interface ShowFailureOptions extends FormFailureOptions {
 export function useShowFailure(): (err: unknown, opts: ShowFailureOptions) => FormFailure {
   const showStatus = useStatus();
   return useCallback(
-    (err, { title, setErrors, ...mapping }) => {
-      const failure = formFailure(err, mapping);
+    (err, { title, setErrors, alert = alertOf(err), body, ...mapping }) => {
+      // Without setErrors nothing sits beside a field: every text goes in the pop-up.
+      const failure = formFailure(err, setErrors ? mapping : { ...mapping, fields: [] });
       setErrors?.(failure.fieldErrors);
-      if (failure.formError !== null) showStatus({ title, body: failure.formError, alert: alertOf(err) });
+      if (failure.formError !== null) showStatus({ title, body: body ?? failure.formError, alert });
       return failure;
     },
     [showStatus],

@@ -10,7 +10,7 @@ import { failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole } from '../../app/shared-queries.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { pendingSecondaryRequestsQuery, useMarkSecondaryRequestDone, useRequestSecondaries } from './api.ts';
 import { failureBody } from './failure-body.tsx';
@@ -63,6 +63,7 @@ export default function AddSecondariesPage() {
   const { currentUser, replyTo, staff } = useSession();
   const role = useAccountRole();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const form = useForm({
@@ -99,8 +100,7 @@ export default function AddSecondariesPage() {
         alert: 'info',
       });
     },
-    onError: (err) =>
-      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(accountText).problems, body: failureBody(err) }),
   });
 
   if (role.data?.account_role === 'Secondary') {
@@ -214,6 +214,7 @@ export default function AddSecondariesPage() {
 /** Staff: secondary-account requests waiting to be set up, each marked done once the accounts exist. */
 function PendingRequests() {
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const language = useLanguage();
   const s = t(accountScreenText);
   const q = useQuery(pendingSecondaryRequestsQuery());
@@ -226,8 +227,7 @@ function PendingRequests() {
         alert: 'info',
       });
     },
-    onError: (err) =>
-      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(accountText).problems, body: failureBody(err) }),
   });
   return (
     <Stack mt="xl" gap="sm">

@@ -7,7 +7,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
@@ -65,8 +64,7 @@ export default function ApiTokensPage() {
       const token = list.data?.find((t) => t.id === body.id);
       showStatus({ title: t(apiTokenText).revoked, body: token?.name, type: 'review' });
     },
-    onError: (err) =>
-      showStatus({ title: t(apiTokenScreenText).notRevoked, body: failureText(err), alert: 'serious' }),
+    onError: (err) => showFailure(err, { title: t(apiTokenScreenText).notRevoked, alert: 'serious' }),
   });
 
   const columns: ColumnDef<ApiToken, unknown>[] = [

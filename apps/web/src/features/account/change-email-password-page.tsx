@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureBody } from './failure-body.tsx';
@@ -17,6 +17,7 @@ import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 export default function ChangeEmailPasswordPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const form = useForm({
@@ -35,8 +36,7 @@ export default function ChangeEmailPasswordPage() {
       form.setValues({ panel_password: '', new: '', confirm: '' });
       showStatus({ title: t(accountText).thankYou, body: t(accountText).propagate, alert: 'info' });
     },
-    onError: (err) =>
-      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(accountText).problems, body: failureBody(err) }),
   });
 
   return (

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureBody } from './failure-body.tsx';
@@ -19,6 +19,7 @@ const EMPTY = { old_password: '', new_password: '', conf_password: '' };
 export default function ChangePanelPasswordPage() {
   const { currentUser, operator } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const form = useForm({
@@ -51,8 +52,7 @@ export default function ChangePanelPasswordPage() {
           alert: 'info',
         });
     },
-    onError: (err) =>
-      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(accountText).problems, body: failureBody(err) }),
   });
 
   return (

@@ -4,10 +4,9 @@ import { mailAppPasswordScreenText, mailAppPasswordText } from '@portal/contract
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { ApiError, failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -30,7 +29,6 @@ const when = (iso: string, language: string) =>
   new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
 /** The field errors of a refused call (400), else none. */
-const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof ApiError ? err.errors : {});
 
 /**
  * Mail passwords: app passwords for mail programs (docs/mail-servers-passwords.md). The account
@@ -40,6 +38,7 @@ const fieldErrorsOf = (err: unknown): Record<string, string> => (err instanceof 
 export default function MailAppPasswordsPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const language = useLanguage();
   const s = t(mailAppPasswordScreenText);
   const list = useQuery(mailAppPasswordsQuery(currentUser));
@@ -56,26 +55,20 @@ export default function MailAppPasswordsPage() {
       setName('');
       setPassword('');
     },
-    onError: (err) => {
-      setErrors(fieldErrorsOf(err));
-      showStatus({
+    onError: (err) =>
+      showFailure(err, {
         title: t(mailAppPasswordScreenText).notCreated,
-        body: failureText(err),
         alert: 'serious',
-      });
-    },
+        setErrors,
+        fields: ['name', 'password'],
+      }),
   });
   const revoke = useRevokeMailAppPassword({
     onSuccess: (_res, body) => {
       const row = list.data?.app_passwords.find((p) => p.id === body.id);
       showStatus({ title: t(mailAppPasswordText).revoked, body: row?.name, type: 'review' });
     },
-    onError: (err) =>
-      showStatus({
-        title: t(mailAppPasswordScreenText).notRevoked,
-        body: failureText(err),
-        alert: 'serious',
-      }),
+    onError: (err) => showFailure(err, { title: t(mailAppPasswordScreenText).notRevoked, alert: 'serious' }),
   });
   const requirement = useRequireMailAppPasswords({
     onSuccess: (res) => {
@@ -83,11 +76,7 @@ export default function MailAppPasswordsPage() {
       showStatus({ title: t(mailAppPasswordScreenText).settingSaved, body: res.message, type: 'review' });
     },
     onError: (err) =>
-      showStatus({
-        title: t(mailAppPasswordScreenText).settingNotChanged,
-        body: failureText(err),
-        alert: 'serious',
-      }),
+      showFailure(err, { title: t(mailAppPasswordScreenText).settingNotChanged, alert: 'serious' }),
   });
 
   const columns: ColumnDef<MailAppPassword, unknown>[] = [

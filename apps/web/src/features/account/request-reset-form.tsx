@@ -6,7 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
 
@@ -17,6 +17,7 @@ import { failureBody } from './failure-body.tsx';
 export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const form = useForm({
@@ -30,8 +31,7 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
       form.reset();
       showStatus({ title: t(accountText).resetSubmitted, body: t(accountText).checkEmail, alert: 'info' });
     },
-    onError: (err) =>
-      showStatus({ title: t(accountText).problems, body: failureBody(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(accountText).problems, body: failureBody(err) }),
   });
 
   return (

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router';
 import { routePath } from '@portal/contract/routes';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
@@ -17,6 +17,7 @@ import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
   const { token = '' } = useParams();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const form = useForm({
@@ -66,7 +67,7 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       });
     },
     onError: (err) =>
-      showStatus({ title: t(accountText).resetFailed, body: failureBody(err), alert: 'serious' }),
+      showFailure(err, { title: t(accountText).resetFailed, body: failureBody(err), alert: 'serious' }),
   });
 
   return (

@@ -1,9 +1,8 @@
 import { adminScreenText, adminText } from '@portal/contract/admin/messages';
 import { routePath } from '@portal/contract/routes';
 import { useNavigate } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { useAddContact } from './api.ts';
 import { ContactForm, emptyContact, toBody, useBackToListOnUserChange } from './contact-form.tsx';
@@ -13,11 +12,10 @@ import { t } from '../../app/language.ts';
 export default function AddContactPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
-  const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const add = useAddContact({
     onSuccess: () => navigate(routePath('contacts')),
-    onError: (err) =>
-      showStatus({ title: t(adminText).addContactFailed, body: failureText(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(adminText).addContactFailed }),
   });
   useBackToListOnUserChange();
   return (

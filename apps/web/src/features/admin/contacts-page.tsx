@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useInfoAccount } from '../../app/shared-queries.ts';
@@ -36,6 +36,7 @@ const columnsIn = (
 export default function ContactsPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const text = t(adminText);
   const screen = t(adminScreenText);
   const columns = useMemo(() => columnsIn(text, screen), [text, screen]);
@@ -68,7 +69,7 @@ export default function ContactsPage() {
         type: 'review',
       });
     },
-    onError: (err) => showStatus({ title: text.deletionFailed, body: failureText(err), alert: 'serious' }),
+    onError: (err) => showFailure(err, { title: text.deletionFailed, alert: 'serious' }),
   });
 
   return (

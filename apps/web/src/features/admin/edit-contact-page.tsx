@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { contactQuery, useUpdateContact } from './api.ts';
 import { ContactForm, toBody, useBackToListOnUserChange } from './contact-form.tsx';
@@ -20,11 +20,11 @@ export default function EditContactPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const text = t(adminText);
   const update = useUpdateContact({
     onSuccess: () => navigate(routePath('contacts')),
-    onError: (err) =>
-      showStatus({ title: text.editContactFailed, body: failureText(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: text.editContactFailed }),
   });
   const leaving = useBackToListOnUserChange();
   // The contact belongs to the account the screen was opened on: a new current user is not asked for it.

@@ -1,5 +1,6 @@
 import { adminText } from '@portal/contract/admin/messages';
 import { commonText } from '@portal/contract/messages';
+import type { FailureCode } from '@portal/contract/http';
 import { failureText } from '../../app/failures.ts';
 import type { AlertKind } from '../../app/session.ts';
 import { t } from '../../app/language.ts';
@@ -13,7 +14,8 @@ import { t } from '../../app/language.ts';
 export interface CallFailure {
   /** 'refused': the server answered status 0 (4xx); 'failed': no usable answer (network, 5xx). */
   kind: 'refused' | 'failed' | 'expired';
-  httpStatus: number;
+  /** The envelope's code; '' without an envelope (network, a proxy's bare answer). */
+  code: FailureCode | '';
   message: string;
 }
 
@@ -24,18 +26,19 @@ export interface LoadFailure {
 }
 
 const isCallFailure = (err: unknown): err is CallFailure =>
-  typeof err === 'object' && err !== null && 'kind' in err && 'httpStatus' in err;
+  typeof err === 'object' && err !== null && 'kind' in err && 'code' in err;
 
 /**
- * Circuits: a 500 answer is the danger (red, 'serious') modal "Server failure: 500"; any other
- * failure — no answer, or one without a usable body such as a proxy's 502/503 — the serious modal
+ * Circuits: the server's own failure (code `internal`, its 500) is the danger (red, 'serious') modal
+ * "Server failure: 500"; any other failure — no answer, or one without a usable body such as a
+ * proxy's 502/503 — the serious modal
  * "Get Circuits failed". A refusal (a Secondary's own account) is the spec's permission warning.
  */
 export function circuitsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
     return { title: commonText.permissionDenied, text, alert: 'warning' };
-  if (isCallFailure(err) && err.httpStatus === 500)
+  if (isCallFailure(err) && err.code === 'internal')
     return { title: t(adminText).serverFailure(500), text, alert: 'serious' };
   return { title: t(adminText).getCircuitsFailed, text, alert: 'serious' };
 }

@@ -7,7 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { alertOf, useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { secondariesQuery, useUpdateAdmins } from './api.ts';
@@ -18,6 +18,7 @@ import { shellText } from '@portal/contract/shell/messages';
 export default function SecondariesPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const text = t(adminText);
   const screen = t(adminScreenText);
   const list = useQuery({
@@ -48,12 +49,7 @@ export default function SecondariesPage() {
         body: res.message || text.adminsUpdated(currentUser),
       });
     },
-    onError: (err) =>
-      showStatus({
-        title: text.updateAdminsFailed,
-        body: failureText(err),
-        alert: alertOf(err),
-      }),
+    onError: (err) => showFailure(err, { title: text.updateAdminsFailed }),
   });
 
   const toggle = useCallback(

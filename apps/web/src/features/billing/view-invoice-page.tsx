@@ -2,12 +2,10 @@ import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { billingScreenText, billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { SafeHtml } from '../../ui/safe-html.tsx';
 import { invoiceQuery } from './api.ts';
@@ -31,21 +29,19 @@ export default function ViewInvoicePage() {
 }
 
 function InvoiceView({ account, invoice }: { account: string; invoice: string }) {
-  const showStatus = useStatus();
-  const q = useQuery(invoiceQuery(account, invoice));
+  const q = useQuery({
+    ...invoiceQuery(account, invoice),
+    meta: {
+      failure: (err) => ({
+        title: t(billingText).cantFind(invoice),
+        body: failureText(err),
+        alert: 'warning',
+      }),
+    },
+  });
   const language = useLanguage();
   const x = t(billingScreenText);
   const b = t(billingText);
-  const shown = useRef<unknown>(null);
-  useEffect(() => {
-    if (!q.error || shown.current === q.error) return;
-    shown.current = q.error;
-    showStatus({
-      title: t(billingText).cantFind(invoice),
-      body: failureText(q.error),
-      alert: 'warning',
-    });
-  }, [q.error, invoice, showStatus]);
   const d = q.data;
   return (
     <Stack gap="md">

@@ -20,7 +20,7 @@ import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainAdminsQuery } from './api.ts';
 import { useAddAdmin, useDeleteAdmin } from './mutations.ts';
@@ -31,6 +31,7 @@ export default function PermissionsPage() {
   const { currentUser, staff } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const admins = useQuery(domainAdminsQuery(domain));
   const form = useForm({
     // An admin is lasting access: the customer confirms with their password (staff are not asked).
@@ -50,20 +51,14 @@ export default function PermissionsPage() {
         alert: 'info',
       });
     },
-    onError: (err) =>
-      showStatus({
-        title: t(domainText).additionFailed,
-        body: failureText(err),
-        alert: alertOf(err),
-      }),
+    onError: (err) => showFailure(err, { title: t(domainText).additionFailed }),
   });
 
   const remove = useDeleteAdmin({
     onSuccess: (res) => {
       showStatus({ title: t(domainText).deleted, body: res.message, type: 'review', alert: 'info' });
     },
-    onError: (err) =>
-      showStatus({ title: t(domainText).deleteFailed, body: failureText(err), alert: alertOf(err) }),
+    onError: (err) => showFailure(err, { title: t(domainText).deleteFailed }),
   });
 
   const text = t(domainText);

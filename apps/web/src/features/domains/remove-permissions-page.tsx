@@ -2,10 +2,9 @@ import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { domainText } from '@portal/contract/domains/messages';
 import { commonText } from '@portal/contract/messages';
-import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { useDeleteAdminFromAll } from './mutations.ts';
 
@@ -13,6 +12,7 @@ import { useDeleteAdminFromAll } from './mutations.ts';
 export default function RemovePermissionsPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const form = useForm({
     initialValues: { admin: '' },
     validate: { admin: (v) => (v.trim() ? null : t(commonText).required) },
@@ -27,12 +27,7 @@ export default function RemovePermissionsPage() {
         alert: 'info',
       });
     },
-    onError: (err) =>
-      showStatus({
-        title: t(domainText).deletionFailed,
-        body: failureText(err),
-        alert: alertOf(err),
-      }),
+    onError: (err) => showFailure(err, { title: t(domainText).deletionFailed }),
   });
 
   const text = t(domainText);

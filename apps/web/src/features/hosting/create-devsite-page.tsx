@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { nondevWebsitesQuery, siteFailure, useDevsiteRequest } from './api.ts';
@@ -32,6 +32,7 @@ export default function CreateDevsitePage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const sites = useQuery({
     ...nondevWebsitesQuery(account),
     enabled: ready && !readOnly,
@@ -60,7 +61,7 @@ export default function CreateDevsitePage() {
       showStatus({ title: t(hostingText).devsiteSubmitted, body: t(hostingText).requestToNoc });
       navigate(routePath('devsites'));
     },
-    onError: (err) => showStatus(siteFailure(err, t(hostingText).problemsWithRequest)),
+    onError: (err) => showFailure(err, siteFailure(err, t(hostingText).problemsWithRequest)),
   });
 
   const eligible = (sites.data ?? []).filter((s) => !s.has_devsite);

@@ -9,7 +9,7 @@ import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { devsiteQuery, siteFailure, useDevsiteRequest, useOnUserChange } from './api.ts';
 import { sslText } from './rules.ts';
@@ -41,6 +41,7 @@ export default function DevsiteInfoPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const dev = useQuery({
     ...devsiteQuery(account, vid),
     enabled: ready,
@@ -62,7 +63,7 @@ export default function DevsiteInfoPage() {
     },
     onError: (err) => {
       setConfirm(null);
-      showStatus(siteFailure(err, t(hostingText).problemsWithRequest));
+      showFailure(err, siteFailure(err, t(hostingText).problemsWithRequest));
     },
   });
 

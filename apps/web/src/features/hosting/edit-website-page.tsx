@@ -10,7 +10,7 @@ import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import {
   pendingChangeQuery,
@@ -33,6 +33,7 @@ export default function EditWebsitePage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const queryClient = useQueryClient();
   const details = useQuery({
     ...virtDetailsQuery(account, vid),
@@ -65,7 +66,7 @@ export default function EditWebsitePage() {
       setQueued(body.php_version);
       showStatus({ title: t(hostingText).updateQueued, body: t(hostingText).changeSoon });
     },
-    onError: (err) => showStatus(siteFailure(err, t(hostingText).errorQueuingPhp)),
+    onError: (err) => showFailure(err, siteFailure(err, t(hostingText).errorQueuingPhp)),
   });
 
   const site = details.data;

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { downloadErrorLog, siteFailure, websitesQuery, useWatchErrorLogs } from './api.ts';
@@ -27,6 +27,7 @@ export default function WebsitesPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const list = useQuery({
     ...websitesQuery(account),
     enabled: ready,
@@ -49,7 +50,7 @@ export default function WebsitesPage() {
         type: 'review',
       });
     },
-    onError: (err) => showStatus(siteFailure(err, t(hostingText).problemsWithRequest)),
+    onError: (err) => showFailure(err, siteFailure(err, t(hostingText).problemsWithRequest)),
   });
 
   const download = async (w: Website) => {
@@ -63,7 +64,7 @@ export default function WebsitesPage() {
           alert: 'warning',
         });
     } catch (err) {
-      showStatus(siteFailure(err, t(hostingText).problemsWithRequest));
+      showFailure(err, siteFailure(err, t(hostingText).problemsWithRequest));
     } finally {
       setDownloading(null);
     }

@@ -31,7 +31,17 @@ export default function EditTempEmailPage() {
   const language = useLanguage();
   const showFailure = useShowFailure();
   const list = routePath('temp-email');
-  const q = useQuery({ ...tempAliasQuery(alias, currentUser), retry: false });
+  const q = useQuery({
+    ...tempAliasQuery(alias, currentUser),
+    retry: false,
+    meta: {
+      failure: (err) => ({
+        title: t(mailText).noAliasFound,
+        body: failureText(err, 'fields'),
+        alert: 'warning',
+      }),
+    },
+  });
   const options = useQuery({ ...expListQuery(q.data?.expires), enabled: !!q.data });
   const form = useForm<Values>({ initialValues: { forwards_to: '', expdate: null, notes: '' } });
 
@@ -49,15 +59,10 @@ export default function EditTempEmailPage() {
     }
   }, [q.data, form]);
 
+  // A missing alias: back to the list, under the pop-up its query's failure opened.
   useEffect(() => {
-    if (!q.error) return;
-    showStatus({
-      title: t(mailText).noAliasFound,
-      body: failureText(q.error, 'fields'),
-      alert: 'warning',
-    });
-    navigate(list, { replace: true });
-  }, [q.error, navigate, list, showStatus]);
+    if (q.error) navigate(list, { replace: true });
+  }, [q.error, navigate, list]);
 
   const update = useUpdateTempEmail({
     onSuccess: (res) => {

@@ -19,7 +19,18 @@ export default function UpdateAliasPage() {
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const catchAll = src === '*';
-  const dests = useQuery({ ...aliasDestsQuery(domain, src), enabled: !catchAll, retry: false });
+  const dests = useQuery({
+    ...aliasDestsQuery(domain, src),
+    enabled: !catchAll,
+    retry: false,
+    meta: {
+      failure: (err) => ({
+        title: t(mailText).notFoundAlias,
+        body: failureText(err, 'fields'),
+        alert: 'warning',
+      }),
+    },
+  });
   const [targets, setTargets] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const back = routePath('email-aliases', { domain });
@@ -28,16 +39,10 @@ export default function UpdateAliasPage() {
     if (dests.data && targets === null) setTargets(dests.data.dst_list.join('\n'));
   }, [dests.data, targets]);
 
-  // A missing alias: say so and go back to the list.
+  // A missing alias: back to the list, under the pop-up its query's failure opened.
   useEffect(() => {
-    if (!dests.error) return;
-    showStatus({
-      title: t(mailText).notFoundAlias,
-      body: failureText(dests.error, 'fields'),
-      alert: 'warning',
-    });
-    navigate(back, { replace: true });
-  }, [dests.error, navigate, back, showStatus]);
+    if (dests.error) navigate(back, { replace: true });
+  }, [dests.error, navigate, back]);
 
   const change = useUpdateAlias({
     onSuccess: (res) => {

@@ -5,7 +5,7 @@ import { secondFactorText } from '@portal/contract/security/second-factor';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call } from '../../app/api.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { date, useRemoveSecondFactor, useSecurityTarget, useTotpConfirm, useTotpDisable } from './api.ts';
 import { showFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
@@ -191,14 +191,14 @@ function TurnOff({ account }: { account: string }) {
 function StaffRemove({ account }: { account: string }) {
   useLanguage();
   const showStatus = useStatus();
+  const showCallFailure = useShowFailure();
   const [sure, setSure] = useState(false);
   const remove = useRemoveSecondFactor({
     onSuccess: (res) => {
       setSure(false);
       showStatus({ title: t(securityText).factorRemoved, body: res.message, alert: 'info' });
     },
-    onError: (err) =>
-      showStatus({ title: t(securityText).problems, body: String((err as Error).message), alert: 'serious' }),
+    onError: (err) => showCallFailure(err, { title: t(securityText).problems, alert: 'serious' }),
   });
   return sure ? (
     <Stack gap="sm">

@@ -15,9 +15,8 @@ import * as P from '@portal/contract/security/passkeys';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { RowButton } from '../../ui/row-button.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
@@ -46,8 +45,8 @@ export function PasskeysPanel() {
   const [password, setPassword] = useState('');
   const [renaming, setRenaming] = useState<P.Passkey | null>(null);
   const [removing, setRemoving] = useState<P.Passkey | null>(null);
-  const fail = (title: string) => (err: unknown) =>
-    showStatus({ title, body: failureText(err), alert: alertOf(err) });
+  const showFailure = useShowFailure();
+  const fail = (title: string) => (err: unknown) => showFailure(err, { title });
 
   const add = useAddPasskey({
     onSuccess: (res) => {

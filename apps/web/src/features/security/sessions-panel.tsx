@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { failureText } from '../../app/api.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { dateTime, sessionsQuery, useEndOtherSessions, useEndSession } from './api.ts';
 import { groupSessions, type SessionGroup } from './session-groups.ts';
@@ -23,8 +23,8 @@ export function SessionsPanel() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
   const list = useQuery(sessionsQuery(currentUser));
-  const failed = (err: unknown) =>
-    showStatus({ title: t(securityText).notEnded, body: failureText(err), alert: 'serious' });
+  const showFailure = useShowFailure();
+  const failed = (err: unknown) => showFailure(err, { title: t(securityText).notEnded, alert: 'serious' });
 
   const endOne = useEndSession({ onError: failed });
   const endOthers = useEndOtherSessions({
