@@ -1,6 +1,8 @@
 import type { UseFormReturnType } from '@mantine/form';
 import { ApiError, failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 import { alertOf, type useStatus } from '../../app/status.ts';
+import { securityText } from '@portal/contract/security/messages';
 
 /**
  * A refused second-factor call: a wrong code or password is told at its field (and the field is
@@ -19,5 +21,5 @@ export function showFailure<V extends Record<string, unknown>>(
     form.setFieldError('password', err.message);
     return;
   }
-  showStatus({ title: 'Problems', body: failureText(err), alert: alertOf(err) });
+  showStatus({ title: t(securityText).problems, body: failureText(err), alert: alertOf(err) });
 }
