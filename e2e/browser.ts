@@ -146,6 +146,8 @@ export function ownPortalAndBrowser(hostname?: string) {
     login: (page: Page, logname: string, password?: string) => login(page, logname, password, own),
     /** When this portal started, so loaded its demo (demo-days.ts). */
     demoLoadedOn: () => started(portal).demoLoadedOn,
+    /** Where this portal writes the mail it sends (see waitForMail). */
+    mailDir: () => started(portal).mailDir,
   };
 }
 
@@ -269,8 +271,10 @@ export async function withoutPasskeyAutofill(page: Page): Promise<void> {
  * The newest message of the shared portal's mail directory (the embedded mail transport) that
  * `match` accepts, decoded from quoted-printable; waits up to 15 s for it to be written.
  */
-export async function waitForMail(match: (eml: string) => boolean): Promise<string> {
-  const dir = inject('mailDir');
+export async function waitForMail(
+  match: (eml: string) => boolean,
+  dir: string = inject('mailDir'),
+): Promise<string> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     let files: string[] = [];

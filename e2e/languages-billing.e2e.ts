@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { commonTextEs } from '@portal/contract/messages.es';
 import { uiTextEs } from '@portal/contract/ui/messages.es';
 import { seriousViolations } from './axe.ts';
-import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot, waitForMail } from './browser.ts';
 
 /**
  * Billing in Spanish (docs/languages.md): a customer who picks Spanish sees the invoice list, an
@@ -14,7 +14,7 @@ import { expectFitsPhone, ownPortalAndBrowser, screenshot } from './browser.ts';
  */
 
 // A portal of its own: the test changes bob's language and pays on his account.
-const { lookingPage, url, login } = ownPortalAndBrowser();
+const { lookingPage, url, login, mailDir } = ownPortalAndBrowser();
 const x = billingScreenTextEs;
 const b = billingTextEs;
 const looks = [
@@ -119,6 +119,10 @@ describe('a Spanish-speaking customer', () => {
     const transId = /ID de transacción: (\d+)/.exec(text)?.[1] ?? '';
     expect(transId).not.toBe('');
     await screenshot(page, 'languages-billing-thankyou-es-1280-light');
+    // The receipt mailed to the address typed is in bob's language too.
+    const mailed = await waitForMail((m) => m.includes('To: bob.spanish@example.org'), mailDir());
+    expect(mailed).toContain(`Subject: ${b.receiptSubject('12.34')}`);
+    expect(mailed).toContain(b.receiptAmount('12.34'));
 
     // Recent Payments, then the payment's receipt.
     await page.goto(url('/recent-payments'));
