@@ -282,9 +282,11 @@ export async function waitForMail(
       files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
     } catch {}
     for (const f of files.sort().reverse()) {
-      const eml = readFileSync(join(dir, f), 'utf8')
+      // Quoted-printable undone byte by byte, then read as UTF-8 ("Renovación" comes as =C3=B3).
+      const bytes = readFileSync(join(dir, f), 'latin1')
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+      const eml = Buffer.from(bytes, 'latin1').toString('utf8');
       if (match(eml)) return eml;
     }
     if (Date.now() > deadline) throw new Error('the message was not written to the mail directory');

@@ -4,7 +4,7 @@ import { pagesTextEs } from '@portal/contract/shell/pages-messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from './axe.ts';
-import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } from './browser.ts';
+import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish, waitForMail } from './browser.ts';
 
 /**
  * The domains and hosting screens in Spanish (docs/languages.md): a customer whose browser asks
@@ -14,7 +14,7 @@ import { expectFitsPhone, ownPortalAndBrowser, screenshot, signInInSpanish } fro
  */
 
 // A portal of its own: the customer's language becomes Spanish and a domain is renewed.
-const { lookingPage, url } = ownPortalAndBrowser();
+const { lookingPage, url, mailDir } = ownPortalAndBrowser();
 
 const dialog = (page: Page) => page.getByRole('dialog');
 /** A per-row Renew action in Spanish ("Renovar example.com"), not the menu's "Renovar dominios". */
@@ -64,6 +64,9 @@ describe('a Spanish-speaking customer', () => {
       .getByText(/El cargo aparecerá en su próxima factura/)
       .waitFor();
     await screenshot(page, 'languages-domains-renew-pending-es-1280');
+    // The renewal notice mailed to the domain's contact is in the customer's language.
+    const notice = await waitForMail((m) => m.includes(`renovar ${domain} por`), mailDir());
+    expect(notice).toContain('El cargo aparecerá en su próxima factura.');
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
     await page.getByRole('link', { name: domainTextEs.backToRenew }).waitFor();
