@@ -62,7 +62,8 @@ const DATA_PATTERNS: RegExp[] = [
 const SERVER_WRITTEN: RegExp[] = [
   // a website's error log line, as the web server wrote it (Show Logs)
   /^\[\d{4}-\d\d-\d\d [\d:]+\] \[\w+:\w+\] /,
-  // a session's or sign-in's device, "Chrome 156 on Linux" (apps/server/src/lib/user-agent.ts)
+  // a session's or sign-in's device, "Chrome 156 on Linux" (apps/server/src/lib/user-agent.ts): the caller's
+  // language, English for the pseudo one, which the server does not know
   /^(?:Chrome|Chromium|Firefox|Safari|Edge)(?: \d+)? on [\w .]+$/,
   // a receipt's date in words and what it paid (apps/server/src/features/billing/receipt.ts)
   /^[A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M [A-Z]{2,5}$/,

@@ -8,6 +8,7 @@ import { runInvoiceReminders } from '../features/billing/reminders.ts';
 import { runDomainReminders } from '../features/domains/reminders.ts';
 
 const URL = 'https://portal.example.net';
+const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
 describe('customer mail in the account language (docs/decisions/117-mails-in-the-account-language.md)', () => {
   let t: TestApp;
@@ -104,12 +105,16 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
     const { spanish, english } = await twoAccounts();
     for (const who of [spanish, english])
       for (let i = 0; i < 2; i++)
-        await t.request('POST', '/api/miglogin', { body: { username: who.logname, password: who.password } });
+        await t.request('POST', '/api/miglogin', {
+          body: { username: who.logname, password: who.password },
+          headers: { 'user-agent': FIREFOX },
+        });
     const [es] = await mailsTo(t, { account: spanish.logname, kind: 'sign-in.new-device' });
     expect(es?.subject).toBe('Nuevo inicio de sesión en su cuenta');
     expect(es?.body).toContain(
       `Se ha iniciado sesión en su cuenta ${spanish.logname} desde un navegador que no la había usado antes.`,
     );
+    expect(es?.body).toContain('\nNavegador: Firefox 128 en Windows 10\n');
     expect(es?.body).toMatch(
       /\n\nSi usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia\.$/,
     );
@@ -118,6 +123,7 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
     expect(en?.body).toContain(
       `Your account ${english.logname} was signed in to from a browser that has not signed in to it before.\n\nWhen: `,
     );
+    expect(en?.body).toContain('\nBrowser: Firefox 128 on Windows 10\n');
     expect(en?.body).toMatch(
       /\n\nIf you did not make this change, sign in and change your password at once, and call the help desk\.$/,
     );

@@ -164,6 +164,15 @@ export const customerMailTextEs: Catalogue<typeof customerMailText> = {
       'Si usted no lo pidió, ignore este mensaje: no se le enviará nada.',
       `Números anteriores: ${pastIssues}`,
     ].join('\n'),
+  accountsReadySubject: 'Sus nuevas cuentas están listas',
+  accountsReadyBody: (owner: string, rows: string[]) =>
+    [
+      `Las cuentas secundarias solicitadas para ${owner} están listas:`,
+      '',
+      ...rows,
+      '',
+      'Establezca sus contraseñas en Cuenta > Contraseñas de las cuentas secundarias, en el portal de miembros.',
+    ].join('\n'),
   renewalNoticeBody: (
     domain: string,
     years: number,

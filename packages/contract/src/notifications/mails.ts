@@ -179,6 +179,19 @@ export const customerMailText = {
       `Past issues: ${pastIssues}`,
     ].join('\n'),
   /**
+   * The requested secondary accounts exist (account/requests.ts), to the address the request named;
+   * `rows` are the accounts, one line each. The staff's footer after it stays English.
+   */
+  accountsReadySubject: 'Your new accounts are ready',
+  accountsReadyBody: (owner: string, rows: string[]) =>
+    [
+      `The secondary accounts requested for ${owner} are ready:`,
+      '',
+      ...rows,
+      '',
+      'Set their passwords under Account > Set Passwords for Secondaries in the members portal.',
+    ].join('\n'),
+  /**
    * A renewal asked for by hand, to the domain's contact address (domains/renewal.ts); the subject is
    * domainText's renewNoticeSubject. `by` names who asked, and `owner` the account when that was someone else.
    */

@@ -37,6 +37,7 @@ export const securityTextEs: Catalogue<typeof securityText> = {
   browser: 'Navegador',
   network: 'Red',
   unknownBrowser: 'Navegador desconocido',
+  deviceOn: (browser, system) => `${browser} en ${system}`,
   unknown: 'Desconocida',
   noSignIns: 'No hay inicios de sesión.',
   noSignInsBecause: (why) => `No hay inicios de sesión: ${why}`,

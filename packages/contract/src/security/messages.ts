@@ -41,6 +41,8 @@ export const securityText = {
   browser: 'Browser',
   network: 'Network',
   unknownBrowser: 'Unknown browser',
+  /** A device in words, "Firefox 128 on Linux" (apps/server/src/lib/user-agent.ts). */
+  deviceOn: (browser: string, system: string) => `${browser} on ${system}`,
   unknown: 'Unknown',
   noSignIns: 'No sign-ins.',
   noSignInsBecause: (why: string) => `No sign-ins: ${why}`,

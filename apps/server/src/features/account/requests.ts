@@ -1,6 +1,8 @@
 import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/account/calls';
-import { accountText } from '@portal/contract/account/messages';
+import { accountScreenText, accountText } from '@portal/contract/account/messages';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import { messageFooter } from '@portal/contract/messages';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +13,7 @@ import { accounts, domains, outbox, secondaryRequests } from '../../db/schema.ts
 import { Answer, route } from '../../http/route.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { textsFor } from '../../http/language.ts';
+import { languageOf } from '../../lib/notify.ts';
 
 type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
 type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
@@ -108,7 +111,7 @@ export function requestRoutes(app: FastifyInstance): void {
         body: [
           `Account ${account.logname} (uid ${account.uid}) asks for ${rows.length} secondary account(s):`,
           '',
-          ...rows.map(describeRow),
+          ...rows.map((r) => describeRow(r)),
           '',
           `Notify when ready: ${body.email}`,
           'Mark the request done in the portal once the accounts exist; the customer is then mailed.',
@@ -153,18 +156,23 @@ export function requestRoutes(app: FastifyInstance): void {
       ctx.account = await findAccount(db, done.owner);
       // Not mailCustomer: the answer goes to the address the request named for it
       // (docs/decisions/106-customer-mail-routing.md).
+      // In the account's language; the staff's footer stays English (docs/languages.md).
+      const language = await languageOf(db, done.owner);
+      const text = inLanguage(customerMailText, language);
+      const screen = inLanguage(accountScreenText, language);
+      const typeName = (type: string) =>
+        type === 'Full' ? screen.typeFull : type === 'Email' ? screen.typeEmail : type;
       await deps.outbox.send(db, {
         kind: 'secondary.ready',
         account: done.owner,
         to: done.email,
         replyTo: deps.config.HELPDESK_EMAIL,
-        subject: 'Your new accounts are ready',
+        subject: text.accountsReadySubject,
         body: [
-          `The secondary accounts requested for ${done.owner} are ready:`,
-          '',
-          ...done.rows.map((r) => describeRow(r as Row)),
-          '',
-          'Set their passwords under Account > Set Passwords for Secondaries in the members portal.',
+          text.accountsReadyBody(
+            done.owner,
+            done.rows.map((r) => describeRow(r as Row, typeName)),
+          ),
           '',
           '-- ',
           messageFooter(caller.username, done.owner),
@@ -265,9 +273,11 @@ function toRows(body: RequestBody): Row[] {
   return rows;
 }
 
-function describeRow(r: Row): string {
+/** One requested account, a line of a table: its type named by `typeName` (the customer's language). */
+function describeRow(r: Row, typeName: (type: string) => string = (type) => type): string {
   const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
-  return `  ${r.logname.padEnd(12)}  ${r.type.padEnd(5)}  ${name || '-'}${r.alias ? `  alias: ${r.alias}` : ''}`;
+  const width = Math.max(5, typeName('Email').length, typeName('Full').length);
+  return `  ${r.logname.padEnd(12)}  ${typeName(r.type).padEnd(width)}  ${name || '-'}${r.alias ? `  alias: ${r.alias}` : ''}`;
 }
 
 /** Each named row's status; names taken by an account or by a pending request are not available. */

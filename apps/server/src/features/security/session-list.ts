@@ -1,3 +1,4 @@
+import type { Language } from '@portal/contract/i18n/languages';
 import type { SessionItem, SignInMethod } from '@portal/contract/security/session-calls';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
@@ -7,7 +8,7 @@ import { endLiveSessionsExcept, endSession, liveSessionsOf, sessionOfAccount } f
 /**
  * The account's live sessions as its owner sees them. A session is shown and named by its
  * public id; its secret id (the token's `sid`) never leaves the server, and `current` is worked out
- * here by comparing it with the caller's.
+ * here by comparing it with the caller's. Each device is named in `language`, the caller's.
  */
 
 export async function listSessions(
@@ -16,6 +17,7 @@ export async function listSessions(
   now: Date,
   idleMs: number,
   callerSid: string | undefined,
+  language: Language,
 ): Promise<SessionItem[]> {
   const rows = await liveSessionsOf(db, account, now, idleMs);
   return rows.map((r) => ({
@@ -23,7 +25,7 @@ export async function listSessions(
     current: r.id === callerSid,
     created: r.createdAt.toISOString(),
     last_seen: r.lastSeen.toISOString(),
-    device: describeDevice(r.userAgent),
+    device: describeDevice(r.userAgent, language),
     address: r.clientPrefix,
     method: r.method as SignInMethod,
   }));

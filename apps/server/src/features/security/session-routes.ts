@@ -5,7 +5,7 @@ import type { SignInMethod } from '@portal/contract/security/session-calls';
 import type { FastifyInstance } from 'fastify';
 import { isStaff } from '../../auth/policy.ts';
 import { recentSignIns, shownResult } from '../../auth/sign-ins.ts';
-import { textsFor } from '../../http/language.ts';
+import { callerLanguage, textsFor } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { describeDevice } from '../../lib/user-agent.ts';
@@ -27,9 +27,12 @@ export function sessionListRoutes(app: FastifyInstance): void {
     // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
     session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'self' },
-    handler: async ({ db, account, caller }) => {
+    handler: async ({ db, account, caller, req }) => {
       const mine = caller.username === account.logname ? caller.sid : undefined;
-      return { sessions: await listSessions(db, account.logname, deps.now(), idleMs(account.role), mine) };
+      const idle = idleMs(account.role);
+      return {
+        sessions: await listSessions(db, account.logname, deps.now(), idle, mine, callerLanguage(req)),
+      };
     },
   });
 
@@ -68,15 +71,16 @@ export function sessionListRoutes(app: FastifyInstance): void {
     // Sign-ins and credentials are managed in a signed-in session: a personal access token is refused.
     session: 'interactive',
     access: { account: ({ params }) => params.logname, scope: 'self' },
-    handler: async ({ db, account }) => {
+    handler: async ({ db, account, req }) => {
       const now = deps.now();
       const rows = await recentSignIns(db, account.logname, now);
+      const language = callerLanguage(req);
       return {
         sign_ins: rows.map((r) => ({
           time: r.at.toISOString(),
           result: shownResult(r.result, r.at, now),
           method: r.method as SignInMethod,
-          device: describeDevice(r.userAgent),
+          device: describeDevice(r.userAgent, language),
           address: r.clientPrefix,
         })),
       };

@@ -93,6 +93,13 @@ describe('GET /api/sessions/{logname}', () => {
     // The phone sees the same list, with its own session current.
     const fromPhone = await get('/api/sessions/bob', phone.token);
     expect(fromPhone.body.data.sessions.find((s: { current: boolean }) => s.current).id).toBe(other?.id);
+    // A Spanish caller reads each device in Spanish.
+    const inSpanish = await t.request('GET', '/api/sessions/bob', {
+      token: desk.token,
+      headers: { 'accept-language': 'es' },
+    });
+    const mine = inSpanish.body.data.sessions.find((s: { current: boolean }) => s.current);
+    expect(mine.device).toBe('Firefox 128 en Windows 10');
   });
 
   it('refuses another customer, a Secondary its primary’s list, and a dashboard admin; staff may read', async () => {
@@ -239,6 +246,11 @@ describe('GET /api/sign-ins/{logname}', () => {
       address: '198.51.100.0/24',
     });
     expect(before).toMatchObject({ result: 'bad_password', address: '198.51.100.0/24' });
+    const inSpanish = await t.request('GET', '/api/sign-ins/bob', {
+      token: ok.token,
+      headers: { 'accept-language': 'es' },
+    });
+    expect(inSpanish.body.data.sign_ins[0].device).toBe('Firefox 128 en Windows 10');
     expect(JSON.stringify(res.body)).not.toContain('198.51.100.50');
     expect(JSON.stringify(res.body)).not.toContain('wrong-password');
   });

@@ -24,7 +24,7 @@ import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { describeDevice } from '../../lib/user-agent.ts';
-import { pickLanguage } from '@portal/contract/i18n/languages';
+import { type Language, pickLanguage } from '@portal/contract/i18n/languages';
 import { setAccountLanguage } from './repository.ts';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -199,20 +199,22 @@ export const specMode = (stored: string | undefined): 'light' | 'dark' =>
  * Tells the owner of a sign-in from a browser that has not signed in to the account before (the
  * device cookie does not name it): where from, in words, and what to do if it was not them.
  */
-const newDeviceBody = (text: typeof accountNoticeText, from: Omit<SignInAttempt, 'result'>) =>
-  text.newDeviceBody(
+const newDeviceBody = (language: Language, from: Omit<SignInAttempt, 'result'>) => {
+  const text = inLanguage(accountNoticeText, language);
+  return text.newDeviceBody(
     from.account,
     from.at.toISOString().replace('T', ' ').slice(0, 16),
-    describeDevice(from.userAgent) || text.unknown,
+    describeDevice(from.userAgent, language) || text.unknown,
     clientPrefix(from.ip) || text.unknown,
   );
+};
 
 const mailNewDevice = (app: FastifyInstance, db: Db, from: Omit<SignInAttempt, 'result'>) =>
   mailAccountNotice(app.deps.outbox, db, {
     account: from.account,
     kind: 'sign-in.new-device',
-    write: (language) => {
-      const text = inLanguage(accountNoticeText, language);
-      return { subject: text.newDeviceSubject, lines: [newDeviceBody(text, from)] };
-    },
+    write: (language) => ({
+      subject: inLanguage(accountNoticeText, language).newDeviceSubject,
+      lines: [newDeviceBody(language, from)],
+    }),
   });
