@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { factories } from '../../test/support/factories.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
 import { mailsTo } from '../../test/support/mail.ts';
-import { accounts } from '../db/schema.ts';
 import { runInvoiceReminders } from '../features/billing/reminders.ts';
 import { runDomainReminders } from '../features/domains/reminders.ts';
 
@@ -20,8 +18,7 @@ describe('customer mail in the account language (docs/decisions/117-mails-in-the
   /** A Spanish account and an English one (no language set), made with the factories. */
   const twoAccounts = async () => {
     const f = factories(t);
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const spanish = await f.makeAccount({ language: 'es' });
     return { f, spanish, english: await f.makeAccount() };
   };
 

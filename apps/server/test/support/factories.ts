@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Language } from '@portal/contract/i18n/languages';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../src/auth/passwords.ts';
+import { accounts } from '../../src/db/schema.ts';
 import { importDocument } from '../../src/lib/import.ts';
 import type { Clock, TestApp } from './helper.ts';
 
@@ -57,6 +60,8 @@ export interface AccountInput {
   role?: 'customer' | 'staff' | 'admin';
   /** The Primary account this one is a Secondary of. */
   primary?: Account;
+  /** Its language (`accounts.language`), as a first sign-in would set it; none by default. */
+  language?: Language;
   /** More import fields (docs/import-format.md), e.g. `{ company: 'X' }`. */
   fields?: Record<string, unknown>;
 }
@@ -142,6 +147,8 @@ export function factories(t: Pick<TestApp, 'db' | 'clock' | 'token' | 'as'>) {
           },
         ],
       });
+      if (input.language)
+        await t.db.update(accounts).set({ language: input.language }).where(eq(accounts.logname, logname));
       return { logname, password, uid, email };
     },
 

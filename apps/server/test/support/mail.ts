@@ -48,3 +48,15 @@ export async function lastMail(t: MailReader, filter: MailFilter = {}): Promise<
   if (!mail) throw new Error(`no mail matching ${JSON.stringify(filter)}`);
   return mail;
 }
+
+/** A moment as the Spanish mails write it (through Intl, so a test does not depend on the ICU's spacing). */
+export const esMoment = (at: Date | string) =>
+  new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(at),
+  );
+
+/** The closing line of every account notice (lib/account-notice.ts), written out as the mail has it. */
+export const NOTICE_CLOSING = {
+  es: 'Si usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia.',
+  en: 'If you did not make this change, sign in and change your password at once, and call the help desk.',
+} as const;

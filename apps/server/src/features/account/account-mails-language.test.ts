@@ -1,22 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
-import { lastMail } from '../../../test/support/mail.ts';
-import { accounts, totpAuthenticators } from '../../db/schema.ts';
+import { esMoment, lastMail, NOTICE_CLOSING } from '../../../test/support/mail.ts';
+import { totpAuthenticators } from '../../db/schema.ts';
 
 const URL = 'https://portal.example.net';
 const START = '2027-07-01T00:00:00Z';
 const DAY = 86_400_000;
-/** A moment as the Spanish mails write it (Intl, so the test does not depend on the ICU's spacing). */
-const esMoment = (iso: string) =>
-  new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
-const CLOSING_ES =
-  'Si usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia.';
-const CLOSING_EN =
-  'If you did not make this change, sign in and change your password at once, and call the help desk.';
 
 /**
  * The account area's notices and mails in the account's language
@@ -35,8 +25,7 @@ describe('account mails in the account language', () => {
 
   /** A Spanish account and an English one (no language set). */
   const twoAccounts = async () => {
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const spanish = await f.makeAccount({ language: 'es' });
     return { spanish, english: await f.makeAccount() };
   };
   const notice = (who: Account, kind: string) => lastMail(t, { kind, to: who.email });
@@ -55,12 +44,12 @@ describe('account mails in the account language', () => {
     const es = await notice(spanish, 'notice.password-changed');
     expect(es.subject).toBe(`Se cambió la contraseña de la cuenta ${spanish.logname}`);
     expect(es.body).toBe(
-      `Se cambió la contraseña del panel de socios de la cuenta ${spanish.logname} (por ${spanish.logname}).\n\n${CLOSING_ES}`,
+      `Se cambió la contraseña del panel de socios de la cuenta ${spanish.logname} (por ${spanish.logname}).\n\n${NOTICE_CLOSING.es}`,
     );
     const en = await notice(english, 'notice.password-changed');
     expect(en.subject).toBe(`The password of account ${english.logname} was changed`);
     expect(en.body).toBe(
-      `The members panel password of account ${english.logname} was changed (by ${english.logname}).\n\n${CLOSING_EN}`,
+      `The members panel password of account ${english.logname} was changed (by ${english.logname}).\n\n${NOTICE_CLOSING.en}`,
     );
   });
 
@@ -86,7 +75,7 @@ describe('account mails in the account language', () => {
         '',
         'Esta cuenta no tiene ninguna llave de acceso ni segundo factor configurado.',
         '',
-        CLOSING_ES,
+        NOTICE_CLOSING.es,
       ].join('\n'),
     );
     const en = await notice(english, 'notice.password-changed');
@@ -96,7 +85,7 @@ describe('account mails in the account language', () => {
         '',
         'No passkey or second factor is set up on this account.',
         '',
-        CLOSING_EN,
+        NOTICE_CLOSING.en,
       ].join('\n'),
     );
   });
@@ -137,7 +126,7 @@ describe('account mails in the account language', () => {
         'Funciona hasta que se revoque en la página Contraseñas de correo del portal de miembros:',
         `${URL}/portal/mail-app-passwords`,
         '',
-        CLOSING_ES,
+        NOTICE_CLOSING.es,
       ].join('\n'),
     );
     const [esOff, esOn] = [
@@ -148,7 +137,7 @@ describe('account mails in the account language', () => {
       }),
     ];
     expect(esOn.body).toBe(
-      `Dentro de unos diez minutos, los programas de correo deberán usar contraseñas de aplicación: la contraseña de correo dejará de funcionar para IMAP, POP3 y SMTP.\n\n${CLOSING_ES}`,
+      `Dentro de unos diez minutos, los programas de correo deberán usar contraseñas de aplicación: la contraseña de correo dejará de funcionar para IMAP, POP3 y SMTP.\n\n${NOTICE_CLOSING.es}`,
     );
     expect(esOff.subject).toBe(
       `La cuenta ${spanish.logname} ya no exige contraseñas de aplicación para el correo`,
@@ -162,20 +151,20 @@ describe('account mails in the account language', () => {
         'It works until it is revoked on the Mail passwords page of the Members Portal:',
         `${URL}/portal/mail-app-passwords`,
         '',
-        CLOSING_EN,
+        NOTICE_CLOSING.en,
       ].join('\n'),
     );
     const enOff = await notice(english, 'notice.mail-app-passwords-required');
     expect(enOff.subject).toBe(`Account ${english.logname} no longer requires app passwords for mail`);
     expect(enOff.body).toBe(
-      `From about ten minutes from now, the email password works again for IMAP, POP3 and SMTP.\n\n${CLOSING_EN}`,
+      `From about ten minutes from now, the email password works again for IMAP, POP3 and SMTP.\n\n${NOTICE_CLOSING.en}`,
     );
     const enOn = await lastMail(t, {
       kind: 'notice.mail-app-passwords-required',
       subject: `Account ${english.logname} now requires app passwords for mail`,
     });
     expect(enOn.body).toBe(
-      `From about ten minutes from now, mail programs must use app passwords: the email password stops working for IMAP, POP3 and SMTP.\n\n${CLOSING_EN}`,
+      `From about ten minutes from now, mail programs must use app passwords: the email password stops working for IMAP, POP3 and SMTP.\n\n${NOTICE_CLOSING.en}`,
     );
   });
 
@@ -201,7 +190,7 @@ describe('account mails in the account language', () => {
         `Funciona hasta el ${esMoment(expires)}, salvo que se revoque en la página Tokens de API del portal de miembros:`,
         `${URL}/portal/api-tokens`,
         '',
-        CLOSING_ES,
+        NOTICE_CLOSING.es,
       ].join('\n'),
     );
     const en = await notice(english, 'notice.api-token-created');
@@ -213,7 +202,7 @@ describe('account mails in the account language', () => {
         `It works until ${enExpires} unless revoked on the API tokens page of the Members Portal:`,
         `${URL}/portal/api-tokens`,
         '',
-        CLOSING_EN,
+        NOTICE_CLOSING.en,
       ].join('\n'),
     );
 

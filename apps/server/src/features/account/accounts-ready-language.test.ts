@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { lastMail } from '../../../test/support/mail.ts';
-import { accounts } from '../../db/schema.ts';
 
 /**
  * The "new accounts are ready" mail in the account's language
@@ -38,8 +36,7 @@ describe('the new accounts are ready mail in the account language', () => {
 
   it('writes the customer’s part in Spanish for a Spanish account and keeps the staff’s footer English', async () => {
     const staff = await f.makeAccount({ role: 'staff' });
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const spanish = await f.makeAccount({ language: 'es' });
     const english = await f.makeAccount();
 
     const es = await requestAndFinish(spanish, 'esfrank', staff);

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { lastMail } from '../../../test/support/mail.ts';
-import { accounts } from '../../db/schema.ts';
 
 /**
  * The domain area's mails in the owner's language (docs/decisions/117-mails-in-the-account-language.md):
@@ -34,8 +32,7 @@ describe('domain mails in the account language', () => {
   };
 
   it('writes the domain admin notice in Spanish for a Spanish owner', async () => {
-    const owner = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, owner.logname));
+    const owner = await f.makeAccount({ language: 'es' });
     const admin = await f.makeAccount();
     const one = await grant(owner, admin, 0);
     expect(one.mail.subject).toBe(`Se añadió un administrador de dominios a la cuenta ${owner.logname}`);
@@ -54,8 +51,7 @@ describe('domain mails in the account language', () => {
   });
 
   it('writes the renewal notice to the domain contact in the owner language; English unchanged', async () => {
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const spanish = await f.makeAccount({ language: 'es' });
     const english = await f.makeAccount();
     const tld = `r${Date.now().toString(36)}`;
     await f.makePriceList(tld, { 1: 18, 2: 34 });

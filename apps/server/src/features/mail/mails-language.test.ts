@@ -1,17 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
-import { lastMail } from '../../../test/support/mail.ts';
-import { accounts, tempEmails } from '../../db/schema.ts';
+import { esMoment, lastMail } from '../../../test/support/mail.ts';
+import { tempEmails } from '../../db/schema.ts';
 
 const URL = 'https://portal.example.net';
 const START = '2027-07-01T00:00:00Z';
-/** A moment as the Spanish mails write it (Intl, so the test does not depend on the ICU's spacing). */
-const esMoment = (iso: string) =>
-  new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(iso),
-  );
 
 /**
  * The mail area's customer mails in the account's language
@@ -28,8 +22,7 @@ describe('mail area mails in the account language', () => {
   afterAll(() => t?.close());
 
   const spanishAccount = async () => {
-    const account = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, account.logname));
+    const account = await f.makeAccount({ language: 'es' });
     return account;
   };
   const addRecovery = async (by: Account, owner: Account, email: string) => {

@@ -1,21 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Account, factories } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
-import { lastMail } from '../../../test/support/mail.ts';
+import { esMoment, lastMail, NOTICE_CLOSING } from '../../../test/support/mail.ts';
 import { SoftAuthenticator } from '../../../test/support/soft-authenticator.ts';
 import { relyingParty } from '../../auth/passkeys.ts';
-import { accounts } from '../../db/schema.ts';
 
 const START = '2027-07-01T00:00:00Z';
-/** A moment as the Spanish mails write it (Intl, so the test does not depend on the ICU's spacing). */
-const esMoment = (at: Date) =>
-  new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeStyle: 'long', timeZone: 'UTC' }).format(at);
-const CLOSING_ES =
-  'Si usted no hizo este cambio, inicie sesión y cambie su contraseña de inmediato, y llame al servicio de asistencia.';
-const CLOSING_EN =
-  'If you did not make this change, sign in and change your password at once, and call the help desk.';
 
 /**
  * The Security screen's notices in the account's language
@@ -33,8 +24,7 @@ describe('security notices in the account language', () => {
   afterAll(() => t?.close());
 
   const twoAccounts = async () => {
-    const spanish = await f.makeAccount();
-    await t.db.update(accounts).set({ language: 'es' }).where(eq(accounts.logname, spanish.logname));
+    const spanish = await f.makeAccount({ language: 'es' });
     return { spanish, english: await f.makeAccount() };
   };
   const notice = (who: Account, kind: string) => lastMail(t, { kind, to: who.email });
@@ -79,18 +69,18 @@ describe('security notices in the account language', () => {
         `Una aplicación de autenticación protege ahora el inicio de sesión de la cuenta ${es} (configurada por ${es}).`,
         'Al iniciar sesión se pide ahora un código de la aplicación o uno de los códigos de recuperación.',
         '',
-        CLOSING_ES,
+        NOTICE_CLOSING.es,
       ].join('\n'),
     );
     const codes = await notice(spanish, 'notice.recovery-codes');
     expect(codes.subject).toBe(`Nuevos códigos de recuperación para la cuenta ${es}`);
     expect(codes.body).toBe(
-      `Se generaron nuevos códigos de recuperación para la cuenta ${es} (por ${es}); los anteriores ya no sirven.\n\n${CLOSING_ES}`,
+      `Se generaron nuevos códigos de recuperación para la cuenta ${es} (por ${es}); los anteriores ya no sirven.\n\n${NOTICE_CLOSING.es}`,
     );
     const off = await notice(spanish, 'notice.second-factor-off');
     expect(off.subject).toBe(`El segundo factor de la cuenta ${es} está desactivado`);
     expect(off.body).toBe(
-      `Se desactivó la aplicación de autenticación de la cuenta ${es} (por ${es}).\nAl iniciar sesión se pide ahora solo la contraseña.\n\n${CLOSING_ES}`,
+      `Se desactivó la aplicación de autenticación de la cuenta ${es} (por ${es}).\nAl iniciar sesión se pide ahora solo la contraseña.\n\n${NOTICE_CLOSING.es}`,
     );
     const removed = await notice(spanish, 'notice.second-factor-removed');
     expect(removed.subject).toBe(`Se quitó el segundo factor de la cuenta ${es}`);
@@ -99,7 +89,7 @@ describe('security notices in the account language', () => {
         `Nuestro personal (${staff.logname}) quitó el segundo factor de la cuenta ${es} a petición suya.`,
         'Se cerraron todas las sesiones de la cuenta. Inicie sesión con su contraseña y configure una nueva aplicación de autenticación.',
         '',
-        CLOSING_ES,
+        NOTICE_CLOSING.es,
       ].join('\n'),
     );
 
@@ -111,18 +101,18 @@ describe('security notices in the account language', () => {
         `An authenticator app now protects the sign-in of account ${en} (set up by ${en}).`,
         'Signing in now asks for a code from the app, or one of the recovery codes.',
         '',
-        CLOSING_EN,
+        NOTICE_CLOSING.en,
       ].join('\n'),
     );
     const enCodes = await notice(english, 'notice.recovery-codes');
     expect(enCodes.subject).toBe(`New recovery codes for account ${en}`);
     expect(enCodes.body).toBe(
-      `New recovery codes were made for account ${en} (by ${en}); the old ones no longer work.\n\n${CLOSING_EN}`,
+      `New recovery codes were made for account ${en} (by ${en}); the old ones no longer work.\n\n${NOTICE_CLOSING.en}`,
     );
     const enOff = await notice(english, 'notice.second-factor-off');
     expect(enOff.subject).toBe(`The second factor of account ${en} is off`);
     expect(enOff.body).toBe(
-      `The authenticator app of account ${en} was turned off (by ${en}).\nSigning in now asks for the password only.\n\n${CLOSING_EN}`,
+      `The authenticator app of account ${en} was turned off (by ${en}).\nSigning in now asks for the password only.\n\n${NOTICE_CLOSING.en}`,
     );
     const enRemoved = await notice(english, 'notice.second-factor-removed');
     expect(enRemoved.subject).toBe(`The second factor of account ${en} was removed`);
@@ -131,7 +121,7 @@ describe('security notices in the account language', () => {
         `Our staff (${staff.logname}) removed the second factor of account ${en} at your request.`,
         'Every session of the account was ended. Sign in with your password and set up a new authenticator app.',
         '',
-        CLOSING_EN,
+        NOTICE_CLOSING.en,
       ].join('\n'),
     );
   });
