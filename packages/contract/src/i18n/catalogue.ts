@@ -24,12 +24,97 @@ export function register<T extends object>(english: T, language: Language, texts
   entry[language] = texts;
   registry.set(english, entry);
   byEnglishText.delete(language);
+  byEnglishPattern.delete(language);
+}
+
+/** Per language, the registered texts made by a function, as patterns that find their values. */
+const byEnglishPattern = new Map<Language, TextPattern[]>();
+
+type TextFunction = (...args: unknown[]) => string;
+interface TextPattern {
+  english: TextFunction;
+  translated: TextFunction;
+  /** The English text with each argument's place a group, e.g. /^Must be at least (.+?) characters$/. */
+  pattern: RegExp;
+  /** Which argument each group holds, in the order the groups come. */
+  order: number[];
+}
+
+/** A value in the place of argument `i`: a private-use character (no text holds one) around its number. */
+const mark = (i: number) => `\uE000${i}\uE000`;
+
+/**
+ * The pattern of an English text function: called with a mark in each argument's place. Functions
+ * that do more with an argument than write it (a sum, a date) throw or lose the mark, and get none.
+ */
+function patternOf(english: TextFunction, translated: TextFunction): TextPattern | null {
+  let sample: string;
+  try {
+    sample = english(...Array.from({ length: english.length }, (_, i) => mark(i)));
+  } catch {
+    return null;
+  }
+  if (typeof sample !== 'string') return null;
+  const order: number[] = [];
+  let source = '';
+  for (const part of sample.split(/(\uE000\d+\uE000)/)) {
+    const arg = /^\uE000(\d+)\uE000$/.exec(part);
+    if (arg) {
+      order.push(Number(arg[1]));
+      source += '(.+?)';
+    } else source += part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  }
+  const literal = sample.replace(/\uE000\d+\uE000/g, '');
+  if (order.length !== english.length || new Set(order).size !== order.length || literal.length < 10)
+    return null;
+  return { english, translated, pattern: new RegExp(`^${source}$`, 's'), order };
+}
+
+function patternsOf(language: Language): TextPattern[] {
+  let patterns = byEnglishPattern.get(language);
+  if (!patterns) {
+    patterns = [];
+    for (const [english, entry] of registry) {
+      const translation = entry[language] as Record<string, unknown> | undefined;
+      if (!translation) continue;
+      for (const [key, value] of Object.entries(english)) {
+        const translated = translation[key];
+        if (typeof value !== 'function' || typeof translated !== 'function') continue;
+        const pattern = patternOf(value as TextFunction, translated as TextFunction);
+        if (pattern) patterns.push(pattern);
+      }
+    }
+    byEnglishPattern.set(language, patterns);
+  }
+  return patterns;
+}
+
+/**
+ * A text a function made, in `language`: the function whose pattern it fits is found, its values
+ * read back, and the translation called with them, but only where the English function called with
+ * those values writes the text again, letter for letter (a count read back as a number).
+ */
+function translateMade(text: string, language: Language): string | null {
+  for (const p of patternsOf(language)) {
+    const found = p.pattern.exec(text);
+    if (!found) continue;
+    const args: unknown[] = [];
+    p.order.forEach((arg, group) => {
+      const value = found[group + 1] ?? '';
+      args[arg] = /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+    });
+    try {
+      if (p.english(...args) === text) return p.translated(...args);
+    } catch {}
+  }
+  return null;
 }
 
 /**
  * An English text already written (an answer's message, a field's error) in `language`: looked up
- * by the text itself among the registered catalogues' plain texts, as gettext looks up its msgid.
- * A text made by a function (it holds a value) or not translated yet stays as it is.
+ * by the text itself among the registered catalogues' plain texts, as gettext looks up its msgid,
+ * else among the texts their functions make (`Must be at least 8 characters`, which a schema wrote
+ * before any request, comes back from `minChars(8)`). A text not translated yet stays as it is.
  */
 export function translateText(text: string, language: Language): string {
   if (language === 'en') return text;
@@ -47,7 +132,7 @@ export function translateText(text: string, language: Language): string {
     }
     byEnglishText.set(language, texts);
   }
-  return texts.get(text) ?? text;
+  return texts.get(text) ?? translateMade(text, language) ?? text;
 }
 
 /**

@@ -80,4 +80,14 @@ describe('mail answers with a value, in the caller’s language', () => {
       mailTextEs.addedTemp(`spanish-shop@${t.app.deps.config.TEMP_EMAIL_DOMAIN}`),
     );
   });
+
+  it('writes a field error the input schema made with a value in Spanish', async () => {
+    const body = { logname: owner, name: 'postmaster', forwards_to: 'someone@example.org', expires: '' };
+    const es = await post('/api/add-tempemail', body, 'es');
+    expect(es.status).toBe(400);
+    expect(es.body.errors.name).toBe(mailTextEs.roleAddressReserved('postmaster'));
+    const en = await post('/api/add-tempemail', body);
+    expect(en.body.errors.name).toBe(mailText.roleAddressReserved('postmaster'));
+    expect(es.body.code).toBe(en.body.code);
+  });
 });
