@@ -52,15 +52,17 @@ export function useAnswerLanguage(app: FastifyInstance): void {
 }
 
 /**
- * A failure's message in `language`: a catalogue text itself, or the first wrong field's error
+ * A failure's message in `language`: a catalogue text itself, or a wrong field's error, alone or
  * after its name ("cleartext: …", as the input stage and some handlers write it).
  */
 function translateMessage(message: string, errors: object, translated: object, language: Language): string {
-  const whole = translateText(message, language);
+  const whole = translateText(message, language, { made: false });
   if (whole !== message) return whole;
   for (const [field, text] of Object.entries(errors)) {
     const said = (translated as Record<string, unknown>)[field];
-    if (message === `${field}: ${text}` && typeof said === 'string') return `${field}: ${said}`;
+    if (typeof said !== 'string') continue;
+    if (message === `${field}: ${text}`) return `${field}: ${said}`;
+    if (message === text) return said;
   }
   return message;
 }

@@ -115,8 +115,10 @@ function translateMade(text: string, language: Language): string | null {
  * by the text itself among the registered catalogues' plain texts, as gettext looks up its msgid,
  * else among the texts their functions make (`Must be at least 8 characters`, which a schema wrote
  * before any request, comes back from `minChars(8)`). A text not translated yet stays as it is.
+ * `made: false` looks up the plain texts only: for a text that may hold more than one catalogue
+ * text (an answer's message, "cleartext: …"), which a pattern could misread.
  */
-export function translateText(text: string, language: Language): string {
+export function translateText(text: string, language: Language, o: { made?: boolean } = {}): string {
   if (language === 'en') return text;
   let texts = byEnglishText.get(language);
   if (!texts) {
@@ -132,7 +134,7 @@ export function translateText(text: string, language: Language): string {
     }
     byEnglishText.set(language, texts);
   }
-  return texts.get(text) ?? translateMade(text, language) ?? text;
+  return texts.get(text) ?? (o.made === false ? null : translateMade(text, language)) ?? text;
 }
 
 /**

@@ -32,5 +32,7 @@ describe('translateText', () => {
       'Must be at least eight characters long, please',
     );
     expect(translateText(commonText.minChars(8), 'en')).toBe(commonText.minChars(8));
+    // An answer's message may hold more than one text ("cleartext: …"): plain texts only.
+    expect(translateText(commonText.minChars(8), 'es', { made: false })).toBe(commonText.minChars(8));
   });
 });
