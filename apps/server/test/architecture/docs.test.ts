@@ -28,6 +28,15 @@ export function relativeLinks(markdown: string): string[] {
   return links;
 }
 
+/**
+ * Citations a reader cannot open: the specification's documents by number (`spec 002`), `DESIGN.md`, and
+ * issue numbers. A comment or a document cites a decision record, docs/spec/README.md's tables, a doc
+ * section or a test file instead.
+ */
+export function unopenableCitations(text: string): string[] {
+  return [...text.matchAll(/\bspec 00\d\b|\bDESIGN\.md\b|\bissues? #?\d+/gi)].map((m) => m[0]);
+}
+
 describe('documents', () => {
   const files = ['README.md', ...filesUnder('docs', /\.md$/)];
   const sources = ['apps', 'packages', 'e2e', 'scripts']
@@ -39,6 +48,24 @@ describe('documents', () => {
       'docs/a.md',
     ]);
     expect(files.length).toBeGreaterThan(10);
+  });
+
+  it('finds the citations a reader cannot open, and only those', () => {
+    expect(
+      unopenableCitations('as issue 17 asked, see spec 002 and DESIGN.md; Issues 9 and 17; issue #21'),
+    ).toEqual(['issue 17', 'spec 002', 'DESIGN.md', 'Issues 9', 'issue #21']);
+    expect(
+      unopenableCitations("an issue with the cache; RFC 6238 §5.2; the spec's tables; issues in docs"),
+    ).toEqual([]);
+  });
+
+  it('no document or comment cites a spec number, DESIGN.md or an issue number', () => {
+    const cited = [...files, ...sources].flatMap((file) =>
+      readFileSync(join(root, file), 'utf8')
+        .split('\n')
+        .flatMap((line, i) => unopenableCitations(line).map((c) => `${file}:${i + 1} ${c}`)),
+    );
+    expect(cited).toEqual([]);
   });
 
   it('every relative link resolves to a file in the repository', () => {

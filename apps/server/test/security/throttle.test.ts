@@ -10,7 +10,7 @@ import { outbox } from '../../src/db/schema.ts';
 import { desc } from 'drizzle-orm';
 
 /**
- * Password guessing (issues 9 and 17): scripted attacks on sign-in and on the reset requests, on
+ * Password guessing: scripted attacks on sign-in and on the reset requests, on
  * the injectable clock. Every simulated minute the attacker sends a burst of concurrent requests;
  * the test counts the guesses the portal actually checked (401, not 429) and prints the figures
  * that docs/security.md quotes.

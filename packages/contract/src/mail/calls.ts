@@ -14,7 +14,7 @@ import {
 } from '../rules.ts';
 import { mailText } from './messages.ts';
 
-/** Calls of the mail tools and messages (spec 002 mailing lists), plus the newsletter and auto-responder. */
+/** Calls of the mail tools and messages (the spec's mailing lists), plus the newsletter and auto-responder. */
 
 const isoDateTime = z.iso.datetime({ offset: true, error: commonText.invalid });
 

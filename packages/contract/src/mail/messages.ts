@@ -1,4 +1,4 @@
-/** Message texts of the mail tools and messages (spec 002 mailing lists). Exact where the spec gives them. */
+/** Message texts of the mail tools and messages (the spec's mailing lists). Exact where the spec gives them. */
 export const mailText = {
   // send authenticated message
   invalidEmailAddress: 'Invalid Email Address',

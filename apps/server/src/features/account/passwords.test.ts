@@ -103,7 +103,7 @@ describe('POST /api/change-unix-password (the account itself)', () => {
   });
 });
 
-describe('POST /api/change-unix-password (a secondary, spec 002)', () => {
+describe('POST /api/change-unix-password (a secondary)', () => {
   const sec = (over: Record<string, unknown> = {}) => ({
     logname: 'carol',
     panel_logname: 'alice',

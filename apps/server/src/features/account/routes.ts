@@ -19,7 +19,7 @@ import { statementRoutes } from './statement.ts';
 import { textsFor } from '../../http/language.ts';
 
 /**
- * Routes of the account area (spec 000): addresses, passwords and resets, statement delivery,
+ * Routes of the account area: addresses, passwords and resets, statement delivery,
  * secondary-account and web-hosting requests, and /api/sendmessage.
  */
 export function accountRoutes(app: FastifyInstance): void {

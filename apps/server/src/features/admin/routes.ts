@@ -9,7 +9,7 @@ import * as R from './repository.ts';
 import { textsFor } from '../../http/language.ts';
 
 /**
- * Account administration (spec 002): secondary accounts and their dashboard admins, account
+ * Account administration: secondary accounts and their dashboard admins, account
  * contacts, circuits and BUS accounts. Secondary administration and every change use the
  * 'primary' scope; the contacts, circuits and BUS accounts are read with 'info' (auth/policy.ts),
  * so a dashboard admin sees its primary's, and a Secondary named as the target is told it has none.

@@ -9,7 +9,7 @@ import { addAlias, aliasCountsOf, aliasesOf, deleteAlias, findAlias, updateAlias
 import { textsFor } from '../../http/language.ts';
 
 /**
- * Domain email aliases (spec 001 "Email Aliases"): the domain's owner, admins granted on it and
+ * Domain email aliases (the spec's "Email Aliases"): the domain's owner, admins granted on it and
  * staff (the `{ domain }` rule). The rows are what Postfix resolves through mail_virtual_aliases.
  */
 export function aliasRoutes(app: FastifyInstance): void {

@@ -45,7 +45,7 @@ export function expiryOptions(
 }
 
 /**
- * Temporary Email (spec 001): aliases on the fixed temporary domain. At most 25 active per account;
+ * Temporary Email: aliases on the fixed temporary domain. At most 25 active per account;
  * an expired alias stays listed for a week (it can be extended), then fades; its name stays
  * reserved for six months after that, for every account.
  */

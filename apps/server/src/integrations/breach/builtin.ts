@@ -197,7 +197,7 @@ export interface BreachStatus {
 }
 
 export interface BreachService {
-  /** The breach check of spec 002 (/api/pwned). */
+  /** The breach check of /api/pwned (docs/integrations/breached-passwords.md). */
   check(password: string): Promise<BreachCheck>;
   /** For password changes: true when the password is in the breach data. */
   isBreached(password: string): Promise<boolean>;

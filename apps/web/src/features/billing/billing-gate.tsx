@@ -8,7 +8,7 @@ import { t, useLanguage } from '../../app/language.ts';
 
 /**
  * Billing content for Primary accounts only: a Secondary sees the spec's message instead
- * (invoices use spec 002's text).
+ * (invoices use the spec's own text for invoices).
  */
 export function PrimaryOnly({
   children,

@@ -13,7 +13,7 @@ import { useSession } from '../../app/session.ts';
 /** The fields of the alias forms; an error of another field (src_domain) is told in the pop-up. */
 export const ALIAS_FIELDS = ['src_user', 'targets'] as const;
 
-/** Add an alias to a domain: a name and its targets (spec 001: the server decides what is valid). */
+/** Add an alias to a domain: a name and its targets (the server decides what is valid). */
 export default function CreateAliasPage() {
   const { src_domain: domain = '' } = useParams();
   const { currentUser } = useSession();

@@ -26,7 +26,7 @@ export function toDate(v: DateTime12Value): Date | null {
 }
 
 /**
- * A date and time picker on a 12-hour clock (spec 001 auto-responder): the browser's date picker
+ * A date and time picker on a 12-hour clock (the spec's auto-responder): the browser's date picker
  * and hour, minute and AM/PM choices. Kept in the area, so the portal's first load does not carry
  * a calendar library.
  */

@@ -45,7 +45,7 @@ export default function EditTempEmailPage() {
   const options = useQuery({ ...expListQuery(q.data?.expires), enabled: !!q.data });
   const form = useForm<Values>({ initialValues: { forwards_to: '', expdate: null, notes: '' } });
 
-  // Another account chosen while editing: back to the list (spec 001).
+  // Another account chosen while editing: back to the list.
   const firstUser = useRef(currentUser);
   useEffect(() => {
     if (currentUser !== firstUser.current) navigate(list);

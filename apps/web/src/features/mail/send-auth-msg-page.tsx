@@ -23,7 +23,7 @@ import { useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
-/** Send Authenticated Message: a message to the help desk that the portal vouches for (spec 001). */
+/** Send Authenticated Message: a message to the help desk that the portal vouches for. */
 export default function SendAuthMsgPage() {
   const { operator, currentUser, replyTo } = useSession();
   const { data: urls } = useUrls();

@@ -17,7 +17,7 @@ const pairs = (list: string[]): string[][] =>
   Array.from({ length: Math.ceil(list.length / 2) }, (_, i) => list.slice(i * 2, i * 2 + 2));
 
 /**
- * Generate Passwords (spec 002 "Utility tools"): count (placeholder Max 28), Use Numbers, three
+ * Generate Passwords (the spec's "Utility tools"): count (hint text Max 28), Use Numbers, three
  * kinds; the passwords two per table row, under the last message (success or "Error: …").
  */
 export default function GeneratePasswordsPage() {

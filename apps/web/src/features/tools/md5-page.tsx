@@ -17,7 +17,7 @@ const KINDS = {
 } as const;
 type Kind = keyof typeof KINDS;
 
-/** Hash generator (spec 002 "Utility tools"): a textarea, MD5 / SHA-1 / bcrypt, the result in a box. */
+/** Hash generator (the spec's "Utility tools"): a textarea, MD5 / SHA-1 / bcrypt, the result in a box. */
 export default function Md5Page() {
   const { muted } = useTones();
   const [text, setText] = useState('');

@@ -14,7 +14,7 @@ import { useTones } from './tones.ts';
 const displacement = (text: string): string => text.replace(/,/g, '').trim() || '0';
 
 /**
- * Unix Time (spec 002 "Utility tools"): the current time plus or minus some seconds, and a
+ * Unix Time (the spec's "Utility tools"): the current time plus or minus some seconds, and a
  * timestamp as a date-time. Both answers go to the one answer box at the top.
  */
 export default function UnixTimePage() {
