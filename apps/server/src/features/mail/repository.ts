@@ -1,6 +1,17 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { must } from '@portal/contract/must';
+import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, diskUsage, domains, emailAliases, mailingLists, tempEmails } from '../../db/schema.ts';
+import {
+  accounts,
+  autoResponders,
+  diskUsage,
+  domains,
+  emailAliases,
+  mailingLists,
+  newsletterSubscriptions,
+  recoveryEmails,
+  tempEmails,
+} from '../../db/schema.ts';
 import { visibleTo } from '../domains/repository.ts';
 
 /** Queries of the mail area (docs/decisions/049-one-shape-per-area.md). */
@@ -90,4 +101,220 @@ export async function tempAliasesExpiredBetween(db: Db, from: Date, to: Date) {
     .from(tempEmails)
     .where(and(gt(tempEmails.expires, from), lte(tempEmails.expires, to)))
     .orderBy(asc(tempEmails.expires), asc(tempEmails.name));
+}
+
+/** Locks the account's row until the end of the transaction: serialises its changes, so a limit holds. */
+export async function lockAccount(db: Db, logname: string): Promise<void> {
+  await db
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .for('update');
+}
+
+/** Writes an auto-responder request and returns its id. */
+export async function insertAutoResponder(db: Db, rule: typeof autoResponders.$inferInsert): Promise<number> {
+  const [row] = await db.insert(autoResponders).values(rule).returning({ id: autoResponders.id });
+  return must(row, 'the rule just written').id;
+}
+
+/** Whether the account has a temporary alias of that name (lower-cased). */
+export async function hasTempAliasNamed(db: Db, owner: string, name: string): Promise<boolean> {
+  const [temp] = await db
+    .select({ name: tempEmails.name })
+    .from(tempEmails)
+    .where(and(eq(tempEmails.owner, owner), sql`lower(${tempEmails.name}) = ${name}`))
+    .limit(1);
+  return Boolean(temp);
+}
+
+/** Whether the account owns the domain of that name (lower-cased). */
+export async function ownsDomainNamed(db: Db, owner: string, domain: string): Promise<boolean> {
+  const [own] = await db
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.owner, owner), sql`lower(${domains.domain}) = ${domain}`))
+    .limit(1);
+  return Boolean(own);
+}
+
+/** A recovery address waiting for its link, by the link's token hash (unconfirmed, unexpired). */
+const pendingRecovery = (tokenHash: string, now: Date) =>
+  and(
+    eq(recoveryEmails.tokenHash, tokenHash),
+    isNull(recoveryEmails.confirmedAt),
+    gt(recoveryEmails.tokenExpiresAt, now),
+  );
+
+/** An auto-responder reply address waiting for its link, by the link's token hash. */
+const pendingReplyTo = (tokenHash: string, now: Date) =>
+  and(
+    eq(autoResponders.tokenHash, tokenHash),
+    isNull(autoResponders.confirmedAt),
+    gt(autoResponders.tokenExpiresAt, now),
+  );
+
+/** The recovery address a link would confirm, if it waits for it. */
+export async function pendingRecoveryAddress(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: recoveryEmails.contactInfo })
+    .from(recoveryEmails)
+    .where(pendingRecovery(tokenHash, now))
+    .limit(1);
+  return row?.email;
+}
+
+/** The auto-responder reply address a link would confirm, if it waits for it. */
+export async function pendingReplyToAddress(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: autoResponders.replyTo })
+    .from(autoResponders)
+    .where(pendingReplyTo(tokenHash, now))
+    .limit(1);
+  return row?.email;
+}
+
+/** What a followed link writes: confirmed now, and the link spent. */
+const confirmedAt = (now: Date) => ({ confirmedAt: now, tokenHash: null, tokenExpiresAt: null });
+
+/** Confirms the recovery address waiting for the link and returns it; undefined when none waits. */
+export async function confirmRecoveryAddress(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(recoveryEmails)
+    .set(confirmedAt(now))
+    .where(pendingRecovery(tokenHash, now))
+    .returning({ email: recoveryEmails.contactInfo });
+  return row?.email;
+}
+
+/** Confirms the reply address waiting for the link and returns it; undefined when none waits. */
+export async function confirmReplyToAddress(
+  db: Db,
+  tokenHash: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(autoResponders)
+    .set(confirmedAt(now))
+    .where(pendingReplyTo(tokenHash, now))
+    .returning({ email: autoResponders.replyTo });
+  return row?.email;
+}
+
+export type SubscriptionRow = typeof newsletterSubscriptions.$inferSelect;
+
+/** The newsletter subscription of an address, locked until the end of the transaction. */
+export async function lockedSubscriptionOf(db: Db, email: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscriptions)
+    .where(eq(newsletterSubscriptions.email, email))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+/** Gives a pending subscription a new link (its token hash) at `now`. */
+export async function renewSubscriptionLink(db: Db, id: number, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(newsletterSubscriptions)
+    .set({ tokenHash, updatedAt: now })
+    .where(eq(newsletterSubscriptions.id, id));
+}
+
+/** Writes a pending subscription; false when the address has one already (a concurrent request). */
+export async function insertSubscription(
+  db: Db,
+  subscription: typeof newsletterSubscriptions.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(newsletterSubscriptions)
+    .values(subscription)
+    .onConflictDoNothing()
+    .returning({ id: newsletterSubscriptions.id });
+  return rows.length > 0;
+}
+
+/** An unconfirmed subscription by its link's token hash. */
+const unconfirmedSubscription = (tokenHash: string) =>
+  and(eq(newsletterSubscriptions.tokenHash, tokenHash), isNull(newsletterSubscriptions.confirmedAt));
+
+/** The address a subscription link would confirm, if one waits for it. */
+export async function pendingSubscriptionAddress(db: Db, tokenHash: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: newsletterSubscriptions.email })
+    .from(newsletterSubscriptions)
+    .where(unconfirmedSubscription(tokenHash))
+    .limit(1);
+  return row?.email;
+}
+
+/** Confirms the subscription waiting for the link and returns its address; undefined when none waits. */
+export async function confirmSubscription(db: Db, tokenHash: string, now: Date): Promise<string | undefined> {
+  const [row] = await db
+    .update(newsletterSubscriptions)
+    .set({ confirmedAt: now, tokenHash: null, updatedAt: now })
+    .where(unconfirmedSubscription(tokenHash))
+    .returning({ email: newsletterSubscriptions.email });
+  return row?.email;
+}
+
+/** The account's recovery addresses by address, with the account's uid and whether each is confirmed. */
+export function recoveryEmailsOf(db: Db, owner: string) {
+  return db
+    .select({
+      id: recoveryEmails.id,
+      uid: accounts.uid,
+      contact_info: recoveryEmails.contactInfo,
+      confirmed: sql<boolean>`${recoveryEmails.confirmedAt} is not null`,
+      usableAfter: recoveryEmails.usableAfter,
+    })
+    .from(recoveryEmails)
+    .innerJoin(accounts, eq(accounts.logname, recoveryEmails.owner))
+    .where(eq(recoveryEmails.owner, owner))
+    .orderBy(asc(recoveryEmails.contactInfo));
+}
+
+/** How many recovery addresses the account has, confirmed or not. */
+export async function recoveryCountOf(db: Db, owner: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(recoveryEmails).where(eq(recoveryEmails.owner, owner));
+  return must(row, 'the count of recovery addresses').n;
+}
+
+/** Writes a recovery address; undefined when the account has it already. */
+export async function insertRecoveryEmail(
+  db: Db,
+  recovery: typeof recoveryEmails.$inferInsert,
+): Promise<{ id: number; contact_info: string } | undefined> {
+  const [row] = await db
+    .insert(recoveryEmails)
+    .values(recovery)
+    .onConflictDoNothing()
+    .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
+  return row;
+}
+
+/** Deletes the account's recovery address `id`; undefined when it has none of that id. */
+export async function deleteRecoveryEmail(
+  db: Db,
+  owner: string,
+  id: number,
+): Promise<{ id: number; contact_info: string } | undefined> {
+  const [row] = await db
+    .delete(recoveryEmails)
+    .where(and(eq(recoveryEmails.id, id), eq(recoveryEmails.owner, owner)))
+    .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
+  return row;
 }
