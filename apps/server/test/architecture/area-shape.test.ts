@@ -45,8 +45,6 @@ const NOT_YET_MOVED = new Set([
   'account/resets.ts',
   'account/routes.ts',
   'account/statement.ts',
-  'mail/temp-emails.ts',
-  'mail/workers.ts',
   'security/passkey-routes.ts',
 ]);
 

@@ -1,5 +1,5 @@
 import { must } from '@portal/contract/must';
-import { and, asc, count, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   accounts,
@@ -317,4 +317,104 @@ export async function deleteRecoveryEmail(
     .where(and(eq(recoveryEmails.id, id), eq(recoveryEmails.owner, owner)))
     .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
   return row;
+}
+
+export type TempEmailRow = typeof tempEmails.$inferSelect;
+
+/** How many of the account's temporary aliases are active at `now`, leaving out alias `exceptId`. */
+export async function activeTempCount(db: Db, owner: string, now: Date, exceptId = 0): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tempEmails)
+    .where(and(eq(tempEmails.owner, owner), gt(tempEmails.expires, now), ne(tempEmails.id, exceptId)));
+  return must(row, 'the count of active addresses').n;
+}
+
+/** The account's temporary aliases still listed (expired after `fadedBy`), by name. */
+export function listedTempEmailsOf(db: Db, owner: string, fadedBy: Date): Promise<TempEmailRow[]> {
+  return db
+    .select()
+    .from(tempEmails)
+    .where(and(eq(tempEmails.owner, owner), gt(tempEmails.expires, fadedBy)))
+    .orderBy(asc(tempEmails.name));
+}
+
+/** The account's temporary alias of that id or name, while it is still listed (expired after `fadedBy`). */
+export async function listedTempEmail(
+  db: Db,
+  owner: string,
+  which: { id: number } | { name: string },
+  fadedBy: Date,
+): Promise<TempEmailRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(tempEmails)
+    .where(
+      and(
+        eq(tempEmails.owner, owner),
+        'id' in which ? eq(tempEmails.id, which.id) : eq(tempEmails.name, which.name),
+        gt(tempEmails.expires, fadedBy),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Deletes the temporary alias of that name when it expired at or before `purgedBy`: its name is free again. */
+export async function freeTempName(db: Db, name: string, purgedBy: Date): Promise<void> {
+  await db.delete(tempEmails).where(and(eq(tempEmails.name, name), lte(tempEmails.expires, purgedBy)));
+}
+
+/** Writes a temporary alias; undefined when its name is taken. */
+export async function insertTempEmail(
+  db: Db,
+  alias: Omit<typeof tempEmails.$inferInsert, 'id'>,
+): Promise<TempEmailRow | undefined> {
+  const [row] = await db.insert(tempEmails).values(alias).onConflictDoNothing().returning();
+  return row;
+}
+
+/** Changes the account's temporary alias `id`; undefined when it has none of that id. */
+export async function updateTempEmail(
+  db: Db,
+  owner: string,
+  id: number,
+  changes: Pick<TempEmailRow, 'forwardsTo' | 'expires' | 'notes' | 'expiredAt'>,
+): Promise<TempEmailRow | undefined> {
+  const [row] = await db
+    .update(tempEmails)
+    .set(changes)
+    .where(and(eq(tempEmails.id, id), eq(tempEmails.owner, owner)))
+    .returning();
+  return row;
+}
+
+/**
+ * Temporary aliases expired at or before `now` and not yet marked so, with their owner's billing
+ * address, locked (those another run holds are left to it).
+ */
+export function newlyExpiredTempAliases(db: Db, now: Date) {
+  return db
+    .select({
+      id: tempEmails.id,
+      name: tempEmails.name,
+      owner: tempEmails.owner,
+      forwardsTo: tempEmails.forwardsTo,
+      expires: tempEmails.expires,
+      email: accounts.billEmail,
+    })
+    .from(tempEmails)
+    .innerJoin(accounts, eq(accounts.logname, tempEmails.owner))
+    .where(and(lte(tempEmails.expires, now), isNull(tempEmails.expiredAt)))
+    .for('update', { of: tempEmails, skipLocked: true });
+}
+
+/** Marks the temporary alias expired at `at`. */
+export async function markTempAliasExpired(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(tempEmails).set({ expiredAt: at }).where(eq(tempEmails.id, id));
+}
+
+/** Deletes the temporary aliases that expired at or before `purgedBy`: past their reservation. */
+export async function purgeTempAliases(db: Db, purgedBy: Date): Promise<void> {
+  await db.delete(tempEmails).where(lte(tempEmails.expires, purgedBy));
 }
