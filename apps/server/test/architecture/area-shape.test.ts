@@ -45,16 +45,6 @@ const NOT_YET_MOVED = new Set([
   'account/resets.ts',
   'account/routes.ts',
   'account/statement.ts',
-  'billing/pay.ts',
-  'billing/payments.ts',
-  'billing/receipt.ts',
-  'billing/workers.ts',
-  'mail/auto-responder.ts',
-  'mail/confirm.ts',
-  'mail/newsletter.ts',
-  'mail/recovery.ts',
-  'mail/temp-emails.ts',
-  'mail/workers.ts',
   'security/passkey-routes.ts',
 ]);
 

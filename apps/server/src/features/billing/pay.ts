@@ -3,12 +3,10 @@ import { randomUUID } from 'node:crypto';
 import * as C from '@portal/contract/billing/calls';
 import { billingText } from '@portal/contract/billing/messages';
 import { commonText } from '@portal/contract/messages';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AccountRef } from '../../auth/policy.ts';
 import type { Caller } from '../../auth/tokens.ts';
-import { accounts, invoices, payments } from '../../db/schema.ts';
 import { callerLanguage } from '../../http/language.ts';
 import { Answer, route } from '../../http/route.ts';
 import {
@@ -22,22 +20,25 @@ import { dayStart, parseDay } from '../../lib/days.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
 import { isOtherCopy, requestCard, saveCardRow } from './cards.ts';
 import {
-  failPayment,
   type PaymentRequest,
   type PaymentRow,
   paymentFields,
-  recentPaymentsOf,
   recordOutcome,
   reservePayment,
-  setPaymentCard,
 } from './payments.ts';
 import { customerZone, dateInWords, paidFor } from './receipt.ts';
 import {
+  balancePaymentsSince,
   type CardRow,
   customerProfileOf,
   dollars,
+  failPayment,
+  lastInvoiceOf,
   ownCard,
+  paymentOfKey,
+  recentPaymentsOf,
   setAutoBilling,
+  setPaymentCard,
   standingOf,
 } from './repository.ts';
 
@@ -136,41 +137,15 @@ export function paymentRoutes(app: FastifyInstance): void {
     access: { account: ({ params }) => params.user, scope: 'billing' },
     handler: async ({ db, account, req }) => {
       const logname = account.logname;
-      const acct = must(
-        (await db.select({ uid: accounts.uid }).from(accounts).where(eq(accounts.logname, logname)))[0],
-        'the account',
-      );
       // What is due comes from the same reckoning as the invoices' statuses.
       const { dueCents } = await standingOf(db, logname, app.deps.now());
-      const [last] = await db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.owner, logname))
-        .orderBy(desc(invoices.invdate), desc(invoices.invoice))
-        .limit(1);
+      const last = await lastInvoiceOf(db, logname);
       const since = last ? invoiceDay(last, req) : new Date(0);
-      const paid = must(
-        (
-          await db
-            .select({
-              n: sql<number>`count(*)::int`,
-              total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
-            })
-            .from(payments)
-            .where(
-              and(
-                eq(payments.owner, logname),
-                eq(payments.status, 'approved'),
-                eq(payments.purpose, 'account'),
-                gte(payments.date, since),
-              ),
-            )
-        )[0],
-        'the payment totals',
-      );
+      const paid = await balancePaymentsSince(db, logname, since);
       return {
         logname,
-        uid: acct.uid,
+        // The uid comes with the account the policy loaded.
+        uid: account.uid,
         last_invoice: last?.invdate ?? '',
         amount: dollars(last?.amountCents ?? 0),
         num_paymts: paid.n,
@@ -345,6 +320,5 @@ async function forgetCard(app: FastifyInstance, gateway: PaymentGateway, card: S
 async function finish(app: FastifyInstance, key: string, result: ChargeResult): Promise<PaymentRow> {
   const recorded = await recordOutcome(app, key, result);
   if (recorded) return recorded;
-  const [row] = await app.deps.db.select().from(payments).where(eq(payments.idempotencyKey, key));
-  return must(row, 'the payment of the key');
+  return must(await paymentOfKey(app.deps.db, key), 'the payment of the key');
 }

@@ -2,16 +2,27 @@ import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { must } from '@portal/contract/must';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { accounts, invoices, payments } from '../../db/schema.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
-import { dollars, markCoveredInvoicesPaid, money, type PaymentRow } from './repository.ts';
+import {
+  approvePayment,
+  dollars,
+  insertPayment,
+  lowerBalance,
+  markCoveredInvoicesPaid,
+  markInvoicePaid,
+  markPaymentUnknown,
+  money,
+  noteOnUnknownPayment,
+  type PaymentRow,
+  paymentOfKey,
+  settleOpenPayment,
+} from './repository.ts';
 
 /**
  * The life of one payment (docs/integrations/payments.md, docs/areas/billing.md):
@@ -57,16 +68,6 @@ export function paymentFields(p: PaymentRow) {
   };
 }
 
-/** The account's last 100 payments that were approved or are being confirmed, newest first. */
-export function recentPaymentsOf(db: Db, owner: string): Promise<PaymentRow[]> {
-  return db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.owner, owner), inArray(payments.status, ['approved', 'unknown'])))
-    .orderBy(desc(payments.date), desc(payments.transId))
-    .limit(100);
-}
-
 /** Waits this long before asking the gateway what became of a charge whose answer was lost. */
 export const RECONCILE_DELAY_MS = 60_000;
 /** Reconcile attempts (back-off up to 30 minutes each: a little over a day in all). */
@@ -80,44 +81,24 @@ export async function reservePayment(
   req: PaymentRequest,
 ): Promise<{ fresh: true; row: PaymentRow } | { fresh: false; row: PaymentRow }> {
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(payments)
-      .values({
-        transId: `pending-${randomUUID()}`,
-        owner: req.owner,
-        amountCents: req.amountCents,
-        ccn4: req.ccn4,
-        status: 'pending',
-        idempotencyKey: req.key,
-        cardId: req.cardId,
-        invoice: req.invoice,
-        comments: req.comments,
-        receiptTo: req.receiptTo,
-        purpose: req.purpose,
-        operator: req.operator,
-        date: req.at,
-      })
-      .onConflictDoNothing({ target: payments.idempotencyKey })
-      .returning();
+    const row = await insertPayment(tx, {
+      transId: `pending-${randomUUID()}`,
+      owner: req.owner,
+      amountCents: req.amountCents,
+      ccn4: req.ccn4,
+      status: 'pending',
+      idempotencyKey: req.key,
+      cardId: req.cardId,
+      invoice: req.invoice,
+      comments: req.comments,
+      receiptTo: req.receiptTo,
+      purpose: req.purpose,
+      operator: req.operator,
+      date: req.at,
+    });
     if (row) return { fresh: true as const, row };
-    const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, req.key)).limit(1);
-    return { fresh: false as const, row: must(existing, 'the payment of the key') };
+    return { fresh: false as const, row: must(await paymentOfKey(tx, req.key), 'the payment of the key') };
   });
-}
-
-export async function setPaymentCard(db: Db, key: string, cardId: number, ccn4: string): Promise<void> {
-  await db.update(payments).set({ cardId, ccn4 }).where(eq(payments.idempotencyKey, key));
-}
-
-/**
- * A payment that never reached the gateway because its card could not be stored: status
- * 'not_stored', so a replay answers `card_not_stored` again by its status, not by its text.
- */
-export async function failPayment(db: Db, key: string, message: string): Promise<void> {
-  await db
-    .update(payments)
-    .set({ status: 'not_stored', message })
-    .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
 }
 
 /**
@@ -135,40 +116,18 @@ export async function recordOutcome(
   const { deps } = app;
   return deps.db.transaction(async (t) => {
     const tx: Db = t;
-    const open = and(eq(payments.idempotencyKey, key), inArray(payments.status, ['pending', 'unknown']));
     if (result === null) {
       // The gateway never saw it: nothing was charged.
-      const [row] = await tx
-        .update(payments)
-        .set({ status: 'failed', message: 'The payment gateway has no record of this charge' })
-        .where(open)
-        .returning();
-      return row;
+      return settleOpenPayment(tx, key, {
+        status: 'failed',
+        message: 'The payment gateway has no record of this charge',
+      });
     }
     if (result.outcome === 'approved') {
-      const [row] = await tx
-        .update(payments)
-        .set({
-          status: 'approved',
-          transId: result.transId,
-          ccn4: sql`coalesce(nullif(${result.ccn4}, ''), ${payments.ccn4})`,
-          message: '',
-        })
-        .where(open)
-        .returning();
+      const row = await approvePayment(tx, key, result.transId, result.ccn4);
       if (!row) return undefined;
-      if (row.purpose === 'account') {
-        await tx
-          .update(accounts)
-          .set({ balanceCents: sql`${accounts.balanceCents} - ${row.amountCents}` })
-          .where(eq(accounts.logname, row.owner));
-      }
-      if (row.invoice) {
-        await tx
-          .update(invoices)
-          .set({ paidAt: deps.now() })
-          .where(and(eq(invoices.invoice, row.invoice), eq(invoices.owner, row.owner)));
-      }
+      if (row.purpose === 'account') await lowerBalance(tx, row.owner, row.amountCents);
+      if (row.invoice) await markInvoicePaid(tx, row.owner, row.invoice, deps.now());
       // A payment made in the portal names no invoice: it pays the oldest ones first, which
       // auto-billing then never charges (docs/areas/billing.md, Auto-billing).
       if (row.purpose === 'account') await markCoveredInvoicesPaid(tx, row.owner, deps.now());
@@ -176,11 +135,7 @@ export async function recordOutcome(
       return row;
     }
     if (result.outcome === 'unknown') {
-      const [row] = await tx
-        .update(payments)
-        .set({ status: 'unknown', message: result.message })
-        .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')))
-        .returning();
+      const row = await markPaymentUnknown(tx, key, result.message);
       if (row) {
         await enqueue(
           tx,
@@ -195,16 +150,11 @@ export async function recordOutcome(
       }
       return row;
     }
-    const [row] = await tx
-      .update(payments)
-      .set({
-        status: result.outcome,
-        message: result.message,
-        ...(result.outcome === 'declined' && result.transId ? { transId: result.transId } : {}),
-      })
-      .where(open)
-      .returning();
-    return row;
+    return settleOpenPayment(tx, key, {
+      status: result.outcome,
+      message: result.message,
+      ...(result.outcome === 'declined' && result.transId ? { transId: result.transId } : {}),
+    });
   });
 }
 
@@ -259,7 +209,7 @@ export async function reconcilePayment(
   lastAttempt: boolean,
 ): Promise<void> {
   const { deps } = app;
-  const [p] = await deps.db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  const p = await paymentOfKey(deps.db, key);
   if (p?.status !== 'unknown') return;
   const result = await findCharge(key);
   if (result?.outcome === 'unknown') {
@@ -281,17 +231,7 @@ async function reportUnreconciled(app: FastifyInstance, key: string): Promise<vo
   const { deps } = app;
   await deps.db.transaction(async (t) => {
     const tx: Db = t;
-    const [p] = await tx
-      .update(payments)
-      .set({ message: UNRECONCILED_MESSAGE })
-      .where(
-        and(
-          eq(payments.idempotencyKey, key),
-          eq(payments.status, 'unknown'),
-          ne(payments.message, UNRECONCILED_MESSAGE),
-        ),
-      )
-      .returning();
+    const p = await noteOnUnknownPayment(tx, key, UNRECONCILED_MESSAGE);
     if (!p) return;
     await deps.outbox.send(tx, {
       kind: 'billing.unreconciled',

@@ -1,11 +1,9 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { type Language, LOCALES } from '@portal/contract/i18n/languages';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, addresses } from '../../db/schema.ts';
 import type { PaymentRow } from './repository.ts';
-import { money } from './repository.ts';
+import { billEmailOf, money, zoneAddressesOf } from './repository.ts';
 
 /**
  * The customer's time zone, from the state of the account's address (or its billing address):
@@ -77,10 +75,7 @@ export function zoneOfAddress(state: string, country: string): string {
 
 /** The account's time zone: its own address first, then its billing address. */
 export async function customerZone(db: Db, owner: string): Promise<string> {
-  const rows = await db
-    .select({ kind: addresses.kind, state: addresses.state, country: addresses.country })
-    .from(addresses)
-    .where(and(eq(addresses.owner, owner), inArray(addresses.kind, ['account', 'bill'])));
+  const rows = await zoneAddressesOf(db, owner);
   const pick = rows.find((r) => r.kind === 'account' && r.state) ?? rows.find((r) => r.state);
   return pick ? zoneOfAddress(pick.state, pick.country) : 'UTC';
 }
@@ -121,11 +116,8 @@ export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>, language: La
 export async function isOwnAddress(db: Db, owner: string, address: string): Promise<boolean> {
   const wanted = address.trim().toLowerCase();
   if (!wanted) return false;
-  const [acct] = await db
-    .select({ billEmail: accounts.billEmail })
-    .from(accounts)
-    .where(eq(accounts.logname, owner));
-  return acct !== undefined && acct.billEmail.trim().toLowerCase() === wanted;
+  const billEmail = await billEmailOf(db, owner);
+  return billEmail !== undefined && billEmail.trim().toLowerCase() === wanted;
 }
 
 /** The lines of a receipt in `language`, the same facts as the receipt screen. */

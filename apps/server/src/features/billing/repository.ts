@@ -1,6 +1,6 @@
 import { must } from '@portal/contract/must';
 import type { InvoiceStatus, PayMethod } from '@portal/contract/billing/calls';
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   accounts,
@@ -515,4 +515,300 @@ export async function recordPurchase(
     .onConflictDoNothing({ target: coworkingPurchases.transId })
     .returning({ id: coworkingPurchases.id });
   return row?.id;
+}
+
+/** The account's newest invoice (by date, then number), if it has any. */
+export async function lastInvoiceOf(db: Db, owner: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.owner, owner))
+    .orderBy(desc(invoices.invdate), desc(invoices.invoice))
+    .limit(1);
+  return row;
+}
+
+/** How many approved payments to the account's balance were made since `since`, and their total in cents. */
+export async function balancePaymentsSince(
+  db: Db,
+  owner: string,
+  since: Date,
+): Promise<{ n: number; total: number }> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      total: sql<number>`coalesce(sum(${payments.amountCents}), 0)::int`,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.owner, owner),
+        eq(payments.status, 'approved'),
+        eq(payments.purpose, 'account'),
+        gte(payments.date, since),
+      ),
+    );
+  return must(row, 'the payment totals');
+}
+
+/** The account's last 100 payments that were approved or are being confirmed, newest first. */
+export function recentPaymentsOf(db: Db, owner: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.owner, owner), inArray(payments.status, ['approved', 'unknown'])))
+    .orderBy(desc(payments.date), desc(payments.transId))
+    .limit(100);
+}
+
+/** The payment of an idempotency key, if there is one. */
+export async function paymentOfKey(db: Db, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key)).limit(1);
+  return row;
+}
+
+/** Writes a payment with its idempotency key; undefined when a payment already holds that key. */
+export async function insertPayment(
+  db: Db,
+  payment: typeof payments.$inferInsert,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .insert(payments)
+    .values(payment)
+    .onConflictDoNothing({ target: payments.idempotencyKey })
+    .returning();
+  return row;
+}
+
+/** Links the payment of `key` to the card it was paid with. */
+export async function setPaymentCard(db: Db, key: string, cardId: number, ccn4: string): Promise<void> {
+  await db.update(payments).set({ cardId, ccn4 }).where(eq(payments.idempotencyKey, key));
+}
+
+/**
+ * A payment that never reached the gateway because its card could not be stored: status
+ * 'not_stored', so a replay answers `card_not_stored` again by its status, not by its text.
+ */
+export async function failPayment(db: Db, key: string, message: string): Promise<void> {
+  await db
+    .update(payments)
+    .set({ status: 'not_stored', message })
+    .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')));
+}
+
+/** The payment of `key` while it is still pending or unknown: the only ones an outcome may change. */
+const openPayment = (key: string) =>
+  and(eq(payments.idempotencyKey, key), inArray(payments.status, ['pending', 'unknown']));
+
+/**
+ * Gives the open payment of `key` its final status (failed, declined, error) and message; a
+ * declined one may carry the gateway's transaction id. Undefined when the payment is not open.
+ */
+export async function settleOpenPayment(
+  db: Db,
+  key: string,
+  outcome: { status: string; message: string; transId?: string },
+): Promise<PaymentRow | undefined> {
+  const [row] = await db.update(payments).set(outcome).where(openPayment(key)).returning();
+  return row;
+}
+
+/**
+ * Marks the open payment of `key` approved under the gateway's transaction id; the card's last four
+ * digits the gateway sends replace the stored ones (a token's are known only there). Undefined
+ * when the payment is not open.
+ */
+export async function approvePayment(
+  db: Db,
+  key: string,
+  transId: string,
+  ccn4: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({
+      status: 'approved',
+      transId,
+      ccn4: sql`coalesce(nullif(${ccn4}, ''), ${payments.ccn4})`,
+      message: '',
+    })
+    .where(openPayment(key))
+    .returning();
+  return row;
+}
+
+/** Marks the pending payment of `key` unknown, with why; undefined when it is not pending. */
+export async function markPaymentUnknown(
+  db: Db,
+  key: string,
+  message: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ status: 'unknown', message })
+    .where(and(eq(payments.idempotencyKey, key), eq(payments.status, 'pending')))
+    .returning();
+  return row;
+}
+
+/**
+ * Gives the unknown payment of `key` the message `message`, once: undefined when the payment is
+ * not unknown or already carries it.
+ */
+export async function noteOnUnknownPayment(
+  db: Db,
+  key: string,
+  message: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .update(payments)
+    .set({ message })
+    .where(
+      and(eq(payments.idempotencyKey, key), eq(payments.status, 'unknown'), ne(payments.message, message)),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Payments still 'pending' from before `before` become 'unknown', with why: their process stopped
+ * mid-charge. Returns their idempotency keys.
+ */
+export async function markStalePaymentsUnknown(
+  db: Db,
+  before: Date,
+  message: string,
+): Promise<(string | null)[]> {
+  const stale = await db
+    .update(payments)
+    .set({ status: 'unknown', message })
+    .where(and(eq(payments.status, 'pending'), lt(payments.date, before)))
+    .returning({ key: payments.idempotencyKey });
+  return stale.map((s) => s.key);
+}
+
+/** Takes a payment of `cents` off what the account owes. */
+export async function lowerBalance(db: Db, owner: string, cents: number): Promise<void> {
+  await db
+    .update(accounts)
+    .set({ balanceCents: sql`${accounts.balanceCents} - ${cents}` })
+    .where(eq(accounts.logname, owner));
+}
+
+/** Marks the account's invoice paid at `at`. */
+export async function markInvoicePaid(db: Db, owner: string, invoice: string, at: Date): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ paidAt: at })
+    .where(and(eq(invoices.invoice, invoice), eq(invoices.owner, owner)));
+}
+
+/** The state and country of the account's own address and of its billing address: its time zone's source. */
+export function zoneAddressesOf(
+  db: Db,
+  owner: string,
+): Promise<{ kind: string; state: string; country: string }[]> {
+  return db
+    .select({ kind: addresses.kind, state: addresses.state, country: addresses.country })
+    .from(addresses)
+    .where(and(eq(addresses.owner, owner), inArray(addresses.kind, ['account', 'bill'])));
+}
+
+/** The account's billing address, if there is such an account. */
+export async function billEmailOf(db: Db, owner: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ billEmail: accounts.billEmail })
+    .from(accounts)
+    .where(eq(accounts.logname, owner));
+  return row?.billEmail;
+}
+
+/**
+ * The unpaid invoices due between `earliest` and `latest` (YYYYMMDD, inclusive) of accounts with a
+ * card on auto-billing, never tried or due for their next try at `now`, oldest due first: with the
+ * card to charge and the account's billing address for the receipt.
+ */
+export function invoicesDueForAutoBilling(db: Db, now: Date, earliest: string, latest: string) {
+  return db
+    .select({
+      invoice: invoices.invoice,
+      owner: invoices.owner,
+      attempts: invoices.autoBillAttempts,
+      billEmail: accounts.billEmail,
+      cardId: cards.id,
+      ccn4: cards.ccn4,
+      cid: cards.cid,
+      paymentProfileId: cards.paymentProfileId,
+    })
+    .from(invoices)
+    .innerJoin(accounts, eq(accounts.logname, invoices.owner))
+    .innerJoin(cards, and(eq(cards.owner, invoices.owner), eq(cards.onAutoBilling, true)))
+    .where(
+      and(
+        isNull(invoices.paidAt),
+        or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, now)),
+        lte(invoices.duedate, latest),
+        gte(invoices.duedate, earliest),
+      ),
+    )
+    .orderBy(invoices.duedate, invoices.invoice);
+}
+
+/** Whether an auto-billing payment of the account's invoice is still pending or unknown. */
+export async function hasOpenAutobillPayment(db: Db, owner: string, invoice: string): Promise<boolean> {
+  const [open] = await db
+    .select({ key: payments.idempotencyKey })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.invoice, invoice),
+        eq(payments.owner, owner),
+        inArray(payments.status, ['pending', 'unknown']),
+        like(payments.idempotencyKey, 'autobill:%'),
+      ),
+    )
+    .limit(1);
+  return open !== undefined;
+}
+
+/**
+ * Claims an auto-billing try of an unpaid invoice still at `attempts` tries and due for one at `at`:
+ * its tries become `claimed`, its first try is dated (once) and its next one cleared. Returns when
+ * its tries began and its next try; undefined when another run claimed it first or it was paid.
+ */
+export async function claimAutobillTry(
+  db: Db,
+  invoice: string,
+  { attempts, claimed, at }: { attempts: number; claimed: number; at: Date },
+): Promise<{ firstAt: Date | null; nextAt: Date | null } | undefined> {
+  const [row] = await db
+    .update(invoices)
+    .set({
+      autoBillAttemptedAt: sql`coalesce(${invoices.autoBillAttemptedAt}, ${at.toISOString()}::timestamptz)`,
+      autoBillAttempts: claimed,
+      autoBillNextAt: null,
+    })
+    .where(
+      and(
+        eq(invoices.invoice, invoice),
+        eq(invoices.autoBillAttempts, attempts),
+        isNull(invoices.paidAt),
+        or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, at)),
+      ),
+    )
+    .returning({ firstAt: invoices.autoBillAttemptedAt, nextAt: invoices.autoBillNextAt });
+  return row;
+}
+
+/** Sets when the invoice's auto-billing is tried next (null: never again). */
+export async function setAutobillNextAt(db: Db, invoice: string, nextAt: Date | null): Promise<void> {
+  await db.update(invoices).set({ autoBillNextAt: nextAt }).where(eq(invoices.invoice, invoice));
+}
+
+/** No more auto-billing tries of the invoice, unless a later try than try `attempts` was claimed meanwhile. */
+export async function stopAutobillTries(db: Db, invoice: string, attempts: number): Promise<void> {
+  await db
+    .update(invoices)
+    .set({ autoBillNextAt: null })
+    .where(and(eq(invoices.invoice, invoice), eq(invoices.autoBillAttempts, attempts)));
 }

@@ -1,10 +1,8 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import { and, eq, gte, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { accounts, cards, invoices, payments } from '../../db/schema.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { mailCustomer } from '../../lib/notify.ts';
 import {
@@ -25,7 +23,16 @@ import {
 } from './payments.ts';
 import { paperAttachments } from './papers.ts';
 import { INVOICE_REMINDERS_EVERY_MS, invoiceRemindersJob, runInvoiceReminders } from './reminders.ts';
-import { money, owedByInvoice } from './repository.ts';
+import {
+  claimAutobillTry,
+  hasOpenAutobillPayment,
+  invoicesDueForAutoBilling,
+  markStalePaymentsUnknown,
+  money,
+  owedByInvoice,
+  setAutobillNextAt,
+  stopAutobillTries,
+} from './repository.ts';
 
 /** How often auto-billing looks for due invoices and due retries. */
 export const AUTOBILL_EVERY_MS = 60 * 60_000;
@@ -53,72 +60,27 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
   const { db, now, config } = app.deps;
   const today = now();
   const oldest = new Date(today.getTime() - AUTOBILL_MAX_AGE_DAYS * 86_400_000);
-  const due = await db
-    .select({
-      invoice: invoices.invoice,
-      owner: invoices.owner,
-      attempts: invoices.autoBillAttempts,
-      billEmail: accounts.billEmail,
-      cardId: cards.id,
-      ccn4: cards.ccn4,
-      cid: cards.cid,
-      paymentProfileId: cards.paymentProfileId,
-    })
-    .from(invoices)
-    .innerJoin(accounts, eq(accounts.logname, invoices.owner))
-    .innerJoin(cards, and(eq(cards.owner, invoices.owner), eq(cards.onAutoBilling, true)))
-    .where(
-      and(
-        isNull(invoices.paidAt),
-        or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, today)),
-        lte(invoices.duedate, yyyymmdd(today)),
-        gte(invoices.duedate, yyyymmdd(oldest)),
-      ),
-    )
-    .orderBy(invoices.duedate, invoices.invoice);
+  const due = await invoicesDueForAutoBilling(db, today, yyyymmdd(oldest), yyyymmdd(today));
   let charged = 0;
   for (const inv of due) {
     const n = inv.attempts + 1;
     const key = attemptKey(inv.invoice, n);
     const claim = await db.transaction(async (tx) => {
       // An earlier attempt still being settled: its outcome first (never two charges in flight).
-      const [open] = await tx
-        .select({ key: payments.idempotencyKey })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.invoice, inv.invoice),
-            eq(payments.owner, inv.owner),
-            inArray(payments.status, ['pending', 'unknown']),
-            like(payments.idempotencyKey, 'autobill:%'),
-          ),
-        )
-        .limit(1);
-      if (open) return null;
+      if (await hasOpenAutobillPayment(tx, inv.owner, inv.invoice)) return null;
       // Read now, with the account locked: a payment recorded since the list was read counts.
       const owed = (await owedByInvoice(tx, inv.owner)).get(inv.invoice) ?? 0;
       const at = now();
-      const [row] = await tx
-        .update(invoices)
-        .set({
-          autoBillAttemptedAt: sql`coalesce(${invoices.autoBillAttemptedAt}, ${at.toISOString()}::timestamptz)`,
-          // Covered by the balance: claimed without an attempt, and no more tries.
-          autoBillAttempts: owed > 0 ? n : inv.attempts,
-          autoBillNextAt: null,
-        })
-        .where(
-          and(
-            eq(invoices.invoice, inv.invoice),
-            eq(invoices.autoBillAttempts, inv.attempts),
-            isNull(invoices.paidAt),
-            or(isNull(invoices.autoBillAttemptedAt), lte(invoices.autoBillNextAt, at)),
-          ),
-        )
-        .returning({ firstAt: invoices.autoBillAttemptedAt, nextAt: invoices.autoBillNextAt });
+      const row = await claimAutobillTry(tx, inv.invoice, {
+        attempts: inv.attempts,
+        // Covered by the balance: claimed without an attempt, and no more tries.
+        claimed: owed > 0 ? n : inv.attempts,
+        at,
+      });
       if (!row?.firstAt || owed <= 0) return null;
       // The next try is set before the charge: a process that dies now leaves the schedule going.
       const nextAt = nextTryAt(config.AUTOBILL_RETRY_DAYS, row.firstAt, n, at);
-      await tx.update(invoices).set({ autoBillNextAt: nextAt }).where(eq(invoices.invoice, inv.invoice));
+      await setAutobillNextAt(tx, inv.invoice, nextAt);
       const reserved = await reservePayment(tx, {
         owner: inv.owner,
         amountCents: owed,
@@ -154,12 +116,7 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
     if (!row || (row.status !== 'declined' && row.status !== 'error')) continue;
     const stop = outcome === 'hard_decline' || nextAt === null;
     await db.transaction(async (tx) => {
-      if (outcome === 'hard_decline') {
-        await tx
-          .update(invoices)
-          .set({ autoBillNextAt: null })
-          .where(and(eq(invoices.invoice, inv.invoice), eq(invoices.autoBillAttempts, n)));
-      }
+      if (outcome === 'hard_decline') await stopAutobillTries(tx, inv.invoice, n);
       const declined = billingText.autobillDeclined(inv.invoice, money(amountCents), inv.ccn4, row.message);
       await mailCustomer(app.deps.outbox, tx, {
         account: inv.owner,
@@ -198,14 +155,12 @@ export async function runAutoBilling(app: FastifyInstance): Promise<number> {
 /** Payments left 'pending' by a process that stopped mid-charge become 'unknown' and are reconciled. */
 export async function sweepStalePayments(app: FastifyInstance, db: Db = app.deps.db): Promise<void> {
   const { now } = app.deps;
-  const stale = await db
-    .update(payments)
-    .set({ status: 'unknown', message: 'Interrupted before the gateway answer was recorded' })
-    .where(
-      and(eq(payments.status, 'pending'), lt(payments.date, new Date(now().getTime() - STALE_PENDING_MS))),
-    )
-    .returning({ key: payments.idempotencyKey });
-  for (const { key } of stale) {
+  const stale = await markStalePaymentsUnknown(
+    db,
+    new Date(now().getTime() - STALE_PENDING_MS),
+    'Interrupted before the gateway answer was recorded',
+  );
+  for (const key of stale) {
     if (!key) continue;
     await enqueue(
       db,

@@ -1,4 +1,3 @@
-import { must } from '@portal/contract/must';
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
@@ -6,13 +5,12 @@ import { messageFooter } from '@portal/contract/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { customerMailText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { autoResponders, domains, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { invalid } from '../../lib/errors.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
+import { hasTempAliasNamed, insertAutoResponder, ownsDomainNamed } from './repository.ts';
 import { textsFor } from '../../http/language.ts';
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
@@ -37,30 +35,22 @@ export function autoResponderRoutes(app: FastifyInstance): void {
       // account's own addresses are taken at once; any other must confirm by link.
       const own = await isOwnAddress(db, logname, replyTo, deps.config);
       const token = own ? null : randomBytes(24).toString('base64url');
-      const row = must(
-        (
-          await db
-            .insert(autoResponders)
-            .values({
-              owner: logname,
-              startAt: start,
-              endAt: end,
-              message: body.message,
-              instructions: body.instructions,
-              replyTo: body.reply_to,
-              operator,
-              ...(token
-                ? {
-                    confirmedAt: null,
-                    tokenHash: hashToken(token),
-                    tokenExpiresAt: new Date(deps.now().getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
-                  }
-                : {}),
-            })
-            .returning({ id: autoResponders.id })
-        )[0],
-        'the rule just written',
-      );
+      const id = await insertAutoResponder(db, {
+        owner: logname,
+        startAt: start,
+        endAt: end,
+        message: body.message,
+        instructions: body.instructions,
+        replyTo: body.reply_to,
+        operator,
+        ...(token
+          ? {
+              confirmedAt: null,
+              tokenHash: hashToken(token),
+              tokenExpiresAt: new Date(deps.now().getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+            }
+          : {}),
+      });
       await deps.outbox.send(db, {
         kind: 'auto-responder',
         to: deps.config.HELPDESK_EMAIL,
@@ -80,8 +70,8 @@ export function autoResponderRoutes(app: FastifyInstance): void {
           body.instructions || '(none)',
           '',
           token
-            ? `The rule is pending (request #${row.id}): the reply address is not one of the account's own, and a confirmation link was sent to it. It becomes active in mail_vacation_rules once confirmed.`
-            : `The rule is active in mail_vacation_rules from the start to the end (request #${row.id}).`,
+            ? `The rule is pending (request #${id}): the reply address is not one of the account's own, and a confirmation link was sent to it. It becomes active in mail_vacation_rules once confirmed.`
+            : `The rule is active in mail_vacation_rules from the start to the end (request #${id}).`,
           // What the mail servers do with it (docs/mail-servers.md), so the help desk knows what is left to do by hand.
           `It answers mail delivered to the mailbox ${logname}@${deps.config.MAILBOX_DOMAIN}, including mail to every alias that forwards there, except temporary aliases.`,
           '',
@@ -110,7 +100,7 @@ export function autoResponderRoutes(app: FastifyInstance): void {
         });
       }
       return new Answer(
-        { id: row.id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
+        { id, start: start.toISOString(), end: end.toISOString(), confirmed: !token },
         token ? textsFor(req, mailText).replyToPending(replyTo) : mailText.autoResponderSent,
       );
     },
@@ -133,17 +123,7 @@ async function isOwnAddress(
   const domain = address.slice(at + 1);
   if (domain === config.MAILBOX_DOMAIN.toLowerCase()) return local === logname.toLowerCase();
   if (domain === config.TEMP_EMAIL_DOMAIN.toLowerCase()) {
-    const [temp] = await db
-      .select({ name: tempEmails.name })
-      .from(tempEmails)
-      .where(and(eq(tempEmails.owner, logname), sql`lower(${tempEmails.name}) = ${local}`))
-      .limit(1);
-    return Boolean(temp);
+    return hasTempAliasNamed(db, logname, local);
   }
-  const [own] = await db
-    .select({ domain: domains.domain })
-    .from(domains)
-    .where(and(eq(domains.owner, logname), sql`lower(${domains.domain}) = ${domain}`))
-    .limit(1);
-  return Boolean(own);
+  return ownsDomainNamed(db, logname, domain);
 }

@@ -1,12 +1,16 @@
 import { createHash } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { autoResponders, recoveryEmails } from '../../db/schema.ts';
 import { route } from '../../http/route.ts';
 import { formPostRoutes, sendLinkPage } from './link-page.ts';
+import {
+  confirmRecoveryAddress,
+  confirmReplyToAddress,
+  pendingRecoveryAddress,
+  pendingReplyToAddress,
+} from './repository.ts';
 import { callerLanguage, textsFor } from '../../http/language.ts';
 
 /** Only the SHA-256 of a link's token is stored: a database reader cannot confirm an address. */
@@ -69,30 +73,9 @@ export function confirmRoutes(app: FastifyInstance): void {
 
 /** The address a link would confirm, read only: null when the link is spent, expired or unknown. */
 async function pending(db: Db, tokenHash: string, now: Date): Promise<string | null> {
-  const [recovery] = await db
-    .select({ email: recoveryEmails.contactInfo })
-    .from(recoveryEmails)
-    .where(
-      and(
-        eq(recoveryEmails.tokenHash, tokenHash),
-        isNull(recoveryEmails.confirmedAt),
-        gt(recoveryEmails.tokenExpiresAt, now),
-      ),
-    )
-    .limit(1);
-  if (recovery) return recovery.email;
-  const [rule] = await db
-    .select({ email: autoResponders.replyTo })
-    .from(autoResponders)
-    .where(
-      and(
-        eq(autoResponders.tokenHash, tokenHash),
-        isNull(autoResponders.confirmedAt),
-        gt(autoResponders.tokenExpiresAt, now),
-      ),
-    )
-    .limit(1);
-  return rule?.email ?? null;
+  const recovery = await pendingRecoveryAddress(db, tokenHash, now);
+  if (recovery !== undefined) return recovery;
+  return (await pendingReplyToAddress(db, tokenHash, now)) ?? null;
 }
 
 async function confirm(
@@ -101,30 +84,9 @@ async function confirm(
   now: Date,
   texts: typeof mailText,
 ): Promise<{ email: string; text: string } | null> {
-  const done = { confirmedAt: now, tokenHash: null, tokenExpiresAt: null };
-  const [recovery] = await db
-    .update(recoveryEmails)
-    .set(done)
-    .where(
-      and(
-        eq(recoveryEmails.tokenHash, tokenHash),
-        isNull(recoveryEmails.confirmedAt),
-        gt(recoveryEmails.tokenExpiresAt, now),
-      ),
-    )
-    .returning({ email: recoveryEmails.contactInfo });
-  if (recovery) return { email: recovery.email, text: texts.recoveryConfirmed(recovery.email) };
-  const [rule] = await db
-    .update(autoResponders)
-    .set(done)
-    .where(
-      and(
-        eq(autoResponders.tokenHash, tokenHash),
-        isNull(autoResponders.confirmedAt),
-        gt(autoResponders.tokenExpiresAt, now),
-      ),
-    )
-    .returning({ email: autoResponders.replyTo });
-  if (rule) return { email: rule.email, text: texts.replyToConfirmed(rule.email) };
+  const recovery = await confirmRecoveryAddress(db, tokenHash, now);
+  if (recovery !== undefined) return { email: recovery, text: texts.recoveryConfirmed(recovery) };
+  const replyTo = await confirmReplyToAddress(db, tokenHash, now);
+  if (replyTo !== undefined) return { email: replyTo, text: texts.replyToConfirmed(replyTo) };
   return null;
 }

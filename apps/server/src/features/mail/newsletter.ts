@@ -3,13 +3,18 @@ import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { customerMailText } from '@portal/contract/notifications/mails';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { newsletterSubscriptions } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { formPostRoutes, sendLinkPage } from './link-page.ts';
+import {
+  confirmSubscription,
+  insertSubscription,
+  lockedSubscriptionOf,
+  pendingSubscriptionAddress,
+  renewSubscriptionLink,
+} from './repository.ts';
 import { callerLanguage, textsFor } from '../../http/language.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -50,12 +55,7 @@ export function newsletterRoutes(app: FastifyInstance): void {
       const email = body.email.toLowerCase();
       const now = deps.now();
       const token = randomBytes(24).toString('base64url');
-      const [existing] = await db
-        .select()
-        .from(newsletterSubscriptions)
-        .where(eq(newsletterSubscriptions.email, email))
-        .for('update')
-        .limit(1);
+      const existing = await lockedSubscriptionOf(db, email);
       if (existing?.confirmedAt) {
         return new Answer(
           { email, state: 'confirmed', mailed: false },
@@ -69,29 +69,22 @@ export function newsletterRoutes(app: FastifyInstance): void {
             textsFor(req, mailText).confirmResent(email),
           );
         }
-        await db
-          .update(newsletterSubscriptions)
-          .set({ tokenHash: hashToken(token), updatedAt: now })
-          .where(eq(newsletterSubscriptions.id, existing.id));
+        await renewSubscriptionLink(db, existing.id, hashToken(token), now);
         await deps.outbox.send(db, await confirmationMail(db, email, token, account.logname));
         return new Answer(
           { email, state: 'pending', mailed: true },
           textsFor(req, mailText).confirmResent(email),
         );
       }
-      const [row] = await db
-        .insert(newsletterSubscriptions)
-        .values({
-          owner: account.logname,
-          email,
-          tokenHash: hashToken(token),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: newsletterSubscriptions.id });
+      const written = await insertSubscription(db, {
+        owner: account.logname,
+        email,
+        tokenHash: hashToken(token),
+        createdAt: now,
+        updatedAt: now,
+      });
       // A concurrent request for the same address won: it sent the link.
-      if (!row)
+      if (!written)
         return new Answer(
           { email, state: 'pending', mailed: false },
           textsFor(req, mailText).confirmResent(email),
@@ -116,25 +109,16 @@ export function newsletterRoutes(app: FastifyInstance): void {
     access: 'public',
     audit: false,
     handler: async ({ db, params, reply, req }) => {
-      const [row] = await db
-        .select({ email: newsletterSubscriptions.email })
-        .from(newsletterSubscriptions)
-        .where(
-          and(
-            eq(newsletterSubscriptions.tokenHash, hashToken(params.token)),
-            isNull(newsletterSubscriptions.confirmedAt),
-          ),
-        )
-        .limit(1);
+      const email = await pendingSubscriptionAddress(db, hashToken(params.token));
       const texts = textsFor(req, mailText);
-      const ask = row && {
+      const ask = email !== undefined && {
         title: texts.confirmSubscriptionTitle,
-        text: texts.confirmSubscriptionAsk(row.email),
+        text: texts.confirmSubscriptionAsk(email),
         home: home(),
         button: true,
       };
-      sendLinkPage(reply, row ? 200 : 404, ask || invalid(texts), callerLanguage(req));
-      return { email: row?.email ?? '' };
+      sendLinkPage(reply, ask ? 200 : 404, ask || invalid(texts), callerLanguage(req));
+      return { email: email ?? '' };
     },
   });
 
@@ -145,24 +129,15 @@ export function newsletterRoutes(app: FastifyInstance): void {
       transaction: false,
       audit: false,
       handler: async ({ db, params, reply, req }) => {
-        const [row] = await db
-          .update(newsletterSubscriptions)
-          .set({ confirmedAt: deps.now(), tokenHash: null, updatedAt: deps.now() })
-          .where(
-            and(
-              eq(newsletterSubscriptions.tokenHash, hashToken(params.token)),
-              isNull(newsletterSubscriptions.confirmedAt),
-            ),
-          )
-          .returning({ email: newsletterSubscriptions.email });
+        const email = await confirmSubscription(db, hashToken(params.token), deps.now());
         const texts = textsFor(req, mailText);
-        const done = row && {
+        const done = email !== undefined && {
           title: texts.subscribedTitle,
-          text: texts.subscriptionConfirmed(row.email),
+          text: texts.subscriptionConfirmed(email),
           home: home(),
         };
-        sendLinkPage(reply, row ? 200 : 404, done || invalid(texts), callerLanguage(req));
-        return { email: row?.email ?? '' };
+        sendLinkPage(reply, done ? 200 : 404, done || invalid(texts), callerLanguage(req));
+        return { email: email ?? '' };
       },
     }),
   );

@@ -1,18 +1,22 @@
-import { must } from '@portal/contract/must';
 import { randomBytes } from 'node:crypto';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { accountNoticeText, customerMailText } from '@portal/contract/notifications/mails';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accounts, recoveryEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { isStaff, missing } from '../../auth/policy.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { hashToken } from './confirm.ts';
+import {
+  deleteRecoveryEmail,
+  insertRecoveryEmail,
+  lockAccount,
+  recoveryCountOf,
+  recoveryEmailsOf,
+} from './repository.ts';
 import { textsFor } from '../../http/language.ts';
 
 /**
@@ -28,18 +32,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: { account: ({ params }) => params.user },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select({
-          id: recoveryEmails.id,
-          uid: accounts.uid,
-          contact_info: recoveryEmails.contactInfo,
-          confirmed: sql<boolean>`${recoveryEmails.confirmedAt} is not null`,
-          usableAfter: recoveryEmails.usableAfter,
-        })
-        .from(recoveryEmails)
-        .innerJoin(accounts, eq(accounts.logname, recoveryEmails.owner))
-        .where(eq(recoveryEmails.owner, account.logname))
-        .orderBy(asc(recoveryEmails.contactInfo));
+      const rows = await recoveryEmailsOf(db, account.logname);
       return {
         email_list: rows.map(({ usableAfter, ...row }) => ({
           ...row,
@@ -57,16 +50,8 @@ export function recoveryRoutes(app: FastifyInstance): void {
       const owner = account.logname;
       const email = body.email.toLowerCase();
       // Serialise adds of one account so the limit holds under concurrent requests.
-      await db
-        .select({ l: accounts.logname })
-        .from(accounts)
-        .where(eq(accounts.logname, owner))
-        .for('update');
-      const { n } = must(
-        (await db.select({ n: count() }).from(recoveryEmails).where(eq(recoveryEmails.owner, owner)))[0],
-        'the count of recovery addresses',
-      );
-      if (n >= C.MAX_RECOVERY_EMAILS)
+      await lockAccount(db, owner);
+      if ((await recoveryCountOf(db, owner)) >= C.MAX_RECOVERY_EMAILS)
         throw refused(textsFor(req, mailText).recoveryLimit(C.MAX_RECOVERY_EMAILS));
       // Pending until the address follows its link: a thief's address gets no reset before the
       // owner has been told (below) and had the chance to remove it.
@@ -79,18 +64,14 @@ export function recoveryRoutes(app: FastifyInstance): void {
       const usableAfter = byStaff
         ? new Date(now.getTime() + C.STAFF_RECOVERY_COOLING_DAYS * 86_400_000)
         : null;
-      const [row] = await db
-        .insert(recoveryEmails)
-        .values({
-          owner,
-          contactInfo: email,
-          confirmedAt: null,
-          tokenHash: hashToken(token),
-          tokenExpiresAt: new Date(now.getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
-          usableAfter,
-        })
-        .onConflictDoNothing()
-        .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
+      const row = await insertRecoveryEmail(db, {
+        owner,
+        contactInfo: email,
+        confirmedAt: null,
+        tokenHash: hashToken(token),
+        tokenExpiresAt: new Date(now.getTime() + C.CONFIRM_LINK_HOURS * 3600_000),
+        usableAfter,
+      });
       if (!row) throw conflict(textsFor(req, mailText).recoveryExists(email));
       // Not mailCustomer: the link confirms THIS address, so it goes to it, whatever the account's
       // notification preferences say (docs/decisions/106-customer-mail-routing.md). In the
@@ -143,10 +124,7 @@ export function recoveryRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: { account: ({ body }) => body.account },
     handler: async ({ db, account, body, caller }) => {
-      const [row] = await db
-        .delete(recoveryEmails)
-        .where(and(eq(recoveryEmails.id, body.id), eq(recoveryEmails.owner, account.logname)))
-        .returning({ id: recoveryEmails.id, contact_info: recoveryEmails.contactInfo });
+      const row = await deleteRecoveryEmail(db, account.logname, body.id);
       if (!row) throw missing(caller, mailText.recoveryNotFound);
       return new Answer({ id: row.id }, mailText.deleted);
     },

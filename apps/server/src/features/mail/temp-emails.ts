@@ -1,14 +1,21 @@
 import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/mail/calls';
 import { mailText } from '@portal/contract/mail/messages';
-import { and, asc, count, eq, gt, lte, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { missing } from '../../auth/policy.ts';
-import { accounts, tempEmails } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { textsFor } from '../../http/language.ts';
+import {
+  activeTempCount,
+  freeTempName,
+  insertTempEmail,
+  listedTempEmail,
+  listedTempEmailsOf,
+  lockAccount,
+  updateTempEmail,
+} from './repository.ts';
 
 const DAY = 24 * 3600_000;
 
@@ -68,45 +75,17 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       throw invalid(mailText.tempForwardLoop, { forwards_to: mailText.tempForwardLoop });
     }
   };
-  /** Serialises an account's alias changes, so two requests cannot both take the 25th place. */
-  const lockAccount = (db: Db, logname: string) =>
-    db
-      .select({ logname: accounts.logname })
-      .from(accounts)
-      .where(eq(accounts.logname, logname))
-      .for('update');
-  const activeCount = async (db: Db, owner: string, exceptId = 0) => {
-    const row = must(
-      (
-        await db
-          .select({ n: count() })
-          .from(tempEmails)
-          .where(
-            and(eq(tempEmails.owner, owner), gt(tempEmails.expires, deps.now()), ne(tempEmails.id, exceptId)),
-          )
-      )[0],
-      'the count of active addresses',
-    );
-    return row.n;
-  };
-  const findListed = async (db: Db, owner: string, where: ReturnType<typeof eq>) => {
-    const [row] = await db
-      .select()
-      .from(tempEmails)
-      .where(and(eq(tempEmails.owner, owner), where, gt(tempEmails.expires, fadeCutoff(deps.now()))))
-      .limit(1);
-    return row;
-  };
+  const activeCount = (db: Db, owner: string, exceptId = 0) =>
+    activeTempCount(db, owner, deps.now(), exceptId);
+  /** The account's alias by id or name while it is listed (it fades a week after it expires). */
+  const findListed = (db: Db, owner: string, which: { id: number } | { name: string }) =>
+    listedTempEmail(db, owner, which, fadeCutoff(deps.now()));
 
   route(app, C.tempEmails, {
     access: { account: ({ params }) => params.user },
     handler: async ({ db, account }) => {
       const now = deps.now();
-      const rows = await db
-        .select()
-        .from(tempEmails)
-        .where(and(eq(tempEmails.owner, account.logname), gt(tempEmails.expires, fadeCutoff(now))))
-        .orderBy(asc(tempEmails.name));
+      const rows = await listedTempEmailsOf(db, account.logname, fadeCutoff(now));
       return rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -145,18 +124,19 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       const owner = account.logname;
       const expires = checkExpiry(body.expires);
       checkForward(body.forwards_to);
+      // Serialises the account's alias changes, so two requests cannot both take the 25th place.
       await lockAccount(db, owner);
       if ((await activeCount(db, owner)) >= C.TEMP_EMAIL_MAX_ACTIVE)
         throw refused(textsFor(req, mailText).tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       // A name whose reservation has ended is free again, whether or not the expiry job has purged it yet.
-      await db
-        .delete(tempEmails)
-        .where(and(eq(tempEmails.name, body.name), lte(tempEmails.expires, purgeCutoff(deps.now()))));
-      const [row] = await db
-        .insert(tempEmails)
-        .values({ owner, name: body.name, forwardsTo: body.forwards_to, expires, notes: body.notes })
-        .onConflictDoNothing()
-        .returning();
+      await freeTempName(db, body.name, purgeCutoff(deps.now()));
+      const row = await insertTempEmail(db, {
+        owner,
+        name: body.name,
+        forwardsTo: body.forwards_to,
+        expires,
+        notes: body.notes,
+      });
       if (!row) throw conflict(textsFor(req, mailText).tempNameTaken(at(body.name)));
       return new Answer(
         {
@@ -179,7 +159,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller }) => {
       const suffix = `@${deps.config.TEMP_EMAIL_DOMAIN.toLowerCase()}`;
       const name = body.alias.endsWith(suffix) ? body.alias.slice(0, -suffix.length) : body.alias;
-      const row = await findListed(db, account.logname, eq(tempEmails.name, name));
+      const row = await findListed(db, account.logname, { name });
       if (!row) throw missing(caller, mailText.noAliasFound);
       return {
         id: row.id,
@@ -195,7 +175,7 @@ export function tempEmailRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller, req }) => {
       const owner = account.logname;
       await lockAccount(db, owner);
-      const row = await findListed(db, owner, eq(tempEmails.id, body.key));
+      const row = await findListed(db, owner, { id: body.key });
       if (!row || row.name !== body.name) throw missing(caller, mailText.noAliasFound);
       const expires = checkExpiry(body.expdate, row.expires);
       checkForward(body.forwards_to);
@@ -204,16 +184,12 @@ export function tempEmailRoutes(app: FastifyInstance): void {
       if (reactivates && (await activeCount(db, owner, row.id)) >= C.TEMP_EMAIL_MAX_ACTIVE) {
         throw refused(textsFor(req, mailText).tempLimit(C.TEMP_EMAIL_MAX_ACTIVE));
       }
-      const [updated] = await db
-        .update(tempEmails)
-        .set({
-          forwardsTo: body.forwards_to,
-          expires,
-          notes: body.notes,
-          expiredAt: expires.getTime() > now.getTime() ? null : row.expiredAt,
-        })
-        .where(and(eq(tempEmails.id, row.id), eq(tempEmails.owner, owner)))
-        .returning();
+      const updated = await updateTempEmail(db, owner, row.id, {
+        forwardsTo: body.forwards_to,
+        expires,
+        notes: body.notes,
+        expiredAt: expires.getTime() > now.getTime() ? null : row.expiredAt,
+      });
       if (!updated) throw missing(caller, mailText.noAliasFound);
       return new Answer(
         {

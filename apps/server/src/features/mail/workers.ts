@@ -1,13 +1,12 @@
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { customerMailText } from '@portal/contract/notifications/mails';
-import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
-import { accounts, tempEmails } from '../../db/schema.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { mailCustomer } from '../../lib/notify.ts';
 import { ALIAS_REMINDERS_EVERY_MS, aliasRemindersJob, runAliasReminders } from './reminders.ts';
+import { markTempAliasExpired, newlyExpiredTempAliases, purgeTempAliases } from './repository.ts';
 import { fadesAt, purgeCutoff, reservedUntil } from './temp-emails.ts';
 
 export const tempEmailExpiryJob = defineJob('mail.tempemail-expiry', z.object({}));
@@ -29,21 +28,9 @@ export function registerWorkers(app: FastifyInstance): void {
     const t = now();
     await db.transaction(async (raw) => {
       const tx: Db = raw;
-      const due = await tx
-        .select({
-          id: tempEmails.id,
-          name: tempEmails.name,
-          owner: tempEmails.owner,
-          forwardsTo: tempEmails.forwardsTo,
-          expires: tempEmails.expires,
-          email: accounts.billEmail,
-        })
-        .from(tempEmails)
-        .innerJoin(accounts, eq(accounts.logname, tempEmails.owner))
-        .where(and(lte(tempEmails.expires, t), isNull(tempEmails.expiredAt)))
-        .for('update', { of: tempEmails, skipLocked: true });
+      const due = await newlyExpiredTempAliases(tx, t);
       for (const a of due) {
-        await tx.update(tempEmails).set({ expiredAt: t }).where(eq(tempEmails.id, a.id));
+        await markTempAliasExpired(tx, a.id, t);
         // A notice days late (imported data, a worker that was down) would only confuse.
         if (!a.email || a.expires.getTime() < t.getTime() - NOTICE_WITHIN_MS) continue;
         const address = `${a.name}@${config.TEMP_EMAIL_DOMAIN}`;
@@ -67,7 +54,7 @@ export function registerWorkers(app: FastifyInstance): void {
           },
         });
       }
-      await tx.delete(tempEmails).where(lte(tempEmails.expires, purgeCutoff(t)));
+      await purgeTempAliases(tx, purgeCutoff(t));
     });
   });
   jobs.every(tempEmailExpiryJob, EVERY_MS);
