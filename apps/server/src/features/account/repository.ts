@@ -1,7 +1,7 @@
 import { must } from '@portal/contract/must';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, statementDelivery } from '../../db/schema.ts';
+import { accounts, addresses, mailPasswordChanges, resetTokens, statementDelivery } from '../../db/schema.ts';
 
 /** Queries of the account area. */
 
@@ -68,4 +68,148 @@ export async function createAccount(
   account: { logname: string; uid: number; role: string; billEmail: string; passwordHash: string },
 ): Promise<void> {
   await db.insert(accounts).values(account);
+}
+
+export type AddressRow = typeof addresses.$inferSelect;
+export type AddressFields = Omit<AddressRow, 'owner' | 'kind'>;
+export type AccountRow = typeof accounts.$inferSelect;
+
+/** The account's stored address of the kind ('account' or 'bill'), if it was ever changed. */
+export async function addressOf(db: Db, owner: string, kind: string): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.owner, owner), eq(addresses.kind, kind)))
+    .limit(1);
+  return row;
+}
+
+/** The account's record, if there is such an account. */
+export async function accountRecordOf(db: Db, logname: string): Promise<AccountRow | undefined> {
+  const [row] = await db.select().from(accounts).where(eq(accounts.logname, logname)).limit(1);
+  return row;
+}
+
+/** Keeps the account's address of the kind (its first, or in place of the last). */
+export async function saveAddress(db: Db, owner: string, kind: string, row: AddressFields): Promise<void> {
+  await db
+    .insert(addresses)
+    .values({ owner, kind, ...row })
+    .onConflictDoUpdate({ target: [addresses.owner, addresses.kind], set: row });
+}
+
+/** The two lines of address the customer summary shows (addr1, addr2). */
+export async function setSummaryAddress(
+  db: Db,
+  logname: string,
+  addr1: string,
+  addr2: string,
+): Promise<void> {
+  await db.update(accounts).set({ addr1, addr2 }).where(eq(accounts.logname, logname));
+}
+
+/** The account's members panel password hash; undefined when there is no such account. */
+export async function panelPasswordHashOf(db: Db, logname: string): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ hash: accounts.passwordHash })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .limit(1);
+  return row?.hash;
+}
+
+const pendingMailPasswordsOf = (owner: string) =>
+  and(eq(mailPasswordChanges.owner, owner), eq(mailPasswordChanges.status, 'pending'));
+
+/** Marks the account's mail password changes still waiting as superseded. */
+export async function supersedePendingMailPasswords(db: Db, owner: string): Promise<void> {
+  await db.update(mailPasswordChanges).set({ status: 'superseded' }).where(pendingMailPasswordsOf(owner));
+}
+
+/** Whether a mail password change of the account is still waiting to be applied. */
+export async function hasPendingMailPassword(db: Db, owner: string): Promise<boolean> {
+  const [open] = await db
+    .select({ id: mailPasswordChanges.id })
+    .from(mailPasswordChanges)
+    .where(pendingMailPasswordsOf(owner))
+    .limit(1);
+  return !!open;
+}
+
+/** Queues a mail password change (its Dovecot hash) to be applied at applyAt; its id. */
+export async function insertMailPasswordChange(
+  db: Db,
+  change: { owner: string; hash: string; operator: string; requestedAt: Date; applyAt: Date },
+): Promise<number> {
+  const row = must(
+    (await db.insert(mailPasswordChanges).values(change).returning({ id: mailPasswordChanges.id }))[0],
+    'the password change just queued',
+  );
+  return row.id;
+}
+
+export type MailPasswordChangeRow = typeof mailPasswordChanges.$inferSelect;
+
+/** The queued change if it is still pending, locked until the transaction ends. */
+export async function lockPendingMailPasswordChange(
+  tx: Db,
+  id: number,
+): Promise<MailPasswordChangeRow | undefined> {
+  const [change] = await tx
+    .select()
+    .from(mailPasswordChanges)
+    .where(and(eq(mailPasswordChanges.id, id), eq(mailPasswordChanges.status, 'pending')))
+    .for('update');
+  return change;
+}
+
+/** Sets the account's mail/unix password hash (what the mail servers read). */
+export async function setMailPasswordHash(db: Db, logname: string, hash: string): Promise<void> {
+  await db.update(accounts).set({ mailPasswordHash: hash }).where(eq(accounts.logname, logname));
+}
+
+/** Marks a queued mail password change applied. */
+export async function markMailPasswordApplied(db: Db, id: number, now: Date): Promise<void> {
+  await db
+    .update(mailPasswordChanges)
+    .set({ status: 'applied', appliedAt: now })
+    .where(eq(mailPasswordChanges.id, id));
+}
+
+/** Voids the account's unused reset tokens of the kind. */
+export async function voidResetTokens(db: Db, owner: string, kind: string, now: Date): Promise<void> {
+  await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(resetTokens.owner, owner), eq(resetTokens.kind, kind), isNull(resetTokens.usedAt)));
+}
+
+/** Keeps a new reset token by its hash. */
+export async function insertResetToken(
+  db: Db,
+  token: { owner: string; kind: string; tokenHash: string; expiresAt: Date; createdAt: Date },
+): Promise<void> {
+  await db.insert(resetTokens).values(token);
+}
+
+/** Uses the token with this hash once, if it is of the kind, unused and not expired: its owner. */
+export async function useResetToken(
+  db: Db,
+  tokenHash: string,
+  kind: string,
+  now: Date,
+): Promise<string | undefined> {
+  const [row] = await db
+    .update(resetTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(resetTokens.tokenHash, tokenHash),
+        eq(resetTokens.kind, kind),
+        isNull(resetTokens.usedAt),
+        gt(resetTokens.expiresAt, now),
+      ),
+    )
+    .returning({ owner: resetTokens.owner });
+  return row?.owner;
 }
