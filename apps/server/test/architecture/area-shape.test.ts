@@ -39,7 +39,6 @@ const NOT_YET_MOVED = new Set([
   // Merged beside api-tokens.ts while this list was written; moves with the rest of account's.
   'account/mail-app-passwords.ts',
   'account/requests.ts',
-  'account/resets.ts',
   'billing/pay.ts',
   'billing/payments.ts',
   'billing/receipt.ts',

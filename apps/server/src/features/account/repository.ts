@@ -1,7 +1,15 @@
 import { must } from '@portal/contract/must';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
-import { accounts, addresses, mailPasswordChanges, resetTokens, statementDelivery } from '../../db/schema.ts';
+import {
+  accounts,
+  addresses,
+  apiTokens,
+  mailPasswordChanges,
+  recoveryEmails,
+  resetTokens,
+  statementDelivery,
+} from '../../db/schema.ts';
 
 /** Queries of the account area. */
 
@@ -212,4 +220,78 @@ export async function useResetToken(
     )
     .returning({ owner: resetTokens.owner });
   return row?.owner;
+}
+
+/** Locks the account's row until the transaction ends (jobs of one account then run one at a time). */
+export async function lockAccount(tx: Db, logname: string): Promise<void> {
+  await tx
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .for('update');
+}
+
+/** How many reset tokens of the kind the account was sent since `since`. */
+export async function resetTokensSince(db: Db, owner: string, kind: string, since: Date): Promise<number> {
+  const { recent } = must(
+    (
+      await db
+        .select({ recent: count() })
+        .from(resetTokens)
+        .where(
+          and(eq(resetTokens.owner, owner), eq(resetTokens.kind, kind), gt(resetTokens.createdAt, since)),
+        )
+    )[0],
+    'the count of recent links',
+  );
+  return recent;
+}
+
+/** Revokes every live API token of the account, by the account itself; how many. */
+export async function revokeLiveApiTokens(db: Db, owner: string, now: Date): Promise<number> {
+  const revoked = await db
+    .update(apiTokens)
+    .set({ revokedAt: now, revokedBy: owner })
+    .where(and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+}
+
+/** The account's bill address, if there is such an account. */
+export async function billEmailOf(
+  db: Db,
+  logname: string,
+): Promise<{ logname: string; billEmail: string } | undefined> {
+  const [account] = await db
+    .select({ logname: accounts.logname, billEmail: accounts.billEmail })
+    .from(accounts)
+    .where(eq(accounts.logname, logname))
+    .limit(1);
+  return account;
+}
+
+/**
+ * Whether `wanted` (lower case) is one of the account's usable recovery addresses: confirmed by
+ * its link, and past the cooling-off period of one staff put on the account, which the customer
+ * can cancel (docs/decisions/032-staff-made-recovery-addresses.md).
+ */
+export async function isUsableRecoveryAddress(
+  db: Db,
+  owner: string,
+  wanted: string,
+  now: Date,
+): Promise<boolean> {
+  const [recovery] = await db
+    .select({ id: recoveryEmails.id })
+    .from(recoveryEmails)
+    .where(
+      and(
+        eq(recoveryEmails.owner, owner),
+        sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
+        isNotNull(recoveryEmails.confirmedAt),
+        or(isNull(recoveryEmails.usableAfter), lte(recoveryEmails.usableAfter, now)),
+      ),
+    )
+    .limit(1);
+  return !!recovery;
 }

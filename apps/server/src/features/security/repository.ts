@@ -2,6 +2,7 @@ import { must } from '@portal/contract/must';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES, type Sentence } from '@portal/contract/security/activity';
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -18,7 +19,7 @@ import {
 import type { AccountRef } from '../../auth/policy.ts';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, auditLog, sessions, totpAuthenticators } from '../../db/schema.ts';
+import { accounts, auditLog, passkeys, sessions, totpAuthenticators } from '../../db/schema.ts';
 
 /** Queries of the security area. */
 
@@ -179,4 +180,15 @@ export async function confirmAuthenticator(db: Db, account: string, now: Date, s
     .update(totpAuthenticators)
     .set({ confirmedAt: now, lastStep: step })
     .where(eq(totpAuthenticators.account, account));
+}
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/** The account's passkeys, oldest first. */
+export async function passkeysOf(db: Db, owner: string): Promise<PasskeyRow[]> {
+  return db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.owner, owner))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 }
