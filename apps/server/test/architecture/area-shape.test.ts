@@ -49,7 +49,6 @@ const NOT_YET_MOVED = new Set([
   'mail/recovery.ts',
   'mail/temp-emails.ts',
   'mail/workers.ts',
-  'security/passkey-routes.ts',
 ]);
 
 describe('the shape of an area', () => {

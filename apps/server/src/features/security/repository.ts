@@ -192,3 +192,52 @@ export async function passkeysOf(db: Db, owner: string): Promise<PasskeyRow[]> {
     .where(eq(passkeys.owner, owner))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 }
+
+/** How many passkeys the account has. */
+export async function passkeyCountOf(db: Db, owner: string): Promise<number> {
+  const { n } = must(
+    (await db.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner)))[0],
+    'the count of passkeys',
+  );
+  return n;
+}
+
+/**
+ * Keeps a new passkey; undefined when its credential id is already kept (credential ids are
+ * unique: one authenticator's passkey belongs to one account).
+ */
+export async function addPasskey(
+  db: Db,
+  passkey: typeof passkeys.$inferInsert,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .insert(passkeys)
+    .values(passkey)
+    .onConflictDoNothing({ target: passkeys.credentialId })
+    .returning();
+  return row;
+}
+
+/** Renames one of the account's passkeys; undefined when it has no passkey of that id. */
+export async function renamePasskey(
+  db: Db,
+  owner: string,
+  id: number,
+  name: string,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.owner, owner)))
+    .returning();
+  return row;
+}
+
+/** Removes one of the account's passkeys; undefined when it has no passkey of that id. */
+export async function removePasskey(db: Db, owner: string, id: number): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.owner, owner)))
+    .returning();
+  return row;
+}
