@@ -38,7 +38,6 @@ const NOT_YET_MOVED = new Set([
   'account/api-tokens.ts',
   // Merged beside api-tokens.ts while this list was written; moves with the rest of account's.
   'account/mail-app-passwords.ts',
-  'account/requests.ts',
   'billing/pay.ts',
   'billing/payments.ts',
   'billing/receipt.ts',

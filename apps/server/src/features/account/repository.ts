@@ -1,12 +1,14 @@
 import { must } from '@portal/contract/must';
-import { and, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   accounts,
   addresses,
   apiTokens,
   mailPasswordChanges,
+  outbox,
   recoveryEmails,
+  secondaryRequests,
   resetTokens,
   statementDelivery,
 } from '../../db/schema.ts';
@@ -222,13 +224,20 @@ export async function useResetToken(
   return row?.owner;
 }
 
-/** Locks the account's row until the transaction ends (jobs of one account then run one at a time). */
-export async function lockAccount(tx: Db, logname: string): Promise<void> {
+/**
+ * Locks the account's row until the transaction ends, so work of one account is done one at a
+ * time; 'no key update' when the row itself is not changed meanwhile.
+ */
+export async function lockAccount(
+  tx: Db,
+  logname: string,
+  strength: 'update' | 'no key update' = 'update',
+): Promise<void> {
   await tx
     .select({ logname: accounts.logname })
     .from(accounts)
     .where(eq(accounts.logname, logname))
-    .for('update');
+    .for(strength);
 }
 
 /** How many reset tokens of the kind the account was sent since `since`. */
@@ -294,4 +303,95 @@ export async function isUsableRecoveryAddress(
     )
     .limit(1);
   return !!recovery;
+}
+
+export type SecondaryRequestRow = typeof secondaryRequests.$inferSelect;
+
+/** Keeps a request for secondary accounts; its id. */
+export async function saveSecondaryRequest(
+  db: Db,
+  request: Omit<typeof secondaryRequests.$inferInsert, 'id'>,
+): Promise<number> {
+  const saved = must(
+    (await db.insert(secondaryRequests).values(request).returning({ id: secondaryRequests.id }))[0],
+    'the request just saved',
+  );
+  return saved.id;
+}
+
+/** The requests for secondary accounts still waiting, oldest first. */
+export async function pendingSecondaryRequests(db: Db): Promise<SecondaryRequestRow[]> {
+  return db
+    .select()
+    .from(secondaryRequests)
+    .where(eq(secondaryRequests.status, 'pending'))
+    .orderBy(asc(secondaryRequests.createdAt), asc(secondaryRequests.id));
+}
+
+/** Marks a pending request done; undefined when there is none pending of that id. */
+export async function markSecondaryRequestDone(
+  db: Db,
+  id: number,
+  now: Date,
+): Promise<SecondaryRequestRow | undefined> {
+  const [done] = await db
+    .update(secondaryRequests)
+    .set({ status: 'done', doneAt: now })
+    .where(and(eq(secondaryRequests.id, id), eq(secondaryRequests.status, 'pending')))
+    .returning();
+  return done;
+}
+
+/** Whether a request for secondary accounts of that id exists, pending or done. */
+export async function secondaryRequestExists(db: Db, id: number): Promise<boolean> {
+  const [exists] = await db
+    .select({ id: secondaryRequests.id })
+    .from(secondaryRequests)
+    .where(eq(secondaryRequests.id, id));
+  return !!exists;
+}
+
+/** Which of these lognames accounts already have. */
+export async function existingLognames(db: Db, lognames: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ logname: accounts.logname })
+    .from(accounts)
+    .where(inArray(accounts.logname, lognames));
+  return rows.map((r) => r.logname);
+}
+
+/** The lognames named by requests for secondary accounts still waiting. */
+export async function lognamesOfPendingRequests(db: Db): Promise<string[]> {
+  const pending = await db
+    .select({ rows: secondaryRequests.rows })
+    .from(secondaryRequests)
+    .where(eq(secondaryRequests.status, 'pending'));
+  return pending.flatMap((p) => p.rows.flatMap((r) => (r.logname ? [r.logname] : [])));
+}
+
+/**
+ * Whether the same message (account, kind, recipient, subject and body fingerprint) entered the
+ * outbox in the last `minutes`, on the database clock, which also stamps outbox.created_at.
+ */
+export async function queuedWithin(
+  db: Db,
+  m: { account: string; kind: string; to: string; subject: string },
+  fingerprint: string,
+  minutes: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.account, m.account),
+        eq(outbox.kind, m.kind),
+        eq(outbox.toAddr, m.to),
+        eq(outbox.subject, m.subject),
+        eq(outbox.bodyMac, fingerprint),
+        sql`${outbox.createdAt} > now() - make_interval(mins => ${minutes})`,
+      ),
+    )
+    .limit(1);
+  return !!row;
 }
