@@ -1,5 +1,5 @@
 import { must } from '@portal/contract/must';
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/index.ts';
 import {
   accounts,
@@ -261,7 +261,7 @@ export async function revokeLiveApiTokens(db: Db, owner: string, now: Date): Pro
   const revoked = await db
     .update(apiTokens)
     .set({ revokedAt: now, revokedBy: owner })
-    .where(and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
+    .where(liveApiTokensOf(owner, now))
     .returning({ id: apiTokens.id });
   return revoked.length;
 }
@@ -394,4 +394,125 @@ export async function queuedWithin(
     )
     .limit(1);
   return !!row;
+}
+
+/** An API token as its list shows it: never its secret. */
+export interface ListedApiToken {
+  id: string;
+  name: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date;
+}
+const listedApiToken = {
+  id: apiTokens.id,
+  name: apiTokens.name,
+  scope: apiTokens.scope,
+  createdAt: apiTokens.createdAt,
+  lastUsedAt: apiTokens.lastUsedAt,
+  expiresAt: apiTokens.expiresAt,
+};
+
+/** Live tokens: neither revoked nor expired. */
+const liveApiTokensOf = (owner: string, now: Date) =>
+  and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
+
+/** How many live API tokens the account has. */
+export async function liveApiTokenCountOf(db: Db, owner: string, now: Date): Promise<number> {
+  const { n } = must(
+    (await db.select({ n: count() }).from(apiTokens).where(liveApiTokensOf(owner, now)))[0],
+    'the count of live tokens',
+  );
+  return n;
+}
+
+/** Whether one of the account's live API tokens has this name. */
+export async function hasLiveApiTokenNamed(db: Db, owner: string, name: string, now: Date): Promise<boolean> {
+  const [same] = await db
+    .select({ id: apiTokens.id })
+    .from(apiTokens)
+    .where(and(liveApiTokensOf(owner, now), eq(apiTokens.name, name)))
+    .limit(1);
+  return !!same;
+}
+
+/** Keeps a new API token (its hash, never its secret); as its list shows it. */
+export async function insertApiToken(
+  db: Db,
+  token: {
+    id: string;
+    owner: string;
+    name: string;
+    scope: string;
+    tokenHash: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
+): Promise<ListedApiToken> {
+  return must(
+    (await db.insert(apiTokens).values(token).returning(listedApiToken))[0],
+    'the token just created',
+  );
+}
+
+/** The account's API tokens not revoked (expired ones too), newest first. */
+export async function unrevokedApiTokensOf(db: Db, owner: string): Promise<ListedApiToken[]> {
+  return db
+    .select(listedApiToken)
+    .from(apiTokens)
+    .where(and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt), apiTokens.id);
+}
+
+/** One of the account's API tokens, locked until the transaction ends; undefined when it has none of that id. */
+export async function lockApiTokenOf(
+  tx: Db,
+  owner: string,
+  id: string,
+): Promise<{ id: string; name: string; revokedAt: Date | null } | undefined> {
+  const [row] = await tx
+    .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
+    .from(apiTokens)
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.owner, owner)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Revokes an API token, naming who revoked it. */
+export async function revokeApiToken(db: Db, id: string, now: Date, by: string): Promise<void> {
+  await db.update(apiTokens).set({ revokedAt: now, revokedBy: by }).where(eq(apiTokens.id, id));
+}
+
+/**
+ * Live API tokens expiring by `within` whose owner was not yet told, with the owner's bill
+ * address; locked until the transaction ends, those another worker holds skipped.
+ */
+export async function lockApiTokensExpiringUntold(tx: Db, now: Date, within: Date) {
+  return tx
+    .select({
+      id: apiTokens.id,
+      owner: apiTokens.owner,
+      name: apiTokens.name,
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      email: accounts.billEmail,
+    })
+    .from(apiTokens)
+    .innerJoin(accounts, eq(accounts.logname, apiTokens.owner))
+    .where(
+      and(
+        isNull(apiTokens.revokedAt),
+        isNull(apiTokens.expiryNoticeAt),
+        gt(apiTokens.expiresAt, now),
+        lte(apiTokens.expiresAt, within),
+      ),
+    )
+    .for('update', { of: apiTokens, skipLocked: true });
+}
+
+/** Marks the API token's owner told of its coming expiry. */
+export async function markApiTokenExpiryTold(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(apiTokens).set({ expiryNoticeAt: now }).where(eq(apiTokens.id, id));
 }
