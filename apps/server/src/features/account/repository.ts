@@ -5,6 +5,9 @@ import {
   accounts,
   addresses,
   apiTokens,
+  mailAppPasswordSettings,
+  mailAppPasswords,
+  mailLogins,
   mailPasswordChanges,
   outbox,
   recoveryEmails,
@@ -515,4 +518,161 @@ export async function lockApiTokensExpiringUntold(tx: Db, now: Date, within: Dat
 /** Marks the API token's owner told of its coming expiry. */
 export async function markApiTokenExpiryTold(db: Db, id: string, now: Date): Promise<void> {
   await db.update(apiTokens).set({ expiryNoticeAt: now }).where(eq(apiTokens.id, id));
+}
+
+/** An app password for mail as its list shows it: never its secret. */
+export interface ListedMailAppPassword {
+  id: string;
+  name: string;
+  scope: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+const listedMailAppPassword = {
+  id: mailAppPasswords.id,
+  name: mailAppPasswords.name,
+  scope: mailAppPasswords.scope,
+  createdAt: mailAppPasswords.createdAt,
+  lastUsedAt: mailAppPasswords.lastUsedAt,
+};
+
+const liveAppPasswordsWhere = (owner: string) =>
+  and(eq(mailAppPasswords.owner, owner), isNull(mailAppPasswords.revokedAt));
+
+export type MailAppPasswordSettingsRow = typeof mailAppPasswordSettings.$inferSelect;
+
+/** The account's "require app passwords" setting, if it ever changed it. */
+export async function mailAppPasswordSettingsOf(
+  db: Db,
+  owner: string,
+): Promise<MailAppPasswordSettingsRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(mailAppPasswordSettings)
+    .where(eq(mailAppPasswordSettings.owner, owner))
+    .limit(1);
+  return row;
+}
+
+/** Revokes every live app password of the account; how many. */
+export async function revokeLiveMailAppPasswords(
+  db: Db,
+  owner: string,
+  by: string,
+  now: Date,
+): Promise<number> {
+  const revoked = await db
+    .update(mailAppPasswords)
+    .set({ revokedAt: now, revokedBy: by })
+    .where(liveAppPasswordsWhere(owner))
+    .returning({ id: mailAppPasswords.id });
+  return revoked.length;
+}
+
+/** The account's setting whose pending change is due by `now`, locked until the transaction ends. */
+export async function lockDueMailAppPasswordSettings(
+  tx: Db,
+  owner: string,
+  now: Date,
+): Promise<MailAppPasswordSettingsRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(mailAppPasswordSettings)
+    .where(and(eq(mailAppPasswordSettings.owner, owner), lte(mailAppPasswordSettings.applyAt, now)))
+    .for('update');
+  return row;
+}
+
+/** Puts the pending "require app passwords" value in force. */
+export async function applyPendingMailAppPasswordsOnly(
+  db: Db,
+  owner: string,
+  required: boolean,
+  now: Date,
+): Promise<void> {
+  await db
+    .update(mailAppPasswordSettings)
+    .set({ appPasswordsOnly: required, pending: null, applyAt: null, changedAt: now })
+    .where(eq(mailAppPasswordSettings.owner, owner));
+}
+
+/** Keeps the account's asked-for "require app passwords" change (null: none waits). */
+export async function savePendingMailAppPasswordsOnly(
+  db: Db,
+  owner: string,
+  change: { pending: boolean | null; applyAt: Date | null; changedAt: Date },
+): Promise<void> {
+  await db
+    .insert(mailAppPasswordSettings)
+    .values({ owner, ...change })
+    .onConflictDoUpdate({ target: mailAppPasswordSettings.owner, set: change });
+}
+
+/** The names and lookups of the account's live app passwords. */
+export async function liveMailAppPasswordNamesOf(
+  db: Db,
+  owner: string,
+): Promise<{ name: string; lookup: string }[]> {
+  return db
+    .select({ name: mailAppPasswords.name, lookup: mailAppPasswords.lookup })
+    .from(mailAppPasswords)
+    .where(liveAppPasswordsWhere(owner));
+}
+
+/** Keeps a new app password for mail (its hash, never its secret); as its list shows it. */
+export async function insertMailAppPassword(
+  db: Db,
+  password: {
+    id: string;
+    owner: string;
+    name: string;
+    scope: string;
+    lookup: string;
+    hash: string;
+    createdAt: Date;
+  },
+): Promise<ListedMailAppPassword> {
+  return must(
+    (await db.insert(mailAppPasswords).values(password).returning(listedMailAppPassword))[0],
+    'the app password just created',
+  );
+}
+
+/**
+ * The account's live app passwords, newest first, each with the last sign-in the mail servers
+ * reported (mail_logins, unix seconds; null when none was).
+ */
+export async function liveMailAppPasswordsOf(
+  db: Db,
+  owner: string,
+): Promise<(ListedMailAppPassword & { reported: number | null })[]> {
+  return db
+    .select({ ...listedMailAppPassword, reported: mailLogins.lastLogin })
+    .from(mailAppPasswords)
+    .leftJoin(
+      mailLogins,
+      and(eq(mailLogins.username, mailAppPasswords.owner), eq(mailLogins.appPasswordId, mailAppPasswords.id)),
+    )
+    .where(liveAppPasswordsWhere(owner))
+    .orderBy(desc(mailAppPasswords.createdAt), asc(mailAppPasswords.id));
+}
+
+/** One of the account's app passwords, locked until the transaction ends; undefined when it has none of that id. */
+export async function lockMailAppPasswordOf(
+  tx: Db,
+  owner: string,
+  id: string,
+): Promise<{ id: string; name: string; revokedAt: Date | null } | undefined> {
+  const [row] = await tx
+    .select({ id: mailAppPasswords.id, name: mailAppPasswords.name, revokedAt: mailAppPasswords.revokedAt })
+    .from(mailAppPasswords)
+    .where(and(eq(mailAppPasswords.id, id), eq(mailAppPasswords.owner, owner)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+/** Revokes an app password for mail, naming who revoked it. */
+export async function revokeMailAppPassword(db: Db, id: string, now: Date, by: string): Promise<void> {
+  await db.update(mailAppPasswords).set({ revokedAt: now, revokedBy: by }).where(eq(mailAppPasswords.id, id));
 }
