@@ -29,25 +29,6 @@ const read = (rel: string) => readFileSync(join(features, rel), 'utf8');
 const QUERY =
   /\b(?:tx|db|trx|raw)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute|query)\b|\bsql`|\bsql\.raw\(/;
 
-/**
- * Files that still issue queries of their own: each is moved into its area's repository.ts in its
- * turn, and then leaves this list (the test fails on a listed file that no longer needs it, so the
- * list only shrinks). A new file is never added here.
- */
-const NOT_YET_MOVED = new Set([
-  'account/addresses.ts',
-  'account/api-tokens.ts',
-  // Merged beside api-tokens.ts while this list was written; moves with the rest of account's.
-  'account/mail-app-passwords.ts',
-  'account/commands.ts',
-  'account/passwords.ts',
-  'account/requests.ts',
-  'account/resets.ts',
-  'account/routes.ts',
-  'account/statement.ts',
-  'security/passkey-routes.ts',
-]);
-
 describe('the shape of an area', () => {
   it('finds the areas and the queries it checks', () => {
     expect(areas).toEqual(expect.arrayContaining(['account', 'billing', 'domains', 'hosting', 'mail']));
@@ -63,13 +44,8 @@ describe('the shape of an area', () => {
 
   it.each(areas)('%s issues its queries in its repository.ts only', (area) => {
     const querying = sourcesOf(area).filter((f) => QUERY.test(read(f)));
-    const outside = querying.filter((f) => !f.endsWith('/repository.ts') && !NOT_YET_MOVED.has(f));
+    const outside = querying.filter((f) => !f.endsWith('/repository.ts'));
     expect(outside).toEqual([]);
-  });
-
-  it('the files not yet moved still need to be listed', () => {
-    const stale = [...NOT_YET_MOVED].filter((f) => !existsSync(join(features, f)) || !QUERY.test(read(f)));
-    expect(stale).toEqual([]);
   });
 
   it.each(areas)('every route of %s names its access rule', (area) => {

@@ -1,11 +1,10 @@
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
 import { messageFooter } from '@portal/contract/messages';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
-import { accounts, addresses } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { accountRecordOf, addressOf, saveAddress, setSummaryAddress } from './repository.ts';
 
 type Kind = 'account' | 'bill';
 type Address = C.Address;
@@ -66,16 +65,15 @@ export function addressRoutes(app: FastifyInstance): void {
           phone: next.phone,
           updatedAt: deps.now(),
         };
-        await db
-          .insert(addresses)
-          .values({ owner, kind: c.kind, ...row })
-          .onConflictDoUpdate({ target: [addresses.owner, addresses.kind], set: row });
+        await saveAddress(db, owner, c.kind, row);
         if (c.kind === 'account') {
           // The customer summary shows the account address as two lines (addr1, addr2).
-          await db
-            .update(accounts)
-            .set({ addr1: next.address, addr2: `${next.city}, ${next.state} ${next.zipcode}`.trim() })
-            .where(eq(accounts.logname, owner));
+          await setSummaryAddress(
+            db,
+            owner,
+            next.address,
+            `${next.city}, ${next.state} ${next.zipcode}`.trim(),
+          );
         }
         await deps.outbox.send(db, {
           kind: `address.${c.kind}`,
@@ -106,11 +104,7 @@ export function addressRoutes(app: FastifyInstance): void {
 
 /** The stored address; before the first change, what the account record knows (names, company, phone). */
 async function readAddress(db: Db, owner: string, kind: Kind): Promise<Address> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.owner, owner), eq(addresses.kind, kind)))
-    .limit(1);
+  const row = await addressOf(db, owner, kind);
   if (row) {
     return {
       first_name: row.firstName,
@@ -124,7 +118,7 @@ async function readAddress(db: Db, owner: string, kind: Kind): Promise<Address> 
       phone: row.phone,
     };
   }
-  const [acct] = await db.select().from(accounts).where(eq(accounts.logname, owner)).limit(1);
+  const acct = await accountRecordOf(db, owner);
   return {
     first_name: acct?.firstName ?? '',
     last_name: acct?.lastName ?? '',

@@ -1,22 +1,31 @@
-import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/api-tokens/calls';
 import { apiTokenText } from '@portal/contract/api-tokens/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { accountNoticeText, customerMailText } from '@portal/contract/notifications/mails';
 import { isStaffRole } from '@portal/contract/constants';
-import { and, count, desc, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { newApiToken } from '../../auth/api-tokens.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, apiTokens } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { textsFor } from '../../http/language.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, invalid, refused } from '../../lib/errors.ts';
 import { mailCustomer } from '../../lib/notify.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import {
+  hasLiveApiTokenNamed,
+  insertApiToken,
+  type ListedApiToken,
+  liveApiTokenCountOf,
+  lockAccount,
+  lockApiTokenOf,
+  lockApiTokensExpiringUntold,
+  markApiTokenExpiryTold,
+  revokeApiToken,
+  unrevokedApiTokensOf,
+} from './repository.ts';
 
 /**
  * Personal access tokens (docs/decisions/079-api-tokens.md): an account makes its own
@@ -28,24 +37,7 @@ const DAY_MS = 86_400_000;
 /** A client's clock may run a little ahead of the server's: "a year from now" is accepted within it. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 
-const listed = {
-  id: apiTokens.id,
-  name: apiTokens.name,
-  scope: apiTokens.scope,
-  createdAt: apiTokens.createdAt,
-  lastUsedAt: apiTokens.lastUsedAt,
-  expiresAt: apiTokens.expiresAt,
-};
-interface Listed {
-  id: string;
-  name: string;
-  scope: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-  expiresAt: Date;
-}
-
-const toApi = (row: Listed): C.ApiToken => ({
+const toApi = (row: ListedApiToken): C.ApiToken => ({
   id: row.id,
   name: row.name,
   scope: row.scope === 'full' ? 'full' : 'read',
@@ -66,10 +58,6 @@ function expiryOf(expires: string, now: Date, texts: typeof apiTokenText): Date 
   return at;
 }
 
-/** Live tokens: neither revoked nor expired. */
-const live = (owner: string, now: Date) =>
-  and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now));
-
 async function checkRoom(
   db: Db,
   owner: string,
@@ -78,18 +66,10 @@ async function checkRoom(
   texts: typeof apiTokenText,
 ): Promise<void> {
   // Serialise creations of one account so the limit and the names hold under concurrent requests.
-  await db.select({ l: accounts.logname }).from(accounts).where(eq(accounts.logname, owner)).for('update');
-  const { n } = must(
-    (await db.select({ n: count() }).from(apiTokens).where(live(owner, now)))[0],
-    'the count of live tokens',
-  );
-  if (n >= C.MAX_API_TOKENS) throw refused(texts.tooMany(C.MAX_API_TOKENS));
-  const [same] = await db
-    .select({ id: apiTokens.id })
-    .from(apiTokens)
-    .where(and(live(owner, now), eq(apiTokens.name, name)))
-    .limit(1);
-  if (same) throw conflict(texts.nameTaken(name));
+  await lockAccount(db, owner);
+  if ((await liveApiTokenCountOf(db, owner, now)) >= C.MAX_API_TOKENS)
+    throw refused(texts.tooMany(C.MAX_API_TOKENS));
+  if (await hasLiveApiTokenNamed(db, owner, name, now)) throw conflict(texts.nameTaken(name));
 }
 
 export function apiTokenRoutes(app: FastifyInstance): void {
@@ -111,23 +91,15 @@ export function apiTokenRoutes(app: FastifyInstance): void {
       const expiresAt = expiryOf(body.expires, now, texts);
       await checkRoom(db, owner.logname, body.name, now, texts);
       const made = newApiToken();
-      const row = must(
-        (
-          await db
-            .insert(apiTokens)
-            .values({
-              id: made.id,
-              owner: owner.logname,
-              name: body.name,
-              scope: body.scope,
-              tokenHash: made.hash,
-              createdAt: now,
-              expiresAt,
-            })
-            .returning(listed)
-        )[0],
-        'the token just created',
-      );
+      const row = await insertApiToken(db, {
+        id: made.id,
+        owner: owner.logname,
+        name: body.name,
+        scope: body.scope,
+        tokenHash: made.hash,
+        createdAt: now,
+        expiresAt,
+      });
       // On the account's record (route() writes it): which token, never its secret.
       Object.assign(auditDetails, {
         api_token: { id: row.id, name: row.name },
@@ -158,11 +130,7 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     session: 'interactive',
     access: { account: ({ params }) => params.logname },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select(listed)
-        .from(apiTokens)
-        .where(and(eq(apiTokens.owner, account.logname), isNull(apiTokens.revokedAt)))
-        .orderBy(desc(apiTokens.createdAt), apiTokens.id);
+      const rows = await unrevokedApiTokensOf(db, account.logname);
       return { tokens: rows.map(toApi) };
     },
   });
@@ -174,19 +142,11 @@ export function apiTokenRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller, auditDetails }) => {
       const owner = account.logname;
       // Looked up with its owner: another account's token id is refused like one that does not exist.
-      const [row] = await db
-        .select({ id: apiTokens.id, name: apiTokens.name, revokedAt: apiTokens.revokedAt })
-        .from(apiTokens)
-        .where(and(eq(apiTokens.id, body.id), eq(apiTokens.owner, owner)))
-        .limit(1)
-        .for('update');
+      const row = await lockApiTokenOf(db, owner, body.id);
       if (!row) throw missing(caller, 'Token not found');
       // Revoking twice is not an error: the token is revoked either way.
       if (!row.revokedAt) {
-        await db
-          .update(apiTokens)
-          .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
-          .where(eq(apiTokens.id, row.id));
+        await revokeApiToken(db, row.id, deps.now(), caller?.username ?? owner);
         Object.assign(auditDetails, { api_token: { id: row.id, name: row.name } });
       }
       return new Answer({ id: row.id }, apiTokenText.revoked);
@@ -209,28 +169,9 @@ export function registerApiTokenWorkers(app: FastifyInstance): void {
     await db.transaction(async (raw) => {
       const tx: Db = raw;
       // In the job's transaction: the mail is queued exactly when the token is marked told.
-      const due = await tx
-        .select({
-          id: apiTokens.id,
-          owner: apiTokens.owner,
-          name: apiTokens.name,
-          createdAt: apiTokens.createdAt,
-          expiresAt: apiTokens.expiresAt,
-          email: accounts.billEmail,
-        })
-        .from(apiTokens)
-        .innerJoin(accounts, eq(accounts.logname, apiTokens.owner))
-        .where(
-          and(
-            isNull(apiTokens.revokedAt),
-            isNull(apiTokens.expiryNoticeAt),
-            gt(apiTokens.expiresAt, t),
-            lte(apiTokens.expiresAt, within),
-          ),
-        )
-        .for('update', { of: apiTokens, skipLocked: true });
+      const due = await lockApiTokensExpiringUntold(tx, t, within);
       for (const token of due) {
-        await tx.update(apiTokens).set({ expiryNoticeAt: t }).where(eq(apiTokens.id, token.id));
+        await markApiTokenExpiryTold(tx, token.id, t);
         const lifetime = token.expiresAt.getTime() - token.createdAt.getTime();
         if (!token.email || lifetime <= C.API_TOKEN_NOTICE_DAYS * DAY_MS) continue;
         // About who may act as the account: a security notice (not turned off, not moved).

@@ -1,17 +1,13 @@
-import { must } from '@portal/contract/must';
 import { parseArgs } from 'node:util';
 import { accountText } from '@portal/contract/account/messages';
-import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
+import { createAccount, nextUid, setPanelPasswordHash } from './repository.ts';
 
-/** The highest uid (int4's largest): staff accounts made by the CLI count down from it. */
-export const STAFF_UID_TOP = 2_147_483_647;
-/** Uids from here up are staff accounts' (docs/decisions/041-staff-uids.md): customers' stay below. */
-export const STAFF_UID_FLOOR = 2_000_000_000;
+// The staff uid range is the repository's, where the next uid is chosen; named here for its callers.
+export { STAFF_UID_FLOOR, STAFF_UID_TOP } from './repository.ts';
 
 export interface CommandOutput {
   log(line: string): void;
@@ -71,46 +67,20 @@ export async function accountPasswordCommand(
   const passwordHash = await hashPassword(password);
   if (sub === 'set-password') {
     const updated = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(accounts)
-        .set({ passwordHash })
-        .where(eq(accounts.logname, logname))
-        .returning({ logname: accounts.logname });
+      const found = await setPanelPasswordHash(tx, logname, passwordHash);
       // An operator sets a password when the old one is lost or known to others: every session ends.
-      if (rows.length) await endSessions(tx, logname, new Date());
-      return rows;
+      if (found) await endSessions(tx, logname, new Date());
+      return found;
     });
-    if (!updated.length) {
+    if (!updated) {
       out.error(`no account ${logname}`);
       return 1;
     }
     out.log(`password set for ${logname}`);
     return 0;
   }
-  // Customers take the next uid after the highest; staff and admins count down from the top of
-  // the column's range, where the back office's customer uids never reach, so a later import of
-  // customers cannot collide with them (docs/decisions/041-staff-uids.md).
-  const staff = role !== 'customer';
-  const { next } = must(
-    (
-      await db
-        .select({
-          next: staff
-            ? sql<number>`coalesce(min(${accounts.uid}) - 1, ${STAFF_UID_TOP})`
-            : sql<number>`coalesce(max(${accounts.uid}), 1000) + 1`,
-        })
-        .from(accounts)
-        .where(staff ? sql`${accounts.uid} >= ${STAFF_UID_FLOOR}` : sql`${accounts.uid} < ${STAFF_UID_FLOOR}`)
-    )[0],
-    'the next uid',
-  );
-  await db.insert(accounts).values({
-    logname,
-    uid: values.uid ? Number(values.uid) : Number(next),
-    role,
-    billEmail: values.email ?? '',
-    passwordHash,
-  });
+  const uid = values.uid ? Number(values.uid) : await nextUid(db, role !== 'customer');
+  await createAccount(db, { logname, uid, role, billEmail: values.email ?? '', passwordHash });
   out.log(`account ${logname} created`);
   return 0;
 }

@@ -1,24 +1,35 @@
-import { must } from '@portal/contract/must';
 import { randomBytes, randomInt } from 'node:crypto';
 import * as C from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { isStaffRole } from '@portal/contract/constants';
-import { and, asc, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { secondFactorMethods } from '../../auth/mfa.ts';
 import { hashMailPassword } from '../../auth/passwords.ts';
 import { missing } from '../../auth/policy.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, mailAppPasswords, mailAppPasswordSettings, mailLogins } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import { conflict, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { MAIL_PASSWORD_DELAY_MS } from './passwords.ts';
 import { textsFor } from '../../http/language.ts';
+import {
+  applyPendingMailAppPasswordsOnly,
+  insertMailAppPassword,
+  type ListedMailAppPassword,
+  liveMailAppPasswordNamesOf,
+  liveMailAppPasswordsOf,
+  lockAccount,
+  lockDueMailAppPasswordSettings,
+  lockMailAppPasswordOf,
+  mailAppPasswordSettingsOf,
+  revokeLiveMailAppPasswords,
+  revokeMailAppPassword,
+  savePendingMailAppPasswordsOnly,
+} from './repository.ts';
 
 /**
  * App passwords for mail (docs/mail-servers-passwords.md, docs/decisions/051-mail-app-passwords.md).
@@ -46,22 +57,7 @@ export function generateAppPassword(): string {
   return groups.join('-');
 }
 
-const listed = {
-  id: mailAppPasswords.id,
-  name: mailAppPasswords.name,
-  scope: mailAppPasswords.scope,
-  createdAt: mailAppPasswords.createdAt,
-  lastUsedAt: mailAppPasswords.lastUsedAt,
-};
-interface Listed {
-  id: string;
-  name: string;
-  scope: string;
-  createdAt: Date;
-  lastUsedAt: Date | null;
-}
-
-const toApi = (row: Listed): C.MailAppPassword => ({
+const toApi = (row: ListedMailAppPassword): C.MailAppPassword => ({
   id: row.id,
   name: row.name,
   scope: C.MailAppPasswordScope.parse(row.scope),
@@ -69,15 +65,9 @@ const toApi = (row: Listed): C.MailAppPassword => ({
   last_used: row.lastUsedAt?.toISOString() ?? null,
 });
 
-const live = (owner: string) => and(eq(mailAppPasswords.owner, owner), isNull(mailAppPasswords.revokedAt));
-
 /** The requirement as the API shows it. */
 async function requirementOf(db: Db, owner: string): Promise<C.MailAppPasswordRequirement> {
-  const [row] = await db
-    .select()
-    .from(mailAppPasswordSettings)
-    .where(eq(mailAppPasswordSettings.owner, owner))
-    .limit(1);
+  const row = await mailAppPasswordSettingsOf(db, owner);
   const canRequire = (await secondFactorMethods(db, owner)).length > 0;
   return {
     required: row?.appPasswordsOnly ?? false,
@@ -94,27 +84,15 @@ async function requirementOf(db: Db, owner: string): Promise<C.MailAppPasswordRe
  * answers how many.
  */
 export async function revokeMailAppPasswords(db: Db, owner: string, by: string, now: Date): Promise<number> {
-  const revoked = await db
-    .update(mailAppPasswords)
-    .set({ revokedAt: now, revokedBy: by })
-    .where(live(owner))
-    .returning({ id: mailAppPasswords.id });
-  return revoked.length;
+  return revokeLiveMailAppPasswords(db, owner, by, now);
 }
 
 /** Applies the owner's pending requirement change when its time has come (the job); else nothing. */
 export async function applyMailAppPasswordsOnly(db: Db, owner: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(mailAppPasswordSettings)
-      .where(and(eq(mailAppPasswordSettings.owner, owner), lte(mailAppPasswordSettings.applyAt, now)))
-      .for('update');
+    const row = await lockDueMailAppPasswordSettings(tx, owner, now);
     if (!row || row.pending === null) return;
-    await tx
-      .update(mailAppPasswordSettings)
-      .set({ appPasswordsOnly: row.pending, pending: null, applyAt: null, changedAt: now })
-      .where(eq(mailAppPasswordSettings.owner, owner));
+    await applyPendingMailAppPasswordsOnly(tx, owner, row.pending, now);
   });
 }
 
@@ -133,15 +111,8 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       if (isStaffRole(account.role)) throw refused(mailAppPasswordText.staffAccount);
       const now = deps.now();
       // Serialise makings of one account so the limit, the names and the lookups hold under concurrency.
-      await db
-        .select({ l: accounts.logname })
-        .from(accounts)
-        .where(eq(accounts.logname, owner))
-        .for('update');
-      const rows = await db
-        .select({ name: mailAppPasswords.name, lookup: mailAppPasswords.lookup })
-        .from(mailAppPasswords)
-        .where(live(owner));
+      await lockAccount(db, owner);
+      const rows = await liveMailAppPasswordNamesOf(db, owner);
       if (rows.length >= C.MAX_MAIL_APP_PASSWORDS)
         throw refused(textsFor(req, mailAppPasswordText).tooMany(C.MAX_MAIL_APP_PASSWORDS));
       if (rows.some((r) => r.name === body.name))
@@ -151,23 +122,15 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       const taken = new Set(rows.map((r) => r.lookup));
       let secret = generateAppPassword();
       while (taken.has(secret.slice(0, 4))) secret = generateAppPassword();
-      const row = must(
-        (
-          await db
-            .insert(mailAppPasswords)
-            .values({
-              id: randomBytes(8).toString('hex'),
-              owner,
-              name: body.name,
-              scope: body.scope,
-              lookup: secret.slice(0, 4),
-              hash: await hashMailPassword(secret),
-              createdAt: now,
-            })
-            .returning(listed)
-        )[0],
-        'the app password just created',
-      );
+      const row = await insertMailAppPassword(db, {
+        id: randomBytes(8).toString('hex'),
+        owner,
+        name: body.name,
+        scope: body.scope,
+        lookup: secret.slice(0, 4),
+        hash: await hashMailPassword(secret),
+        createdAt: now,
+      });
       // On the account's record (route() writes it): which app password, never the secret.
       Object.assign(auditDetails, { app_password: { id: row.id, name: row.name }, scope: row.scope });
       await mailAccountNotice(deps.outbox, db, {
@@ -195,18 +158,7 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
     handler: async ({ db, account }) => {
       // "Last used" is what the mail servers report (Dovecot's last_login plugin writes mail_logins,
       // in unix seconds; docs/mail-servers-passwords.md); none reported shows as never.
-      const rows = await db
-        .select({ ...listed, reported: mailLogins.lastLogin })
-        .from(mailAppPasswords)
-        .leftJoin(
-          mailLogins,
-          and(
-            eq(mailLogins.username, mailAppPasswords.owner),
-            eq(mailLogins.appPasswordId, mailAppPasswords.id),
-          ),
-        )
-        .where(live(account.logname))
-        .orderBy(desc(mailAppPasswords.createdAt), asc(mailAppPasswords.id));
+      const rows = await liveMailAppPasswordsOf(db, account.logname);
       const app_passwords = rows.map(({ reported, ...row }) =>
         toApi({ ...row, lastUsedAt: reported === null ? row.lastUsedAt : new Date(reported * 1000) }),
       );
@@ -220,22 +172,10 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, caller, auditDetails }) => {
       const owner = account.logname;
       // Looked up with its owner: another account's id is refused like one that does not exist.
-      const [row] = await db
-        .select({
-          id: mailAppPasswords.id,
-          name: mailAppPasswords.name,
-          revokedAt: mailAppPasswords.revokedAt,
-        })
-        .from(mailAppPasswords)
-        .where(and(eq(mailAppPasswords.id, body.id), eq(mailAppPasswords.owner, owner)))
-        .limit(1)
-        .for('update');
+      const row = await lockMailAppPasswordOf(db, owner, body.id);
       if (!row) throw missing(caller, mailAppPasswordText.notFound);
       if (!row.revokedAt) {
-        await db
-          .update(mailAppPasswords)
-          .set({ revokedAt: deps.now(), revokedBy: caller?.username ?? owner })
-          .where(eq(mailAppPasswords.id, row.id));
+        await revokeMailAppPassword(db, row.id, deps.now(), caller?.username ?? owner);
         Object.assign(auditDetails, { app_password: { id: row.id, name: row.name } });
       }
       return new Answer({ id: row.id }, mailAppPasswordText.revoked);
@@ -249,11 +189,7 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
       const now = deps.now();
-      await db
-        .select({ l: accounts.logname })
-        .from(accounts)
-        .where(eq(accounts.logname, owner))
-        .for('update');
+      await lockAccount(db, owner);
       const before = await requirementOf(db, owner);
       if (body.required && !before.can_require) throw refused(mailAppPasswordText.secondFactorNeeded);
       const target = before.pending ? before.pending.required : before.required;
@@ -261,13 +197,11 @@ export function mailAppPasswordRoutes(app: FastifyInstance): void {
       const applyAt = new Date(now.getTime() + MAIL_PASSWORD_DELAY_MS);
       // Back to the value in force: the pending change is withdrawn, nothing waits.
       const pending = body.required === before.required ? null : body.required;
-      await db
-        .insert(mailAppPasswordSettings)
-        .values({ owner, pending, applyAt: pending === null ? null : applyAt, changedAt: now })
-        .onConflictDoUpdate({
-          target: mailAppPasswordSettings.owner,
-          set: { pending, applyAt: pending === null ? null : applyAt, changedAt: now },
-        });
+      await savePendingMailAppPasswordsOnly(db, owner, {
+        pending,
+        applyAt: pending === null ? null : applyAt,
+        changedAt: now,
+      });
       if (pending !== null) await enqueue(db, applyMailAppPasswordsOnlyJob, { owner }, { runAt: applyAt });
       Object.assign(auditDetails, { required: body.required });
       await mailAccountNotice(deps.outbox, db, {

@@ -1,4 +1,3 @@
-import { must } from '@portal/contract/must';
 import { createHash, randomBytes } from 'node:crypto';
 import { accountText } from '@portal/contract/account/messages';
 import { commonText } from '@portal/contract/messages';
@@ -6,17 +5,27 @@ import { inLanguage } from '@portal/contract/i18n/catalogue';
 import type { Language } from '@portal/contract/i18n/languages';
 import { accountNoticeText } from '@portal/contract/notifications/mails';
 import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { hashMailPassword, verifyPassword } from '../../auth/passwords.ts';
 import { admit, clearFailures, RULES } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, mailPasswordChanges, resetTokens } from '../../db/schema.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, conflict, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { mailAccountNotice } from '../../lib/account-notice.ts';
 import type { Outbox } from '../../integrations/mailer.ts';
+import {
+  hasPendingMailPassword,
+  insertMailPasswordChange,
+  insertResetToken,
+  lockPendingMailPasswordChange,
+  markMailPasswordApplied,
+  panelPasswordHashOf,
+  setMailPasswordHash,
+  supersedePendingMailPasswords,
+  useResetToken,
+  voidResetTokens,
+} from './repository.ts';
 
 /** Password changes reach the mail servers in about ten minutes. */
 export const MAIL_PASSWORD_DELAY_MS = 10 * 60_000;
@@ -44,12 +53,8 @@ export async function verifyOperator(
   const key = `reauth:${operator}`;
   const checks = [{ key, rule: RULES.reauth }];
   if (!(await admit(db, checks, now)).ok) throw new AppError('too_many', commonText.tooManyAttempts);
-  const [row] = await db
-    .select({ hash: accounts.passwordHash })
-    .from(accounts)
-    .where(eq(accounts.logname, operator))
-    .limit(1);
-  if (!(await verifyPassword(row?.hash, password))) throw refused(wrong, 'wrong_password');
+  const hash = await panelPasswordHashOf(db, operator);
+  if (!(await verifyPassword(hash, password))) throw refused(wrong, 'wrong_password');
   await clearFailures(db, key);
 }
 
@@ -100,54 +105,30 @@ export async function queueMailPassword(
     texts?: typeof accountText;
   },
 ): Promise<Date> {
-  const pending = and(eq(mailPasswordChanges.owner, opts.owner), eq(mailPasswordChanges.status, 'pending'));
   if (opts.supersede) {
-    await db.update(mailPasswordChanges).set({ status: 'superseded' }).where(pending);
-  } else {
-    const [open] = await db
-      .select({ id: mailPasswordChanges.id })
-      .from(mailPasswordChanges)
-      .where(pending)
-      .limit(1);
-    if (open) throw conflict((opts.texts ?? accountText).alreadyPending(opts.owner), 'already_pending');
+    await supersedePendingMailPasswords(db, opts.owner);
+  } else if (await hasPendingMailPassword(db, opts.owner)) {
+    throw conflict((opts.texts ?? accountText).alreadyPending(opts.owner), 'already_pending');
   }
   const applyAt = new Date(opts.now.getTime() + MAIL_PASSWORD_DELAY_MS);
-  const row = must(
-    (
-      await db
-        .insert(mailPasswordChanges)
-        .values({
-          owner: opts.owner,
-          hash: await hashMailPassword(opts.password),
-          operator: opts.operator,
-          requestedAt: opts.now,
-          applyAt,
-        })
-        .returning({ id: mailPasswordChanges.id })
-    )[0],
-    'the password change just queued',
-  );
-  await enqueue(db, applyMailPasswordJob, { id: row.id }, { runAt: applyAt });
+  const id = await insertMailPasswordChange(db, {
+    owner: opts.owner,
+    hash: await hashMailPassword(opts.password),
+    operator: opts.operator,
+    requestedAt: opts.now,
+    applyAt,
+  });
+  await enqueue(db, applyMailPasswordJob, { id }, { runAt: applyAt });
   return applyAt;
 }
 
 /** Applies one queued change (the job applyMailPasswordJob); a superseded or applied one is left alone. */
 export async function applyMailPassword(db: Db, id: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [change] = await tx
-      .select()
-      .from(mailPasswordChanges)
-      .where(and(eq(mailPasswordChanges.id, id), eq(mailPasswordChanges.status, 'pending')))
-      .for('update');
+    const change = await lockPendingMailPasswordChange(tx, id);
     if (!change) return;
-    await tx
-      .update(accounts)
-      .set({ mailPasswordHash: change.hash })
-      .where(eq(accounts.logname, change.owner));
-    await tx
-      .update(mailPasswordChanges)
-      .set({ status: 'applied', appliedAt: now })
-      .where(eq(mailPasswordChanges.id, id));
+    await setMailPasswordHash(tx, change.owner, change.hash);
+    await markMailPasswordApplied(tx, id, now);
   });
 }
 
@@ -155,12 +136,9 @@ const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').dig
 
 /** A new reset token (32 random bytes, base64url); only its SHA-256 is stored. Older unused tokens of the kind are voided. */
 export async function issueResetToken(db: Db, owner: string, kind: ResetKind, now: Date): Promise<string> {
-  await db
-    .update(resetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(resetTokens.owner, owner), eq(resetTokens.kind, kind), isNull(resetTokens.usedAt)));
+  await voidResetTokens(db, owner, kind, now);
   const token = randomBytes(32).toString('base64url');
-  await db.insert(resetTokens).values({
+  await insertResetToken(db, {
     owner,
     kind,
     tokenHash: sha256(token),
@@ -172,18 +150,7 @@ export async function issueResetToken(db: Db, owner: string, kind: ResetKind, no
 
 /** Uses a token once: the owner when it is known, unused and not expired; otherwise the call is refused. */
 export async function consumeResetToken(db: Db, token: string, kind: ResetKind, now: Date): Promise<string> {
-  const [row] = await db
-    .update(resetTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(resetTokens.tokenHash, sha256(token)),
-        eq(resetTokens.kind, kind),
-        isNull(resetTokens.usedAt),
-        gt(resetTokens.expiresAt, now),
-      ),
-    )
-    .returning({ owner: resetTokens.owner });
-  if (!row) throw refused(accountText.resetInvalid);
-  return row.owner;
+  const owner = await useResetToken(db, sha256(token), kind, now);
+  if (!owner) throw refused(accountText.resetInvalid);
+  return owner;
 }

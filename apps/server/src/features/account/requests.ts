@@ -1,19 +1,28 @@
-import { must } from '@portal/contract/must';
 import * as C from '@portal/contract/account/calls';
 import { accountScreenText, accountText } from '@portal/contract/account/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { customerMailText } from '@portal/contract/notifications/mails';
 import { messageFooter } from '@portal/contract/messages';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { findAccount } from '../../auth/policy.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, domains, outbox, secondaryRequests } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { textsFor } from '../../http/language.ts';
 import { languageOf } from '../../lib/notify.ts';
+import { domainsWithoutHostingOf } from '../domains/repository.ts';
+import {
+  existingLognames,
+  lockAccount,
+  lognamesOfPendingRequests,
+  markSecondaryRequestDone,
+  pendingSecondaryRequests,
+  queuedWithin,
+  type SecondaryRequestRow,
+  saveSecondaryRequest,
+  secondaryRequestExists,
+} from './repository.ts';
 
 type RequestBody = C.SecondaryRequestBody & { lognames: string[] };
 type NameCheck = { id: number; logname: string; status: 'available' | 'taken' | 'invalid' | 'duplicate' };
@@ -87,27 +96,19 @@ export function requestRoutes(app: FastifyInstance): void {
       if (refused.length)
         throw conflict(textsFor(req, accountText).namesRefused(refused.map((n) => n.logname)), 'names_taken');
       const rows = toRows(body);
-      const saved = must(
-        (
-          await db
-            .insert(secondaryRequests)
-            .values({
-              owner: account.logname,
-              email: body.email,
-              rows,
-              operator: caller.username,
-              createdAt: deps.now(),
-            })
-            .returning({ id: secondaryRequests.id })
-        )[0],
-        'the request just saved',
-      );
+      const id = await saveSecondaryRequest(db, {
+        owner: account.logname,
+        email: body.email,
+        rows,
+        operator: caller.username,
+        createdAt: deps.now(),
+      });
       await deps.outbox.send(db, {
         kind: 'secondary.request',
         account: account.logname,
         to: deps.config.HELPDESK_EMAIL,
         replyTo: body.email,
-        subject: `Secondary account request #${saved.id} for ${account.logname}`,
+        subject: `Secondary account request #${id} for ${account.logname}`,
         body: [
           `Account ${account.logname} (uid ${account.uid}) asks for ${rows.length} secondary account(s):`,
           '',
@@ -120,18 +121,14 @@ export function requestRoutes(app: FastifyInstance): void {
           messageFooter(caller.username, account.logname),
         ].join('\n'),
       });
-      return new Answer({ id: saved.id, status: 'pending', list }, accountText.newAccountsPending);
+      return new Answer({ id, status: 'pending', list }, accountText.newAccountsPending);
     },
   });
 
   route(app, C.listSecondaryRequests, {
     access: 'staff',
     handler: async ({ db }) => {
-      const rows = await db
-        .select()
-        .from(secondaryRequests)
-        .where(eq(secondaryRequests.status, 'pending'))
-        .orderBy(asc(secondaryRequests.createdAt), asc(secondaryRequests.id));
+      const rows = await pendingSecondaryRequests(db);
       return rows.map(toRequest);
     },
   });
@@ -140,16 +137,9 @@ export function requestRoutes(app: FastifyInstance): void {
     access: 'staff',
     handler: async (ctx) => {
       const { db, body, caller } = ctx;
-      const [done] = await db
-        .update(secondaryRequests)
-        .set({ status: 'done', doneAt: deps.now() })
-        .where(and(eq(secondaryRequests.id, body.id), eq(secondaryRequests.status, 'pending')))
-        .returning();
+      const done = await markSecondaryRequestDone(db, body.id, deps.now());
       if (!done) {
-        const [exists] = await db
-          .select({ id: secondaryRequests.id })
-          .from(secondaryRequests)
-          .where(eq(secondaryRequests.id, body.id));
+        const exists = await secondaryRequestExists(db, body.id);
         throw exists ? conflict(accountText.requestAlreadyDone) : notFound(accountText.requestNotFound);
       }
       // The audit entry names the customer account the request belongs to.
@@ -184,13 +174,7 @@ export function requestRoutes(app: FastifyInstance): void {
 
   route(app, C.emptyDomains, {
     access: { account: ({ params }) => params.account },
-    handler: async ({ db, account }) =>
-      db
-        .select({ domain: domains.domain })
-        .from(domains)
-        // website: 1 has a site, -1 is an alias of one; 0 has no hosting yet.
-        .where(and(eq(domains.owner, account.logname), eq(domains.website, 0)))
-        .orderBy(asc(domains.domain)),
+    handler: async ({ db, account }) => domainsWithoutHostingOf(db, account.logname),
   });
 
   /**
@@ -236,26 +220,8 @@ type QueuedMessage = { kind: string; account: string; to: string; subject: strin
  * stamps outbox.created_at.
  */
 async function sentRecently(db: Db, m: QueuedMessage, fingerprint: string): Promise<boolean> {
-  await db
-    .select({ l: accounts.logname })
-    .from(accounts)
-    .where(eq(accounts.logname, m.account))
-    .for('no key update');
-  const [row] = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.account, m.account),
-        eq(outbox.kind, m.kind),
-        eq(outbox.toAddr, m.to),
-        eq(outbox.subject, m.subject),
-        eq(outbox.bodyMac, fingerprint),
-        sql`${outbox.createdAt} > now() - make_interval(mins => ${REPEAT_WINDOW_MINUTES})`,
-      ),
-    )
-    .limit(1);
-  return !!row;
+  await lockAccount(db, m.account, 'no key update');
+  return queuedWithin(db, m, fingerprint, REPEAT_WINDOW_MINUTES);
 }
 
 function toRows(body: RequestBody): Row[] {
@@ -286,16 +252,8 @@ async function checkNames(db: Db, lognames: string[]): Promise<NameCheck[]> {
   const valid = named.filter((n) => NEW_NAME.test(n.logname)).map((n) => n.logname);
   const taken = new Set<string>();
   if (valid.length) {
-    const existing = await db
-      .select({ logname: accounts.logname })
-      .from(accounts)
-      .where(inArray(accounts.logname, valid));
-    for (const e of existing) taken.add(e.logname);
-    const pending = await db
-      .select({ rows: secondaryRequests.rows })
-      .from(secondaryRequests)
-      .where(eq(secondaryRequests.status, 'pending'));
-    for (const p of pending) for (const r of p.rows) if (r.logname) taken.add(r.logname);
+    for (const logname of await existingLognames(db, valid)) taken.add(logname);
+    for (const logname of await lognamesOfPendingRequests(db)) taken.add(logname);
   }
   const seen = new Set<string>();
   return named.map(({ id, logname }) => {
@@ -308,7 +266,7 @@ async function checkNames(db: Db, lognames: string[]): Promise<NameCheck[]> {
   });
 }
 
-function toRequest(r: typeof secondaryRequests.$inferSelect): C.SecondaryRequest {
+function toRequest(r: SecondaryRequestRow): C.SecondaryRequest {
   return {
     id: r.id,
     account: r.owner,

@@ -1,4 +1,3 @@
-import { must } from '@portal/contract/must';
 import { mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
@@ -6,7 +5,6 @@ import { RESET_TOKEN_MINUTES } from '@portal/contract/constants';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import type { Language } from '@portal/contract/i18n/languages';
 import { resetMailText } from '@portal/contract/notifications/mails';
-import { and, asc, count, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -14,20 +12,13 @@ import { endSessions } from '../../auth/sessions.ts';
 import { readDevice, rememberDevice } from '../../auth/sign-in-limits.ts';
 import { admit, clearFailures, type Rule, retryAfterSeconds } from '../../auth/throttle.ts';
 import type { Db } from '../../db/index.ts';
-import {
-  accounts,
-  apiTokens,
-  passkeys,
-  recoveryEmails,
-  resetTokens,
-  totpAuthenticators,
-} from '../../db/schema.ts';
 import { clientKey } from '../../http/client-address.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { AppError, refused } from '../../lib/errors.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { languageOf } from '../../lib/notify.ts';
+import { confirmedAuthenticatorOf, passkeysOf } from '../security/repository.ts';
 import { revokeMailAppPasswords } from './mail-app-passwords.ts';
 import {
   consumeResetToken,
@@ -38,6 +29,14 @@ import {
   refuseBreached,
 } from './passwords.ts';
 import { textsFor } from '../../http/language.ts';
+import {
+  billEmailOf,
+  isUsableRecoveryAddress,
+  lockAccount,
+  resetTokensSince,
+  revokeLiveApiTokens,
+  setPanelPasswordHash,
+} from './repository.ts';
 
 /**
  * Reset requests: per client address, 20 within 15 minutes (every request counts: there is no
@@ -105,10 +104,7 @@ export function resetRoutes(app: FastifyInstance, breach: BreachService): void {
       await refuseBreached(breach, body.new_password);
       const owner = await consumeResetToken(db, body.reset_token, 'panel', now);
       if (body.username && body.username !== owner) throw refused(accountText.resetInvalid);
-      await db
-        .update(accounts)
-        .set({ passwordHash: await hashPassword(body.new_password) })
-        .where(eq(accounts.logname, owner));
+      await setPanelPasswordHash(db, owner, await hashPassword(body.new_password));
       // Every session ends and every API token is revoked: one of them may be the reason for the reset.
       await endSessions(db, owner, now);
       const remaining = await afterReset(db, owner, now);
@@ -164,26 +160,8 @@ export async function handleResetRequest(
   if (!owner) return;
   // Jobs of one account run one at a time from here (the account row is locked until the job's
   // transaction ends): two workers counting at once would both mail a link past the limit.
-  await db
-    .select({ logname: accounts.logname })
-    .from(accounts)
-    .where(eq(accounts.logname, owner))
-    .for('update');
-  const { recent } = must(
-    (
-      await db
-        .select({ recent: count() })
-        .from(resetTokens)
-        .where(
-          and(
-            eq(resetTokens.owner, owner),
-            eq(resetTokens.kind, kind),
-            gt(resetTokens.createdAt, new Date(now.getTime() - RESET_LIMITS.windowMs)),
-          ),
-        )
-    )[0],
-    'the count of recent links',
-  );
+  await lockAccount(db, owner);
+  const recent = await resetTokensSince(db, owner, kind, new Date(now.getTime() - RESET_LIMITS.windowMs));
   if (recent >= RESET_LIMITS.account) return;
   const token = await issueResetToken(db, owner, kind, now);
   const link = `${deps.config.publicUrl}/portal/${ROUTE_OF[kind]}/${token}`;
@@ -207,23 +185,11 @@ export async function handleResetRequest(
  * security centre.
  */
 async function afterReset(db: Db, owner: string, now: Date): Promise<C.ResetRemaining> {
-  const revoked = await db
-    .update(apiTokens)
-    .set({ revokedAt: now, revokedBy: owner })
-    .where(and(eq(apiTokens.owner, owner), isNull(apiTokens.revokedAt), gt(apiTokens.expiresAt, now)))
-    .returning({ id: apiTokens.id });
-  const [totp] = await db
-    .select({ account: totpAuthenticators.account })
-    .from(totpAuthenticators)
-    .where(and(eq(totpAuthenticators.account, owner), isNotNull(totpAuthenticators.confirmedAt)))
-    .limit(1);
-  const keys = await db
-    .select({ name: passkeys.name })
-    .from(passkeys)
-    .where(eq(passkeys.owner, owner))
-    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+  const revoked = await revokeLiveApiTokens(db, owner, now);
+  const totp = await confirmedAuthenticatorOf(db, owner);
+  const keys = await passkeysOf(db, owner);
   return {
-    tokens_revoked: revoked.length,
+    tokens_revoked: revoked,
     app_passwords_revoked: await revokeMailAppPasswords(db, owner, 'reset-link', now),
     authenticator: !!totp,
     passkeys: keys.map((k) => k.name),
@@ -255,27 +221,8 @@ async function matchRecoveryAddress(
   now: Date,
 ): Promise<string | null> {
   const wanted = email.trim().toLowerCase();
-  const [account] = await db
-    .select({ logname: accounts.logname, billEmail: accounts.billEmail })
-    .from(accounts)
-    .where(eq(accounts.logname, logname))
-    .limit(1);
+  const account = await billEmailOf(db, logname);
   if (!account) return null;
   if (account.billEmail.trim().toLowerCase() === wanted) return account.logname;
-  const [recovery] = await db
-    .select({ id: recoveryEmails.id })
-    .from(recoveryEmails)
-    .where(
-      and(
-        eq(recoveryEmails.owner, logname),
-        sql`lower(${recoveryEmails.contactInfo}) = ${wanted}`,
-        // A recovery address counts once it has followed its confirmation link.
-        isNotNull(recoveryEmails.confirmedAt),
-        // One staff put on the account waits out its cooling-off period, which the customer can cancel
-        // (docs/decisions/032-staff-made-recovery-addresses.md).
-        or(isNull(recoveryEmails.usableAfter), lte(recoveryEmails.usableAfter, now)),
-      ),
-    )
-    .limit(1);
-  return recovery ? account.logname : null;
+  return (await isUsableRecoveryAddress(db, logname, wanted, now)) ? account.logname : null;
 }

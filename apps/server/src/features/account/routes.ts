@@ -1,10 +1,8 @@
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../auth/passwords.ts';
 import { endSessions } from '../../auth/sessions.ts';
-import { accounts } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import type { BreachService } from '../../integrations/breach/index.ts';
 import { addressRoutes } from './addresses.ts';
@@ -14,6 +12,7 @@ import { noticePreferenceRoutes } from './notice-preferences.ts';
 import { noticeRoutes } from './notices.ts';
 import { mailPasswordChanged, queueMailPassword, refuseBreached, verifyOperator } from './passwords.ts';
 import { requestRoutes } from './requests.ts';
+import { setPanelPasswordHash } from './repository.ts';
 import { resetRoutes } from './resets.ts';
 import { statementRoutes } from './statement.ts';
 import { textsFor } from '../../http/language.ts';
@@ -80,7 +79,7 @@ function passwordRoutes(app: FastifyInstance, breach: BreachService): void {
       await refuseBreached(breach, body.new_password);
       const hash = await hashPassword(body.new_password);
       await db.transaction(async (tx) => {
-        await tx.update(accounts).set({ passwordHash: hash }).where(eq(accounts.logname, account.logname));
+        await setPanelPasswordHash(tx, account.logname, hash);
         // Whoever held another session (a stolen token) is out; the session that changed it goes on.
         await endSessions(tx, account.logname, deps.now(), caller.sid);
         await mailPasswordChanged(deps.outbox, tx, account.logname, caller.username);

@@ -1,9 +1,8 @@
 import * as C from '@portal/contract/account/calls';
 import { accountText } from '@portal/contract/account/messages';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { statementDelivery } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
+import { saveStatementDelivery, statementDeliveryOf } from './repository.ts';
 
 /**
  * Statement delivery: n standard, e email only, p paper only,
@@ -14,11 +13,7 @@ export function statementRoutes(app: FastifyInstance): void {
   route(app, C.getStatementDelivery, {
     access: { account: ({ params }) => params.logname, scope: 'statement' },
     handler: async ({ db, account }) => {
-      const [row] = await db
-        .select()
-        .from(statementDelivery)
-        .where(eq(statementDelivery.owner, account.logname))
-        .limit(1);
+      const row = await statementDeliveryOf(db, account.logname);
       return row
         ? { method: C.StatementMethod.parse(row.method), nozero: row.nozero, email: row.email }
         : { method: 'n', nozero: 0, email: '' };
@@ -29,10 +24,7 @@ export function statementRoutes(app: FastifyInstance): void {
     access: { account: ({ body }) => body.logname, scope: 'statement' },
     handler: async ({ db, body, account }) => {
       const values = { method: body.method, nozero: body.nozero, email: body.email };
-      await db
-        .insert(statementDelivery)
-        .values({ owner: account.logname, ...values })
-        .onConflictDoUpdate({ target: statementDelivery.owner, set: values });
+      await saveStatementDelivery(db, account.logname, values);
       return new Answer(values, accountText.statementSaved);
     },
   });

@@ -284,3 +284,12 @@ export async function domainsExpiringBetween(db: Db, from: string, to: string) {
     )
     .orderBy(asc(domains.expirationDate), asc(domains.domain));
 }
+
+/** The account's domains with no hosting yet (website 0: 1 has a site, -1 is an alias of one), by name. */
+export async function domainsWithoutHostingOf(db: Db, owner: string): Promise<{ domain: string }[]> {
+  return db
+    .select({ domain: domains.domain })
+    .from(domains)
+    .where(and(eq(domains.owner, owner), eq(domains.website, 0)))
+    .orderBy(asc(domains.domain));
+}

@@ -1,10 +1,8 @@
-import { must } from '@portal/contract/must';
 import { passkeyText } from '@portal/contract/security/passkey-messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import type { Language } from '@portal/contract/i18n/languages';
 import { accountNoticeText } from '@portal/contract/notifications/mails';
 import * as P from '@portal/contract/security/passkeys';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   passkeyAssertionOptions,
@@ -17,12 +15,14 @@ import {
 } from '../../auth/passkeys.ts';
 import { readDevice, signInChecks, unknownAccountChecks } from '../../auth/sign-in-limits.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, passkeys } from '../../db/schema.ts';
+import type { passkeys } from '../../db/schema.ts';
 import { Answer, route } from '../../http/route.ts';
 import { AppError, conflict, forbidden, refused } from '../../lib/errors.ts';
 import { mailCustomer } from '../../lib/notify.ts';
 import { admitSignIn, signedIn } from '../session/sign-in.ts';
 import { textsFor } from '../../http/language.ts';
+import { accountRecordOf } from '../account/repository.ts';
+import { addPasskey, passkeyCountOf, passkeysOf, removePasskey, renamePasskey } from './repository.ts';
 
 /**
  * Passkeys: an account's own passkeys — staff may list them, never make or change them
@@ -58,17 +58,10 @@ export function passkeyRoutes(app: FastifyInstance): void {
       const made = await verifyPasskeyRegistration(db, rp, owner, body.response, now);
       return db.transaction(async (t) => {
         const tx: Db = t;
-        const { n } = must(
-          (await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner)))[0],
-          'the count of passkeys',
-        );
-        if (n >= P.MAX_PASSKEYS) throw refused(textsFor(req, passkeyText).limit(P.MAX_PASSKEYS));
-        const [row] = await tx
-          .insert(passkeys)
-          .values({ owner, ...made, name: body.name, createdAt: now })
-          // Credential ids are unique: one authenticator's passkey belongs to one account.
-          .onConflictDoNothing({ target: passkeys.credentialId })
-          .returning();
+        if ((await passkeyCountOf(tx, owner)) >= P.MAX_PASSKEYS)
+          throw refused(textsFor(req, passkeyText).limit(P.MAX_PASSKEYS));
+        // Credential ids are unique: one authenticator's passkey belongs to one account.
+        const row = await addPasskey(tx, { owner, ...made, name: body.name, createdAt: now });
         if (!row) throw conflict(passkeyText.duplicate);
         // route() writes the change to the account's record; it names the passkey.
         Object.assign(auditDetails, { id: row.id, name: row.name });
@@ -90,11 +83,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     // Staff may see which passkeys a customer has (helping them), never change them.
     access: { account: ({ params }) => params.logname, scope: 'self' },
     handler: async ({ db, account }) => {
-      const rows = await db
-        .select()
-        .from(passkeys)
-        .where(eq(passkeys.owner, account.logname))
-        .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+      const rows = await passkeysOf(db, account.logname);
       return { passkeys: rows.map(toPasskey) };
     },
   });
@@ -105,11 +94,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     access: own(({ body }) => body.logname),
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
-      const [row] = await db
-        .update(passkeys)
-        .set({ name: body.name })
-        .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
-        .returning();
+      const row = await renamePasskey(db, owner, body.id, body.name);
       if (!row) throw forbidden();
       Object.assign(auditDetails, { id: row.id, name: row.name });
       return new Answer(toPasskey(row), passkeyText.renamed);
@@ -122,10 +107,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
     limit: 'grant',
     handler: async ({ db, account, body, auditDetails }) => {
       const owner = account.logname;
-      const [row] = await db
-        .delete(passkeys)
-        .where(and(eq(passkeys.id, body.id), eq(passkeys.owner, owner)))
-        .returning();
+      const row = await removePasskey(db, owner, body.id);
       if (!row) throw forbidden();
       Object.assign(auditDetails, { id: row.id, name: row.name });
       const at = deps.now();
@@ -164,7 +146,7 @@ export function passkeyRoutes(app: FastifyInstance): void {
         : unknownAccountChecks(req.ip, budget);
       await admitSignIn(db, checks, now, reply);
       const verified = await verifyPasskeyAssertion(db, rp, body.response, { now, log: req.log });
-      const [user] = await db.select().from(accounts).where(eq(accounts.logname, verified.account)).limit(1);
+      const user = await accountRecordOf(db, verified.account);
       if (!user) throw new AppError('bad_credentials', passkeyText.notAccepted);
       return signedIn(app, user, { db, req, reply, checks, device, method: 'passkey' });
     },

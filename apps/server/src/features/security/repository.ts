@@ -2,6 +2,7 @@ import { must } from '@portal/contract/must';
 import { ACTIVITY_PAGE_SIZE, ACTIVITY_SENTENCES, type Sentence } from '@portal/contract/security/activity';
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -18,7 +19,7 @@ import {
 import type { AccountRef } from '../../auth/policy.ts';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
-import { accounts, auditLog, sessions, totpAuthenticators } from '../../db/schema.ts';
+import { accounts, auditLog, passkeys, sessions, totpAuthenticators } from '../../db/schema.ts';
 
 /** Queries of the security area. */
 
@@ -179,4 +180,64 @@ export async function confirmAuthenticator(db: Db, account: string, now: Date, s
     .update(totpAuthenticators)
     .set({ confirmedAt: now, lastStep: step })
     .where(eq(totpAuthenticators.account, account));
+}
+
+export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/** The account's passkeys, oldest first. */
+export async function passkeysOf(db: Db, owner: string): Promise<PasskeyRow[]> {
+  return db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.owner, owner))
+    .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+}
+
+/** How many passkeys the account has. */
+export async function passkeyCountOf(db: Db, owner: string): Promise<number> {
+  const { n } = must(
+    (await db.select({ n: count() }).from(passkeys).where(eq(passkeys.owner, owner)))[0],
+    'the count of passkeys',
+  );
+  return n;
+}
+
+/**
+ * Keeps a new passkey; undefined when its credential id is already kept (credential ids are
+ * unique: one authenticator's passkey belongs to one account).
+ */
+export async function addPasskey(
+  db: Db,
+  passkey: typeof passkeys.$inferInsert,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .insert(passkeys)
+    .values(passkey)
+    .onConflictDoNothing({ target: passkeys.credentialId })
+    .returning();
+  return row;
+}
+
+/** Renames one of the account's passkeys; undefined when it has no passkey of that id. */
+export async function renamePasskey(
+  db: Db,
+  owner: string,
+  id: number,
+  name: string,
+): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .update(passkeys)
+    .set({ name })
+    .where(and(eq(passkeys.id, id), eq(passkeys.owner, owner)))
+    .returning();
+  return row;
+}
+
+/** Removes one of the account's passkeys; undefined when it has no passkey of that id. */
+export async function removePasskey(db: Db, owner: string, id: number): Promise<PasskeyRow | undefined> {
+  const [row] = await db
+    .delete(passkeys)
+    .where(and(eq(passkeys.id, id), eq(passkeys.owner, owner)))
+    .returning();
+  return row;
 }
