@@ -193,4 +193,10 @@ export const customerMailTextEs: Catalogue<typeof customerMailText> = {
       '',
       `Solicitado por ${by}${owner === null ? '' : ` para ${owner}`}.`,
     ].join('\n'),
+  appInstalledSubject: (app, url) => `${app} instalado en ${url}`,
+  appInstalledBody: (app, version, url) =>
+    `${app} ${version} se ha instalado en ${url}.\n\nTermine allí su configuración.\n`,
+  devsiteReadySubject: (domain) => `Su sitio de desarrollo para ${domain} está listo`,
+  devsiteReadyBody: (domain, kind) =>
+    `El sitio de desarrollo para ${domain} (${kind}) está listo en dev.${domain}.\n`,
 };

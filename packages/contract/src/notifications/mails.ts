@@ -215,4 +215,12 @@ export const customerMailText = {
       '',
       `Requested by ${by}${owner === null ? '' : ` for ${owner}`}.`,
     ].join('\n'),
+  /** A web app the hosting agent installed (hosting/changes.ts), to the address the request named. */
+  appInstalledSubject: (app: string, url: string) => `${app} installed at ${url}`,
+  appInstalledBody: (app: string, version: string, url: string) =>
+    `${app} ${version} has been installed at ${url}.\n\nFinish its setup there.\n`,
+  /** A devsite the hosting agent set up (hosting/changes.ts), to the request's contact address. */
+  devsiteReadySubject: (domain: string) => `Your devsite for ${domain} is ready`,
+  devsiteReadyBody: (domain: string, kind: string) =>
+    `The devsite for ${domain} (${kind}) has been set up at dev.${domain}.\n`,
 };

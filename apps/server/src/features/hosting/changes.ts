@@ -1,8 +1,11 @@
 import type { ChangeKind } from '@portal/contract/hosting/agent';
+import { inLanguage } from '@portal/contract/i18n/catalogue';
+import { customerMailText } from '@portal/contract/notifications/mails';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
+import { languageOf } from '../../lib/notify.ts';
 import {
   applyWebsiteSettings,
   type ChangeRow,
@@ -104,13 +107,14 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
     case 'install':
       if (p.email) {
         // Not mailCustomer: the answer goes to the address the request named for it, as the
-        // devsite's below (docs/decisions/106-customer-mail-routing.md).
+        // devsite's below (docs/decisions/106-customer-mail-routing.md). In the owner's language.
+        const text = inLanguage(customerMailText, await languageOf(db, change.owner));
         await deps.outbox.send(db, {
           kind: 'hosting.install',
           account: change.owner,
           to: String(p.email),
-          subject: `${p.appname} installed at ${p.url}`,
-          body: `${p.appname} ${p.version ?? ''} has been installed at ${p.url}.\n\nFinish its setup there.\n`,
+          subject: text.appInstalledSubject(String(p.appname), String(p.url)),
+          body: text.appInstalledBody(String(p.appname), String(p.version ?? ''), String(p.url)),
         });
       }
       return;
@@ -127,12 +131,13 @@ export async function finishChange(deps: Deps, db: Db, change: Change, outcome: 
         setupDate: now.toISOString().slice(0, 10),
       });
       if (p.email_contact) {
+        const text = inLanguage(customerMailText, await languageOf(db, change.owner));
         await deps.outbox.send(db, {
           kind: 'hosting.devsite',
           account: change.owner,
           to: String(p.email_contact),
-          subject: `Your devsite for ${domain} is ready`,
-          body: `The devsite for ${domain} (${p.devsite_type}) has been set up at dev.${domain}.\n`,
+          subject: text.devsiteReadySubject(domain),
+          body: text.devsiteReadyBody(domain, String(p.devsite_type)),
         });
       }
       return;

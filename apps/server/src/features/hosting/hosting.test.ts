@@ -5,9 +5,11 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gunzipSync } from 'node:zlib';
 import { hostingText } from '@portal/contract/hosting/messages';
+import { customerMailText } from '@portal/contract/notifications/mails';
+import { customerMailTextEs } from '@portal/contract/notifications/mails.es';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
+import { accounts, auditLog, devsites, errorLogs, hostingChanges, websites } from '../../db/schema.ts';
 import { inDays, makeCast, requestsAs } from '../../../test/support/factories.ts';
 import { build, type TestApp } from '../../../test/support/helper.ts';
 import { importDocument } from '../../lib/import.ts';
@@ -17,6 +19,9 @@ const PASSWORD = 'hosting-test-pass';
 
 let t: TestApp;
 let as: ReturnType<typeof requestsAs>;
+/** Sets an account's language, as its first sign-in or its picker would (null: none chosen). */
+const speaks = (logname: string, language: 'es' | null) =>
+  t.db.update(accounts).set({ language }).where(eq(accounts.logname, logname));
 let cast: Awaited<ReturnType<typeof makeCast>>;
 beforeAll(async () => {
   t = await build({ demo: false });
@@ -771,6 +776,30 @@ describe('web app installs: applist, installapp, pending-installations', () => {
       'MediaWiki installed at https://harbor-studio.org/wiki/',
     );
   });
+
+  it('mails the install in the owner’s language', async () => {
+    await speaks('alice', 'es');
+    try {
+      const res = await as('alice').post('/api/installapp', {
+        webappid: 2,
+        appname: 'MediaWiki',
+        vid: 3102,
+        subdir: '/manual/',
+        email: 'es-webmaster@harbor-studio.org',
+        nsuphp: 0,
+        wfv: '1.42',
+      });
+      expect(res.status).toBe(200);
+      await t.drainJobs();
+      const url = 'https://harbor-studio.org/manual/';
+      const mail = t.sent.find((m) => m.to === 'es-webmaster@harbor-studio.org');
+      expect(mail?.subject).toBe(customerMailTextEs.appInstalledSubject('MediaWiki', url));
+      expect(mail?.body).toBe(customerMailTextEs.appInstalledBody('MediaWiki', '1.42.1', url));
+      expect(mail?.subject).not.toBe(customerMailText.appInstalledSubject('MediaWiki', url));
+    } finally {
+      await speaks('alice', null);
+    }
+  });
 });
 
 describe('devsites and databases', () => {
@@ -878,6 +907,10 @@ describe('POST /api/devsite-request', () => {
     expect(noc?.body).toContain('Special requests: Please keep the uploads folder');
     expect(noc?.body).toContain('Message sent by staff for alice');
     expect(noc?.replyTo).toBe('dev@harbor-studio.org');
+    expect(t.sent.find((m) => m.to === 'dev@harbor-studio.org')).toMatchObject({
+      subject: customerMailText.devsiteReadySubject('harbor-studio.org'),
+      body: 'The devsite for harbor-studio.org (Copy original website) has been set up at dev.harbor-studio.org.\n',
+    });
     const [dev] = await t.db.select().from(devsites).where(eq(devsites.domain, 'harbor-studio.org'));
     expect(dev).toMatchObject({ owner: 'alice', virtname: 'dev.harbor-studio.org' });
     const list = await as('alice').get('/api/compressed-nondev-websites/alice');
