@@ -3,7 +3,8 @@ import { PSEUDO_CLOSE, PSEUDO_OPEN, pseudoText } from '@portal/contract/i18n/pse
 import { loginText, shellText } from '@portal/contract/shell/messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launch, url } from './browser.ts';
+import { launch } from './browser.ts';
+import { startPortal } from './portal.ts';
 
 /**
  * The pseudo-locale run (docs/decisions/118-pseudo-locale.md, docs/languages.md): every screen once
@@ -12,11 +13,20 @@ import { baseUrl, launch, url } from './browser.ts';
  * past its clipped edge, does not fit a longer language.
  */
 
+// A portal of its own: the run reads every screen, and on the shared one the files before it leave
+// alice's Account Activity full of entries, which the server writes (in English for the pseudo
+// language, which only the browser has: the activity's Spanish is tested by the server's tests).
 let browser: Browser;
+let own: Awaited<ReturnType<typeof startPortal>>;
 beforeAll(async () => {
-  browser = await launch();
+  [browser, own] = await Promise.all([launch(), startPortal()]);
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await browser?.close();
+  await own?.stop();
+});
+const baseUrl = () => own.baseUrl;
+const url = (path: string) => `${baseUrl()}/portal${path}`;
 
 /**
  * Data a screen shows as it is in every language, never a text to translate: the demo data's
