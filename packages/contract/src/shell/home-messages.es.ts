@@ -4,6 +4,8 @@ import type { homeText, overviewText } from './home-messages.ts';
 /** Home in Spanish (docs/languages.md: `usted`, the glossary's terms). */
 export const homeTextEs: Catalogue<typeof homeText> = {
   welcome: (operator) => `Le damos la bienvenida, ${operator}`,
+  accountNamed: (logname) => `Cuenta ${logname}`,
+  planNamed: (plan) => `plan ${plan}`,
   portalNoBilling: 'Este es su portal de miembros: administre dominios, correo electrónico y sitios web.',
   portalWithBilling:
     'Este es su portal de miembros: pague facturas y administre tarjetas, dominios, correo electrónico y sitios web.',

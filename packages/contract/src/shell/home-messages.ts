@@ -5,6 +5,9 @@
  */
 export const homeText = {
   welcome: (operator: string) => `Welcome, ${operator}`,
+  /** Staff's Home for a customer: the heading while the account's name is not known, and its plan. */
+  accountNamed: (logname: string) => `Account ${logname}`,
+  planNamed: (plan: string) => `plan ${plan}`,
   portalNoBilling: 'This is your members portal: manage domains, email and websites.',
   portalWithBilling: 'This is your members portal: pay bills, manage cards, domains, email and websites.',
   importantNotes: 'Important notes',

@@ -203,10 +203,10 @@ function CustomerWelcome({ logname }: { logname: string }) {
   const name = c ? `${c.first_name} ${c.last_name}`.trim() : '';
   return (
     <>
-      <Title order={2}>{name ? `${name} (${logname})` : `Account ${logname}`}</Title>
+      <Title order={2}>{name ? `${name} (${logname})` : t(homeText).accountNamed(logname)}</Title>
       {c ? (
         <Text mt="xs" data-testid="customer-details">
-          {[c.company, c.bill_email, c.account_type, c.pricing_plan && `plan ${c.pricing_plan}`]
+          {[c.company, c.bill_email, c.account_type, c.pricing_plan && t(homeText).planNamed(c.pricing_plan)]
             .filter(Boolean)
             .join(' · ')}
         </Text>
