@@ -131,6 +131,19 @@ for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"
   passed += r.numPassedTests; failed += r.numFailedTests; skipped += r.numPendingTests + (r.numTodoTests || 0);
 }
 console.log(`\nAll suites: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+// The failures again, at the very end: CI keeps only the last part of what a run prints.
+for (const f of fs.readdirSync(process.argv[1]).filter((f) => f.endsWith(".json"))) {
+  const r = JSON.parse(fs.readFileSync(process.argv[1] + "/" + f, "utf8"));
+  for (const file of r.testResults) {
+    const where = file.name.replace(process.cwd() + "/", "");
+    const tests = file.assertionResults.filter((t) => t.status === "failed");
+    if (file.status === "failed" && tests.length === 0) console.log(`FAILED ${f.replace(".json", "")} ${where}: ${(file.message || "").slice(0, 600)}`);
+    for (const t of tests) {
+      console.log(`FAILED ${f.replace(".json", "")} ${where} > ${t.fullName}`);
+      console.log("  " + (t.failureMessages || []).join("\n").split("\n").slice(0, 8).join("\n  ").slice(0, 1200));
+    }
+  }
+}
 ' "$RESULTS"
 if [ -n "$FAILED" ]; then
   echo "Failed:$FAILED"
