@@ -57,7 +57,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
     // A closing process (a rolling restart) still answers what reaches it on a connection it has
     // accepted, with `Connection: close` (draining): nginx retries neither a 503 nor a sent POST.
     return503OnClosing: false,
-    // Longer than nginx keeps an idle upstream connection (keepalive_timeout 60s in deploy/nginx),
+    // Longer than nginx keeps an idle upstream connection (keepalive_timeout 1s in deploy/nginx),
     // so the proxy never sends a request on a connection this process is closing.
     keepAliveTimeout: 65_000,
   });
