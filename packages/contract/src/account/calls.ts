@@ -299,8 +299,8 @@ export const requestAccounts = defineCall({
  */
 export function refusedNames(message: string): string[] {
   const at = message.lastIndexOf(': ');
-  if (at < 0) return [];
-  return message.slice(at + 2).split(', ').filter(Boolean);
+  const list = at < 0 ? '' : message.slice(at + 2);
+  return list.split(', ').filter(Boolean);
 }
 
 export const SecondaryRequestRow = z.object({
