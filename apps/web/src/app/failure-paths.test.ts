@@ -92,18 +92,7 @@ function sourceFiles(dir: string): string[] {
 
 /** The mutations' `onError`s that still open their pop-up by hand, by file (under features/). */
 const HAND_MADE_POPUPS: Record<string, number> = {
-  'account/add-webhosting-page.tsx': 1,
-  'account/address-form.tsx': 1,
-  'account/change-stmt-delivery-page.tsx': 1,
-  'billing/edit-cc-page.tsx': 3,
-  'billing/payment-form.tsx': 1,
-  'domains/edit-domain-page.tsx': 1,
-  'domains/renewal-page.tsx': 1,
-  'hosting/webappinstall-page.tsx': 1,
-  'mail/email-aliases-page.tsx': 1,
   'mail/recovery-contacts-page.tsx': 2,
-  'mail/send-auth-msg-page.tsx': 1,
-  'mail/subscribe-portal-page.tsx': 1,
 };
 
 describe('one way to show a failure', () => {

@@ -60,14 +60,18 @@ export interface ShowFailureOptions extends FormFailureOptions {
  */
 export function useShowFailure(): (err: unknown, opts: ShowFailureOptions) => FormFailure {
   const showStatus = useStatus();
-  return useCallback(
-    (err, { title, setErrors, alert = alertOf(err), body, ...mapping }) => {
-      // Without setErrors nothing sits beside a field: every text goes in the pop-up.
-      const failure = formFailure(err, setErrors ? mapping : { ...mapping, fields: [] });
-      setErrors?.(failure.fieldErrors);
-      if (failure.formError !== null) showStatus({ title, body: body ?? failure.formError, alert });
-      return failure;
-    },
-    [showStatus],
-  );
+  return useCallback((err, opts) => showFailureWith(showStatus, err, opts), [showStatus]);
+}
+
+/** useShowFailure's work, with the function that opens the pop-up (a plain function: unit-tested without React). */
+export function showFailureWith(
+  showStatus: (msg: StatusInput) => void,
+  err: unknown,
+  { title, setErrors, alert = alertOf(err), body, ...mapping }: ShowFailureOptions,
+): FormFailure {
+  // Without setErrors nothing sits beside a field: every text goes in the pop-up.
+  const failure = formFailure(err, setErrors ? mapping : { ...mapping, fields: [] });
+  setErrors?.(failure.fieldErrors);
+  if (failure.formError !== null) showStatus({ title, body: body ?? failure.formError, alert });
+  return failure;
 }

@@ -293,13 +293,14 @@ export const requestAccounts = defineCall({
 });
 
 /**
- * The names of request-accounts' 409 "Account names used or invalid: a, b" (a name taken since
- * check-account-names), or null for any other message. The server writes it with A.namesRefused.
+ * The names of request-accounts' 409 `names_taken` (a name taken since check-account-names): the
+ * list after the last ': ' of A.namesRefused, in whichever language the server wrote it. The caller
+ * knows the answer by its code, never by the wording before the list (which is the reader's language).
  */
-export function refusedNames(message: string): string[] | null {
-  const prefix = `${accountText.namesUnavailable}: `;
-  if (!message.startsWith(prefix)) return null;
-  return message.slice(prefix.length).split(', ').filter(Boolean);
+export function refusedNames(message: string): string[] {
+  const at = message.lastIndexOf(': ');
+  const list = at < 0 ? '' : message.slice(at + 2);
+  return list.split(', ').filter(Boolean);
 }
 
 export const SecondaryRequestRow = z.object({

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { emptyDomainsQuery } from './api.ts';
@@ -23,6 +23,7 @@ const EMPTY = { domain: '', hosting_type: '', profit_nonprofit: 'Profit', wp_yes
 export default function AddWebhostingPage() {
   const { currentUser, replyTo } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const domains = useQuery({ ...emptyDomainsQuery(currentUser), enabled: !!currentUser });
@@ -49,7 +50,7 @@ export default function AddWebhostingPage() {
       });
     },
     onError: (err) =>
-      showStatus({
+      showFailure(err, {
         title:
           err instanceof ApiError && err.kind === 'refused'
             ? t(accountText).problemsWithRequest

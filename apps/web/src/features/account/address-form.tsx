@@ -10,7 +10,7 @@ import { ApiError, failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { accountAddressQuery, useUpdateAddress } from './api.ts';
@@ -62,6 +62,7 @@ export function AddressPage({ kind }: { kind: Kind }) {
   const readOnly = kind === 'account' && info.readOnly;
   const secondary = kind === 'bill' && role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const query = accountAddressQuery(kind, account);
   const q = useQuery({
     ...query,
@@ -90,24 +91,22 @@ export function AddressPage({ kind }: { kind: Kind }) {
     },
     onError: (err) => {
       if (err instanceof ApiError && err.kind === 'refused') {
-        showStatus({
+        showFailure(err, {
           title: t(accountText).addressProblem(label),
           body: err.message || t(accountText).unknownErrorNoc,
-          alert: 'warning',
         });
-      } else {
-        showStatus({
-          title: t(accountText).updateFailed,
-          body: (
-            <>
-              {t(accountText).unableToUpdate}
-              <br />
-              {failureText(err)}
-            </>
-          ),
-          alert: 'serious',
-        });
+        return;
       }
+      showFailure(err, {
+        title: t(accountText).updateFailed,
+        body: (
+          <>
+            {t(accountText).unableToUpdate}
+            <br />
+            {failureText(err)}
+          </>
+        ),
+      });
     },
   });
 

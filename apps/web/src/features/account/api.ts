@@ -186,10 +186,8 @@ export const useRequestSecondaries = (
         await call(C.requestAccounts, { body });
       } catch (err) {
         // A name taken since the check: the server's 409 names it; shown like the check's answer.
-        const names =
-          err instanceof ApiError && err.code === 'names_taken' ? C.refusedNames(err.message) : null;
-        if (!names) throw err;
-        return { unavailable: names.map((logname) => ({ logname })) };
+        if (!(err instanceof ApiError && err.code === 'names_taken')) throw err;
+        return { unavailable: C.refusedNames(err.message).map((logname) => ({ logname })) };
       }
       return { unavailable: [] };
     },

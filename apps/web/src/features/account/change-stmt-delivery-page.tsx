@@ -9,7 +9,7 @@ import { failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { statementQuery, useChangeStatementDelivery } from './api.ts';
@@ -32,6 +32,7 @@ export default function ChangeStmtDeliveryPage() {
   const urls = useUrls();
   const secondary = role.data?.account_role === 'Secondary';
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const s = t(accountScreenText);
   const query = statementQuery(currentUser);
@@ -55,7 +56,7 @@ export default function ChangeStmtDeliveryPage() {
       const contact = urls.data
         ? t(accountScreenText).contactHelpDesk(urls.data.helpdesk_phone, urls.data.helpdesk_email)
         : '';
-      showStatus({
+      showFailure(err, {
         title: t(accountText).somethingFailed,
         body: (
           <>

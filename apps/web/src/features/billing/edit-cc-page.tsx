@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ApiError, failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Lines } from '../../ui/lines.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -89,6 +89,7 @@ interface AddValues extends CardValues {
 
 function AddCard({ account, onAdded }: { account: string; onAdded: () => void }) {
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const billingText = t(englishBilling);
   const x = t(billingScreenText);
@@ -131,10 +132,14 @@ function AddCard({ account, onAdded }: { account: string; onAdded: () => void })
       });
     },
     onError: (err) => {
-      const failure = err instanceof ApiError ? err : null;
-      if (failure && Object.keys(failure.errors).length) form.setErrors(failure.errors);
-      const modal = addCardFailure(failure, failureText(err));
-      showStatus({ title: modal.title, body: <Lines lines={modal.lines} />, alert: modal.alert });
+      const modal = addCardFailure(err instanceof ApiError ? err : null, failureText(err));
+      showFailure(err, {
+        title: modal.title,
+        body: <Lines lines={modal.lines} />,
+        alert: modal.alert,
+        setErrors: form.setErrors,
+        fields: Object.keys(form.getValues()),
+      });
     },
   });
 
@@ -187,6 +192,7 @@ type EditValues = {
 
 function EditCard({ account, card, onDone }: { account: string; card: C.PayMethod; onDone: () => void }) {
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   useLanguage();
   const billingText = t(englishBilling);
   const x = t(billingScreenText);
@@ -223,14 +229,14 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
         type: 'review',
       });
     },
-    onError: (err) => {
-      if (err instanceof ApiError && Object.keys(err.errors).length) form.setErrors(err.errors);
-      showStatus({
+    onError: (err) =>
+      showFailure(err, {
         title: billingText.unableToUpdateCard,
         body: failureText(err),
         alert: 'warning',
-      });
-    },
+        setErrors: form.setErrors,
+        fields: Object.keys(form.getValues()),
+      }),
   });
   const remove = useDeleteCard({
     onSuccess: (res) => {
@@ -242,11 +248,7 @@ function EditCard({ account, card, onDone }: { account: string; card: C.PayMetho
       });
     },
     onError: (err) =>
-      showStatus({
-        title: billingText.cardFailedTitle,
-        body: failureText(err),
-        alert: 'warning',
-      }),
+      showFailure(err, { title: billingText.cardFailedTitle, body: failureText(err), alert: 'warning' }),
   });
 
   return (

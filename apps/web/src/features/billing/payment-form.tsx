@@ -9,9 +9,8 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { PlainSelect } from '../../ui/plain-select.tsx';
-import { formFailure } from '../../app/failures.ts';
 import { t, useLanguage } from '../../app/language.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
 import { CardFields, type CardValues, cardTypeError, emptyCard } from './card-fields.tsx';
 import { money } from './format.ts';
@@ -48,6 +47,7 @@ export interface PaymentFormProps {
  */
 export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid }: PaymentFormProps) {
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const language = useLanguage();
   // The texts in the page's language, read again at each render (and in the callbacks, below).
   const billingText = t(englishBilling);
@@ -172,12 +172,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
     onError: (err) => {
       const failure = err instanceof ApiError ? err : null;
       if (renewsPaymentKey(failure)) key.current = newKey();
-      // Each field's error beside its field, once; the pop-up only for what belongs to no field.
-      const { fieldErrors, formError } = formFailure(err, { rename: { save_status: 'card_status' } });
-      form.setErrors(fieldErrors);
-      if (formError === null) return;
       const modal = paymentFailure(failure, failureText(err));
-      showStatus({ title: modal.title, body: <Lines lines={modal.lines} />, alert: modal.alert });
+      // Each field's error beside its field, once; the pop-up only for what belongs to no field.
+      showFailure(err, {
+        title: modal.title,
+        body: <Lines lines={modal.lines} />,
+        alert: modal.alert,
+        setErrors: form.setErrors,
+        rename: { save_status: 'card_status' },
+      });
     },
   });
 

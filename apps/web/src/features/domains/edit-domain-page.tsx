@@ -9,7 +9,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { alertOf, useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { domainStatusQuery } from './api.ts';
 import { useEditDomain } from './mutations.ts';
@@ -57,6 +57,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const edit = useEditDomain(currentUser, {
     onSuccess: (res) => {
       // Navigate, then report: the notice belongs to the list it returns to (app/status.ts).
@@ -65,10 +66,9 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     },
     onError: (e) => {
       const denied = e instanceof ApiError && e.code === 'forbidden';
-      showStatus({
+      showFailure(e, {
         title: denied ? t(domainText).notAuthorized(domain) : t(domainText).failed,
         body: failureText(e),
-        alert: alertOf(e),
       });
     },
   });

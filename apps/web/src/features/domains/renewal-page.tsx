@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
 import { renewalStatusQuery, yesNo } from './api.ts';
 import { fill } from '../../ui/fill.tsx';
@@ -19,6 +19,7 @@ export default function RenewalPage() {
   const { currentUser } = useSession();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const status = useQuery(renewalStatusQuery(domain));
   const [years, setYears] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -38,13 +39,12 @@ export default function RenewalPage() {
       });
     },
     onError: (err) =>
-      showStatus({
+      showFailure(err, {
         title:
           err instanceof ApiError && err.code === 'refused'
             ? t(domainText).cannotRenew
             : t(domainText).renewalFailed,
         body: failureText(err),
-        alert: err instanceof ApiError && err.kind === 'refused' ? 'warning' : 'serious',
       }),
   });
 

@@ -10,7 +10,7 @@ import { useMemo } from 'react';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
@@ -49,6 +49,7 @@ const fail = (err: unknown) => ({
 export default function WebAppInstallPage() {
   const { account, readOnly, ready } = useInfoAccount();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const apps = useQuery({ ...appListQuery, enabled: ready && !readOnly, meta: { failure: fail } });
   const sites = useQuery({
     ...nondevWebsitesQuery(account),
@@ -66,7 +67,7 @@ export default function WebAppInstallPage() {
       form.reset();
       showStatus({ title: t(hostingText).installing, body: res.data.url });
     },
-    onError: (err) => showStatus({ ...fail(err), alert: 'warning' }),
+    onError: (err) => showFailure(err, { ...fail(err), alert: 'warning' }),
   });
 
   const noWebsite = sites.isSuccess && sites.data.length === 0;

@@ -12,7 +12,7 @@ import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { customerQuery } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { aliasesQuery, domainCountsQuery, useDeleteAlias } from './api.ts';
@@ -34,6 +34,7 @@ export default function EmailAliasesPage() {
   const { domain: param } = useParams();
   const navigate = useNavigate();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const counts = useQuery({
     ...domainCountsQuery(currentUser),
     meta: { failure: loadFailed },
@@ -70,7 +71,7 @@ export default function EmailAliasesPage() {
       showStatus({ title: t(mailText).deleted, body: res.data.address, type: 'review' });
     },
     onError: (err) =>
-      showStatus({
+      showFailure(err, {
         title: mt.deleteFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',

@@ -19,7 +19,7 @@ import { call, failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -28,6 +28,7 @@ export default function SendAuthMsgPage() {
   const { operator, currentUser, replyTo } = useSession();
   const { data: urls } = useUrls();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const [why, { toggle }] = useDisclosure(false);
   const form = useForm({
     initialValues: { subject: '', message: '', reply_to: '' },
@@ -52,7 +53,7 @@ export default function SendAuthMsgPage() {
       showStatus({ title: t(mailText).sentTitle, body: t(mailText).sentBody, type: 'thankyou' });
     },
     onError: (err) =>
-      showStatus({
+      showFailure(err, {
         title: t(mailText).sendFailedTitle,
         body: (
           <>

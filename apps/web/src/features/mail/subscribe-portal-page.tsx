@@ -9,7 +9,7 @@ import { call, failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useUrls } from '../../app/shared-queries.ts';
-import { useStatus } from '../../app/status.ts';
+import { useShowFailure, useStatus } from '../../app/status.ts';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -21,13 +21,14 @@ export default function SubscribePortalPage() {
   const { currentUser, replyTo } = useSession();
   const { data: urls } = useUrls();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const form = useForm({ initialValues: { email: replyTo }, validate: (v) => zodValidate(rules())(v) });
   const subscribe = useMutation({
     mutationFn: (email: string) => call(C.subscribePortal, { body: { logname: currentUser, email } }),
     onSuccess: (res) =>
       showStatus({ title: t(mailText).subscribedTitle, body: res.message, type: 'thankyou' }),
     onError: (err) =>
-      showStatus({
+      showFailure(err, {
         title: t(mailText).subscribeFailedTitle,
         body: (
           <>
