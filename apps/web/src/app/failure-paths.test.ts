@@ -101,7 +101,6 @@ const HAND_MADE_POPUPS: Record<string, number> = {
   'domains/renewal-page.tsx': 1,
   'hosting/webappinstall-page.tsx': 1,
   'mail/email-aliases-page.tsx': 1,
-  'mail/recovery-contacts-page.tsx': 2,
   'mail/send-auth-msg-page.tsx': 1,
   'mail/subscribe-portal-page.tsx': 1,
 };

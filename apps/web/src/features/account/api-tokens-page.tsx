@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Code, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenScreenText, apiTokenText } from '@portal/contract/api-tokens/messages';
@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
@@ -118,9 +118,8 @@ export default function ApiTokensPage() {
           {s.staffNote}
         </Text>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
+        <AddRowForm
+          onSubmit={() => {
             setErrors({});
             create.mutate({
               logname: currentUser,
@@ -130,58 +129,49 @@ export default function ApiTokensPage() {
               password,
             });
           }}
-          noValidate
+          password={{ value: password, onChange: setPassword, error: errors.password }}
+          submitLabel={s.create}
+          pending={create.isPending}
         >
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              label={s.name}
-              placeholder={s.namePlaceholder}
-              w={240}
-              maw="100%"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
+          <TextInput
+            label={s.name}
+            placeholder={s.namePlaceholder}
+            w={240}
+            maw="100%"
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+          />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} component="label" id="api-token-scope">
+              {s.access}
+            </Text>
+            <SegmentedControl
+              aria-labelledby="api-token-scope"
+              value={scope}
+              onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
+              data={[
+                { value: 'read', label: s.readOnly },
+                { value: 'full', label: s.full },
+              ]}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} component="label" id="api-token-scope">
-                {s.access}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="api-token-scope"
-                value={scope}
-                onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
-                data={[
-                  { value: 'read', label: s.readOnly },
-                  { value: 'full', label: s.full },
-                ]}
-              />
-            </Stack>
-            <Select
-              label={s.expiresIn}
-              w={130}
-              data={lifetimeOptions()}
-              value={days}
-              onChange={(v) => setDays(v ?? '90')}
-              allowDeselect={false}
-              error={errors.expires}
-            />
-            <CurrentPasswordInput
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-            />
-            <Button type="submit" mt={25} loading={create.isPending}>
-              {s.create}
-            </Button>
-          </Group>
-        </form>
+          </Stack>
+          <Select
+            label={s.expiresIn}
+            w={130}
+            data={lifetimeOptions()}
+            value={days}
+            onChange={(v) => setDays(v ?? '90')}
+            allowDeselect={false}
+            error={errors.expires}
+          />
+        </AddRowForm>
       )}
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list)}
         initialSort={[{ id: 'created', desc: true }]}
         emptyText={s.empty}
-        loading={list.isLoading}
         caption={s.caption}
       />
     </Page>

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { MailAppPassword, MailAppPasswordScope } from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordScreenText, mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,8 @@ import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { DataTable, rowsOf } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
@@ -27,8 +28,6 @@ const day = (iso: string | null, language: string) =>
   iso ? new Date(iso).toLocaleDateString(language) : t(mailAppPasswordScreenText).never;
 const when = (iso: string, language: string) =>
   new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
-
-/** The field errors of a refused call (400), else none. */
 
 /**
  * Mail passwords: app passwords for mail programs (docs/mail-servers-passwords.md). The account
@@ -112,55 +111,45 @@ export default function MailAppPasswordsPage() {
           onClose={() => setMade(null)}
         />
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
+      <AddRowForm
+        onSubmit={() => {
           setErrors({});
           create.mutate({ logname: currentUser, name, scope, password });
         }}
-        noValidate
+        password={{ value: password, onChange: setPassword, error: errors.password }}
+        submitLabel={s.create}
+        pending={create.isPending}
       >
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={s.name}
-            placeholder={s.namePlaceholder}
-            w={200}
-            maw="100%"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
+        <TextInput
+          label={s.name}
+          placeholder={s.namePlaceholder}
+          w={200}
+          maw="100%"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+        />
+        <Stack gap={4} maw="100%">
+          <Text size="sm" fw={500} component="label" id="mail-app-password-scope">
+            {s.for}
+          </Text>
+          <SegmentedControl
+            aria-labelledby="mail-app-password-scope"
+            value={scope}
+            onChange={(v) => setScope(v === 'imap' || v === 'smtp' ? v : 'all')}
+            data={[
+              { value: 'all', label: s.scopeBoth },
+              { value: 'imap', label: 'IMAP/POP3' },
+              { value: 'smtp', label: 'SMTP' },
+            ]}
           />
-          <Stack gap={4} maw="100%">
-            <Text size="sm" fw={500} component="label" id="mail-app-password-scope">
-              {s.for}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="mail-app-password-scope"
-              value={scope}
-              onChange={(v) => setScope(v === 'imap' || v === 'smtp' ? v : 'all')}
-              data={[
-                { value: 'all', label: s.scopeBoth },
-                { value: 'imap', label: 'IMAP/POP3' },
-                { value: 'smtp', label: 'SMTP' },
-              ]}
-            />
-          </Stack>
-          <CurrentPasswordInput
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <Button type="submit" mt={25} loading={create.isPending}>
-            {s.create}
-          </Button>
-        </Group>
-      </form>
+        </Stack>
+      </AddRowForm>
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data?.app_passwords ?? [])}
+        {...rowsOf(list, (answer) => answer.app_passwords)}
         initialSort={[{ id: 'created', desc: true }]}
         emptyText={s.empty}
-        loading={list.isLoading}
         caption={s.caption}
       />
       {req && (
