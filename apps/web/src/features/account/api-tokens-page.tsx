@@ -1,4 +1,4 @@
-import { Anchor, Code, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Code, Select, Text, TextInput } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenScreenText, apiTokenText } from '@portal/contract/api-tokens/messages';
@@ -11,6 +11,7 @@ import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { LabelledChoice } from '../../ui/labelled-choice.tsx';
 import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
@@ -142,20 +143,16 @@ export default function ApiTokensPage() {
             onChange={(e) => setName(e.currentTarget.value)}
             error={errors.name}
           />
-          <Stack gap={4}>
-            <Text size="sm" fw={500} component="label" id="api-token-scope">
-              {s.access}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="api-token-scope"
-              value={scope}
-              onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
-              data={[
-                { value: 'read', label: s.readOnly },
-                { value: 'full', label: s.full },
-              ]}
-            />
-          </Stack>
+          <LabelledChoice
+            id="api-token-scope"
+            label={s.access}
+            value={scope}
+            onChange={setScope}
+            data={[
+              { value: 'read', label: s.readOnly },
+              { value: 'full', label: s.full },
+            ]}
+          />
           <Select
             label={s.expiresIn}
             w={130}

@@ -1,4 +1,4 @@
-import { Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { MailAppPassword, MailAppPasswordScope } from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordScreenText, mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { LabelledChoice } from '../../ui/labelled-choice.tsx';
 import { DataTable, rowsOf } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
@@ -129,21 +130,17 @@ export default function MailAppPasswordsPage() {
           onChange={(e) => setName(e.currentTarget.value)}
           error={errors.name}
         />
-        <Stack gap={4} maw="100%">
-          <Text size="sm" fw={500} component="label" id="mail-app-password-scope">
-            {s.for}
-          </Text>
-          <SegmentedControl
-            aria-labelledby="mail-app-password-scope"
-            value={scope}
-            onChange={(v) => setScope(v === 'imap' || v === 'smtp' ? v : 'all')}
-            data={[
-              { value: 'all', label: s.scopeBoth },
-              { value: 'imap', label: 'IMAP/POP3' },
-              { value: 'smtp', label: 'SMTP' },
-            ]}
-          />
-        </Stack>
+        <LabelledChoice
+          id="mail-app-password-scope"
+          label={s.for}
+          value={scope}
+          onChange={setScope}
+          data={[
+            { value: 'all', label: s.scopeBoth },
+            { value: 'imap', label: 'IMAP/POP3' },
+            { value: 'smtp', label: 'SMTP' },
+          ]}
+        />
       </AddRowForm>
       <DataTable
         columns={columns}

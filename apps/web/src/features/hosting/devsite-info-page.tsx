@@ -1,15 +1,11 @@
 import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { t } from '../../app/language.ts';
-import { useSession } from '../../app/session.ts';
-import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { BackOnly, SiteFacts, SiteScreen } from './site-screen.tsx';
-import { devsiteQuery, siteFailure, useDevsiteRequest, useOnUserChange } from './api.ts';
+import { BackOnly, SiteFacts, SiteScreen, useSiteScreen } from './site-screen.tsx';
+import { devsiteQuery, siteFailure, useDevsiteRequest } from './api.ts';
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
@@ -34,10 +30,7 @@ const actionsIn = (
  * dashboard admin sees its primary's devsite details only (devsite-request is the owner's).
  */
 export default function DevsiteInfoPage() {
-  const { vid = '' } = useParams();
-  const { currentUser } = useSession();
-  const { account, readOnly, ready } = useInfoAccount();
-  const navigate = useNavigate();
+  const { vid, account, readOnly, ready, back } = useSiteScreen('devsites');
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const dev = useQuery({
@@ -47,9 +40,6 @@ export default function DevsiteInfoPage() {
   });
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<Action | null>(null);
-  const back = () => navigate(routePath('devsites'));
-
-  useOnUserChange(currentUser, back);
 
   const send = useDevsiteRequest(account, {
     onSuccess: (_res, { action }) => {

@@ -1,20 +1,15 @@
 import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
-import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
 import { t } from '../../app/language.ts';
-import { useSession } from '../../app/session.ts';
-import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { BackOnly, SiteFacts, SiteScreen } from './site-screen.tsx';
+import { BackOnly, SiteFacts, SiteScreen, useSiteScreen } from './site-screen.tsx';
 import {
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
-  useOnUserChange,
   virtDetailsQuery,
   useUpdatePhpVersion,
   loadFailure,
@@ -27,10 +22,7 @@ import { sslText, warningFor } from './rules.ts';
  * form (update-php-version is the owner's).
  */
 export default function EditWebsitePage() {
-  const { vid = '' } = useParams();
-  const { currentUser } = useSession();
-  const { account, readOnly, ready } = useInfoAccount();
-  const navigate = useNavigate();
+  const { vid, account, readOnly, ready, back } = useSiteScreen('websites');
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const queryClient = useQueryClient();
@@ -49,9 +41,6 @@ export default function EditWebsitePage() {
   // The version this visitor has just queued: the pending notice is then their own change, not a
   // warning about someone else's.
   const [queued, setQueued] = useState<string | null>(null);
-  const back = () => navigate(routePath('websites'));
-
-  useOnUserChange(currentUser, back);
 
   const update = useUpdatePhpVersion(account, vid, {
     onSuccess: (_res, body) => {

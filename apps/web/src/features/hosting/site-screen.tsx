@@ -1,10 +1,30 @@
 import { Button, Group, SimpleGrid, Text } from '@mantine/core';
 import { hostingText } from '@portal/contract/hosting/messages';
+import { routePath } from '@portal/contract/routes';
 import { Fragment, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
 import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { ReadOnlyNote } from '../../app/read-only-note.tsx';
+import { useSession } from '../../app/session.ts';
+import { useInfoAccount } from '../../app/shared-queries.ts';
 import { Page } from '../../ui/page.tsx';
+import { useOnUserChange } from './api.ts';
+
+/**
+ * What a site's screen (Edit Website, Devsite Info) works on: the site of the address (`vid`) in the
+ * account shown (useInfoAccount), and `back` to the site's list, where the screen also goes when
+ * the account worked on changes while it is open.
+ */
+export function useSiteScreen(list: 'websites' | 'devsites') {
+  const { vid = '' } = useParams();
+  const { currentUser } = useSession();
+  const { account, readOnly, ready } = useInfoAccount();
+  const navigate = useNavigate();
+  const back = () => navigate(routePath(list));
+  useOnUserChange(currentUser, back);
+  return { vid, account, readOnly, ready, back };
+}
 
 /**
  * The screens of one site (Edit Website, Devsite Info): a dashboard admin sees its primary's site
