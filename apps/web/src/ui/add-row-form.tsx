@@ -1,5 +1,5 @@
 import { Button, Group } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ChangeEvent, type ReactNode, useState } from 'react';
 import { CurrentPasswordInput } from './current-password-input.tsx';
 
 /**
@@ -44,4 +44,38 @@ export function AddRowForm({
       </Group>
     </form>
   );
+}
+
+/**
+ * The state of an add form whose row is a named secret made with the caller's password (an API
+ * token, an app password): the name and the password, each field's error from a refusal, and the
+ * secret just made, shown once until dismissed.
+ */
+export function useNamedSecretForm() {
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [made, setMade] = useState<{ name: string; secret: string } | null>(null);
+  return {
+    name,
+    password,
+    errors,
+    setErrors,
+    made,
+    /** The name field's value, change and error. */
+    nameInput: {
+      value: name,
+      onChange: (e: ChangeEvent<HTMLInputElement>) => setName(e.currentTarget.value),
+      error: errors.name,
+    },
+    /** AddRowForm's `password`. */
+    passwordField: { value: password, onChange: setPassword, error: errors.password },
+    /** The secret is made: shown once, and the form empty for the next. */
+    show: (secret: { name: string; secret: string }) => {
+      setMade(secret);
+      setName('');
+      setPassword('');
+    },
+    dismiss: () => setMade(null),
+  };
 }

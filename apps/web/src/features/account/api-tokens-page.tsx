@@ -10,7 +10,7 @@ import { Link } from 'react-router';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { AddRowForm, useNamedSecretForm } from '../../ui/add-row-form.tsx';
 import { LabelledChoice } from '../../ui/labelled-choice.tsx';
 import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -45,20 +45,16 @@ export default function ApiTokensPage() {
   const s = t(apiTokenScreenText);
   const showFailure = useShowFailure();
   const list = useQuery(apiTokensQuery(currentUser));
-  const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [days, setDays] = useState('90');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+  const form = useNamedSecretForm();
 
   const create = useCreateApiToken({
     onSuccess: (res) => {
-      setMade({ name: res.data.name, token: res.data.token });
-      setName('');
-      setPassword('');
+      form.show({ name: res.data.name, secret: res.data.token });
     },
-    onError: (err) => showFailure(err, { title: t(apiTokenScreenText).notCreated, setErrors }),
+    onError: (err) =>
+      showFailure(err, { title: t(apiTokenScreenText).notCreated, setErrors: form.setErrors }),
   });
   const revoke = useRevokeApiToken({
     onSuccess: (_res, body) => {
@@ -104,14 +100,14 @@ export default function ApiTokensPage() {
         </Anchor>
         .
       </Text>
-      {made && (
+      {form.made && (
         <ShownOnceSecret
-          title={`${t(apiTokenText).created}: ${made.name}`}
+          title={`${t(apiTokenText).created}: ${form.made.name}`}
           warning={t(apiTokenText).shownOnce}
-          secret={made.token}
+          secret={form.made.secret}
           testId="new-api-token"
           dismissLabel={s.dismiss}
-          onClose={() => setMade(null)}
+          onClose={form.dismiss}
         />
       )}
       {staff ? (
@@ -121,28 +117,20 @@ export default function ApiTokensPage() {
       ) : (
         <AddRowForm
           onSubmit={() => {
-            setErrors({});
+            form.setErrors({});
             create.mutate({
               logname: currentUser,
-              name,
+              name: form.name,
               scope,
               expires: new Date(Date.now() + Number(days) * DAY_MS).toISOString(),
-              password,
+              password: form.password,
             });
           }}
-          password={{ value: password, onChange: setPassword, error: errors.password }}
+          password={form.passwordField}
           submitLabel={s.create}
           pending={create.isPending}
         >
-          <TextInput
-            label={s.name}
-            placeholder={s.namePlaceholder}
-            w={240}
-            maw="100%"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-          />
+          <TextInput label={s.name} placeholder={s.namePlaceholder} w={240} maw="100%" {...form.nameInput} />
           <LabelledChoice
             id="api-token-scope"
             label={s.access}
@@ -160,7 +148,7 @@ export default function ApiTokensPage() {
             value={days}
             onChange={(v) => setDays(v ?? '90')}
             allowDeselect={false}
-            error={errors.expires}
+            error={form.errors.expires}
           />
         </AddRowForm>
       )}

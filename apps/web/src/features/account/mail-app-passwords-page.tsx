@@ -8,7 +8,7 @@ import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
-import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { AddRowForm, useNamedSecretForm } from '../../ui/add-row-form.tsx';
 import { LabelledChoice } from '../../ui/labelled-choice.tsx';
 import { DataTable, rowsOf } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
@@ -42,24 +42,19 @@ export default function MailAppPasswordsPage() {
   const language = useLanguage();
   const s = t(mailAppPasswordScreenText);
   const list = useQuery(mailAppPasswordsQuery(currentUser));
-  const [name, setName] = useState('');
   const [scope, setScope] = useState<MailAppPasswordScope>('all');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [made, setMade] = useState<{ name: string; secret: string } | null>(null);
+  const form = useNamedSecretForm();
   const [requirePassword, setRequirePassword] = useState('');
 
   const create = useCreateMailAppPassword({
     onSuccess: (res) => {
-      setMade({ name: res.data.name, secret: res.data.app_password });
-      setName('');
-      setPassword('');
+      form.show({ name: res.data.name, secret: res.data.app_password });
     },
     onError: (err) =>
       showFailure(err, {
         title: t(mailAppPasswordScreenText).notCreated,
         alert: 'serious',
-        setErrors,
+        setErrors: form.setErrors,
         fields: ['name', 'password'],
       }),
   });
@@ -102,34 +97,26 @@ export default function MailAppPasswordsPage() {
   return (
     <Page title={s.title} width={860}>
       <Text size="sm">{s.intro}</Text>
-      {made && (
+      {form.made && (
         <ShownOnceSecret
-          title={`${t(mailAppPasswordText).created}: ${made.name}`}
+          title={`${t(mailAppPasswordText).created}: ${form.made.name}`}
           warning={t(mailAppPasswordText).shownOnce}
-          secret={made.secret}
+          secret={form.made.secret}
           testId="new-mail-app-password"
           dismissLabel={s.dismiss}
-          onClose={() => setMade(null)}
+          onClose={form.dismiss}
         />
       )}
       <AddRowForm
         onSubmit={() => {
-          setErrors({});
-          create.mutate({ logname: currentUser, name, scope, password });
+          form.setErrors({});
+          create.mutate({ logname: currentUser, name: form.name, scope, password: form.password });
         }}
-        password={{ value: password, onChange: setPassword, error: errors.password }}
+        password={form.passwordField}
         submitLabel={s.create}
         pending={create.isPending}
       >
-        <TextInput
-          label={s.name}
-          placeholder={s.namePlaceholder}
-          w={200}
-          maw="100%"
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          error={errors.name}
-        />
+        <TextInput label={s.name} placeholder={s.namePlaceholder} w={200} maw="100%" {...form.nameInput} />
         <LabelledChoice
           id="mail-app-password-scope"
           label={s.for}
