@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, signedInLooks, screenshot, url } from './browser.ts';
+import { launch, login, newPage, url } from './browser.ts';
+import { itLooksRight, pageErrors, removeRow } from './support/list-screens.ts';
 
 /**
  * Account → API Tokens: a token made on the screen is shown once, works as a bearer
@@ -13,8 +13,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-const pageErrors = (page: Page) => (page as Page & { errors: string[] }).errors;
 
 /** A request made by the page's own fetch with the token, as a script would send it. */
 async function fetchWith(page: Page, token: string, path: string, body?: unknown) {
@@ -79,10 +77,7 @@ describe('API tokens (/api-tokens)', () => {
         .count(),
     ).toBe(0);
 
-    await page.getByRole('button', { name: 'Revoke e2e reader' }).click();
-    // The review message above the page names the token revoked.
-    await page.getByText('Token revoked', { exact: true }).waitFor();
-    await page.getByRole('row', { name: /e2e reader/ }).waitFor({ state: 'detached' });
+    await removeRow(page, 'Revoke', 'e2e reader', 'Token revoked');
     const after = await fetchWith(page, token, '/api/customer/alice');
     expect(after.status).toBe(401);
     expect(after.body.status).toBe('expired_token');
@@ -91,20 +86,15 @@ describe('API tokens (/api-tokens)', () => {
   });
 
   // One page, signed in once, for the four looks.
-  const lookAs = signedInLooks(() => browser, 'alice');
-  for (const dark of [false, true]) {
-    for (const width of [1280, 390]) {
-      const tag = `${dark ? 'dark' : 'light'}${width < 500 ? '-phone' : ''}`;
-      it(`looks right and has no serious axe violations (${tag})`, { timeout: 120_000 }, async () => {
-        const page = await lookAs({ dark, width, height: width < 500 ? 844 : 860 });
-        await page.goto(url('/api-tokens'));
-        await page.getByRole('heading', { name: 'API Tokens' }).waitFor();
-        await createToken(page, `e2e ${tag}`, 'Full');
-        await page.getByRole('row', { name: new RegExp(`e2e ${tag}`) }).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `api-tokens-${tag}`);
-        expect(pageErrors(page)).toEqual([]);
-      });
-    }
-  }
+  itLooksRight(
+    () => browser,
+    'alice',
+    'api-tokens',
+    async (page, look) => {
+      await page.goto(url('/api-tokens'));
+      await page.getByRole('heading', { name: 'API Tokens' }).waitFor();
+      await createToken(page, `e2e ${look}`, 'Full');
+      await page.getByRole('row', { name: new RegExp(`e2e ${look}`) }).waitFor();
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousViolations } from './axe.ts';
-import { launch, login, newPage, signedInLooks, screenshot, url } from './browser.ts';
+import { launch, login, newPage, url } from './browser.ts';
+import { itLooksRight, pageErrors, removeRow } from './support/list-screens.ts';
 
 /**
  * Account → Mail Passwords (docs/mail-servers-passwords.md): an app password made on the screen is
@@ -14,8 +14,6 @@ beforeAll(async () => {
   browser = await launch();
 });
 afterAll(() => browser?.close());
-
-const pageErrors = (page: Page) => (page as Page & { errors: string[] }).errors;
 
 async function createAppPassword(page: Page, name: string, scope: 'Both' | 'IMAP/POP3' | 'SMTP') {
   await page.getByLabel('Name').fill(name);
@@ -52,9 +50,7 @@ describe('Mail passwords (/mail-app-passwords)', () => {
       expect(await page.getByTestId('new-mail-app-password').count()).toBe(0);
       expect(await page.content()).not.toContain(secret);
 
-      await page.getByRole('button', { name: `Revoke ${name}` }).click();
-      await page.getByText('App password revoked', { exact: true }).waitFor();
-      await page.getByRole('row', { name: new RegExp(name) }).waitFor({ state: 'detached' });
+      await removeRow(page, 'Revoke', name, 'App password revoked');
       expect(pageErrors(page)).toEqual([]);
       await page.context().close();
     });
@@ -71,20 +67,15 @@ describe('Mail passwords (/mail-app-passwords)', () => {
   });
 
   // One page, signed in once, for the four looks.
-  const lookAs = signedInLooks(() => browser, 'alice');
-  for (const dark of [false, true]) {
-    for (const width of [1280, 390]) {
-      const tag = `${dark ? 'dark' : 'light'}${width < 500 ? '-phone' : ''}`;
-      it(`looks right and has no serious axe violations (${tag})`, { timeout: 120_000 }, async () => {
-        const page = await lookAs({ dark, width, height: width < 500 ? 844 : 860 });
-        await page.goto(url('/mail-app-passwords'));
-        await page.getByRole('heading', { name: 'Mail Passwords' }).waitFor();
-        await createAppPassword(page, `e2e ${tag}`, 'Both');
-        await page.getByRole('row', { name: new RegExp(`e2e ${tag}`) }).waitFor();
-        expect(await seriousViolations(page)).toEqual([]);
-        await screenshot(page, `mail-passwords-${tag}`);
-        expect(pageErrors(page)).toEqual([]);
-      });
-    }
-  }
+  itLooksRight(
+    () => browser,
+    'alice',
+    'mail-passwords',
+    async (page, look) => {
+      await page.goto(url('/mail-app-passwords'));
+      await page.getByRole('heading', { name: 'Mail Passwords' }).waitFor();
+      await createAppPassword(page, `e2e ${look}`, 'Both');
+      await page.getByRole('row', { name: new RegExp(`e2e ${look}`) }).waitFor();
+    },
+  );
 });

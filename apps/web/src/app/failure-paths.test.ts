@@ -11,9 +11,8 @@ import { describe, expect, it } from 'vitest';
  * - a failed query's pop-up is the query's `meta: { failure }`, shown by the query client
  *   (app/query-client.ts), never an effect that watches the query's error and opens one;
  * - a failed mutation's pop-up goes through `useShowFailure` (app/status.ts), which puts field
- *   errors beside their fields once: an `onError` that opens a pop-up itself (`showStatus`) is the
- *   second way. HAND_MADE_POPUPS holds the files still to move and how many each has; a count only
- *   goes down (lower it, or drop the file, when they move; the failure prints the current figures).
+ *   errors beside their fields once: an `onError` that opens a pop-up itself (`showStatus`) is a
+ *   second way, and none is left.
  */
 const FEATURES = fileURLToPath(new URL('../features', import.meta.url));
 
@@ -90,11 +89,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The mutations' `onError`s that still open their pop-up by hand, by file (under features/). */
-const HAND_MADE_POPUPS: Record<string, number> = {
-  'mail/recovery-contacts-page.tsx': 2,
-};
-
 describe('one way to show a failure', () => {
   it('finds httpStatus reads, pop-ups opened in onError, and effects that pop up a query error', () => {
     expect(
@@ -111,22 +105,20 @@ describe('one way to show a failure', () => {
     ).toEqual({ httpStatus: 2, handMadePopups: 1, effectPopups: 1 });
   });
 
-  it('no screen reads httpStatus or pops up a query error from an effect; hand-made pop-ups only where listed', () => {
+  it('no screen reads httpStatus, pops up a query error from an effect, or opens a mutation’s pop-up by hand', () => {
     const httpStatus: string[] = [];
     const effectPopups: string[] = [];
-    const now: Record<string, number> = {};
+    const handMadePopups: string[] = [];
     for (const path of sourceFiles(FEATURES).sort()) {
       const f = relative(FEATURES, path);
       const found = failurePaths(readFileSync(path, 'utf8'), f);
       if (found.httpStatus) httpStatus.push(f);
       if (found.effectPopups) effectPopups.push(f);
-      if (found.handMadePopups) now[f] = found.handMadePopups;
+      if (found.handMadePopups) handMadePopups.push(f);
     }
-    const grown = Object.entries(now).filter(([f, n]) => n > (HAND_MADE_POPUPS[f] ?? 0));
-    const stale = Object.entries(HAND_MADE_POPUPS).filter(([f, n]) => (now[f] ?? 0) < n);
     expect(
-      { httpStatus, effectPopups, grown, stale },
-      `switch on err.code; give a query meta.failure; show a mutation's failure with useShowFailure. The hand-made pop-ups now:\n${JSON.stringify(now, null, 2)}`,
-    ).toEqual({ httpStatus: [], effectPopups: [], grown: [], stale: [] });
+      { httpStatus, effectPopups, handMadePopups },
+      "switch on err.code; give a query meta.failure; show a mutation's failure with useShowFailure",
+    ).toEqual({ httpStatus: [], effectPopups: [], handMadePopups: [] });
   });
 });

@@ -39,6 +39,21 @@ describe('formFailure: each error once, beside its field; the rest for a pop-up'
     });
   });
 
+  it('puts a refusal whose code names a field beside that field, when the form shows it', () => {
+    const wrong = new ApiError('refused', 'That code is not right.', 422, {}, 'wrong_code');
+    const codeFields = { wrong_code: 'code' } as const;
+    expect(formFailure(wrong, { fields: ['code', 'password'], codeFields })).toEqual({
+      fieldErrors: { code: 'That code is not right.' },
+      formError: null,
+      code: 'wrong_code',
+    });
+    expect(formFailure(wrong, { fields: ['password'], codeFields })).toEqual({
+      fieldErrors: {},
+      formError: 'That code is not right.',
+      code: 'wrong_code',
+    });
+  });
+
   it('tells a failure without an answer (network) as its message, with no code', () => {
     expect(formFailure(new Error('Failed to fetch'))).toEqual({
       fieldErrors: {},

@@ -73,10 +73,21 @@ export interface FormFailureOptions {
   fields?: readonly string[];
   /** The API's field name → the form's, where they differ (`save_status` → `card_status`). */
   rename?: Readonly<Record<string, string>>;
+  /**
+   * The field a refusal's code is about, where it names none (`wrong_password` → `password`): its
+   * message goes beside that field when the form shows it.
+   */
+  codeFields?: Readonly<Partial<Record<FailureCode, string>>>;
 }
 
-export function formFailure(err: unknown, { fields, rename = {} }: FormFailureOptions = {}): FormFailure {
+export function formFailure(
+  err: unknown,
+  { fields, rename = {}, codeFields = {} }: FormFailureOptions = {},
+): FormFailure {
   if (!(err instanceof ApiError)) return { fieldErrors: {}, formError: failureText(err), code: '' };
+  const codeField = err.code === '' ? undefined : codeFields[err.code];
+  if (codeField && (!fields || fields.includes(codeField)) && Object.keys(err.errors).length === 0)
+    return { fieldErrors: { [codeField]: err.message }, formError: null, code: err.code };
   const fieldErrors: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const [apiName, text] of Object.entries(err.errors)) {

@@ -283,6 +283,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 }
 
+/** What a list screen's query says to its table: its state, and the answer the rows come from. */
+export interface RowsQuery<D> {
+  data: D | undefined;
+  isError: boolean;
+  isLoading: boolean;
+}
+
+/**
+ * A DataTable's `data` and `loading` from the query of its rows (`pick` them from a larger answer):
+ * no rows when the query failed (its pop-up says why), and loading until the account is `ready`
+ * and the answer has come.
+ */
+export function rowsOf<D, T>(
+  query: RowsQuery<D>,
+  pick: (answer: D) => T[],
+  ready = true,
+): { data: T[]; loading: boolean } {
+  return {
+    data: query.isError || query.data === undefined ? [] : pick(query.data),
+    loading: !ready || query.isLoading,
+  };
+}
+
+/** rowsOf for a query whose answer is the rows. */
+export const queryRows = <T,>(query: RowsQuery<T[]>, ready = true) => rowsOf(query, (rows) => rows, ready);
+
 /** The text of a column's header, for the card layout's labels. */
 function headerText<T>(cell: Cell<T, unknown>): string {
   const header = cell.column.columnDef.header;

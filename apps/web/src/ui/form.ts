@@ -11,3 +11,13 @@ export function zodValidate<S extends z.ZodType>(schema: S) {
     return result.success ? {} : fieldErrors(result.error);
   };
 }
+
+/**
+ * A form's submit that sends its call once: a second press while the call runs does nothing
+ * (`form.onSubmit(sendOnce(change))`).
+ */
+export const sendOnce =
+  <V>(call: { isPending: boolean; mutate: (values: V) => void }) =>
+  (values: V) => {
+    if (!call.isPending) call.mutate(values);
+  };

@@ -1,4 +1,4 @@
-import { Anchor, Button, Code, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Code, Select, Text, TextInput } from '@mantine/core';
 import type { ApiToken, ApiTokenScope } from '@portal/contract/api-tokens/calls';
 import * as T from '@portal/contract/api-tokens/calls';
 import { apiTokenScreenText, apiTokenText } from '@portal/contract/api-tokens/messages';
@@ -10,9 +10,10 @@ import { Link } from 'react-router';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { AddRowForm, useNamedSecretForm } from '../../ui/add-row-form.tsx';
+import { LabelledChoice } from '../../ui/labelled-choice.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
 import { apiTokensQuery, useCreateApiToken, useRevokeApiToken } from './api.ts';
@@ -44,20 +45,16 @@ export default function ApiTokensPage() {
   const s = t(apiTokenScreenText);
   const showFailure = useShowFailure();
   const list = useQuery(apiTokensQuery(currentUser));
-  const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiTokenScope>('read');
   const [days, setDays] = useState('90');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [made, setMade] = useState<{ name: string; token: string } | null>(null);
+  const form = useNamedSecretForm();
 
   const create = useCreateApiToken({
     onSuccess: (res) => {
-      setMade({ name: res.data.name, token: res.data.token });
-      setName('');
-      setPassword('');
+      form.show({ name: res.data.name, secret: res.data.token });
     },
-    onError: (err) => showFailure(err, { title: t(apiTokenScreenText).notCreated, setErrors }),
+    onError: (err) =>
+      showFailure(err, { title: t(apiTokenScreenText).notCreated, setErrors: form.setErrors }),
   });
   const revoke = useRevokeApiToken({
     onSuccess: (_res, body) => {
@@ -103,14 +100,14 @@ export default function ApiTokensPage() {
         </Anchor>
         .
       </Text>
-      {made && (
+      {form.made && (
         <ShownOnceSecret
-          title={`${t(apiTokenText).created}: ${made.name}`}
+          title={`${t(apiTokenText).created}: ${form.made.name}`}
           warning={t(apiTokenText).shownOnce}
-          secret={made.token}
+          secret={form.made.secret}
           testId="new-api-token"
           dismissLabel={s.dismiss}
-          onClose={() => setMade(null)}
+          onClose={form.dismiss}
         />
       )}
       {staff ? (
@@ -118,70 +115,48 @@ export default function ApiTokensPage() {
           {s.staffNote}
         </Text>
       ) : (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setErrors({});
+        <AddRowForm
+          onSubmit={() => {
+            form.setErrors({});
             create.mutate({
               logname: currentUser,
-              name,
+              name: form.name,
               scope,
               expires: new Date(Date.now() + Number(days) * DAY_MS).toISOString(),
-              password,
+              password: form.password,
             });
           }}
-          noValidate
+          password={form.passwordField}
+          submitLabel={s.create}
+          pending={create.isPending}
         >
-          <Group align="flex-start" wrap="wrap">
-            <TextInput
-              label={s.name}
-              placeholder={s.namePlaceholder}
-              w={240}
-              maw="100%"
-              value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
-              error={errors.name}
-            />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} component="label" id="api-token-scope">
-                {s.access}
-              </Text>
-              <SegmentedControl
-                aria-labelledby="api-token-scope"
-                value={scope}
-                onChange={(v) => setScope(v === 'full' ? 'full' : 'read')}
-                data={[
-                  { value: 'read', label: s.readOnly },
-                  { value: 'full', label: s.full },
-                ]}
-              />
-            </Stack>
-            <Select
-              label={s.expiresIn}
-              w={130}
-              data={lifetimeOptions()}
-              value={days}
-              onChange={(v) => setDays(v ?? '90')}
-              allowDeselect={false}
-              error={errors.expires}
-            />
-            <CurrentPasswordInput
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={errors.password}
-            />
-            <Button type="submit" mt={25} loading={create.isPending}>
-              {s.create}
-            </Button>
-          </Group>
-        </form>
+          <TextInput label={s.name} placeholder={s.namePlaceholder} w={240} maw="100%" {...form.nameInput} />
+          <LabelledChoice
+            id="api-token-scope"
+            label={s.access}
+            value={scope}
+            onChange={setScope}
+            data={[
+              { value: 'read', label: s.readOnly },
+              { value: 'full', label: s.full },
+            ]}
+          />
+          <Select
+            label={s.expiresIn}
+            w={130}
+            data={lifetimeOptions()}
+            value={days}
+            onChange={(v) => setDays(v ?? '90')}
+            allowDeselect={false}
+            error={form.errors.expires}
+          />
+        </AddRowForm>
       )}
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list)}
         initialSort={[{ id: 'created', desc: true }]}
         emptyText={s.empty}
-        loading={list.isLoading}
         caption={s.caption}
       />
     </Page>

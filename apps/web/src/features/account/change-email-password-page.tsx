@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountScreenText, accountText } from '@portal/contract/account/messages';
@@ -8,7 +8,8 @@ import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { zodValidate } from '../../ui/form.ts';
+import { FormButtons } from '../../ui/form-buttons.tsx';
+import { sendOnce, zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
 import { failureBody } from './failure-body.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
@@ -44,12 +45,7 @@ export default function ChangeEmailPasswordPage() {
       <Text size="sm">
         {s.emailPasswordHelp} {t(accountText).propagate}.
       </Text>
-      <form
-        onSubmit={form.onSubmit((v) => {
-          if (!change.isPending) change.mutate(v);
-        })}
-        noValidate
-      >
+      <form onSubmit={form.onSubmit(sendOnce(change))} noValidate>
         <Stack>
           <Text size="sm">
             {operator !== currentUser ? s.panelPasswordOfOperator(operator) : s.panelPasswordOwn}
@@ -65,11 +61,7 @@ export default function ChangeEmailPasswordPage() {
             password={form.getInputProps('new')}
             confirm={form.getInputProps('confirm')}
           />
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              {s.changeEmailPassword}
-            </Button>
-          </Group>
+          <FormButtons submit={s.changeEmailPassword} pending={change.isPending} />
         </Stack>
       </form>
     </Page>

@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountScreenText, accountText } from '@portal/contract/account/messages';
@@ -8,9 +8,10 @@ import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { zodValidate } from '../../ui/form.ts';
+import { FormButtons } from '../../ui/form-buttons.tsx';
+import { sendOnce, zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { failureBody } from './failure-body.tsx';
+import { failureBody, withContactHelp } from './failure-body.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 const EMPTY = { old_password: '', new_password: '', conf_password: '' };
@@ -36,13 +37,7 @@ export default function ChangePanelPasswordPage() {
       if (res.message)
         showStatus({
           title: t(accountText).problems,
-          body: (
-            <>
-              {res.message}
-              <br />
-              {t(accountText).contactHelp}
-            </>
-          ),
+          body: withContactHelp(res.message),
           alert: 'warning',
         });
       else
@@ -58,12 +53,7 @@ export default function ChangePanelPasswordPage() {
   return (
     <Page title={s.panelPasswordTitle(currentUser)} width={560}>
       <Text size="sm">{s.panelPasswordHelp}</Text>
-      <form
-        onSubmit={form.onSubmit((v) => {
-          if (!change.isPending) change.mutate(v);
-        })}
-        noValidate
-      >
+      <form onSubmit={form.onSubmit(sendOnce(change))} noValidate>
         <Stack>
           {operator !== currentUser && <Text size="sm">{s.oldPasswordOfOperator(operator)}</Text>}
           <PasswordInput
@@ -76,11 +66,7 @@ export default function ChangePanelPasswordPage() {
             password={form.getInputProps('new_password')}
             confirm={form.getInputProps('conf_password')}
           />
-          <Group>
-            <Button type="submit" loading={change.isPending}>
-              {s.changePanelPassword}
-            </Button>
-          </Group>
+          <FormButtons submit={s.changePanelPassword} pending={change.isPending} />
         </Stack>
       </form>
     </Page>

@@ -14,3 +14,8 @@ export function failureBody(err: unknown) {
       : t(accountText).contactHelp;
   return <Lines lines={[failureText(err), hint]} />;
 }
+
+/** A refusal the server answered with a message (an empty message is success): it, then "Please contact help". */
+export function withContactHelp(message: string) {
+  return <Lines lines={[message, t(accountText).contactHelp]} />;
+}

@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Group, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { MailAppPassword, MailAppPasswordScope } from '@portal/contract/mail-app-passwords/calls';
 import { mailAppPasswordScreenText, mailAppPasswordText } from '@portal/contract/mail-app-passwords/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +8,9 @@ import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { AddRowForm, useNamedSecretForm } from '../../ui/add-row-form.tsx';
+import { LabelledChoice } from '../../ui/labelled-choice.tsx';
+import { DataTable, rowsOf } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
 import { ShownOnceSecret } from '../../ui/shown-once.tsx';
@@ -28,8 +30,6 @@ const day = (iso: string | null, language: string) =>
 const when = (iso: string, language: string) =>
   new Date(iso).toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' });
 
-/** The field errors of a refused call (400), else none. */
-
 /**
  * Mail passwords: app passwords for mail programs (docs/mail-servers-passwords.md). The account
  * makes one per device or app (with its password); the portal generates it and shows it once, here.
@@ -42,24 +42,19 @@ export default function MailAppPasswordsPage() {
   const language = useLanguage();
   const s = t(mailAppPasswordScreenText);
   const list = useQuery(mailAppPasswordsQuery(currentUser));
-  const [name, setName] = useState('');
   const [scope, setScope] = useState<MailAppPasswordScope>('all');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [made, setMade] = useState<{ name: string; secret: string } | null>(null);
+  const form = useNamedSecretForm();
   const [requirePassword, setRequirePassword] = useState('');
 
   const create = useCreateMailAppPassword({
     onSuccess: (res) => {
-      setMade({ name: res.data.name, secret: res.data.app_password });
-      setName('');
-      setPassword('');
+      form.show({ name: res.data.name, secret: res.data.app_password });
     },
     onError: (err) =>
       showFailure(err, {
         title: t(mailAppPasswordScreenText).notCreated,
         alert: 'serious',
-        setErrors,
+        setErrors: form.setErrors,
         fields: ['name', 'password'],
       }),
   });
@@ -102,65 +97,43 @@ export default function MailAppPasswordsPage() {
   return (
     <Page title={s.title} width={860}>
       <Text size="sm">{s.intro}</Text>
-      {made && (
+      {form.made && (
         <ShownOnceSecret
-          title={`${t(mailAppPasswordText).created}: ${made.name}`}
+          title={`${t(mailAppPasswordText).created}: ${form.made.name}`}
           warning={t(mailAppPasswordText).shownOnce}
-          secret={made.secret}
+          secret={form.made.secret}
           testId="new-mail-app-password"
           dismissLabel={s.dismiss}
-          onClose={() => setMade(null)}
+          onClose={form.dismiss}
         />
       )}
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setErrors({});
-          create.mutate({ logname: currentUser, name, scope, password });
+      <AddRowForm
+        onSubmit={() => {
+          form.setErrors({});
+          create.mutate({ logname: currentUser, name: form.name, scope, password: form.password });
         }}
-        noValidate
+        password={form.passwordField}
+        submitLabel={s.create}
+        pending={create.isPending}
       >
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={s.name}
-            placeholder={s.namePlaceholder}
-            w={200}
-            maw="100%"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-          />
-          <Stack gap={4} maw="100%">
-            <Text size="sm" fw={500} component="label" id="mail-app-password-scope">
-              {s.for}
-            </Text>
-            <SegmentedControl
-              aria-labelledby="mail-app-password-scope"
-              value={scope}
-              onChange={(v) => setScope(v === 'imap' || v === 'smtp' ? v : 'all')}
-              data={[
-                { value: 'all', label: s.scopeBoth },
-                { value: 'imap', label: 'IMAP/POP3' },
-                { value: 'smtp', label: 'SMTP' },
-              ]}
-            />
-          </Stack>
-          <CurrentPasswordInput
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
-          />
-          <Button type="submit" mt={25} loading={create.isPending}>
-            {s.create}
-          </Button>
-        </Group>
-      </form>
+        <TextInput label={s.name} placeholder={s.namePlaceholder} w={200} maw="100%" {...form.nameInput} />
+        <LabelledChoice
+          id="mail-app-password-scope"
+          label={s.for}
+          value={scope}
+          onChange={setScope}
+          data={[
+            { value: 'all', label: s.scopeBoth },
+            { value: 'imap', label: 'IMAP/POP3' },
+            { value: 'smtp', label: 'SMTP' },
+          ]}
+        />
+      </AddRowForm>
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data?.app_passwords ?? [])}
+        {...rowsOf(list, (answer) => answer.app_passwords)}
         initialSort={[{ id: 'created', desc: true }]}
         emptyText={s.empty}
-        loading={list.isLoading}
         caption={s.caption}
       />
       {req && (

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountScreenText, accountText } from '@portal/contract/account/messages';
@@ -7,8 +7,10 @@ import { useNavigate } from 'react-router';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { zodValidate } from '../../ui/form.ts';
+import { FormButtons } from '../../ui/form-buttons.tsx';
+import { sendOnce, zodValidate } from '../../ui/form.ts';
 import { failureBody } from './failure-body.tsx';
+import { PublicFormCard } from './public-form-card.tsx';
 
 /**
  * Request Panel / Email Password Reset (public): account and a recovery address. The answer is
@@ -35,51 +37,30 @@ export function RequestResetForm({ kind }: { kind: 'panel' | 'email' }) {
   });
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      maw={480}
-      mx="auto"
-      mt="lg"
-      p="lg"
-      component="section"
-      aria-labelledby="reset-title"
+    <PublicFormCard
+      title={s.requestResetTitle(kind === 'panel')}
+      help={s.requestResetHelp}
+      onSubmit={form.onSubmit(sendOnce(request))}
     >
-      <form
-        onSubmit={form.onSubmit((v) => {
-          if (!request.isPending) request.mutate(v);
-        })}
-        noValidate
-      >
-        <Stack>
-          <Title order={2} id="reset-title">
-            {s.requestResetTitle(kind === 'panel')}
-          </Title>
-          <Text size="sm">{s.requestResetHelp}</Text>
-          <TextInput
-            label={s.accountLabel}
-            autoComplete="username"
-            autoCapitalize="none"
-            withAsterisk
-            {...form.getInputProps('account')}
-          />
-          <TextInput
-            label={s.recoveryEmail}
-            type="email"
-            autoComplete="email"
-            withAsterisk
-            {...form.getInputProps('email')}
-          />
-          <Group>
-            <Button type="submit" loading={request.isPending}>
-              {s.requestReset}
-            </Button>
-            <Button variant="default" onClick={() => navigate(-1)}>
-              {s.cancel}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+      <TextInput
+        label={s.accountLabel}
+        autoComplete="username"
+        autoCapitalize="none"
+        withAsterisk
+        {...form.getInputProps('account')}
+      />
+      <TextInput
+        label={s.recoveryEmail}
+        type="email"
+        autoComplete="email"
+        withAsterisk
+        {...form.getInputProps('email')}
+      />
+      <FormButtons submit={s.requestReset} pending={request.isPending}>
+        <Button variant="default" onClick={() => navigate(-1)}>
+          {s.cancel}
+        </Button>
+      </FormButtons>
+    </PublicFormCard>
   );
 }

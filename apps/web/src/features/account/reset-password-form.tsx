@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, List, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/account/calls';
 import { accountScreenText, accountText } from '@portal/contract/account/messages';
@@ -9,8 +9,10 @@ import { routePath } from '@portal/contract/routes';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { zodValidate } from '../../ui/form.ts';
-import { failureBody } from './failure-body.tsx';
+import { FormButtons } from '../../ui/form-buttons.tsx';
+import { sendOnce, zodValidate } from '../../ui/form.ts';
+import { failureBody, withContactHelp } from './failure-body.tsx';
+import { PublicFormCard } from './public-form-card.tsx';
 import { NewPasswordFields } from '../../ui/new-password-fields.tsx';
 
 /** Reset Panel / Email Password (public, token from the mailed link): new password and its confirmation. */
@@ -39,13 +41,7 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
       if (message) {
         showStatus({
           title: t(accountText).resetFailed,
-          body: (
-            <>
-              {message}
-              <br />
-              {t(accountText).contactHelp}
-            </>
-          ),
+          body: withContactHelp(message),
           alert: 'warning',
         });
         return;
@@ -71,39 +67,17 @@ export function ResetPasswordForm({ kind }: { kind: 'panel' | 'email' }) {
   });
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      maw={480}
-      mx="auto"
-      mt="lg"
-      p="lg"
-      component="section"
-      aria-labelledby="reset-title"
+    <PublicFormCard
+      title={s.resetTitle(kind === 'panel')}
+      help={s.resetHelp}
+      onSubmit={form.onSubmit(sendOnce(reset))}
     >
-      <form
-        onSubmit={form.onSubmit((v) => {
-          if (!reset.isPending) reset.mutate(v);
-        })}
-        noValidate
-      >
-        <Stack>
-          <Title order={2} id="reset-title">
-            {s.resetTitle(kind === 'panel')}
-          </Title>
-          <Text size="sm">{s.resetHelp}</Text>
-          <NewPasswordFields
-            password={form.getInputProps('new_password')}
-            confirm={form.getInputProps('conf_password')}
-          />
-          <Group>
-            <Button type="submit" loading={reset.isPending}>
-              {s.resetPassword}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+      <NewPasswordFields
+        password={form.getInputProps('new_password')}
+        confirm={form.getInputProps('conf_password')}
+      />
+      <FormButtons submit={s.resetPassword} pending={reset.isPending} />
+    </PublicFormCard>
   );
 }
 

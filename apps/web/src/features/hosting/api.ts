@@ -78,6 +78,13 @@ export const databasesQuery = (user: string) =>
     queryFn: () => call(C.databases, { params: { user } }).then((r) => r.data),
   });
 
+/** A hosting query's failed load, as its `meta.failure`: a serious pop-up, `title` over what the server said. */
+export const loadFailure = (title: string) => (err: unknown) => ({
+  title,
+  body: failureText(err, 'message-and-fields'),
+  alert: 'serious' as const,
+});
+
 /**
  * Site and devsite calls, by the answer's code: `forbidden` is the permissions problem, `not_found`
  * the missing vid, a change still under way (`conflict`, or the same request still being processed)

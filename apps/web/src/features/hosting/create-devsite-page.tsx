@@ -1,18 +1,17 @@
-import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { adminText } from '@portal/contract/admin/messages';
 import * as C from '@portal/contract/hosting/calls';
 import { devsiteTypes, hostingText } from '@portal/contract/hosting/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
 import { zodValidate } from '../../ui/form.ts';
 import { Page } from '../../ui/page.tsx';
-import { nondevWebsitesQuery, siteFailure, useDevsiteRequest } from './api.ts';
+import { nondevWebsitesQuery, siteFailure, useDevsiteRequest, loadFailure } from './api.ts';
 
 interface Values {
   action: 'create';
@@ -36,13 +35,7 @@ export default function CreateDevsitePage() {
   const sites = useQuery({
     ...nondevWebsitesQuery(account),
     enabled: ready && !readOnly,
-    meta: {
-      failure: (err) => ({
-        title: t(hostingText).problemsWithRequest,
-        body: failureText(err, 'message-and-fields'),
-        alert: 'serious',
-      }),
-    },
+    meta: { failure: loadFailure(t(hostingText).problemsWithRequest) },
   });
   const form = useForm<Values>({
     initialValues: {
@@ -70,9 +63,7 @@ export default function CreateDevsitePage() {
     <Page title={text.createDevsiteTitle} width={640}>
       {readOnly ? (
         <Stack>
-          <Text size="sm" c="dimmed">
-            {adminText.readOnlyNote(account)}
-          </Text>
+          <ReadOnlyNote account={account} />
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>
               {text.viewDevsites}

@@ -1,6 +1,4 @@
-import { failureText } from '../../app/api.ts';
-import { Anchor, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
+import { Anchor } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { Database } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
@@ -8,9 +6,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { databasesQuery } from './api.ts';
+import { databasesQuery, loadFailure } from './api.ts';
 
 /**
  * Databases: each database with a link to its administration tool. A dashboard admin sees its
@@ -21,13 +20,7 @@ export default function DatabasesPage() {
   const list = useQuery({
     ...databasesQuery(account),
     enabled: ready,
-    meta: {
-      failure: (err) => ({
-        title: t(hostingText).problemsWithRequest,
-        body: failureText(err, 'message-and-fields'),
-        alert: 'serious',
-      }),
-    },
+    meta: { failure: loadFailure(t(hostingText).problemsWithRequest) },
   });
 
   const text = t(hostingText);
@@ -53,19 +46,14 @@ export default function DatabasesPage() {
 
   return (
     <Page title={text.databases} width={720}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
+      {readOnly && <ReadOnlyNote account={account} />}
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list, ready)}
         pageSize={PAGE.databases.size}
         pageSizes={PAGE.databases.choices}
         initialSort={[{ id: 'name', desc: false }]}
         emptyText={text.noDatabases}
-        loading={!ready || list.isLoading}
         caption={text.databases}
       />
     </Page>

@@ -1,17 +1,11 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
+import { Alert, Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { hostingText } from '@portal/contract/hosting/messages';
-import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
-import { useSession } from '../../app/session.ts';
-import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { Page } from '../../ui/page.tsx';
-import { devsiteQuery, siteFailure, useDevsiteRequest, useOnUserChange } from './api.ts';
+import { BackOnly, SiteFacts, SiteScreen, useSiteScreen } from './site-screen.tsx';
+import { devsiteQuery, siteFailure, useDevsiteRequest } from './api.ts';
 import { sslText } from './rules.ts';
 
 type Action = 'promote' | 'refresh';
@@ -36,10 +30,7 @@ const actionsIn = (
  * dashboard admin sees its primary's devsite details only (devsite-request is the owner's).
  */
 export default function DevsiteInfoPage() {
-  const { vid = '' } = useParams();
-  const { currentUser } = useSession();
-  const { account, readOnly, ready } = useInfoAccount();
-  const navigate = useNavigate();
+  const { vid, account, readOnly, ready, back } = useSiteScreen('devsites');
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const dev = useQuery({
@@ -49,9 +40,6 @@ export default function DevsiteInfoPage() {
   });
   const [notes, setNotes] = useState('');
   const [confirm, setConfirm] = useState<Action | null>(null);
-  const back = () => navigate(routePath('devsites'));
-
-  useOnUserChange(currentUser, back);
 
   const send = useDevsiteRequest(account, {
     onSuccess: (_res, { action }) => {
@@ -71,35 +59,21 @@ export default function DevsiteInfoPage() {
   const text = t(hostingText);
   const actions = actionsIn(text);
   return (
-    <Page title={text.devsiteInfo} width={720}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
-      {dev.isError && <Text c="dimmed">{failureText(dev.error, 'message-and-fields')}</Text>}
+    <SiteScreen title={text.devsiteInfo} account={account} readOnly={readOnly} site={dev}>
       {d && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-            <Text fw={700}>{text.columnDomain}</Text>
-            <Text style={{ overflowWrap: 'anywhere' }}>{d.domain}</Text>
-            <Text fw={700}>{text.columnSiteName}</Text>
-            <Text style={{ overflowWrap: 'anywhere' }}>{d.virtname}</Text>
-            <Text fw={700}>{text.columnVid}</Text>
-            <Text>{d.vid}</Text>
-            <Text fw={700}>{text.documentRoot}</Text>
-            <Text style={{ overflowWrap: 'anywhere' }}>{d.docroot}</Text>
-            <Text fw={700}>{text.columnSsl}</Text>
-            <Text>{sslText(d.ssl, text)}</Text>
-            <Text fw={700}>{text.columnSetupDate}</Text>
-            <Text>{d.setup_date}</Text>
-          </SimpleGrid>
+          <SiteFacts
+            facts={[
+              { label: text.columnDomain, value: d.domain, long: true },
+              { label: text.columnSiteName, value: d.virtname, long: true },
+              { label: text.columnVid, value: d.vid },
+              { label: text.documentRoot, value: d.docroot, long: true },
+              { label: text.columnSsl, value: sslText(d.ssl, text) },
+              { label: text.columnSetupDate, value: d.setup_date },
+            ]}
+          />
           {readOnly ? (
-            <Group>
-              <Button variant="default" onClick={back}>
-                {text.back}
-              </Button>
-            </Group>
+            <BackOnly onBack={back} />
           ) : (
             <>
               <Textarea
@@ -152,6 +126,6 @@ export default function DevsiteInfoPage() {
           </Stack>
         )}
       </Modal>
-    </Page>
+    </SiteScreen>
   );
 }

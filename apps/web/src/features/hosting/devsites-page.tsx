@@ -1,6 +1,4 @@
-import { failureText } from '../../app/api.ts';
-import { Button, Group, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
+import { Button, Group } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { Devsite } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
@@ -11,9 +9,10 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { devsitesQuery } from './api.ts';
+import { devsitesQuery, loadFailure } from './api.ts';
 
 /** The columns, in the language of `text`. */
 const columnsIn = (text: typeof hostingText): ColumnDef<Devsite, unknown>[] => [
@@ -38,13 +37,7 @@ export default function DevsitesPage() {
   const list = useQuery({
     ...devsitesQuery(account),
     enabled: ready,
-    meta: {
-      failure: (err) => ({
-        title: t(hostingText).problemsWithRequest,
-        body: failureText(err, 'message-and-fields'),
-        alert: 'serious',
-      }),
-    },
+    meta: { failure: loadFailure(t(hostingText).problemsWithRequest) },
   });
 
   const text = t(hostingText);
@@ -52,9 +45,7 @@ export default function DevsitesPage() {
   return (
     <Page title={text.devsites}>
       {readOnly ? (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
+        <ReadOnlyNote account={account} />
       ) : (
         <Group>
           <Button size="xs" variant="default" onClick={() => navigate(routePath('create-devsite'))}>
@@ -64,12 +55,11 @@ export default function DevsitesPage() {
       )}
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list, ready)}
         pageSize={PAGE.devsites.size}
         pageSizes={PAGE.devsites.choices}
         initialSort={[{ id: 'domain', desc: false }]}
         emptyText={text.noDomains}
-        loading={!ready || list.isLoading}
         rowHref={(d) => routePath('devsite-info', { vid: d.vid })}
         caption={text.devsites}
       />

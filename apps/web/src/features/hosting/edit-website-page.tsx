@@ -1,24 +1,18 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
+import { Alert, Button, Group, Select, Stack } from '@mantine/core';
 import { hostingText } from '@portal/contract/hosting/messages';
 import { phpEndOfLife } from '@portal/contract/hosting/php-support';
-import { routePath } from '@portal/contract/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
-import { useSession } from '../../app/session.ts';
-import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { Page } from '../../ui/page.tsx';
+import { BackOnly, SiteFacts, SiteScreen, useSiteScreen } from './site-screen.tsx';
 import {
   pendingChangeQuery,
   phpVersionsQuery,
   siteFailure,
-  useOnUserChange,
   virtDetailsQuery,
   useUpdatePhpVersion,
+  loadFailure,
 } from './api.ts';
 import { sslText, warningFor } from './rules.ts';
 
@@ -28,10 +22,7 @@ import { sslText, warningFor } from './rules.ts';
  * form (update-php-version is the owner's).
  */
 export default function EditWebsitePage() {
-  const { vid = '' } = useParams();
-  const { currentUser } = useSession();
-  const { account, readOnly, ready } = useInfoAccount();
-  const navigate = useNavigate();
+  const { vid, account, readOnly, ready, back } = useSiteScreen('websites');
   const showStatus = useStatus();
   const showFailure = useShowFailure();
   const queryClient = useQueryClient();
@@ -44,21 +35,12 @@ export default function EditWebsitePage() {
   const versions = useQuery({
     ...phpVersionsQuery,
     enabled: ready && !readOnly,
-    meta: {
-      failure: (err) => ({
-        title: t(hostingText).errorPhpList,
-        body: failureText(err, 'message-and-fields'),
-        alert: 'serious',
-      }),
-    },
+    meta: { failure: loadFailure(t(hostingText).errorPhpList) },
   });
   const [chosen, setChosen] = useState<string | null>(null);
   // The version this visitor has just queued: the pending notice is then their own change, not a
   // warning about someone else's.
   const [queued, setQueued] = useState<string | null>(null);
-  const back = () => navigate(routePath('websites'));
-
-  useOnUserChange(currentUser, back);
 
   const update = useUpdatePhpVersion(account, vid, {
     onSuccess: (_res, body) => {
@@ -105,27 +87,23 @@ export default function EditWebsitePage() {
   };
 
   return (
-    <Page title={readOnly ? text.websiteDetails : text.editWebsite} width={720}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
-      {details.isError && <Text c="dimmed">{failureText(details.error, 'message-and-fields')}</Text>}
+    <SiteScreen
+      title={readOnly ? text.websiteDetails : text.editWebsite}
+      account={account}
+      readOnly={readOnly}
+      site={details}
+    >
       {site && (
         <Stack gap="md">
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4}>
-            <Text fw={700}>{text.virtualName}</Text>
-            <Text style={{ overflowWrap: 'anywhere' }}>{site.virtname}</Text>
-            <Text fw={700}>{text.columnVid}</Text>
-            <Text>{site.vid}</Text>
-            <Text fw={700}>{text.documentRoot}</Text>
-            <Text style={{ overflowWrap: 'anywhere' }}>{site.docroot}</Text>
-            <Text fw={700}>{text.columnSsl}</Text>
-            <Text>{sslText(site.ssl, text)}</Text>
-            <Text fw={700}>{text.currentPhp}</Text>
-            <Text data-testid="php-version">{site.php_version}</Text>
-          </SimpleGrid>
+          <SiteFacts
+            facts={[
+              { label: text.virtualName, value: site.virtname, long: true },
+              { label: text.columnVid, value: site.vid },
+              { label: text.documentRoot, value: site.docroot, long: true },
+              { label: text.columnSsl, value: sslText(site.ssl, text) },
+              { label: text.currentPhp, value: site.php_version, testId: 'php-version' },
+            ]}
+          />
           {isPending &&
             (queued ? (
               <Alert color="blue" title={text.updateQueued} data-testid="pending-notice">
@@ -142,11 +120,7 @@ export default function EditWebsitePage() {
             </Alert>
           )}
           {readOnly ? (
-            <Group>
-              <Button variant="default" onClick={back}>
-                {text.back}
-              </Button>
-            </Group>
+            <BackOnly onBack={back} />
           ) : (
             <form
               noValidate
@@ -188,6 +162,6 @@ export default function EditWebsitePage() {
           )}
         </Stack>
       )}
-    </Page>
+    </SiteScreen>
   );
 }

@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { LogEntry } from '@portal/contract/hosting/calls';
 import * as C from '@portal/contract/hosting/calls';
@@ -14,6 +13,7 @@ import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { customerQuery, useInfoAccount } from '../../app/shared-queries.ts';
 import { useStatus } from '../../app/status.ts';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useOnUserChange } from './api.ts';
@@ -125,11 +125,7 @@ export default function ShowLogsPage() {
   const columns = useMemo(() => columnsIn(text), [text]);
   return (
     <Page title={text.showLogs(virtname)}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
+      {readOnly && <ReadOnlyNote account={account} />}
       {total === 0 && !failed && <Text>{text.logsZeroRows}</Text>}
       <Group gap="lg">
         <Text data-testid="total-rows">{text.totalRows(total)}</Text>

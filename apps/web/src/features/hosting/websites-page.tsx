@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { Website } from '@portal/contract/hosting/calls';
 import { hostingText } from '@portal/contract/hosting/messages';
@@ -9,13 +8,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { useInfoAccount } from '../../app/shared-queries.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { downloadErrorLog, siteFailure, websitesQuery, useWatchErrorLogs } from './api.ts';
+import { downloadErrorLog, siteFailure, websitesQuery, useWatchErrorLogs, loadFailure } from './api.ts';
 import { sslText } from './rules.ts';
 
 /**
@@ -31,13 +30,7 @@ export default function WebsitesPage() {
   const list = useQuery({
     ...websitesQuery(account),
     enabled: ready,
-    meta: {
-      failure: (err) => ({
-        title: t(hostingText).errorWebsiteList,
-        body: failureText(err, 'message-and-fields'),
-        alert: 'serious',
-      }),
-    },
+    meta: { failure: loadFailure(t(hostingText).errorWebsiteList) },
   });
   const [downloading, setDownloading] = useState<number | null>(null);
   const text = t(hostingText);
@@ -180,11 +173,7 @@ export default function WebsitesPage() {
 
   return (
     <Page title={text.websites}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
+      {readOnly && <ReadOnlyNote account={account} />}
       <Group gap="xs">
         <Button variant="default" size="xs" onClick={() => navigate(routePath('webappinstall'))}>
           {text.webAppInstall}
@@ -198,12 +187,11 @@ export default function WebsitesPage() {
       </Group>
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list, ready)}
         pageSize={PAGE.websites.size}
         pageSizes={PAGE.websites.choices}
         initialSort={[{ id: 'virtname', desc: false }]}
         emptyText={text.noWebsites}
-        loading={!ready || list.isLoading}
         caption={text.websites}
       />
     </Page>

@@ -1,5 +1,4 @@
 import { Anchor, Button, Text } from '@mantine/core';
-import { adminText } from '@portal/contract/admin/messages';
 import { PAGE } from '@portal/contract/constants';
 import type { MailingList } from '@portal/contract/mail/calls';
 import { mailScreenText, mailText } from '@portal/contract/mail/messages';
@@ -7,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { t } from '../../app/language.ts';
 import { useInfoAccount, useUrls } from '../../app/shared-queries.ts';
+import { ReadOnlyNote } from '../../app/read-only-note.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
 import { mailingListsQuery } from './api.ts';
@@ -86,11 +86,7 @@ export default function MailingListsPage() {
 
   return (
     <Page title={m.mailingListsTitle}>
-      {readOnly && (
-        <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
-        </Text>
-      )}
+      {readOnly && <ReadOnlyNote account={account} />}
       <DataTable
         columns={columns}
         data={rows}

@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import type { RecoveryEmail } from '@portal/contract/mail/calls';
 import { mailScreenText, mailText } from '@portal/contract/mail/messages';
 import { useQuery } from '@tanstack/react-query';
@@ -7,10 +7,10 @@ import { useState } from 'react';
 import { failureText } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
-import { useStatus } from '../../app/status.ts';
-import { DataTable } from '../../ui/data-table.tsx';
+import { useShowFailure, useStatus } from '../../app/status.ts';
+import { AddRowForm } from '../../ui/add-row-form.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { Page } from '../../ui/page.tsx';
-import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { rowActionColumn } from '../../ui/row-button.tsx';
 import { addressColumn } from './cells.tsx';
 import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './api.ts';
@@ -19,6 +19,7 @@ import { recoveryQuery, useAddRecoveryEmail, useDeleteRecoveryEmail } from './ap
 export default function RecoveryContactsPage() {
   const { currentUser, staff } = useSession();
   const showStatus = useStatus();
+  const showFailure = useShowFailure();
   const language = useLanguage();
   const m = t(mailScreenText);
   const mt = t(mailText);
@@ -35,7 +36,7 @@ export default function RecoveryContactsPage() {
   const [email, setEmail] = useState('');
   // A new recovery address is lasting access: the customer confirms with their password (staff are not asked).
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
 
   const add = useAddRecoveryEmail({
     onSuccess: (res) => {
@@ -47,26 +48,15 @@ export default function RecoveryContactsPage() {
         type: 'review',
       });
     },
-    onError: (err) => {
-      setError(failureText(err, 'fields'));
-      showStatus({
-        title: mt.addFailed,
-        body: failureText(err, 'fields'),
-        alert: 'serious',
-      });
-    },
+    onError: (err) =>
+      showFailure(err, { title: mt.addFailed, alert: 'serious', setErrors, fields: ['email', 'password'] }),
   });
   const remove = useDeleteRecoveryEmail({
     onSuccess: (_res, body) => {
       const r = list.data?.find((x) => x.id === body.id);
       showStatus({ title: mt.deleted, body: r?.contact_info, type: 'review' });
     },
-    onError: (err) =>
-      showStatus({
-        title: mt.deletionFailed,
-        body: failureText(err, 'fields'),
-        alert: 'serious',
-      }),
+    onError: (err) => showFailure(err, { title: mt.deletionFailed, alert: 'serious' }),
   });
 
   const columns: ColumnDef<RecoveryEmail, unknown>[] = [
@@ -96,38 +86,30 @@ export default function RecoveryContactsPage() {
   return (
     <Page title={m.recoveryTitle} width={760}>
       <Text size="sm">{m.recoveryIntro}</Text>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          setError('');
+      <AddRowForm
+        onSubmit={() => {
+          setErrors({});
           add.mutate({ logname: currentUser, email, ...(staff ? {} : { password }) });
         }}
-        noValidate
+        password={staff ? undefined : { value: password, onChange: setPassword, error: errors.password }}
+        submitLabel={m.addEmail}
+        pending={add.isPending}
       >
-        <Group align="flex-start" wrap="wrap">
-          <TextInput
-            label={m.recoveryEmail}
-            type="email"
-            w={320}
-            maw="100%"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={error || undefined}
-          />
-          {!staff && (
-            <CurrentPasswordInput value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-          )}
-          <Button type="submit" mt={25} loading={add.isPending}>
-            {m.addEmail}
-          </Button>
-        </Group>
-      </form>
+        <TextInput
+          label={m.recoveryEmail}
+          type="email"
+          w={320}
+          maw="100%"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.email}
+        />
+      </AddRowForm>
       <DataTable
         columns={columns}
-        data={list.isError ? [] : (list.data ?? [])}
+        {...queryRows(list)}
         initialSort={[{ id: 'contact_info', desc: false }]}
         emptyText={mt.noRecovery}
-        loading={list.isLoading}
         caption={m.recoveryCaption}
       />
     </Page>

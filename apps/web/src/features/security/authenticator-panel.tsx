@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { call } from '../../app/api.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { date, useRemoveSecondFactor, useSecurityTarget, useTotpConfirm, useTotpDisable } from './api.ts';
-import { showFailure } from './errors.ts';
+import { useShowSecurityFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
@@ -61,16 +61,17 @@ function SetUp({ account, onDone }: { account: string; onDone: (codes: string[])
     initialValues: { code: '', password: '' },
     validate: { code: codeRule, password: (v) => (v ? null : t(securityText).required) },
   });
+  const showFailure = useShowSecurityFailure(form);
   const setup = useMutation({
     mutationFn: () => call(C.totpSetup, { body: { logname: account } }).then((r) => r.data),
-    onError: (err) => showFailure(err, form, showStatus),
+    onError: showFailure,
   });
   const confirm = useTotpConfirm({
     onSuccess: (res) => {
       onDone(res.data.recovery_codes);
       showStatus({ title: t(securityText).authenticatorOn, body: res.message, alert: 'info' });
     },
-    onError: (err) => showFailure(err, form, showStatus),
+    onError: showFailure,
   });
   if (!setup.data)
     return (
@@ -137,13 +138,14 @@ function TurnOff({ account }: { account: string }) {
     initialValues: { password: '', code: '' },
     validate: { password: (v) => (v ? null : t(securityText).required), code: codeRule },
   });
+  const showFailure = useShowSecurityFailure(form);
   const off = useTotpDisable({
     onSuccess: (res) => {
       form.reset();
       setOpen(false);
       showStatus({ title: t(securityText).authenticatorOff, body: res.message, alert: 'info' });
     },
-    onError: (err) => showFailure(err, form, showStatus),
+    onError: showFailure,
   });
   if (!open)
     return (

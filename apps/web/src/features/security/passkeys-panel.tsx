@@ -14,12 +14,12 @@ import { passkeyText } from '@portal/contract/security/passkey-messages';
 import * as P from '@portal/contract/security/passkeys';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { CurrentPasswordInput } from '../../ui/current-password-input.tsx';
 import { RowButton } from '../../ui/row-button.tsx';
-import { DataTable } from '../../ui/data-table.tsx';
+import { DataTable, queryRows } from '../../ui/data-table.tsx';
 import { hasWebAuthn } from '../../ui/webauthn.ts';
 import { dateTime } from './api.ts';
 import { securityText } from '@portal/contract/security/messages';
@@ -163,10 +163,9 @@ export function PasskeysPanel() {
         )}
         <DataTable
           columns={columns}
-          data={list.isError ? [] : (list.data ?? [])}
+          {...queryRows(list)}
           initialSort={[{ id: 'created', desc: false }]}
           emptyText={t(passkeyText).none}
-          loading={list.isLoading}
           caption={t(passkeyText).panelTitle}
         />
       </Stack>
@@ -186,6 +185,49 @@ export function PasskeysPanel() {
   );
 }
 
+/**
+ * A passkey's dialog (rename, remove): its fields in a form whose submit button does the change,
+ * with Cancel beside it; `onOpen` sets the fields afresh each time it opens.
+ */
+function PasskeyDialog(props: {
+  opened: boolean;
+  title: string;
+  onOpen: () => void;
+  onClose: () => void;
+  onSubmit: () => void;
+  submit: { label: string; color?: string; pending: boolean };
+  children: ReactNode;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={<Text fw={700}>{props.title}</Text>}
+      transitionProps={{ onEnter: props.onOpen }}
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          props.onSubmit();
+        }}
+        noValidate
+      >
+        <Stack>
+          {props.children}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={props.onClose}>
+              {t(securityText).cancel}
+            </Button>
+            <Button type="submit" color={props.submit.color} loading={props.submit.pending}>
+              {props.submit.label}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 function RenameModal(props: {
   passkey: P.Passkey | null;
   pending: boolean;
@@ -196,39 +238,25 @@ function RenameModal(props: {
   const { passkey } = props;
   const [name, setName] = useState('');
   return (
-    <Modal
+    <PasskeyDialog
       opened={!!passkey}
-      onClose={props.onClose}
-      title={<Text fw={700}>{t(securityText).renamePasskey}</Text>}
+      title={t(securityText).renamePasskey}
       // The field starts with the passkey's name each time the dialog opens.
-      transitionProps={{ onEnter: () => setName(passkey?.name ?? '') }}
+      onOpen={() => setName(passkey?.name ?? '')}
+      onClose={props.onClose}
+      onSubmit={() => {
+        if (passkey) props.onSave({ id: passkey.id, name });
+      }}
+      submit={{ label: t(securityText).save, pending: props.pending }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (passkey) props.onSave({ id: passkey.id, name });
-        }}
-        noValidate
-      >
-        <Stack>
-          <TextInput
-            label={t(securityText).passkeyName}
-            data-autofocus
-            maxLength={P.PASSKEY_NAME_MAX}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t(securityText).cancel}
-            </Button>
-            <Button type="submit" loading={props.pending}>
-              {t(securityText).save}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput
+        label={t(securityText).passkeyName}
+        data-autofocus
+        maxLength={P.PASSKEY_NAME_MAX}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+    </PasskeyDialog>
   );
 }
 
@@ -242,38 +270,24 @@ function RemoveModal(props: {
   const { passkey } = props;
   const [password, setPassword] = useState('');
   return (
-    <Modal
+    <PasskeyDialog
       opened={!!passkey}
+      title={t(securityText).removePasskey}
+      onOpen={() => setPassword('')}
       onClose={props.onClose}
-      title={<Text fw={700}>{t(securityText).removePasskey}</Text>}
-      transitionProps={{ onEnter: () => setPassword('') }}
+      onSubmit={() => {
+        if (passkey) props.onRemove({ id: passkey.id, password });
+      }}
+      submit={{ label: t(securityText).remove, color: 'red', pending: props.pending }}
     >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (passkey) props.onRemove({ id: passkey.id, password });
-        }}
-        noValidate
-      >
-        <Stack>
-          <Text size="sm">{t(passkeyText).removeConfirm(passkey?.name ?? '')}</Text>
-          <PasswordInput
-            label={t(uiText).currentPassword}
-            autoComplete="current-password"
-            data-autofocus
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={props.onClose}>
-              {t(securityText).cancel}
-            </Button>
-            <Button type="submit" color="red" loading={props.pending}>
-              {t(securityText).remove}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <Text size="sm">{t(passkeyText).removeConfirm(passkey?.name ?? '')}</Text>
+      <PasswordInput
+        label={t(uiText).currentPassword}
+        autoComplete="current-password"
+        data-autofocus
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+      />
+    </PasskeyDialog>
   );
 }

@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT } from '@portal/contract/security/second-factor';
 import { useState } from 'react';
 import { useStatus } from '../../app/status.ts';
 import { useNewRecoveryCodes, useSecurityTarget } from './api.ts';
-import { showFailure } from './errors.ts';
+import { useShowSecurityFailure } from './errors.ts';
 import { Panel } from './panel.tsx';
 import { RecoveryCodesShown } from './recovery-codes-shown.tsx';
 import { securityText } from '@portal/contract/security/messages';
@@ -20,13 +20,14 @@ export function RecoveryCodesPanel() {
     initialValues: { password: '' },
     validate: { password: (v) => (v ? null : t(securityText).required) },
   });
+  const showFailure = useShowSecurityFailure(form);
   const make = useNewRecoveryCodes({
     onSuccess: (res) => {
       form.reset();
       setCodes(res.data.recovery_codes);
       showStatus({ title: t(securityText).newRecoveryCodes, body: res.message, alert: 'info' });
     },
-    onError: (err) => showFailure(err, form, showStatus),
+    onError: showFailure,
   });
   const data = state.data;
   return (
