@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from './config.ts';
+import { raiseWasmTieringBudget } from './db/wasm-tiering.ts';
 import { buildInfo } from './lib/build-info.ts';
 import { errorField, logLine, portInUse } from './lib/process-log.ts';
 import { privateDataDir, privateUmask } from './lib/data-dir.ts';
@@ -20,6 +21,8 @@ try {
   if (!['web', 'worker', 'all'].includes(role))
     throw new ConfigError(`--role must be web, worker or all (got ${role})`);
   privateDataDir(config.DATA_DIR);
+  // Before PGlite compiles PostgreSQL: its start-up code is not worth optimising (db/wasm-tiering.ts).
+  if (config.embedded) raiseWasmTieringBudget();
   const { app, demoLoaded } = await startServer(config, role);
   // Again once the embedded database is copied from its template, which keeps the template's modes.
   const shared = privateDataDir(config.DATA_DIR);
