@@ -65,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions): Promise<Fast
   useLifecycleHooks(app);
   useSecurityHeaders(app, config);
   await useRequestHooks(app);
-  useAnswerLanguage(app);
+  useAnswerLanguage(app, { pseudo: config.PORTAL_PSEUDO_LOCALE });
   useErrorHandler(app);
   healthRoutes(app, config, opts.database);
   await apiRoutes(app);

@@ -189,6 +189,11 @@ const Env = z.object({
   /** The one admin account that keeps its local password when PORTAL_STAFF_LOCAL=off (break-glass). */
   PORTAL_STAFF_BREAK_GLASS: z.string().optional(),
   PORTAL_SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(2000),
+  /**
+   * The API answers a caller asking for `en-XA` in the pseudo-locale (docs/decisions/118-pseudo-locale.md),
+   * for the browser test that finds texts written outside the catalogues; off: `en-XA` gets English.
+   */
+  PORTAL_PSEUDO_LOCALE: bool.optional(),
 });
 
 export type Env = z.infer<typeof Env>;

@@ -1,7 +1,9 @@
 import { must } from '../../test/support/must.ts';
+import { commonText } from '@portal/contract/messages';
+import { commonTextEs } from '@portal/contract/messages.es';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accounts, idempotencyKeys, payments, recoveryEmails } from '../db/schema.ts';
+import { accounts, idempotencyKeys, payments, rateCounters, recoveryEmails } from '../db/schema.ts';
 import { payment as cardPayment } from '../../test/support/card-bodies.ts';
 import { factories, makeCast } from '../../test/support/factories.ts';
 import { build, type Res, type TestApp } from '../../test/support/helper.ts';
@@ -232,5 +234,39 @@ describe('Idempotency-Key', () => {
     expect(rows).toHaveLength(1);
     expect(JSON.stringify(rows[0])).not.toContain('4111111111111111');
     expect(must(rows[0], 'rows[0]').fingerprint).toMatch(/^[\w-]{43}$/);
+  });
+
+  it("replays a refusal made with a value in the caller's language, as its first answer was", async () => {
+    // Bob has had his day's card declines (PORTAL_CARD_DECLINES_PER_DAY, 1000 in the tests): a
+    // payment is refused with the time left in words, a text made with a value.
+    const now = t.app.deps.now();
+    await t.db.insert(rateCounters).values({ key: 'declines:acct:bob', count: 1000, windowStart: now });
+    try {
+      const payment = cardPayment({
+        account: 'bob',
+        amount: '7.00',
+        ccname: 'Bob Baker',
+        email: 'bob@example.org',
+      });
+      const asked = (language: string) => ({
+        token: tokens.bob,
+        body: payment,
+        headers: { 'idempotency-key': 'declined-day', 'accept-language': language },
+      });
+      const first = await t.request('POST', '/api/single-payment', asked('es'));
+      expect(first.status).toBe(429);
+      expect(first.body.code).toBe('rate_limited');
+      expect(first.body.message).toBe(commonTextEs.tooManyRequests(24 * 3600));
+      const again = await t.request('POST', '/api/single-payment', asked('es-MX,es;q=0.9'));
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.status).toBe(429);
+      expect(again.body).toEqual(first.body);
+      // The same kept answer reaches an English caller in English.
+      const english = await t.request('POST', '/api/single-payment', asked('en-US'));
+      expect(english.headers['idempotent-replayed']).toBe('true');
+      expect(english.body).toEqual({ ...first.body, message: commonText.tooManyRequests(24 * 3600) });
+    } finally {
+      await t.db.delete(rateCounters).where(eq(rateCounters.key, 'declines:acct:bob'));
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { pseudoText } from '@portal/contract/i18n/pseudo';
 import { commonText } from '@portal/contract/messages';
 import { commonTextEs } from '@portal/contract/messages.es';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -54,5 +55,51 @@ describe('an answer in the caller’s language', () => {
     const plain = await t.request('GET', '/api/customer/alice', { token: alice });
     expect(own.status).toBe(200);
     expect(own.body.data).toEqual(plain.body.data);
+  });
+});
+
+/**
+ * The pseudo-locale (docs/decisions/118-pseudo-locale.md): `en-XA` is answered in it only by a
+ * portal whose operator turned PORTAL_PSEUDO_LOCALE on; by any other, in English.
+ */
+describe('the pseudo-locale, behind its setting', () => {
+  let on: TestApp;
+  let onToken = '';
+  beforeAll(async () => {
+    on = await build({ demo: false, env: { PORTAL_PSEUDO_LOCALE: 'on' } });
+    await makeCast(on, PASSWORD);
+    onToken = await on.token('alice', PASSWORD);
+  });
+  afterAll(() => on.close());
+
+  const refusals = async (app: TestApp, token: string, language: string) => ({
+    message: (await app.request('GET', '/api/customer/bob', { token, ...asking(language) })).body,
+    field: (
+      await app.request('POST', '/api/get-invoice', {
+        token,
+        body: { logname: 'alice' },
+        ...asking(language),
+      })
+    ).body,
+  });
+
+  it('answers en-XA with the pseudo texts of the English catalogues when it is on', async () => {
+    const { message, field } = await refusals(on, onToken, 'en-XA');
+    expect(message).toEqual({
+      status: 0,
+      message: pseudoText(commonText.permissionDenied),
+      code: 'forbidden',
+    });
+    expect(field.errors).toEqual({ invoice: pseudoText(commonText.required) });
+    expect(field.code).toBe('invalid');
+    // Another language asked for first wins; Spanish stays Spanish.
+    const es = await refusals(on, onToken, 'es,en-XA;q=0.5');
+    expect(es.message.message).toBe(commonTextEs.permissionDenied);
+  });
+
+  it('answers en-XA in English when it is off', async () => {
+    const { message, field } = await refusals(t, alice, 'en-XA');
+    expect(message).toEqual({ status: 0, message: commonText.permissionDenied, code: 'forbidden' });
+    expect(field.errors).toEqual({ invoice: commonText.required });
   });
 });

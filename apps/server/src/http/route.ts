@@ -4,6 +4,7 @@ import type { AccountRef, DomainRecord, SiteRef } from '../auth/policy.ts';
 import type { Caller } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { fingerprintOf } from './idempotency.ts';
+import { callerLanguage } from './language.ts';
 import type { LimitName } from './limits.ts';
 import { Answer, wireAnswer } from './pipeline/answer.ts';
 import { audited } from './pipeline/audit.ts';
@@ -12,7 +13,7 @@ import { authorize } from './pipeline/authorize.ts';
 import { checkCardDeclines, countCardDecline } from './pipeline/card-declines.ts';
 import type { Access, CallContext, Input, Parsed, Plan, RegisteredCall } from './pipeline/context.ts';
 import { checkGrant } from './pipeline/grant.ts';
-import { claimKey, type KeyClaim, keepAnswer, keepFailure } from './pipeline/idempotency.ts';
+import { claimKey, type KeyClaim, keepAnswer, keepFailure, replayed } from './pipeline/idempotency.ts';
 import { applyLimit } from './pipeline/limit.ts';
 import { parseInput } from './pipeline/parse.ts';
 import { secondFactorGate } from './pipeline/second-factor-gate.ts';
@@ -184,8 +185,12 @@ async function serve<C extends CallDef>(
   await applyLimit(deps.limiter, plan, caller, req.ip);
   const fingerprint = (parts: unknown) => fingerprintOf(app, parts);
   const key = await claimKey({ db: deps.db, now: deps.now, fingerprint }, plan, req, caller, input);
+  // A replay walks the answer's language hook as a first answer does (http/language.ts).
   if (key.replay)
-    return reply.code(key.replay.httpStatus).header('idempotent-replayed', 'true').send(key.replay.answer);
+    return reply
+      .code(key.replay.httpStatus)
+      .header('idempotent-replayed', 'true')
+      .send(replayed(key.replay.answer, callerLanguage(req)));
   const call: InCall<C> = { app, plan, handle, req, reply, caller, confinedTo, input, key };
   try {
     const answer = plan.transaction

@@ -41,6 +41,11 @@ export function keyChecks(config: Config): Finding[] {
       level: 'warning',
       text: 'PORTAL_STAFF_OIDC_INSECURE: on; the staff directory is reached over plain http (for tests only): unset it and use the https issuer',
     });
+  if (config.PORTAL_PSEUDO_LOCALE)
+    found.push({
+      level: 'warning',
+      text: 'PORTAL_PSEUDO_LOCALE: on; a caller asking for en-XA gets accented test texts (for tests only): unset it',
+    });
   if (config.PORTAL_STAFF_LOCAL === 'off' && !config.PORTAL_STAFF_BREAK_GLASS)
     found.push({
       level: 'warning',

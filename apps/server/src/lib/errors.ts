@@ -1,6 +1,6 @@
 import { FAILURE_CODES, type FailureCode } from '@portal/contract/http';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import { commonText } from '@portal/contract/messages';
 
 /**
@@ -27,7 +27,7 @@ export type ErrorCode =
  * error handler writes it in the caller's language (docs/languages.md). Where the request is at
  * hand, `textsFor(req, catalogue)` writes the text in its language at once.
  */
-export type TextIn = (language: Language) => string;
+export type TextIn = (language: TextLanguage) => string;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -76,7 +76,7 @@ export const expired = () => new AppError('unauthenticated', commonText.sessionE
  * in `language` when it was made with a value (a plain text is translated on the way out, in
  * http/language.ts).
  */
-export function envelopeOf(err: AppError, language: Language = 'en'): Record<string, unknown> {
+export function envelopeOf(err: AppError, language: TextLanguage = 'en'): Record<string, unknown> {
   const message = err.textIn && language !== 'en' ? err.textIn(language) : err.message;
   if (err.code === 'unauthenticated') return { status: 'expired_token', message, code: failureCode(err) };
   return {

@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import type { Notice } from '@portal/contract/notices/calls';
 import type { Db } from '../db/index.ts';
 
@@ -8,4 +8,4 @@ import type { Db } from '../db/index.ts';
  * notices in their own; English when none is given). Each lives in its own area; the account
  * area's NOTICE_SOURCES lists them.
  */
-export type NoticeSource = (db: Db, account: string, now: Date, language?: Language) => Promise<Notice[]>;
+export type NoticeSource = (db: Db, account: string, now: Date, language?: TextLanguage) => Promise<Notice[]>;

@@ -1,5 +1,5 @@
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import { securityText } from '@portal/contract/security/messages';
 import Bowser from 'bowser';
 
@@ -9,7 +9,7 @@ import Bowser from 'bowser';
  * upstream, not a home-made parser), joined in `language`. The session list and the sign-in list
  * show it so the owner can tell their own browsers from others; an empty user agent is ''.
  */
-export function describeDevice(userAgent: string, language: Language): string {
+export function describeDevice(userAgent: string, language: TextLanguage): string {
   if (!userAgent.trim()) return '';
   const text = inLanguage(securityText, language);
   const parsed = Bowser.parse(userAgent);

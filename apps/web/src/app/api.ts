@@ -43,7 +43,7 @@ export async function request(
 ): Promise<Response> {
   const jwt = session.get().jwt;
   // The page's language (docs/languages.md): the API's failure messages come in it.
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language.get() };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': language.asked() };
   if (token && jwt) headers.authorization = `Bearer ${jwt}`;
   if (method === 'POST') headers['content-type'] = 'application/json';
   try {

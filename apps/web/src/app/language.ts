@@ -1,5 +1,5 @@
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import { isLanguage, type Language, pickLanguage } from '@portal/contract/i18n/languages';
+import { isLanguage, type Language, PSEUDO_LANGUAGE, pickLanguage } from '@portal/contract/i18n/languages';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -54,6 +54,12 @@ export async function startLanguage(): Promise<void> {
 
 export const language = {
   get: (): Language => current,
+  /**
+   * What the API is asked to answer in (`Accept-Language`): the page's language, or the
+   * pseudo-locale's tag while its switch is on, so that a portal started with PORTAL_PSEUDO_LOCALE
+   * writes its own texts (refusals, notices, activity) in it too.
+   */
+  asked: (): string => (pseudo ? PSEUDO_LANGUAGE : current),
   subscribe(l: () => void): () => void {
     listeners.add(l);
     return () => listeners.delete(l);

@@ -1,4 +1,4 @@
-import type { Language } from './languages.ts';
+import { isLanguage, type Language, type TextLanguage } from './languages.ts';
 
 /**
  * A catalogue is an area's message object in one language (docs/decisions/115-languages.md): the
@@ -16,19 +16,41 @@ export type Catalogue<T> = {
 
 const registry = new Map<object, Partial<Record<Language, object>>>();
 /** Per language, each registered English text (a string, not a function) and its translation. */
-const byEnglishText = new Map<Language, Map<string, string>>();
+const byEnglishText = new Map<TextLanguage, Map<string, string>>();
+
+/**
+ * Languages made from the English catalogue itself rather than translated: the pseudo-locale
+ * (packages/contract/src/i18n/pseudo.ts), registered by `speakMade` only where it is spoken (the
+ * API, behind its setting), so the web's login bundle carries none of it.
+ */
+const madeLanguages = new Map<TextLanguage, <T extends object>(english: T) => T>();
+
+/** Makes `language`'s texts by `make` from each English catalogue (the pseudo-locale's `pseudoCatalogue`). */
+export function speakMade(language: TextLanguage, make: <T extends object>(english: T) => T): void {
+  madeLanguages.set(language, make);
+  byEnglishText.delete(language);
+  byEnglishPattern.delete(language);
+}
+
+/** The catalogue `english` in `language`, when that language has it: registered or made. */
+function translationOf(english: object, language: TextLanguage): object | undefined {
+  const make = madeLanguages.get(language);
+  if (make) return make(english);
+  return isLanguage(language) ? registry.get(english)?.[language] : undefined;
+}
 
 /** Makes `texts` the `language` version of the English catalogue `english` (the `register.<lang>.ts` files). */
 export function register<T extends object>(english: T, language: Language, texts: Catalogue<T>): void {
   const entry = registry.get(english) ?? {};
   entry[language] = texts;
   registry.set(english, entry);
-  byEnglishText.delete(language);
-  byEnglishPattern.delete(language);
+  // A made language's lookups go through every registered catalogue: they are made again too.
+  byEnglishText.clear();
+  byEnglishPattern.clear();
 }
 
 /** Per language, the registered texts made by a function, as patterns that find their values. */
-const byEnglishPattern = new Map<Language, TextPattern[]>();
+const byEnglishPattern = new Map<TextLanguage, TextPattern[]>();
 
 type TextFunction = (...args: unknown[]) => string;
 interface TextPattern {
@@ -70,12 +92,12 @@ function patternOf(english: TextFunction, translated: TextFunction): TextPattern
   return { english, translated, pattern: new RegExp(`^${source}$`, 's'), order };
 }
 
-function patternsOf(language: Language): TextPattern[] {
+function patternsOf(language: TextLanguage): TextPattern[] {
   let patterns = byEnglishPattern.get(language);
   if (!patterns) {
     patterns = [];
-    for (const [english, entry] of registry) {
-      const translation = entry[language] as Record<string, unknown> | undefined;
+    for (const english of registry.keys()) {
+      const translation = translationOf(english, language) as Record<string, unknown> | undefined;
       if (!translation) continue;
       for (const [key, value] of Object.entries(english)) {
         const translated = translation[key];
@@ -94,7 +116,7 @@ function patternsOf(language: Language): TextPattern[] {
  * read back, and the translation called with them, but only where the English function called with
  * those values writes the text again, letter for letter (a count read back as a number).
  */
-function translateMade(text: string, language: Language): string | null {
+function translateMade(text: string, language: TextLanguage): string | null {
   for (const p of patternsOf(language)) {
     const found = p.pattern.exec(text);
     if (!found) continue;
@@ -118,13 +140,13 @@ function translateMade(text: string, language: Language): string | null {
  * `made: false` looks up the plain texts only: for a text that may hold more than one catalogue
  * text (an answer's message, "cleartext: …"), which a pattern could misread.
  */
-export function translateText(text: string, language: Language, o: { made?: boolean } = {}): string {
+export function translateText(text: string, language: TextLanguage, o: { made?: boolean } = {}): string {
   if (language === 'en') return text;
   let texts = byEnglishText.get(language);
   if (!texts) {
     texts = new Map();
-    for (const [english, entry] of registry) {
-      const translation = entry[language] as Record<string, unknown> | undefined;
+    for (const english of registry.keys()) {
+      const translation = translationOf(english, language) as Record<string, unknown> | undefined;
       if (!translation) continue;
       for (const [key, value] of Object.entries(english)) {
         const translated = translation[key];
@@ -141,9 +163,9 @@ export function translateText(text: string, language: Language, o: { made?: bool
  * The catalogue `english` in `language`: its registered translation, or the English itself while
  * that language is not loaded or the area not translated yet (docs/languages.md lists the areas done).
  */
-export function inLanguage<T extends object>(english: T, language: Language): T {
+export function inLanguage<T extends object>(english: T, language: TextLanguage): T {
   if (language === 'en') return english;
-  return (registry.get(english)?.[language] as T | undefined) ?? english;
+  return (translationOf(english, language) as T | undefined) ?? english;
 }
 
 /** Every English catalogue with a translation in `language`, and that translation (for the parity test). */
@@ -157,6 +179,6 @@ export function translated(language: Language): [object, object][] {
 }
 
 /** Chooses the plural form of `n` in `language` (Intl.PluralRules): `one`, or `other` for every other count. */
-export function plural(language: Language, n: number, forms: { one: string; other: string }): string {
+export function plural(language: TextLanguage, n: number, forms: { one: string; other: string }): string {
   return new Intl.PluralRules(language).select(n) === 'one' ? forms.one : forms.other;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { mailText } from '../mail/messages.ts';
+import { commonText } from '../messages.ts';
+import { commonTextEs } from '../messages.es.ts';
+import { inLanguage, speakMade, translateText } from './catalogue.ts';
+import { asksPseudo, PSEUDO_LANGUAGE, pickLanguage } from './languages.ts';
 import { pseudoCatalogue, pseudoText } from './pseudo.ts';
+import './es.ts';
 
 describe('the pseudo-locale', () => {
   it('accents every letter, marks the text and makes it about 30 % longer', () => {
@@ -31,5 +37,33 @@ describe('the pseudo-locale', () => {
     expect(pseudo.renew('example.com', 2)).toContain('example.com');
     expect(pseudo.kinds.transfer).toBe(pseudoText('Transfer'));
     expect(pseudoCatalogue(english)).toBe(pseudo);
+  });
+
+  it('is a language where it is spoken: catalogues, plain texts and texts made with values', () => {
+    // Unspoken (the web's login bundle, an API with PORTAL_PSEUDO_LOCALE off): English as it is.
+    expect(inLanguage(commonText, PSEUDO_LANGUAGE)).toBe(commonText);
+    expect(translateText(commonText.required, PSEUDO_LANGUAGE)).toBe(commonText.required);
+    speakMade(PSEUDO_LANGUAGE, pseudoCatalogue);
+    expect(inLanguage(commonText, PSEUDO_LANGUAGE)).toBe(pseudoCatalogue(commonText));
+    expect(translateText(commonText.required, PSEUDO_LANGUAGE)).toBe(pseudoText(commonText.required));
+    expect(translateText(commonText.minChars(8), PSEUDO_LANGUAGE)).toBe(pseudoText(commonText.minChars(8)));
+    // A value a text is made with is data: kept as it is.
+    const reserved = translateText(mailText.roleAddressReserved('abuse'), PSEUDO_LANGUAGE);
+    expect(reserved).toBe(pseudoText(mailText.roleAddressReserved('abuse'), ['abuse']));
+    expect(reserved).toContain('abuse');
+    // Spanish is unchanged by it; a text of no catalogue stays as it is.
+    expect(translateText(commonText.required, 'es')).toBe(commonTextEs.required);
+    expect(translateText('Turn on notifications for alice', PSEUDO_LANGUAGE)).toBe(
+      'Turn on notifications for alice',
+    );
+  });
+
+  it('is asked for by its tag before any language of ours, never picked as one', () => {
+    expect(asksPseudo('en-XA')).toBe(true);
+    expect(asksPseudo('en-xa,en;q=0.8')).toBe(true);
+    expect(asksPseudo('es,en-XA;q=0.5')).toBe(false);
+    expect(asksPseudo('en-US,en-XA')).toBe(false);
+    expect(asksPseudo(undefined)).toBe(false);
+    expect(pickLanguage('en-XA')).toBe('en');
   });
 });

@@ -1,5 +1,5 @@
 import * as C from '@portal/contract/notices/calls';
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/index.ts';
 import { callerLanguage } from '../../http/language.ts';
@@ -25,7 +25,7 @@ export async function noticesOf(
   db: Db,
   account: string,
   now: Date,
-  language: Language = 'en',
+  language: TextLanguage = 'en',
 ): Promise<C.Notice[]> {
   const notices: C.Notice[] = [];
   // One after another: `db` may be one connection (a transaction, PGlite).

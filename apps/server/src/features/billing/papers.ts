@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import { type Language, LOCALES } from '@portal/contract/i18n/languages';
+import { localeOf, type TextLanguage } from '@portal/contract/i18n/languages';
 import { PDF_MEDIA } from '@portal/contract/http';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/index.ts';
@@ -56,20 +56,20 @@ export async function issuerOf(config: Config): Promise<Issuer> {
  * unchanged), Intl's medium day in another language ("28 nov 2026"), where a text that is no day
  * stays as English shows it.
  */
-function invoiceDay(value: string, language: Language): string {
+function invoiceDay(value: string, language: TextLanguage): string {
   const iso = /^\d{8}$/.test(value)
     ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
     : value;
   const day = parseDay(value);
   if (language === 'en' || !day) return iso;
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     dayStart(day),
   );
 }
 
 /** "November 21, 2026" in the customer's zone, in `language` ("21 de noviembre de 2026"). */
-const dayInWords = (at: Date, zone: string, language: Language) =>
-  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: zone }).format(at);
+const dayInWords = (at: Date, zone: string, language: TextLanguage) =>
+  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: zone }).format(at);
 
 /** The invoice paper: its markup's lines, its total and where it stands today; undefined when not the owner's. */
 export async function invoicePaper(
@@ -77,7 +77,7 @@ export async function invoicePaper(
   owner: string,
   invoice: string,
   today: Date,
-  language: Language,
+  language: TextLanguage,
 ): Promise<Paper | undefined> {
   const B = inLanguage(billingText, language);
   const row = await ownInvoice(db, owner, invoice);
@@ -105,7 +105,7 @@ export async function invoicePaper(
 }
 
 /** "Paid on November 21, 2026 with the card ending 1111": when it was marked paid, and the card that paid it. */
-async function paidLine(db: Db, row: InvoiceRow, language: Language): Promise<string> {
+async function paidLine(db: Db, row: InvoiceRow, language: TextLanguage): Promise<string> {
   const payment = await paymentOfInvoice(db, row);
   const zone = await customerZone(db, row.owner);
   const when = row.paidAt ?? payment?.date ?? null;
@@ -119,7 +119,12 @@ async function paidLine(db: Db, row: InvoiceRow, language: Language): Promise<st
  * The receipt paper of an approved payment; `own`: the account's own copy (what the payer wrote and
  * who entered it, as on the receipt to the account's billing address).
  */
-export async function receiptPaper(db: Db, p: PaymentRow, own: boolean, language: Language): Promise<Paper> {
+export async function receiptPaper(
+  db: Db,
+  p: PaymentRow,
+  own: boolean,
+  language: TextLanguage,
+): Promise<Paper> {
   const B = inLanguage(billingText, language);
   const zone = await customerZone(db, p.owner);
   const lines = receiptLines(p, zone, { comments: own, operator: own }, language);
@@ -138,7 +143,7 @@ export async function ownReceiptPaper(
   db: Db,
   owner: string,
   transId: string,
-  language: Language,
+  language: TextLanguage,
 ): Promise<Paper | undefined> {
   const p = await ownPayment(db, owner, transId);
   return p ? receiptPaper(db, p, true, language) : undefined;

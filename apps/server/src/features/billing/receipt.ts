@@ -1,6 +1,6 @@
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import { type Language, LOCALES } from '@portal/contract/i18n/languages';
+import { localeOf, type TextLanguage } from '@portal/contract/i18n/languages';
 import type { Db } from '../../db/index.ts';
 import type { PaymentRow } from './repository.ts';
 import { billEmailOf, money, zoneAddressesOf } from './repository.ts';
@@ -84,8 +84,8 @@ export async function customerZone(db: Db, owner: string): Promise<string> {
  * "November 28, 2026 at 1:39 AM EST" in `zone`, in `language` through Intl (Spanish: "28 de
  * noviembre de 2026 a las 1:39 a.m. EST"); the zone's short name follows, as Intl names it there.
  */
-export function dateInWords(at: Date, zone: string, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
+export function dateInWords(at: Date, zone: string, language: TextLanguage = 'en'): string {
+  return new Intl.DateTimeFormat(localeOf(language), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: zone,
@@ -94,15 +94,15 @@ export function dateInWords(at: Date, zone: string, language: Language = 'en'): 
     .concat(` ${zoneName(at, zone, language)}`);
 }
 
-function zoneName(at: Date, zone: string, language: Language): string {
-  const part = new Intl.DateTimeFormat(LOCALES[language], { timeZone: zone, timeZoneName: 'short' })
+function zoneName(at: Date, zone: string, language: TextLanguage): string {
+  const part = new Intl.DateTimeFormat(localeOf(language), { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;
 }
 
 /** What a payment paid, in words, in `language`. */
-export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>, language: Language): string {
+export function paidFor(p: Pick<PaymentRow, 'invoice' | 'purpose'>, language: TextLanguage): string {
   const text = inLanguage(billingText, language);
   if (p.invoice) return text.paidForInvoice(p.invoice);
   if (p.purpose === 'coworking') return text.paidForCoworking;
@@ -125,7 +125,7 @@ export function receiptLines(
   p: PaymentRow,
   zone: string,
   opts: { comments: boolean; operator: boolean },
-  language: Language,
+  language: TextLanguage,
 ): string[] {
   const text = inLanguage(billingText, language);
   return [

@@ -1,5 +1,5 @@
 import { inLanguage } from '@portal/contract/i18n/catalogue';
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import { mailText } from '@portal/contract/mail/messages';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
@@ -15,7 +15,7 @@ export function sendLinkPage(
   status: number,
   page: { title: string; text: string; home: string; button?: boolean },
   /** The language of the page's texts (the browser's, `callerLanguage`): its button and `lang` follow it. */
-  language: Language = 'en',
+  language: TextLanguage = 'en',
 ): void {
   const form = page.button
     ? `<form method="post"><button type="submit" style="font-size:1rem;padding:.5rem 1.5rem">${html(inLanguage(mailText, language).confirmButton)}</button></form>`

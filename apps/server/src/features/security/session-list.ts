@@ -1,4 +1,4 @@
-import type { Language } from '@portal/contract/i18n/languages';
+import type { TextLanguage } from '@portal/contract/i18n/languages';
 import type { SessionItem, SignInMethod } from '@portal/contract/security/session-calls';
 import type { EndReason } from '../../auth/sessions.ts';
 import type { Db } from '../../db/index.ts';
@@ -17,7 +17,7 @@ export async function listSessions(
   now: Date,
   idleMs: number,
   callerSid: string | undefined,
-  language: Language,
+  language: TextLanguage,
 ): Promise<SessionItem[]> {
   const rows = await liveSessionsOf(db, account, now, idleMs);
   return rows.map((r) => ({

@@ -1,3 +1,4 @@
+import { LANGUAGES, PSEUDO_LANGUAGE, type TextLanguage } from '@portal/contract/i18n/languages';
 import { commonText } from '@portal/contract/messages';
 import type { FastifyRequest } from 'fastify';
 import type { Caller } from '../../auth/tokens.ts';
@@ -68,7 +69,7 @@ export async function keepFailure(
   if (!claimed) return;
   try {
     if (err instanceof AppError)
-      await keep(db, claimed, { httpStatus: httpStatusOf(err), answer: envelopeOf(err) });
+      await keep(db, claimed, { httpStatus: httpStatusOf(err), answer: keptEnvelope(err) });
     else if (transactional) await release(db, claimed);
     else
       await keep(db, claimed, {
@@ -79,4 +80,31 @@ export async function keepFailure(
     // The database is likely down: the key stays 'running' (a duplicate gets 409) until it is stale.
     req.log.error({ err: keepErr }, 'idempotency key: the answer could not be kept');
   }
+}
+
+/**
+ * Beside a kept refusal's envelope, its message in each other language, where it was made with a
+ * value (`textIn`, a limit's seconds): a replay cannot make it again, and the answer hook
+ * (http/language.ts) finds only catalogue texts, not what a function made. Its plain texts and
+ * field errors need nothing: the hook translates a replay as it does a first answer.
+ */
+const MESSAGE_IN = 'message_in';
+
+function keptEnvelope(err: AppError): Record<string, unknown> {
+  const envelope = envelopeOf(err);
+  const { textIn } = err;
+  if (!textIn) return envelope;
+  const languages: TextLanguage[] = [...LANGUAGES, PSEUDO_LANGUAGE];
+  const texts = languages
+    .map((language) => [language, textIn(language)] as const)
+    .filter(([, text]) => text !== envelope.message);
+  return texts.length > 0 ? { ...envelope, [MESSAGE_IN]: Object.fromEntries(texts) } : envelope;
+}
+
+/** A kept answer as the caller gets it again: a refusal's message made with a value, in `language`. */
+export function replayed(answer: unknown, language: TextLanguage): unknown {
+  if (typeof answer !== 'object' || answer === null || !(MESSAGE_IN in answer)) return answer;
+  const { [MESSAGE_IN]: texts, ...envelope } = answer as Record<string, unknown>;
+  const said = (texts as Partial<Record<TextLanguage, unknown>>)[language];
+  return typeof said === 'string' ? { ...envelope, message: said } : envelope;
 }
