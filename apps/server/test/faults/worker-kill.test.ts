@@ -97,9 +97,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a worker killed mid-job', () =>
     });
   }
 
-  /** A second worker, with its own clock, whose handler is the child's without the stops. */
+  /**
+   * A second worker, with its own clock, whose handler is the child's without the stops. The clock
+   * starts on the real one, the child's (worker-child.ts): on TEST_CLOCK_OFFSET_DAYS's, a year after
+   * the child took its lock, every lock would be stale at once.
+   */
   function secondWorker() {
-    const clock = makeClock();
+    const clock = makeClock(new Date());
     const runner = new JobRunner(database.db, silent, clock.now);
     runner.register(faultEffectJob, async (payload, { db: tx, jobId }) => {
       await tx.execute(

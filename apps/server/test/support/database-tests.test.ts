@@ -31,4 +31,18 @@ describe('the PostgreSQL run', () => {
     expect(opensDatabase('apps/server/src/db/index.ts')).toBe(true);
     expect(opensDatabase('apps/server/src/lib/pick.ts')).toBe(false);
   });
+
+  it('runs with the test clocks a year ahead, and the PGlite run on today', () => {
+    // Every test clock is made by test/support/helper.ts, whose importers are all in this run (above):
+    // each npm test proves the API tests on both calendars (docs/decisions/120-a-year-ahead.md).
+    const lines = readFileSync(join(ROOT, 'scripts/test.sh'), 'utf8')
+      .split('\n')
+      .filter((l) => !l.trimStart().startsWith('#'));
+    const postgres = lines.filter((l) => l.includes('TEST_SELECTION=database'));
+    const pglite = lines.filter((l) => l.includes('$RESULTS/pglite.json'));
+    expect(postgres).toHaveLength(1);
+    expect(postgres[0]).toMatch(/(^|\s)TEST_CLOCK_OFFSET_DAYS=365\s/);
+    expect(pglite).toHaveLength(1);
+    expect(pglite[0]).toMatch(/^TEST_CLOCK_OFFSET_DAYS=0\s/);
+  });
 });

@@ -19,6 +19,12 @@ const PUBLIC_URL = 'http://127.0.0.1:8080';
 /** The password of the portal's own accounts, made in each app (factories.ts `makeCast`). */
 const password = 'staff-sign-in-pass';
 const CALLBACK = `${PUBLIC_URL}/api/staff-sign-in/callback`;
+/**
+ * The directory (oidc-provider) dates its ID tokens by the real clock and takes no other, and the
+ * portal checks them against its own (auth/staff-directory.ts): the portals signing in with it start
+ * on the real clock, not on TEST_CLOCK_OFFSET_DAYS's, which would make every token a year old.
+ */
+const directoryNow = () => new Date();
 
 let directory: TestDirectory;
 beforeAll(async () => {
@@ -84,7 +90,7 @@ async function signIn(t: TestApp, name: string) {
 describe('staff sign-in with the directory', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ demo: false, env: directory.env(PUBLIC_URL) });
+    t = await build({ demo: false, start: directoryNow(), env: directory.env(PUBLIC_URL) });
     await makeCast(t, password);
   });
   afterAll(() => t.close());
@@ -173,6 +179,9 @@ describe('staff sign-in with the directory', () => {
 
   it('refuses an expired ID token', async () => {
     directory.idTokenTtl = 60;
+    // From the directory's now: the portal's clock stands still between the tests while the
+    // directory's runs on, so the two minutes below are counted from the day the token is dated.
+    t.clock.set(directoryNow());
     try {
       const s = await start(t);
       const back = await walkToCallback(s.location, login('sam'));
@@ -223,7 +232,11 @@ describe('staff sign-in with the directory', () => {
 describe('the directory and PORTAL_STAFF_MFA=required', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await build({ demo: false, env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_MFA: 'required' } });
+    t = await build({
+      demo: false,
+      start: directoryNow(),
+      env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_MFA: 'required' },
+    });
     await makeCast(t, password);
   });
   afterAll(() => t.close());
@@ -249,6 +262,7 @@ describe('PORTAL_STAFF_LOCAL=off', () => {
   beforeAll(async () => {
     t = await build({
       demo: false,
+      start: directoryNow(),
       env: { ...directory.env(PUBLIC_URL), PORTAL_STAFF_LOCAL: 'off', PORTAL_STAFF_BREAK_GLASS: 'admin' },
     });
     await makeCast(t, password);
