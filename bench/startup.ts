@@ -145,5 +145,5 @@ CASES.forEach((c, i) => {
   console.log(`  ${c.name.padEnd(44)} ${fmt(m)}`);
 });
 console.log(
-  'goals: ready in under 3 s with the demo load, under 2 s after the first run; server RSS under 300 MB',
+  'goals (docs/performance.md): a later start ready in under 1 s, the first with the demo under 2 s; server RSS under 200 MB at ready',
 );
