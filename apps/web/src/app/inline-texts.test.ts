@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hasWords, writtenPartsRead } from '@portal/contract/i18n/written-words';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -45,29 +46,9 @@ const STATUS_CALLS = new Set(['showStatus', 'showStatusMessage', 'showFailure'])
 /** Keys of a status message a user reads besides OBJECT_PROPS' (its title and message are there). */
 const STATUS_KEYS = new Set(['body', 'footer']);
 
-/** Whether a text has a word in it (not punctuation, numbers or a single symbol). */
-const hasWords = (text: string) => /[A-Za-z]{2,}/.test(text);
-
-/**
- * A word a user reads in a written part of a template literal: letters standing on their own, not
- * glued to a value (`faqQ${n}`, `${n}rem`) nor to the marks of a class name, a key, a path or a
- * CSS value (`note-`, `rows.`, `(min-width:`); `\0` stands for a value next to the part.
- */
-const READ_WORD = /(?<![\w\0.\-#@/=&?])[A-Za-z]{2,}(?![\w\0\-=/(]|[.:][\w\0])/;
-
-/** Whether a written part has a word a user reads, once tokens of a URL, a query or an address are dropped. */
-const partReads = (part: string, valueBefore: boolean, valueAfter: boolean) => {
-  const words = part
-    .split(/(\s+)/)
-    .filter((token) => !/[/=@;_]|^data:/.test(token))
-    .join('');
-  return READ_WORD.test(`${valueBefore ? '\0' : ''}${words}${valueAfter ? '\0' : ''}`);
-};
-
 /** Whether a template literal with values has a word a user reads in its written parts. */
 export function templateReads(e: ts.TemplateExpression): boolean {
-  const parts = [e.head.text, ...e.templateSpans.map((s) => s.literal.text)];
-  return parts.some((part, i) => partReads(part, i > 0, i < parts.length - 1));
+  return writtenPartsRead([e.head.text, ...e.templateSpans.map((s) => s.literal.text)]);
 }
 
 /** A file's constants written once (`const summary = \`…\``), by name: what a name a screen shows holds. */
