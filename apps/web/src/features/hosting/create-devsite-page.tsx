@@ -71,7 +71,7 @@ export default function CreateDevsitePage() {
       {readOnly ? (
         <Stack>
           <Text size="sm" c="dimmed">
-            {adminText.readOnlyNote(account)}
+            {t(adminText).readOnlyNote(account)}
           </Text>
           <Group>
             <Button variant="default" onClick={() => navigate(routePath('devsites'))}>

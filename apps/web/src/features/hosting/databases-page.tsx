@@ -55,7 +55,7 @@ export default function DatabasesPage() {
     <Page title={text.databases} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       <DataTable

@@ -74,7 +74,7 @@ export default function DevsiteInfoPage() {
     <Page title={text.devsiteInfo} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       {dev.isError && <Text c="dimmed">{failureText(dev.error, 'message-and-fields')}</Text>}

@@ -53,7 +53,7 @@ export default function DevsitesPage() {
     <Page title={text.devsites}>
       {readOnly ? (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       ) : (
         <Group>

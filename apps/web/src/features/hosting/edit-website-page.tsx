@@ -108,7 +108,7 @@ export default function EditWebsitePage() {
     <Page title={readOnly ? text.websiteDetails : text.editWebsite} width={720}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       {details.isError && <Text c="dimmed">{failureText(details.error, 'message-and-fields')}</Text>}

@@ -127,7 +127,7 @@ export default function ShowLogsPage() {
     <Page title={text.showLogs(virtname)}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       {total === 0 && !failed && <Text>{text.logsZeroRows}</Text>}

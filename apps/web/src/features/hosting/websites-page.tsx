@@ -182,7 +182,7 @@ export default function WebsitesPage() {
     <Page title={text.websites}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       <Group gap="xs">

@@ -88,7 +88,7 @@ export default function MailingListsPage() {
     <Page title={m.mailingListsTitle}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       <DataTable
