@@ -165,7 +165,7 @@ export const session = {
       loggedIn: false,
       staff: false,
       role: '',
-      banner: commonText.loggedOut,
+      banner: t(commonText).loggedOut,
       status: null,
     });
   },

@@ -157,7 +157,7 @@ function StaffSearch() {
       const [only, ...more] = matches;
       if (only && !more.length) await switchTo(only.logname, only.bill_email);
       else if (more.length) setChoices(matches);
-      else session.set({ banner: commonText.userNotFound(userContent) });
+      else session.set({ banner: t(commonText).userNotFound(userContent) });
     }
   };
   return (
