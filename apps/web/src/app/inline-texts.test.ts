@@ -147,6 +147,50 @@ export function inlineTexts(source: string, fileName = 'x.tsx'): string[] {
   return found;
 }
 
+/**
+ * A catalogue's text read without t(): `commonText.permissionDenied` is English whatever the page's
+ * language. Counts the property reads of a name imported from the contract whose name ends in
+ * `Text` (the catalogues), outside type positions; `t(commonText).permissionDenied` reads through t().
+ */
+export function untranslatedReads(source: string, fileName = 'x.tsx'): string[] {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const catalogues = new Set<string>();
+  for (const s of file.statements) {
+    const names = ts.isImportDeclaration(s) ? s.importClause?.namedBindings : undefined;
+    const from =
+      ts.isImportDeclaration(s) && ts.isStringLiteral(s.moduleSpecifier) ? s.moduleSpecifier.text : '';
+    if (from.startsWith('@portal/contract/') && names && ts.isNamedImports(names))
+      for (const n of names.elements)
+        if ((n.propertyName ?? n.name).text.endsWith('Text')) catalogues.add(n.name.text);
+  }
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isTypeNode(node)) return;
+    if (
+      ts.isPropertyAccessExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      catalogues.has(node.expression.text)
+    )
+      found.push(node.getText(file));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/**
+ * Catalogue texts read in English on purpose, by file, with the reason. Any other read without
+ * t() fails the check below.
+ */
+const ENGLISH_ON_PURPOSE: Record<string, string[]> = {
+  // The coworking purchase's summary in the audit log's note for the NOC (the thank-you page reads it through t()).
+  'features/billing/cowork-pay-form-page.tsx': ['billingScreenText.purchaseSummary'],
+  // The defaults of the formatters' unit tests; the screens pass the texts through t().
+  'features/mail/format.ts': ['mailText.unknownListType', 'mailScreenText.moreTargets'],
+  // The name a passkey is saved under when none is typed: the account's data, as a typed name would be.
+  'features/security/passkey-api.ts': ['passkeyText.defaultName'],
+};
+
 /** The web app's source files, screens (`.tsx`) and the modules they take texts from (`.ts`), tests left out. */
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -259,6 +303,25 @@ describe('texts written inline in screens', () => {
         );
       };`),
     ).toEqual([]);
+  });
+
+  it('finds a catalogue read without t(), not through it nor in a type', () => {
+    expect(
+      untranslatedReads(`import { commonText as common, shellText } from '@portal/contract/shell/messages';
+        import { other } from '@portal/contract/x';
+        type K = keyof typeof shellText.names;
+        const a = common.permissionDenied; const b = t(shellText).close; const c = other.label;
+        showStatus({ title: shellText.noteFor(x), body: t(common).done });`),
+    ).toEqual(['common.permissionDenied', 'shellText.noteFor']);
+  });
+
+  it('read catalogues through t(), but for the texts English on purpose', () => {
+    const now: Record<string, string[]> = {};
+    for (const f of sourceFiles(SRC).sort()) {
+      const reads = untranslatedReads(readFileSync(join(SRC, f), 'utf8'), f);
+      if (reads.length > 0) now[f] = reads;
+    }
+    expect(now, 'read the text through t() (apps/web/src/app/language.ts)').toEqual(ENGLISH_ON_PURPOSE);
   });
 
   it('are only the names that are the same in every language', () => {
