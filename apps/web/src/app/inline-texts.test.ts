@@ -7,13 +7,14 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every text a screen shows comes from a catalogue (docs/languages.md): a label written inline in
- * a screen stays English in every language. This check parses each `.tsx` of the web app and
- * counts the texts written inline: JSX text with letters, and string and template literals given
- * to the props a user reads or hears (label, placeholder, title, aria-label, …), directly or as
- * `{'…'}`, to the keys of objects a screen shows (a column's `header`, an item's `label`) and to
- * the status pop-ups (`showStatus`, `showFailure`). A template literal with values counts when its
- * written parts have a word a user reads (`${n} days left`), not when they are a class name, a URL,
- * a CSS value, a test id or a key (`note-${id}`, `/domains/${name}`, `faqQ${n}`).
+ * a screen stays English in every language. This check parses each source of the web app (`.tsx`
+ * and `.ts`, tests left out) and counts the texts written inline: JSX text with letters, and
+ * string and template literals given to the props a user reads or hears (label, placeholder,
+ * title, aria-label, …), directly or as `{'…'}`, to the keys of objects a screen shows (a column's
+ * `header`, an item's `label`) and to the status pop-ups (`showStatus`, `showFailure`). A template
+ * literal with values counts when its written parts have a word a user reads (`${n} days left`),
+ * not when they are a class name, a URL, a CSS value, a test id or a key (`note-${id}`,
+ * `/domains/${name}`, `faqQ${n}`). A constant of the file given there counts as what it holds.
  * Only the names listed in SAME_IN_EVERY_LANGUAGE may be written inline.
  */
 const SRC = fileURLToPath(new URL('..', import.meta.url));
