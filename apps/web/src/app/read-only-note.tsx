@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { adminText } from '@portal/contract/admin/messages';
+import { t } from './language.ts';
 
 /**
  * Above a screen that a dashboard admin sees of its primary's account (shared-queries.ts
@@ -8,7 +9,7 @@ import { adminText } from '@portal/contract/admin/messages';
 export function ReadOnlyNote({ account }: { account: string }) {
   return (
     <Text size="sm" c="dimmed">
-      {adminText.readOnlyNote(account)}
+      {t(adminText).readOnlyNote(account)}
     </Text>
   );
 }

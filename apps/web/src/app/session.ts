@@ -36,7 +36,6 @@ export interface SessionState {
   staff: boolean;
   role: string;
   banner: string;
-  logoutMessage: string;
   status: StatusMessage | null;
   /** The portal's title (PORTAL_TITLE on the server): top bar, browser tab, signed-out banner. */
   title: string;
@@ -99,7 +98,6 @@ function restore(): SessionState {
     staff: loggedIn && isStaffRole(claims?.role),
     role: claims?.role ?? '',
     banner: loggedIn ? t(commonText).loggedIn(username) : DEFAULT_TITLE,
-    logoutMessage: commonText.logoutMessage,
     status: null,
     title: DEFAULT_TITLE,
   };
@@ -165,7 +163,7 @@ export const session = {
       loggedIn: false,
       staff: false,
       role: '',
-      banner: commonText.loggedOut,
+      banner: t(commonText).loggedOut,
       status: null,
     });
   },
@@ -178,7 +176,7 @@ export const session = {
       loggedIn: false,
       staff: false,
       role: '',
-      banner: state.logoutMessage,
+      banner: t(commonText).logoutMessage,
       status: null,
     });
   },

@@ -122,10 +122,10 @@ function StaffSearch() {
     const note = await call(POPUP_NOTE, { params: { logname } }).catch(() => null);
     if (note?.data.note) {
       showStatus({
-        title: `Note for ${logname}`,
+        title: t(shellText).noteFor(logname),
         // The note is markup a staff member wrote: sanitised, the one status body that is markup.
         body: <SafeHtml html={note.data.note} />,
-        footer: `Last modified ${note.data.lastmod}`,
+        footer: t(shellText).noteModified(note.data.lastmod),
         alert: 'warning',
       });
     }
@@ -157,7 +157,7 @@ function StaffSearch() {
       const [only, ...more] = matches;
       if (only && !more.length) await switchTo(only.logname, only.bill_email);
       else if (more.length) setChoices(matches);
-      else session.set({ banner: commonText.userNotFound(userContent) });
+      else session.set({ banner: t(commonText).userNotFound(userContent) });
     }
   };
   return (

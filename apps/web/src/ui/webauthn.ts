@@ -1,4 +1,5 @@
 import { passkeyText } from '@portal/contract/security/passkey-messages';
+import { t } from '../app/language.ts';
 
 /**
  * The browser's side of a WebAuthn ceremony (@simplewebauthn/browser, loaded when first needed:
@@ -55,9 +56,9 @@ export function wasCancelled(err: unknown): boolean {
 /** The text for a failed ceremony in the browser (the server's refusals carry their own). */
 export function ceremonyText(err: unknown): string {
   const e = err as { name?: string; code?: string; message?: string } | null;
-  if (!hasWebAuthn()) return passkeyText.unsupported;
+  if (!hasWebAuthn()) return t(passkeyText).unsupported;
   if (e?.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || e?.name === 'InvalidStateError')
-    return passkeyText.alreadyOnDevice;
-  if (wasCancelled(err)) return passkeyText.cancelled;
-  return e?.message || passkeyText.cancelled;
+    return t(passkeyText).alreadyOnDevice;
+  if (wasCancelled(err)) return t(passkeyText).cancelled;
+  return e?.message || t(passkeyText).cancelled;
 }

@@ -247,4 +247,6 @@ export const billingScreenTextEs: Catalogue<typeof billingScreenText> = {
   coworkingPaymentTitle: 'Pago de coworking',
   chooseProductFirst: 'Primero elija un producto e ingrese el nombre de la reserva.',
   orderFor: (product, units, name, account) => `${product} × ${units} para ${name} — cuenta ${account}`,
+  purchaseSummary: (product, units, name, amount, transId) =>
+    `${product} x ${units} para ${name} (${amount}, transacción ${transId})`,
 };

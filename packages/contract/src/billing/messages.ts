@@ -282,4 +282,7 @@ export const billingScreenText = {
   /** The order above the staff coworking pay form. */
   orderFor: (product: string, units: number, name: string, account: string) =>
     `${product} × ${units} for ${name} — account ${account}`,
+  /** What a coworking payment bought, on its thank-you page and (in English) in the audit log's note. */
+  purchaseSummary: (product: string, units: number, name: string, amount: string, transId: string) =>
+    `${product} x ${units} for ${name} (${amount}, transaction ${transId})`,
 } as const;

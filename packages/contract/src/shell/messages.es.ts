@@ -38,6 +38,8 @@ export const shellTextEs: Catalogue<typeof shellText> = {
   findAccount: 'Buscar cuenta',
   chooseAccount: 'Elija una cuenta',
   firstMatches: (n) => `Las primeras ${n} coincidencias: escriba más para acotar la búsqueda.`,
+  noteFor: (account) => `Nota sobre ${account}`,
+  noteModified: (lastmod) => `Última modificación: ${lastmod}`,
   switchMode: (mode) => (mode === 'dark' ? 'Cambiar al modo oscuro' : 'Cambiar al modo claro'),
   followDevice: 'Usar el modo claro u oscuro del dispositivo',
   close: 'Cerrar',

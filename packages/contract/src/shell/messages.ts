@@ -41,6 +41,9 @@ export const shellText = {
   findAccount: 'Find Account',
   chooseAccount: 'Choose an account',
   firstMatches: (n: number) => `The first ${n} matches: type more to narrow the search.`,
+  /** The staff's note on an account, shown when switching to it: its title and when it was last changed. */
+  noteFor: (account: string) => `Note for ${account}`,
+  noteModified: (lastmod: string) => `Last modified ${lastmod}`,
   switchMode: (mode: 'light' | 'dark') => `Switch to ${mode} mode`,
   followDevice: "Follow the device's light or dark setting",
   close: 'Close',

@@ -37,7 +37,7 @@ const isCallFailure = (err: unknown): err is CallFailure =>
 export function circuitsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
-    return { title: commonText.permissionDenied, text, alert: 'warning' };
+    return { title: t(commonText).permissionDenied, text, alert: 'warning' };
   if (isCallFailure(err) && err.code === 'internal')
     return { title: t(adminText).serverFailure(500), text, alert: 'serious' };
   return { title: t(adminText).getCircuitsFailed, text, alert: 'serious' };
@@ -47,6 +47,6 @@ export function circuitsFailure(err: unknown): LoadFailure {
 export function busAccountsFailure(err: unknown): LoadFailure {
   const text = failureText(err);
   if (isCallFailure(err) && err.kind === 'refused')
-    return { title: commonText.permissionDenied, text, alert: 'warning' };
+    return { title: t(commonText).permissionDenied, text, alert: 'warning' };
   return { title: t(adminText).getBusAccountsFailed, text, alert: 'serious' };
 }

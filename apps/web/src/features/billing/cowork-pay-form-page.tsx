@@ -48,7 +48,8 @@ export default function CoworkPayFormPage() {
   }
 
   const recordPurchase = async (paid: C.PaymentData) => {
-    const summary = `${order.product} x ${order.units} for ${order.name} (${dollars(paid.amount)}, transaction ${paid.trans_id})`;
+    const bought = [order.product, order.units, order.name, dollars(paid.amount), paid.trans_id] as const;
+    const summary = x.purchaseSummary(...bought);
     try {
       await call(C.purchaseProduct, {
         body: {
@@ -69,7 +70,10 @@ export default function CoworkPayFormPage() {
     }
     try {
       await call(C.addToAudit, {
-        body: { logname: currentUser, message: `Coworking purchase by ${operator}: ${summary}` },
+        body: {
+          logname: currentUser,
+          message: `Coworking purchase by ${operator}: ${billingScreenText.purchaseSummary(...bought)}`,
+        },
       });
     } catch (err) {
       showStatus({

@@ -5,6 +5,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, call } from '../../app/api.ts';
 import { session } from '../../app/session.ts';
+import { t } from '../../app/language.ts';
 
 /**
  * Tokenising a card in the browser (docs/decisions/019-card-tokens.md): the number and
@@ -82,7 +83,7 @@ export async function tokenizeCard(
   try {
     accept = await loadScript(tokenizer.script);
   } catch {
-    throw refusal(billingText.tokenizeFailed);
+    throw refusal(t(billingText).tokenizeFailed);
   }
   const exp = card.expdate.replace(/[\s/]/g, '');
   // Accept.js authenticates with the public client key; the sandbox's script with the session
@@ -105,7 +106,7 @@ export async function tokenizeCard(
         return;
       }
       const text = res.messages.message.map((m) => m.text).join(' ');
-      reject(refusal(text || billingText.tokenizeFailed));
+      reject(refusal(text || t(billingText).tokenizeFailed));
     });
   });
 }
@@ -120,7 +121,7 @@ export function useCardTokenizer(account: string): (card: CardSecrets) => Promis
   return useCallback(
     async (card: CardSecrets) => {
       const info = tokenizer.data ?? (await refetch()).data;
-      if (!info) throw refusal(billingText.tokenizeFailed);
+      if (!info) throw refusal(t(billingText).tokenizeFailed);
       return tokenizeCard(info, account, card);
     },
     [tokenizer.data, refetch, account],

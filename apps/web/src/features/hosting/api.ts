@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { type CallMutationConfig, useCallMutation } from '../../app/call-mutation.ts';
 import { type Answered, type MutationConfig, useInvalidatingMutation } from '../../app/mutation.ts';
+import { t } from '../../app/language.ts';
 
 /** Fetchers and query options of the hosting area; every key starts with its call path. */
 
@@ -93,21 +94,21 @@ export const loadFailure = (title: string) => (err: unknown) => ({
 export function siteFailure(err: unknown, title: string) {
   if (err instanceof ApiError && err.code === 'forbidden') {
     return {
-      title: hostingText.permissionsProblem,
-      body: hostingText.permissionsProblemBody,
+      title: t(hostingText).permissionsProblem,
+      body: t(hostingText).permissionsProblemBody,
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && err.code === 'not_found') {
     return {
-      title: hostingText.vidNotFound,
+      title: t(hostingText).vidNotFound,
       body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };
   }
   if (err instanceof ApiError && (err.code === 'conflict' || err.code === 'idempotency_in_progress')) {
     return {
-      title: hostingText.changePending,
+      title: t(hostingText).changePending,
       body: failureText(err, 'message-and-fields'),
       alert: 'warning' as const,
     };

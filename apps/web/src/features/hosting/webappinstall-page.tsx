@@ -83,7 +83,7 @@ export default function WebAppInstallPage() {
     <Page title={text.webAppInstall} width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       <DataTable

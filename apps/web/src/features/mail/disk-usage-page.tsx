@@ -23,7 +23,7 @@ export default function DiskUsagePage() {
       failure: (err) => ({
         title:
           err instanceof ApiError && err.kind === 'refused'
-            ? commonText.permissionDenied
+            ? t(commonText).permissionDenied
             : t(mailText).diskUsageFailed,
         body: failureText(err, 'fields'),
         alert: 'serious',
@@ -37,7 +37,7 @@ export default function DiskUsagePage() {
     <Page title={m.diskUsageTitle} width={760}>
       {readOnly && (
         <Text size="sm" c="dimmed">
-          {adminText.readOnlyNote(account)}
+          {t(adminText).readOnlyNote(account)}
         </Text>
       )}
       <Table.ScrollContainer minWidth={480}>

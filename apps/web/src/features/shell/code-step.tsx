@@ -55,7 +55,7 @@ export default function CodeStep({
   /** The sign-in is over (expired, used): say so and go back to the password. */
   const expired = (err: unknown) => {
     if (!(err instanceof ApiError && err.code === 'mfa_expired')) return false;
-    showStatus({ title: commonText.loginFailedTitle, body: err.message, alert: 'warning' });
+    showStatus({ title: t(commonText).loginFailedTitle, body: err.message, alert: 'warning' });
     onStartOver();
     return true;
   };

@@ -1,5 +1,6 @@
 import { toolsText } from '@portal/contract/tools/messages';
 import { failureText } from '../../app/api.ts';
+import { t } from '../../app/language.ts';
 
 /**
  * The tools' calls are actions, not data to cache: each press is a mutation. Their failures show
@@ -15,6 +16,6 @@ export interface Answer {
 
 export const answerOf = (text: string): Answer => ({ text, error: false });
 export const errorOf = (err: unknown): Answer => ({
-  text: toolsText.answerError(failureText(err, 'first-field')),
+  text: t(toolsText).answerError(failureText(err, 'first-field')),
   error: true,
 });
