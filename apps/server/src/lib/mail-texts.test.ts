@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasWords, writtenPartsRead } from '@portal/contract/i18n/written-words';
+import { constantsOf, hasWords, writtenPartsRead } from '@portal/contract/i18n/written-words';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -20,21 +20,6 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 
 /** The keys of a mail whose texts its reader reads. */
 const MAIL_TEXT_KEYS = new Set(['subject', 'body', 'lines']);
-
-/** A file's constants written once, by name: what a name in a mail holds. */
-function constantsOf(file: ts.SourceFile): Map<string, ts.Expression | null> {
-  const found = new Map<string, ts.Expression | null>();
-  const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
-      const once = node.initializer && ts.getCombinedNodeFlags(node) & ts.NodeFlags.Const;
-      // A name declared twice in the file may hold either: it is not followed.
-      found.set(node.name.text, once && !found.has(node.name.text) ? (node.initializer ?? null) : null);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
 
 /** The texts written inline in a mail's subject, body or lines, as written in the source. */
 function writtenTexts(e: ts.Expression, constants: Map<string, ts.Expression | null>, depth = 0): string[] {
@@ -78,7 +63,7 @@ export interface WrittenMail {
 /** The mails a source writes (objects with a `subject` and a `body` or `lines`) and their texts written inline. */
 export function mailTexts(source: string, fileName = 'x.ts'): WrittenMail[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const constants = constantsOf(file);
+  const constants = constantsOf(ts, file);
   const found: WrittenMail[] = [];
   const visit = (node: ts.Node) => {
     if (ts.isObjectLiteralExpression(node)) {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hasWords, writtenPartsRead } from '@portal/contract/i18n/written-words';
+import { constantsOf, hasWords, writtenPartsRead } from '@portal/contract/i18n/written-words';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -52,22 +52,7 @@ export function templateReads(e: ts.TemplateExpression): boolean {
   return writtenPartsRead([e.head.text, ...e.templateSpans.map((s) => s.literal.text)]);
 }
 
-/** A file's constants written once (`const summary = \`…\``), by name: what a name a screen shows holds. */
 type Constants = Map<string, ts.Expression | null>;
-
-function constantsOf(file: ts.SourceFile): Constants {
-  const found: Constants = new Map();
-  const visit = (node: ts.Node) => {
-    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
-      const once = node.initializer && ts.getCombinedNodeFlags(node) & ts.NodeFlags.Const;
-      // A name declared twice in the file may hold either: it is not followed.
-      found.set(node.name.text, once && !found.has(node.name.text) ? (node.initializer ?? null) : null);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
 
 /**
  * The texts an expression shows that are written inline: a string literal with words, a template
@@ -108,7 +93,7 @@ const calleeName = (call: ts.CallExpression) =>
 export function inlineTexts(source: string, fileName = 'x.tsx'): string[] {
   const kind = fileName.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.TSX;
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, kind);
-  const constants = constantsOf(file);
+  const constants = constantsOf(ts, file);
   const shown = (e: ts.Expression) => shownLiterals(e, constants);
   const found: string[] = [];
   const visit = (node: ts.Node) => {

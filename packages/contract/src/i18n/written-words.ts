@@ -29,3 +29,24 @@ const partReads = (part: string, valueBefore: boolean, valueAfter: boolean) => {
  */
 export const writtenPartsRead = (parts: readonly string[]): boolean =>
   parts.some((part, i) => partReads(part, i > 0, i < parts.length - 1));
+
+/**
+ * A source file's constants written once (`const summary = \`…\``), by name: what a name a screen
+ * shows or a mail writes holds. A name declared twice in the file may hold either: it is not
+ * followed (null). The checks pass the TypeScript compiler they parse with.
+ */
+export function constantsOf(
+  ts: typeof import('typescript'),
+  file: import('typescript').SourceFile,
+): Map<string, import('typescript').Expression | null> {
+  const found = new Map<string, import('typescript').Expression | null>();
+  const visit = (node: import('typescript').Node) => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name)) {
+      const once = node.initializer && ts.getCombinedNodeFlags(node) & ts.NodeFlags.Const;
+      found.set(node.name.text, once && !found.has(node.name.text) ? (node.initializer ?? null) : null);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
