@@ -1,10 +1,19 @@
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from './config.ts';
 import { raiseWasmTieringBudget } from './db/wasm-tiering.ts';
 import { buildInfo } from './lib/build-info.ts';
 import { errorField, logLine, portInUse } from './lib/process-log.ts';
 import { privateDataDir, privateUmask } from './lib/data-dir.ts';
 import { drainAndClose, printLogins, type Role, startServer } from './server.ts';
+
+/** The address the web process listens on: HOST:PORT, or the socket systemd passed. */
+function listening(app: FastifyInstance): string {
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null
+    ? `${address.address}:${address.port}`
+    : String(address);
+}
 
 // Every line this process writes is JSON (docs/operations.md, "Logs"): the app's logger once it
 // exists, lib/process-log.ts before it does or when it could not start.
@@ -34,7 +43,7 @@ try {
     // The address users reach (PORTAL_PUBLIC_URL), not the port behind the proxy.
     const url = `${config.publicUrl}/portal/`;
     app.log.info(
-      { role, url, listen: `${config.HOST}:${config.PORT}`, storage, ...release },
+      { role, url, listen: listening(app), storage, ...release },
       `Members Portal ready at ${url} (${storage})`,
     );
   } else {

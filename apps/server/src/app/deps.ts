@@ -48,8 +48,11 @@ export interface Deps extends Integrations {
   checkResponses: boolean;
   /** The breached-password check: the imported index when present, the built-in list otherwise. */
   breach: BreachService;
-  /** Set when the process is asked to stop: `/readyz` answers 503 so the balancer moves on (server.ts). */
-  lifecycle: { draining: boolean };
+  /**
+   * Set when the process is asked to stop (server.ts, drainAndClose): `draining`, `/readyz` answers
+   * 503 so a balancer moves on; `closing`, it no longer listens and every answer closes its connection.
+   */
+  lifecycle: { draining: boolean; closing: boolean };
   /** Prometheus metrics of this app (http/metrics.ts). */
   metrics: Metrics;
   /** Rate limits shared by every process (http/rate-limit.ts); route() applies them. */
@@ -128,7 +131,7 @@ export function provideDeps(app: FastifyInstance, config: Config, opts: DepsOpti
     calls: [],
     checkResponses: opts.checkResponses ?? false,
     breach: createBreachService({ indexPath: config.PWNED_INDEX ?? defaultIndexPath(config.DATA_DIR) }),
-    lifecycle: { draining: false },
+    lifecycle: { draining: false, closing: false },
     metrics,
     // Made here, once per app, so a bad gateway, registrar or whois setting stops the server at start-up.
     ...createIntegrations(config, { metrics, logger: app.log, now, gateway: opts.gateway }),

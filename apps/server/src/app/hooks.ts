@@ -24,10 +24,10 @@ export function useLifecycleHooks(app: FastifyInstance): void {
 export async function useRequestHooks(app: FastifyInstance): Promise<void> {
   requestLog(app);
   await app.register(compress, { threshold: 1024 });
-  // While draining, every answer closes its connection: a proxy's kept-alive connections to this
-  // process end with the request they carried, so none is left to be cut when it stops listening.
+  // Once a stopping process no longer listens, every answer closes its connection: a proxy's
+  // kept-alive connections to it end with the request they carried, none is left to be cut.
   app.addHook('onSend', (_req, reply, payload, done) => {
-    if (app.deps.lifecycle.draining) reply.header('connection', 'close');
+    if (app.deps.lifecycle.closing) reply.header('connection', 'close');
     done(null, payload);
   });
   // Only the known-device cookie of the sign-in limits (auth/devices.ts); the API is authorised by bearer tokens.

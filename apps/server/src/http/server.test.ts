@@ -86,18 +86,26 @@ describe('errors and probes', () => {
     }
   });
 
-  it('a draining process (SIGTERM) is not ready and closes every connection it answers on, still serving', async () => {
-    for (const a of t.apps) a.deps.lifecycle.draining = true;
+  it('a draining process (SIGTERM) is not ready and still serves; once closing, every answer closes its connection', async () => {
+    const lifecycle = (state: { draining: boolean; closing: boolean }) => {
+      for (const a of t.apps) Object.assign(a.deps.lifecycle, state);
+    };
+    lifecycle({ draining: true, closing: false });
     try {
       const ready = await t.request('GET', '/readyz');
       expect(ready.status).toBe(503);
+      // Draining alone keeps connections alive: nginx opens no new ones to a process about to stop listening.
+      const kept = await t.request('GET', '/healthz');
+      expect(kept.status).toBe(200);
+      expect(kept.headers.connection).not.toBe('close');
+      lifecycle({ draining: true, closing: true });
       const live = await t.request('GET', '/healthz');
       expect(live.status).toBe(200);
       expect(live.headers.connection).toBe('close');
       const token = await t.token('alice', PASSWORD);
       expect((await t.request('GET', '/api/customer/alice', { token })).status).toBe(200);
     } finally {
-      for (const a of t.apps) a.deps.lifecycle.draining = false;
+      lifecycle({ draining: false, closing: false });
     }
     expect((await t.request('GET', '/readyz')).status).toBe(200);
   });

@@ -16,7 +16,9 @@ import { waitUntil } from './wait.ts';
  * A rolling restart behind nginx (production.test.ts) loses nothing only if a closing process
  * still answers every request that reaches it on a connection it has already accepted: nginx
  * does not retry a 503, nor any sign-in (a POST) once it has been sent. Fastify answers such
- * requests 503 while it closes unless told otherwise (`return503OnClosing`).
+ * requests 503 while it closes unless told otherwise (`return503OnClosing`), and Node's
+ * `server.close()` cuts every connection without a request in flight, one whose request is still
+ * on its way too (docs/decisions/122-stop-listening-first.md).
  */
 
 /** A raw HTTP/1.1 connection: what it has received so far, and whether it has closed. */
@@ -34,6 +36,24 @@ async function open(
   return { socket, received: () => received, closed };
 }
 
+/** Whether a new connection to `port` is refused (nothing listens). */
+function refused(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve) => {
+    const s = connect(port, '127.0.0.1');
+    s.on('connect', () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.on('error', () => resolve(true));
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
 const PASSWORD = 'closing-test-pass';
 
 describe('a process that is closing', () => {
@@ -41,8 +61,10 @@ describe('a process that is closing', () => {
   let app: FastifyInstance;
   let port = 0;
   let drop: () => Promise<void>;
+  let database: () => Awaited<ReturnType<typeof createTestDatabase>>['database'];
   beforeAll(async () => {
     const db = await createTestDatabase();
+    database = () => db.database;
     await importDocument(db.database.db, {
       accounts: [{ logname: 'alice', uid: 9501, password_hash: await hashPassword(PASSWORD) }],
     });
@@ -54,9 +76,7 @@ describe('a process that is closing', () => {
       loadConfig({ DATA_DIR: dataDir, PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123' }),
       { database: db.database, logger: false },
     );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const address = app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+    port = await listen(app);
   });
   afterAll(async () => {
     await drop();
@@ -90,14 +110,32 @@ describe('a process that is closing', () => {
     expect(held.received()).toMatch(/HTTP\/1\.1 200 OK/);
     expect(held.received()).toContain('"id_token"');
     await closing;
-    const refused = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.on('connect', () => {
-        s.destroy();
-        resolve(false);
-      });
-      s.on('error', () => resolve(true));
-    });
-    expect(refused).toBe(true);
+    expect(await refused(port)).toBe(true);
+  });
+
+  it('lets go of its socket before it closes: a connection kept alive from the drain still carries a request sent once new connections are refused', async () => {
+    const second = await buildApp(
+      loadConfig({ DATA_DIR: dataDir, PORTAL_JWT_SECRET: 'test-secret-test-secret-test-secret-0123' }),
+      { database: database(), logger: false },
+    );
+    const secondPort = await listen(second);
+    const closing = drainAndClose(second, 1000);
+    // While the process drains (/readyz 503), nginx's connection carries a request and is kept
+    // alive: idle, as far as the process knows ...
+    await waitUntil('draining', () => second.deps.lifecycle.draining);
+    const kept = await open(secondPort);
+    kept.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await waitUntil('the first answer', () => kept.received().includes('"status"'));
+    expect(kept.received().toLowerCase()).not.toContain('connection: close');
+    // ... and nginx sends its next request on it just as the process stops taking new connections
+    // (a new one is refused now, and nginx sends that request to the other process).
+    await waitUntil('new connections refused', () => refused(secondPort));
+    const first = kept.received().length;
+    kept.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await kept.closed;
+    const answer = kept.received().slice(first);
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer.toLowerCase()).toContain('connection: close');
+    await closing;
   });
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { connect } from 'node:net';
+import net, { connect } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sleep, waitUntil } from './wait.ts';
 
@@ -22,12 +22,26 @@ export interface Proc {
   exited: Promise<number | string>;
 }
 
-export function startProcess(name: string, argv: string[], env: Record<string, string>, cwd = ROOT): Proc {
-  const child = spawn(process.execPath, argv, {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function startProcess(
+  name: string,
+  argv: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+  socket?: HeldSocket,
+): Proc {
+  // With a socket, as systemd starts a socket-activated service: the socket as file descriptor 3,
+  // LISTEN_FDS=1 and LISTEN_PID the process's own (set by the shell, which then becomes node).
+  const child = socket
+    ? spawn(
+        '/bin/sh',
+        ['-c', 'export LISTEN_PID=$$ LISTEN_FDS=1; exec "$@"', 'sh', process.execPath, ...argv],
+        { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe', socket.fd] },
+      )
+    : spawn(process.execPath, argv, {
+        cwd,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
   let out = '';
   child.stdout?.on('data', (d) => {
     out += d;
@@ -39,6 +53,28 @@ export function startProcess(name: string, argv: string[], env: Record<string, s
     child.on('exit', (code, signal) => resolve(signal ?? code ?? -1)),
   );
   return { name, child, output: () => out, exited };
+}
+
+/** A bound TCP socket this process holds open and never accepts on. */
+export interface HeldSocket {
+  fd: number;
+  close: () => void;
+}
+
+type CreateServerHandle = (address: string, port: number, addressType: number) => HeldSocket | number;
+
+/**
+ * What systemd does for a socket unit (deploy/systemd/portal-web@.socket): the socket bound here
+ * and kept open across the restarts of the processes it is passed to. The first process's listen
+ * puts it in the listening state, and it stays listening while this one holds it: connections
+ * made while no process runs wait in the kernel for the next. Node's own `net` function for it
+ * (the one its cluster primary uses to hold a socket for the workers, it too never accepting).
+ */
+export function holdSocket(address: string, port: number): HeldSocket {
+  const create = Reflect.get(net, '_createServerHandle') as CreateServerHandle;
+  const handle = create(address, port, 4);
+  if (typeof handle === 'number') throw new Error(`binding ${address}:${port} failed (${handle})`);
+  return handle;
 }
 
 export async function waitReady(p: Proc, base: string): Promise<void> {

@@ -24,7 +24,16 @@ import { importFile } from '../../src/lib/import.ts';
 import { sleep, waitUntil } from './wait.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
-import { buildServer, kill, type Proc, ROOT, startProcess, waitReady } from './processes.ts';
+import {
+  buildServer,
+  type HeldSocket,
+  holdSocket,
+  kill,
+  type Proc,
+  ROOT,
+  startProcess,
+  waitReady,
+} from './processes.ts';
 import { assetsOf, makeRelease } from './releases.ts';
 
 /**
@@ -75,6 +84,24 @@ function unit(file: string, srv: string, instance = ''): Unit {
   const post = /^ExecStartPost=\/bin\/sh -c '(.*)'$/m.exec(text)?.[1] ?? '';
   expect(post).toContain('/readyz');
   return { argv: exec.slice(1), env, ready: post.replaceAll('$$', '$').replaceAll('%%', '%') };
+}
+
+/**
+ * The socket of deploy/systemd/portal-web@.socket for a port, held the way systemd holds it
+ * (processes.ts, holdSocket): one ListenStream= on loopback, which the service unit requires.
+ */
+function socketUnit(port: number): HeldSocket {
+  const text = readFileSync(join(ROOT, 'deploy/systemd/portal-web@.socket'), 'utf8').replaceAll(
+    '%i',
+    String(port),
+  );
+  const streams = [...text.matchAll(/^ListenStream=([\d.]+):(\d+)$/gm)];
+  expect(streams).toHaveLength(1);
+  const [, address = '', listenPort = ''] = must(streams[0], 'ListenStream=');
+  expect(Number(listenPort)).toBe(port);
+  const service = readFileSync(join(ROOT, 'deploy/systemd/portal-web@.service'), 'utf8');
+  expect(service).toMatch(/^Requires=portal-web@%i\.socket$/m);
+  return holdSocket(address, port);
 }
 
 /**
@@ -147,7 +174,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
       req.on('error', reject);
       req.end(body);
     });
-  const webs: { port: number; proc: Proc }[] = [];
+  const webs: { port: number; proc: Proc; socket: HeldSocket }[] = [];
   let workerPort = 0;
   let worker: Proc | undefined;
   let browser: Browser | undefined;
@@ -173,8 +200,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
     // idle (deploy/nginx/portal.conf), which is what lets a process stop with none left open.
   });
 
-  /** A web process started as its unit starts it: from the release `current` names. */
-  function startWeb(port: number): Proc {
+  /** A web process started as its unit starts it: from the release `current` names, on its socket. */
+  function startWeb(port: number, socket: HeldSocket): Proc {
     const u = unit('portal-web@.service', srv, String(port));
     const dataDir = join(dir, `web-${port}`);
     mkdirSync(dataDir, { recursive: true });
@@ -183,6 +210,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
       u.argv,
       { ...u.env, ...shared(), DATA_DIR: dataDir },
       join(srv, 'current'),
+      socket,
     );
     procs.push(p);
     return p;
@@ -225,7 +253,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !NGINX)('the production layout
 
     for (let i = 0; i < 2; i++) {
       const port = await freePort();
-      webs.push({ port, proc: startWeb(port) });
+      const socket = socketUnit(port);
+      webs.push({ port, socket, proc: startWeb(port, socket) });
     }
     workerPort = await freePort();
     worker = startWorker();
@@ -339,6 +368,7 @@ http {
     await browser?.close();
     if (nginx) await kill(nginx);
     for (const p of procs) await kill(p);
+    for (const w of webs) w.socket.close();
     if (created) await admin(`drop database if exists ${name} with (force)`);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
@@ -356,13 +386,20 @@ http {
   /**
    * deploy/rolling-restart.sh: each web process stopped (SIGTERM, as systemd does) and started
    * from `current`, the next one only once this one is ready and nginx's fail_timeout has passed;
-   * then the worker.
+   * then the worker. A sign-in sent to a web process's port while no process runs there waits on
+   * its socket for the next one, and is answered: the socket, not the process, listens.
    */
   const rollingRestart = async () => {
     for (const w of webs) {
       w.proc.child.kill('SIGTERM');
       expect(await w.proc.exited).toBe(0);
-      w.proc = startWeb(w.port);
+      const waiting = fetch(`http://127.0.0.1:${w.port}/api/miglogin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'alice', password: 'alice-demo-pass' }),
+      });
+      w.proc = startWeb(w.port, w.socket);
+      expect((await waiting).status).toBe(200);
       await waitReady(w.proc, `http://127.0.0.1:${w.port}`);
       await sleep(FAIL_TIMEOUT_MS);
     }
