@@ -14,7 +14,7 @@ import { type BodyOf, type CallDef, callUrl, type ParamsOf } from '@portal/contr
 import * as Mail from '@portal/contract/mail/calls';
 import * as Session from '@portal/contract/session/calls';
 import { LOAD_PASSWORD, seeded } from './large-data.ts';
-import { cpuSeconds, freePort, percentile, spawnNode, waitReady } from './support.ts';
+import { cpuSeconds, freePort, percentile, spawnNode, threadCpuSeconds, waitReady } from './support.ts';
 
 // ---------------------------------------------------------------- server processes
 
@@ -154,6 +154,16 @@ export function printCalls(calls: CallStats[], seconds: number, log = console.lo
 /** CPU seconds of the server processes (alive or not), for usage over a window. */
 export const portalsCpu = (portals: Portal[]) => portals.reduce((t, p) => t + cpuSeconds(p.pid), 0);
 
+/** The portals' CPU seconds by thread group (support.ts, threadCpuSeconds), summed. */
+export function portalsThreadCpu(portals: Portal[]): ReturnType<typeof threadCpuSeconds> {
+  const sum = { main: 0, v8: 0, pool: 0, other: 0 };
+  for (const p of portals) {
+    const t = threadCpuSeconds(p.pid);
+    for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += t[k];
+  }
+  return sum;
+}
+
 // ---------------------------------------------------------------- virtual users
 
 /** Calls left out of the mix (LOAD_SKIP, comma-separated names, e.g. "domain list"), to measure the rest. */
@@ -161,6 +171,8 @@ const SKIP = new Set((process.env.LOAD_SKIP ?? '').split(',').filter(Boolean));
 
 interface Answer {
   status: number;
+  /** Retry-After, in seconds, when the answer has it. */
+  retryAfter?: number;
   body: { status?: unknown; message?: string; data?: unknown };
 }
 
@@ -171,6 +183,8 @@ interface Answer {
 class Client {
   private agent: http.Agent;
   token = '';
+  /** The Retry-After of the last answer that had one (a refused sign-in), in seconds. */
+  retryAfter = 0;
 
   private port: number;
   private recorder: () => Recorder;
@@ -192,6 +206,7 @@ class Client {
     let data: unknown;
     try {
       const answer = await this.send(def.method, callUrl(def.path, input.params ?? {}), input.body);
+      this.retryAfter = answer.retryAfter ?? 0;
       if (answer.status !== 200 || answer.body.status !== 1)
         failure = `HTTP ${answer.status} ${answer.body.message ?? ''}`.trim();
       else data = answer.body.data;
@@ -214,10 +229,12 @@ class Client {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
+            const status = res.statusCode ?? 0;
+            const retryAfter = res.headers['retry-after'] ? Number(res.headers['retry-after']) : undefined;
             try {
-              resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString()) });
+              resolve({ status, retryAfter, body: JSON.parse(Buffer.concat(chunks).toString()) });
             } catch {
-              resolve({ status: res.statusCode ?? 0, body: {} });
+              resolve({ status, retryAfter, body: {} });
             }
           });
           res.on('error', reject);
@@ -253,7 +270,11 @@ async function session(client: Client, accounts: number, sessionNo: number): Pro
   const login = (await client.call('login', Session.login, {
     body: { username: logname, password: LOAD_PASSWORD },
   })) as { id_token: string } | undefined;
-  if (!login) return;
+  if (!login) {
+    // Refused (429 when the password queue is full): a person tries again when told, or a second later.
+    await new Promise((r) => setTimeout(r, (client.retryAfter || 1) * 1000));
+    return;
+  }
   client.token = login.id_token;
   let lastLogId = 0;
   for (let round = 0; round < ROUNDS_PER_SESSION; round++) {

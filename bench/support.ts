@@ -140,6 +140,43 @@ export const fmt = (r: LoadResult) =>
 const TICKS = 100;
 
 /** CPU seconds used so far by a process and its threads (plus its reaped children when `children`). */
+/**
+ * A process's CPU seconds by thread, grouped by the names Node 22 and later give its threads: the
+ * main thread (JavaScript), V8's helpers (compilation, garbage collection), libuv's pool (the
+ * portal's argon2id password checks; file reads). Node 20 names none: all counts as `main`.
+ */
+export function threadCpuSeconds(pid: number): Record<'main' | 'v8' | 'pool' | 'other', number> {
+  const groups = { main: 0, v8: 0, pool: 0, other: 0 };
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return groups; // the process has exited
+  }
+  for (const tid of tids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const seconds = (Number(f[11]) + Number(f[12])) / TICKS;
+      const group =
+        tid === String(pid) || name === 'MainThread'
+          ? 'main'
+          : name === 'libuv-worker'
+            ? 'pool'
+            : name.startsWith('V8')
+              ? 'v8'
+              : name === 'node'
+                ? 'main'
+                : 'other';
+      groups[group] += seconds;
+    } catch {
+      // the thread has ended
+    }
+  }
+  return groups;
+}
+
 export function cpuSeconds(pid: number, opts: { children?: boolean } = {}): number {
   try {
     // Fields after the command name, which may hold spaces: utime is the 12th, stime 13th, cutime 14th, cstime 15th.
