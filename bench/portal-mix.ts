@@ -156,7 +156,7 @@ export const portalsCpu = (portals: Portal[]) => portals.reduce((t, p) => t + cp
 
 /** The portals' CPU seconds by thread group (support.ts, threadCpuSeconds), summed. */
 export function portalsThreadCpu(portals: Portal[]): ReturnType<typeof threadCpuSeconds> {
-  const sum = { main: 0, v8: 0, pool: 0, other: 0 };
+  const sum = { main: 0, v8: 0, hashing: 0, other: 0 };
   for (const p of portals) {
     const t = threadCpuSeconds(p.pid);
     for (const k of Object.keys(sum) as (keyof typeof sum)[]) sum[k] += t[k];

@@ -142,11 +142,13 @@ const TICKS = 100;
 /** CPU seconds used so far by a process and its threads (plus its reaped children when `children`). */
 /**
  * A process's CPU seconds by thread, grouped by the names Node 22 and later give its threads: the
- * main thread (JavaScript), V8's helpers (compilation, garbage collection), libuv's pool (the
- * portal's argon2id password checks; file reads). Node 20 names none: all counts as `main`.
+ * main thread (JavaScript), V8's helpers (compilation, garbage collection), the hashing: worker
+ * threads (the portal's argon2id password checks, apps/server/src/auth/hash-threads.ts) and
+ * libuv's pool (where they ran before; file reads, compression). Node 20 names none: all counts
+ * as `main`.
  */
-export function threadCpuSeconds(pid: number): Record<'main' | 'v8' | 'pool' | 'other', number> {
-  const groups = { main: 0, v8: 0, pool: 0, other: 0 };
+export function threadCpuSeconds(pid: number): Record<'main' | 'v8' | 'hashing' | 'other', number> {
+  const groups = { main: 0, v8: 0, hashing: 0, other: 0 };
   let tids: string[] = [];
   try {
     tids = readdirSync(`/proc/${pid}/task`);
@@ -162,8 +164,8 @@ export function threadCpuSeconds(pid: number): Record<'main' | 'v8' | 'pool' | '
       const group =
         tid === String(pid) || name === 'MainThread'
           ? 'main'
-          : name === 'libuv-worker'
-            ? 'pool'
+          : name === 'libuv-worker' || name === 'WorkerThread'
+            ? 'hashing'
             : name.startsWith('V8')
               ? 'v8'
               : name === 'node'

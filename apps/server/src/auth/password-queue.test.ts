@@ -75,10 +75,9 @@ describe('the password queue', () => {
     expect(q.load.running).toBe(0);
   });
 
-  it('leaves a core for the event loop and a thread of the pool by default', () => {
-    expect(defaultHashConcurrency(1, 4)).toBe(1);
-    expect(defaultHashConcurrency(2, 4)).toBe(1);
-    expect(defaultHashConcurrency(8, 4)).toBe(3);
-    expect(defaultHashConcurrency(8, 16)).toBe(7);
+  it('leaves a core for the event loop by default', () => {
+    expect(defaultHashConcurrency(1)).toBe(1);
+    expect(defaultHashConcurrency(2)).toBe(1);
+    expect(defaultHashConcurrency(8)).toBe(7);
   });
 });

@@ -82,14 +82,10 @@ export class PasswordQueue {
 
 /**
  * The default number of hashes at once: one core left for the event loop (what answers the
- * signed-in), and one thread of libuv's pool (UV_THREADPOOL_SIZE, 4 by default) left for file,
- * DNS and crypto work, which queue behind argon2id on that pool.
+ * signed-in). Each runs on a hashing thread of its own (auth/hash-threads.ts), not libuv's pool.
  */
-export function defaultHashConcurrency(
-  cores = availableParallelism(),
-  threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4,
-): number {
-  return Math.max(1, Math.min(cores - 1, threadPool - 1));
+export function defaultHashConcurrency(cores = availableParallelism()): number {
+  return Math.max(1, cores - 1);
 }
 
 /** Waiting callers by default: 32 per hashing slot, about 1.6 s of argon2id at 50 ms each. */
@@ -97,7 +93,7 @@ export const defaultHashQueue = (concurrency: number) => 32 * concurrency;
 
 let shared = new PasswordQueue(defaultHashConcurrency(), defaultHashQueue(defaultHashConcurrency()));
 
-/** The queue of this process: the CPU and libuv's pool are the process's, whatever apps it runs. */
+/** The queue of this process: the CPU and the hashing threads are the process's, whatever apps it runs. */
 export const passwordQueue = (): PasswordQueue => shared;
 
 /**

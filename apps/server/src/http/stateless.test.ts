@@ -72,6 +72,7 @@ const ALLOWED: Record<string, string> = {
   // Per-process caches of data that never changes once made: a process that has not made it yet
   // only pays the time to make it.
   'auth/passwords.ts:dummy': 'the hash checked for unknown accounts, made once',
+  'auth/hash-threads.ts:resolved': "@node-rs/argon2's path, resolved once",
   'features/tools/lib/passwords.ts:wordList': 'the word list, read once from its package',
   'integrations/breach/builtin.ts:builtins': 'the built-in breached-password list, prepared once per size',
   // Libraries loaded on first use rather than at start-up (docs/performance.md, "Start-up under a

@@ -18,7 +18,7 @@ export const DEMO_LOGINS = [
 /**
  * The demo file with its accounts' passwords already hashed (`password_hash`, which the import takes
  * as it is): the same argon2id hashes, with the same parameters, as the import would make
- * (auth/passwords.ts), on libuv's thread pool. A first start calls this before it opens the new
+ * (auth/passwords.ts), on a hashing thread (auth/hash-threads.ts). A first start calls this before it opens the new
  * database, so the hashes run on another core while the main thread copies and opens it
  * (docs/decisions/085-start-up-demo.md). One at a time: each takes 19 MiB while it runs (the start's
  * peak memory), and the seven, one after another (~0.3 s on one core), are done within the opening.

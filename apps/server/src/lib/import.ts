@@ -321,9 +321,9 @@ export async function importDocument(
 }
 
 /**
- * Rows prepared a few at a time: an account's password is hashed on libuv's thread pool (argon2id,
- * tens of ms each), so four hash at once on a multi-core machine (the demo's seven accounts at every
- * first start). The first invalid row in file order is the one reported, as when preparing one by one.
+ * Rows prepared a few at a time: an account's password is hashed on a hashing thread (argon2id,
+ * tens of ms each; auth/hash-threads.ts), as many at once as the password queue lets run (the
+ * demo's seven accounts at every first start). The first invalid row in file order is the one reported, as when preparing one by one.
  */
 const PREPARE_AT_ONCE = 4;
 
