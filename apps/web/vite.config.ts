@@ -302,7 +302,10 @@ function preloadScript(): Plugin {
 
 /**
  * Mantine's inputs beyond the login form's (their code and sheets) with the libraries they build
- * on: kept out of `ui` below, so that home, which has no form, does not download them.
+ * on, and the form library (`@mantine/form` with its two helpers), which the login form no longer
+ * uses (docs/performance.md, "Languages"): kept out of `ui` below, so that home and the domain
+ * list, which have no form, do not download them. The form library alone: −4.6 KB on the phone's
+ * home and domain list (bench:bundle 2026-11-29; docs/decisions/123-catalogues-with-their-screens.md).
  */
 const INPUT_NAMES = new Set([
   'Checkbox',
@@ -318,7 +321,13 @@ const INPUT_NAMES = new Set([
   'Switch',
   'Textarea',
 ]);
-const INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
+const INPUT_PACKAGES = [
+  'react-number-format',
+  'react-textarea-autosize',
+  '@mantine/form',
+  'klona',
+  'fast-deep-equal',
+];
 /** Mantine's components that float over a screen, with what they build on (code and sheets). */
 const OVERLAY_NAMES = new Set([
   'Popover',
