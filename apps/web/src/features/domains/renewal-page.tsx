@@ -9,7 +9,7 @@ import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { renewalStatusQuery, yesNo } from './api.ts';
+import { renewalStatusQuery } from './api.ts';
 import { fill } from '../../ui/fill.tsx';
 import { useRenewDomain } from './mutations.ts';
 
@@ -70,7 +70,7 @@ export default function RenewalPage() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{text.fieldAutoRenew}</Table.Th>
-                <Table.Td>{yesNo(s.auto_renew)}</Table.Td>
+                <Table.Td>{s.auto_renew ? text.yes : text.no}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{text.fieldPending}</Table.Th>
