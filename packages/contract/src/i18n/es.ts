@@ -18,8 +18,10 @@ import { loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
-import { billingScreenText, billingText } from '../billing/messages.ts';
-import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
+import { billingText } from '../billing/messages.ts';
+import { billingTextEs } from '../billing/messages.es.ts';
+import { billingScreenText } from '../billing/screen-messages.ts';
+import { billingScreenTextEs } from '../billing/screen-messages.es.ts';
 // the navigation
 import { navText } from '../shell/nav-messages.ts';
 import { navTextEs } from '../shell/nav-messages.es.ts';
