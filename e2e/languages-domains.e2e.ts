@@ -1,3 +1,4 @@
+import { domainHelpTextEs } from '@portal/contract/domains/help-messages.es';
 import { domainTextEs } from '@portal/contract/domains/messages.es';
 import { hostingTextEs } from '@portal/contract/hosting/messages.es';
 import { pagesTextEs } from '@portal/contract/shell/pages-messages.es';
@@ -104,15 +105,15 @@ describe('a Spanish-speaking customer', () => {
     await page.getByRole('heading', { name: domainTextEs.whoisTitle }).waitFor();
     await page.getByRole('button', { name: domainTextEs.whoisLookup }).waitFor();
     await page.goto(url('/dom-help'));
-    await page.getByRole('heading', { name: domainTextEs.helpSection }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
+    await page.getByRole('heading', { name: domainHelpTextEs.helpSection }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: domainHelpTextEs.removePermissions }).waitFor();
     await screenshot(page, 'languages-domains-help-es-1280');
     await page.goto(url('/dom-faq'));
-    await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
-    await page.getByText(domainTextEs.faqA1).waitFor();
+    await page.getByRole('button', { name: domainHelpTextEs.faqQ1 }).click();
+    await page.getByText(domainHelpTextEs.faqA1).waitFor();
     await page.goto(url('/domain-registration-help'));
-    await page.getByRole('heading', { name: domainTextEs.registrationHelpTitle }).waitFor();
-    await page.getByText(domainTextEs.registrationHelpIntro).waitFor();
+    await page.getByRole('heading', { name: domainHelpTextEs.registrationHelpTitle }).waitFor();
+    await page.getByText(domainHelpTextEs.registrationHelpIntro).waitFor();
     await page.getByRole('button', { name: domainTextEs.back }).waitFor();
 
     // Register or Transfer: the form, its refusals and its thank-you page in Spanish.

@@ -34,6 +34,8 @@ import { uiTextEs } from '../ui/messages.es.ts';
 // domains and hosting
 import { domainText } from '../domains/messages.ts';
 import { domainTextEs } from '../domains/messages.es.ts';
+import { domainHelpText } from '../domains/help-messages.ts';
+import { domainHelpTextEs } from '../domains/help-messages.es.ts';
 import { hostingText } from '../hosting/messages.ts';
 import { hostingTextEs } from '../hosting/messages.es.ts';
 // mail and tools
@@ -83,6 +85,7 @@ register(uiText, 'es', uiTextEs);
 register(navText, 'es', navTextEs);
 // domains and hosting
 register(domainText, 'es', domainTextEs);
+register(domainHelpText, 'es', domainHelpTextEs);
 register(hostingText, 'es', hostingTextEs);
 // the second factor
 register(secondFactorText, 'es', secondFactorTextEs);
