@@ -304,7 +304,7 @@ function preloadScript(): Plugin {
  * Mantine's inputs beyond the login form's (their code and sheets) with the libraries they build
  * on, and the form library (`@mantine/form` with its two helpers), which the login form no longer
  * uses (docs/performance.md, "Languages"): kept out of `ui` below, so that home and the domain
- * list, which have no form, do not download them. The form library alone: −4.6 KB on the phone's
+ * list, which have no form, do not download them. The form library alone: −4.5 and −4.4 KB on the phone's
  * home and domain list (bench:bundle 2026-11-29; docs/decisions/123-catalogues-with-their-screens.md).
  */
 const INPUT_NAMES = new Set([
@@ -418,9 +418,8 @@ export default defineConfig({
             },
             // The signed-in shell, the screen manifest and the page frame every screen draws in, with
             // what they import (beyond the groups above): one file, which every signed-in screen
-            // loads, instead of four (the shell, the manifest, the frame, the navigation's names) that
-            // each imported the others' exports by name. −1.5 KB on the phone's home, domain list and
-            // Make Payment, three files fewer (bench:bundle 2026-11-29;
+            // loads, instead of three that imported each other's exports by name. −1.1 KB on the
+            // phone's home, domain list and Make Payment, two files fewer (bench:bundle 2026-11-29;
             // docs/decisions/123-catalogues-with-their-screens.md).
             {
               name: 'signed-in-shell',
