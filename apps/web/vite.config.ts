@@ -304,8 +304,9 @@ function preloadScript(): Plugin {
  * Mantine's inputs beyond the login form's (their code and sheets) with the libraries they build
  * on, and the form library (`@mantine/form` with its two helpers), which the login form no longer
  * uses (docs/performance.md, "Languages"): kept out of `ui` below, so that home and the domain
- * list, which have no form, do not download them. The form library alone: −4.5 and −4.4 KB on the phone's
- * home and domain list (bench:bundle 2026-11-29; docs/decisions/123-catalogues-with-their-screens.md).
+ * list, which have no form, do not download them. The form library alone: −4.5 and −4.4 KB on
+ * the phone's home and domain list (bench:bundle 2026-11-29;
+ * docs/decisions/123-catalogues-with-their-screens.md).
  */
 const INPUT_NAMES = new Set([
   'Checkbox',
