@@ -36,6 +36,8 @@ import { domainText } from '../domains/messages.ts';
 import { domainTextEs } from '../domains/messages.es.ts';
 import { domainHelpText } from '../domains/help-messages.ts';
 import { domainHelpTextEs } from '../domains/help-messages.es.ts';
+import { domainScreenText } from '../domains/screen-messages.ts';
+import { domainScreenTextEs } from '../domains/screen-messages.es.ts';
 import { hostingText } from '../hosting/messages.ts';
 import { hostingTextEs } from '../hosting/messages.es.ts';
 // mail and tools
@@ -86,6 +88,7 @@ register(navText, 'es', navTextEs);
 // domains and hosting
 register(domainText, 'es', domainTextEs);
 register(domainHelpText, 'es', domainHelpTextEs);
+register(domainScreenText, 'es', domainScreenTextEs);
 register(hostingText, 'es', hostingTextEs);
 // the second factor
 register(secondFactorText, 'es', secondFactorTextEs);

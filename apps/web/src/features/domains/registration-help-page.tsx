@@ -2,6 +2,7 @@ import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { PRODUCT_NAME, REG_TYPES, WHOIS_PRIVACY_PER_YEAR } from '@portal/contract/domains/calls';
 import { domainHelpText } from '@portal/contract/domains/help-messages';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { useNavigate } from 'react-router';
 import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
@@ -10,7 +11,7 @@ import { Page } from '../../ui/page.tsx';
 export default function RegistrationHelpPage() {
   const navigate = useNavigate();
   const help = t(domainHelpText);
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <Page title={help.registrationHelpTitle} width={760}>
       <Stack gap="sm">
