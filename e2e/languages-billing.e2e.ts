@@ -1,4 +1,5 @@
-import { billingScreenTextEs, billingTextEs } from '@portal/contract/billing/messages.es';
+import { billingTextEs } from '@portal/contract/billing/messages.es';
+import { billingScreenTextEs } from '@portal/contract/billing/screen-messages.es';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { commonTextEs } from '@portal/contract/messages.es';

@@ -1,4 +1,6 @@
+import { domainHelpTextEs } from '@portal/contract/domains/help-messages.es';
 import { domainTextEs } from '@portal/contract/domains/messages.es';
+import { domainScreenTextEs } from '@portal/contract/domains/screen-messages.es';
 import { hostingTextEs } from '@portal/contract/hosting/messages.es';
 import { pagesTextEs } from '@portal/contract/shell/pages-messages.es';
 import type { Page } from 'playwright-core';
@@ -44,12 +46,12 @@ describe('a Spanish-speaking customer', () => {
     // The renewal, its review and its outcome, all in Spanish.
     const domain = ((await renew.getAttribute('aria-label')) ?? '').replace(/^Renovar /, '');
     await renew.click();
-    await page.getByRole('heading', { name: domainTextEs.renewTitle(domain) }).waitFor();
-    await page.getByText(domainTextEs.fieldExpiration).waitFor();
-    await page.getByRole('textbox', { name: domainTextEs.yearsLabel }).click();
+    await page.getByRole('heading', { name: domainScreenTextEs.renewTitle(domain) }).waitFor();
+    await page.getByText(domainScreenTextEs.fieldExpiration).waitFor();
+    await page.getByRole('textbox', { name: domainScreenTextEs.yearsLabel }).click();
     await page.getByRole('option', { name: /^1 año – \$/ }).click();
     await page.getByRole('button', { name: domainTextEs.renewDomain }).click();
-    await dialog(page).getByText(domainTextEs.reviewTitle).waitFor();
+    await dialog(page).getByText(domainScreenTextEs.reviewTitle).waitFor();
     const review = (await dialog(page).getByTestId('renewal-review').textContent()) ?? '';
     expect(review).toMatch(
       new RegExp(
@@ -58,7 +60,7 @@ describe('a Spanish-speaking customer', () => {
     );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-domains-renew-review-es-1280');
-    await dialog(page).getByRole('button', { name: domainTextEs.confirmRenewal }).click();
+    await dialog(page).getByRole('button', { name: domainScreenTextEs.confirmRenewal }).click();
     await dialog(page).getByText(domainTextEs.renewalPending).waitFor();
     await dialog(page)
       .getByText(/El cargo aparecerá en su próxima factura/)
@@ -69,12 +71,12 @@ describe('a Spanish-speaking customer', () => {
     expect(notice).toContain('El cargo aparecerá en su próxima factura.');
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
-    await page.getByRole('link', { name: domainTextEs.backToRenew }).waitFor();
+    await page.getByRole('link', { name: domainScreenTextEs.backToRenew }).waitFor();
 
     // Edit a domain.
     await page.goto(url(`/edit-domain/${domain}`));
-    await page.getByRole('heading', { name: domainTextEs.editTitle(domain) }).waitFor();
-    await page.getByRole('radiogroup', { name: domainTextEs.autoRenewYearly }).waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.editTitle(domain) }).waitFor();
+    await page.getByRole('radiogroup', { name: domainScreenTextEs.autoRenewYearly }).waitFor();
     await page.getByLabel(domainTextEs.contactEmail).waitFor();
     await page.getByRole('button', { name: domainTextEs.update }).waitFor();
     await screenshot(page, 'languages-domains-edit-es-1280');
@@ -92,53 +94,53 @@ describe('a Spanish-speaking customer', () => {
 
     // The other domain and hosting screens: their headings and labels in Spanish.
     await page.goto(url(`/permissions/${domain}`));
-    await page.getByRole('heading', { name: domainTextEs.permissionsTitle(domain) }).waitFor();
-    await page.getByRole('heading', { name: domainTextEs.addAdminTitle }).waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.permissionsTitle(domain) }).waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.addAdminTitle }).waitFor();
     await page.getByRole('button', { name: domainTextEs.addAdmin }).waitFor();
     await page.goto(url('/remove-permissions'));
-    await page.getByRole('heading', { name: domainTextEs.removeTitle }).waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.removeTitle }).waitFor();
     await page.goto(url('/domain-usage'));
-    await page.getByRole('heading', { name: domainTextEs.usageTitle }).waitFor();
-    await page.locator('thead').getByText(domainTextEs.usageAliases).first().waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.usageTitle }).waitFor();
+    await page.locator('thead').getByText(domainScreenTextEs.usageAliases).first().waitFor();
     await page.goto(url('/whois/domain'));
-    await page.getByRole('heading', { name: domainTextEs.whoisTitle }).waitFor();
-    await page.getByRole('button', { name: domainTextEs.whoisLookup }).waitFor();
+    await page.getByRole('heading', { name: domainScreenTextEs.whoisTitle }).waitFor();
+    await page.getByRole('button', { name: domainScreenTextEs.whoisLookup }).waitFor();
     await page.goto(url('/dom-help'));
-    await page.getByRole('heading', { name: domainTextEs.helpSection }).waitFor();
-    await page.getByRole('main').getByRole('link', { name: domainTextEs.removePermissions }).waitFor();
+    await page.getByRole('heading', { name: domainHelpTextEs.helpSection }).waitFor();
+    await page.getByRole('main').getByRole('link', { name: domainHelpTextEs.removePermissions }).waitFor();
     await screenshot(page, 'languages-domains-help-es-1280');
     await page.goto(url('/dom-faq'));
-    await page.getByRole('button', { name: domainTextEs.faqQ1 }).click();
-    await page.getByText(domainTextEs.faqA1).waitFor();
+    await page.getByRole('button', { name: domainHelpTextEs.faqQ1 }).click();
+    await page.getByText(domainHelpTextEs.faqA1).waitFor();
     await page.goto(url('/domain-registration-help'));
-    await page.getByRole('heading', { name: domainTextEs.registrationHelpTitle }).waitFor();
-    await page.getByText(domainTextEs.registrationHelpIntro).waitFor();
+    await page.getByRole('heading', { name: domainHelpTextEs.registrationHelpTitle }).waitFor();
+    await page.getByText(domainHelpTextEs.registrationHelpIntro).waitFor();
     await page.getByRole('button', { name: domainTextEs.back }).waitFor();
 
     // Register or Transfer: the form, its refusals and its thank-you page in Spanish.
     await page.goto(url('/domain-registration'));
-    await page.getByRole('heading', { name: domainTextEs.registrationTitle }).waitFor();
-    const name = page.getByRole('textbox', { name: domainTextEs.fieldDomain });
+    await page.getByRole('heading', { name: domainScreenTextEs.registrationTitle }).waitFor();
+    const name = page.getByRole('textbox', { name: domainScreenTextEs.fieldDomain });
     await name.fill('ejemplo.zz');
-    await page.getByText(domainTextEs.cantFindIt).waitFor();
+    await page.getByText(domainScreenTextEs.cantFindIt).waitFor();
     await name.fill('alice-nuevo.com');
-    await page.getByRole('textbox', { name: domainTextEs.regType }).waitFor();
-    expect(await page.getByRole('textbox', { name: domainTextEs.regType }).inputValue()).toBe(
+    await page.getByRole('textbox', { name: domainScreenTextEs.regType }).waitFor();
+    expect(await page.getByRole('textbox', { name: domainScreenTextEs.regType }).inputValue()).toBe(
       'Dominio nuevo',
     );
-    await page.getByRole('textbox', { name: domainTextEs.yearsLabel }).click();
+    await page.getByRole('textbox', { name: domainScreenTextEs.yearsLabel }).click();
     await page.getByRole('option', { name: /^2 años – \$/ }).click();
     await page.getByLabel(/^Sí \(\+\$5\.00 al año\)/).check();
-    await page.getByText(domainTextEs.includesPrivacy('$5.00')).waitFor();
-    await page.getByRole('button', { name: domainTextEs.submitRequest }).click();
-    await dialog(page).getByText(domainTextEs.mustAgree).waitFor();
+    await page.getByText(domainScreenTextEs.includesPrivacy('$5.00')).waitFor();
+    await page.getByRole('button', { name: domainScreenTextEs.submitRequest }).click();
+    await dialog(page).getByText(domainScreenTextEs.mustAgree).waitFor();
     await page.keyboard.press('Escape');
     await dialog(page).waitFor({ state: 'hidden' });
     await page.getByLabel(domainTextEs.agree, { exact: true }).check();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-domains-registration-es-1280');
-    await page.getByRole('button', { name: domainTextEs.submitRequest }).click();
-    await page.getByRole('heading', { name: domainTextEs.registrationSubmitted }).waitFor();
+    await page.getByRole('button', { name: domainScreenTextEs.submitRequest }).click();
+    await page.getByRole('heading', { name: domainScreenTextEs.registrationSubmitted }).waitFor();
     await page.getByText(/^Su solicitud para alice-nuevo\.com se envió al servicio de asistencia/).waitFor();
     await page.getByText(/^Contrato de registro firmado el /).waitFor();
     await page.getByRole('link', { name: pagesTextEs.home, exact: true }).waitFor();
@@ -173,13 +175,16 @@ describe('a Spanish-speaking customer', () => {
       await expectFitsPhone(page, { heading: domainTextEs.headingRenew });
       await screenshot(page, `languages-domains-renew-list-es-390-${scheme}`);
       await page.goto(url(`/domain-renewal/${domain}`));
-      await page.getByRole('heading', { name: domainTextEs.renewTitle(domain) }).waitFor();
+      await page.getByRole('heading', { name: domainScreenTextEs.renewTitle(domain) }).waitFor();
       await page.getByTestId('renewal-pending').waitFor();
-      await expectFitsPhone(page, { heading: domainTextEs.renewTitle(domain) });
+      await expectFitsPhone(page, { heading: domainScreenTextEs.renewTitle(domain) });
       await screenshot(page, `languages-domains-renewal-es-390-${scheme}`);
       await page.goto(url(`/edit-domain/${domain}`));
-      await page.getByRole('heading', { name: domainTextEs.editTitle(domain) }).waitFor();
-      await expectFitsPhone(page, { heading: domainTextEs.editTitle(domain), action: domainTextEs.update });
+      await page.getByRole('heading', { name: domainScreenTextEs.editTitle(domain) }).waitFor();
+      await expectFitsPhone(page, {
+        heading: domainScreenTextEs.editTitle(domain),
+        action: domainTextEs.update,
+      });
       await screenshot(page, `languages-domains-edit-es-390-${scheme}`);
       await page.goto(url('/websites'));
       await page.getByRole('heading', { name: hostingTextEs.websites }).waitFor();

@@ -302,7 +302,11 @@ function preloadScript(): Plugin {
 
 /**
  * Mantine's inputs beyond the login form's (their code and sheets) with the libraries they build
- * on: kept out of `ui` below, so that home, which has no form, does not download them.
+ * on, and the form library (`@mantine/form` with its two helpers), which the login form no longer
+ * uses (docs/performance.md, "Languages"): kept out of `ui` below, so that home and the domain
+ * list, which have no form, do not download them. The form library alone: −4.5 and −4.4 KB on
+ * the phone's home and domain list (bench:bundle 2026-11-29;
+ * docs/decisions/123-catalogues-with-their-screens.md).
  */
 const INPUT_NAMES = new Set([
   'Checkbox',
@@ -318,7 +322,13 @@ const INPUT_NAMES = new Set([
   'Switch',
   'Textarea',
 ]);
-const INPUT_PACKAGES = ['react-number-format', 'react-textarea-autosize'];
+const INPUT_PACKAGES = [
+  'react-number-format',
+  'react-textarea-autosize',
+  '@mantine/form',
+  'klona',
+  'fast-deep-equal',
+];
 /** Mantine's components that float over a screen, with what they build on (code and sheets). */
 const OVERLAY_NAMES = new Set([
   'Popover',
@@ -336,6 +346,12 @@ const inNodeModule = (id: string, name: string) =>
   id.replaceAll('\\', '/').includes(`/node_modules/${name}/`);
 const INPUTS = (id: string) =>
   INPUT_NAMES.has(mantineComponentOf(id) ?? '') || INPUT_PACKAGES.some((p) => inNodeModule(id, p));
+/**
+ * dayjs, which the mail screens and the thank-you page still format dates with; home writes the
+ * spec's formats itself (ui/date-time.ts) and, with dayjs out of `ui`, no screen of a phone's first
+ * load downloads it (−2.7 to −2.9 KB there, bench:bundle 2026-11-29).
+ */
+const DATES = (id: string) => inNodeModule(id, 'dayjs');
 /** TanStack Table and the shared data table: list screens only. */
 const TABLE = /@tanstack[\\/](react-)?table|table-core|src[\\/]ui[\\/]data-table\.tsx$/;
 
@@ -401,10 +417,24 @@ export default defineConfig({
               minShareCount: 2,
               includeDependenciesRecursively: false,
             },
-            // Libraries shared by two screens or more, except the inputs and TanStack Table.
+            // The signed-in shell, the screen manifest and the page frame every screen draws in, with
+            // what they import (beyond the groups above): one file, which every signed-in screen
+            // loads, instead of three that imported each other's exports by name. −1.1 KB on the
+            // phone's home, domain list and Make Payment, two files fewer (bench:bundle 2026-11-29;
+            // docs/decisions/123-catalogues-with-their-screens.md).
+            {
+              name: 'signed-in-shell',
+              test: /src[\\/](app[\\/](signed-in-shell\.tsx|screens\.ts)|ui[\\/]page\.tsx)$/,
+              priority: 3,
+            },
+            // The navigation's names stay a file of their own: the Spanish catalogues (i18n/es.ts)
+            // register them, and in the shell's file the Spanish login screen would download the
+            // whole signed-in shell with them (+37 KB there, bench:bundle 2026-11-29).
+            { name: 'nav-messages', test: /contract[\\/]src[\\/]shell[\\/]nav-messages\.ts$/, priority: 4 },
+            // Libraries shared by two screens or more, except the inputs, TanStack Table and dayjs.
             {
               name: 'ui',
-              test: (id) => /node_modules/.test(id) && !INPUTS(id) && !TABLE.test(id),
+              test: (id) => /node_modules/.test(id) && !INPUTS(id) && !TABLE.test(id) && !DATES(id),
               priority: 4,
               minShareCount: 2,
             },

@@ -18,8 +18,10 @@ import { loginTextEs, shellTextEs } from '../shell/messages.es.ts';
 import { passkeyText } from '../security/passkey-messages.ts';
 import { passkeyTextEs } from '../security/passkey-messages.es.ts';
 // billing
-import { billingScreenText, billingText } from '../billing/messages.ts';
-import { billingScreenTextEs, billingTextEs } from '../billing/messages.es.ts';
+import { billingText } from '../billing/messages.ts';
+import { billingTextEs } from '../billing/messages.es.ts';
+import { billingScreenText } from '../billing/screen-messages.ts';
+import { billingScreenTextEs } from '../billing/screen-messages.es.ts';
 // the navigation
 import { navText } from '../shell/nav-messages.ts';
 import { navTextEs } from '../shell/nav-messages.es.ts';
@@ -32,6 +34,10 @@ import { uiTextEs } from '../ui/messages.es.ts';
 // domains and hosting
 import { domainText } from '../domains/messages.ts';
 import { domainTextEs } from '../domains/messages.es.ts';
+import { domainHelpText } from '../domains/help-messages.ts';
+import { domainHelpTextEs } from '../domains/help-messages.es.ts';
+import { domainScreenText } from '../domains/screen-messages.ts';
+import { domainScreenTextEs } from '../domains/screen-messages.es.ts';
 import { hostingText } from '../hosting/messages.ts';
 import { hostingTextEs } from '../hosting/messages.es.ts';
 // mail and tools
@@ -81,6 +87,8 @@ register(uiText, 'es', uiTextEs);
 register(navText, 'es', navTextEs);
 // domains and hosting
 register(domainText, 'es', domainTextEs);
+register(domainHelpText, 'es', domainHelpTextEs);
+register(domainScreenText, 'es', domainScreenTextEs);
 register(hostingText, 'es', hostingTextEs);
 // the second factor
 register(secondFactorText, 'es', secondFactorTextEs);

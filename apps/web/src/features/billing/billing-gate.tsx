@@ -3,7 +3,8 @@ import { commonText } from '@portal/contract/messages';
 import type { ReactNode } from 'react';
 import { useAccountRole, useUrls } from '../../app/shared-queries.ts';
 import { SHOW_AT_ONCE } from '../../ui/page.tsx';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { t, useLanguage } from '../../app/language.ts';
 
 /**

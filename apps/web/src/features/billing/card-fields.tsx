@@ -1,6 +1,7 @@
 import { Grid, PasswordInput, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { CARD_TYPES, cardBrandOf } from '@portal/contract/constants';
 import { t, useLanguage } from '../../app/language.ts';
 import { PlainSelect } from '../../ui/plain-select.tsx';

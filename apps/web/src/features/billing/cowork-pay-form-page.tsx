@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Text } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { commonText } from '@portal/contract/messages';
 import { Link, useLocation } from 'react-router';
 import { call, failureText } from '../../app/api.ts';

@@ -11,7 +11,8 @@ import {
   TextInput,
 } from '@mantine/core';
 import * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

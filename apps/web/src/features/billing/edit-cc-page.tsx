@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Grid, Group, Modal, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';

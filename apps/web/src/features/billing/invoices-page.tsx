@@ -1,6 +1,7 @@
 import { Button } from '@mantine/core';
 import type * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import type { Language } from '@portal/contract/i18n/languages';
 import { PAGE } from '@portal/contract/constants';
 import { commonText } from '@portal/contract/messages';

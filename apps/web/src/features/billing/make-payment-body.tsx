@@ -1,5 +1,5 @@
 import { Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { billingScreenText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import type { Language } from '@portal/contract/i18n/languages';
 import { useQuery } from '@tanstack/react-query';
 import { t, useLanguage } from '../../app/language.ts';

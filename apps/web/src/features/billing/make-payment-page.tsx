@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { billingScreenText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';

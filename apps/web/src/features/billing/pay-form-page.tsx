@@ -1,4 +1,4 @@
-import { billingScreenText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { Page } from '../../ui/page.tsx';

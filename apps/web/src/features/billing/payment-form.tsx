@@ -2,7 +2,8 @@ import { Button, Card, Grid, Radio, Stack, Text, Textarea, TextInput } from '@ma
 import { Lines } from '../../ui/lines.tsx';
 import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingText as englishBilling } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';

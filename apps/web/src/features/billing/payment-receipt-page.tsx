@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

@@ -1,5 +1,6 @@
 import type * as C from '@portal/contract/billing/calls';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import type { Language } from '@portal/contract/i18n/languages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { billingScreenText, billingText } from '@portal/contract/billing/messages';
+import { billingText } from '@portal/contract/billing/messages';
+import { billingScreenText } from '@portal/contract/billing/screen-messages';
 import { commonText } from '@portal/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';

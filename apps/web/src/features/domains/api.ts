@@ -8,10 +8,8 @@ import {
   GET_TEXT,
   TLD_PRICE_LIST,
 } from '@portal/contract/domains/typed-refs';
-import { domainText } from '@portal/contract/domains/messages';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../app/api.ts';
-import { t } from '../../app/language.ts';
 
 /**
  * Fetchers and query options of the domains area; keys start with the call path. The calls are
@@ -70,7 +68,3 @@ export const domainAdminsQuery = (domain: string) =>
     queryFn: () => call(DOMAIN_ADMINS, { params: { domain } }).then((r) => r.data),
     retry: false,
   });
-
-/** Yes/No for a 0/1 flag or a year count. */
-/** Yes or No in the page's language. */
-export const yesNo = (v: number) => (v ? t(domainText).yes : t(domainText).no);

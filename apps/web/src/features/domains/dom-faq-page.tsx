@@ -1,5 +1,5 @@
 import { Accordion, Text } from '@mantine/core';
-import { domainText } from '@portal/contract/domains/messages';
+import { domainHelpText } from '@portal/contract/domains/help-messages';
 import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
 
@@ -8,7 +8,7 @@ const FAQ = ['1', '2', '3', '4'] as const;
 
 /** FAQ for domain permissions and the email alias manager: an accordion of 4 questions. */
 export default function DomFaqPage() {
-  const text = t(domainText);
+  const text = t(domainHelpText);
   return (
     <Page title={text.faqTitle} width={760}>
       <Accordion variant="separated">

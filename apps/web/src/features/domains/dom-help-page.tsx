@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { RENEW_WINDOW_DAYS } from '@portal/contract/domains/calls';
+import { domainHelpText } from '@portal/contract/domains/help-messages';
 import { domainText } from '@portal/contract/domains/messages';
 import { routePath } from '@portal/contract/routes';
 import { Link } from 'react-router';
@@ -9,7 +10,8 @@ import { fill } from '../../ui/fill.tsx';
 
 /** Domain management help. */
 export default function DomHelpPage() {
-  const text = t(domainText);
+  const text = t(domainHelpText);
+  const headings = t(domainText);
   return (
     <Page title={text.helpTitle} width={760}>
       <Stack gap="sm">
@@ -20,17 +22,17 @@ export default function DomHelpPage() {
           {fill(text.helpSectionText, {
             edit: (
               <Anchor component={Link} to={routePath('domain-list')}>
-                {text.headingEdit}
+                {headings.headingEdit}
               </Anchor>
             ),
             renew: (
               <Anchor component={Link} to={routePath('renew-domains')}>
-                {text.headingRenew}
+                {headings.headingRenew}
               </Anchor>
             ),
             permissions: (
               <Anchor component={Link} to={routePath('domain-permissions')}>
-                {text.headingPermissions}
+                {headings.headingPermissions}
               </Anchor>
             ),
           })}

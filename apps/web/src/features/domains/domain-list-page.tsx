@@ -12,7 +12,7 @@ import { t, useLanguage } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { DataTableLater } from '../../ui/data-table-later.ts';
 import { Page, RenderLater } from '../../ui/page.tsx';
-import { domainsQuery, yesNo } from './api.ts';
+import { domainsQuery } from './api.ts';
 
 /** The three routes sharing this screen: heading (its key in domainText) and where a row click goes. */
 type Mode = { title: 'headingEdit' | 'headingRenew' | 'headingPermissions'; target: RouteName };
@@ -106,9 +106,17 @@ export default function DomainListPage() {
           );
         },
       },
-      { id: 'auto_renew', accessorFn: (d) => yesNo(d.auto_renew), header: text.columnAutoRenew },
-      { id: 'abandon', accessorFn: (d) => yesNo(d.abandon), header: text.columnAbandon },
-      { id: 'renewal_pending', accessorFn: (d) => yesNo(d.renewal_pending), header: text.columnPending },
+      {
+        id: 'auto_renew',
+        accessorFn: (d) => (d.auto_renew ? text.yes : text.no),
+        header: text.columnAutoRenew,
+      },
+      { id: 'abandon', accessorFn: (d) => (d.abandon ? text.yes : text.no), header: text.columnAbandon },
+      {
+        id: 'renewal_pending',
+        accessorFn: (d) => (d.renewal_pending ? text.yes : text.no),
+        header: text.columnPending,
+      },
       { accessorKey: 'contact_email', header: text.columnContact, meta: { filter: true } },
       {
         id: 'whois',

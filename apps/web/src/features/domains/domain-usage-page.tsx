@@ -2,6 +2,7 @@ import { Button, Group } from '@mantine/core';
 import { PAGE } from '@portal/contract/constants';
 import type { DomainUsageRow } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -15,11 +16,13 @@ import { Page } from '../../ui/page.tsx';
 import { domainUsageQuery } from './api.ts';
 
 /** Website? column: -1 is an alias of another site. */
-const websiteText = (w: number, text: typeof domainText) =>
+const websiteText = (w: number, text: typeof domainText & typeof domainScreenText) =>
   w === -1 ? text.usageAlias : w === 1 ? text.yes : text.no;
 
 /** The columns, in the language of `text`. */
-const columnsIn = (text: typeof domainText): ColumnDef<DomainUsageRow, unknown>[] => [
+const columnsIn = (
+  text: typeof domainText & typeof domainScreenText,
+): ColumnDef<DomainUsageRow, unknown>[] => [
   { accessorKey: 'domain', header: text.columnDomain },
   { id: 'website', accessorFn: (d) => websiteText(d.website, text), header: text.usageWebsite },
   { accessorKey: 'docroot', header: text.usageDocroot },
@@ -30,8 +33,9 @@ const columnsIn = (text: typeof domainText): ColumnDef<DomainUsageRow, unknown>[
 export default function DomainUsagePage() {
   const { currentUser } = useSession();
   const q = useQuery({ ...domainUsageQuery(currentUser), enabled: !!currentUser });
-  const text = t(domainText);
-  const columns = useMemo(() => columnsIn(text), [text]);
+  const [listTexts, screenTexts] = [t(domainText), t(domainScreenText)];
+  const text = { ...listTexts, ...screenTexts };
+  const columns = useMemo(() => columnsIn({ ...listTexts, ...screenTexts }), [listTexts, screenTexts]);
   return (
     <Page title={text.usageTitle}>
       <Group gap="xs" wrap="wrap">

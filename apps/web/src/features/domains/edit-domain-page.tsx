@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { commonText } from '@portal/contract/messages';
 import { isEmail } from '@portal/contract/rules';
 import { routePath } from '@portal/contract/routes';
@@ -26,7 +27,7 @@ export default function EditDomainPage() {
   const status = useQuery(domainStatusQuery(domain));
   const err = status.error;
   const denied = err instanceof ApiError && (err.code === 'forbidden' || err.code === 'refused');
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <Page title={text.editTitle(domain)} width={640}>
       {status.isLoading && <Text c="dimmed">{text.loading}</Text>}
@@ -67,7 +68,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     onError: (e) => {
       const denied = e instanceof ApiError && e.code === 'forbidden';
       showFailure(e, {
-        title: denied ? t(domainText).notAuthorized(domain) : t(domainText).failed,
+        title: denied ? t(domainScreenText).notAuthorized(domain) : t(domainText).failed,
         body: failureText(e),
       });
     },
@@ -88,7 +89,7 @@ function EditForm({ domain, initial }: { domain: string; initial: Values }) {
     }),
   );
 
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">

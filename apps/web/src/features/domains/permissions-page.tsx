@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -61,7 +62,7 @@ export default function PermissionsPage() {
     onError: (err) => showFailure(err, { title: t(domainText).deleteFailed }),
   });
 
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <Page title={text.permissionsTitle(domain)} width={720}>
       <Text size="sm">{text.permissionsIntro(domain)}</Text>

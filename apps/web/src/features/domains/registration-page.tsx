@@ -26,6 +26,7 @@ import {
   WHOIS_PRIVACY_PER_YEAR,
 } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { isEmail } from '@portal/contract/rules';
 import { commonText } from '@portal/contract/messages';
 import { routePath } from '@portal/contract/routes';
@@ -84,7 +85,7 @@ function describe(v: RegistrationForm, total: number, account: string): string {
 export default function RegistrationPage() {
   const { currentUser } = useSession();
   const showStatus = useStatus();
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);

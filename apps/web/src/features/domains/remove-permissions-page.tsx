@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { commonText } from '@portal/contract/messages';
 import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
@@ -30,7 +31,7 @@ export default function RemovePermissionsPage() {
     onError: (err) => showFailure(err, { title: t(domainText).deletionFailed }),
   });
 
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <Page title={text.removeTitle} width={560}>
       <Alert color="yellow" title={text.warning}>

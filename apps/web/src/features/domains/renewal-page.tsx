@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Group, Modal, Select, Table, Text } from '@mantine/core';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { routePath } from '@portal/contract/routes';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +10,7 @@ import { t } from '../../app/language.ts';
 import { useSession } from '../../app/session.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { Page } from '../../ui/page.tsx';
-import { renewalStatusQuery, yesNo } from './api.ts';
+import { renewalStatusQuery } from './api.ts';
 import { fill } from '../../ui/fill.tsx';
 import { useRenewDomain } from './mutations.ts';
 
@@ -27,14 +28,18 @@ export default function RenewalPage() {
   const [reviewing, setReviewing] = useState(false);
   const s = status.data;
   const price = s?.prices.find((p) => String(p.id) === years)?.price;
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
 
   const renew = useRenewDomain(currentUser, {
     onSuccess: (res) => {
       setDone(true);
       showStatus({
         title: t(domainText).renewalPending,
-        body: t(domainText).renewalQueued(res.data.domain, res.data.renewal_pending, res.data.new_expiration),
+        body: t(domainScreenText).renewalQueued(
+          res.data.domain,
+          res.data.renewal_pending,
+          res.data.new_expiration,
+        ),
         alert: 'warning',
       });
     },
@@ -42,7 +47,7 @@ export default function RenewalPage() {
       showFailure(err, {
         title:
           err instanceof ApiError && err.code === 'refused'
-            ? t(domainText).cannotRenew
+            ? t(domainScreenText).cannotRenew
             : t(domainText).renewalFailed,
         body: failureText(err),
       }),
@@ -70,7 +75,7 @@ export default function RenewalPage() {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{text.fieldAutoRenew}</Table.Th>
-                <Table.Td>{yesNo(s.auto_renew)}</Table.Td>
+                <Table.Td>{s.auto_renew ? text.yes : text.no}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{text.fieldPending}</Table.Th>

@@ -6,6 +6,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { domainText } from '@portal/contract/domains/messages';
+import { domainScreenText } from '@portal/contract/domains/screen-messages';
 import { call, failureText } from '../../app/api.ts';
 import { t } from '../../app/language.ts';
 import { Page } from '../../ui/page.tsx';
@@ -44,7 +45,7 @@ export default function WhoisPage() {
     else mutate(domain);
   };
 
-  const text = t(domainText);
+  const text = { ...t(domainText), ...t(domainScreenText) };
   return (
     <Page title={text.whoisTitle}>
       <form onSubmit={submit} noValidate>

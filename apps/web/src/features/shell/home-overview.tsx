@@ -2,12 +2,12 @@ import { Alert, Anchor, Button, Card, Group, List, SimpleGrid, Stack, Text, Titl
 import { COMPRESSED_WEBSITES } from '@portal/contract/hosting/typed-refs';
 import { routePath } from '@portal/contract/routes';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { overviewText } from '@portal/contract/shell/home-messages';
 import type { Language } from '@portal/contract/i18n/languages';
 import { call } from '../../app/api.ts';
 import { t, useLanguage } from '../../app/language.ts';
+import { specDay } from '../../ui/date-time.ts';
 import { fill } from '../../ui/fill.tsx';
 import { day, money } from '../billing/format.ts';
 import { invoicesQuery, paymentInfoQuery } from '../billing/api.ts';
@@ -19,8 +19,20 @@ export const EXPIRING_WITHIN_DAYS = 45;
 /** English as before ("$89.95", "Nov 1, 2026"); another language through billing's formats. */
 const amount = (n: number, language: Language) =>
   language === 'en' ? `$${Math.abs(n).toFixed(2)}` : money(Math.abs(n), language);
-const invoiceDay = (d: string, language: Language) =>
-  language === 'en' ? dayjs(d).format('MMM D, YYYY') : day(d, language);
+const invoiceDay = (d: string, language: Language) => (language === 'en' ? specDay(d) : day(d, language));
+
+/**
+ * Whole days from today, in the browser's calendar, to a domain's expiration day (YYYY-MM-DD); null
+ * for anything else (UNKNOWN). The count of the domain list's days left (domains/status.ts), written
+ * here so that home does not share a file with the list for it.
+ */
+function daysUntil(expiration: string): number | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(expiration);
+  if (!day) return null;
+  const now = new Date();
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  return Math.round((Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])) - today) / 86_400_000);
+}
 
 /**
  * The account's websites as the Websites screen reads them (the same call, under the same key), made
@@ -56,10 +68,9 @@ export default function HomeOverview({ account, billing }: { account: string; bi
   const domains = useQuery(q.domains);
   const sites = useQuery(q.sites);
 
-  const today = dayjs().startOf('day');
   const expiring = (domains.data ?? []).filter((d) => {
-    const exp = dayjs(d.expiration_date, 'YYYY-MM-DD', true);
-    return exp.isValid() && exp.diff(today, 'day') <= EXPIRING_WITHIN_DAYS && !d.abandon;
+    const days = daysUntil(d.expiration_date);
+    return days !== null && days <= EXPIRING_WITHIN_DAYS && !d.abandon;
   });
   const renewals = (domains.data ?? []).filter((d) => d.renewal_pending);
   const pendingSites = (sites.data ?? []).filter((w) => w.pending);

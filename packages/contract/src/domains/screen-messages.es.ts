@@ -1,0 +1,101 @@
+import type { Catalogue } from '../i18n/catalogue.ts';
+import type { REG_TYPES, WEBSITE_OPTIONS } from './calls.ts';
+import { years } from './messages.es.ts';
+import type { domainScreenText } from './screen-messages.ts';
+
+const REG_TYPE_NAMES: Record<(typeof REG_TYPES)[number], (product: string) => string> = {
+  'New Domain': () => 'Dominio nuevo',
+  '{product}/OpenSRS will be Registrar Only': (product) => `${product}/OpenSRS solo como registrador`,
+  '{product} will be DNS Host Only': (product) => `${product} solo como servidor DNS`,
+  '{product} will be Registrar & DNS Host': (product) => `${product} como registrador y servidor DNS`,
+  '{product} will be Web/Email Host Only': (product) => `${product} solo como alojamiento web y de correo`,
+};
+
+const WEBSITE_OPTION_NAMES: Record<(typeof WEBSITE_OPTIONS)[number], string> = {
+  NONE: 'Ninguno',
+  'Basic Webhosting': 'Alojamiento web básico',
+  'Pro Webhosting': 'Alojamiento web Pro',
+  'Alias for another site': 'Alias de otro sitio',
+};
+
+/** The domain screens' labels in Spanish (docs/languages.md: `usted`, the glossary's terms). */
+export const domainScreenTextEs: Catalogue<typeof domainScreenText> = {
+  noDomainsUsage: 'No se encontraron dominios',
+  cantFindIt: 'No se encuentra',
+  notATld: (tld) => `${tld} no es un dominio de nivel superior (TLD) que podamos registrar`,
+  mustAgree: 'No podemos registrar su dominio si no acepta las condiciones',
+  registrationSubmitted: 'Registro de dominio enviado',
+  errorSending: 'Error al enviar el registro',
+  signatureFailed: 'La firma falló',
+  registerAnother: 'Registrar otro dominio',
+  registrationTitle: 'Registrar o transferir un dominio',
+  domainPlaceholder: 'ejemplo.com',
+  domainDescription: 'El nombre que desea registrar o transferir',
+  contactEmailPlaceholder: 'déjelo en blanco para usar el de la cuenta principal',
+  enterDomainFirst: 'Escriba primero un dominio',
+  yearOption: (n, price) => `${years(n)} – ${price}`,
+  estimatedTotal: 'Total estimado',
+  includesPrivacy: (perYear) => `incluye la privacidad whois, ${perYear} al año`,
+  regType: 'Tipo',
+  regTypeName: (type, product) => REG_TYPE_NAMES[type](product),
+  whatsThis: '¿Qué es esto?',
+  whoisPrivacy: 'Privacidad whois',
+  yesPerYear: (perYear) => `Sí (+${perYear} al año)`,
+  organizationType: 'Tipo de organización',
+  websiteOption: (option) => WEBSITE_OPTION_NAMES[option],
+  registrationAgreement: 'Contrato de registro',
+  readAgreement: 'Leer el contrato de registro',
+  dontAgree: 'No acepto',
+  submitRequest: 'Enviar solicitud',
+  agreementTitle: 'Contrato de registro',
+  requestSent:
+    'Su solicitud para {domain} se envió al servicio de asistencia y al administrador de dominios.',
+  agreementSigned: (stamp) => `Contrato de registro firmado el ${stamp}.`,
+  cannotRenew: 'No se puede renovar el dominio',
+  renewalQueued: (domain, n, newExpiration) =>
+    `Su renovación de ${domain} por ${years(n)} está pendiente: la nueva fecha de vencimiento será ${newExpiration}. El cargo aparecerá en su próxima factura.`,
+  notAuthorized: (domain) => `No tiene autorización para editar ${domain}`,
+  cantGetStatus: (domain) => `No se puede obtener el estado de ${domain}`,
+  contactPlaceholder: 'deje en blanco para usar la dirección de correo electrónico de la cuenta principal',
+  noAdmins: 'No hay cuentas administradoras adicionales para el dominio',
+  renewTitle: (domain) => `Renovar ${domain}`,
+  fieldDomain: 'Dominio',
+  fieldExpiration: 'Fecha de vencimiento',
+  fieldAutoRenew: 'Renovación automática',
+  fieldPending: 'Renovación pendiente',
+  pendingYears: (n) => `Sí (${years(n)})`,
+  yearsLabel: 'Años',
+  yearsPlaceholder: 'Seleccione',
+  yearsCount: (n) => years(n),
+  backToRenew: 'Volver a Renovar dominios',
+  reviewTitle: 'Revise la renovación',
+  reviewRenewal:
+    'Renovar {domain} por {period} a {price}, con cargo a la cuenta {account} en su próxima factura.',
+  confirmRenewal: 'Confirmar la renovación',
+  editTitle: (domain) => `Editar ${domain}`,
+  autoRenewYearly: 'Renovar automáticamente cada año',
+  letDomainExpire: 'Dejar vencer el dominio',
+  whoisTitle: 'Información whois',
+  whoisLookup: 'Consultar',
+  whoisFailed: 'La consulta whois falló',
+  usageTitle: 'Resumen de dominios',
+  usageWebsite: '¿Sitio web?',
+  usageDocroot: 'Directorio raíz o alias',
+  usageAliases: 'Número de alias de correo',
+  usageAlias: 'Alias',
+  addWebHosting: 'Agregar alojamiento web',
+  defineAliases: 'Definir alias de correo',
+  editWebsites: 'Editar sitios web',
+  removeTitle: 'Retirar a un administrador de todos los dominios',
+  permissionsTitle: (domain) => `Permisos de ${domain}`,
+  permissionsIntro: (domain) =>
+    `Estas cuentas pueden administrar ${domain} y sus alias de correo, además de su propietario. Solo el propietario puede agregarlas o retirarlas.`,
+  adminAccounts: 'Cuentas administradoras',
+  columnAccount: 'Cuenta',
+  scopeThis: 'Este dominio',
+  addAdminTitle: 'Agregar un administrador',
+  addAdminIntro:
+    'Conceda a otra cuenta el derecho de administrar este dominio, o todos sus dominios, incluidos sus alias de correo. La cuenta inicia sesión con su propio nombre y contraseña.',
+  thisDomainOnly: 'Solo este dominio',
+  allMyDomains: 'Todos mis dominios',
+};
