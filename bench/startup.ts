@@ -22,6 +22,12 @@ const SERVER = /apps\/server\/(src\/main\.ts|dist\/main\.js)/;
 
 interface Memory {
   rssMb: number;
+  /**
+   * Of the RSS: the process's own memory, and the pages of files it maps (the node binary above
+   * all: shared with every other process running it, and given back by the kernel when short).
+   */
+  anonMb: number;
+  fileMb: number;
   peakMb: number;
   /** CPU seconds of the whole tree (npm, the start script, the server and the children they waited for). */
   cpuSeconds: number;
@@ -31,7 +37,7 @@ interface Memory {
 const TICKS = 100;
 
 function serverMemory(root: number): Memory {
-  const found: Memory = { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
+  const found: Memory = { rssMb: 0, anonMb: 0, fileMb: 0, peakMb: 0, cpuSeconds: 0 };
   const walk = (pid: string) => {
     try {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -40,7 +46,10 @@ function serverMemory(root: number): Memory {
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       found.cpuSeconds += f.slice(11, 15).reduce((a, x) => a + Number(x), 0) / TICKS;
       if (SERVER.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) {
-        found.rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+        const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+        found.rssMb = kb('VmRSS') / 1024;
+        found.anonMb = kb('RssAnon') / 1024;
+        found.fileMb = kb('RssFile') / 1024;
         found.peakMb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
       }
       for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
@@ -58,6 +67,8 @@ interface Start {
   seconds: number;
   cpuSeconds: number;
   rssMb: number;
+  anonMb: number;
+  fileMb: number;
   settledMb: number;
   peakMb: number;
 }
@@ -81,15 +92,18 @@ async function start(dataDir: string, demo: boolean): Promise<Start> {
   });
   await waitReady(`http://127.0.0.1:${port}/readyz`, undefined, 120_000);
   const seconds = (performance.now() - t0) / 1000;
-  const atReady = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
+  const none: Memory = { rssMb: 0, anonMb: 0, fileMb: 0, peakMb: 0, cpuSeconds: 0 };
+  const atReady = child.pid ? serverMemory(child.pid) : none;
   await new Promise((r) => setTimeout(r, settleMs));
-  const settled = child.pid ? serverMemory(child.pid) : { rssMb: 0, peakMb: 0, cpuSeconds: 0 };
+  const settled = child.pid ? serverMemory(child.pid) : none;
   if (child.pid) process.kill(-child.pid, 'SIGTERM');
   await new Promise((r) => child.once('exit', r));
   return {
     seconds,
     cpuSeconds: atReady.cpuSeconds,
     rssMb: atReady.rssMb,
+    anonMb: atReady.anonMb,
+    fileMb: atReady.fileMb,
     settledMb: settled.rssMb,
     peakMb: settled.peakMb,
   };
@@ -103,7 +117,7 @@ const CASES = [
 ] as const;
 
 const fmt = (s: Start) =>
-  `${s.seconds.toFixed(2)} s (CPU ${s.cpuSeconds.toFixed(2)} s), RSS ${s.rssMb.toFixed(0)} MB at ready, ${s.settledMb.toFixed(0)} MB ${settleMs / 1000} s later, peak ${s.peakMb.toFixed(0)} MB`;
+  `${s.seconds.toFixed(2)} s (CPU ${s.cpuSeconds.toFixed(2)} s), RSS ${s.rssMb.toFixed(0)} MB at ready (own ${s.anonMb.toFixed(0)}, mapped files ${s.fileMb.toFixed(0)}), ${s.settledMb.toFixed(0)} MB ${settleMs / 1000} s later, peak ${s.peakMb.toFixed(0)} MB`;
 
 // The build `npm start` does when sources changed (web app, server), once, outside the figures.
 if (existsSync('scripts/build-if-changed.mjs')) {
@@ -139,6 +153,8 @@ CASES.forEach((c, i) => {
     seconds: median(r.map((s) => s.seconds)),
     cpuSeconds: median(r.map((s) => s.cpuSeconds)),
     rssMb: median(r.map((s) => s.rssMb)),
+    anonMb: median(r.map((s) => s.anonMb)),
+    fileMb: median(r.map((s) => s.fileMb)),
     settledMb: median(r.map((s) => s.settledMb)),
     peakMb: median(r.map((s) => s.peakMb)),
   };
