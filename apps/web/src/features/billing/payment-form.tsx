@@ -1,6 +1,5 @@
 import { Button, Card, Grid, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { Lines } from '../../ui/lines.tsx';
-import { useForm } from '@mantine/form';
 import type * as C from '@portal/contract/billing/calls';
 import { billingText as englishBilling } from '@portal/contract/billing/messages';
 import { billingScreenText } from '@portal/contract/billing/screen-messages';
@@ -10,6 +9,7 @@ import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { ApiError, call, failureText } from '../../app/api.ts';
 import { PlainSelect } from '../../ui/plain-select.tsx';
+import { useFields } from '../../ui/use-fields.ts';
 import { t, useLanguage } from '../../app/language.ts';
 import { useShowFailure, useStatus } from '../../app/status.ts';
 import { newKey, paymentInfoQuery, payMethodsQuery, prefillQuery, useInvalidateBilling } from './api.ts';
@@ -66,15 +66,15 @@ export function PaymentForm({ account, fixedAmount, purpose = 'account', onPaid 
   // "Pay now" / "Pay this invoice" open the form with what is owed (`?amount=89.95`).
   const [search] = useSearchParams();
   const asked = search.get('amount') ?? '';
-  const form = useForm<PayValues>({
-    initialValues: {
-      ...emptyCard,
-      amount: fixedAmount ?? (/^\d{1,6}(\.\d{1,2})?$/.test(asked) ? asked : ''),
-      card_status: '',
-      which_card: '0',
-      email: '',
-      comments: '',
-    },
+  // The fields in useFields, not Mantine's useForm: the form library is 5 KB gzip of Make Payment's
+  // first load on a phone (docs/decisions/123-catalogues-with-their-screens.md).
+  const form = useFields<PayValues>({
+    ...emptyCard,
+    amount: fixedAmount ?? (/^\d{1,6}(\.\d{1,2})?$/.test(asked) ? asked : ''),
+    card_status: '',
+    which_card: '0',
+    email: '',
+    comments: '',
   });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: fill once when the prefill arrives
