@@ -10,6 +10,7 @@ import { hashPassword } from '../../src/auth/passwords.ts';
 import { importDocument } from '../../src/lib/import.ts';
 import { drainAndClose } from '../../src/server.ts';
 import { createTestDatabase } from '../support/helper.ts';
+import { refused } from './processes.ts';
 import { waitUntil } from './wait.ts';
 
 /**
@@ -34,18 +35,6 @@ async function open(
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
   return { socket, received: () => received, closed };
-}
-
-/** Whether a new connection to `port` is refused (nothing listens). */
-function refused(port: number): Promise<boolean> {
-  return new Promise<boolean>((resolve) => {
-    const s = connect(port, '127.0.0.1');
-    s.on('connect', () => {
-      s.destroy();
-      resolve(false);
-    });
-    s.on('error', () => resolve(true));
-  });
 }
 
 async function listen(app: FastifyInstance): Promise<number> {
