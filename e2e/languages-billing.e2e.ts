@@ -1,6 +1,7 @@
 import { billingTextEs } from '@portal/contract/billing/messages.es';
 import { billingScreenTextEs } from '@portal/contract/billing/screen-messages.es';
-import type { Page } from 'playwright-core';
+import { billingText } from '@portal/contract/billing/messages';
+import type { Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { commonTextEs } from '@portal/contract/messages.es';
 import { uiTextEs } from '@portal/contract/ui/messages.es';
@@ -125,7 +126,14 @@ describe('a Spanish-speaking customer', () => {
     expect(mailed).toContain(`Subject: ${b.receiptSubject('12.34')}`);
     expect(mailed).toContain(b.receiptAmount('12.34'));
 
-    // Recent Payments, then the payment's receipt.
+    // Recent Payments, then the payment's receipt. A reload asks for the screen's data before the
+    // Spanish catalogues have loaded: those calls ask for Spanish too (they once asked for English).
+    const asked: string[] = [];
+    const askedIn = (r: Request) => {
+      if (new URL(r.url()).pathname.startsWith('/api/'))
+        asked.push(`${r.url()} ${r.headers()['accept-language']}`);
+    };
+    page.on('request', askedIn);
     await page.goto(url('/recent-payments'));
     await page.getByRole('heading', { name: x.recentPaymentsTitle, exact: true }).waitFor();
     const row = page.getByRole('row', { name: new RegExp(transId) });
@@ -133,6 +141,9 @@ describe('a Spanish-speaking customer', () => {
     expect(await row.textContent()).toContain('$12.34');
     await page.getByRole('columnheader', { name: x.transactionId }).waitFor();
     await screenshot(page, 'languages-billing-recent-payments-es-1280-light');
+    page.off('request', askedIn);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((a) => !a.endsWith(' es'))).toEqual([]);
     await row.click();
     await page.getByRole('heading', { name: x.receiptTitle }).waitFor();
     const receipt = page.getByTestId('payment-receipt');
@@ -145,6 +156,11 @@ describe('a Spanish-speaking customer', () => {
     await page.getByRole('link', { name: x.backToRecentPayments }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'languages-billing-receipt-es-1280-light');
+    // Another language chosen here: the server's words are asked for again, in it.
+    await page.getByTestId('language-picker').selectOption('en');
+    await receipt.getByText(billingText.paidForBalance, { exact: true }).waitFor();
+    await page.getByTestId('language-picker').selectOption('es');
+    await receipt.getByText(b.paidForBalance, { exact: true }).waitFor();
 
     // Each screen on a phone (light and dark) and at 1280 dark.
     await inEveryLook(page, look, '/invoices', 'invoices', {

@@ -272,8 +272,25 @@ describe('defect 8 and the overview', () => {
     await page.getByTestId('welcome').getByRole('link', { name: 'Make a Payment' }).click();
     await page.getByRole('navigation').getByRole('link', { name: 'Make a Payment' }).waitFor();
     await page.waitForFunction(() => document.title.startsWith('Make a Payment – '));
+    // The portal's title arriving after the screen's own (a slow /api/urls on a reload) keeps
+    // the screen's title: it once wrote the portal's title alone over it.
+    let releaseUrls = () => {};
+    const urlsHeld = new Promise<void>((resolve) => {
+      releaseUrls = resolve;
+    });
+    await page.route('**/api/urls', async (route) => {
+      await urlsHeld;
+      await route.continue();
+    });
+    const urlsAnswered = page.waitForResponse('**/api/urls');
     await page.goto(url('/domain-list'));
     await page.waitForFunction(() => document.title.startsWith('Edit Domains – '));
+    releaseUrls();
+    await urlsAnswered;
+    await page.getByRole('heading', { name: 'Edit Domains' }).first().waitFor();
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 100))));
+    expect(await page.title()).toMatch(/^Edit Domains – /);
+    await page.unroute('**/api/urls');
     await page.goto(url('/websites'));
     await page
       .getByRole('button', { name: /error logs of anderson-design\.com/ })

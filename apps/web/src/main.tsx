@@ -9,7 +9,7 @@ import {
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { startLanguage, useLanguage } from './app/language.ts';
+import { language, startLanguage, useLanguage } from './app/language.ts';
 import { createQueryClient } from './app/query-client.ts';
 import { AppRouter } from './app/router.tsx';
 import { preloadScreen } from './app/screen-route.tsx';
@@ -73,6 +73,10 @@ const mode = session.get().mode;
 localStorage.setItem('mantine-color-scheme-value', mantineScheme(mode));
 document.documentElement.setAttribute('data-mantine-color-scheme', resolvedScheme(mode));
 
+// A language other than English loads its catalogues first (docs/languages.md); English waits for
+// nothing. The calls below already ask for it.
+const languageLoaded = startLanguage().catch(() => {});
+
 // Signed in, the first screen needs the signed-in shell and the screen of the address: both start
 // downloading now, side by side, rather than the screen only once the shell has rendered (the
 // preload script of index.html has usually asked for their files already). The account's role,
@@ -92,22 +96,24 @@ if (!root) throw new Error('index.html has no #root element');
 function InLanguage() {
   return <AppRouter key={useLanguage()} />;
 }
-// A language other than English loads its catalogues first (docs/languages.md); English waits for nothing.
-void startLanguage()
-  .catch(() => {})
-  .then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          colorSchemeManager={localStorageColorSchemeManager()}
-          defaultColorScheme={mantineScheme(mode)}
-        >
-          <QueryClientProvider client={queryClient}>
-            <InLanguage />
-          </QueryClientProvider>
-        </MantineProvider>
-      </StrictMode>,
-    ),
-  );
+// What the server wrote in one language (a payment's "paid for", dates in words) is asked for
+// again in the next: cached answers are refetched when the page's language changes.
+void languageLoaded.then(() => {
+  language.subscribe(() => void queryClient.invalidateQueries());
+});
+void languageLoaded.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        colorSchemeManager={localStorageColorSchemeManager()}
+        defaultColorScheme={mantineScheme(mode)}
+      >
+        <QueryClientProvider client={queryClient}>
+          <InLanguage />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
+);

@@ -9,6 +9,12 @@ import { useSyncExternalStore } from 'react';
  */
 const KEY = 'language';
 let current: Language = 'en';
+/**
+ * The language being shown or, while its catalogues load, about to be: what the API is asked to
+ * answer in. A signed-in reload asks for the screen's data before the catalogues have loaded, and
+ * those answers (a payment's "paid for", its date) must come in the page's language.
+ */
+let wanted: Language = 'en';
 const listeners = new Set<() => void>();
 
 /**
@@ -18,6 +24,8 @@ const listeners = new Set<() => void>();
  */
 const PSEUDO_KEY = 'pseudo-locale';
 let pseudo: (<T extends object>(english: T) => T) | null = null;
+/** The pseudo-locale's switch as read at start (its catalogue may still be loading). */
+let pseudoAsked = false;
 
 /** The catalogue `english` in the page's language. */
 export function t<T extends object>(english: T): T {
@@ -36,6 +44,7 @@ async function load(language: Language): Promise<void> {
 
 /** Shows the page in `language`: loads it, then every screen renders again in it. */
 export async function showLanguage(language: Language, { keep = true } = {}): Promise<void> {
+  wanted = language;
   await load(language);
   if (keep) localStorage.setItem(KEY, language);
   if (language === current) return;
@@ -44,11 +53,15 @@ export async function showLanguage(language: Language, { keep = true } = {}): Pr
   for (const l of listeners) l();
 }
 
-/** The language at start, loaded before the first render (nothing to load for English). */
+/**
+ * The language at start, loaded before the first render (nothing to load for English). Calls made
+ * from the moment this returns ask for it, before it has loaded.
+ */
 export async function startLanguage(): Promise<void> {
   const language = stored() ?? pickLanguage(navigator.languages) ?? 'en';
-  if (localStorage.getItem(PSEUDO_KEY) === 'on')
-    pseudo = (await import('@portal/contract/i18n/pseudo')).pseudoCatalogue;
+  wanted = language;
+  pseudoAsked = localStorage.getItem(PSEUDO_KEY) === 'on';
+  if (pseudoAsked) pseudo = (await import('@portal/contract/i18n/pseudo')).pseudoCatalogue;
   return showLanguage(language, { keep: false });
 }
 
@@ -59,7 +72,7 @@ export const language = {
    * pseudo-locale's tag while its switch is on, so that a portal started with PORTAL_PSEUDO_LOCALE
    * writes its own texts (refusals, notices, activity) in it too.
    */
-  asked: (): string => (pseudo ? PSEUDO_LANGUAGE : current),
+  asked: (): string => (pseudoAsked ? PSEUDO_LANGUAGE : wanted),
   subscribe(l: () => void): () => void {
     listeners.add(l);
     return () => listeners.delete(l);

@@ -182,9 +182,11 @@ export const session = {
   },
 };
 
-/** Sets the portal's title: the top bar, the browser tab, and the banner while it shows the title. */
+/**
+ * Sets the portal's title: the top bar and the banner while it shows the title. The browser tab's
+ * title is the shells' to write (the screen's name while signed in), from this state.
+ */
 export function setPortalTitle(title: string): void {
-  if (typeof document !== 'undefined') document.title = title;
   if (title === state.title) return;
   session.set({ title, ...(state.banner === state.title ? { banner: title } : {}) });
 }

@@ -97,6 +97,10 @@ export function Shell() {
       .then((urls) => urls.portal_title?.trim() && setPortalTitle(urls.portal_title))
       .catch(() => {});
   }, [queryClient]);
+  // Signed out, the tab shows the portal's title alone; signed in, the screen's (useScreenTitle).
+  useEffect(() => {
+    if (!s.loggedIn) document.title = s.title;
+  }, [s.loggedIn, s.title]);
   usePrefetchAfterLogin(s.loggedIn, location.pathname);
 
   // Unknown paths fall through to the router, which redirects them home.
