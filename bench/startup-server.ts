@@ -1,6 +1,7 @@
-// bench/startup-server: the compiled server's own later start, without npm and the start script: its
-// CPU time until `/readyz` answers (the figure a loaded, shared machine cannot blur: time waiting for a
-// core is not counted) and its resident memory at ready. Each build listed in BENCH_DISTS
+// bench/startup-server: the compiled server's own later start, without npm and the start script (but
+// with the node flags it gives the server, scripts/server-node-flags.mjs): its CPU time until
+// `/readyz` answers (the figure a loaded, shared machine cannot blur: time waiting for a core is not
+// counted) and its resident memory at ready. Each build listed in BENCH_DISTS
 // (comma-separated directories holding main.js, default apps/server/dist) is started BENCH_RUNS times
 // (default 5), the builds alternating, on one data directory opened once before (no demo). Compare a
 // build before a change with one after it: `mv apps/server/dist apps/server/dist-before` (the copy
@@ -11,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
 import { freePort, waitReady } from './support.ts';
 
 const TICKS = 100; // USER_HZ of /proc/<pid>/stat
@@ -28,7 +30,7 @@ function cpuAndRss(pid: number): { cpu: number; rss: number } {
 async function start(dist: string, dataDir: string) {
   const port = await freePort();
   const t0 = performance.now();
-  const child = spawn(process.execPath, [join(dist, 'main.js')], {
+  const child = spawn(process.execPath, [...serverNodeFlags(process.env), join(dist, 'main.js')], {
     env: {
       ...process.env,
       PORT: String(port),

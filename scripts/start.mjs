@@ -7,12 +7,15 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
 import { buildChanged } from './build-if-changed.mjs';
+import { serverNodeFlags } from './server-node-flags.mjs';
 
 // PORTAL_START_NO_BUILD=1: run what is built, as it is (a harness that built it already).
 if (process.env.PORTAL_START_NO_BUILD !== '1') buildChanged();
-const server = spawn(process.execPath, ['apps/server/dist/main.js', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeFlags(process.env), 'apps/server/dist/main.js', ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   // Ctrl-C reaches the server too (same process group); it stops once either way.
   process.on(signal, () => server.kill(signal));
