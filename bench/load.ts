@@ -21,6 +21,8 @@
 //                saturate the password hashing —, and
 //                `search`: LOAD_SEARCH_USERS staff (default 4) search accounts by name, email or
 //                domain back to back
+//   LOAD_PROFILE a directory: each server process writes a V8 CPU profile there when it stops
+//                (`node --import tsx bench/profile.ts <file> 30 <seconds of start-up to skip>`)
 import { availableParallelism } from 'node:os';
 import pg from 'pg';
 import { LARGE_DATA_PG_SETTINGS, LOAD_PASSWORD, seedLargeData } from './large-data.ts';

@@ -34,7 +34,11 @@ export async function startPortals(
   const portals: Portal[] = [];
   for (let i = 0; i < count; i++) {
     const port = await freePort();
-    const child = spawnNode(['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // LOAD_PROFILE=<dir>: a V8 CPU profile of each process, written when it stops (bench/profile.ts).
+    const profile = process.env.LOAD_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env.LOAD_PROFILE}`]
+      : [];
+    const child = spawnNode([...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
