@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serverNodeFlags } from '../scripts/server-node-flags.mjs';
-import { freePort, waitReady } from './support.ts';
+import { freePort, median, waitReady } from './support.ts';
 
 const TICKS = 100; // USER_HZ of /proc/<pid>/stat
 const dists = (process.env.BENCH_DISTS ?? 'apps/server/dist').split(',').filter(Boolean);
@@ -48,12 +48,6 @@ async function start(dist: string, dataDir: string) {
   await new Promise((r) => child.once('exit', r));
   return { seconds, ...m };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-start-server-'));
 try {

@@ -223,3 +223,10 @@ export function rssMb(pid: number): number {
 /** The p-th percentile of ascending-sorted numbers (0 when empty). */
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** The median of `xs` (the mean of the middle two when their number is even); 0 when empty. */
+export function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
+}

@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { WASM_TIERING_BUDGET } from '../apps/server/src/db/wasm-tiering.ts';
+import { median } from './support.ts';
 
 const WORKLOADS = {
   /** A grouping over 100,000 rows, 10 times. */
@@ -93,11 +94,6 @@ function runChild(flags: string[]): Promise<Figures> {
     );
   });
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[s.length >> 1] ?? 0;
-};
 
 async function main(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS ?? 3);

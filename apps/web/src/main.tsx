@@ -96,12 +96,10 @@ if (!root) throw new Error('index.html has no #root element');
 function InLanguage() {
   return <AppRouter key={useLanguage()} />;
 }
-// What the server wrote in one language (a payment's "paid for", dates in words) is asked for
-// again in the next: cached answers are refetched when the page's language changes.
 void languageLoaded.then(() => {
+  // What the server wrote in one language (a payment's "paid for", dates in words) is asked for
+  // again in the next: cached answers are refetched when the page's language changes.
   language.subscribe(() => void queryClient.invalidateQueries());
-});
-void languageLoaded.then(() =>
   createRoot(root).render(
     <StrictMode>
       <MantineProvider
@@ -115,5 +113,5 @@ void languageLoaded.then(() =>
         </QueryClientProvider>
       </MantineProvider>
     </StrictMode>,
-  ),
-);
+  );
+});
