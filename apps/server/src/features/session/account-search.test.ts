@@ -36,4 +36,15 @@ describe('the staff account search', () => {
     expect(lines).toContain('domains_domain_trgm');
     expect(lines).not.toMatch(/Seq Scan on (accounts|domains)\b/);
   });
+
+  it("looks a text's words up in the index one by one, in their order, before the whole text", async () => {
+    // docs/decisions/126-staff-search-by-words.md: the first pattern leads the index's walk.
+    const lines = (await plan('www.bakers-dozen.com')).map((r) => Object.values(r)[0]);
+    const domainLookup = lines.find((l) => /\(domain ~~\* '%www%'/.test(l ?? '')) ?? '';
+    const order = ['%www%', '%bakers%', '%dozen%', '%com%', '%www.bakers-dozen.com%'].map((p) =>
+      domainLookup.indexOf(`'${p}'`),
+    );
+    expect(order.every((at) => at >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+  });
 });

@@ -1,7 +1,7 @@
 import { ACCOUNT_SEARCH_LIMIT } from '@portal/contract/session/call-refs';
 import type { CustomerSummary } from '@portal/contract/session/calls';
 import type { Language } from '@portal/contract/i18n/languages';
-import { and, asc, desc, eq, ilike, inArray, isNull, min, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, min, or, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, union } from 'drizzle-orm/pg-core';
 import { type Db, preparedFor } from '../../db/index.ts';
 import { accounts, domains, networkStatus, quickRefs } from '../../db/schema.ts';
@@ -17,17 +17,19 @@ const accountName = sql<string>`trim(${accounts.firstName} || ' ' || ${accounts.
  * every account.
  */
 export function accountSearch(db: Db, text: string) {
-  const pattern = `%${likeEscaped(text)}%`;
   const byAccount = db
     .select({ logname: accounts.logname })
     .from(accounts)
-    .where(or(ilike(accountName, pattern), ilike(accounts.billEmail, pattern)));
-  const byDomain = db.select({ logname: domains.owner }).from(domains).where(ilike(domains.domain, pattern));
+    .where(or(containing(accountName, text), containing(accounts.billEmail, text)));
+  const byDomain = db
+    .select({ logname: domains.owner })
+    .from(domains)
+    .where(containing(domains.domain, text));
   // The account's first matching domain, for the choice's label ('' when the name or email matched).
   const domain = db
     .select({ domain: min(domains.domain) })
     .from(domains)
-    .where(and(eq(domains.owner, accounts.logname), ilike(domains.domain, pattern)));
+    .where(and(eq(domains.owner, accounts.logname), ilike(domains.domain, `%${likeEscaped(text)}%`)));
   return db
     .select({
       logname: accounts.logname,
@@ -39,6 +41,20 @@ export function accountSearch(db: Db, text: string) {
     .where(inArray(accounts.logname, union(byAccount, byDomain)))
     .orderBy(asc(accounts.logname))
     .limit(ACCOUNT_SEARCH_LIMIT);
+}
+
+/**
+ * `column` contains `text`, ignoring case: each of its words of 3 letters or digits or more (which
+ * that implies), in the text's order, then the whole text. The words are for the trigram index
+ * (docs/decisions/126-staff-search-by-words.md): it walks one pattern's rows from its rarest
+ * trigram and checks each against the others' lists, and a text ending `example.com` brings
+ * trigrams every row has; with a pattern per word it steps each word's rows past the previous
+ * ones', led by the first, which in a domain or an address is the distinctive part.
+ */
+function containing(column: PgColumn | SQL, text: string): SQL | undefined {
+  const words = new Set(text.match(/[\p{L}\p{N}]{3,}/gu));
+  words.delete(text);
+  return and(...[...words].map((w) => ilike(column, `%${w}%`)), ilike(column, `%${likeEscaped(text)}%`));
 }
 
 /** The text of a LIKE pattern taken literally: its wildcards and the escape character escaped. */

@@ -348,6 +348,17 @@ describe('account calls and the access policy', () => {
     expect(byEmail.map((r: { logname: string }) => r.logname)).toEqual(
       expect.arrayContaining(['alice', 'carol']),
     );
+    // A text of several words matches as one: the words in their order, with what is between them.
+    const found = async (text: string) =>
+      (await staff.get(`/api/search-accounts/${encodeURIComponent(text)}`)).body.data.map(
+        (r: { logname: string; domain: string }) => `${r.logname} ${r.domain}`.trim(),
+      );
+    expect(await found('bakersdozen.com')).toEqual(['bob bakersdozen.com']);
+    expect(await found('Bob Baker')).toEqual(['bob']);
+    expect(await found('baker@example.org')).toEqual(['bob']);
+    expect(await found('com.bakersdozen')).toEqual([]);
+    expect(await found('Baker Bob')).toEqual([]);
+    expect(await found('bakersdozen com')).toEqual([]);
     // LIKE wildcards are taken literally.
     expect((await staff.get('/api/search-accounts/%25%25')).body.data).toEqual([]);
     expect((await staff.get('/api/search-accounts/x')).status).toBe(400);
