@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/contract/i18n/formats';
 import { type Language, LOCALES } from '@portal/contract/i18n/languages';
 
 /**
@@ -39,7 +40,7 @@ export function momentIn(
   language: Exclude<Language, 'en'>,
   { utc = false, seconds = true } = {},
 ): string {
-  return new Intl.DateTimeFormat(LOCALES[language], {
+  return dateFormat(LOCALES[language], {
     dateStyle: 'medium',
     timeStyle: utc ? 'long' : seconds ? 'medium' : 'short',
     ...(utc ? { timeZone: 'UTC' } : {}),

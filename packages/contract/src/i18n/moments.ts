@@ -1,3 +1,4 @@
+import { dateFormat } from './formats.ts';
 import { type Language, LOCALES } from './languages.ts';
 
 /**
@@ -5,7 +6,7 @@ import { type Language, LOCALES } from './languages.ts';
  * "29 de noviembre de 2026 a las 4:21:57 a.m. UTC". English mails keep `Date.toUTCString()`.
  */
 export const utcMoment = (language: Exclude<Language, 'en'>, at: Date): string =>
-  new Intl.DateTimeFormat(LOCALES[language], {
+  dateFormat(LOCALES[language], {
     dateStyle: 'long',
     timeStyle: 'long',
     timeZone: 'UTC',

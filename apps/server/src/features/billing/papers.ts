@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/contract/i18n/formats';
 import { readFile } from 'node:fs/promises';
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
@@ -62,14 +63,12 @@ function invoiceDay(value: string, language: TextLanguage): string {
     : value;
   const day = parseDay(value);
   if (language === 'en' || !day) return iso;
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    dayStart(day),
-  );
+  return dateFormat(localeOf(language), { dateStyle: 'medium', timeZone: 'UTC' }).format(dayStart(day));
 }
 
 /** "November 21, 2026" in the customer's zone, in `language` ("21 de noviembre de 2026"). */
 const dayInWords = (at: Date, zone: string, language: TextLanguage) =>
-  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: zone }).format(at);
+  dateFormat(localeOf(language), { dateStyle: 'long', timeZone: zone }).format(at);
 
 /** The invoice paper: its markup's lines, its total and where it stands today; undefined when not the owner's. */
 export async function invoicePaper(

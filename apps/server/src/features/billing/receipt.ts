@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/contract/i18n/formats';
 import { billingText } from '@portal/contract/billing/messages';
 import { inLanguage } from '@portal/contract/i18n/catalogue';
 import { localeOf, type TextLanguage } from '@portal/contract/i18n/languages';
@@ -85,7 +86,7 @@ export async function customerZone(db: Db, owner: string): Promise<string> {
  * noviembre de 2026 a las 1:39 a.m. EST"); the zone's short name follows, as Intl names it there.
  */
 export function dateInWords(at: Date, zone: string, language: TextLanguage = 'en'): string {
-  return new Intl.DateTimeFormat(localeOf(language), {
+  return dateFormat(localeOf(language), {
     dateStyle: 'long',
     timeStyle: 'short',
     timeZone: zone,
@@ -95,7 +96,7 @@ export function dateInWords(at: Date, zone: string, language: TextLanguage = 'en
 }
 
 function zoneName(at: Date, zone: string, language: TextLanguage): string {
-  const part = new Intl.DateTimeFormat(localeOf(language), { timeZone: zone, timeZoneName: 'short' })
+  const part = dateFormat(localeOf(language), { timeZone: zone, timeZoneName: 'short' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName');
   return part?.value ?? zone;

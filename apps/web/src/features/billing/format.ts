@@ -1,3 +1,4 @@
+import { dateFormat, numberFormat } from '@portal/contract/i18n/formats';
 import { type Language, LOCALES } from '@portal/contract/i18n/languages';
 
 /**
@@ -15,7 +16,7 @@ export function dollars(amount: number): string {
 /** An amount in dollars in `language`: "$89.95" in English, Intl's USD currency otherwise. */
 export function money(amount: number, language: Language): string {
   if (language === 'en') return dollars(amount);
-  return new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency: 'USD' }).format(amount);
+  return numberFormat(LOCALES[language], { style: 'currency', currency: 'USD' }).format(amount);
 }
 
 /** YYYYMMDD → YYYY-MM-DD (other text unchanged). */
@@ -29,7 +30,7 @@ export function day(value: string, language: Language): string {
   if (language === 'en') return iso;
   const d = new Date(`${iso}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
+  return dateFormat(LOCALES[language], { dateStyle: 'medium', timeZone: 'UTC' }).format(d);
 }
 
 /** ISO date-time → YYYY-MM-DD HH:mm in the browser's zone in English; Intl's short form otherwise. */
@@ -37,7 +38,7 @@ export function dateTime(iso: string, language: Language = 'en'): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   if (language !== 'en') {
-    return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+    return dateFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }).format(d);
   }
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`;

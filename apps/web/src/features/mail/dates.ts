@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/contract/i18n/formats';
 import type { Language } from '@portal/contract/i18n/languages';
 import dayjs from 'dayjs';
 
@@ -8,7 +9,7 @@ import dayjs from 'dayjs';
 export const formatWhen = (iso: string, language: Language = 'en'): string =>
   language === 'en'
     ? dayjs(iso).format('MMM D, YYYY h:mm A')
-    : new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    : dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
 /** An expiry choice: its label and the date it stands for. */
 export const expiryLabel = (o: { date: string; label: string }, language: Language = 'en'): string =>
