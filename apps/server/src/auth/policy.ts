@@ -171,6 +171,16 @@ export type DomainScope = 'admin' | 'owner';
  * `for update`: two changes of one domain at once run one after the other, each on the row as the
  * other left it, and the handler gets that row.
  */
+/** A domain by its name: every call naming a domain runs it (prepared, as accountQuery). */
+const domainQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(domains)
+    .where(eq(domains.domain, sql.placeholder('name')))
+    .limit(1)
+    .prepare('portal_find_domain'),
+);
+
 export async function authorizeDomain(
   db: Db,
   caller: Caller,
@@ -179,8 +189,10 @@ export async function authorizeDomain(
   owner?: string,
   lock = false,
 ): Promise<DomainRecord> {
-  const query = db.select().from(domains).where(eq(domains.domain, domain.toLowerCase())).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
+  const name = domain.toLowerCase();
+  const [row] = lock
+    ? await db.select().from(domains).where(eq(domains.domain, name)).limit(1).for('update')
+    : await domainQuery(db).execute({ name });
   const staff = isStaff(caller);
   if (!row) throw staff ? notFound(commonText.domainNotFound) : forbidden();
   if (!staff && row.owner !== caller.username) {

@@ -1,9 +1,9 @@
 import type { DomainRow } from '@portal/contract/domains/calls';
 import { domainText } from '@portal/contract/domains/messages';
 import { must } from '@portal/contract/must';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, type Placeholder, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/index.ts';
+import { type Db, preparedFor } from '../../db/index.ts';
 import {
   accounts,
   cards,
@@ -59,7 +59,7 @@ export async function updateDomainSettings(
  * as a set of names from the owner and grant indexes: an `owner = … or exists (grant)` filter
  * cannot use the owner index and reads every domain of every account (seconds at a million).
  */
-export function visibleTo(account: string) {
+export function visibleTo(account: string | Placeholder) {
   return sql`${domains.domain} in (
     select d.domain from ${domains} d where d.owner = ${account}
     union all
@@ -69,9 +69,16 @@ export function visibleTo(account: string) {
 }
 
 /** The domain list: the account's own domains and those it was granted, by name. */
-export function domainsVisibleTo(db: Db, account: string) {
-  return db.select().from(domains).where(visibleTo(account)).orderBy(asc(domains.domain));
-}
+export const domainsVisibleTo = (db: Db, account: string) => domainListQuery(db).execute({ account });
+
+const domainListQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(domains)
+    .where(visibleTo(sql.placeholder('account')))
+    .orderBy(asc(domains.domain))
+    .prepare('portal_domain_list'),
+);
 
 /** The Domain Summary: the owner's own domains (not those it administers), each with its alias count. */
 export function domainUsageOf(db: Db, owner: string) {

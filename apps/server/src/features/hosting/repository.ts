@@ -4,7 +4,7 @@ import { hostingText } from '@portal/contract/hosting/messages';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { Caller } from '../../auth/tokens.ts';
 import { missing } from '../../auth/policy.ts';
-import type { Db } from '../../db/index.ts';
+import { type Db, preparedFor } from '../../db/index.ts';
 import {
   databases,
   devsites,
@@ -210,19 +210,31 @@ export const OPEN_STATES = ['queued', 'applying'] as const;
  */
 export const siteMiss = (caller: Caller | null) => missing(caller, hostingText.vidNotFound);
 
+/** A website by its vid and owner: the log viewer's every poll runs it (prepared, as accountQuery). */
+const websiteQuery = preparedFor((db) =>
+  db
+    .select()
+    .from(websites)
+    .where(and(eq(websites.vid, sql.placeholder('vid')), eq(websites.owner, sql.placeholder('owner'))))
+    .limit(1)
+    .prepare('portal_find_website'),
+);
+
 export async function findWebsite(
   db: Db,
   caller: Caller | null,
   site: { vid: number; owner: string; virtname?: string },
   opts: { lock?: boolean } = {},
 ): Promise<WebsiteRow> {
-  const query = db
-    .select()
-    .from(websites)
-    .where(and(eq(websites.vid, site.vid), eq(websites.owner, site.owner)))
-    .limit(1);
   // Locking the site row serialises concurrent changes to it (the pending check below is then exact).
-  const [row] = opts.lock ? await query.for('update') : await query;
+  const [row] = opts.lock
+    ? await db
+        .select()
+        .from(websites)
+        .where(and(eq(websites.vid, site.vid), eq(websites.owner, site.owner)))
+        .limit(1)
+        .for('update')
+    : await websiteQuery(db).execute({ vid: site.vid, owner: site.owner });
   if (!row || (site.virtname && site.virtname !== row.virtname.toLowerCase())) throw siteMiss(caller);
   return row;
 }
@@ -450,17 +462,23 @@ export async function markDevsiteRefreshed(db: Db, vid: number, setupDate: strin
 const logColumns = { id: errorLogs.id, msg: errorLogs.msg };
 
 /** The newest `limit` lines of a site's log, newest first. */
-export function newestLogLines(db: Db, vid: number, limit: number) {
-  return db
+export const newestLogLines = (db: Db, vid: number, limit: number) =>
+  newestLinesQuery(db).execute({ vid, limit });
+
+const newestLinesQuery = preparedFor((db) =>
+  db
     .select(logColumns)
     .from(errorLogs)
-    .where(eq(errorLogs.vid, vid))
+    .where(eq(errorLogs.vid, sql.placeholder('vid')))
     .orderBy(desc(errorLogs.id))
-    .limit(limit);
-}
+    .limit(sql.placeholder('limit'))
+    .prepare('portal_newest_log_lines'),
+);
 
 /** The first `limit` lines of a site's log after id `after` and up to id `upTo` (when given), oldest first. */
 export function logLinesAfter(db: Db, vid: number, after: number, limit: number, upTo?: number) {
+  // A poll's (no upper bound) is prepared: the viewer polls every few seconds while it is open.
+  if (upTo === undefined) return linesAfterQuery(db).execute({ vid, after, limit });
   return db
     .select(logColumns)
     .from(errorLogs)
@@ -474,6 +492,16 @@ export function logLinesAfter(db: Db, vid: number, after: number, limit: number,
     .orderBy(asc(errorLogs.id))
     .limit(limit);
 }
+
+const linesAfterQuery = preparedFor((db) =>
+  db
+    .select(logColumns)
+    .from(errorLogs)
+    .where(and(eq(errorLogs.vid, sql.placeholder('vid')), gt(errorLogs.id, sql.placeholder('after'))))
+    .orderBy(asc(errorLogs.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('portal_log_lines_after'),
+);
 
 /** Does the site's log have a line yet? (One probe of the (vid, id) index.) */
 export async function hasLogs(db: Db, vid: number): Promise<boolean> {

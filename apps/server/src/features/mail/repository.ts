@@ -1,6 +1,6 @@
 import { must } from '@portal/contract/must';
 import { and, asc, count, eq, gt, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/index.ts';
+import { type Db, preparedFor } from '../../db/index.ts';
 import {
   accounts,
   autoResponders,
@@ -27,13 +27,16 @@ export async function aliasCountsOf(db: Db, account: string) {
     .orderBy(asc(domains.domain));
 }
 
-export async function aliasesOf(db: Db, domain: string) {
-  return db
+export const aliasesOf = (db: Db, domain: string) => aliasesQuery(db).execute({ domain });
+
+const aliasesQuery = preparedFor((db) =>
+  db
     .select({ src: emailAliases.src, dst_list: emailAliases.dstList })
     .from(emailAliases)
-    .where(eq(emailAliases.domain, domain))
-    .orderBy(asc(emailAliases.src));
-}
+    .where(eq(emailAliases.domain, sql.placeholder('domain')))
+    .orderBy(asc(emailAliases.src))
+    .prepare('portal_domain_aliases'),
+);
 
 export async function findAlias(db: Db, domain: string, src: string) {
   const [row] = await db
