@@ -125,7 +125,7 @@ const FAILURES: Record<FailureCode, () => Promise<Res>> = {
     // The approval is recorded with its receipts in one transaction: failing there leaves the payment
     // pending (to be reconciled), on every instance, until the first request is done.
     const sends = t.apps.map((a) =>
-      vi.spyOn(a.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed')),
+      vi.spyOn(a.deps.outbox, 'sendEach').mockRejectedValueOnce(new Error('write failed')),
     );
     const body = payment({ amount: '3.00', idempotency_key: 'codes-pending' });
     try {

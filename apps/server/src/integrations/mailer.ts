@@ -8,7 +8,7 @@ import type { SecretBox } from '../auth/secret-box.ts';
 import type { Db } from '../db/index.ts';
 import { type MailAttachmentRef, outbox } from '../db/schema.ts';
 import { errorText } from '../lib/error-text.ts';
-import { defineJob, enqueue, type JobContext, type JobRunner } from '../lib/jobs.ts';
+import { defineJob, enqueueEach, type JobContext, type JobRunner } from '../lib/jobs.ts';
 
 /**
  * Every message the portal sends goes through the outbox: written in the caller's transaction,
@@ -110,24 +110,40 @@ export class Outbox {
    * and confirmation links, temporary passwords) is kept sealed, never in clear.
    */
   async send(db: Db, msg: MailMessage): Promise<number> {
-    const kept = { kind: msg.kind, toAddr: msg.to, subject: msg.subject };
-    const [row] = await db
+    const [id] = await this.sendEach(db, [msg]);
+    return must(id, 'the outbox row just written');
+  }
+
+  /** Queues several messages as `send` does, in two statements whatever their number. */
+  async sendEach(db: Db, msgs: MailMessage[]): Promise<number[]> {
+    if (msgs.length === 0) return [];
+    const rows = await db
       .insert(outbox)
-      .values({
-        ...kept,
-        account: msg.account ?? null,
-        fromAddr: msg.from ?? this.from,
-        replyTo: msg.replyTo ?? null,
-        headers: msg.headers ?? null,
-        body: '',
-        sealedBody: this.box.seal(msg.body, sealedFor(kept)),
-        bodyMac: this.fingerprint(msg),
-        attachments: msg.attachments?.length ? msg.attachments : null,
-      })
+      .values(
+        msgs.map((msg) => {
+          const kept = { kind: msg.kind, toAddr: msg.to, subject: msg.subject };
+          return {
+            ...kept,
+            account: msg.account ?? null,
+            fromAddr: msg.from ?? this.from,
+            replyTo: msg.replyTo ?? null,
+            headers: msg.headers ?? null,
+            body: '',
+            sealedBody: this.box.seal(msg.body, sealedFor(kept)),
+            bodyMac: this.fingerprint(msg),
+            attachments: msg.attachments?.length ? msg.attachments : null,
+          };
+        }),
+      )
       .returning({ id: outbox.id });
-    const { id } = must(row, 'the outbox row just written');
-    await enqueue(db, deliverJob, { id }, { maxAttempts: 20 });
-    return id;
+    const ids = rows.map((r) => r.id);
+    await enqueueEach(
+      db,
+      deliverJob,
+      ids.map((id) => ({ id })),
+      { maxAttempts: 20 },
+    );
+    return ids;
   }
 
   /**

@@ -88,16 +88,37 @@ export async function enqueue<P extends JobPayload>(
   payload: P,
   opts: EnqueueOptions = {},
 ) {
+  await insertJobs(db, job, [payload], opts);
+}
+
+/** Jobs of one kind, one per payload, in one statement; without a unique key (each would need its own). */
+export async function enqueueEach<P extends JobPayload>(
+  db: Db,
+  job: JobDefinition<P>,
+  payloads: P[],
+  opts: Omit<EnqueueOptions, 'uniqueKey'> = {},
+) {
+  if (payloads.length > 0) await insertJobs(db, job, payloads, opts);
+}
+
+async function insertJobs<P extends JobPayload>(
+  db: Db,
+  job: JobDefinition<P>,
+  payloads: P[],
+  opts: EnqueueOptions,
+) {
   await db
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload,
-      // No time given: due at once, whatever any process's clock says.
-      runAt: opts.runAt ?? new Date(0),
-      uniqueKey: opts.uniqueKey,
-      maxAttempts: opts.maxAttempts ?? 8,
-    })
+    .values(
+      payloads.map((payload) => ({
+        kind: job.kind,
+        payload,
+        // No time given: due at once, whatever any process's clock says.
+        runAt: opts.runAt ?? new Date(0),
+        uniqueKey: opts.uniqueKey,
+        maxAttempts: opts.maxAttempts ?? 8,
+      })),
+    )
     .onConflictDoNothing();
 }
 

@@ -533,7 +533,7 @@ describe('payments', () => {
     // The receipts are queued in the transaction that records the approval: failing there rolls it back.
     // On every instance (TEST_INSTANCES=2 sends requests to them in turn), until the first request is done.
     const sends = t.apps.map((a) =>
-      vi.spyOn(a.deps.outbox, 'send').mockRejectedValueOnce(new Error('write failed')),
+      vi.spyOn(a.deps.outbox, 'sendEach').mockRejectedValueOnce(new Error('write failed')),
     );
     try {
       const body = payment({ account: 'bob', amount: '17.00', idempotency_key: 'bob-pay-500' });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/index.ts';
 import type { ChargeResult } from '../../integrations/gateway/index.ts';
+import type { MailMessage } from '../../integrations/mailer.ts';
 import { defineJob, enqueue } from '../../lib/jobs.ts';
 import { languageOf } from '../../lib/notify.ts';
 import { customerZone, isOwnAddress, receiptLines } from './receipt.ts';
@@ -166,6 +167,8 @@ export async function recordOutcome(
 async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promise<void> {
   const { config, outbox } = app.deps;
   const zone = await customerZone(db, p.owner);
+  // Queued together: two statements for the three mails.
+  const mails: MailMessage[] = [];
   if (p.receiptTo) {
     // A receipt can go to any address the payer types: only one to the account's own billing
     // address carries what the payer wrote (else the portal would mail a stranger their text).
@@ -175,7 +178,7 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
     const lines = receiptLines(p, zone, { comments: own, operator: own }, language);
     // Not mailCustomer: a receipt is always sent (essential) and goes to the address the payer
     // typed for it on the payment form (docs/decisions/106-customer-mail-routing.md).
-    await outbox.send(db, {
+    mails.push({
       kind: 'billing.receipt',
       account: p.owner,
       to: p.receiptTo,
@@ -187,7 +190,7 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
   }
   const body = receiptLines(p, zone, { comments: true, operator: true }, 'en').join('\n');
   for (const to of [config.ACCOUNTING_EMAIL, config.NOC_EMAIL]) {
-    await outbox.send(db, {
+    mails.push({
       kind: 'billing.receipt.internal',
       account: p.owner,
       to,
@@ -195,6 +198,7 @@ async function sendReceipts(app: FastifyInstance, db: Db, p: PaymentRow): Promis
       body: `${body}\nReceipt sent to: ${p.receiptTo || 'No receipt sent'}\n`,
     });
   }
+  await outbox.sendEach(db, mails);
 }
 
 /** The message of a payment still unconfirmed after the last reconcile attempt, once accounting is told. */
