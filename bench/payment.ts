@@ -2,12 +2,12 @@
 // card kept) through app.inject, on PGlite or, with TEST_DATABASE_URL, on PostgreSQL; prints the
 // median and p90 of BENCH_ROUNDS payments after BENCH_WARMUP, and the statements one payment sends.
 // Asserts nothing. BENCH_PROFILE=dir writes a V8 CPU profile there (read it with bench/profile.ts).
-import { randomUUID } from 'node:crypto';
 import { Session } from 'node:inspector/promises';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { build } from '../apps/server/test/support/helper.ts';
+import { cardPayment } from './portal-mix.ts';
 import { median, percentile } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
@@ -26,25 +26,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
 
-const payment = () => ({
-  account: 'alice',
-  amount: '12.34',
-  email: 'alice@example.net',
-  comments: 'payment benchmark',
-  save_status: 0,
-  ccname: 'Alice Anderson',
-  ccnumber: '4111111111111111',
-  expdate: '12/30',
-  cvv: '123',
-  address: '1 Main Street',
-  city: 'Springfield',
-  state: 'IL',
-  zipcode: '62701',
-  country: 'US',
-  cardtype: 'Visa',
-  idempotency_key: randomUUID().replaceAll('-', ''),
-});
-
 const profiler = PROFILE ? new Session() : null;
 const times: number[] = [];
 try {
@@ -56,7 +37,7 @@ try {
     }
     if (i === WARMUP) statements = [];
     const started = performance.now();
-    const res = await alice.post('/api/single-payment', payment());
+    const res = await alice.post('/api/single-payment', cardPayment('alice', 'payment benchmark'));
     const ms = performance.now() - started;
     if (res.status !== 200) throw new Error(`payment ${i}: ${res.status} ${JSON.stringify(res.body)}`);
     if (i === WARMUP && statements) {

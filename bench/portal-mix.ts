@@ -301,27 +301,30 @@ async function session(client: Client, accounts: number, sessionNo: number): Pro
     }
   }
   if (sessionNo % PAY_EVERY === 0) {
-    await client.call('payment', Billing.singlePayment, {
-      body: {
-        account: logname,
-        amount: '12.34',
-        email: `${logname}@example.net`,
-        comments: 'load benchmark',
-        save_status: 0,
-        ccname: 'Load User',
-        ccnumber: '4111111111111111',
-        expdate: '12/30',
-        cvv: '123',
-        address: '1 Main Street',
-        city: 'Springfield',
-        state: 'IL',
-        zipcode: '62701',
-        country: 'US',
-        cardtype: 'Visa',
-        idempotency_key: randomUUID().replaceAll('-', ''),
-      },
-    });
+    await client.call('payment', Billing.singlePayment, { body: cardPayment(logname, 'load benchmark') });
   }
+}
+
+/** A payment of $12.34 with a new test card, kept by no one (save_status 0), under a new idempotency key. */
+export function cardPayment(account: string, comments: string): BodyOf<typeof Billing.singlePayment> {
+  return {
+    account,
+    amount: '12.34',
+    email: `${account}@example.net`,
+    comments,
+    save_status: 0,
+    ccname: 'Load User',
+    ccnumber: '4111111111111111',
+    expdate: '12/30',
+    cvv: '123',
+    address: '1 Main Street',
+    city: 'Springfield',
+    state: 'IL',
+    zipcode: '62701',
+    country: 'US',
+    cardtype: 'Visa',
+    idempotency_key: randomUUID().replaceAll('-', ''),
+  };
 }
 
 /** Calls one session makes on average: a sign-in, the rounds, and a payment in one session of PAY_EVERY. */
