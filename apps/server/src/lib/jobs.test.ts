@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Db } from '../db/index.ts';
 import { jobs, outbox } from '../db/schema.ts';
 import { build, type TestApp } from '../../test/support/helper.ts';
-import { defineJob, enqueue, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
+import { defineJob, enqueue, enqueueEach, JobRunner, type JobOptions, STALE_MS } from './jobs.ts';
 import { createSecretBox } from '../auth/secret-box.ts';
 import { legacyDeliverJob, UNREADABLE_BODY } from '../integrations/mailer.ts';
 
@@ -56,6 +56,19 @@ describe('the job queue', () => {
     expect(ra + rb).toBe(40);
     expect([...seen.values()].every((v) => v === 1)).toBe(true);
     expect(seen.size).toBe(40);
+  });
+
+  it('enqueues one job per payload in one go, each run once, and nothing for none', async () => {
+    const seen: number[] = [];
+    const runner = new JobRunner(t.db, silent, t.clock.now);
+    runner.register(loose('each'), async (p) => void seen.push(Number(p.n)));
+    await enqueueEach(t.db, loose('each'), []);
+    expect(await jobOf('each')).toBeUndefined();
+    await enqueueEach(t.db, loose('each'), [{ n: 1 }, { n: 2 }, { n: 3 }], { maxAttempts: 5 });
+    const rows = await t.db.select().from(jobs).where(eq(jobs.kind, 'each'));
+    expect(rows.map((r) => r.maxAttempts)).toEqual([5, 5, 5]);
+    expect(await runner.drain()).toBe(3);
+    expect(seen.sort()).toEqual([1, 2, 3]);
   });
 
   it('stop() lets the job in hand finish and be recorded, and takes no further job', async () => {
