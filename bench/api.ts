@@ -2,7 +2,6 @@
 // beside a raw node:http hello-world server measured in the same run. Prints figures; asserts nothing.
 // BENCH_COMPARE=<another checkout> alternates this tree's portal with that one's on the same database,
 // BENCH_ROUNDS times, and prints the medians: before and after a change under the same conditions.
-import { must } from '@portal/contract/must';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -14,6 +13,7 @@ import {
   fmt,
   freePort,
   load,
+  median,
   postgres,
   spawnNode,
   treeCpuSeconds,
@@ -101,13 +101,6 @@ try {
   }
 } finally {
   pg.stop();
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  const upper = must(sorted[mid], 'a value');
-  return sorted.length % 2 ? upper : (must(sorted[mid - 1], 'a value') + upper) / 2;
 }
 
 /** The raw node:http hello world under the same load: req/s, latency, CPU per request (ms). */

@@ -7,17 +7,13 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/index.ts';
 import { accounts, errorLogs, websites } from '../apps/server/src/db/schema.ts';
 import { appendLogs, logText, readLogs } from '../apps/server/src/features/hosting/logs.ts';
-import { postgres } from './support.ts';
+import { median, postgres } from './support.ts';
 
 const ROWS = Number(process.env.BENCH_LOG_ROWS ?? 10_000_000);
 const VID = 990_001;
 const OTHER_VID = 990_002;
 const CHUNK = 1_000_000;
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.99)];
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 

@@ -4,14 +4,11 @@
 // TEST_DATABASE_URL). Prints medians; asserts nothing. Neither pair may be told apart by its answer
 // time (docs/security.md). BENCH_ONLY=reset or BENCH_ONLY=sign-in runs one of them.
 import { build } from '../apps/server/test/support/helper.ts';
+import { median } from './support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const ONLY = process.env.BENCH_ONLY;
 const t = await build({ env: { LOG_LEVEL: 'silent' } });
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)] ?? Number.NaN;
-};
 
 /** Each round runs both kinds, in turn first; the first ten rounds warm up. */
 async function pair<K extends string>(

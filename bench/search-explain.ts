@@ -13,7 +13,7 @@ import pg from 'pg';
 import type { Db } from '../apps/server/src/db/index.ts';
 import { accountSearch } from '../apps/server/src/features/session/repository.ts';
 import { LARGE_DATA_PG_SETTINGS, seedLargeData, seeded } from './large-data.ts';
-import { postgres } from './support.ts';
+import { median, postgres } from './support.ts';
 
 const SCALE = Number(process.env.LOAD_SCALE ?? 0.1);
 const ROUNDS = Number(process.env.SEARCH_ROUNDS ?? 30);
@@ -39,7 +39,6 @@ const TRIGRAM_INDEXES = readFileSync(MIGRATION, 'utf8')
 const DROP_TRIGRAM_INDEXES = 'drop index accounts_name_trgm, accounts_bill_email_trgm, domains_domain_trgm';
 
 const db = await postgres({ throwaway: true, settings: LARGE_DATA_PG_SETTINGS });
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const pick = (n: number) => Math.floor(Math.random() * n);
 
 try {

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, waitReady } from './support.ts';
+import { freePort, median, waitReady } from './support.ts';
 
 /** The server process under `npm start` (the compiled server, or the sources through tsx). */
 const SERVER = /apps\/server\/(src\/main\.ts|dist\/main\.js)/;
@@ -140,12 +140,6 @@ for (let i = 0; i < runs; i++) {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  const upper = must(s[m], 'a run');
-  return s.length % 2 ? upper : (must(s[m - 1], 'a run') + upper) / 2;
-};
 console.log(`\nmedians of ${runs} runs:`);
 CASES.forEach((c, i) => {
   const r = must(results[i], `the runs of ${c.name}`);
